@@ -1,0 +1,199 @@
+/*
+ * sudoku.h: the public interface of libsudoku, a 9x9 Sudoku solver.
+ *
+ * Data flow: parse text into a grid, propagate constraints into a board of
+ * candidates, search for solutions, format the result. Every function is
+ * reentrant: the library keeps no mutable global state, never allocates,
+ * never prints and never exits. Solving a puzzle takes three calls:
+ *
+ *     sudoku_grid puzzle;
+ *     sudoku_error err;
+ *     sudoku_result res;
+ *     char text[SUDOKU_TEXT_MAX];
+ *     if (sudoku_parse(s, strlen(s), &puzzle, &err) &&
+ *         sudoku_solve(&puzzle, 2, &res) > 0)
+ *         sudoku_format_grid(&res.solution, text, sizeof text);
+ */
+#ifndef SUDOKU_H
+#define SUDOKU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define SUDOKU_VERSION "0.1.0"
+
+/* Cells are numbered 0..80 in row-major order: cell = 9 * (row - 1) + (column - 1). */
+#define SUDOKU_CELLS 81
+
+/* Room for any text the format functions write, including the final NUL. */
+#define SUDOKU_TEXT_MAX 4096
+
+/* Room for an error message, including the final NUL. */
+#define SUDOKU_MESSAGE_MAX 256
+
+/* A puzzle or a solution: each cell holds 1..9, or 0 for a blank. */
+typedef struct sudoku_grid {
+    uint8_t cell[SUDOKU_CELLS];
+} sudoku_grid;
+
+/* The engine's state: bit d-1 of candidates[cell] is set while digit d is
+ * still possible there. A plain value: copying it copies the whole state. */
+typedef struct sudoku_board {
+    uint16_t candidates[SUDOKU_CELLS];
+} sudoku_board;
+
+/* ---- parse: text -> grid (see docs/input-formats.md) ---- */
+
+typedef enum sudoku_error_kind {
+    SUDOKU_ERROR_NONE = 0,
+    SUDOKU_ERROR_CHARACTER, /* a character that is neither a cell nor layout */
+    SUDOKU_ERROR_COUNT,     /* the wrong number of cells */
+    SUDOKU_ERROR_DUPLICATE, /* a given digit twice in one row, column or box */
+    SUDOKU_ERROR_GRID,      /* a multi-line grid that ended before its 9th row */
+    SUDOKU_ERROR_TOO_LONG   /* a line longer than the reader accepts */
+} sudoku_error_kind;
+
+/* What is wrong with a text, and where. line and column count from 1 (0 when
+ * they do not apply); columns count characters, not bytes. message is one
+ * line without a line end; it names the position relative to the text parsed. */
+typedef struct sudoku_error {
+    sudoku_error_kind kind;
+    long line;
+    long column;
+    char message[SUDOKU_MESSAGE_MAX];
+} sudoku_error;
+
+/* Reads one puzzle from text of any layout (81-character line, 9-line grid,
+ * the grids this library prints, nested lists). Returns true and fills grid;
+ * returns false with err filled (err may be NULL) if the text is not exactly
+ * one valid puzzle, including when two equal givens share a unit. */
+bool sudoku_parse(const char *text, size_t length, sudoku_grid *grid, sudoku_error *err);
+
+/* Returns true if no digit appears twice among the givens of any row, column
+ * or box; otherwise false, with the first clash (in cell order) in err. */
+bool sudoku_check_givens(const sudoku_grid *grid, sudoku_error *err);
+
+/* One record of a stream: a puzzle, or the error that spoiled it. */
+typedef struct sudoku_record {
+    long line; /* the line the record starts on */
+    bool ok;
+    sudoku_grid grid;   /* valid when ok */
+    sudoku_error error; /* valid when !ok; error.line is absolute */
+} sudoku_record;
+
+/* Assembles records from a stream fed line by line: one puzzle per line, or
+ * multi-line grids separated by blank or header lines. Constant memory. */
+typedef struct sudoku_reader {
+    long line;           /* lines fed so far */
+    long grid_line;      /* where the grid being read started, 0 if none */
+    int rows;            /* rows of that grid read so far */
+    sudoku_grid grid;    /* its cells so far */
+    sudoku_error error;  /* its first error, kind NONE if none */
+} sudoku_reader;
+
+/* The longest line (in bytes, line end excluded) a stream may hold. */
+#define SUDOKU_LINE_MAX 65536
+
+void sudoku_reader_init(sudoku_reader *reader);
+
+/* Feeds the next line (without its '\n'; a final '\r' is ignored). Fills
+ * out[0], and rarely out[1] too (a grid cut short by a one-line puzzle), and
+ * returns how many records the line completed: 0, 1 or 2. */
+int sudoku_reader_line(sudoku_reader *reader, const char *line, size_t length,
+                       sudoku_record out[2]);
+
+/* Ends the stream. Returns 1 and fills *out if a grid was left unfinished
+ * (an error record), else 0. */
+int sudoku_reader_finish(sudoku_reader *reader, sudoku_record *out);
+
+/* Reports that the next line was longer than SUDOKU_LINE_MAX and skipped:
+ * counts it and returns the error record it makes, as sudoku_reader_line. */
+int sudoku_reader_skip_line(sudoku_reader *reader, sudoku_record out[2]);
+
+/* ---- propagate: the constraint engine ---- */
+
+/* Sets every cell of board to all nine candidates. */
+void sudoku_board_init(sudoku_board *board);
+
+/* Assigns digit to cell and propagates naked and hidden singles to a fixpoint.
+ * Returns false if a contradiction is found (board is then unusable). */
+bool sudoku_assign(sudoku_board *board, int cell, int digit);
+
+/* Removes digit from cell's candidates and propagates as sudoku_assign does.
+ * Returns false if a contradiction is found (board is then unusable). */
+bool sudoku_eliminate(sudoku_board *board, int cell, int digit);
+
+/* Fills board with the state propagation alone reaches from grid's givens:
+ * naked and hidden singles to a fixpoint, no guessing. Returns false if a
+ * contradiction is found (board is then unusable). */
+bool sudoku_propagate(const sudoku_grid *grid, sudoku_board *board);
+
+/* Returns true if every cell of board has exactly one candidate. */
+bool sudoku_board_solved(const sudoku_board *board);
+
+/* Writes board's single candidates into grid (0 where a cell has several). */
+void sudoku_board_to_grid(const sudoku_board *board, sudoku_grid *grid);
+
+/* ---- search: minimum-remaining-values depth-first search ---- */
+
+typedef struct sudoku_result {
+    unsigned long solutions; /* found, at most the limit */
+    unsigned long guesses;   /* digits tried on a copy of the board */
+    sudoku_grid solution;    /* the first solution, when solutions > 0 */
+} sudoku_result;
+
+/* Searches puzzle's solutions, stopping at limit (limit 0 is taken as 1).
+ * Returns the number found: 0 if there is none (or the givens clash), limit
+ * if there are at least that many. A uniqueness check is limit 2. */
+unsigned long sudoku_solve(const sudoku_grid *puzzle, unsigned long limit, sudoku_result *result);
+
+/* As sudoku_solve, from an already propagated board. */
+unsigned long sudoku_search(const sudoku_board *start, unsigned long limit, sudoku_result *result);
+
+/* ---- print: text forms of grids, boards and results ---- */
+/* Each writes at most size bytes including a final NUL (when size > 0) and
+ * returns the length of the whole text, as snprintf does. SUDOKU_TEXT_MAX
+ * is always enough. */
+
+/* The 81 cells on one line, '.' for blanks, no line end. */
+size_t sudoku_format_line(const sudoku_grid *grid, char *buf, size_t size);
+
+/* Norvig's layout with width 2: 9 rows and 2 rules, each line ending '\n'. */
+size_t sudoku_format_grid(const sudoku_grid *grid, char *buf, size_t size);
+
+/* Norvig's candidate grid (see docs/output-formats.md), lines ending '\n'. */
+size_t sudoku_format_candidates(const sudoku_board *board, char *buf, size_t size);
+
+/* The 81 candidate sets on one line, separated by single spaces. */
+size_t sudoku_format_candidates_line(const sudoku_board *board, char *buf, size_t size);
+
+typedef enum sudoku_status {
+    SUDOKU_SOLVED,      /* exactly one solution (or at least one, counting) */
+    SUDOKU_NO_SOLUTION, /* a contradiction: no solution exists */
+    SUDOKU_MULTIPLE,    /* more than one solution */
+    SUDOKU_INVALID      /* the record is not a valid puzzle */
+} sudoku_status;
+
+/* "solved", "no_solution", "multiple" or "invalid". */
+const char *sudoku_status_name(sudoku_status status);
+
+/* Everything one JSON record says about one puzzle; NULL pointers are
+ * written as null, a negative solutions count is left out. */
+typedef struct sudoku_report {
+    const char *source; /* where the puzzle came from; left out when NULL */
+    long line;
+    sudoku_status status;
+    const sudoku_grid *puzzle;
+    const sudoku_grid *solution;
+    const sudoku_board *candidates;
+    long solutions;
+    bool at_least; /* solutions stopped at the limit */
+    unsigned long guesses;
+    const char *error;
+} sudoku_report;
+
+/* One JSON object on one line, no line end. */
+size_t sudoku_format_json(const sudoku_report *report, char *buf, size_t size);
+
+#endif

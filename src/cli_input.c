@@ -1,0 +1,98 @@
+/*
+ * cli_input.c: streams a file or standard input through the library's record
+ * reader in large blocks, with memory that does not grow with the input.
+ *
+ * Lines are handed to the reader straight from the block when they fit in
+ * it; only a line that straddles two blocks is copied. A line longer than
+ * SUDOKU_LINE_MAX is skipped and reported as a bad record of its own.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BLOCK_SIZE (1 << 16) /* large enough that reads cost little per puzzle */
+
+typedef struct stream {
+    cli_run *run;
+    const char *source;
+    sudoku_reader reader;
+    char *pending; /* the start of a line cut by the end of a block */
+    size_t pending_len;
+    bool too_long; /* the current line has outgrown SUDOKU_LINE_MAX */
+} stream;
+
+static void handle_records(stream *s, const sudoku_record *records, int n)
+{
+    for (int i = 0; i < n; i++) cli_handle_record(s->run, &records[i], s->source, FORMAT_LINE);
+}
+
+static void feed_line(stream *s, const char *line, size_t len)
+{
+    sudoku_record records[2];
+    int n = s->too_long ? sudoku_reader_skip_line(&s->reader, records)
+                        : sudoku_reader_line(&s->reader, line, len, records);
+    handle_records(s, records, n);
+    s->too_long = false;
+    s->pending_len = 0;
+}
+
+/* Keeps the unfinished end of a block for the next one. */
+static void keep_pending(stream *s, const char *part, size_t len)
+{
+    if (s->too_long) return;
+    if (s->pending_len + len > SUDOKU_LINE_MAX) {
+        s->too_long = true;
+        return;
+    }
+    memcpy(s->pending + s->pending_len, part, len);
+    s->pending_len += len;
+}
+
+static void feed_block(stream *s, const char *block, size_t size)
+{
+    const char *p = block, *end = block + size;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        if (!nl) {
+            keep_pending(s, p, (size_t)(end - p));
+            return;
+        }
+        size_t len = (size_t)(nl - p);
+        if (s->pending_len || s->too_long) {
+            keep_pending(s, p, len);
+            feed_line(s, s->pending, s->pending_len);
+        } else if (len > SUDOKU_LINE_MAX) {
+            s->too_long = true;
+            feed_line(s, NULL, 0);
+        } else {
+            feed_line(s, p, len);
+        }
+        p = nl + 1;
+    }
+}
+
+bool cli_read_stream(cli_run *run, FILE *in, const char *source)
+{
+    stream s = {.run = run, .source = source};
+    char *block = malloc(BLOCK_SIZE);
+    s.pending = malloc(SUDOKU_LINE_MAX);
+    if (!block || !s.pending) {
+        free(block);
+        free(s.pending);
+        cli_error("%s: out of memory", source);
+        return false;
+    }
+    sudoku_reader_init(&s.reader);
+    size_t got;
+    while ((got = fread(block, 1, BLOCK_SIZE, in)) > 0) feed_block(&s, block, got);
+    bool ok = !ferror(in);
+    if (!ok) cli_error("error reading %s: %s", source, strerror(errno));
+    if (s.pending_len || s.too_long) feed_line(&s, s.pending, s.pending_len);
+    sudoku_record last;
+    handle_records(&s, &last, sudoku_reader_finish(&s.reader, &last));
+    free(block);
+    free(s.pending);
+    return ok;
+}

@@ -1,0 +1,273 @@
+/*
+ * main.c: the `sudoku` command: parses options, hands each argument to the
+ * library or to the stream reader, prints --stats, and sets the exit status.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char usage_text[] =
+    "Usage: sudoku solve [OPTION]... [PUZZLE | FILE | -]...\n"
+    "       sudoku --help | --version\n"
+    "\n"
+    "Solves 9x9 Sudoku puzzles. Each PUZZLE argument is 81 cells in any layout\n"
+    "('1'-'9' givens; '0', '.' or '-' blanks); an argument that is not a puzzle\n"
+    "but names a readable file is read as a file of puzzles, one per line or as\n"
+    "9-line grids; '-', or no argument at all, reads standard input.\n"
+    "\n"
+    "Try 'sudoku solve --help' for the options.\n";
+
+static const char solve_help_text[] =
+    "Usage: sudoku solve [OPTION]... [PUZZLE | FILE | -]...\n"
+    "\n"
+    "Solves each puzzle and checks that its solution is unique.\n"
+    "\n"
+    "Options:\n"
+    "  --format=FORMAT     grid, line or json (JSON Lines). The default is grid\n"
+    "                      for puzzles given as arguments, line for puzzles read\n"
+    "                      from files or standard input.\n"
+    "  --show-candidates   print the candidates that propagation alone (naked and\n"
+    "                      hidden singles) leaves, instead of solving\n"
+    "  --unique            treat a puzzle with several solutions as a failure\n"
+    "                      (by default its first solution is printed, with a\n"
+    "                      warning on stderr)\n"
+    "  --count             print the number of solutions, up to the limit\n"
+    "  --limit=N           stop counting at N solutions (default 1000); shown as\n"
+    "                      'at least N' when reached\n"
+    "  --stats             print a summary on stderr at the end\n"
+    "  -h, --help          show this help and exit\n"
+    "  -V, --version       show the version and exit\n"
+    "\n"
+    "A puzzle that cannot be solved or read still gets one output line:\n"
+    "'no solution', 'multiple solutions' (with --unique) or 'invalid', and a\n"
+    "diagnostic on stderr naming its source and line.\n"
+    "\n"
+    "Exit status:\n"
+    "  0  every puzzle was solved\n"
+    "  1  some puzzle has no solution (or several, with --unique)\n"
+    "  2  usage error, malformed puzzle, or unreadable input\n"
+    "When several apply, the highest wins.\n"
+    "\n"
+    "Input formats: docs/input-formats.md; full manual: man sudoku.\n";
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fputs("sudoku: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs(" (try 'sudoku solve --help')\n", stderr);
+    return EXIT_BAD_INPUT;
+}
+
+/* Takes the value of an option given as --name=VALUE or --name VALUE.
+ * Returns NULL (after saying why) if there is none. */
+static const char *option_value(int argc, char **argv, int *i, const char *name)
+{
+    size_t n = strlen(name);
+    if (argv[*i][n] == '=') return argv[*i] + n + 1;
+    if (*i + 1 < argc) return argv[++*i];
+    usage_error("option %s needs a value", name);
+    return NULL;
+}
+
+static bool is_option(const char *arg, const char *name)
+{
+    size_t n = strlen(name);
+    return strncmp(arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
+}
+
+static int parse_format(const char *value, cli_format *format)
+{
+    if (strcmp(value, "grid") == 0) *format = FORMAT_GRID;
+    else if (strcmp(value, "line") == 0) *format = FORMAT_LINE;
+    else if (strcmp(value, "json") == 0) *format = FORMAT_JSON;
+    else return usage_error("unknown format '%s': expected grid, line or json", value);
+    return 0;
+}
+
+static int parse_limit(const char *value, unsigned long *limit)
+{
+    char *end;
+    errno = 0;
+    unsigned long n = strtoul(value, &end, 10);
+    if (value[0] < '0' || value[0] > '9' || *end || errno || n == 0)
+        return usage_error("--limit needs a whole number from 1 up, not '%s'", value);
+    *limit = n;
+    return 0;
+}
+
+/* An argument that starts with '-' and a letter is an option; "-", "--" and
+ * things like "----8.5..." (puzzles with dashes for blanks) are not. */
+static bool looks_like_option(const char *arg)
+{
+    size_t skip = arg[0] == '-' ? (arg[1] == '-' ? 2 : 1) : 0;
+    char c = arg[skip];
+    return skip > 0 && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
+}
+
+/* Parses the solve options in argv, moving the operands to the front of
+ * argv; sets *operands. Returns -1 to go on, or an exit status. */
+static int parse_options(int argc, char **argv, cli_options *opt, int *operands)
+{
+    bool limit_given = false, only_operands = false;
+    *operands = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *arg = argv[i];
+        int rc = 0;
+        if (only_operands || !looks_like_option(arg)) {
+            if (!only_operands && strcmp(arg, "--") == 0) {
+                only_operands = true;
+                continue;
+            }
+            argv[(*operands)++] = argv[i];
+        } else if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
+            fputs(solve_help_text, stdout);
+            return EXIT_SOLVED;
+        } else if (strcmp(arg, "-V") == 0 || strcmp(arg, "--version") == 0) {
+            puts("sudoku " SUDOKU_VERSION);
+            return EXIT_SOLVED;
+        } else if (is_option(arg, "--format")) {
+            const char *v = option_value(argc, argv, &i, "--format");
+            rc = v ? parse_format(v, &opt->format) : EXIT_BAD_INPUT;
+        } else if (is_option(arg, "--limit")) {
+            const char *v = option_value(argc, argv, &i, "--limit");
+            rc = v ? parse_limit(v, &opt->limit) : EXIT_BAD_INPUT;
+            limit_given = true;
+        } else if (strcmp(arg, "--show-candidates") == 0) {
+            opt->show_candidates = true;
+        } else if (strcmp(arg, "--unique") == 0) {
+            opt->unique = true;
+        } else if (strcmp(arg, "--count") == 0) {
+            opt->count = true;
+        } else if (strcmp(arg, "--stats") == 0) {
+            opt->stats = true;
+        } else {
+            rc = usage_error("unknown option '%s'", arg);
+        }
+        if (rc) return rc;
+    }
+    if (limit_given && !opt->count) return usage_error("%s", "--limit only applies with --count");
+    if (opt->count && opt->show_candidates)
+        return usage_error("%s", "--count and --show-candidates cannot be used together");
+    return -1;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    timespec_get(&ts, TIME_UTC);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void read_named_stream(cli_run *run, FILE *in, const char *name)
+{
+    if (!cli_read_stream(run, in, name) && run->status < EXIT_BAD_INPUT)
+        run->status = EXIT_BAD_INPUT;
+}
+
+/* Reports an argument that is neither a puzzle nor a readable file, as an
+ * invalid record so the output keeps one record per input. */
+static void bad_argument(cli_run *run, const char *arg, const char *source,
+                         const sudoku_error *parse_error, const char *why)
+{
+    sudoku_record record = {.line = 1, .ok = false};
+    record.error = *parse_error;
+    record.error.line = 1;
+    bool short_word = strlen(arg) < SUDOKU_CELLS && !strchr(arg, '\n');
+    if (why && short_word)
+        snprintf(record.error.message, sizeof record.error.message,
+                 "'%.60s' is neither a puzzle (%.80s) nor a readable file (%.40s)", arg,
+                 parse_error->message, why);
+    cli_handle_record(run, &record, source, FORMAT_GRID);
+}
+
+static void handle_argument(cli_run *run, const char *arg, int index)
+{
+    char source[32];
+    snprintf(source, sizeof source, "argument %d", index);
+    if (strcmp(arg, "-") == 0) {
+        read_named_stream(run, stdin, "stdin");
+        return;
+    }
+    sudoku_record record = {.line = 1};
+    record.ok = sudoku_parse(arg, strlen(arg), &record.grid, &record.error);
+    if (record.ok) {
+        cli_handle_record(run, &record, source, FORMAT_GRID);
+        return;
+    }
+    struct stat st;
+    if (stat(arg, &st) == 0 && S_ISDIR(st.st_mode)) {
+        bad_argument(run, arg, source, &record.error, "it is a directory");
+        return;
+    }
+    FILE *in = fopen(arg, "rb");
+    if (!in) {
+        bad_argument(run, arg, source, &record.error, strerror(errno));
+        return;
+    }
+    read_named_stream(run, in, arg);
+    fclose(in);
+}
+
+static void print_stats(const cli_run *run, double seconds)
+{
+    unsigned long read = run->solved + run->no_solution + run->multiple + run->invalid;
+    unsigned long searched = read - run->invalid;
+    cli_error("stats: %lu puzzles read, %lu solved, %lu no solution, %lu multiple, %lu invalid; "
+              "%.3f s, %.0f puzzles/s, %.1f guesses per puzzle",
+              read, run->solved, run->no_solution, run->multiple, run->invalid, seconds,
+              seconds > 0 ? (double)read / seconds : 0.0,
+              searched ? (double)run->guesses / (double)searched : 0.0);
+}
+
+static int solve_command(int argc, char **argv)
+{
+    static char out_buffer[1 << 16];
+    cli_options opt = {.format = FORMAT_AUTO, .limit = DEFAULT_COUNT_LIMIT};
+    int operands;
+    int rc = parse_options(argc, argv, &opt, &operands);
+    if (rc >= 0) return rc;
+
+    cli_run run = {.options = &opt, .out = stdout, .status = EXIT_SOLVED};
+    setvbuf(stdout, out_buffer, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF, sizeof out_buffer);
+    double start = now_seconds();
+    if (operands == 0) {
+        if (isatty(STDIN_FILENO))
+            cli_error("reading puzzles from standard input, one per line or as grids; "
+                      "end with Ctrl-D");
+        read_named_stream(&run, stdin, "stdin");
+    }
+    for (int i = 0; i < operands; i++) handle_argument(&run, argv[i], i + 1);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        cli_error("error writing output: %s", strerror(errno));
+        run.status = EXIT_BAD_INPUT;
+    }
+    if (opt.stats) print_stats(&run, now_seconds() - start);
+    return run.status;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(usage_text, stderr);
+        return EXIT_BAD_INPUT;
+    }
+    const char *command = argv[1];
+    if (strcmp(command, "solve") == 0) return solve_command(argc - 2, argv + 2);
+    if (strcmp(command, "-h") == 0 || strcmp(command, "--help") == 0 ||
+        strcmp(command, "help") == 0) {
+        fputs(usage_text, stdout);
+        return EXIT_SOLVED;
+    }
+    if (strcmp(command, "-V") == 0 || strcmp(command, "--version") == 0) {
+        puts("sudoku " SUDOKU_VERSION);
+        return EXIT_SOLVED;
+    }
+    return usage_error("unknown command '%s'", command);
+}

@@ -1,0 +1,396 @@
+/*
+ * parse.c: text -> grid, for one puzzle of any layout or for a stream of
+ * records fed line by line, with errors that say what is wrong and where.
+ *
+ * The rules are written for users in docs/input-formats.md; in short: a line
+ * is blank, a comment ('#' first), a rule ('-', '+', '|' only, and a '+' or a
+ * number of dashes that cannot be cells), a header (a letter first and fewer
+ * than 9 cell characters), or content. Content is read twice at once: one
+ * cell per character ('1'-'9' givens; '0', '.', '-' blanks), and one cell per
+ * token (so that the candidate grids we print parse back, where "1679" is one
+ * unsolved cell). The token reading wins only when it has a candidate set and
+ * gives a whole number of rows or puzzles; otherwise characters count.
+ */
+#include "internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#define MAX_ROW_CELLS 18 /* more cells than this on a line: a puzzle, not a grid row */
+
+typedef enum line_kind { LINE_BLANK, LINE_COMMENT, LINE_RULE, LINE_HEADER, LINE_CONTENT } line_kind;
+
+/* Cells read so far, in both readings. Counts go on past 81 so errors can say
+ * how many there were; only the first 81 cells are kept. */
+typedef struct cells {
+    int chars, tokens;
+    bool tokens_ok; /* every token is a single cell or a candidate set */
+    bool multi;     /* some token is a candidate set of two or more digits */
+    uint8_t by_char[SUDOKU_CELLS], by_token[SUDOKU_CELLS];
+    long bad_line, bad_column; /* the first unexpected character, 0 if none */
+    char bad_text[24];         /* that character, quoted, as the message shows it */
+} cells;
+
+static void set_error(sudoku_error *err, sudoku_error_kind kind, long line, long column,
+                      const char *fmt, ...)
+{
+    va_list ap;
+    if (!err) return;
+    err->kind = kind;
+    err->line = line;
+    err->column = column;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+}
+
+static bool is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static bool is_cell_char(char c)
+{
+    return (c >= '0' && c <= '9') || c == '.' || c == '-';
+}
+
+/* Characters that may surround cells: spaces, grid borders, list syntax. */
+static bool is_layout(char c)
+{
+    return is_space(c) || strchr("|+,[](){}\"'", c) != NULL;
+}
+
+static int cell_value(char c)
+{
+    return c >= '1' && c <= '9' ? c - '0' : 0;
+}
+
+static bool is_letter(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static line_kind classify(const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n && is_space(s[i])) i++;
+    if (i == n) return LINE_BLANK;
+    if (s[i] == '#') return LINE_COMMENT;
+
+    int dashes = 0, cell_chars = 0;
+    bool plus = false, only_rule = true;
+    for (size_t j = i; j < n; j++) {
+        char c = s[j];
+        if (c == '-') dashes++;
+        if (c == '+') plus = true;
+        if ((c >= '0' && c <= '9') || c == '.') cell_chars++;
+        if (c != '-' && c != '+' && c != '|' && !is_space(c)) only_rule = false;
+    }
+    if (only_rule && dashes > 0 && (plus || (dashes != 9 && dashes != SUDOKU_CELLS)))
+        return LINE_RULE;
+    if (is_letter(s[i]) && cell_chars < 9) return LINE_HEADER;
+    return LINE_CONTENT;
+}
+
+/* Describes the character at s[i] (possibly a UTF-8 sequence) for a message;
+ * returns its length in bytes. */
+static size_t describe_char(const char *s, size_t n, size_t i, char out[24])
+{
+    unsigned char c = (unsigned char)s[i];
+    size_t len = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
+    bool valid = len > 0 && i + len <= n;
+    for (size_t k = 1; valid && k < len; k++)
+        valid = ((unsigned char)s[i + k] & 0xC0) == 0x80;
+    if (valid && (c >= 0x80 || (c >= 0x20 && c < 0x7F))) {
+        snprintf(out, 24, "'%.*s'", (int)len, s + i);
+        return len;
+    }
+    snprintf(out, 24, "byte 0x%02X", c);
+    return 1;
+}
+
+/* Returns true if s[i] starts a character rather than continuing one. */
+static bool starts_char(const char *s, size_t i)
+{
+    return ((unsigned char)s[i] & 0xC0) != 0x80;
+}
+
+/* Records one token of cell characters s[0..len) in the token reading. */
+static void add_token(cells *acc, const char *s, size_t len)
+{
+    int value = 0;
+    if (len == 1) {
+        value = cell_value(s[0]);
+    } else {
+        int last = 0;
+        for (size_t k = 0; k < len; k++) {
+            int d = cell_value(s[k]);
+            if (d <= last) acc->tokens_ok = false;
+            last = d;
+        }
+        if (len > 9) acc->tokens_ok = false;
+        acc->multi = true;
+    }
+    if (acc->tokens < SUDOKU_CELLS) acc->by_token[acc->tokens] = (uint8_t)value;
+    acc->tokens++;
+}
+
+/* Reads the cells of one content line into acc; stops at a '#' comment.
+ * Notes the first unexpected character and goes on counting past it. */
+static void scan_line(cells *acc, const char *s, size_t n, long line)
+{
+    long column = 0;
+    size_t token_start = 0;
+    bool in_token = false;
+    for (size_t i = 0; i < n; i++) {
+        if (starts_char(s, i)) column++;
+        char c = s[i];
+        if (is_cell_char(c)) {
+            if (acc->chars < SUDOKU_CELLS) acc->by_char[acc->chars] = (uint8_t)cell_value(c);
+            acc->chars++;
+            if (!in_token) token_start = i;
+            in_token = true;
+            continue;
+        }
+        if (in_token) add_token(acc, s + token_start, i - token_start);
+        in_token = false;
+        if (c == '#') return;
+        if (is_layout(c)) continue;
+        if (!acc->bad_column) {
+            acc->bad_line = line;
+            acc->bad_column = column;
+            i += describe_char(s, n, i, acc->bad_text) - 1;
+        }
+    }
+    if (in_token) add_token(acc, s + token_start, n - token_start);
+}
+
+/* Chooses the reading: tokens when they hold a candidate set and make a row
+ * or a puzzle, characters otherwise. */
+static bool use_tokens(const cells *acc)
+{
+    return acc->tokens_ok && acc->multi && (acc->tokens == 9 || acc->tokens == SUDOKU_CELLS);
+}
+
+static int cell_count(const cells *acc)
+{
+    return use_tokens(acc) ? acc->tokens : acc->chars;
+}
+
+static const uint8_t *cell_values(const cells *acc)
+{
+    return use_tokens(acc) ? acc->by_token : acc->by_char;
+}
+
+/* If the line starts with 81 cell characters followed by its end or by one
+ * of " \t:,;#", fills grid and returns true: the rest is annotation. */
+static bool fast_line(const char *s, size_t n, sudoku_grid *grid)
+{
+    size_t i = 0;
+    while (i < n && is_space(s[i])) i++;
+    if (n - i < SUDOKU_CELLS) return false;
+    for (int k = 0; k < SUDOKU_CELLS; k++)
+        if (!is_cell_char(s[i + (size_t)k])) return false;
+    size_t end = i + SUDOKU_CELLS;
+    if (end < n && !is_space(s[end]) && !strchr(":,;#", s[end])) return false;
+    for (int k = 0; k < SUDOKU_CELLS; k++) grid->cell[k] = (uint8_t)cell_value(s[i + (size_t)k]);
+    return true;
+}
+
+static const char *unit_names[3] = {"row", "column", "box"};
+
+bool sudoku_check_givens(const sudoku_grid *grid, sudoku_error *err)
+{
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        int digit = grid->cell[cell];
+        if (!digit) continue;
+        for (int k = 0; k < 3; k++) {
+            int unit = sudoku_cell_units[cell][k];
+            for (int i = 0; i < 9; i++) {
+                int other = sudoku_unit_cells[unit][i];
+                if (other >= cell) break;
+                if (grid->cell[other] != digit) continue;
+                set_error(err, SUDOKU_ERROR_DUPLICATE, 0, 0,
+                          "digit %d appears twice in %s %d (r%dc%d and r%dc%d)", digit,
+                          unit_names[k], unit % 9 + 1, other / 9 + 1, other % 9 + 1, cell / 9 + 1,
+                          cell % 9 + 1);
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+/* ---- one puzzle, any layout ---- */
+
+/* Describes where the bad character is: with its line only if text has several. */
+static void bad_char_error(const cells *acc, bool several_lines, sudoku_error *err)
+{
+    if (several_lines)
+        set_error(err, SUDOKU_ERROR_CHARACTER, acc->bad_line, acc->bad_column,
+                  "unexpected character %s at line %ld, column %ld", acc->bad_text,
+                  acc->bad_line, acc->bad_column);
+    else
+        set_error(err, SUDOKU_ERROR_CHARACTER, acc->bad_line, acc->bad_column,
+                  "unexpected character %s at column %ld", acc->bad_text, acc->bad_column);
+}
+
+bool sudoku_parse(const char *text, size_t length, sudoku_grid *grid, sudoku_error *err)
+{
+    cells acc = {.tokens_ok = true};
+    const char *end = text + length;
+    bool several_lines = memchr(text, '\n', length) && memchr(text, '\n', length) != end - 1;
+    long line = 0;
+    for (const char *s = text; s < end; line++) {
+        const char *nl = memchr(s, '\n', (size_t)(end - s));
+        size_t n = (size_t)((nl ? nl : end) - s);
+        sudoku_grid fast;
+        if (classify(s, n) == LINE_CONTENT) {
+            if (fast_line(s, n, &fast)) {
+                for (int k = 0; k < SUDOKU_CELLS; k++) {
+                    if (acc.chars < SUDOKU_CELLS) acc.by_char[acc.chars] = fast.cell[k];
+                    acc.chars++;
+                }
+                acc.tokens_ok = false;
+            } else {
+                scan_line(&acc, s, n, line + 1);
+            }
+        }
+        s += n + (nl != NULL);
+    }
+    if (acc.bad_column) {
+        bad_char_error(&acc, several_lines, err);
+        return false;
+    }
+    int count = cell_count(&acc);
+    if (count != SUDOKU_CELLS) {
+        set_error(err, SUDOKU_ERROR_COUNT, 0, 0, "found %d cells, expected 81", count);
+        return false;
+    }
+    memcpy(grid->cell, cell_values(&acc), SUDOKU_CELLS);
+    return sudoku_check_givens(grid, err);
+}
+
+/* ---- a stream of records ---- */
+
+void sudoku_reader_init(sudoku_reader *reader)
+{
+    memset(reader, 0, sizeof *reader);
+}
+
+/* Completes a record whose 81 cells are in rec->grid: checks the givens. */
+static void check_record(sudoku_record *rec, long line)
+{
+    rec->line = line;
+    memset(&rec->error, 0, sizeof rec->error);
+    rec->ok = sudoku_check_givens(&rec->grid, &rec->error);
+    if (!rec->ok) rec->error.line = line;
+}
+
+/* Fills rec with the finished grid (or its error) and forgets the grid. */
+static void end_grid(sudoku_reader *r, sudoku_record *rec)
+{
+    if (r->error.kind == SUDOKU_ERROR_NONE && r->rows < 9)
+        set_error(&r->error, SUDOKU_ERROR_GRID, r->grid_line, 0,
+                  "grid ends after %d row%s, expected 9", r->rows, r->rows == 1 ? "" : "s");
+    if (r->error.kind == SUDOKU_ERROR_NONE) {
+        rec->grid = r->grid;
+        check_record(rec, r->grid_line);
+    } else {
+        rec->line = r->grid_line;
+        rec->ok = false;
+        rec->error = r->error;
+    }
+    r->grid_line = 0;
+    r->rows = 0;
+    r->error.kind = SUDOKU_ERROR_NONE;
+}
+
+/* Ends a grid left unfinished; returns the number of records made (0 or 1). */
+static int cut_grid(sudoku_reader *r, sudoku_record *rec)
+{
+    if (!r->grid_line) return 0;
+    end_grid(r, rec);
+    return 1;
+}
+
+/* Makes a one-line record from the line's cells. */
+static void line_record(const cells *acc, long line, sudoku_record *rec)
+{
+    rec->line = line;
+    rec->ok = false;
+    int count = cell_count(acc);
+    if (acc->bad_column) {
+        bad_char_error(acc, false, &rec->error);
+    } else if (count != SUDOKU_CELLS) {
+        set_error(&rec->error, SUDOKU_ERROR_COUNT, line, 0, "found %d cells, expected 81", count);
+    } else {
+        memcpy(rec->grid.cell, cell_values(acc), SUDOKU_CELLS);
+        check_record(rec, line);
+    }
+}
+
+/* Adds the line's cells as the grid's next row; returns 1 and fills rec when
+ * that row is the ninth. */
+static int add_row(sudoku_reader *r, const cells *acc, sudoku_record *rec)
+{
+    if (!r->grid_line) r->grid_line = r->line;
+    int row = r->rows++;
+    int count = cell_count(acc);
+    if (r->error.kind == SUDOKU_ERROR_NONE) {
+        if (acc->bad_column)
+            bad_char_error(acc, false, &r->error);
+        else if (count != 9)
+            set_error(&r->error, SUDOKU_ERROR_COUNT, r->line, 0,
+                      "found %d cells in row %d of the grid, expected 9", count, row + 1);
+        else
+            memcpy(r->grid.cell + row * 9, cell_values(acc), 9);
+    }
+    if (r->rows < 9) return 0;
+    end_grid(r, rec);
+    return 1;
+}
+
+int sudoku_reader_line(sudoku_reader *r, const char *line, size_t length, sudoku_record out[2])
+{
+    if (length && line[length - 1] == '\r') length--;
+    r->line++;
+    line_kind kind = classify(line, length);
+    if (kind == LINE_BLANK || kind == LINE_HEADER) return cut_grid(r, &out[0]);
+    if (kind != LINE_CONTENT) return 0;
+
+    sudoku_grid fast;
+    if (fast_line(line, length, &fast)) {
+        int made = cut_grid(r, &out[0]);
+        out[made].grid = fast;
+        check_record(&out[made], r->line);
+        return made + 1;
+    }
+
+    cells acc = {.tokens_ok = true};
+    scan_line(&acc, line, length, r->line);
+    int count = cell_count(&acc);
+    if (count == 0 && !acc.bad_column) return 0; /* brackets, borders: decoration */
+    if (count <= MAX_ROW_CELLS) return add_row(r, &acc, &out[0]);
+    int made = cut_grid(r, &out[0]);
+    line_record(&acc, r->line, &out[made]);
+    return made + 1;
+}
+
+int sudoku_reader_skip_line(sudoku_reader *r, sudoku_record out[2])
+{
+    r->line++;
+    int made = cut_grid(r, &out[0]);
+    sudoku_record *rec = &out[made];
+    rec->line = r->line;
+    rec->ok = false;
+    set_error(&rec->error, SUDOKU_ERROR_TOO_LONG, r->line, 0,
+              "line is longer than %d bytes", SUDOKU_LINE_MAX);
+    return made + 1;
+}
+
+int sudoku_reader_finish(sudoku_reader *r, sudoku_record *out)
+{
+    return cut_grid(r, out);
+}
