@@ -51,7 +51,7 @@ $(PROGRAM): $(CLI_OBJ) $(LIB)
 # Tests see the library's internal header too (for the geometry tables).
 $(BUILD)/tests/%: tests/%.c tests/checker.c tests/checker.h $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Isrc -Itests $(LDFLAGS) $< tests/checker.c $(LIB) $(CMOCKA_LIBS) -o $@
+	$(CC) $(ALL_CFLAGS) -Isrc -Itests $(LDFLAGS) $< tests/checker.c $(LIB) $(CMOCKA_LIBS) -pthread -o $@
 
 run: $(PROGRAM)
 	$(PROGRAM) solve --format grid puzzles/seeds.txt
