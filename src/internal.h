@@ -13,13 +13,19 @@
 extern const uint8_t sudoku_unit_cells[27][9];
 extern const uint8_t sudoku_cell_units[81][3];
 extern const uint8_t sudoku_peers[81][20];
+extern const uint32_t sudoku_cell_unit_mask[81]; /* bit u set: the cell is in unit u */
 
-/* Cells waiting to push their newly single digit out to their peers. Each
- * cell enters at most once per propagation, so 81 places always suffice. */
+/* The work propagation has left: cells waiting to push their newly single
+ * digit out to their peers (each enters at most once, so 81 places always
+ * suffice), and the units that lost a candidate since they were last
+ * searched for hidden singles (only those can hold a new one). */
 typedef struct sudoku_queue {
     uint8_t cell[SUDOKU_CELLS];
     int head, tail;
+    uint32_t dirty;
 } sudoku_queue;
+
+#define ALL_UNITS 0x7FFFFFFu
 
 /* Gives cell the single candidate bit and queues it. Returns false if bit was
  * not a candidate there. */
@@ -40,15 +46,21 @@ static inline int sudoku_popcount(unsigned mask)
 #endif
 }
 
-static inline int sudoku_lowest_digit(unsigned mask)
+/* The index of the lowest set bit of a nonzero mask. */
+static inline int sudoku_lowest_bit(uint32_t mask)
 {
 #if defined(__GNUC__) || defined(__clang__)
-    return __builtin_ctz(mask) + 1;
+    return __builtin_ctz(mask);
 #else
-    int d = 1;
-    for (; !(mask & 1u); mask >>= 1) d++;
-    return d;
+    int i = 0;
+    for (; !(mask & 1u); mask >>= 1) i++;
+    return i;
 #endif
+}
+
+static inline int sudoku_lowest_digit(unsigned mask)
+{
+    return sudoku_lowest_bit(mask) + 1;
 }
 
 static inline bool sudoku_is_single(unsigned mask)

@@ -36,6 +36,7 @@ bool sudoku_place(sudoku_board *board, sudoku_queue *queue, int cell, unsigned b
     if (mask != bit) {
         board->candidates[cell] = (uint16_t)bit;
         queue->cell[queue->tail++] = (uint8_t)cell;
+        queue->dirty |= sudoku_cell_unit_mask[cell];
     }
     return true;
 }
@@ -55,20 +56,24 @@ static bool naked_singles(sudoku_board *board, sudoku_queue *queue)
             mask &= ~bit;
             if (!mask) return false;
             cand[peer[i]] = (uint16_t)mask;
+            queue->dirty |= sudoku_cell_unit_mask[peer[i]];
             queue_if_single(queue, mask, peer[i]);
         }
     }
     return true;
 }
 
-/* Places every digit that has one place left in some unit. Returns how many
- * cells it solved, or -1 if some unit has no place left for a digit. */
+/* Places every digit that has one place left in a unit that changed since
+ * the last search. Returns how many cells it solved, or -1 if such a unit has
+ * no place left for a digit. */
 static int hidden_singles(sudoku_board *board, sudoku_queue *queue)
 {
     uint16_t *cand = board->candidates;
     int placed = 0;
-    for (int unit = 0; unit < 27; unit++) {
-        const uint8_t *cells = sudoku_unit_cells[unit];
+    uint32_t units = queue->dirty;
+    queue->dirty = 0;
+    for (; units; units &= units - 1) {
+        const uint8_t *cells = sudoku_unit_cells[sudoku_lowest_bit(units)];
         unsigned once = 0, twice = 0;
         for (int i = 0; i < 9; i++) {
             twice |= once & cand[cells[i]];
@@ -82,6 +87,7 @@ static int hidden_singles(sudoku_board *board, sudoku_queue *queue)
                 if (cand[cells[i]] != bit) {
                     cand[cells[i]] = (uint16_t)bit;
                     queue->cell[queue->tail++] = cells[i];
+                    queue->dirty |= sudoku_cell_unit_mask[cells[i]];
                     placed++;
                 }
                 break;
@@ -112,14 +118,14 @@ static bool valid_move(int cell, int digit)
 
 bool sudoku_assign(sudoku_board *board, int cell, int digit)
 {
-    sudoku_queue queue = {.head = 0, .tail = 0};
+    sudoku_queue queue = {.head = 0, .tail = 0, .dirty = ALL_UNITS};
     if (!valid_move(cell, digit)) return false;
     return sudoku_place(board, &queue, cell, 1u << (digit - 1)) && sudoku_run(board, &queue);
 }
 
 bool sudoku_eliminate(sudoku_board *board, int cell, int digit)
 {
-    sudoku_queue queue = {.head = 0, .tail = 0};
+    sudoku_queue queue = {.head = 0, .tail = 0, .dirty = ALL_UNITS};
     if (!valid_move(cell, digit)) return false;
     unsigned mask = board->candidates[cell] & ~(1u << (digit - 1));
     if (!mask) return false;
@@ -132,7 +138,7 @@ bool sudoku_eliminate(sudoku_board *board, int cell, int digit)
 
 bool sudoku_propagate(const sudoku_grid *grid, sudoku_board *board)
 {
-    sudoku_queue queue = {.head = 0, .tail = 0};
+    sudoku_queue queue = {.head = 0, .tail = 0, .dirty = ALL_UNITS};
     sudoku_board_init(board);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         int digit = grid->cell[cell];

@@ -71,7 +71,7 @@ unsigned long sudoku_search(const sudoku_board *start, unsigned long limit, sudo
         if (level != depth) next->board = f->board;
         result->guesses++;
 
-        sudoku_queue queue = {.head = 0, .tail = 0};
+        sudoku_queue queue = {.head = 0, .tail = 0, .dirty = 0};
         bool ok = sudoku_place(&next->board, &queue, cell, bit) && sudoku_run(&next->board, &queue);
         if (ok && !choose_cell(next)) {
             if (record_solution(&next->board, limit, result)) break;
