@@ -35,10 +35,17 @@ typedef struct cli_run {
     unsigned long records, solved, no_solution, multiple, invalid, guesses;
 } cli_run;
 
+/* Where records come from: a puzzle argument ("argument 2") or a stream (a
+ * file name or "stdin"), whose records have line numbers and print as lines
+ * by default. */
+typedef struct cli_source {
+    const char *name;
+    bool stream;
+} cli_source;
+
 /* Solves or inspects one record, writes its output record and any
- * diagnostic, and updates the totals. source names where it came from. */
-void cli_handle_record(cli_run *run, const sudoku_record *record, const char *source,
-                       cli_format format);
+ * diagnostic, and updates the totals. */
+void cli_handle_record(cli_run *run, const sudoku_record *record, const cli_source *source);
 
 /* Reads every record of an open stream. Returns false on a read error, after
  * saying so on stderr. */

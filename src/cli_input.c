@@ -16,7 +16,7 @@
 
 typedef struct stream {
     cli_run *run;
-    const char *source;
+    cli_source source;
     sudoku_reader reader;
     char *pending; /* the start of a line cut by the end of a block */
     size_t pending_len;
@@ -25,7 +25,7 @@ typedef struct stream {
 
 static void handle_records(stream *s, const sudoku_record *records, int n)
 {
-    for (int i = 0; i < n; i++) cli_handle_record(s->run, &records[i], s->source, FORMAT_LINE);
+    for (int i = 0; i < n; i++) cli_handle_record(s->run, &records[i], &s->source);
 }
 
 static void feed_line(stream *s, const char *line, size_t len)
@@ -75,7 +75,8 @@ static void feed_block(stream *s, const char *block, size_t size)
 
 bool cli_read_stream(cli_run *run, FILE *in, const char *source)
 {
-    stream s = {.run = run, .source = source};
+    stream s = {.run = run, .source = {.name = source, .stream = true}};
+    unsigned long before = run->records;
     char *block = malloc(BLOCK_SIZE);
     s.pending = malloc(SUDOKU_LINE_MAX);
     if (!block || !s.pending) {
@@ -92,6 +93,11 @@ bool cli_read_stream(cli_run *run, FILE *in, const char *source)
     if (s.pending_len || s.too_long) feed_line(&s, s.pending, s.pending_len);
     sudoku_record last;
     handle_records(&s, &last, sudoku_reader_finish(&s.reader, &last));
+    if (ok && run->records == before && s.reader.line == 0)
+        cli_error("%s: warning: no puzzles found (the input is empty)", source);
+    else if (ok && run->records == before)
+        cli_error("%s: warning: no puzzles found in %ld line%s", source, s.reader.line,
+                  s.reader.line == 1 ? "" : "s");
     free(block);
     free(s.pending);
     return ok;

@@ -23,6 +23,20 @@ void cli_error(const char *fmt, ...)
     fputc('\n', stderr);
 }
 
+/* Writes a diagnostic about a record: "sudoku: FILE:LINE: ..." for streams,
+ * "sudoku: argument N: ..." for arguments. */
+static void record_error(const cli_source *source, long line, const char *fmt, const char *text)
+{
+    char where[320];
+    if (source->stream)
+        snprintf(where, sizeof where, "%.280s:%ld", source->name, line);
+    else
+        snprintf(where, sizeof where, "%.280s", source->name);
+    fprintf(stderr, "sudoku: %s: ", where);
+    fprintf(stderr, fmt, text);
+    fputc('\n', stderr);
+}
+
 static void raise_status(cli_run *run, int status)
 {
     if (status > run->status) run->status = status;
@@ -83,7 +97,7 @@ static void write_outcome(cli_run *run, const outcome *o, cli_format format)
 
 /* Classifies a valid puzzle by its solutions and says on stderr what is
  * wrong with it, if anything. */
-static void judge(cli_run *run, outcome *o, const char *source, long line)
+static void judge(cli_run *run, outcome *o, const cli_source *source, long line)
 {
     const cli_options *opt = run->options;
     unsigned long limit = opt->count ? opt->limit : 2;
@@ -94,10 +108,10 @@ static void judge(cli_run *run, outcome *o, const char *source, long line)
     o->report.guesses = o->result.guesses;
     if (found == 0) {
         o->report.status = SUDOKU_NO_SOLUTION;
-        o->marker = "no solution";
+        if (!opt->count) o->marker = "no solution";
         run->no_solution++;
         raise_status(run, EXIT_UNSOLVED);
-        cli_error("%s:%ld: no solution", source, line);
+        record_error(source, line, "%s", "no solution");
         return;
     }
     o->report.solution = &o->result.solution;
@@ -112,22 +126,24 @@ static void judge(cli_run *run, outcome *o, const char *source, long line)
         o->report.solution = NULL;
         if (!opt->count) o->marker = "multiple solutions";
         raise_status(run, EXIT_UNSOLVED);
-        cli_error("%s:%ld: more than one solution (--unique)", source, line);
+        record_error(source, line, "%s", "more than one solution (--unique)");
+    } else if (opt->show_candidates) {
+        record_error(source, line, "%s", "warning: more than one solution");
     } else if (!opt->count) {
-        cli_error("%s:%ld: warning: more than one solution; printed the first", source, line);
+        record_error(source, line, "%s", "warning: more than one solution; printed the first");
     }
 }
 
-void cli_handle_record(cli_run *run, const sudoku_record *record, const char *source,
-                       cli_format format)
+void cli_handle_record(cli_run *run, const sudoku_record *record, const cli_source *source)
 {
     const cli_options *opt = run->options;
+    cli_format format = opt->format;
     outcome o;
     memset(&o, 0, sizeof o);
-    o.report.source = source;
+    o.report.source = source->name;
     o.report.line = record->line;
     o.report.solutions = -1;
-    if (opt->format != FORMAT_AUTO) format = opt->format;
+    if (format == FORMAT_AUTO) format = source->stream ? FORMAT_LINE : FORMAT_GRID;
 
     if (!record->ok) {
         o.report.status = SUDOKU_INVALID;
@@ -135,8 +151,8 @@ void cli_handle_record(cli_run *run, const sudoku_record *record, const char *so
         o.marker = "invalid";
         run->invalid++;
         raise_status(run, EXIT_BAD_INPUT);
-        cli_error("%s:%ld: %s", source, record->error.line ? record->error.line : record->line,
-                  record->error.message);
+        record_error(source, record->error.line ? record->error.line : record->line, "%s",
+                     record->error.message);
         write_outcome(run, &o, format);
         return;
     }

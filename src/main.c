@@ -16,38 +16,38 @@
 static const char usage_text[] =
     "Usage: sudoku solve [OPTION]... [PUZZLE | FILE | -]...\n"
     "       sudoku --help | --version\n"
-    "\n"
-    "Solves 9x9 Sudoku puzzles. Each PUZZLE argument is 81 cells in any layout\n"
-    "('1'-'9' givens; '0', '.' or '-' blanks); an argument that is not a puzzle\n"
-    "but names a readable file is read as a file of puzzles, one per line or as\n"
-    "9-line grids; '-', or no argument at all, reads standard input.\n"
-    "\n"
-    "Try 'sudoku solve --help' for the options.\n";
+    "Try 'sudoku --help' for more.\n";
 
-static const char solve_help_text[] =
+static const char help_text[] =
     "Usage: sudoku solve [OPTION]... [PUZZLE | FILE | -]...\n"
+    "       sudoku --help | --version\n"
     "\n"
-    "Solves each puzzle and checks that its solution is unique.\n"
+    "Solves 9x9 Sudoku puzzles and checks that each solution is unique. A PUZZLE\n"
+    "argument is 81 cells in any layout ('1'-'9' givens; '0', '.' or '-' blanks).\n"
+    "An argument that is not a puzzle but names a readable file is read as a file\n"
+    "of puzzles, one per line or as 9-line grids; '-', or no argument, reads\n"
+    "standard input.\n"
     "\n"
     "Options:\n"
     "  --format=FORMAT     grid, line or json (JSON Lines). The default is grid\n"
     "                      for puzzles given as arguments, line for puzzles read\n"
     "                      from files or standard input.\n"
     "  --show-candidates   print the candidates that propagation alone (naked and\n"
-    "                      hidden singles) leaves, instead of solving\n"
+    "                      hidden singles) leaves, instead of the solution; the\n"
+    "                      puzzle is still checked, and the exit status says how\n"
     "  --unique            treat a puzzle with several solutions as a failure\n"
     "                      (by default its first solution is printed, with a\n"
     "                      warning on stderr)\n"
-    "  --count             print the number of solutions, up to the limit\n"
-    "  --limit=N           stop counting at N solutions (default 1000); shown as\n"
-    "                      'at least N' when reached\n"
+    "  --count             print the number of solutions instead, up to the limit\n"
+    "  --limit=N           with --count, stop at N solutions (default 1000),\n"
+    "                      printed as 'at least N'\n"
     "  --stats             print a summary on stderr at the end\n"
     "  -h, --help          show this help and exit\n"
     "  -V, --version       show the version and exit\n"
     "\n"
-    "A puzzle that cannot be solved or read still gets one output line:\n"
-    "'no solution', 'multiple solutions' (with --unique) or 'invalid', and a\n"
-    "diagnostic on stderr naming its source and line.\n"
+    "A puzzle that cannot be solved or read still gets its output record, one\n"
+    "line: 'no solution', 'multiple solutions' (with --unique) or 'invalid', and\n"
+    "a diagnostic on stderr naming its source and line.\n"
     "\n"
     "Exit status:\n"
     "  0  every puzzle was solved\n"
@@ -55,7 +55,7 @@ static const char solve_help_text[] =
     "  2  usage error, malformed puzzle, or unreadable input\n"
     "When several apply, the highest wins.\n"
     "\n"
-    "Input formats: docs/input-formats.md; full manual: man sudoku.\n";
+    "Input formats: docs/input-formats.md; the manual: man sudoku.\n";
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -127,7 +127,7 @@ static int parse_options(int argc, char **argv, cli_options *opt, int *operands)
             }
             argv[(*operands)++] = argv[i];
         } else if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
-            fputs(solve_help_text, stdout);
+            fputs(help_text, stdout);
             return EXIT_SOLVED;
         } else if (strcmp(arg, "-V") == 0 || strcmp(arg, "--version") == 0) {
             puts("sudoku " SUDOKU_VERSION);
@@ -173,24 +173,29 @@ static void read_named_stream(cli_run *run, FILE *in, const char *name)
 
 /* Reports an argument that is neither a puzzle nor a readable file, as an
  * invalid record so the output keeps one record per input. */
-static void bad_argument(cli_run *run, const char *arg, const char *source,
+static void bad_argument(cli_run *run, const char *arg, const cli_source *source,
                          const sudoku_error *parse_error, const char *why)
 {
     sudoku_record record = {.line = 1, .ok = false};
     record.error = *parse_error;
     record.error.line = 1;
-    bool short_word = strlen(arg) < SUDOKU_CELLS && !strchr(arg, '\n');
-    if (why && short_word)
+    /* A path, or a word that is mostly not cells ("top95.txt"), may have been
+     * meant as a file; mostly cells, it is a puzzle with a mistake in it. */
+    size_t cells = 0, length = strlen(arg);
+    for (const char *p = arg; *p; p++) cells += (*p >= '0' && *p <= '9') || *p == '.' || *p == '-';
+    bool maybe_file = strchr(arg, '/') || cells * 2 < length;
+    if (maybe_file && !strchr(arg, '\n'))
         snprintf(record.error.message, sizeof record.error.message,
-                 "'%.60s' is neither a puzzle (%.80s) nor a readable file (%.40s)", arg,
-                 parse_error->message, why);
-    cli_handle_record(run, &record, source, FORMAT_GRID);
+                 "'%.60s%s' is neither a puzzle (%.80s) nor a readable file (%.40s)", arg,
+                 length > 60 ? "..." : "", parse_error->message, why);
+    cli_handle_record(run, &record, source);
 }
 
 static void handle_argument(cli_run *run, const char *arg, int index)
 {
-    char source[32];
-    snprintf(source, sizeof source, "argument %d", index);
+    char name[32];
+    snprintf(name, sizeof name, "argument %d", index);
+    cli_source source = {.name = name, .stream = false};
     if (strcmp(arg, "-") == 0) {
         read_named_stream(run, stdin, "stdin");
         return;
@@ -198,17 +203,17 @@ static void handle_argument(cli_run *run, const char *arg, int index)
     sudoku_record record = {.line = 1};
     record.ok = sudoku_parse(arg, strlen(arg), &record.grid, &record.error);
     if (record.ok) {
-        cli_handle_record(run, &record, source, FORMAT_GRID);
+        cli_handle_record(run, &record, &source);
         return;
     }
     struct stat st;
     if (stat(arg, &st) == 0 && S_ISDIR(st.st_mode)) {
-        bad_argument(run, arg, source, &record.error, "it is a directory");
+        bad_argument(run, arg, &source, &record.error, "it is a directory");
         return;
     }
     FILE *in = fopen(arg, "rb");
     if (!in) {
-        bad_argument(run, arg, source, &record.error, strerror(errno));
+        bad_argument(run, arg, &source, &record.error, strerror(errno));
         return;
     }
     read_named_stream(run, in, arg);
@@ -262,7 +267,7 @@ int main(int argc, char **argv)
     if (strcmp(command, "solve") == 0) return solve_command(argc - 2, argv + 2);
     if (strcmp(command, "-h") == 0 || strcmp(command, "--help") == 0 ||
         strcmp(command, "help") == 0) {
-        fputs(usage_text, stdout);
+        fputs(help_text, stdout);
         return EXIT_SOLVED;
     }
     if (strcmp(command, "-V") == 0 || strcmp(command, "--version") == 0) {

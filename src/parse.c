@@ -58,7 +58,7 @@ static bool is_cell_char(char c)
 /* Characters that may surround cells: spaces, grid borders, list syntax. */
 static bool is_layout(char c)
 {
-    return is_space(c) || strchr("|+,[](){}\"'", c) != NULL;
+    return is_space(c) || (c != '\0' && strchr("|+,[](){}\"'", c) != NULL);
 }
 
 static int cell_value(char c)
@@ -71,6 +71,7 @@ static bool is_letter(char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
+/* Tells what a line is, looking only at what comes before any '#'. */
 static line_kind classify(const char *s, size_t n)
 {
     size_t i = 0;
@@ -78,42 +79,63 @@ static line_kind classify(const char *s, size_t n)
     if (i == n) return LINE_BLANK;
     if (s[i] == '#') return LINE_COMMENT;
 
-    int dashes = 0, cell_chars = 0;
-    bool plus = false, only_rule = true;
-    for (size_t j = i; j < n; j++) {
+    int dashes = 0, digits = 0;
+    bool plus = false, only_rule = true, only_layout = true;
+    for (size_t j = i; j < n && s[j] != '#'; j++) {
         char c = s[j];
         if (c == '-') dashes++;
         if (c == '+') plus = true;
-        if ((c >= '0' && c <= '9') || c == '.') cell_chars++;
+        if ((c >= '0' && c <= '9') || c == '.') digits++;
         if (c != '-' && c != '+' && c != '|' && !is_space(c)) only_rule = false;
+        if (!is_layout(c)) only_layout = false;
     }
     if (only_rule && dashes > 0 && (plus || (dashes != 9 && dashes != SUDOKU_CELLS)))
         return LINE_RULE;
-    if (is_letter(s[i]) && cell_chars < 9) return LINE_HEADER;
+    if (is_letter(s[i]) && digits < 9) return LINE_HEADER;
+    /* Text such as "=== Puzzle 3 ===": no cells at all, so no puzzle to lose. */
+    if (digits + dashes == 0 && !only_layout) return LINE_HEADER;
     return LINE_CONTENT;
 }
 
-/* Describes the character at s[i] (possibly a UTF-8 sequence) for a message;
- * returns its length in bytes. */
+/* Returns the length in bytes of the well-formed UTF-8 character at s[i]
+ * (1 for ASCII), or 0 if the bytes there are not one. */
+static size_t utf8_length(const char *s, size_t n, size_t i)
+{
+    const unsigned char *u = (const unsigned char *)s + i;
+    unsigned char lo = 0x80, hi = 0xBF; /* the range of the second byte */
+    size_t len;
+    if (u[0] < 0x80) return 1;
+    if (u[0] >= 0xC2 && u[0] <= 0xDF) {
+        len = 2;
+    } else if (u[0] >= 0xE0 && u[0] <= 0xEF) {
+        len = 3;
+        if (u[0] == 0xE0) lo = 0xA0; /* overlong */
+        if (u[0] == 0xED) hi = 0x9F; /* surrogates */
+    } else if (u[0] >= 0xF0 && u[0] <= 0xF4) {
+        len = 4;
+        if (u[0] == 0xF0) lo = 0x90; /* overlong */
+        if (u[0] == 0xF4) hi = 0x8F; /* beyond U+10FFFF */
+    } else {
+        return 0;
+    }
+    if (n - i < len || u[1] < lo || u[1] > hi) return 0;
+    for (size_t k = 2; k < len; k++)
+        if ((u[k] & 0xC0) != 0x80) return 0;
+    return len;
+}
+
+/* Describes the character at s[i] for a message: quoted if it is a printable
+ * character, else as a byte value. Returns its length in bytes. */
 static size_t describe_char(const char *s, size_t n, size_t i, char out[24])
 {
     unsigned char c = (unsigned char)s[i];
-    size_t len = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
-    bool valid = len > 0 && i + len <= n;
-    for (size_t k = 1; valid && k < len; k++)
-        valid = ((unsigned char)s[i + k] & 0xC0) == 0x80;
-    if (valid && (c >= 0x80 || (c >= 0x20 && c < 0x7F))) {
+    size_t len = utf8_length(s, n, i);
+    if (len > 1 || (len == 1 && c >= 0x20 && c < 0x7F)) {
         snprintf(out, 24, "'%.*s'", (int)len, s + i);
         return len;
     }
     snprintf(out, 24, "byte 0x%02X", c);
     return 1;
-}
-
-/* Returns true if s[i] starts a character rather than continuing one. */
-static bool starts_char(const char *s, size_t i)
-{
-    return ((unsigned char)s[i] & 0xC0) != 0x80;
 }
 
 /* Records one token of cell characters s[0..len) in the token reading. */
@@ -141,10 +163,12 @@ static void add_token(cells *acc, const char *s, size_t len)
 static void scan_line(cells *acc, const char *s, size_t n, long line)
 {
     long column = 0;
-    size_t token_start = 0;
+    size_t token_start = 0, step;
     bool in_token = false;
-    for (size_t i = 0; i < n; i++) {
-        if (starts_char(s, i)) column++;
+    for (size_t i = 0; i < n; i += step) {
+        column++;
+        step = utf8_length(s, n, i);
+        if (step == 0) step = 1; /* a stray byte counts as one column */
         char c = s[i];
         if (is_cell_char(c)) {
             if (acc->chars < SUDOKU_CELLS) acc->by_char[acc->chars] = (uint8_t)cell_value(c);
@@ -160,7 +184,7 @@ static void scan_line(cells *acc, const char *s, size_t n, long line)
         if (!acc->bad_column) {
             acc->bad_line = line;
             acc->bad_column = column;
-            i += describe_char(s, n, i, acc->bad_text) - 1;
+            describe_char(s, n, i, acc->bad_text);
         }
     }
     if (in_token) add_token(acc, s + token_start, n - token_start);

@@ -886,10 +886,18 @@ static void test_missing_file(void **state) {
     assert_status(r, 2);
     assert_string_equal(r.out, "invalid\n");
     assert_contains(assert_one_error_line(&r), "nosuchfile.txt");
-    /* TODO bug: a missing file whose path is 81 characters or longer is not
-     * named: `sudoku solve /tmp/<90 x 'a'>/nosuchfile.txt` says only
-     * "unexpected character '/' at column 1" (bad_argument in src/main.c
-     * keeps the file's reason only for short arguments). Not asserted. */
+    /* a long path is still named as a file that could not be read */
+    char path[200];
+    memset(path, 'a', sizeof path);
+    memcpy(path, "/tmp/", 5);
+    memcpy(path + 100, "/nosuchfile.txt", 16);
+    r = RUN("solve", path);
+    assert_status(r, 2);
+    assert_string_equal(r.out, "invalid\n");
+    const char *line = assert_one_error_line(&r);
+    assert_contains(line, "'/tmp/aaaa");
+    assert_contains(line, "...' is neither a puzzle");
+    assert_contains(line, "nor a readable file (No such file or directory)");
 }
 
 static void test_directory_argument(void **state) {
@@ -946,8 +954,11 @@ static void test_several_solutions_warn(void **state) {
     lines l = split_lines(r.out);
     assert_int_equal(l.n, 1);
     assert_solution(few, l.line[0]);
-    /* TODO bug: with --show-candidates the warning still says "printed the
-     * first" although the candidate grid was printed. Not asserted. */
+    /* with --show-candidates the grid printed is the candidates, not a
+     * solution, and the warning says no more than that */
+    r = RUN("solve", "--show-candidates", few);
+    assert_status(r, 0);
+    assert_string_equal(r.err, "sudoku: argument 1: warning: more than one solution\n");
 }
 
 static void test_unique_option(void **state) {
@@ -1035,13 +1046,17 @@ static void test_no_solution_by_propagation(void **state) {
     run_result r = RUN("solve", none);
     assert_status(r, 1);
     assert_string_equal(r.out, "no solution\n");
-    assert_string_equal(r.err, "sudoku: argument 1:1: no solution\n");
+    assert_string_equal(r.err, "sudoku: argument 1: no solution\n");
 
     r = RUN("solve", "--show-candidates", none);
     assert_status(r, 1);
     assert_string_equal(r.out, "no solution\n");
     assert_contains(assert_one_error_line(&r), "no solution");
-    /* TODO unclear: `--count` on it prints "no solution" rather than "0". */
+    /* --count prints the count, even when it is 0 */
+    r = RUN("solve", "--count", none);
+    assert_status(r, 1);
+    assert_string_equal(r.out, "0\n");
+    assert_string_equal(r.err, "sudoku: argument 1: no solution\n");
 
     r = RUN_IN(format_text("%s\n%s\n", P, none), "solve");
     assert_status(r, 1);
@@ -1093,10 +1108,26 @@ static void test_no_solution_by_search(void **state) {
     r = RUN("solve", puzzle);
     assert_status(r, 1);
     assert_string_equal(r.out, "no solution\n");
-    assert_string_equal(r.err, "sudoku: argument 1:1: no solution\n");
-    /* TODO unclear: `--show-candidates` on such a puzzle (propagation finds
-     * no contradiction, the search does) prints the candidate grid on stdout
-     * but "no solution" on stderr and exits 1; not asserted here. */
+    assert_string_equal(r.err, "sudoku: argument 1: no solution\n");
+    /* --show-candidates prints what propagation leaves (no contradiction
+     * there), while the check behind it still reports no solution */
+    r = RUN("solve", "--show-candidates", puzzle);
+    assert_status(r, 1);
+    assert_int_equal(split_lines(r.out).n, 11);
+    assert_contains(r.out, "------+");
+    assert_string_equal(r.err, "sudoku: argument 1: no solution\n");
+}
+
+static void test_input_without_puzzles(void **state) {
+    (void)state;
+    run_result r = RUN_IN("", "solve");
+    assert_status(r, 0);
+    assert_empty(r.out);
+    assert_string_equal(r.err, "sudoku: stdin: warning: no puzzles found (the input is empty)\n");
+    r = RUN_IN("# only a comment\nGrid 01\n", "solve");
+    assert_status(r, 0);
+    assert_empty(r.out);
+    assert_string_equal(r.err, "sudoku: stdin: warning: no puzzles found in 2 lines\n");
 }
 
 /* ---- 7: malformed puzzles ---- */
@@ -1106,7 +1137,7 @@ static void assert_invalid_argument(const char *puzzle, const char *message) {
     assert_status(r, 2);
     assert_string_equal(r.out, "invalid\n");
     const char *err = assert_one_error_line(&r);
-    assert_starts_with(err, "sudoku: argument 1:1: ");
+    assert_starts_with(err, "sudoku: argument 1: ");
     assert_contains(err, message);
 }
 
@@ -1350,8 +1381,8 @@ static void test_help(void **state) {
     assert_empty(r.err);
     assert_contains(r.out, "Usage:");
     assert_contains(r.out, "sudoku solve");
-    /* TODO bug?: the brief says `sudoku --help` mentions the exit status and
-     * the options; it only points to `sudoku solve --help`. Not asserted. */
+    assert_contains(r.out, "Exit status");
+    assert_contains(r.out, "--show-candidates");
 
     static const char *const solve_help[][3] = {{"solve", "--help", NULL}, {"solve", "-h", NULL}};
     for (int i = 0; i < 2; i++) {
@@ -1538,6 +1569,7 @@ int main(void) {
         TEST(test_limit_usage_errors),
         TEST(test_no_solution_by_propagation),
         TEST(test_no_solution_by_search),
+        TEST(test_input_without_puzzles),
         TEST(test_wrong_cell_count),
         TEST(test_unexpected_character),
         TEST(test_duplicate_givens),

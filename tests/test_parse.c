@@ -494,8 +494,11 @@ static void rule_lines_are_skipped(void **state) {
     /* only rules: no cells at all */
     assert_parse_error("------+------+------\n---\n", SUDOKU_ERROR_COUNT, 0, 0,
                        "found 0 cells, expected 81");
-    /* TODO surprising: a comment after a rule ("------+------+------ # x")
-     * makes it content, so its 18 dashes count as 18 blank cells. */
+    /* a comment after a rule leaves it a rule */
+    assert_parses_to("003020600\n900305001\n001806400\n------+------+------ # band 2\n"
+                     "008102900\n700000008\n006708200\n-------------------# x\n"
+                     "002609500\n800203009\n005010300\n",
+                     easy1);
     /* 80 dashes are a rule, not 80 blanks */
     char dashes[100];
     memset(dashes, '-', 80);
@@ -549,7 +552,9 @@ static void unexpected_character_on_one_line(void **state) {
     /* a tab counts as one column */
     assert_parse_error("\t1;", SUDOKU_ERROR_CHARACTER, 1, 3,
                        "unexpected character ';' at column 3");
-    assert_parse_error("*", SUDOKU_ERROR_CHARACTER, 1, 1, "unexpected character '*' at column 1");
+    /* a line with no cells is a header, however odd its text */
+    assert_parse_error("*", SUDOKU_ERROR_COUNT, 0, 0, "found 0 cells, expected 81");
+    assert_parse_error("*1", SUDOKU_ERROR_CHARACTER, 1, 1, "unexpected character '*' at column 1");
     assert_parse_error("12345678/", SUDOKU_ERROR_CHARACTER, 1, 9,
                        "unexpected character '/' at column 9");
     /* a bad character wins over a wrong count */
@@ -611,18 +616,24 @@ static void unexpected_character_utf8(void **state) {
                        "unexpected character byte 0x01 at column 3");
     assert_parse_error("12\x7f", SUDOKU_ERROR_CHARACTER, 1, 3,
                        "unexpected character byte 0x7F at column 3");
-    /* TODO bug: a stray UTF-8 continuation byte (0x80-0xBF) does not advance
-     * the column. "12\x80" reports column 2 instead of 3, and at the start of a
-     * line the column stays 0, which the parser takes as "no error": 0x80
-     * followed by 81 dots parses as the empty grid. */
-    /* TODO bug: a NUL byte inside the text is taken as layout (strchr finds
-     * the terminator), so it is silently ignored instead of being reported as
-     * "unexpected character byte 0x00 at column N". */
-    /* TODO bug: malformed UTF-8 is shown as a character, not as "byte 0xNN":
-     * a 0xF8-0xFF lead byte ("12\xff\x80\x80\x80"), overlong forms
-     * ("\xe0\x80\x80"), surrogates ("\xed\xa0\x80") and code points above
-     * U+10FFFF ("\xf4\x90\x80\x80") are quoted as-is, so the message itself
-     * holds invalid UTF-8. */
+    /* a stray continuation byte is one column of its own, even first */
+    assert_parse_error("12\x80", SUDOKU_ERROR_CHARACTER, 1, 3,
+                       "unexpected character byte 0x80 at column 3");
+    assert_parse_error("\x80.........", SUDOKU_ERROR_CHARACTER, 1, 1,
+                       "unexpected character byte 0x80 at column 1");
+    /* a NUL byte is not layout */
+    assert_parse_error_n("...\0.....", 9, SUDOKU_ERROR_CHARACTER, 1, 4,
+                         "unexpected character byte 0x00 at column 4");
+    /* malformed UTF-8 (bad lead, overlong, surrogate, beyond U+10FFFF) is
+     * shown byte by byte, so the message itself stays valid UTF-8 */
+    assert_parse_error("12\xff\x80\x80\x80", SUDOKU_ERROR_CHARACTER, 1, 3,
+                       "unexpected character byte 0xFF at column 3");
+    assert_parse_error("12\xe0\x80\x80", SUDOKU_ERROR_CHARACTER, 1, 3,
+                       "unexpected character byte 0xE0 at column 3");
+    assert_parse_error("12\xed\xa0\x80", SUDOKU_ERROR_CHARACTER, 1, 3,
+                       "unexpected character byte 0xED at column 3");
+    assert_parse_error("12\xf4\x90\x80\x80", SUDOKU_ERROR_CHARACTER, 1, 3,
+                       "unexpected character byte 0xF4 at column 3");
 }
 
 static void wrong_cell_counts(void **state) {

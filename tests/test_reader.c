@@ -599,41 +599,25 @@ static void lines_of_only_brackets(void **state) {
     assert_ok(&s, 1, 4, hard1);
 }
 
-static void a_bad_line_without_cells_is_an_error(void **state) {
+static void a_line_without_cells_is_a_header(void **state) {
     (void)state;
     session s;
-    /* "?" holds no cells but is not decoration: it is reported, and the
-     * puzzles around it are not disturbed */
+    /* "  ?" and "=== Puzzle ===" hold no cells: like "Grid 01" they are
+     * headers, so they neither make a record nor disturb the puzzles around */
     read_all(&s,
              "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n"
              "  ?\n"
-             "003020600900305001001806400008102900700000008006708200002609500800203009005010300\n");
+             "003020600900305001001806400008102900700000008006708200002609500800203009005010300\n"
+             "=== Puzzle ===\n" HARD1_GRID);
     assert_int_equal(s.count, 3);
     assert_ok(&s, 0, 1, hard1);
-    assert_false(s.rec[1].ok);
-    assert_int_equal(s.rec[1].line, 2);
-    assert_int_equal(s.rec[1].error.kind, SUDOKU_ERROR_CHARACTER);
-    assert_int_equal(s.rec[1].error.line, 2);
-    assert_int_equal(s.rec[1].error.column, 3);
-    assert_string_equal(s.rec[1].error.message, "unexpected character '?' at column 3");
-    assert_ok(&s, 2, 3, easy1);
-    /* TODO bug: such a line counts as row 1 of a grid, so directly above a
-     * grid ("=== Puzzle ===\n" + 9 rows) it spoils that grid ("unexpected
-     * character '=' at column 1", record line 1) and the grid's ninth row
-     * starts another one ("grid ends after 1 row"): two error records, and
-     * the puzzle is lost. Not asserted here. */
+    assert_ok(&s, 1, 3, easy1);
+    assert_ok(&s, 2, 5, hard1);
 
-    /* a line starting with a letter but holding 9 or more cells is no header:
-     * its letter is an error (first bad character only) */
-    read_all(&s,
-             "Grid 01\n"
-             "a4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-             "!\n"
-             "Grid 02\n" EASY1_GRID);
-    assert_int_equal(s.count, 2);
-    assert_err(&s, 0, 2, SUDOKU_ERROR_CHARACTER, 2, "unexpected character 'a' at column 1");
-    assert_int_equal(s.rec[0].error.column, 1);
-    assert_ok(&s, 1, 4, easy1);
+    /* as a header, it cuts short a grid in progress */
+    read_all(&s, "003020600\n900305001\n=== oops ===\n");
+    assert_int_equal(s.count, 1);
+    assert_err(&s, 0, 1, SUDOKU_ERROR_GRID, -1, "grid ends after 2 rows, expected 9");
 }
 
 /* ---- what the library prints reads back ---- */
@@ -705,7 +689,7 @@ int main(void) {
         cmocka_unit_test(skip_line_reports_a_long_line),
         cmocka_unit_test(last_line_without_line_end),
         cmocka_unit_test(lines_of_only_brackets),
-        cmocka_unit_test(a_bad_line_without_cells_is_an_error),
+        cmocka_unit_test(a_line_without_cells_is_a_header),
         cmocka_unit_test(printed_grids_read_back),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
