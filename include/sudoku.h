@@ -162,7 +162,9 @@ size_t sudoku_format_line(const sudoku_grid *grid, char *buf, size_t size);
 /* Norvig's layout with width 2: 9 rows and 2 rules, each line ending '\n'. */
 size_t sudoku_format_grid(const sudoku_grid *grid, char *buf, size_t size);
 
-/* Norvig's candidate grid (see docs/output-formats.md), lines ending '\n'. */
+/* Norvig's candidate grid: each cell's candidates centred (as Python's
+ * str.center) in a width one more than the largest set, '|' between boxes,
+ * rules between bands, no trailing spaces; lines end in '\n'. */
 size_t sudoku_format_candidates(const sudoku_board *board, char *buf, size_t size);
 
 /* The 81 candidate sets on one line, separated by single spaces. */
