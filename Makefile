@@ -70,6 +70,7 @@ test-run: $(PROGRAM) $(TEST_BINS)
 
 check: cmocka
 	$(MAKE) --no-print-directory test-run
+	MAKE="$(MAKE)" CC="$(CC)" sh tests/install-check.sh
 	$(MAKE) --no-print-directory test-run BUILD=$(BUILD)/sanitize \
 	  CFLAGS="$(SANITIZE_FLAGS)" LDFLAGS="-fsanitize=address,undefined"
 
