@@ -85,11 +85,11 @@ typedef struct sudoku_record {
 /* Assembles records from a stream fed line by line: one puzzle per line, or
  * multi-line grids separated by blank or header lines. Constant memory. */
 typedef struct sudoku_reader {
-    long line;           /* lines fed so far */
-    long grid_line;      /* where the grid being read started, 0 if none */
-    int rows;            /* rows of that grid read so far */
-    sudoku_grid grid;    /* its cells so far */
-    sudoku_error error;  /* its first error, kind NONE if none */
+    long line;          /* lines fed so far */
+    long grid_line;     /* where the grid being read started, 0 if none */
+    int rows;           /* rows of that grid read so far */
+    sudoku_grid grid;   /* its cells so far */
+    sudoku_error error; /* its first error, kind NONE if none */
 } sudoku_reader;
 
 /* The longest line (in bytes, line end excluded) a stream may hold. */

@@ -12,7 +12,7 @@
 /* Exit statuses, documented in --help and sudoku(1); when several apply,
  * the highest wins. */
 #define EXIT_SOLVED 0
-#define EXIT_UNSOLVED 1 /* no solution, or several under --unique */
+#define EXIT_UNSOLVED 1  /* no solution, or several under --unique */
 #define EXIT_BAD_INPUT 2 /* usage error, malformed record, unreadable input */
 
 /* Solutions counted by --count when no --limit is given: enough to tell a

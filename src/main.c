@@ -13,10 +13,9 @@
 #include <time.h>
 #include <unistd.h>
 
-static const char usage_text[] =
-    "Usage: sudoku solve [OPTION]... [PUZZLE | FILE | -]...\n"
-    "       sudoku --help | --version\n"
-    "Try 'sudoku --help' for more.\n";
+static const char usage_text[] = "Usage: sudoku solve [OPTION]... [PUZZLE | FILE | -]...\n"
+                                 "       sudoku --help | --version\n"
+                                 "Try 'sudoku --help' for more.\n";
 
 static const char help_text[] =
     "Usage: sudoku solve [OPTION]... [PUZZLE | FILE | -]...\n"
@@ -84,10 +83,14 @@ static bool is_option(const char *arg, const char *name)
 
 static int parse_format(const char *value, cli_format *format)
 {
-    if (strcmp(value, "grid") == 0) *format = FORMAT_GRID;
-    else if (strcmp(value, "line") == 0) *format = FORMAT_LINE;
-    else if (strcmp(value, "json") == 0) *format = FORMAT_JSON;
-    else return usage_error("unknown format '%s': expected grid, line or json", value);
+    if (strcmp(value, "grid") == 0)
+        *format = FORMAT_GRID;
+    else if (strcmp(value, "line") == 0)
+        *format = FORMAT_LINE;
+    else if (strcmp(value, "json") == 0)
+        *format = FORMAT_JSON;
+    else
+        return usage_error("unknown format '%s': expected grid, line or json", value);
     return 0;
 }
 

@@ -253,8 +253,8 @@ static void bad_char_error(const cells *acc, bool several_lines, sudoku_error *e
 {
     if (several_lines)
         set_error(err, SUDOKU_ERROR_CHARACTER, acc->bad_line, acc->bad_column,
-                  "unexpected character %s at line %ld, column %ld", acc->bad_text,
-                  acc->bad_line, acc->bad_column);
+                  "unexpected character %s at line %ld, column %ld", acc->bad_text, acc->bad_line,
+                  acc->bad_column);
     else
         set_error(err, SUDOKU_ERROR_CHARACTER, acc->bad_line, acc->bad_column,
                   "unexpected character %s at column %ld", acc->bad_text, acc->bad_column);
@@ -409,8 +409,8 @@ int sudoku_reader_skip_line(sudoku_reader *r, sudoku_record out[2])
     sudoku_record *rec = &out[made];
     rec->line = r->line;
     rec->ok = false;
-    set_error(&rec->error, SUDOKU_ERROR_TOO_LONG, r->line, 0,
-              "line is longer than %d bytes", SUDOKU_LINE_MAX);
+    set_error(&rec->error, SUDOKU_ERROR_TOO_LONG, r->line, 0, "line is longer than %d bytes",
+              SUDOKU_LINE_MAX);
     return made + 1;
 }
 

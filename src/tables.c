@@ -8,6 +8,9 @@
  */
 #include "internal.h"
 
+/* clang-format off: the tables are aligned by hand to be read as grids */
+// clang-format off
+
 const uint8_t sudoku_unit_cells[27][9] = {
     { 0,  1,  2,  3,  4,  5,  6,  7,  8},
     { 9, 10, 11, 12, 13, 14, 15, 16, 17},
@@ -222,3 +225,4 @@ const uint32_t sudoku_cell_unit_mask[81] = {
     0x1000300, 0x1000500, 0x1000900, 0x2001100, 0x2002100, 0x2004100,
     0x4008100, 0x4010100, 0x4020100,
 };
+// clang-format on

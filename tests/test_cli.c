@@ -70,7 +70,8 @@ static char temp_paths[MAX_TEMPS][256];
 static bool temp_is_dir[MAX_TEMPS];
 static size_t n_temps;
 
-static void *keep(void *p) {
+static void *keep(void *p)
+{
     if (!p) fail_msg("out of memory");
     if (n_kept == MAX_KEPT) {
         free(p);
@@ -80,16 +81,19 @@ static void *keep(void *p) {
     return p;
 }
 
-static void *xmalloc(size_t n) {
+static void *xmalloc(size_t n)
+{
     return keep(malloc(n ? n : 1));
 }
 
-static char *xstrdup(const char *s) {
+static char *xstrdup(const char *s)
+{
     size_t n = strlen(s) + 1;
     return memcpy(xmalloc(n), s, n);
 }
 
-static char *format_text(const char *fmt, ...) {
+static char *format_text(const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
     int n = vsnprintf(NULL, 0, fmt, ap);
@@ -102,19 +106,22 @@ static char *format_text(const char *fmt, ...) {
     return s;
 }
 
-static const char *temp_root(void) {
+static const char *temp_root(void)
+{
     const char *t = getenv("TMPDIR");
     return t && *t ? t : "/tmp";
 }
 
-static const char *note_temp(const char *path, bool dir) {
+static const char *note_temp(const char *path, bool dir)
+{
     if (n_temps == MAX_TEMPS) fail_msg("test makes too many temporary files");
     snprintf(temp_paths[n_temps], sizeof temp_paths[n_temps], "%s", path);
     temp_is_dir[n_temps] = dir;
     return temp_paths[n_temps++];
 }
 
-static void write_all(int fd, const char *data, size_t len) {
+static void write_all(int fd, const char *data, size_t len)
+{
     while (len > 0) {
         ssize_t n = write(fd, data, len);
         if (n < 0 && errno == EINTR) continue;
@@ -126,7 +133,8 @@ static void write_all(int fd, const char *data, size_t len) {
 
 /* Makes a temporary file holding content; returns its path, and an open
  * descriptor (positioned at the start) in *fd if fd is not NULL. */
-static const char *make_temp_file(const char *content, size_t len, int *fd) {
+static const char *make_temp_file(const char *content, size_t len, int *fd)
+{
     char path[256];
     snprintf(path, sizeof path, "%s/sudoku-test-XXXXXX", temp_root());
     int f = mkstemp(path);
@@ -142,14 +150,16 @@ static const char *make_temp_file(const char *content, size_t len, int *fd) {
     return kept_path;
 }
 
-static const char *make_temp_dir(void) {
+static const char *make_temp_dir(void)
+{
     char path[256];
     snprintf(path, sizeof path, "%s/sudoku-test-dir-XXXXXX", temp_root());
     if (!mkdtemp(path)) fail_msg("mkdtemp in %s: %s", temp_root(), strerror(errno));
     return note_temp(path, true);
 }
 
-static int teardown(void **state) {
+static int teardown(void **state)
+{
     (void)state;
     for (size_t i = 0; i < n_kept; i++) free(kept[i]);
     n_kept = 0;
@@ -171,7 +181,8 @@ typedef struct run_result {
     size_t out_len, err_len;
 } run_result;
 
-static char *read_back(int fd, size_t *len) {
+static char *read_back(int fd, size_t *len)
+{
     size_t cap = 4096, n = 0;
     char *buf = malloc(cap);
     if (!buf) fail_msg("out of memory");
@@ -201,7 +212,8 @@ static char *read_back(int fd, size_t *len) {
 
 /* Runs $SUDOKU_BIN with args (NULL-terminated, without argv[0]) and input
  * as standard input (NULL: /dev/null). No shell is involved. */
-static run_result run_program(const char *input, const char *const *args) {
+static run_result run_program(const char *input, const char *const *args)
+{
     char *argv[64];
     int argc = 0;
     argv[argc++] = (char *)sudoku_bin;
@@ -285,19 +297,22 @@ static run_result run_program(const char *input, const char *const *args) {
         if ((text)[0] != '\0') fail_msg("expected nothing, got:\n%.3000s", (text));                \
     } while (0)
 
-static void assert_solution(const char *puzzle, const char *solution) {
+static void assert_solution(const char *puzzle, const char *solution)
+{
     const char *why = check_solution(puzzle, solution);
     if (why) fail_msg("%s\npuzzle:   %s\nsolution: %s", why, puzzle, solution);
 }
 
-static size_t count_char(const char *s, char c) {
+static size_t count_char(const char *s, char c)
+{
     size_t n = 0;
     for (; *s; s++) n += *s == c;
     return n;
 }
 
 /* stderr is exactly one line: "sudoku: " ... '\n'. Returns it. */
-static const char *assert_one_error_line(const run_result *r) {
+static const char *assert_one_error_line(const run_result *r)
+{
     if (count_char(r->err, '\n') != 1 || r->err[r->err_len - 1] != '\n')
         fail_msg("expected one line on stderr, got:\n%.3000s", r->err);
     assert_starts_with(r->err, "sudoku: ");
@@ -312,7 +327,8 @@ typedef struct lines {
 } lines;
 
 /* Splits text at '\n' (each line must end with one). */
-static lines split_lines(const char *text) {
+static lines split_lines(const char *text)
+{
     lines l = {0, NULL};
     size_t len = strlen(text);
     if (len > 0 && text[len - 1] != '\n')
@@ -331,7 +347,8 @@ static lines split_lines(const char *text) {
 /* Puzzle p with its digits renamed (d -> d + k, mod 9) and '.' blanks: an
  * equally valid puzzle with a different solution, so that the order of the
  * output records can be checked. */
-static char *relabel(const char *p, int k) {
+static char *relabel(const char *p, int k)
+{
     char *q = xmalloc(SUDOKU_CELLS + 1);
     for (int i = 0; i < SUDOKU_CELLS; i++)
         q[i] = p[i] >= '1' && p[i] <= '9' ? (char)('1' + (p[i] - '1' + k) % 9) : '.';
@@ -340,7 +357,8 @@ static char *relabel(const char *p, int k) {
 }
 
 /* Puzzle p as nine rows of nine characters, blanks as blank, rows ended by eol. */
-static char *as_rows(const char *p, char blank, const char *eol) {
+static char *as_rows(const char *p, char blank, const char *eol)
+{
     size_t eol_len = strlen(eol);
     char *s = xmalloc(9 * (9 + eol_len) + 1), *o = s;
     for (int r = 0; r < 9; r++) {
@@ -356,7 +374,8 @@ static char *as_rows(const char *p, char blank, const char *eol) {
 }
 
 /* Puzzle p in Norvig's layout, '.' for blanks ("4 . . |. . . |8 . 5"). */
-static char *as_norvig_grid(const char *p) {
+static char *as_norvig_grid(const char *p)
+{
     char *s = xmalloc(11 * 21 + 1), *o = s;
     for (int r = 0; r < 9; r++) {
         if (r == 3 || r == 6) o += sprintf(o, "------+------+------\n");
@@ -374,7 +393,8 @@ static char *as_norvig_grid(const char *p) {
 
 /* Checks a solved grid in Norvig's layout with width 2: 11 lines, rows like
  * "4 1 7 |3 6 9 |8 2 5", rules "------+------+------". */
-static void assert_grid_layout(const char *text) {
+static void assert_grid_layout(const char *text)
+{
     static const char row_template[] = "d d d |d d d |d d d";
     lines l = split_lines(text);
     if (l.n != 11) fail_msg("a grid of %zu lines, expected 11:\n%s", l.n, text);
@@ -394,7 +414,8 @@ static void assert_grid_layout(const char *text) {
 }
 
 /* The 81 candidate sets of a candidate grid, in cell order. */
-static size_t grid_tokens(const char *text, char tokens[][16], size_t max) {
+static size_t grid_tokens(const char *text, char tokens[][16], size_t max)
+{
     size_t n = 0;
     lines l = split_lines(text);
     for (size_t i = 0; i < l.n; i++) {
@@ -421,13 +442,15 @@ typedef struct json_object {
     json_field field[24];
 } json_object;
 
-static const char *skip_space(const char *p) {
+static const char *skip_space(const char *p)
+{
     while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') p++;
     return p;
 }
 
 /* p at '"': returns just past the closing quote, or NULL. */
-static const char *skip_string(const char *p) {
+static const char *skip_string(const char *p)
+{
     for (p++; *p && *p != '"'; p++) {
         if ((unsigned char)*p < 0x20) return NULL;
         if (*p == '\\' && !*++p) return NULL;
@@ -435,7 +458,8 @@ static const char *skip_string(const char *p) {
     return *p == '"' ? p + 1 : NULL;
 }
 
-static const char *skip_value(const char *p) {
+static const char *skip_value(const char *p)
+{
     p = skip_space(p);
     if (*p == '"') return skip_string(p);
     if (*p == '[' || *p == '{') {
@@ -460,7 +484,8 @@ static const char *skip_value(const char *p) {
     return p > start ? p : NULL;
 }
 
-static bool json_decode(const char *v, size_t len, char *out, size_t size) {
+static bool json_decode(const char *v, size_t len, char *out, size_t size)
+{
     if (len < 2 || v[0] != '"' || v[len - 1] != '"') return false;
     size_t o = 0;
     for (size_t i = 1; i + 1 < len; i++) {
@@ -495,7 +520,8 @@ static bool json_decode(const char *v, size_t len, char *out, size_t size) {
 }
 
 /* Reads a line that must hold exactly one JSON object. */
-static json_object *parse_json_line(const char *line) {
+static json_object *parse_json_line(const char *line)
+{
     json_object *obj = xmalloc(sizeof *obj);
     obj->n = 0;
     const char *p = skip_space(line);
@@ -528,25 +554,29 @@ static json_object *parse_json_line(const char *line) {
     return obj;
 }
 
-static const json_field *json_find(const json_object *obj, const char *key) {
+static const json_field *json_find(const json_object *obj, const char *key)
+{
     for (size_t i = 0; i < obj->n; i++)
         if (strcmp(obj->field[i].key, key) == 0) return &obj->field[i];
     return NULL;
 }
 
-static const json_field *json_need(const json_object *obj, const char *key) {
+static const json_field *json_need(const json_object *obj, const char *key)
+{
     const json_field *f = json_find(obj, key);
     if (!f) fail_msg("JSON record has no \"%s\"", key);
     return f;
 }
 
-static bool json_is_null(const json_object *obj, const char *key) {
+static bool json_is_null(const json_object *obj, const char *key)
+{
     const json_field *f = json_need(obj, key);
     return f->len == 4 && strncmp(f->value, "null", 4) == 0;
 }
 
 /* The decoded string value of key; fails if it is not a string. */
-static const char *json_string(const json_object *obj, const char *key) {
+static const char *json_string(const json_object *obj, const char *key)
+{
     const json_field *f = json_need(obj, key);
     char *s = xmalloc(f->len + 1);
     if (!json_decode(f->value, f->len, s, f->len + 1))
@@ -554,7 +584,8 @@ static const char *json_string(const json_object *obj, const char *key) {
     return s;
 }
 
-static long json_integer(const json_object *obj, const char *key) {
+static long json_integer(const json_object *obj, const char *key)
+{
     const json_field *f = json_need(obj, key);
     char text[32];
     if (f->len == 0 || f->len >= sizeof text) fail_msg("\"%s\" is not a number", key);
@@ -567,7 +598,8 @@ static long json_integer(const json_object *obj, const char *key) {
     return v;
 }
 
-static bool json_bool(const json_object *obj, const char *key) {
+static bool json_bool(const json_object *obj, const char *key)
+{
     const json_field *f = json_need(obj, key);
     if (f->len == 4 && strncmp(f->value, "true", 4) == 0) return true;
     if (f->len == 5 && strncmp(f->value, "false", 5) == 0) return false;
@@ -576,7 +608,8 @@ static bool json_bool(const json_object *obj, const char *key) {
 }
 
 /* The strings of an array value; returns how many. */
-static size_t json_strings(const json_object *obj, const char *key, char out[][16], size_t max) {
+static size_t json_strings(const json_object *obj, const char *key, char out[][16], size_t max)
+{
     const json_field *f = json_need(obj, key);
     const char *p = skip_space(f->value);
     if (*p++ != '[') fail_msg("\"%s\" is not an array", key);
@@ -593,7 +626,8 @@ static size_t json_strings(const json_object *obj, const char *key, char out[][1
 }
 
 /* Each line of out as a JSON object; asserts there are n. */
-static json_object **json_records(const char *out, size_t n) {
+static json_object **json_records(const char *out, size_t n)
+{
     lines l = split_lines(out);
     if (l.n != n) fail_msg("%zu JSON records, expected %zu:\n%.3000s", l.n, n, out);
     json_object **records = xmalloc(sizeof *records * (n + 1));
@@ -604,7 +638,8 @@ static json_object **json_records(const char *out, size_t n) {
 /* ---- puzzles the tests build ---- */
 
 /* Solves p with the program (one line) and checks the answer; out gets it. */
-static void solve_line(const char *p, char out[SUDOKU_CELLS + 1]) {
+static void solve_line(const char *p, char out[SUDOKU_CELLS + 1])
+{
     run_result r = RUN("solve", "--format", "line", p);
     assert_status(r, 0);
     if (r.out_len != SUDOKU_CELLS + 1 || r.out[SUDOKU_CELLS] != '\n')
@@ -618,7 +653,8 @@ static void solve_line(const char *p, char out[SUDOKU_CELLS + 1]) {
  * a "deadly rectangle" blanked (two rows, two columns, two boxes, holding
  * a b / b a). Everything else is given, so the corners can only be a b / b a
  * or b a / a b. */
-static void two_solution_puzzle(char out[SUDOKU_CELLS + 1]) {
+static void two_solution_puzzle(char out[SUDOKU_CELLS + 1])
+{
     char s[SUDOKU_CELLS + 1];
     solve_line(P, s);
     for (int r1 = 0; r1 < 9; r1++)
@@ -638,21 +674,24 @@ static void two_solution_puzzle(char out[SUDOKU_CELLS + 1]) {
 
 /* Givens that do not clash, but r1c9 can hold nothing: row 1 has 1-8 and
  * column 9 has the 9 (r5c9). */
-static void no_solution_puzzle(char out[SUDOKU_CELLS + 1]) {
+static void no_solution_puzzle(char out[SUDOKU_CELLS + 1])
+{
     memset(out, '.', SUDOKU_CELLS);
     out[SUDOKU_CELLS] = '\0';
     for (int i = 0; i < 8; i++) out[i] = (char)('1' + i);
     out[9 * 4 + 8] = '9';
 }
 
-static void empty_dashes(char out[SUDOKU_CELLS + 1]) {
+static void empty_dashes(char out[SUDOKU_CELLS + 1])
+{
     memset(out, '-', SUDOKU_CELLS);
     out[SUDOKU_CELLS] = '\0';
 }
 
 /* ---- 1, 2: solving one argument, showing candidates ---- */
 
-static void test_solve_argument_prints_grid(void **state) {
+static void test_solve_argument_prints_grid(void **state)
+{
     (void)state;
     run_result r = RUN("solve", P);
     assert_status(r, 0);
@@ -663,7 +702,8 @@ static void test_solve_argument_prints_grid(void **state) {
     assert_solution(P, line);
 }
 
-static void test_show_candidates_grid(void **state) {
+static void test_show_candidates_grid(void **state)
+{
     (void)state;
     run_result r = RUN("solve", "--show-candidates", P);
     assert_status(r, 0);
@@ -671,7 +711,8 @@ static void test_show_candidates_grid(void **state) {
     assert_string_equal(r.out, P_CANDIDATES);
 }
 
-static void test_printed_grids_parse_back(void **state) {
+static void test_printed_grids_parse_back(void **state)
+{
     (void)state;
     /* The candidate grid: its single candidates become givens. */
     char tokens[SUDOKU_CELLS + 1][16], singles[SUDOKU_CELLS + 1];
@@ -708,7 +749,8 @@ static void test_printed_grids_parse_back(void **state) {
 
 /* ---- 3: output formats ---- */
 
-static void test_format_line_argument(void **state) {
+static void test_format_line_argument(void **state)
+{
     (void)state;
     run_result r = RUN("solve", "--format", "line", P);
     assert_status(r, 0);
@@ -719,7 +761,8 @@ static void test_format_line_argument(void **state) {
     assert_solution(P, r.out);
 }
 
-static void test_format_grid_on_stream(void **state) {
+static void test_format_grid_on_stream(void **state)
+{
     (void)state;
     run_result r = RUN_IN(format_text("%s\n", P), "solve", "--format", "grid");
     assert_status(r, 0);
@@ -730,7 +773,8 @@ static void test_format_grid_on_stream(void **state) {
     assert_solution(P, line);
 }
 
-static void test_format_json_record(void **state) {
+static void test_format_json_record(void **state)
+{
     (void)state;
     run_result r = RUN("solve", "--format=json", P);
     run_result r2 = RUN("solve", "--format", "json", P);
@@ -753,7 +797,8 @@ static void test_format_json_record(void **state) {
     assert_true(json_is_null(rec, "error"));
 }
 
-static void test_format_json_count(void **state) {
+static void test_format_json_count(void **state)
+{
     (void)state;
     char two[SUDOKU_CELLS + 1], empty[SUDOKU_CELLS + 1];
     two_solution_puzzle(two);
@@ -780,7 +825,8 @@ static void test_format_json_count(void **state) {
     assert_true(json_bool(rec, "at_least"));
 }
 
-static void test_format_json_candidates(void **state) {
+static void test_format_json_candidates(void **state)
+{
     (void)state;
     char expected[SUDOKU_CELLS + 1][16], got[SUDOKU_CELLS + 1][16];
     assert_int_equal(grid_tokens(P_CANDIDATES, expected, SUDOKU_CELLS + 1), SUDOKU_CELLS);
@@ -797,7 +843,8 @@ static void test_format_json_candidates(void **state) {
     assert_null(json_find(json_records(r.out, 1)[0], "candidates"));
 }
 
-static void test_format_json_statuses(void **state) {
+static void test_format_json_statuses(void **state)
+{
     (void)state;
     char two[SUDOKU_CELLS + 1], none[SUDOKU_CELLS + 1];
     two_solution_puzzle(two);
@@ -834,7 +881,8 @@ static void test_format_json_statuses(void **state) {
     assert_string_equal(json_string(json_records(r.out, 1)[0], "status"), "multiple");
 }
 
-static void test_format_bad_value(void **state) {
+static void test_format_bad_value(void **state)
+{
     (void)state;
     run_result r = RUN("solve", "--format", "xml", P);
     assert_status(r, 2);
@@ -849,7 +897,8 @@ static void test_format_bad_value(void **state) {
 
 /* ---- 4: arguments, files, standard input ---- */
 
-static void test_streams_default_to_lines(void **state) {
+static void test_streams_default_to_lines(void **state)
+{
     (void)state;
     const char *a = relabel(P, 1), *b = relabel(E, 2);
     const char *input = format_text("%s\n%s\n", a, b);
@@ -865,7 +914,8 @@ static void test_streams_default_to_lines(void **state) {
     }
 }
 
-static void test_arguments_in_order(void **state) {
+static void test_arguments_in_order(void **state)
+{
     (void)state;
     const char *p[5];
     for (int i = 0; i < 5; i++) p[i] = relabel(i % 2 ? E : P, i + 1);
@@ -880,7 +930,8 @@ static void test_arguments_in_order(void **state) {
     for (int i = 0; i < 5; i++) assert_solution(p[i], l.line[i]);
 }
 
-static void test_missing_file(void **state) {
+static void test_missing_file(void **state)
+{
     (void)state;
     run_result r = RUN("solve", "nosuchfile.txt");
     assert_status(r, 2);
@@ -900,7 +951,8 @@ static void test_missing_file(void **state) {
     assert_contains(line, "nor a readable file (No such file or directory)");
 }
 
-static void test_directory_argument(void **state) {
+static void test_directory_argument(void **state)
+{
     (void)state;
     const char *dir = make_temp_dir();
     run_result r = RUN("solve", dir);
@@ -909,7 +961,8 @@ static void test_directory_argument(void **state) {
     assert_contains(assert_one_error_line(&r), dir);
 }
 
-static void test_dash_puzzles_are_not_options(void **state) {
+static void test_dash_puzzles_are_not_options(void **state)
+{
     (void)state;
     char empty[SUDOKU_CELLS + 1];
     empty_dashes(empty);
@@ -931,7 +984,8 @@ static void test_dash_puzzles_are_not_options(void **state) {
 
 /* ---- 5: several solutions, --unique, --count, --limit ---- */
 
-static void test_several_solutions_warn(void **state) {
+static void test_several_solutions_warn(void **state)
+{
     (void)state;
     char two[SUDOKU_CELLS + 1];
     two_solution_puzzle(two);
@@ -961,7 +1015,8 @@ static void test_several_solutions_warn(void **state) {
     assert_string_equal(r.err, "sudoku: argument 1: warning: more than one solution\n");
 }
 
-static void test_unique_option(void **state) {
+static void test_unique_option(void **state)
+{
     (void)state;
     char two[SUDOKU_CELLS + 1];
     two_solution_puzzle(two);
@@ -978,7 +1033,8 @@ static void test_unique_option(void **state) {
     assert_solution(P, l.line[0]);
 }
 
-static void test_count_solutions(void **state) {
+static void test_count_solutions(void **state)
+{
     (void)state;
     char two[SUDOKU_CELLS + 1], empty[SUDOKU_CELLS + 1];
     two_solution_puzzle(two);
@@ -1011,7 +1067,8 @@ static void test_count_solutions(void **state) {
     assert_string_equal(r.out, "2\n1\n");
 }
 
-static void test_count_empty_grid(void **state) {
+static void test_count_empty_grid(void **state)
+{
     (void)state;
     run_result r = RUN("solve", "--count", "puzzles/empty-grid.txt");
     assert_status(r, 0);
@@ -1019,7 +1076,8 @@ static void test_count_empty_grid(void **state) {
     assert_string_equal(r.out, "at least 1000\n");
 }
 
-static void test_limit_usage_errors(void **state) {
+static void test_limit_usage_errors(void **state)
+{
     (void)state;
     static const char *const cases[][4] = {
         {"--count", "--limit", "0", "--limit"},
@@ -1039,7 +1097,8 @@ static void test_limit_usage_errors(void **state) {
 
 /* ---- 6: no solution ---- */
 
-static void test_no_solution_by_propagation(void **state) {
+static void test_no_solution_by_propagation(void **state)
+{
     (void)state;
     char none[SUDOKU_CELLS + 1];
     no_solution_puzzle(none);
@@ -1069,7 +1128,8 @@ static void test_no_solution_by_propagation(void **state) {
 
 /* P has one solution; giving any blank cell of P one of its other candidates
  * makes a puzzle with none. Some of those need the search to find out. */
-static void test_no_solution_by_search(void **state) {
+static void test_no_solution_by_search(void **state)
+{
     (void)state;
     char sol[SUDOKU_CELLS + 1], cand[SUDOKU_CELLS + 1][16];
     run_result r = RUN("solve", "--count", P);
@@ -1118,7 +1178,8 @@ static void test_no_solution_by_search(void **state) {
     assert_string_equal(r.err, "sudoku: argument 1: no solution\n");
 }
 
-static void test_input_without_puzzles(void **state) {
+static void test_input_without_puzzles(void **state)
+{
     (void)state;
     run_result r = RUN_IN("", "solve");
     assert_status(r, 0);
@@ -1132,7 +1193,8 @@ static void test_input_without_puzzles(void **state) {
 
 /* ---- 7: malformed puzzles ---- */
 
-static void assert_invalid_argument(const char *puzzle, const char *message) {
+static void assert_invalid_argument(const char *puzzle, const char *message)
+{
     run_result r = RUN("solve", puzzle);
     assert_status(r, 2);
     assert_string_equal(r.out, "invalid\n");
@@ -1141,7 +1203,8 @@ static void assert_invalid_argument(const char *puzzle, const char *message) {
     assert_contains(err, message);
 }
 
-static void test_wrong_cell_count(void **state) {
+static void test_wrong_cell_count(void **state)
+{
     (void)state;
     assert_invalid_argument(P + 1, "found 80 cells, expected 81");
     assert_invalid_argument(format_text("%s1", P), "found 82 cells, expected 81");
@@ -1152,7 +1215,8 @@ static void test_wrong_cell_count(void **state) {
     assert_string_equal(r.err, "sudoku: stdin:1: found 80 cells, expected 81\n");
 }
 
-static void test_unexpected_character(void **state) {
+static void test_unexpected_character(void **state)
+{
     (void)state;
     char bad[SUDOKU_CELLS + 1];
     memcpy(bad, P, sizeof bad);
@@ -1160,7 +1224,8 @@ static void test_unexpected_character(void **state) {
     assert_invalid_argument(bad, "unexpected character 'x' at column 9");
 }
 
-static void test_duplicate_givens(void **state) {
+static void test_duplicate_givens(void **state)
+{
     (void)state;
     static const struct {
         int first, second;
@@ -1183,7 +1248,8 @@ static void test_duplicate_givens(void **state) {
 
 /* ---- 8: batches ---- */
 
-static void test_batch_one_line_records(void **state) {
+static void test_batch_one_line_records(void **state)
+{
     (void)state;
     const char *p[7];
     for (int i = 0; i < 7; i++) p[i] = relabel(i % 2 ? P : E, i);
@@ -1215,7 +1281,8 @@ static void test_batch_one_line_records(void **state) {
     }
 }
 
-static void test_batch_euler_grids(void **state) {
+static void test_batch_euler_grids(void **state)
+{
     (void)state;
     const char *p[3] = {relabel(E, 1), relabel(P, 2), relabel(E, 3)};
     char *input = format_text("Grid 01\r\n%sGrid 02\r\n%sGrid 03\r\n%s", as_rows(p[0], '0', "\r\n"),
@@ -1229,7 +1296,8 @@ static void test_batch_euler_grids(void **state) {
     for (int i = 0; i < 3; i++) assert_solution(p[i], l.line[i]);
 }
 
-static void test_batch_blank_separated_grids(void **state) {
+static void test_batch_blank_separated_grids(void **state)
+{
     (void)state;
     const char *p[5];
     for (int i = 0; i < 5; i++) p[i] = relabel(i % 2 ? E : P, i + 4);
@@ -1253,7 +1321,8 @@ static void test_batch_blank_separated_grids(void **state) {
     for (int i = 0; i < 5; i++) assert_solution(p[i], l.line[i]);
 }
 
-static void test_batch_bad_record_in_middle(void **state) {
+static void test_batch_bad_record_in_middle(void **state)
+{
     (void)state;
     const char *p[4] = {relabel(P, 1), relabel(E, 2), NULL, relabel(P, 3)};
     char bad[SUDOKU_CELLS + 1];
@@ -1276,7 +1345,8 @@ static void test_batch_bad_record_in_middle(void **state) {
     }
 }
 
-static void test_batch_grid_cut_short(void **state) {
+static void test_batch_grid_cut_short(void **state)
+{
     (void)state;
     const char *a = relabel(E, 5), *b = relabel(P, 6);
     char *rows = as_rows(relabel(E, 7), '.', "\n");
@@ -1301,7 +1371,8 @@ static void test_batch_grid_cut_short(void **state) {
     assert_string_equal(l.line[1], "invalid");
 }
 
-static void test_batch_exit_status_is_highest(void **state) {
+static void test_batch_exit_status_is_highest(void **state)
+{
     (void)state;
     char none[SUDOKU_CELLS + 1];
     no_solution_puzzle(none);
@@ -1332,7 +1403,8 @@ static void test_batch_exit_status_is_highest(void **state) {
 }
 
 /* More than one 64 KiB read block of input: lines cross block boundaries. */
-static void test_batch_large_stream(void **state) {
+static void test_batch_large_stream(void **state)
+{
     (void)state;
     enum { N = 1000 };
     char *input = xmalloc(N * 100 + 1), *o = input;
@@ -1348,7 +1420,8 @@ static void test_batch_large_stream(void **state) {
 
 /* ---- 9: --stats ---- */
 
-static void test_stats_counts(void **state) {
+static void test_stats_counts(void **state)
+{
     (void)state;
     char two[SUDOKU_CELLS + 1], none[SUDOKU_CELLS + 1];
     two_solution_puzzle(two);
@@ -1374,7 +1447,8 @@ static void test_stats_counts(void **state) {
 
 /* ---- 10: help, version, usage errors ---- */
 
-static void test_help(void **state) {
+static void test_help(void **state)
+{
     (void)state;
     run_result r = RUN("--help");
     assert_status(r, 0);
@@ -1397,7 +1471,8 @@ static void test_help(void **state) {
     }
 }
 
-static void test_version(void **state) {
+static void test_version(void **state)
+{
     (void)state;
     static const char *const forms[][3] = {
         {"--version", NULL, NULL}, {"-V", NULL, NULL}, {"solve", "--version", NULL}};
@@ -1409,7 +1484,8 @@ static void test_version(void **state) {
     }
 }
 
-static void test_no_arguments(void **state) {
+static void test_no_arguments(void **state)
+{
     (void)state;
     run_result r = run_program(NULL, (const char *const[]){NULL});
     assert_status(r, 2);
@@ -1418,7 +1494,8 @@ static void test_no_arguments(void **state) {
     assert_contains(r.err, "sudoku solve");
 }
 
-static void test_unknown_command_and_option(void **state) {
+static void test_unknown_command_and_option(void **state)
+{
     (void)state;
     run_result r = RUN("frobnicate", P);
     assert_status(r, 2);
@@ -1438,7 +1515,8 @@ static void test_unknown_command_and_option(void **state) {
 
 /* ---- 11, 12: the bundled and the shared puzzle files ---- */
 
-static char *read_file(const char *path) {
+static char *read_file(const char *path)
+{
     FILE *f = fopen(path, "rb");
     if (!f) fail_msg("cannot open %s: %s", path, strerror(errno));
     size_t len;
@@ -1451,7 +1529,8 @@ static char *read_file(const char *path) {
 /* The first 81 cells ('0'-'9', '.') found from line `line` of text on,
  * skipping comment lines: the puzzle as written, read independently of the
  * program's parser. */
-static char *cells_from_line(const char *text, long line) {
+static char *cells_from_line(const char *text, long line)
+{
     lines l = split_lines(text);
     char *p = xmalloc(SUDOKU_CELLS + 1);
     int n = 0;
@@ -1464,7 +1543,8 @@ static char *cells_from_line(const char *text, long line) {
     return p;
 }
 
-static void test_seeds_file(void **state) {
+static void test_seeds_file(void **state)
+{
     (void)state;
     const char *path = "puzzles/seeds.txt";
     char *text = read_file(path);
@@ -1485,7 +1565,8 @@ static void test_seeds_file(void **state) {
     }
 }
 
-static void test_shared_top1465(void **state) {
+static void test_shared_top1465(void **state)
+{
     (void)state;
     const char *dir = getenv("SHARED_PUZZLES");
     struct stat st;
@@ -1523,7 +1604,8 @@ static void test_shared_top1465(void **state) {
 
 /* ---- the run ---- */
 
-static int check_program(void **state) {
+static int check_program(void **state)
+{
     (void)state;
     sudoku_bin = getenv("SUDOKU_BIN");
     if (!sudoku_bin || !*sudoku_bin) {
@@ -1545,7 +1627,8 @@ static int check_program(void **state) {
 
 #define TEST(f) cmocka_unit_test_teardown(f, teardown)
 
-int main(void) {
+int main(void)
+{
     const struct CMUnitTest tests[] = {
         TEST(test_solve_argument_prints_grid),
         TEST(test_show_candidates_grid),

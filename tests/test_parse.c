@@ -30,7 +30,8 @@ static const char *empty81 =
 /* ---- helpers ---- */
 
 /* Writes grid as 81 characters, '.' for blanks (independently of print.c). */
-static void grid_text(const sudoku_grid *grid, char out[82]) {
+static void grid_text(const sudoku_grid *grid, char out[82])
+{
     for (int i = 0; i < 81; i++) {
         int d = grid->cell[i];
         out[i] = d >= 1 && d <= 9 ? (char)('0' + d) : d == 0 ? '.' : '?';
@@ -39,7 +40,8 @@ static void grid_text(const sudoku_grid *grid, char out[82]) {
 }
 
 /* expect: 81 characters, '1'-'9' givens, anything else a blank. */
-static void assert_grid_is(const sudoku_grid *grid, const char *expect) {
+static void assert_grid_is(const sudoku_grid *grid, const char *expect)
+{
     char want[82], got[82];
     assert_int_equal(strlen(expect), 81);
     for (int i = 0; i < 81; i++) want[i] = expect[i] >= '1' && expect[i] <= '9' ? expect[i] : '.';
@@ -48,13 +50,15 @@ static void assert_grid_is(const sudoku_grid *grid, const char *expect) {
     assert_string_equal(got, want);
 }
 
-static void grid_from(const char *s, sudoku_grid *grid) {
+static void grid_from(const char *s, sudoku_grid *grid)
+{
     for (int i = 0; i < 81; i++)
         grid->cell[i] = (uint8_t)(s[i] >= '1' && s[i] <= '9' ? s[i] - '0' : 0);
 }
 
 /* Parses a NUL-terminated text that must be a valid puzzle equal to expect. */
-static void assert_parses_to(const char *text, const char *expect) {
+static void assert_parses_to(const char *text, const char *expect)
+{
     sudoku_grid grid;
     sudoku_error err;
     memset(&grid, 0xAA, sizeof grid);
@@ -66,7 +70,8 @@ static void assert_parses_to(const char *text, const char *expect) {
 
 /* Parses a NUL-terminated text (or the first length bytes) that must fail. */
 static void assert_parse_error_n(const char *text, size_t length, sudoku_error_kind kind, long line,
-                                 long column, const char *message) {
+                                 long column, const char *message)
+{
     sudoku_grid grid;
     sudoku_error err;
     memset(&err, 0, sizeof err);
@@ -79,13 +84,15 @@ static void assert_parse_error_n(const char *text, size_t length, sudoku_error_k
 }
 
 static void assert_parse_error(const char *text, sudoku_error_kind kind, long line, long column,
-                               const char *message) {
+                               const char *message)
+{
     assert_parse_error_n(text, strlen(text), kind, line, column, message);
 }
 
 /* ---- one-line layouts ---- */
 
-static void one_line_with_dots_zeros_and_dashes(void **state) {
+static void one_line_with_dots_zeros_and_dashes(void **state)
+{
     (void)state;
     assert_parses_to(hard1, hard1);
     assert_parses_to(easy1, easy1);
@@ -97,7 +104,8 @@ static void one_line_with_dots_zeros_and_dashes(void **state) {
     assert_parses_to(easy1_solved, easy1_solved);
 }
 
-static void one_line_with_spaces_and_line_end(void **state) {
+static void one_line_with_spaces_and_line_end(void **state)
+{
     (void)state;
     char text[200];
     snprintf(text, sizeof text, "  %s\n", hard1);
@@ -108,7 +116,8 @@ static void one_line_with_spaces_and_line_end(void **state) {
     assert_parses_to(text, hard1);
 }
 
-static void one_line_with_annotations(void **state) {
+static void one_line_with_annotations(void **state)
+{
     (void)state;
     char text[300];
     /* the rest of a fast line is ignored, whatever it holds */
@@ -126,7 +135,8 @@ static void one_line_with_annotations(void **state) {
     assert_parses_to(text, hard1);
 }
 
-static void one_line_with_separators(void **state) {
+static void one_line_with_separators(void **state)
+{
     (void)state;
     /* not a fast line: cells separated by spaces, commas, borders */
     assert_parses_to(
@@ -144,7 +154,8 @@ static void one_line_with_separators(void **state) {
 
 /* ---- multi-line layouts ---- */
 
-static void nine_line_grid(void **state) {
+static void nine_line_grid(void **state)
+{
     (void)state;
     assert_parses_to("003020600\n900305001\n001806400\n008102900\n700000008\n"
                      "006708200\n002609500\n800203009\n005010300\n",
@@ -158,7 +169,8 @@ static void nine_line_grid(void **state) {
                      easy1);
 }
 
-static void grid_with_header_line(void **state) {
+static void grid_with_header_line(void **state)
+{
     (void)state;
     /* Project Euler's sudoku.txt: a "Grid 01" header over a 9-line grid */
     assert_parses_to("Grid 01\n003020600\n900305001\n001806400\n008102900\n700000008\n"
@@ -169,7 +181,8 @@ static void grid_with_header_line(void **state) {
                      hard1);
 }
 
-static void norvig_grid(void **state) {
+static void norvig_grid(void **state)
+{
     (void)state;
     assert_parses_to("4 8 3 |9 2 1 |6 5 7\n"
                      "9 6 7 |3 4 5 |8 2 1\n"
@@ -212,7 +225,8 @@ static void norvig_grid(void **state) {
                      hard1);
 }
 
-static void python_list_of_lists(void **state) {
+static void python_list_of_lists(void **state)
+{
     (void)state;
     const char *expect = "086902000007000000520007000200000006005000000"
                          "031006082000409650000010203410605000";
@@ -239,7 +253,8 @@ static void python_list_of_lists(void **state) {
                      expect);
 }
 
-static void numpy_and_swift_arrays(void **state) {
+static void numpy_and_swift_arrays(void **state)
+{
     (void)state;
     assert_parses_to("[[0,3,0,0,0,0,4,0,1],\n"
                      " [5,0,0,3,0,0,0,0,0],\n"
@@ -310,12 +325,14 @@ static const char *hard1_candidates =
 static const char *hard1_singles =
     "4.....8.5.3..........7......2.....6.....8.4...4..1.......6.3.7.5.32.1...1.4......";
 
-static void candidate_grid_text(void **state) {
+static void candidate_grid_text(void **state)
+{
     (void)state;
     assert_parses_to(hard1_candidates, hard1_singles);
 }
 
-static void candidate_line_text(void **state) {
+static void candidate_line_text(void **state)
+{
     (void)state;
     /* the 81 sets on one line, as sudoku_format_candidates_line writes them */
     assert_parses_to(
@@ -329,7 +346,8 @@ static void candidate_line_text(void **state) {
 
 /* Writes first, then each character of rest, separated by single spaces:
  * one token per cell of rest. */
-static void spaced(const char *first, const char *rest, char *out, size_t size) {
+static void spaced(const char *first, const char *rest, char *out, size_t size)
+{
     size_t n = (size_t)snprintf(out, size, "%s", first);
     for (const char *p = rest; *p && n + 2 < size; p++) {
         if (n) out[n++] = ' ';
@@ -338,7 +356,8 @@ static void spaced(const char *first, const char *rest, char *out, size_t size) 
     out[n] = '\0';
 }
 
-static void token_reading_needs_a_candidate_set(void **state) {
+static void token_reading_needs_a_candidate_set(void **state)
+{
     (void)state;
     char text[400];
     /* 81 single-cell tokens and no set: characters and tokens agree */
@@ -356,7 +375,8 @@ static void token_reading_needs_a_candidate_set(void **state) {
         text, "......8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
 }
 
-static void token_reading_only_for_nine_or_81_tokens(void **state) {
+static void token_reading_only_for_nine_or_81_tokens(void **state)
+{
     (void)state;
     char text[400];
     /* "69" is a candidate set, but with it there are only 80 tokens: the 81
@@ -384,7 +404,8 @@ static void token_reading_only_for_nine_or_81_tokens(void **state) {
 
 /* A board written by hand: every cell open (1-9) except a few, printed by
  * print.c and read back. */
-static void round_trip_hand_made_candidates(void **state) {
+static void round_trip_hand_made_candidates(void **state)
+{
     (void)state;
     sudoku_board board;
     for (int i = 0; i < 81; i++) board.candidates[i] = 0x1FF;
@@ -417,7 +438,8 @@ static void round_trip_hand_made_candidates(void **state) {
 
 /* ---- round trips through print.c ---- */
 
-static void round_trip_format_grid(void **state) {
+static void round_trip_format_grid(void **state)
+{
     (void)state;
     const char *puzzles[] = {hard1, easy1, easy1_solved, empty81};
     for (size_t k = 0; k < sizeof puzzles / sizeof puzzles[0]; k++) {
@@ -439,7 +461,8 @@ static void round_trip_format_grid(void **state) {
     }
 }
 
-static void round_trip_format_candidates(void **state) {
+static void round_trip_format_candidates(void **state)
+{
     (void)state;
     sudoku_grid grid, back;
     sudoku_board board;
@@ -478,7 +501,8 @@ static void round_trip_format_candidates(void **state) {
 
 /* ---- rule lines and dash rows ---- */
 
-static void rule_lines_are_skipped(void **state) {
+static void rule_lines_are_skipped(void **state)
+{
     (void)state;
     /* rules with '+', or a dash count that is neither 9 nor 81, are not cells */
     assert_parses_to("------+------+------\n003020600\n900305001\n001806400\n"
@@ -506,7 +530,8 @@ static void rule_lines_are_skipped(void **state) {
     assert_parse_error(dashes, SUDOKU_ERROR_COUNT, 0, 0, "found 0 cells, expected 81");
 }
 
-static void nine_dashes_are_a_row_of_blanks(void **state) {
+static void nine_dashes_are_a_row_of_blanks(void **state)
+{
     (void)state;
     assert_parses_to(
         "003020600\n900305001\n001806400\n---------\n700000008\n"
@@ -522,7 +547,8 @@ static void nine_dashes_are_a_row_of_blanks(void **state) {
                      empty81);
 }
 
-static void eighty_one_dashes_are_the_empty_grid(void **state) {
+static void eighty_one_dashes_are_the_empty_grid(void **state)
+{
     (void)state;
     char text[100];
     memset(text, '-', 81);
@@ -540,7 +566,8 @@ static void eighty_one_dashes_are_the_empty_grid(void **state) {
 
 /* ---- errors ---- */
 
-static void unexpected_character_on_one_line(void **state) {
+static void unexpected_character_on_one_line(void **state)
+{
     (void)state;
     assert_parse_error(
         "4.....8.x.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
@@ -565,7 +592,8 @@ static void unexpected_character_on_one_line(void **state) {
                        "unexpected character 'r' at column 1");
 }
 
-static void unexpected_character_on_several_lines(void **state) {
+static void unexpected_character_on_several_lines(void **state)
+{
     (void)state;
     assert_parse_error("003020600\n900305001\n00180x400\n008102900\n700000008\n"
                        "006708200\n002609500\n800203009\n005010300\n",
@@ -584,7 +612,8 @@ static void unexpected_character_on_several_lines(void **state) {
                        "unexpected character '@' at line 3, column 7");
 }
 
-static void unexpected_character_utf8(void **state) {
+static void unexpected_character_utf8(void **state)
+{
     (void)state;
     /* a multi-byte character is one column and shown as itself */
     assert_parse_error("123\xef\xbc\x94"
@@ -636,7 +665,8 @@ static void unexpected_character_utf8(void **state) {
                        "unexpected character byte 0xF4 at column 3");
 }
 
-static void wrong_cell_counts(void **state) {
+static void wrong_cell_counts(void **state)
+{
     (void)state;
     assert_parse_error(
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....",
@@ -666,7 +696,8 @@ static void wrong_cell_counts(void **state) {
                        "unexpected character 'x' at column 83");
 }
 
-static void duplicate_givens(void **state) {
+static void duplicate_givens(void **state)
+{
     (void)state;
     assert_parse_error("5.....5.."
                        "........."
@@ -721,7 +752,8 @@ static void duplicate_givens(void **state) {
         SUDOKU_ERROR_DUPLICATE, 0, 0, "digit 4 appears twice in column 2 (r1c2 and r4c2)");
 }
 
-static void null_err_is_allowed(void **state) {
+static void null_err_is_allowed(void **state)
+{
     (void)state;
     sudoku_grid grid;
     assert_true(sudoku_parse(hard1, 81, &grid, NULL));
@@ -736,7 +768,8 @@ static void null_err_is_allowed(void **state) {
 
 /* ---- length, not NUL, ends the text ---- */
 
-static void length_bounds_the_text(void **state) {
+static void length_bounds_the_text(void **state)
+{
     (void)state;
     sudoku_grid grid;
     sudoku_error err;
@@ -782,7 +815,8 @@ static void length_bounds_the_text(void **state) {
 /* ---- sudoku_check_givens ---- */
 
 /* Builds a grid from givens written "r5c1=7 r1c5=7"; every other cell blank. */
-static void grid_with(const char *givens, sudoku_grid *grid) {
+static void grid_with(const char *givens, sudoku_grid *grid)
+{
     memset(grid, 0, sizeof *grid);
     int r, c, d, used;
     for (const char *p = givens; sscanf(p, " r%dc%d=%d%n", &r, &c, &d, &used) == 3; p += used) {
@@ -791,7 +825,8 @@ static void grid_with(const char *givens, sudoku_grid *grid) {
     }
 }
 
-static void assert_givens_clash(const char *givens, const char *message) {
+static void assert_givens_clash(const char *givens, const char *message)
+{
     sudoku_grid grid;
     sudoku_error err;
     grid_with(givens, &grid);
@@ -804,14 +839,16 @@ static void assert_givens_clash(const char *givens, const char *message) {
     assert_false(sudoku_check_givens(&grid, NULL));
 }
 
-static void assert_givens_ok(const sudoku_grid *grid) {
+static void assert_givens_ok(const sudoku_grid *grid)
+{
     sudoku_error err;
     memset(&err, 0, sizeof err);
     assert_true(sudoku_check_givens(grid, &err));
     assert_true(sudoku_check_givens(grid, NULL));
 }
 
-static void check_givens_accepts_valid_grids(void **state) {
+static void check_givens_accepts_valid_grids(void **state)
+{
     (void)state;
     const char *ok[] = {empty81, hard1, easy1, easy1_solved};
     for (size_t k = 0; k < sizeof ok / sizeof ok[0]; k++) {
@@ -828,7 +865,8 @@ static void check_givens_accepts_valid_grids(void **state) {
     assert_givens_ok(&grid);
 }
 
-static void check_givens_rows_columns_boxes(void **state) {
+static void check_givens_rows_columns_boxes(void **state)
+{
     (void)state;
     assert_givens_clash("r9c1=9 r9c9=9", "digit 9 appears twice in row 9 (r9c1 and r9c9)");
     assert_givens_clash("r4c7=2 r4c5=2", "digit 2 appears twice in row 4 (r4c5 and r4c7)");
@@ -842,7 +880,8 @@ static void check_givens_rows_columns_boxes(void **state) {
     assert_givens_clash("r9c1=4 r7c2=4", "digit 4 appears twice in box 7 (r7c2 and r9c1)");
 }
 
-static void check_givens_order(void **state) {
+static void check_givens_order(void **state)
+{
     (void)state;
     /* r5c5 clashes with r5c1 (row) and r1c5 (column): the row is named */
     assert_givens_clash("r5c1=7 r1c5=7 r5c5=7", "digit 7 appears twice in row 5 (r5c1 and r5c5)");
@@ -862,7 +901,8 @@ static void check_givens_order(void **state) {
                         "digit 5 appears twice in box 1 (r1c1 and r2c2)");
 }
 
-int main(void) {
+int main(void)
+{
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(one_line_with_dots_zeros_and_dashes),
         cmocka_unit_test(one_line_with_spaces_and_line_end),

@@ -19,7 +19,8 @@ static const char *hard1 =
 
 static void grid_from(const char *s, sudoku_grid *g)
 {
-    for (int i = 0; i < 81; i++) g->cell[i] = (uint8_t)(s[i] >= '1' && s[i] <= '9' ? s[i] - '0' : 0);
+    for (int i = 0; i < 81; i++)
+        g->cell[i] = (uint8_t)(s[i] >= '1' && s[i] <= '9' ? s[i] - '0' : 0);
 }
 
 static void board_all(sudoku_board *b, uint16_t mask)

@@ -13,7 +13,7 @@
 #include "checker.h"
 #include "sudoku.h"
 
-#define BIT(d) (1u << ((d) - 1))
+#define BIT(d) (1u << ((d)-1))
 
 static const char *hard1 =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -36,13 +36,14 @@ static const char *hard1_candidates =
 
 static void grid_from(const char *s, sudoku_grid *g)
 {
-    for (int i = 0; i < 81; i++) g->cell[i] = (uint8_t)(s[i] >= '1' && s[i] <= '9' ? s[i] - '0' : 0);
+    for (int i = 0; i < 81; i++)
+        g->cell[i] = (uint8_t)(s[i] >= '1' && s[i] <= '9' ? s[i] - '0' : 0);
 }
 
 static bool peers(int a, int b)
 {
-    return a != b && (a / 9 == b / 9 || a % 9 == b % 9 ||
-                      (a / 27 == b / 27 && (a % 9) / 3 == (b % 9) / 3));
+    return a != b &&
+           (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && (a % 9) / 3 == (b % 9) / 3));
 }
 
 static void init_gives_every_cell_all_nine(void **state)

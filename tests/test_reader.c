@@ -47,14 +47,16 @@ typedef struct session {
     int finish_made; /* what sudoku_reader_finish returned */
 } session;
 
-static void start(session *s) {
+static void start(session *s)
+{
     memset(s, 0, sizeof *s);
     sudoku_reader_init(&s->reader);
 }
 
 /* Feeds one line of length bytes, from an exact-size copy with no NUL after
  * it so that any read past the end shows under ASan. Returns the count. */
-static int feed_bytes(session *s, const char *line, size_t length) {
+static int feed_bytes(session *s, const char *line, size_t length)
+{
     sudoku_record out[2];
     char *copy = malloc(length ? length : 1);
     assert_non_null(copy);
@@ -68,13 +70,15 @@ static int feed_bytes(session *s, const char *line, size_t length) {
     return made;
 }
 
-static int feed_line(session *s, const char *line) {
+static int feed_line(session *s, const char *line)
+{
     return feed_bytes(s, line, strlen(line));
 }
 
 /* Splits text at '\n' and feeds each line without it; a final '\n' does not
  * make an extra empty line, and a last line without one is still fed. */
-static void feed_text(session *s, const char *text) {
+static void feed_text(session *s, const char *text)
+{
     const char *p = text;
     while (*p) {
         const char *nl = strchr(p, '\n');
@@ -84,7 +88,8 @@ static void feed_text(session *s, const char *text) {
     }
 }
 
-static void finish(session *s) {
+static void finish(session *s)
+{
     sudoku_record out;
     memset(&out, 0, sizeof out);
     s->finish_made = sudoku_reader_finish(&s->reader, &out);
@@ -94,13 +99,15 @@ static void finish(session *s) {
 }
 
 /* The whole stream, then its end. */
-static void read_all(session *s, const char *text) {
+static void read_all(session *s, const char *text)
+{
     start(s);
     feed_text(s, text);
     finish(s);
 }
 
-static void grid_text(const sudoku_grid *grid, char out[82]) {
+static void grid_text(const sudoku_grid *grid, char out[82])
+{
     for (int i = 0; i < 81; i++) {
         int d = grid->cell[i];
         out[i] = d >= 1 && d <= 9 ? (char)('0' + d) : d == 0 ? '.' : '?';
@@ -110,7 +117,8 @@ static void grid_text(const sudoku_grid *grid, char out[82]) {
 
 /* Record k is a puzzle starting on line, equal to expect (81 characters,
  * '1'-'9' givens, anything else blank). */
-static void assert_ok(const session *s, int k, long line, const char *expect) {
+static void assert_ok(const session *s, int k, long line, const char *expect)
+{
     assert_true(k < s->count);
     const sudoku_record *r = &s->rec[k];
     if (!r->ok) fail_msg("record %d (line %ld) is an error: %s", k, r->line, r->error.message);
@@ -126,7 +134,8 @@ static void assert_ok(const session *s, int k, long line, const char *expect) {
 /* Record k is an error: starts on line, the problem on error_line (not
  * checked when negative), with this kind and message. */
 static void assert_err(const session *s, int k, long line, sudoku_error_kind kind, long error_line,
-                       const char *message) {
+                       const char *message)
+{
     assert_true(k < s->count);
     const sudoku_record *r = &s->rec[k];
     if (r->ok) fail_msg("record %d (line %ld) is ok, expected: %s", k, r->line, message);
@@ -138,7 +147,8 @@ static void assert_err(const session *s, int k, long line, sudoku_error_kind kin
 
 /* ---- whole files ---- */
 
-static void seeds_file(void **state) {
+static void seeds_file(void **state)
+{
     (void)state;
     FILE *f = fopen("puzzles/seeds.txt", "rb");
     if (!f) fail_msg("cannot open puzzles/seeds.txt (run from the project root)");
@@ -169,7 +179,8 @@ static void seeds_file(void **state) {
               "000000600230000000000000900006007000500200030000000010007069000010000025000008000");
 }
 
-static void mixed_layouts_in_one_stream(void **state) {
+static void mixed_layouts_in_one_stream(void **state)
+{
     (void)state;
     session s;
     read_all(&s,
@@ -215,7 +226,8 @@ static void mixed_layouts_in_one_stream(void **state) {
     assert_ok(&s, 4, 27, hard1);
 }
 
-static void euler_grid_headers(void **state) {
+static void euler_grid_headers(void **state)
+{
     (void)state;
     session s;
     /* Project Euler's sudoku.txt: a header before each grid, no blank lines,
@@ -236,7 +248,8 @@ static void euler_grid_headers(void **state) {
     assert_ok(&s, 1, 6, hard1);
 }
 
-static void crlf_line_ends(void **state) {
+static void crlf_line_ends(void **state)
+{
     (void)state;
     session s;
     read_all(&s,
@@ -261,7 +274,8 @@ static void crlf_line_ends(void **state) {
     assert_err(&s, 3, 26, SUDOKU_ERROR_GRID, -1, "grid ends after 2 rows, expected 9");
 }
 
-static void comments_and_rules(void **state) {
+static void comments_and_rules(void **state)
+{
     (void)state;
     session s;
     /* comment and rule lines inside a grid neither end it nor count as rows;
@@ -285,7 +299,8 @@ static void comments_and_rules(void **state) {
     assert_ok(&s, 0, 2, easy1);
 }
 
-static void dash_rows_and_dash_puzzles(void **state) {
+static void dash_rows_and_dash_puzzles(void **state)
+{
     (void)state;
     session s;
     char dashes[100];
@@ -308,7 +323,8 @@ static void dash_rows_and_dash_puzzles(void **state) {
     assert_ok(&s, 2, 12, empty81);
 }
 
-static void trailing_annotations(void **state) {
+static void trailing_annotations(void **state)
+{
     (void)state;
     session s;
     read_all(&s,
@@ -330,7 +346,8 @@ static void trailing_annotations(void **state) {
 
 /* ---- errors among good records ---- */
 
-static void bad_records_do_not_disturb_neighbours(void **state) {
+static void bad_records_do_not_disturb_neighbours(void **state)
+{
     (void)state;
     /* line k + 1 of the stream is lines[k] */
     const char *lines[] = {
@@ -363,7 +380,8 @@ static void bad_records_do_not_disturb_neighbours(void **state) {
     assert_ok(&s, 8, 9, easy1);
 }
 
-static void bad_rows_in_a_grid(void **state) {
+static void bad_rows_in_a_grid(void **state)
+{
     (void)state;
     session s;
     /* a short row: the grid still takes nine rows and makes one record */
@@ -409,7 +427,8 @@ static void bad_rows_in_a_grid(void **state) {
     assert_int_equal(s.rec[0].error.column, 6);
 }
 
-static void duplicates_in_a_grid(void **state) {
+static void duplicates_in_a_grid(void **state)
+{
     (void)state;
     session s;
     read_all(&s, "\n"
@@ -428,7 +447,8 @@ static void duplicates_in_a_grid(void **state) {
 
 /* ---- grids cut short ---- */
 
-static void grid_cut_short(void **state) {
+static void grid_cut_short(void **state)
+{
     (void)state;
     session s;
     /* by a blank line */
@@ -465,7 +485,8 @@ static void grid_cut_short(void **state) {
     assert_ok(&s, 1, 5, easy1);
 }
 
-static void one_line_puzzle_mid_grid(void **state) {
+static void one_line_puzzle_mid_grid(void **state)
+{
     (void)state;
     session s;
     start(&s);
@@ -501,7 +522,8 @@ static void one_line_puzzle_mid_grid(void **state) {
 
 /* ---- line ends, long lines, decoration ---- */
 
-static void skip_line_reports_a_long_line(void **state) {
+static void skip_line_reports_a_long_line(void **state)
+{
     (void)state;
     session s;
     sudoku_record out[2];
@@ -537,7 +559,8 @@ static void skip_line_reports_a_long_line(void **state) {
     assert_ok(&s, 5, 7, hard1);
 }
 
-static void last_line_without_line_end(void **state) {
+static void last_line_without_line_end(void **state)
+{
     (void)state;
     session s;
     start(&s);
@@ -571,7 +594,8 @@ static void last_line_without_line_end(void **state) {
     assert_int_equal(s.count, 0);
 }
 
-static void lines_of_only_brackets(void **state) {
+static void lines_of_only_brackets(void **state)
+{
     (void)state;
     session s;
     /* lines without cells are decoration: skipped, even inside a grid */
@@ -599,7 +623,8 @@ static void lines_of_only_brackets(void **state) {
     assert_ok(&s, 1, 4, hard1);
 }
 
-static void a_line_without_cells_is_a_header(void **state) {
+static void a_line_without_cells_is_a_header(void **state)
+{
     (void)state;
     session s;
     /* "  ?" and "=== Puzzle ===" hold no cells: like "Grid 01" they are
@@ -622,7 +647,8 @@ static void a_line_without_cells_is_a_header(void **state) {
 
 /* ---- what the library prints reads back ---- */
 
-static void printed_grids_read_back(void **state) {
+static void printed_grids_read_back(void **state)
+{
     (void)state;
     session s;
     /* Norvig's candidate grid for hard1 (fixed text) */
@@ -672,7 +698,8 @@ static void printed_grids_read_back(void **state) {
     assert_ok(&s, 2, 24, easy1);
 }
 
-int main(void) {
+int main(void)
+{
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(seeds_file),
         cmocka_unit_test(mixed_layouts_in_one_stream),

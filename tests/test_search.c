@@ -30,7 +30,8 @@ static const char *others[] = {
 
 static void grid_from(const char *s, sudoku_grid *g)
 {
-    for (int i = 0; i < 81; i++) g->cell[i] = (uint8_t)(s[i] >= '1' && s[i] <= '9' ? s[i] - '0' : 0);
+    for (int i = 0; i < 81; i++)
+        g->cell[i] = (uint8_t)(s[i] >= '1' && s[i] <= '9' ? s[i] - '0' : 0);
 }
 
 static void line_of(const sudoku_grid *g, char out[82])
@@ -202,10 +203,11 @@ static void *solve_many_times(void *arg)
 static void threads_solve_different_puzzles_at_once(void **state)
 {
     (void)state;
-    job jobs[4] = {{.puzzle = hard1}, {.puzzle = others[0]}, {.puzzle = others[1]},
-                   {.puzzle = others[2]}};
+    job jobs[4] = {
+        {.puzzle = hard1}, {.puzzle = others[0]}, {.puzzle = others[1]}, {.puzzle = others[2]}};
     pthread_t threads[4];
-    for (int i = 0; i < 4; i++) assert_int_equal(pthread_create(&threads[i], NULL, solve_many_times, &jobs[i]), 0);
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(pthread_create(&threads[i], NULL, solve_many_times, &jobs[i]), 0);
     for (int i = 0; i < 4; i++) assert_int_equal(pthread_join(threads[i], NULL), 0);
     for (int i = 0; i < 4; i++) {
         char line[82];

@@ -11,9 +11,18 @@
 
 #include "internal.h"
 
-static int row_of(int cell) { return cell / 9; }
-static int col_of(int cell) { return cell % 9; }
-static int box_of(int cell) { return (cell / 27) * 3 + (cell % 9) / 3; }
+static int row_of(int cell)
+{
+    return cell / 9;
+}
+static int col_of(int cell)
+{
+    return cell % 9;
+}
+static int box_of(int cell)
+{
+    return (cell / 27) * 3 + (cell % 9) / 3;
+}
 
 /* Is cell in unit u (0-8 rows, 9-17 columns, 18-26 boxes)? */
 static bool in_unit(int cell, int u)
@@ -50,9 +59,9 @@ static void peers_are_the_twenty_cells_sharing_a_unit(void **state)
     for (int cell = 0; cell < 81; cell++) {
         int k = 0;
         for (int other = 0; other < 81; other++) {
-            bool peer = other != cell && (row_of(other) == row_of(cell) ||
-                                          col_of(other) == col_of(cell) ||
-                                          box_of(other) == box_of(cell));
+            bool peer =
+                other != cell && (row_of(other) == row_of(cell) || col_of(other) == col_of(cell) ||
+                                  box_of(other) == box_of(cell));
             if (peer) assert_int_equal(sudoku_peers[cell][k++], other);
         }
         assert_int_equal(k, 20);
