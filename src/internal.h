@@ -35,6 +35,10 @@ bool sudoku_place(sudoku_board *board, sudoku_queue *queue, int cell, unsigned b
  * contradiction is found. */
 bool sudoku_run(sudoku_board *board, sudoku_queue *queue);
 
+/* As sudoku_run, adding locked candidates (pointing and claiming) to the
+ * rules: the stronger propagation search uses between guesses. */
+bool sudoku_run_locked(sudoku_board *board, sudoku_queue *queue);
+
 static inline int sudoku_popcount(unsigned mask)
 {
 #if defined(__GNUC__) || defined(__clang__)
