@@ -49,9 +49,11 @@ $(PROGRAM): $(CLI_OBJ) $(LIB)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(CLI_OBJ) $(LIB) -o $@
 
 # Tests see the library's internal header too (for the geometry tables).
-$(BUILD)/tests/%: tests/%.c tests/checker.c tests/checker.h $(LIB)
+TEST_SUPPORT = tests/checker.c tests/fixtures.c
+
+$(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT) tests/checker.h tests/fixtures.h $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Isrc -Itests $(LDFLAGS) $< tests/checker.c $(LIB) $(CMOCKA_LIBS) -pthread -o $@
+	$(CC) $(ALL_CFLAGS) -Isrc -Itests $(LDFLAGS) $< $(TEST_SUPPORT) $(LIB) $(CMOCKA_LIBS) -pthread -o $@
 
 run: $(PROGRAM)
 	$(PROGRAM) solve --format grid puzzles/seeds.txt

@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "checker.h"
+#include "fixtures.h"
 #include "sudoku.h"
 
 #include <errno.h>
@@ -35,27 +36,12 @@ extern char **environ;
 
 /* ---- puzzles ---- */
 
-/* Norvig's first hard puzzle, the one the documents use. */
-static const char P[] =
-    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-
-/* Norvig's first easy puzzle: propagation alone solves it, so it is cheap. */
-static const char E[] =
-    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-
-/* `sudoku solve --show-candidates P`, byte for byte, from DESIGN.md. */
-static const char P_CANDIDATES[] =
-    "   4      1679   12679  |  139     2369    269   |   8      1239     5\n"
-    " 26789     3    1256789 | 14589   24569   245689 | 12679    1249   124679\n"
-    "  2689   15689   125689 |   7     234569  245689 | 12369   12349   123469\n"
-    "------------------------+------------------------+------------------------\n"
-    "  3789     2     15789  |  3459   34579    4579  | 13579     6     13789\n"
-    "  3679   15679   15679  |  359      8     25679  |   4     12359   12379\n"
-    " 36789     4     56789  |  359      1     25679  | 23579   23589   23789\n"
-    "------------------------+------------------------+------------------------\n"
-    "  289      89     289   |   6      459      3    |  1259     7     12489\n"
-    "   5      6789     3    |   2      479      1    |   69     489     4689\n"
-    "   1      6789     4    |  589     579     5789  | 23569   23589   23689\n";
+/* Short names for the shared fixtures: P is Norvig's first hard puzzle (the
+ * one the documents use), E his first easy one (propagation alone solves it),
+ * and P_CANDIDATES what --show-candidates prints for P (DESIGN.md). */
+#define P hard1
+#define E easy1
+#define P_CANDIDATES hard1_candidates
 
 static const char *sudoku_bin;
 

@@ -16,12 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fixtures.h"
 #include "sudoku.h"
 
-static const char *hard1 =
-    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-static const char *easy1 =
-    "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
 static const char *easy1_solved =
     "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
 static const char *empty81 =
@@ -48,12 +45,6 @@ static void assert_grid_is(const sudoku_grid *grid, const char *expect)
     want[81] = '\0';
     grid_text(grid, got);
     assert_string_equal(got, want);
-}
-
-static void grid_from(const char *s, sudoku_grid *grid)
-{
-    for (int i = 0; i < 81; i++)
-        grid->cell[i] = (uint8_t)(s[i] >= '1' && s[i] <= '9' ? s[i] - '0' : 0);
 }
 
 /* Parses a NUL-terminated text that must be a valid puzzle equal to expect. */
@@ -305,21 +296,6 @@ static void numpy_and_swift_arrays(void **state)
 }
 
 /* ---- candidate grids: the token reading ---- */
-
-/* hard1 after propagation, as Norvig's essay prints it: fixed text, so this
- * test needs neither propagate.c nor print.c. */
-static const char *hard1_candidates =
-    "   4      1679   12679  |  139     2369    269   |   8      1239     5\n"
-    " 26789     3    1256789 | 14589   24569   245689 | 12679    1249   124679\n"
-    "  2689   15689   125689 |   7     234569  245689 | 12369   12349   123469\n"
-    "------------------------+------------------------+------------------------\n"
-    "  3789     2     15789  |  3459   34579    4579  | 13579     6     13789\n"
-    "  3679   15679   15679  |  359      8     25679  |   4     12359   12379\n"
-    " 36789     4     56789  |  359      1     25679  | 23579   23589   23789\n"
-    "------------------------+------------------------+------------------------\n"
-    "  289      89     289   |   6      459      3    |  1259     7     12489\n"
-    "   5      6789     3    |   2      479      1    |   69     489     4689\n"
-    "   1      6789     4    |  589     579     5789  | 23569   23589   23689\n";
 
 /* Its single candidates, read off the text above by hand. */
 static const char *hard1_singles =

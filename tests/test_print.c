@@ -12,16 +12,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "fixtures.h"
 #include "sudoku.h"
-
-static const char *hard1 =
-    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-
-static void grid_from(const char *s, sudoku_grid *g)
-{
-    for (int i = 0; i < 81; i++)
-        g->cell[i] = (uint8_t)(s[i] >= '1' && s[i] <= '9' ? s[i] - '0' : 0);
-}
 
 static void board_all(sudoku_board *b, uint16_t mask)
 {

@@ -14,12 +14,9 @@
 #include <string.h>
 
 #include "checker.h"
+#include "fixtures.h"
 #include "sudoku.h"
 
-static const char *hard1 =
-    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-static const char *easy1 =
-    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
 /* Norvig's "hardest" list, and a 17-clue puzzle. */
 static const char *others[] = {
     "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.",
@@ -27,12 +24,6 @@ static const char *others[] = {
     "12..4......5.69.1...9...5.........7.7...52.9..3......2.9.6...5.4..9..8.1..3...9.4",
     ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
 };
-
-static void grid_from(const char *s, sudoku_grid *g)
-{
-    for (int i = 0; i < 81; i++)
-        g->cell[i] = (uint8_t)(s[i] >= '1' && s[i] <= '9' ? s[i] - '0' : 0);
-}
 
 static void line_of(const sudoku_grid *g, char out[82])
 {
