@@ -25,16 +25,12 @@ void cli_error(const char *fmt, ...)
 
 /* Writes a diagnostic about a record: "sudoku: FILE:LINE: ..." for streams,
  * "sudoku: argument N: ..." for arguments. */
-static void record_error(const cli_source *source, long line, const char *fmt, const char *text)
+static void record_error(const cli_source *source, long line, const char *message)
 {
-    char where[320];
     if (source->stream)
-        snprintf(where, sizeof where, "%.280s:%ld", source->name, line);
+        fprintf(stderr, "sudoku: %s:%ld: %s\n", source->name, line, message);
     else
-        snprintf(where, sizeof where, "%.280s", source->name);
-    fprintf(stderr, "sudoku: %s: ", where);
-    fprintf(stderr, fmt, text);
-    fputc('\n', stderr);
+        fprintf(stderr, "sudoku: %s: %s\n", source->name, message);
 }
 
 static void raise_status(cli_run *run, int status)
@@ -111,7 +107,7 @@ static void judge(cli_run *run, outcome *o, const cli_source *source, long line)
         if (!opt->count) o->marker = "no solution";
         run->no_solution++;
         raise_status(run, EXIT_UNSOLVED);
-        record_error(source, line, "%s", "no solution");
+        record_error(source, line, "no solution");
         return;
     }
     o->report.solution = &o->result.solution;
@@ -126,11 +122,11 @@ static void judge(cli_run *run, outcome *o, const cli_source *source, long line)
         o->report.solution = NULL;
         if (!opt->count) o->marker = "multiple solutions";
         raise_status(run, EXIT_UNSOLVED);
-        record_error(source, line, "%s", "more than one solution (--unique)");
+        record_error(source, line, "more than one solution (--unique)");
     } else if (opt->show_candidates) {
-        record_error(source, line, "%s", "warning: more than one solution");
+        record_error(source, line, "warning: more than one solution");
     } else if (!opt->count) {
-        record_error(source, line, "%s", "warning: more than one solution; printed the first");
+        record_error(source, line, "warning: more than one solution; printed the first");
     }
 }
 
@@ -151,7 +147,7 @@ void cli_handle_record(cli_run *run, const sudoku_record *record, const cli_sour
         o.marker = "invalid";
         run->invalid++;
         raise_status(run, EXIT_BAD_INPUT);
-        record_error(source, record->error.line ? record->error.line : record->line, "%s",
+        record_error(source, record->error.line ? record->error.line : record->line,
                      record->error.message);
         write_outcome(run, &o, format);
         return;
