@@ -5,6 +5,7 @@
 #   make check        unit and end-to-end tests, then again under ASan + UBSan
 #   make bench        in-process and whole-process speed on ../shared/puzzles
 #   make install      PREFIX=/usr/local, DESTDIR= honoured
+#   make fuzz         libFuzzer on the parser, reader and solver (clang; FUZZ_SECONDS=60)
 #
 # CC, CFLAGS, LDFLAGS can be overridden; the flags the build needs are kept apart.
 
@@ -32,7 +33,7 @@ TEST_BINS = $(TEST_NAMES:%=$(BUILD)/tests/%)
 LIB = $(BUILD)/libsudoku.a
 PROGRAM = $(BUILD)/sudoku
 
-.PHONY: all run check test-run cmocka bench install uninstall clean format
+.PHONY: all run check test-run cmocka bench fuzz install uninstall clean format
 .DELETE_ON_ERROR:
 
 all: $(PROGRAM)
@@ -86,6 +87,16 @@ $(BUILD)/bench/bench: bench/bench.c $(LIB_SRC) src/internal.h include/sudoku.h
 $(BUILD)/bench/sudoku: $(LIB_SRC) $(CLI_SRC) src/internal.h src/cli.h include/sudoku.h
 	@mkdir -p $(@D)
 	$(CC) $(BASE_CFLAGS) -O3 $(BENCH_CFLAGS) $(LIB_SRC) $(CLI_SRC) -o $@
+
+FUZZ_SECONDS ?= 60
+
+fuzz: tests/fuzz_input.c $(LIB_SRC) src/internal.h include/sudoku.h
+	@mkdir -p $(BUILD)/fuzz/corpus
+	clang $(BASE_CFLAGS) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	  tests/fuzz_input.c $(LIB_SRC) -o $(BUILD)/fuzz/fuzz_input
+	cp puzzles/*.txt $(BUILD)/fuzz/corpus/
+	$(BUILD)/fuzz/fuzz_input -max_total_time=$(FUZZ_SECONDS) -timeout=5 -max_len=4096 \
+	  $(BUILD)/fuzz/corpus
 
 install: $(PROGRAM) $(LIB)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include \
