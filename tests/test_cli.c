@@ -399,6 +399,15 @@ static void assert_grid_layout(const char *text)
     }
 }
 
+/* out is one solved grid in Norvig's layout, and a checked solution of puzzle. */
+static void assert_solved_grid(const char *out, const char *puzzle)
+{
+    char line[SUDOKU_CELLS + 1];
+    assert_grid_layout(out);
+    assert_true(grid_text_to_line(out, line));
+    assert_solution(puzzle, line);
+}
+
 /* The 81 candidate sets of a candidate grid, in cell order. */
 static size_t grid_tokens(const char *text, char tokens[][16], size_t max)
 {
@@ -682,10 +691,7 @@ static void test_solve_argument_prints_grid(void **state)
     run_result r = RUN("solve", P);
     assert_status(r, 0);
     assert_empty(r.err);
-    assert_grid_layout(r.out);
-    char line[SUDOKU_CELLS + 1];
-    assert_true(grid_text_to_line(r.out, line));
-    assert_solution(P, line);
+    assert_solved_grid(r.out, P);
 }
 
 static void test_show_candidates_grid(void **state)
@@ -753,10 +759,7 @@ static void test_format_grid_on_stream(void **state)
     run_result r = RUN_IN(format_text("%s\n", P), "solve", "--format", "grid");
     assert_status(r, 0);
     assert_empty(r.err);
-    assert_grid_layout(r.out);
-    char line[SUDOKU_CELLS + 1];
-    assert_true(grid_text_to_line(r.out, line));
-    assert_solution(P, line);
+    assert_solved_grid(r.out, P);
 }
 
 static void test_format_json_record(void **state)
@@ -978,10 +981,7 @@ static void test_several_solutions_warn(void **state)
     run_result r = RUN("solve", two);
     assert_status(r, 0);
     assert_contains(assert_one_error_line(&r), "more than one solution");
-    assert_grid_layout(r.out);
-    char line[SUDOKU_CELLS + 1];
-    assert_true(grid_text_to_line(r.out, line));
-    assert_solution(two, line);
+    assert_solved_grid(r.out, two);
 
     /* A puzzle with few givens: P's first row only. */
     char few[SUDOKU_CELLS + 1];
