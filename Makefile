@@ -12,12 +12,14 @@
 # make bench rebuilds the library, the command and bench/bench.c from scratch
 # under build/bench/NAME/ for each build in BENCH_BUILDS, one after the other,
 # and runs bench/run.sh on each: every *.txt in SHARED_PUZZLES (when present)
-# and every file in puzzles/. It takes a few minutes. Knobs:
-#   BENCH_BUILDS=portable  only this build: portable (-O3, the default build's
-#                          reach) or native (-O3 -march=native, as the figures
+# and every file in puzzles/: a few minutes. Knobs:
+#   BENCH_BUILDS=portable  only this build: portable (-O3, for any CPU of the
+#                          architecture) or native (-O3 -march=native, as the figures
 #                          of PERFORMANCE.md); default both
 #   BENCH_RUNS=5           timed runs per measurement; the median is reported
-#   BENCH_BUDGET=15        seconds after which a measurement stops at 3 runs
+#   BENCH_BUDGET=15        seconds after which a measurement starts no more runs;
+#                          the tables say how many each got (raise it when a
+#                          set's single pass takes longer, as forum-hardest's)
 #   BENCH_FORMAT=markdown  markdown tables, to paste into docs/benchmarks.md
 #   BENCH_CFLAGS=...       flags added to every bench build (e.g. -flto)
 

@@ -5,8 +5,8 @@
  *
  * Every file is parsed before anything is timed. A measurement (one file in
  * one mode) is warmed up untimed for WARMUP_SECONDS, then timed over --runs
- * runs, or fewer (never under MIN_RUNS) once it has used --budget seconds, so
- * that the hardest set cannot take the whole session. A run repeats whole
+ * runs, or fewer once it has used --budget seconds, so that the hardest set
+ * cannot take the whole session (the tables say how many runs each got). A run repeats whole
  * passes over the file until it has lasted MIN_RUN_SECONDS, so that a file of
  * a few puzzles is timed as reliably as one of thousands; rates are per
  * puzzle either way. The median run is reported, the slowest and fastest
@@ -24,7 +24,6 @@
 #include <time.h>
 
 #define MAX_RUNS 99
-#define MIN_RUNS 3 /* the fewest that give a median and a spread */
 /* Long enough for the clock's resolution and for the CPU to leave idle. */
 #define MIN_RUN_SECONDS 0.2
 /* A full untimed pass over the hardest set would cost more than all its
@@ -37,7 +36,7 @@ static const char usage[] =
 
 typedef struct settings {
     int runs;
-    double budget;       /* seconds of timed runs after which MIN_RUNS suffice */
+    double budget;       /* seconds of timed runs after which no run starts */
     bool markdown;       /* tables to paste into docs/benchmarks.md */
     const char *command; /* the sudoku program to time whole, or NULL */
     char **files;
@@ -64,7 +63,7 @@ typedef struct tally {
     unsigned long first_found; /* how many solutions that one had */
 } tally;
 
-/* Puzzles per second over the runs of one measurement; runs is 0 if it failed. */
+/* Puzzles per second over the runs of one measurement. */
 typedef struct timing {
     int runs;
     double median, slowest, fastest;
@@ -120,6 +119,14 @@ static double number_option(const char *option, const char *text, double low, do
     return value;
 }
 
+/* Fails unless path can be opened: bad arguments are found before any timing. */
+static void check_readable(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) fail(2, "cannot read %s: %s", path, strerror(errno));
+    fclose(f);
+}
+
 static settings parse_arguments(int argc, char **argv)
 {
     settings s = {.runs = 5, .budget = 15};
@@ -141,6 +148,7 @@ static settings parse_arguments(int argc, char **argv)
             i++;
         } else if (strcmp(option, "--command") == 0 && value) {
             s.command = value;
+            check_readable(value);
             i++;
         } else {
             fail(2, "unknown option or missing value: '%s' (%s)", option, usage);
@@ -212,8 +220,8 @@ static dataset load(const char *path)
 
 /* ---- timing ---- */
 
-/* One pass over a file; returns false if it failed. */
-typedef bool pass_fn(void *context);
+/* One pass over a file. */
+typedef void pass_fn(void *context);
 
 static int compare_doubles(const void *a, const void *b)
 {
@@ -234,17 +242,17 @@ static timing time_runs(pass_fn *pass, void *context, size_t puzzles, const sett
 {
     double rates[MAX_RUNS], spent = 0;
     int runs = 0;
-    while (runs < s->runs && !(runs >= MIN_RUNS && spent >= s->budget)) {
+    do {
         double start = now(), elapsed;
         unsigned long passes = 0;
         do {
-            if (!pass(context)) return (timing){0};
+            pass(context);
             passes++;
             elapsed = now() - start;
         } while (elapsed < MIN_RUN_SECONDS);
         rates[runs++] = (double)passes * (double)puzzles / elapsed;
         spent += elapsed;
-    }
+    } while (runs < s->runs && spent < s->budget);
     return summarize(rates, runs);
 }
 
@@ -254,7 +262,7 @@ typedef struct solving {
     tally tally; /* of the last pass */
 } solving;
 
-static bool solve_pass(void *context)
+static void solve_pass(void *context)
 {
     solving *job = context;
     tally t = {0};
@@ -269,7 +277,6 @@ static bool solve_pass(void *context)
         }
     }
     job->tally = t;
-    return true;
 }
 
 /* Solves puzzles in file order, round and round, for WARMUP_SECONDS. */
@@ -282,9 +289,15 @@ static void warm_up(const dataset *d, unsigned long limit)
     }
 }
 
-static bool process_pass(void *context)
+typedef struct process {
+    char *command;
+    bool failed; /* some run exited with a failure status */
+} process;
+
+static void process_pass(void *context)
 {
-    return system(context) == 0;
+    process *job = context;
+    job->failed |= system(job->command) != 0;
 }
 
 /* Appends text to out; quoted, for inside the shell's single quotes. */
@@ -460,10 +473,11 @@ static void measure_solving(const dataset *sets, const settings *s, unsigned lon
 }
 
 static void print_process_row(const table *t, const dataset *d, const timing *time,
-                              const timing *in_process)
+                              const timing *in_process, bool failed)
 {
     char cells[COUNT(process_columns)][CELL_MAX] = {{0}};
     format_timing(cells, d, time);
+    if (failed) snprintf(cells[0], CELL_MAX, "%s !", d->name);
     snprintf(cells[5], CELL_MAX, "%.3f", (double)d->count / time->median);
     format_count(cells[6], in_process->median);
     snprintf(cells[7], CELL_MAX, "%.2f", in_process->median / time->median);
@@ -476,23 +490,24 @@ static void print_process_row(const table *t, const dataset *d, const timing *ti
 static void measure_process(const dataset *sets, const settings *s, const timing *in_process)
 {
     table t = {process_columns, COUNT(process_columns), s->markdown};
-    char *failed = NULL;
     print_table_head(&t, "whole process: sudoku solve FILE > /dev/null (uniqueness checked, "
                          "solutions written; time includes ~1 ms of /bin/sh)");
+    char *failed = NULL; /* the first command that did, to show */
     for (int i = 0; i < s->file_count; i++) {
         if (!sets[i].count) continue;
-        char *command = process_command(s->command, sets[i].path);
-        timing time = time_runs(process_pass, command, sets[i].count, s);
-        if (time.runs) {
-            print_process_row(&t, &sets[i], &time, &in_process[i]);
-        } else if (!failed) {
-            failed = command; /* kept to show */
-            command = NULL;
+        process job = {process_command(s->command, sets[i].path), false};
+        timing time = time_runs(process_pass, &job, sets[i].count, s);
+        print_process_row(&t, &sets[i], &time, &in_process[i], job.failed);
+        if (job.failed && !failed) {
+            failed = job.command;
+            job.command = NULL;
         }
-        free(command);
+        free(job.command);
     }
     if (failed)
-        printf("\n! the command failed (not timed); run it by hand to see why: %s\n", failed);
+        printf("\n! marked: the command exited with a failure status (an invalid or unsolvable "
+               "record, or worse); run it by hand to see why: %s\n",
+               failed);
     free(failed);
 }
 

@@ -37,7 +37,7 @@ fi
 say compiler "$compiler"
 say flags "$flags"
 say cpu "${cpu:-unknown (no /proc/cpuinfo)}, $cores logical cores"
-say runs "$runs per measurement, median shown (3 once a measurement has taken ${budget} s); a run repeats passes for >= 0.2 s, after 0.5 s of warm-up"
+say runs "up to $runs per measurement, none started after ${budget} s; median shown; a run repeats passes for >= 0.2 s, after 0.5 s of warm-up"
 say date "$(date '+%Y-%m-%d %H:%M %Z')"
 
 if [ -d "$shared" ]; then
