@@ -46,6 +46,7 @@ CLI_OBJ = $(CLI_SRC:src/%.c=$(BUILD)/obj/%.o)
 TEST_BINS = $(TEST_NAMES:%=$(BUILD)/tests/%)
 LIB = $(BUILD)/libsudoku.a
 PROGRAM = $(BUILD)/sudoku
+BENCH_PROGRAM = $(BUILD)/sudoku-bench
 
 .PHONY: all run check test-run cmocka bench bench-one fuzz install uninstall clean format
 .DELETE_ON_ERROR:
@@ -100,7 +101,6 @@ BENCH_FLAGS_portable = -O3
 BENCH_FLAGS_native = -O3 -march=native
 BENCH_DIR = $(BUILD)/bench/$(BENCH_BUILD)
 BENCH_BUILD_CFLAGS = $(strip $(BENCH_FLAGS_$(BENCH_BUILD)) $(BENCH_CFLAGS))
-BENCH_PROGRAM = $(BUILD)/sudoku-bench
 
 bench_build_known = $(if $(BENCH_FLAGS_$(1)),,$(error BENCH_BUILDS: no build '$(1)'; portable or native))
 
@@ -112,11 +112,12 @@ bench:
 	done
 
 # From scratch, so that the compiler and flags run.sh prints are the binaries'.
+# The build's commands go to stderr: stdout is the report, to paste.
 bench-one:
 	$(call bench_build_known,$(BENCH_BUILD))
 	@rm -rf $(BENCH_DIR)
 	@$(MAKE) --no-print-directory BUILD=$(BENCH_DIR) CFLAGS="$(BENCH_BUILD_CFLAGS)" \
-	  $(BENCH_DIR)/sudoku $(BENCH_DIR)/sudoku-bench
+	  $(BENCH_DIR)/sudoku $(BENCH_DIR)/sudoku-bench >&2
 	@BENCH_RUNS="$(BENCH_RUNS)" BENCH_BUDGET="$(BENCH_BUDGET)" BENCH_FORMAT="$(BENCH_FORMAT)" \
 	  sh bench/run.sh $(BENCH_DIR) "$(CC)" "$(BASE_CFLAGS) $(BENCH_BUILD_CFLAGS)" $(SHARED_PUZZLES)
 

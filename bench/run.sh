@@ -1,6 +1,6 @@
 #!/bin/sh
 # bench/run.sh: one build's part of make bench (see the Makefile's top):
-# says what is measured (compiler, flags, CPU, runs, date), then runs the
+# says what is measured (compiler, flags, CPU, runs, date, load), then runs the
 # bench program, with the build's sudoku timed as a whole process, on every
 # *.txt of SHARED_PUZZLES (if that directory exists) and every file of
 # puzzles/.
@@ -39,6 +39,7 @@ say flags "$flags"
 say cpu "${cpu:-unknown (no /proc/cpuinfo)}, $cores logical cores"
 say runs "up to $runs per measurement, none started after ${budget} s; median shown; a run repeats passes for >= 0.2 s, after 0.5 s of warm-up"
 say date "$(date '+%Y-%m-%d %H:%M %Z')"
+say load "$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null || echo unknown) (1, 5, 15-minute averages; the previous build's bench counts too)"
 
 if [ -d "$shared" ]; then
     set -- "$shared"/*.txt puzzles/*
