@@ -30,6 +30,7 @@
  * timed runs; half a second already fills the caches and wakes the CPU. */
 #define WARMUP_SECONDS 0.5
 #define CELL_MAX 64
+#define MAX_COLUMNS 16
 
 static const char usage[] =
     "usage: sudoku-bench [--runs N] [--budget SECONDS] [--markdown] [--command SUDOKU] FILE...";
@@ -358,7 +359,7 @@ static void print_row(const table *t, char cells[][CELL_MAX])
 static void print_table_head(const table *t, const char *title)
 {
     printf(t->markdown ? "\n#### %s\n\n" : "\n== %s\n", title);
-    char cells[16][CELL_MAX];
+    char cells[MAX_COLUMNS][CELL_MAX];
     for (int i = 0; i < t->count; i++) snprintf(cells[i], CELL_MAX, "%s", t->columns[i].title);
     print_row(t, cells);
     if (!t->markdown) return;
