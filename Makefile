@@ -22,7 +22,7 @@ SANITIZE_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -
 BASE_CFLAGS = -std=c11 -Iinclude -Wall -Wextra -Wshadow -Wstrict-prototypes $(WERROR)
 ALL_CFLAGS = $(BASE_CFLAGS) $(CFLAGS)
 
-LIB_SRC = src/parse.c src/propagate.c src/search.c src/print.c src/tables.c
+LIB_SRC = src/parse.c src/propagate.c src/planes.c src/search.c src/print.c src/tables.c
 CLI_SRC = src/main.c src/cli_input.c src/cli_output.c
 TEST_NAMES = test_tables test_parse test_reader test_propagate test_search test_print \
              test_cli test_datasets
