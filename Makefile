@@ -24,7 +24,7 @@ ALL_CFLAGS = $(BASE_CFLAGS) $(CFLAGS)
 
 LIB_SRC = src/parse.c src/propagate.c src/planes.c src/search.c src/print.c src/tables.c
 CLI_SRC = src/main.c src/cli_input.c src/cli_output.c
-TEST_NAMES = test_tables test_parse test_reader test_propagate test_search test_print \
+TEST_NAMES = test_tables test_parse test_reader test_propagate test_planes test_search test_print \
              test_cli test_datasets
 
 LIB_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)

@@ -15,11 +15,13 @@
  * minirows to the cells of the permutations that still fit: that one lookup
  * does hidden singles in rows and boxes and locked candidates in both
  * directions. Columns link the bands: where a band holds the digit in only
- * one column of a box, the other bands lose that column; and a column the
- * other two bands have lost must be used by this band. A row left with one
+ * one column of a box, the other bands lose that column. A row left with one
  * cell has its digit placed there, and the cell leaves every other plane.
- * Across planes, once no band changes, a cell left in one plane only is a
- * naked single and a cell left in none is a contradiction.
+ * Once no band changes, two passes finish the round: a column that two bands
+ * of a plane have lost must be used by the third (this catches hidden
+ * singles in columns; done inside every band update it cost more than it
+ * saved), and across planes, a cell left in one plane only is a naked single
+ * and a cell left in none is a contradiction.
  *
  * A band is worked on only when it differs from what it was when last worked
  * on (settled[]), so each step touches what changed and nothing else.
@@ -68,16 +70,14 @@ static inline void leave_other_planes(sudoku_planes *p, int digit, int band, uin
         if (d != digit) p->cells[3 * d + band] &= ~cells;
 }
 
-/* Applies the band and column rules to one band of a digit's plane, pushing
- * what they imply onto the other bands and planes. Returns false if the
- * digit has no place left in the band. */
+/* Applies the band rule to one band of a digit's plane and pushes what it
+ * implies onto the other bands (locked columns) and planes (placed cells).
+ * Returns false if the digit has no place left in the band. */
 static bool update_band(sudoku_planes *p, int digit, int band)
 {
     uint32_t *plane = &p->cells[3 * digit];
     int next = band == 2 ? 0 : band + 1, prev = band == 0 ? 2 : band - 1;
-    uint32_t elsewhere = columns(plane[next]) | columns(plane[prev]);
-    uint32_t a = plane[band] & column_cells(sudoku_claimed_columns[~elsewhere & 0x1FFu]);
-    a &= sudoku_band_allowed[minirows(a)];
+    uint32_t a = plane[band] & sudoku_band_allowed[minirows(plane[band])];
     if (!a) return false;
     plane[band] = p->settled[3 * digit + band] = a;
 
@@ -87,6 +87,25 @@ static bool update_band(sudoku_planes *p, int digit, int band)
     uint32_t placed = alone_in_row(a) & p->unsolved[band];
     if (placed) leave_other_planes(p, digit, band, placed);
     return true;
+}
+
+/* Claims for every digit the columns only one band can hold it in. Returns
+ * whether anything changed. */
+static bool claim_columns(sudoku_planes *p)
+{
+    bool changed = false;
+    for (int d = 0; d < 9; d++) {
+        uint32_t *plane = &p->cells[3 * d];
+        uint32_t c0 = columns(plane[0]), c1 = columns(plane[1]), c2 = columns(plane[2]);
+        uint32_t n0 = plane[0] & column_cells(sudoku_claimed_columns[~(c1 | c2) & 0x1FFu]);
+        uint32_t n1 = plane[1] & column_cells(sudoku_claimed_columns[~(c0 | c2) & 0x1FFu]);
+        uint32_t n2 = plane[2] & column_cells(sudoku_claimed_columns[~(c0 | c1) & 0x1FFu]);
+        changed |= (n0 != plane[0]) | (n1 != plane[1]) | (n2 != plane[2]);
+        plane[0] = n0;
+        plane[1] = n1;
+        plane[2] = n2;
+    }
+    return changed;
 }
 
 /* Gives cell the digit (0-8) in its plane, clearing the digit's row, column
@@ -141,6 +160,7 @@ bool sudoku_planes_propagate(sudoku_planes *p)
                 changed = true;
             }
         }
+        if (claim_columns(p)) continue;
         int placed = naked_singles(p);
         if (placed <= 0) return placed == 0;
     }
