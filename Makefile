@@ -3,11 +3,25 @@
 #   make              build build/libsudoku.a and build/sudoku
 #   make run          solve the bundled puzzles in puzzles/ and show the grids
 #   make check        unit and end-to-end tests, then again under ASan + UBSan
-#   make bench        in-process and whole-process speed on ../shared/puzzles
+#   make bench        in-process and whole-process speed (docs/benchmarks.md), see below
 #   make install      PREFIX=/usr/local, DESTDIR= honoured
 #   make fuzz         libFuzzer on the parser, reader and solver (clang; FUZZ_SECONDS=60)
 #
 # CC, CFLAGS, LDFLAGS can be overridden; the flags the build needs are kept apart.
+#
+# make bench rebuilds the library, the command and bench/bench.c from scratch
+# under build/bench/NAME/ for each build in BENCH_BUILDS, one after the other,
+# and runs bench/run.sh on each: every *.txt in SHARED_PUZZLES (when present)
+# and every file in puzzles/: a few minutes. Knobs:
+#   BENCH_BUILDS=portable  only this build: portable (-O3, for any CPU of the
+#                          architecture) or native (-O3 -march=native, as the figures
+#                          of PERFORMANCE.md); default both
+#   BENCH_RUNS=5           timed runs per measurement; the median is reported
+#   BENCH_BUDGET=15        seconds after which a measurement starts no more runs;
+#                          the tables say how many each got (raise it when a
+#                          set's single pass takes longer, as forum-hardest's)
+#   BENCH_FORMAT=markdown  markdown tables, to paste into docs/benchmarks.md
+#   BENCH_CFLAGS=...       flags added to every bench build (e.g. -flto)
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -32,8 +46,9 @@ CLI_OBJ = $(CLI_SRC:src/%.c=$(BUILD)/obj/%.o)
 TEST_BINS = $(TEST_NAMES:%=$(BUILD)/tests/%)
 LIB = $(BUILD)/libsudoku.a
 PROGRAM = $(BUILD)/sudoku
+BENCH_PROGRAM = $(BUILD)/sudoku-bench
 
-.PHONY: all run check test-run cmocka bench fuzz install uninstall clean format
+.PHONY: all run check test-run cmocka bench bench-one fuzz install uninstall clean format
 .DELETE_ON_ERROR:
 
 all: $(PROGRAM)
@@ -63,8 +78,9 @@ cmocka:
 	@CC="$(CC)" sh tests/need-cmocka.sh
 
 # Runs every test binary from the project root; a failing one fails the run
-# only after the others have run, so one report shows everything.
-test-run: $(PROGRAM) $(TEST_BINS)
+# only after the others have run, so one report shows everything. The bench
+# program is only built, so that it keeps compiling cleanly.
+test-run: $(PROGRAM) $(TEST_BINS) $(BENCH_PROGRAM)
 	@failed=0; for t in $(TEST_BINS); do \
 	  echo "== $$t"; \
 	  SUDOKU_BIN=$(PROGRAM) SHARED_PUZZLES=$(SHARED_PUZZLES) $$t || failed=1; \
@@ -77,16 +93,37 @@ check: cmocka
 	$(MAKE) --no-print-directory test-run BUILD=$(BUILD)/sanitize \
 	  CFLAGS="$(SANITIZE_FLAGS)" LDFLAGS="-fsanitize=address,undefined"
 
-bench: $(BUILD)/bench/bench $(BUILD)/bench/sudoku
-	sh bench/run.sh $(BUILD)/bench $(SHARED_PUZZLES)
+BENCH_BUILDS ?= portable native
+BENCH_RUNS ?= 5
+BENCH_BUDGET ?= 15
+BENCH_FORMAT ?= text
+BENCH_FLAGS_portable = -O3
+BENCH_FLAGS_native = -O3 -march=native
+BENCH_DIR = $(BUILD)/bench/$(BENCH_BUILD)
+BENCH_BUILD_CFLAGS = $(strip $(BENCH_FLAGS_$(BENCH_BUILD)) $(BENCH_CFLAGS))
 
-$(BUILD)/bench/bench: bench/bench.c $(LIB_SRC) src/internal.h include/sudoku.h
-	@mkdir -p $(@D)
-	$(CC) $(BASE_CFLAGS) -O3 $(BENCH_CFLAGS) $< $(LIB_SRC) -o $@
+bench_build_known = $(if $(BENCH_FLAGS_$(1)),,$(error BENCH_BUILDS: no build '$(1)'; portable or native))
 
-$(BUILD)/bench/sudoku: $(LIB_SRC) $(CLI_SRC) src/internal.h src/cli.h include/sudoku.h
-	@mkdir -p $(@D)
-	$(CC) $(BASE_CFLAGS) -O3 $(BENCH_CFLAGS) $(LIB_SRC) $(CLI_SRC) -o $@
+# One build at a time: two benchmarks at once would share the two cores.
+bench:
+	$(foreach b,$(BENCH_BUILDS),$(call bench_build_known,$(b)))
+	@for b in $(BENCH_BUILDS); do \
+	  $(MAKE) --no-print-directory bench-one BENCH_BUILD=$$b || exit 1; \
+	done
+
+# From scratch, so that the compiler and flags run.sh prints are the binaries'.
+# The build's commands go to stderr: stdout is the report, to paste.
+bench-one:
+	$(call bench_build_known,$(BENCH_BUILD))
+	@rm -rf $(BENCH_DIR)
+	@$(MAKE) --no-print-directory BUILD=$(BENCH_DIR) CFLAGS="$(BENCH_BUILD_CFLAGS)" \
+	  $(BENCH_DIR)/sudoku $(BENCH_DIR)/sudoku-bench >&2
+	@BENCH_RUNS="$(BENCH_RUNS)" BENCH_BUDGET="$(BENCH_BUDGET)" BENCH_FORMAT="$(BENCH_FORMAT)" \
+	  sh bench/run.sh $(BENCH_DIR) "$(CC)" "$(BASE_CFLAGS) $(BENCH_BUILD_CFLAGS)" $(SHARED_PUZZLES)
+
+# The in-process bench program: the public interface only, like any user.
+$(BENCH_PROGRAM): bench/bench.c include/sudoku.h $(LIB)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $< $(LIB) -o $@
 
 FUZZ_SECONDS ?= 60
 

@@ -1,17 +1,104 @@
 /*
- * bench.c: in-process speed of the library on puzzle files: each puzzle is
- * parsed up front, then solved and checked for uniqueness (limit 2), as in
- * the reference figures of ../shared/docs/PERFORMANCE.md. Prints, per file,
- * the median over runs of puzzles per second and the average guesses.
+ * bench.c: how fast the library solves puzzle files, in process and as the
+ * whole `sudoku solve FILE` command: the program behind make bench (whose
+ * bench/run.sh prints the build's compiler, flags and machine above it).
  *
- *     bench [-r RUNS] FILE...
+ * Every file is parsed before anything is timed. A measurement (one file in
+ * one mode) is warmed up untimed for WARMUP_SECONDS, then timed over --runs
+ * runs, or fewer once it has used --budget seconds, so that the hardest set
+ * cannot take the whole session (the tables say how many runs each got). A run repeats whole
+ * passes over the file until it has lasted MIN_RUN_SECONDS, so that a file of
+ * a few puzzles is timed as reliably as one of thousands; rates are per
+ * puzzle either way. The median run is reported, the slowest and fastest
+ * beside it to show the noise.
+ *
+ *     sudoku-bench [--runs N] [--budget SECONDS] [--markdown] [--command SUDOKU] FILE...
  */
 #include "sudoku.h"
 
+#include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#define MAX_RUNS 99
+/* Long enough for the clock's resolution and for the CPU to leave idle. */
+#define MIN_RUN_SECONDS 0.2
+/* A full untimed pass over the hardest set would cost more than all its
+ * timed runs; half a second already fills the caches and wakes the CPU. */
+#define WARMUP_SECONDS 0.5
+#define CELL_MAX 64
+#define MAX_COLUMNS 16
+
+static const char usage[] =
+    "usage: sudoku-bench [--runs N] [--budget SECONDS] [--markdown] [--command SUDOKU] FILE...";
+
+typedef struct settings {
+    int runs;
+    double budget;       /* seconds of timed runs after which no run starts */
+    bool markdown;       /* tables to paste into docs/benchmarks.md */
+    const char *command; /* the sudoku program to time whole, or NULL */
+    char **files;
+    int file_count;
+} settings;
+
+/* A file's puzzles, parsed. */
+typedef struct dataset {
+    const char *path;
+    const char *name; /* path without its directories */
+    sudoku_grid *puzzles;
+    long *lines; /* the line each puzzle starts on */
+    size_t count, capacity;
+    unsigned long invalid;    /* records the reader rejected; never timed */
+    sudoku_error first_error; /* the first of those */
+} dataset;
+
+/* What one pass over a file in one mode found. */
+typedef struct tally {
+    unsigned long guesses;
+    size_t no_guess;   /* puzzles solved by propagation alone */
+    size_t unexpected; /* puzzles with other than exactly one solution found */
+    size_t first_unexpected;
+    unsigned long first_found; /* how many solutions that one had */
+} tally;
+
+/* Puzzles per second over the runs of one measurement. */
+typedef struct timing {
+    int runs;
+    double median, slowest, fastest;
+} timing;
+
+typedef struct column {
+    const char *title;
+    int width; /* in characters */
+    bool left; /* names align left, numbers right */
+} column;
+
+typedef struct table {
+    const column *columns;
+    int count;
+    bool markdown;
+} table;
+
+static _Noreturn void fail(int status, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    fputs("sudoku-bench: ", stderr);
+    vfprintf(stderr, format, args);
+    fputc('\n', stderr);
+    va_end(args);
+    exit(status);
+}
+
+static void *grow(void *block, size_t count, size_t size)
+{
+    void *bigger = count <= (size_t)-1 / size ? realloc(block, count * size) : NULL;
+    if (!bigger) fail(1, "out of memory");
+    return bigger;
+}
 
 static double now(void)
 {
@@ -20,72 +107,440 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* ---- the command line ---- */
+
+/* The number in text if it is all a number within [low, high], else fails. */
+static double number_option(const char *option, const char *text, double low, double high)
+{
+    char *end;
+    errno = 0;
+    double value = text ? strtod(text, &end) : 0;
+    if (!text || end == text || *end || errno || !(value >= low && value <= high))
+        fail(2, "%s takes a number from %g to %g, not '%s'", option, low, high, text ? text : "");
+    return value;
+}
+
+/* Fails unless path can be opened: bad arguments are found before any timing. */
+static void check_readable(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) fail(2, "cannot read %s: %s", path, strerror(errno));
+    fclose(f);
+}
+
+static settings parse_arguments(int argc, char **argv)
+{
+    settings s = {.runs = 5, .budget = 15};
+    int i = 1;
+    for (; i < argc && argv[i][0] == '-'; i++) {
+        const char *option = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(option, "--") == 0) {
+            i++;
+            break;
+        } else if (strcmp(option, "--markdown") == 0) {
+            s.markdown = true;
+        } else if (strcmp(option, "--runs") == 0) {
+            double runs = number_option(option, value, 1, MAX_RUNS);
+            s.runs = (int)runs;
+            if (s.runs != runs) fail(2, "--runs takes a whole number, not '%s'", value);
+            i++;
+        } else if (strcmp(option, "--budget") == 0) {
+            s.budget = number_option(option, value, 0, 86400);
+            i++;
+        } else if (strcmp(option, "--command") == 0 && value) {
+            s.command = value;
+            check_readable(value);
+            i++;
+        } else {
+            fail(2, "unknown option or missing value: '%s' (%s)", option, usage);
+        }
+    }
+    if (i == argc) fail(2, "no puzzle files given (%s)", usage);
+    s.files = argv + i;
+    s.file_count = argc - i;
+    return s;
+}
+
+/* ---- loading ---- */
+
+static char *read_file(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) fail(2, "cannot read %s: %s", path, strerror(errno));
+    size_t used = 0, capacity = 1 << 16, got;
+    char *text = grow(NULL, capacity, 1);
+    while ((got = fread(text + used, 1, capacity - used, f)) > 0) {
+        used += got;
+        if (used == capacity) text = grow(text, capacity *= 2, 1);
+    }
+    bool broken = ferror(f);
+    fclose(f);
+    if (broken) fail(2, "cannot read %s: %s", path, strerror(errno));
+    *size = used;
+    return text;
+}
+
+static void add_record(dataset *d, const sudoku_record *record)
+{
+    if (!record->ok) {
+        if (d->invalid++ == 0) d->first_error = record->error;
+        return;
+    }
+    if (d->count == d->capacity) {
+        d->capacity = d->capacity ? 2 * d->capacity : 1024;
+        d->puzzles = grow(d->puzzles, d->capacity, sizeof *d->puzzles);
+        d->lines = grow(d->lines, d->capacity, sizeof *d->lines);
+    }
+    d->puzzles[d->count] = record->grid;
+    d->lines[d->count++] = record->line;
+}
+
+/* Reads every record of the file through the library's stream reader, so
+ * that any layout the command accepts is benchmarked the same way. */
+static dataset load(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    dataset d = {.path = path, .name = slash ? slash + 1 : path};
+    size_t size;
+    char *text = read_file(path, &size);
+    sudoku_reader reader;
+    sudoku_record records[2];
+    sudoku_reader_init(&reader);
+    for (size_t at = 0; at < size;) {
+        const char *line = text + at, *end = memchr(line, '\n', size - at);
+        size_t length = end ? (size_t)(end - line) : size - at;
+        int n = length > SUDOKU_LINE_MAX ? sudoku_reader_skip_line(&reader, records)
+                                         : sudoku_reader_line(&reader, line, length, records);
+        for (int i = 0; i < n; i++) add_record(&d, &records[i]);
+        at += length + 1;
+    }
+    if (sudoku_reader_finish(&reader, records)) add_record(&d, &records[0]);
+    free(text);
+    return d;
+}
+
+/* ---- timing ---- */
+
+/* One pass over a file. */
+typedef void pass_fn(void *context);
+
 static int compare_doubles(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
 }
 
-/* Reads every record of path; returns how many, in a malloc'd array. */
-static size_t load(const char *path, sudoku_grid **out)
+static timing summarize(double *rates, int runs)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        perror(path);
-        exit(2);
-    }
-    size_t n = 0, cap = 1024;
-    sudoku_grid *grids = malloc(cap * sizeof *grids);
-    sudoku_reader reader;
-    sudoku_record rec[2];
-    char line[4096];
-    sudoku_reader_init(&reader);
-    while (fgets(line, sizeof line, f)) {
-        int k = sudoku_reader_line(&reader, line, strcspn(line, "\n"), rec);
-        for (int i = 0; i < k; i++) {
-            if (!rec[i].ok) continue;
-            if (n == cap) grids = realloc(grids, (cap *= 2) * sizeof *grids);
-            grids[n++] = rec[i].grid;
+    qsort(rates, (size_t)runs, sizeof *rates, compare_doubles);
+    double median = runs % 2 ? rates[runs / 2] : (rates[runs / 2 - 1] + rates[runs / 2]) / 2;
+    return (timing){
+        .runs = runs, .median = median, .slowest = rates[0], .fastest = rates[runs - 1]};
+}
+
+/* Times runs of passes over a file of puzzles; see the top of the file. */
+static timing time_runs(pass_fn *pass, void *context, size_t puzzles, const settings *s)
+{
+    double rates[MAX_RUNS], spent = 0;
+    int runs = 0;
+    do {
+        double start = now(), elapsed;
+        unsigned long passes = 0;
+        do {
+            pass(context);
+            passes++;
+            elapsed = now() - start;
+        } while (elapsed < MIN_RUN_SECONDS);
+        rates[runs++] = (double)passes * (double)puzzles / elapsed;
+        spent += elapsed;
+    } while (runs < s->runs && spent < s->budget);
+    return summarize(rates, runs);
+}
+
+typedef struct solving {
+    const dataset *set;
+    unsigned long limit;
+    tally tally; /* of the last pass */
+} solving;
+
+static void solve_pass(void *context)
+{
+    solving *job = context;
+    tally t = {0};
+    for (size_t i = 0; i < job->set->count; i++) {
+        sudoku_result result;
+        unsigned long found = sudoku_solve(&job->set->puzzles[i], job->limit, &result);
+        t.guesses += result.guesses;
+        t.no_guess += result.guesses == 0;
+        if (found != 1 && t.unexpected++ == 0) {
+            t.first_unexpected = i;
+            t.first_found = found;
         }
     }
-    fclose(f);
-    *out = grids;
-    return n;
+    job->tally = t;
+}
+
+/* Solves puzzles in file order, round and round, for WARMUP_SECONDS. */
+static void warm_up(const dataset *d, unsigned long limit)
+{
+    double start = now();
+    for (size_t i = 0; now() - start < WARMUP_SECONDS; i = (i + 1) % d->count) {
+        sudoku_result result;
+        sudoku_solve(&d->puzzles[i], limit, &result);
+    }
+}
+
+typedef struct process {
+    char *command;
+    bool failed; /* some run exited with a failure status */
+} process;
+
+static void process_pass(void *context)
+{
+    process *job = context;
+    job->failed |= system(job->command) != 0;
+}
+
+/* Appends text to out; quoted, for inside the shell's single quotes. */
+static char *append(char *out, const char *text, bool quoted)
+{
+    for (; *text; text++) {
+        if (quoted && *text == '\'') {
+            memcpy(out, "'\\''", 4);
+            out += 4;
+        } else {
+            *out++ = *text;
+        }
+    }
+    return out;
+}
+
+/* The shell command that runs sudoku on path, output discarded: sudoku's own
+ * default (uniqueness checked, solutions written). */
+static char *process_command(const char *sudoku, const char *path)
+{
+    char *command = grow(NULL, 64 + 4 * (strlen(sudoku) + strlen(path)), 1);
+    char *out = append(command, "exec '", false);
+    out = append(out, sudoku, true);
+    out = append(out, "' solve -- '", false);
+    out = append(out, path, true);
+    *append(out, "' >/dev/null 2>&1", false) = '\0';
+    return command;
+}
+
+/* ---- tables ---- */
+
+/* Width on screen of UTF-8 text: its characters, not its bytes ("µs"). */
+static int text_width(const char *text)
+{
+    int width = 0;
+    for (; *text; text++) width += ((unsigned char)*text & 0xC0) != 0x80;
+    return width;
+}
+
+static void print_cell(const column *c, const char *text)
+{
+    int pad = c->width > text_width(text) ? c->width - text_width(text) : 0;
+    if (!c->left) printf("%*s", pad, "");
+    fputs(text, stdout);
+    if (c->left) printf("%*s", pad, "");
+}
+
+static void print_row(const table *t, char cells[][CELL_MAX])
+{
+    for (int i = 0; i < t->count; i++) {
+        fputs(t->markdown ? (i ? " | " : "| ") : (i ? "  " : ""), stdout);
+        print_cell(&t->columns[i], cells[i]);
+    }
+    puts(t->markdown ? " |" : "");
+    fflush(stdout); /* a row as soon as it is measured: the whole takes minutes */
+}
+
+static void print_table_head(const table *t, const char *title)
+{
+    printf(t->markdown ? "\n#### %s\n\n" : "\n== %s\n", title);
+    char cells[MAX_COLUMNS][CELL_MAX];
+    for (int i = 0; i < t->count; i++) snprintf(cells[i], CELL_MAX, "%s", t->columns[i].title);
+    print_row(t, cells);
+    if (!t->markdown) return;
+    for (int i = 0; i < t->count; i++) {
+        const column *c = &t->columns[i];
+        printf("|%s%.*s%s", c->left ? ":" : "", c->width + 1,
+               "-----------------------------------------------------------", c->left ? "" : ":");
+    }
+    puts("|");
+}
+
+/* Writes value rounded to a whole number, thousands separated by commas as
+ * in PERFORMANCE.md; returns the length (at most 26: rates are far below 1e19). */
+static size_t format_count(char *cell, double value)
+{
+    char digits[20];
+    snprintf(digits, sizeof digits, "%.0f", value);
+    size_t length = strlen(digits), out = 0;
+    for (size_t i = 0; i < length; i++) {
+        if (i > 0 && (length - i) % 3 == 0) cell[out++] = ',';
+        cell[out++] = digits[i];
+    }
+    cell[out] = '\0';
+    return out;
+}
+
+/* The cells every table starts with: file, puzzles, runs, puzzles/s, spread. */
+static void format_timing(char cells[][CELL_MAX], const dataset *d, const timing *t)
+{
+    snprintf(cells[0], CELL_MAX, "%s", d->name);
+    format_count(cells[1], (double)d->count);
+    snprintf(cells[2], CELL_MAX, "%d", t->runs);
+    format_count(cells[3], t->median);
+    size_t dash = format_count(cells[4], t->slowest);
+    cells[4][dash] = '-';
+    format_count(cells[4] + dash + 1, t->fastest);
+}
+
+/* ---- the measurements ---- */
+
+static const column solving_columns[] = {
+    {"file", 24, true},
+    {"puzzles", 7, false},
+    {"runs", 4, false},
+    {"puzzles/s", 9, false},
+    {"min-max puzzles/s", 17, false},
+    {"µs/puzzle", 9, false},
+    {"guesses", 7, false},
+    {"no guess", 8, false},
+    {"unexpected", 10, false},
+};
+
+static const column process_columns[] = {
+    {"file", 24, true},
+    {"puzzles", 7, false},
+    {"runs", 4, false},
+    {"puzzles/s", 9, false},
+    {"min-max puzzles/s", 17, false},
+    {"seconds", 8, false},
+    {"in-process/s", 12, false},
+    {"whole/in-process", 16, false},
+};
+
+#define COUNT(array) (int)(sizeof array / sizeof array[0])
+
+static void print_solving_row(const table *t, const dataset *d, const timing *time, const tally *k)
+{
+    char cells[COUNT(solving_columns)][CELL_MAX] = {{0}};
+    format_timing(cells, d, time);
+    double puzzles = (double)d->count;
+    snprintf(cells[5], CELL_MAX, "%.2f", 1e6 / time->median);
+    snprintf(cells[6], CELL_MAX, "%.1f", (double)k->guesses / puzzles);
+    snprintf(cells[7], CELL_MAX, "%.1f%%", 100.0 * (double)k->no_guess / puzzles);
+    snprintf(cells[8], CELL_MAX, "%zu%s", k->unexpected, k->unexpected ? " !" : "");
+    print_row(t, cells);
+}
+
+static void print_unexpected(const dataset *sets, const tally *tallies, int count,
+                             unsigned long limit)
+{
+    for (int i = 0; i < count; i++) {
+        const tally *k = &tallies[i];
+        if (!k->unexpected) continue;
+        printf("\n! %s: puzzles without exactly one solution (limit %lu): %zu of %zu; "
+               "the first, line %ld, had %lu%s.\n",
+               sets[i].name, limit, k->unexpected, sets[i].count,
+               sets[i].lines[k->first_unexpected], k->first_found,
+               k->first_found == limit && limit > 1 ? " or more" : "");
+    }
+}
+
+/* Times solving every file in one mode; fills timings[], if not NULL. */
+static void measure_solving(const dataset *sets, const settings *s, unsigned long limit,
+                            const char *title, timing *timings)
+{
+    table t = {solving_columns, COUNT(solving_columns), s->markdown};
+    tally *tallies = grow(NULL, (size_t)s->file_count, sizeof *tallies);
+    print_table_head(&t, title);
+    for (int i = 0; i < s->file_count; i++) {
+        solving job = {.set = &sets[i], .limit = limit};
+        timing time = {0};
+        if (sets[i].count) {
+            warm_up(&sets[i], limit);
+            time = time_runs(solve_pass, &job, sets[i].count, s);
+            print_solving_row(&t, &sets[i], &time, &job.tally);
+        }
+        tallies[i] = job.tally;
+        if (timings) timings[i] = time;
+    }
+    print_unexpected(sets, tallies, s->file_count, limit);
+    free(tallies);
+}
+
+static void print_process_row(const table *t, const dataset *d, const timing *time,
+                              const timing *in_process, bool failed)
+{
+    char cells[COUNT(process_columns)][CELL_MAX] = {{0}};
+    format_timing(cells, d, time);
+    if (failed) snprintf(cells[0], CELL_MAX, "%s !", d->name);
+    snprintf(cells[5], CELL_MAX, "%.3f", (double)d->count / time->median);
+    format_count(cells[6], in_process->median);
+    snprintf(cells[7], CELL_MAX, "%.2f", in_process->median / time->median);
+    print_row(t, cells);
+}
+
+/* Times the whole command on every file, against the in-process rates of
+ * the same (uniqueness) mode. No warm-up: the in-process runs just warmed
+ * the CPU, and loading put the file in the page cache. */
+static void measure_process(const dataset *sets, const settings *s, const timing *in_process)
+{
+    table t = {process_columns, COUNT(process_columns), s->markdown};
+    print_table_head(&t, "whole process: sudoku solve FILE > /dev/null (uniqueness checked, "
+                         "solutions written; time includes ~1 ms of /bin/sh)");
+    char *failed = NULL; /* the first command that did, to show */
+    for (int i = 0; i < s->file_count; i++) {
+        if (!sets[i].count) continue;
+        process job = {process_command(s->command, sets[i].path), false};
+        timing time = time_runs(process_pass, &job, sets[i].count, s);
+        print_process_row(&t, &sets[i], &time, &in_process[i], job.failed);
+        if (job.failed && !failed) {
+            failed = job.command;
+            job.command = NULL;
+        }
+        free(job.command);
+    }
+    if (failed)
+        printf("\n! marked: the command exited with a failure status (an invalid or unsolvable "
+               "record, or worse); run it by hand to see why: %s\n",
+               failed);
+    free(failed);
+}
+
+static void print_loading_notes(const dataset *sets, int count)
+{
+    for (int i = 0; i < count; i++) {
+        const dataset *d = &sets[i];
+        if (!d->count) printf("! %s: no puzzles, nothing to time.\n", d->name);
+        if (d->invalid)
+            printf("! %s: invalid records, left out: %lu; the first, line %ld: %s\n", d->name,
+                   d->invalid, d->first_error.line, d->first_error.message);
+    }
 }
 
 int main(int argc, char **argv)
 {
-    int runs = 3, first = 1;
-    if (argc > 2 && strcmp(argv[1], "-r") == 0) {
-        runs = atoi(argv[2]);
-        first = 3;
+    settings s = parse_arguments(argc, argv);
+    dataset *sets = grow(NULL, (size_t)s.file_count, sizeof *sets);
+    timing *uniqueness = grow(NULL, (size_t)s.file_count, sizeof *uniqueness);
+    for (int i = 0; i < s.file_count; i++) sets[i] = load(s.files[i]);
+    print_loading_notes(sets, s.file_count);
+    measure_solving(sets, &s, 2,
+                    "in-process, uniqueness check (limit 2, stops at the 2nd solution; "
+                    "the figure PERFORMANCE.md quotes)",
+                    uniqueness);
+    measure_solving(sets, &s, 1, "in-process, first solution (limit 1)", NULL);
+    if (s.command) measure_process(sets, &s, uniqueness);
+    for (int i = 0; i < s.file_count; i++) {
+        free(sets[i].puzzles);
+        free(sets[i].lines);
     }
-    if (runs < 1 || runs > 99 || first >= argc) {
-        fputs("usage: bench [-r RUNS] FILE...\n", stderr);
-        return 2;
-    }
-    printf("%-28s %8s %12s %10s %8s\n", "file", "puzzles", "puzzles/s", "us/puzzle", "guesses");
-    for (int a = first; a < argc; a++) {
-        sudoku_grid *grids;
-        size_t n = load(argv[a], &grids);
-        double rates[99];
-        unsigned long guesses = 0, bad = 0;
-        for (int r = 0; r < runs; r++) {
-            double t0 = now();
-            guesses = 0;
-            for (size_t i = 0; i < n; i++) {
-                sudoku_result res;
-                bad += sudoku_solve(&grids[i], 2, &res) != 1;
-                guesses += res.guesses;
-            }
-            rates[r] = (double)n / (now() - t0);
-        }
-        qsort(rates, (size_t)runs, sizeof *rates, compare_doubles);
-        double median = rates[runs / 2];
-        const char *name = strrchr(argv[a], '/') ? strrchr(argv[a], '/') + 1 : argv[a];
-        printf("%-28s %8zu %12.0f %10.2f %8.1f%s\n", name, n, median, 1e6 / median,
-               (double)guesses / (double)n, bad ? "  (some not unique!)" : "");
-        free(grids);
-    }
+    free(sets);
+    free(uniqueness);
     return 0;
 }

@@ -1,34 +1,52 @@
 #!/bin/sh
-# make bench: in-process figures (bench.c) and whole-process figures (the
-# command reading a file, output to /dev/null), median of 3 runs each.
-# Usage: run.sh BUILD_DIR SHARED_PUZZLES
+# bench/run.sh: one build's part of make bench (see the Makefile's top):
+# says what is measured (compiler, flags, CPU, runs, date, load), then runs the
+# bench program, with the build's sudoku timed as a whole process, on every
+# *.txt of SHARED_PUZZLES (if that directory exists) and every file of
+# puzzles/.
+#
+# Usage: bench/run.sh BUILD_DIR CC FLAGS SHARED_PUZZLES
+# Environment: BENCH_RUNS (5), BENCH_BUDGET (15 s), BENCH_FORMAT (text or markdown)
 set -eu
-build=$1
-shared=$2
-if [ ! -d "$shared" ]; then
-    echo "make bench: $shared is absent; the benchmarks need the shared datasets" >&2
-    exit 1
+usage="usage: bench/run.sh BUILD_DIR CC FLAGS SHARED_PUZZLES"
+[ $# -eq 4 ] || { echo "$usage" >&2; exit 2; }
+build=$1 cc=$2 flags=$3 shared=$4
+runs=${BENCH_RUNS:-5}
+budget=${BENCH_BUDGET:-15}
+case ${BENCH_FORMAT:-text} in
+text) markdown= ;;
+markdown) markdown=--markdown ;;
+*) echo "bench/run.sh: BENCH_FORMAT is text or markdown, not '$BENCH_FORMAT'" >&2; exit 2 ;;
+esac
+
+compiler=$($cc --version 2>/dev/null | head -n 1) || compiler="$cc (no --version)"
+cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
+cores=$(grep -c '^processor' /proc/cpuinfo 2>/dev/null) || cores="?"
+started=$(date +%s)
+
+# One line of the header: "name  value" in text, a list item in markdown.
+say() {
+    if [ -n "$markdown" ]; then printf -- '- %s: %s\n' "$1" "$2"; else printf '%-9s %s\n' "$1" "$2"; fi
+}
+
+if [ -n "$markdown" ]; then
+    printf '### %s build\n\n' "$(basename "$build")"
+else
+    printf '== make bench: %s build\n' "$(basename "$build")"
 fi
-sets="17-clue top1465 forum-hardest-11plus norvig-top95"
-files=""
-for s in $sets; do files="$files $shared/$s.txt"; done
+say compiler "$compiler"
+say flags "$flags"
+say cpu "${cpu:-unknown (no /proc/cpuinfo)}, $cores logical cores"
+say runs "up to $runs per measurement, none started after ${budget} s; median shown; a run repeats passes for >= 0.2 s, after 0.5 s of warm-up"
+say date "$(date '+%Y-%m-%d %H:%M %Z')"
+say load "$(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null || echo unknown) (1, 5, 15-minute averages; the previous build's bench counts too)"
 
-echo "== in-process: parse first, then solve + uniqueness check (limit 2); median of 3"
-"$build/bench" -r 3 $files
-
+if [ -d "$shared" ]; then
+    set -- "$shared"/*.txt puzzles/*
+else
+    echo "make bench: $shared is absent: timing puzzles/ only (SHARED_PUZZLES=DIR to name the datasets)"
+    set -- puzzles/*
+fi
+"$build/sudoku-bench" --runs "$runs" --budget "$budget" $markdown --command "$build/sudoku" "$@"
 echo
-echo "== whole process: sudoku solve FILE > /dev/null (uniqueness checked); median of 3"
-printf '%-28s %8s %10s %12s\n' file puzzles seconds puzzles/s
-for s in $sets; do
-    f=$shared/$s.txt
-    n=$(grep -c '^[0-9.]' "$f")
-    times=""
-    for run in 1 2 3; do
-        t0=$(date +%s.%N)
-        "$build/sudoku" solve "$f" > /dev/null
-        t1=$(date +%s.%N)
-        times="$times $(echo "$t1 - $t0" | bc -l)"
-    done
-    median=$(printf '%s\n' $times | sort -g | sed -n 2p)
-    printf '%-28s %8d %10.3f %12.0f\n' "$s.txt" "$n" "$median" "$(echo "$n / $median" | bc -l)"
-done
+echo "($(basename "$build") build: $(($(date +%s) - started)) s)"
