@@ -214,18 +214,41 @@ static bool fast_line(const char *s, size_t n, sudoku_grid *grid)
     size_t i = 0;
     while (i < n && is_space(s[i])) i++;
     if (n - i < SUDOKU_CELLS) return false;
-    for (int k = 0; k < SUDOKU_CELLS; k++)
-        if (!is_cell_char(s[i + (size_t)k])) return false;
+    for (int k = 0; k < SUDOKU_CELLS; k++) {
+        char c = s[i + (size_t)k];
+        if (!is_cell_char(c)) return false;
+        grid->cell[k] = (uint8_t)cell_value(c);
+    }
     size_t end = i + SUDOKU_CELLS;
-    if (end < n && !is_space(s[end]) && !strchr(":,;#", s[end])) return false;
-    for (int k = 0; k < SUDOKU_CELLS; k++) grid->cell[k] = (uint8_t)cell_value(s[i + (size_t)k]);
-    return true;
+    return end == n || is_space(s[end]) || strchr(":,;#", s[end]);
+}
+
+static bool starts_with_dash(const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n && is_space(s[i])) i++;
+    return i < n && s[i] == '-';
 }
 
 static const char *unit_names[3] = {"row", "column", "box"};
 
+/* Returns true if no given repeats in a unit: one pass with a digit set per
+ * unit, so that the usual, valid record costs little. */
+static bool givens_distinct(const sudoku_grid *grid)
+{
+    uint16_t seen[27] = {0};
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        unsigned bit = (1u << grid->cell[cell]) >> 1; /* 0 for a blank: no branch */
+        const uint8_t *units = sudoku_cell_units[cell];
+        if ((seen[units[0]] | seen[units[1]] | seen[units[2]]) & bit) return false;
+        for (int k = 0; k < 3; k++) seen[units[k]] |= (uint16_t)bit;
+    }
+    return true;
+}
+
 bool sudoku_check_givens(const sudoku_grid *grid, sudoku_error *err)
 {
+    if (givens_distinct(grid)) return true;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         int digit = grid->cell[cell];
         if (!digit) continue;
@@ -380,12 +403,16 @@ int sudoku_reader_line(sudoku_reader *r, const char *line, size_t length, sudoku
 {
     if (length && line[length - 1] == '\r') length--;
     r->line++;
-    line_kind kind = classify(line, length);
+    sudoku_grid fast;
+    bool puzzle_line = fast_line(line, length, &fast);
+    /* Such a line is content whatever follows its cells, unless they start
+     * with a dash (then it may be a rule): only that rare case needs classify. */
+    line_kind kind = puzzle_line && !starts_with_dash(line, length) ? LINE_CONTENT
+                                                                    : classify(line, length);
     if (kind == LINE_BLANK || kind == LINE_HEADER) return cut_grid(r, &out[0]);
     if (kind != LINE_CONTENT) return 0;
 
-    sudoku_grid fast;
-    if (fast_line(line, length, &fast)) {
+    if (puzzle_line) {
         int made = cut_grid(r, &out[0]);
         out[made].grid = fast;
         check_record(&out[made], r->line);
