@@ -407,8 +407,8 @@ int sudoku_reader_line(sudoku_reader *r, const char *line, size_t length, sudoku
     bool puzzle_line = fast_line(line, length, &fast);
     /* Such a line is content whatever follows its cells, unless they start
      * with a dash (then it may be a rule): only that rare case needs classify. */
-    line_kind kind = puzzle_line && !starts_with_dash(line, length) ? LINE_CONTENT
-                                                                    : classify(line, length);
+    line_kind kind =
+        puzzle_line && !starts_with_dash(line, length) ? LINE_CONTENT : classify(line, length);
     if (kind == LINE_BLANK || kind == LINE_HEADER) return cut_grid(r, &out[0]);
     if (kind != LINE_CONTENT) return 0;
 
