@@ -1453,8 +1453,9 @@ static void test_help(void **state)
         assert_status(r, 0);
         assert_empty(r.err);
         static const char *const parts[] = {
-            "Usage:",  "Exit status", "--format", "--show-candidates", "--unique", "--count",
-            "--limit", "--stats",     "--help",   "--version"};
+            "Usage:",   "Exit status", "--format", "--show-candidates",
+            "--unique", "--count",     "--limit",  "--stats",
+            "--jobs",   "--help",      "--version"};
         for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++)
             assert_contains(r.out, parts[k]);
     }
