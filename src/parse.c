@@ -207,6 +207,14 @@ static const uint8_t *cell_values(const cells *acc)
     return use_tokens(acc) ? acc->by_token : acc->by_char;
 }
 
+/* is_cell_char and cell_value in one lookup, for the fast path: CELL_CODE
+ * plus the cell's value for a cell character, 0 for any other byte. */
+#define CELL_CODE 0x10
+static const uint8_t cell_codes[256] = {
+    ['0'] = CELL_CODE,     ['.'] = CELL_CODE,     ['-'] = CELL_CODE,     ['1'] = CELL_CODE | 1,
+    ['2'] = CELL_CODE | 2, ['3'] = CELL_CODE | 3, ['4'] = CELL_CODE | 4, ['5'] = CELL_CODE | 5,
+    ['6'] = CELL_CODE | 6, ['7'] = CELL_CODE | 7, ['8'] = CELL_CODE | 8, ['9'] = CELL_CODE | 9};
+
 /* If the line starts with 81 cell characters followed by its end or by one
  * of " \t:,;#", fills grid and returns true: the rest is annotation. */
 static bool fast_line(const char *s, size_t n, sudoku_grid *grid)
@@ -214,11 +222,13 @@ static bool fast_line(const char *s, size_t n, sudoku_grid *grid)
     size_t i = 0;
     while (i < n && is_space(s[i])) i++;
     if (n - i < SUDOKU_CELLS) return false;
+    const unsigned char *text = (const unsigned char *)s + i;
+    unsigned all = CELL_CODE; /* keeps CELL_CODE while every byte is a cell */
     for (int k = 0; k < SUDOKU_CELLS; k++) {
-        char c = s[i + (size_t)k];
-        if (!is_cell_char(c)) return false;
-        grid->cell[k] = (uint8_t)cell_value(c);
+        all &= cell_codes[text[k]];
+        grid->cell[k] = cell_codes[text[k]] & 0x0F;
     }
+    if (!all) return false;
     size_t end = i + SUDOKU_CELLS;
     return end == n || is_space(s[end]) || strchr(":,;#", s[end]);
 }
@@ -232,18 +242,24 @@ static bool starts_with_dash(const char *s, size_t n)
 
 static const char *unit_names[3] = {"row", "column", "box"};
 
-/* Returns true if no given repeats in a unit: one pass with a digit set per
- * unit, so that the usual, valid record costs little. */
+/* Returns true if no given repeats in a unit. One pass in cell order with a
+ * digit set per row, column and box, no branch and no table: it runs for
+ * every record of a stream. */
 static bool givens_distinct(const sudoku_grid *grid)
 {
-    uint16_t seen[27] = {0};
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        unsigned bit = (1u << grid->cell[cell]) >> 1; /* 0 for a blank: no branch */
-        const uint8_t *units = sudoku_cell_units[cell];
-        if ((seen[units[0]] | seen[units[1]] | seen[units[2]]) & bit) return false;
-        for (int k = 0; k < 3; k++) seen[units[k]] |= (uint16_t)bit;
+    unsigned repeated = 0, column[9] = {0}, box[3] = {0};
+    for (int row = 0; row < 9; row++) {
+        unsigned in_row = 0;
+        for (int col = 0; col < 9; col++) {
+            unsigned bit = (1u << grid->cell[9 * row + col]) >> 1; /* 0 for a blank */
+            repeated |= (in_row | column[col] | box[col / 3]) & bit;
+            in_row |= bit;
+            column[col] |= bit;
+            box[col / 3] |= bit;
+        }
+        if (row % 3 == 2) box[0] = box[1] = box[2] = 0;
     }
-    return true;
+    return !repeated;
 }
 
 bool sudoku_check_givens(const sudoku_grid *grid, sudoku_error *err)
