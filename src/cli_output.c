@@ -32,14 +32,21 @@ static const char *source_name(const cli_source *source, char label[32])
     return label;
 }
 
+/* What becomes of a job: its report, and the line or grid to print. */
+typedef struct outcome {
+    const cli_job *job;
+    sudoku_report report;
+    const char *marker; /* the one-line output of a failed record, or NULL */
+} outcome;
+
 /* Writes a diagnostic about a record: "sudoku: FILE:LINE: ..." for streams,
  * "sudoku: argument N: ..." for arguments. */
-static void record_error(const cli_source *source, const char *name, long line, const char *message)
+static void record_error(const outcome *o, long line, const char *message)
 {
-    if (source->argument)
-        fprintf(stderr, "sudoku: %s: %s\n", name, message);
+    if (o->job->source.argument)
+        fprintf(stderr, "sudoku: %s: %s\n", o->report.source, message);
     else
-        fprintf(stderr, "sudoku: %s:%ld: %s\n", name, line, message);
+        fprintf(stderr, "sudoku: %s:%ld: %s\n", o->report.source, line, message);
 }
 
 static void raise_status(cli_run *run, int status)
@@ -64,15 +71,9 @@ static void put_text(cli_run *run, char *text, size_t n, bool line)
     fwrite(text, 1, n, run->out);
 }
 
-/* What becomes of the record: its report, and the line or grid to print. */
-typedef struct outcome {
-    sudoku_report report;
-    const sudoku_result *result;
-    const char *marker; /* the one-line output of a failed record, or NULL */
-} outcome;
-
-static void write_outcome(cli_run *run, const outcome *o, const cli_job *job, cli_format format)
+static void write_outcome(cli_run *run, const outcome *o, cli_format format)
 {
+    const cli_job *job = o->job;
     char text[SUDOKU_TEXT_MAX];
     const cli_options *opt = run->options;
     bool grid = format == FORMAT_GRID;
@@ -89,31 +90,33 @@ static void write_outcome(cli_run *run, const outcome *o, const cli_job *job, cl
         put_text(run, text, sudoku_format_candidates_line(&job->board, text, SUDOKU_TEXT_MAX),
                  true);
     else if (grid)
-        put_text(run, text, sudoku_format_grid(&o->result->solution, text, SUDOKU_TEXT_MAX), false);
+        put_text(run, text, sudoku_format_grid(&job->result.solution, text, SUDOKU_TEXT_MAX),
+                 false);
     else
-        put_text(run, text, sudoku_format_line(&o->result->solution, text, SUDOKU_TEXT_MAX), true);
+        put_text(run, text, sudoku_format_line(&job->result.solution, text, SUDOKU_TEXT_MAX), true);
 }
 
 /* Classifies a valid puzzle by its solutions and says on stderr what is
  * wrong with it, if anything. */
-static void judge(cli_run *run, outcome *o, const cli_source *source, long line)
+static void judge(cli_run *run, outcome *o, long line)
 {
     const cli_options *opt = run->options;
+    const sudoku_result *result = &o->job->result;
     unsigned long limit = opt->count ? opt->limit : 2;
-    unsigned long found = o->result->solutions;
-    run->guesses += o->result->guesses;
+    unsigned long found = result->solutions;
+    run->guesses += result->guesses;
     o->report.solutions = opt->count ? (long)found : -1;
     o->report.at_least = found >= limit;
-    o->report.guesses = o->result->guesses;
+    o->report.guesses = result->guesses;
     if (found == 0) {
         o->report.status = SUDOKU_NO_SOLUTION;
         if (!opt->count) o->marker = "no solution";
         run->no_solution++;
         raise_status(run, EXIT_UNSOLVED);
-        record_error(source, o->report.source, line, "no solution");
+        record_error(o, line, "no solution");
         return;
     }
-    o->report.solution = &o->result->solution;
+    o->report.solution = &result->solution;
     if (found == 1) {
         o->report.status = SUDOKU_SOLVED;
         run->solved++;
@@ -125,12 +128,11 @@ static void judge(cli_run *run, outcome *o, const cli_source *source, long line)
         o->report.solution = NULL;
         if (!opt->count) o->marker = "multiple solutions";
         raise_status(run, EXIT_UNSOLVED);
-        record_error(source, o->report.source, line, "more than one solution (--unique)");
+        record_error(o, line, "more than one solution (--unique)");
     } else if (opt->show_candidates) {
-        record_error(source, o->report.source, line, "warning: more than one solution");
+        record_error(o, line, "warning: more than one solution");
     } else if (!opt->count) {
-        record_error(source, o->report.source, line,
-                     "warning: more than one solution; printed the first");
+        record_error(o, line, "warning: more than one solution; printed the first");
     }
 }
 
@@ -154,7 +156,7 @@ void cli_report_job(cli_run *run, const cli_job *job)
     o.report.source = source_name(&job->source, label);
     o.report.line = record->line;
     o.report.solutions = -1;
-    o.result = &job->result;
+    o.job = job;
     if (format == FORMAT_AUTO) format = job->source.argument ? FORMAT_GRID : FORMAT_LINE;
 
     if (!record->ok) {
@@ -163,14 +165,14 @@ void cli_report_job(cli_run *run, const cli_job *job)
         o.marker = "invalid";
         run->invalid++;
         raise_status(run, EXIT_BAD_INPUT);
-        record_error(&job->source, o.report.source,
-                     record->error.line ? record->error.line : record->line, record->error.message);
-        write_outcome(run, &o, job, format);
+        record_error(&o, record->error.line ? record->error.line : record->line,
+                     record->error.message);
+        write_outcome(run, &o, format);
         return;
     }
     o.report.puzzle = &record->grid;
     if (job->consistent && opt->show_candidates) o.report.candidates = &job->board;
-    judge(run, &o, &job->source, record->line);
+    judge(run, &o, record->line);
     if (o.report.candidates) o.marker = NULL; /* the grid is what was asked for */
-    write_outcome(run, &o, job, format);
+    write_outcome(run, &o, format);
 }
