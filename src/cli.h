@@ -57,8 +57,8 @@ typedef struct cli_source {
 typedef struct cli_job {
     cli_source source;
     sudoku_record record;
-    bool consistent;      /* the record is valid and propagation met no contradiction */
-    sudoku_board board;   /* the state propagation reached, when consistent */
+    bool consistent;      /* --show-candidates: singles met no contradiction */
+    sudoku_board board;   /* --show-candidates: the state singles reached, when consistent */
     sudoku_result result; /* what search found (no solution when not consistent) */
 } cli_job;
 

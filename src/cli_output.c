@@ -138,11 +138,16 @@ static void judge(cli_run *run, outcome *o, long line)
 
 void cli_solve_job(const cli_options *options, cli_job *job)
 {
-    job->consistent = job->record.ok && sudoku_propagate(&job->record.grid, &job->board);
-    if (job->consistent)
-        sudoku_search(&job->board, options->count ? options->limit : 2, &job->result);
-    else
-        memset(&job->result, 0, sizeof job->result);
+    unsigned long limit = options->count ? options->limit : 2;
+    memset(&job->result, 0, sizeof job->result);
+    job->consistent = false;
+    if (!job->record.ok) return;
+    if (!options->show_candidates) { /* no detour through the singles-only board */
+        sudoku_solve(&job->record.grid, limit, &job->result);
+        return;
+    }
+    job->consistent = sudoku_propagate(&job->record.grid, &job->board);
+    if (job->consistent) sudoku_search(&job->board, limit, &job->result);
 }
 
 void cli_report_job(cli_run *run, const cli_job *job)
