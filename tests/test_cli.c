@@ -1636,8 +1636,8 @@ static const char *mixed_stream(int **kinds)
 }
 
 /* r is what -j 1 makes of the mixed stream read as `source`: one output
- * record per input record, a solution, a marker or the record's count as
- * its kind says, and one diagnostic per record that is not simply solved. */
+ * line per input record, a solution or a marker as its kind says, and one
+ * diagnostic per record that is not simply solved. */
 static void assert_mixed_output(const run_result *r, const int *kinds, const char *source)
 {
     assert_status(*r, 2);
@@ -1678,11 +1678,14 @@ static void test_jobs_same_output(void **state)
     for (size_t i = 0; i < sizeof jobs / sizeof jobs[0]; i++)
         assert_same_run(&one, RUN_IN(input, "solve", jobs[i]), jobs[i]);
 
-    static const char *const modes[][3] = {
-        {"--format", "json", NULL}, {"--format", "grid", NULL}, {"--show-candidates", NULL, NULL},
-        {"--unique", NULL, NULL},   {"--count", NULL, NULL},    {"--count", "--limit=5", NULL}};
+    static const char *const modes[][2] = {{"--format", "json"},
+                                           {"--format", "grid"},
+                                           {"--show-candidates", "--format=line"},
+                                           {"--show-candidates", "--format=grid"},
+                                           {"--unique", "--format=json"},
+                                           {"--count", "--limit=5"}};
     for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
-        const char *a = modes[m][0], *b = modes[m][1] ? modes[m][1] : a;
+        const char *a = modes[m][0], *b = modes[m][1];
         one = RUN("solve", "-j", "1", a, b, file);
         assert_same_run(&one, RUN("solve", "-j", "2", a, b, file), a);
         assert_same_run(&one, RUN("solve", "--jobs", "3", a, b, file), a);
