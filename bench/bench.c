@@ -3,10 +3,15 @@
  * whole `sudoku solve FILE` command: the program behind make bench (whose
  * bench/run.sh prints the build's compiler, flags and machine above it).
  *
- * Every file is parsed before anything is timed. A measurement (one file in
- * one mode) is warmed up untimed for WARMUP_SECONDS, then timed over --runs
- * runs, or fewer once it has used --budget seconds, so that the hardest set
- * cannot take the whole session (the tables say how many runs each got). A run repeats whole
+ * Every file is parsed before anything is timed. Then each file in turn is
+ * timed in three modes: the uniqueness check, the whole command right after
+ * it (so that the two are compared under the same load on a shared
+ * machine), and the first solution; the tables come at the end.
+ *
+ * A measurement (one file in one mode) is warmed up untimed for
+ * WARMUP_SECONDS (in process), then timed over --runs runs, or fewer once it
+ * has used --budget seconds, so that the hardest set cannot take the whole
+ * session (the tables say how many runs each got). A run repeats whole
  * passes over the file until it has lasted MIN_RUN_SECONDS, so that a file of
  * a few puzzles is timed as reliably as one of thousands; rates are per
  * puzzle either way. The median run is reported, the slowest and fastest
@@ -353,7 +358,6 @@ static void print_row(const table *t, char cells[][CELL_MAX])
         print_cell(&t->columns[i], cells[i]);
     }
     puts(t->markdown ? " |" : "");
-    fflush(stdout); /* a row as soon as it is measured: the whole takes minutes */
 }
 
 static void print_table_head(const table *t, const char *title)
@@ -400,6 +404,60 @@ static void format_timing(char cells[][CELL_MAX], const dataset *d, const timing
 
 /* ---- the measurements ---- */
 
+enum { UNIQUENESS, FIRST_SOLUTION, MODES };
+
+typedef struct mode {
+    unsigned long limit;
+    const char *title;
+} mode;
+
+static const mode modes[MODES] = {
+    [UNIQUENESS] = {2, "in-process, uniqueness check (limit 2, stops at the 2nd solution; "
+                       "the figure PERFORMANCE.md quotes)"},
+    [FIRST_SOLUTION] = {1, "in-process, first solution (limit 1)"},
+};
+
+/* Everything measured on one file. */
+typedef struct results {
+    timing solving[MODES];
+    tally tally[MODES];
+    timing process;
+    bool process_failed; /* some run of the command exited with a failure status */
+} results;
+
+static timing measure_solving(const dataset *d, const settings *s, unsigned long limit,
+                              tally *found)
+{
+    solving job = {.set = d, .limit = limit};
+    warm_up(d, limit);
+    timing time = time_runs(solve_pass, &job, d->count, s);
+    *found = job.tally;
+    return time;
+}
+
+/* No warm-up: the in-process runs just before leave the CPU warm and the
+ * file in the page cache. */
+static timing measure_process(const dataset *d, const settings *s, bool *failed)
+{
+    process job = {process_command(s->command, d->path), false};
+    timing time = time_runs(process_pass, &job, d->count, s);
+    free(job.command);
+    *failed = job.failed;
+    return time;
+}
+
+/* The whole process is timed right after the uniqueness check it is
+ * compared with, so that both see the same load on a shared machine. */
+static void measure_file(const dataset *d, const settings *s, results *r)
+{
+    r->solving[UNIQUENESS] = measure_solving(d, s, modes[UNIQUENESS].limit, &r->tally[UNIQUENESS]);
+    if (s->command) r->process = measure_process(d, s, &r->process_failed);
+    r->solving[FIRST_SOLUTION] =
+        measure_solving(d, s, modes[FIRST_SOLUTION].limit, &r->tally[FIRST_SOLUTION]);
+}
+
+/* ---- the report ---- */
+
 static const column solving_columns[] = {
     {"file", 24, true},
     {"puzzles", 7, false},
@@ -425,6 +483,17 @@ static const column process_columns[] = {
 
 #define COUNT(array) (int)(sizeof array / sizeof array[0])
 
+static void print_loading_notes(const dataset *sets, int count)
+{
+    for (int i = 0; i < count; i++) {
+        const dataset *d = &sets[i];
+        if (!d->count) printf("! %s: no puzzles, nothing to time.\n", d->name);
+        if (d->invalid)
+            printf("! %s: invalid records, left out: %lu; the first, line %ld: %s\n", d->name,
+                   d->invalid, d->first_error.line, d->first_error.message);
+    }
+}
+
 static void print_solving_row(const table *t, const dataset *d, const timing *time, const tally *k)
 {
     char cells[COUNT(solving_columns)][CELL_MAX] = {{0}};
@@ -437,110 +506,76 @@ static void print_solving_row(const table *t, const dataset *d, const timing *ti
     print_row(t, cells);
 }
 
-static void print_unexpected(const dataset *sets, const tally *tallies, int count,
-                             unsigned long limit)
+static void print_unexpected(const dataset *d, const tally *k, unsigned long limit)
 {
-    for (int i = 0; i < count; i++) {
-        const tally *k = &tallies[i];
-        if (!k->unexpected) continue;
-        printf("\n! %s: puzzles without exactly one solution (limit %lu): %zu of %zu; "
-               "the first, line %ld, had %lu%s.\n",
-               sets[i].name, limit, k->unexpected, sets[i].count,
-               sets[i].lines[k->first_unexpected], k->first_found,
-               k->first_found == limit && limit > 1 ? " or more" : "");
-    }
+    printf("\n! %s: puzzles without exactly one solution (limit %lu): %zu of %zu; "
+           "the first, line %ld, had %lu%s.\n",
+           d->name, limit, k->unexpected, d->count, d->lines[k->first_unexpected], k->first_found,
+           k->first_found == limit && limit > 1 ? " or more" : "");
 }
 
-/* Times solving every file in one mode; fills timings[], if not NULL. */
-static void measure_solving(const dataset *sets, const settings *s, unsigned long limit,
-                            const char *title, timing *timings)
+static void print_solving(const dataset *sets, const results *all, int count, int m, bool markdown)
 {
-    table t = {solving_columns, COUNT(solving_columns), s->markdown};
-    tally *tallies = grow(NULL, (size_t)s->file_count, sizeof *tallies);
-    print_table_head(&t, title);
-    for (int i = 0; i < s->file_count; i++) {
-        solving job = {.set = &sets[i], .limit = limit};
-        timing time = {0};
-        if (sets[i].count) {
-            warm_up(&sets[i], limit);
-            time = time_runs(solve_pass, &job, sets[i].count, s);
-            print_solving_row(&t, &sets[i], &time, &job.tally);
-        }
-        tallies[i] = job.tally;
-        if (timings) timings[i] = time;
-    }
-    print_unexpected(sets, tallies, s->file_count, limit);
-    free(tallies);
+    table t = {solving_columns, COUNT(solving_columns), markdown};
+    print_table_head(&t, modes[m].title);
+    for (int i = 0; i < count; i++)
+        if (sets[i].count) print_solving_row(&t, &sets[i], &all[i].solving[m], &all[i].tally[m]);
+    for (int i = 0; i < count; i++)
+        if (sets[i].count && all[i].tally[m].unexpected)
+            print_unexpected(&sets[i], &all[i].tally[m], modes[m].limit);
 }
 
-static void print_process_row(const table *t, const dataset *d, const timing *time,
-                              const timing *in_process, bool failed)
+static void print_process_row(const table *t, const dataset *d, const results *r)
 {
     char cells[COUNT(process_columns)][CELL_MAX] = {{0}};
-    format_timing(cells, d, time);
-    if (failed) snprintf(cells[0], CELL_MAX, "%s !", d->name);
-    snprintf(cells[5], CELL_MAX, "%.3f", (double)d->count / time->median);
+    const timing *in_process = &r->solving[UNIQUENESS];
+    format_timing(cells, d, &r->process);
+    if (r->process_failed) snprintf(cells[0], CELL_MAX, "%s !", d->name);
+    snprintf(cells[5], CELL_MAX, "%.3f", (double)d->count / r->process.median);
     format_count(cells[6], in_process->median);
-    snprintf(cells[7], CELL_MAX, "%.2f", in_process->median / time->median);
+    snprintf(cells[7], CELL_MAX, "%.2f", in_process->median / r->process.median);
     print_row(t, cells);
 }
 
-/* Times the whole command on every file, against the in-process rates of
- * the same (uniqueness) mode. No warm-up: the in-process runs just warmed
- * the CPU, and loading put the file in the page cache. */
-static void measure_process(const dataset *sets, const settings *s, const timing *in_process)
+static void print_process(const dataset *sets, const results *all, int count, const settings *s)
 {
     table t = {process_columns, COUNT(process_columns), s->markdown};
     print_table_head(&t, "whole process: sudoku solve FILE > /dev/null (uniqueness checked, "
                          "solutions written; time includes ~1 ms of /bin/sh)");
-    char *failed = NULL; /* the first command that did, to show */
-    for (int i = 0; i < s->file_count; i++) {
-        if (!sets[i].count) continue;
-        process job = {process_command(s->command, sets[i].path), false};
-        timing time = time_runs(process_pass, &job, sets[i].count, s);
-        print_process_row(&t, &sets[i], &time, &in_process[i], job.failed);
-        if (job.failed && !failed) {
-            failed = job.command;
-            job.command = NULL;
-        }
-        free(job.command);
-    }
-    if (failed)
-        printf("\n! marked: the command exited with a failure status (an invalid or unsolvable "
-               "record, or worse); run it by hand to see why: %s\n",
-               failed);
-    free(failed);
-}
-
-static void print_loading_notes(const dataset *sets, int count)
-{
+    const dataset *failed = NULL; /* the first file the command failed on */
     for (int i = 0; i < count; i++) {
-        const dataset *d = &sets[i];
-        if (!d->count) printf("! %s: no puzzles, nothing to time.\n", d->name);
-        if (d->invalid)
-            printf("! %s: invalid records, left out: %lu; the first, line %ld: %s\n", d->name,
-                   d->invalid, d->first_error.line, d->first_error.message);
+        if (!sets[i].count) continue;
+        print_process_row(&t, &sets[i], &all[i]);
+        if (all[i].process_failed && !failed) failed = &sets[i];
     }
+    if (!failed) return;
+    char *command = process_command(s->command, failed->path);
+    printf("\n! marked: the command exited with a failure status (an invalid or unsolvable "
+           "record, or worse); run it by hand to see why: %s\n",
+           command);
+    free(command);
 }
 
 int main(int argc, char **argv)
 {
     settings s = parse_arguments(argc, argv);
     dataset *sets = grow(NULL, (size_t)s.file_count, sizeof *sets);
-    timing *uniqueness = grow(NULL, (size_t)s.file_count, sizeof *uniqueness);
+    results *all = grow(NULL, (size_t)s.file_count, sizeof *all);
     for (int i = 0; i < s.file_count; i++) sets[i] = load(s.files[i]);
+    for (int i = 0; i < s.file_count; i++) {
+        if (!sets[i].count) continue;
+        /* the tables come at the end; meanwhile, a sign of life */
+        fprintf(stderr, "sudoku-bench: timing %s (%d of %d)\n", sets[i].name, i + 1, s.file_count);
+        measure_file(&sets[i], &s, &all[i]);
+    }
     print_loading_notes(sets, s.file_count);
-    measure_solving(sets, &s, 2,
-                    "in-process, uniqueness check (limit 2, stops at the 2nd solution; "
-                    "the figure PERFORMANCE.md quotes)",
-                    uniqueness);
-    measure_solving(sets, &s, 1, "in-process, first solution (limit 1)", NULL);
-    if (s.command) measure_process(sets, &s, uniqueness);
+    for (int m = 0; m < MODES; m++) print_solving(sets, all, s.file_count, m, s.markdown);
+    if (s.command) print_process(sets, all, s.file_count, &s);
     for (int i = 0; i < s.file_count; i++) {
         free(sets[i].puzzles);
         free(sets[i].lines);
     }
     free(sets);
-    free(uniqueness);
+    free(all);
     return 0;
 }
