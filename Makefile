@@ -36,9 +36,9 @@ SANITIZE_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -
 BASE_CFLAGS = -std=c11 -Iinclude -Wall -Wextra -Wshadow -Wstrict-prototypes $(WERROR)
 ALL_CFLAGS = $(BASE_CFLAGS) $(CFLAGS)
 
-LIB_SRC = src/parse.c src/propagate.c src/search.c src/print.c src/tables.c
-CLI_SRC = src/main.c src/cli_input.c src/cli_output.c
-TEST_NAMES = test_tables test_parse test_reader test_propagate test_search test_print \
+LIB_SRC = src/parse.c src/propagate.c src/planes.c src/search.c src/print.c src/tables.c
+CLI_SRC = src/main.c src/cli_input.c src/cli_output.c src/cli_batch.c
+TEST_NAMES = test_tables test_parse test_reader test_propagate test_planes test_search test_print \
              test_cli test_datasets
 
 LIB_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
@@ -62,7 +62,7 @@ $(LIB): $(LIB_OBJ)
 	$(AR) rcs $@ $^
 
 $(PROGRAM): $(CLI_OBJ) $(LIB)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(CLI_OBJ) $(LIB) -o $@
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(CLI_OBJ) $(LIB) -pthread -o $@
 
 # Tests see the library's internal header too (for the geometry tables).
 TEST_SUPPORT = tests/checker.c tests/fixtures.c

@@ -139,7 +139,7 @@ void sudoku_board_to_grid(const sudoku_board *board, sudoku_grid *grid);
 
 typedef struct sudoku_result {
     unsigned long solutions; /* found, at most the limit */
-    unsigned long guesses;   /* digits tried on a copy of the board */
+    unsigned long guesses;   /* digits tried in cells propagation left open */
     sudoku_grid solution;    /* the first solution, when solutions > 0 */
 } sudoku_result;
 

@@ -5,12 +5,18 @@
  * Lines are handed to the reader straight from the block when they fit in
  * it; only a line that straddles two blocks is copied. A line longer than
  * SUDOKU_LINE_MAX is skipped and reported as a bad record of its own.
+ * Blocks are read with read(2), which returns what is there (a line typed
+ * on a terminal) instead of waiting for a whole block as fread does.
  */
+#define _POSIX_C_SOURCE 200809L
+
 #include "cli.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define BLOCK_SIZE (1 << 16) /* large enough that reads cost little per puzzle */
 
@@ -73,9 +79,31 @@ static void feed_block(stream *s, const char *block, size_t size)
     }
 }
 
-bool cli_read_stream(cli_run *run, FILE *in, const char *source)
+/* Reads up to BLOCK_SIZE bytes, waiting as long as it takes. Returns how
+ * many, 0 at the end, -1 on error. Before waiting for input that is not
+ * there yet, reports the records read so far: someone typing puzzles gets
+ * each answer as soon as its line is complete, and a program feeding
+ * puzzles one by one through a pipe gets its answers without a deadlock. */
+static ssize_t read_block(cli_run *run, int fd, char *block)
 {
-    stream s = {.run = run, .source = {.name = source, .stream = true}};
+    struct pollfd ready = {.fd = fd, .events = POLLIN};
+    if (poll(&ready, 1, 0) == 0) {
+        cli_flush_records(run);
+        fflush(run->out);
+    }
+    for (;;) {
+        ssize_t got = read(fd, block, BLOCK_SIZE);
+        if (got >= 0) return got;
+        if (errno == EAGAIN || errno == EWOULDBLOCK)
+            poll(&ready, 1, -1); /* a descriptor left non-blocking by whoever opened it */
+        else if (errno != EINTR)
+            return -1;
+    }
+}
+
+bool cli_read_stream(cli_run *run, int fd, const char *source)
+{
+    stream s = {.run = run, .source = {.name = source}};
     unsigned long before = run->records;
     char *block = malloc(BLOCK_SIZE);
     s.pending = malloc(SUDOKU_LINE_MAX);
@@ -86,19 +114,21 @@ bool cli_read_stream(cli_run *run, FILE *in, const char *source)
         return false;
     }
     sudoku_reader_init(&s.reader);
-    size_t got;
-    while ((got = fread(block, 1, BLOCK_SIZE, in)) > 0) feed_block(&s, block, got);
-    bool ok = !ferror(in);
-    if (!ok) cli_error("error reading %s: %s", source, strerror(errno));
+    ssize_t got;
+    while ((got = read_block(run, fd, block)) > 0) feed_block(&s, block, (size_t)got);
+    int read_errno = errno;
     if (s.pending_len || s.too_long) feed_line(&s, s.pending, s.pending_len);
     sudoku_record last;
     handle_records(&s, &last, sudoku_reader_finish(&s.reader, &last));
-    if (ok && run->records == before && s.reader.line == 0)
+    cli_flush_records(run);
+    if (got < 0)
+        cli_error("error reading %s: %s", source, strerror(read_errno));
+    else if (run->records == before && s.reader.line == 0)
         cli_error("%s: warning: no puzzles found (the input is empty)", source);
-    else if (ok && run->records == before)
+    else if (run->records == before)
         cli_error("%s: warning: no puzzles found in %ld line%s", source, s.reader.line,
                   s.reader.line == 1 ? "" : "s");
     free(block);
     free(s.pending);
-    return ok;
+    return got == 0;
 }

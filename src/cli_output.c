@@ -1,7 +1,8 @@
 /*
  * cli_output.c: what the command does with one record: solve or propagate it
- * through the library, write its output record, report trouble on stderr,
- * and keep the totals behind --stats and the exit status.
+ * through the library (on any thread), then, in input order, write its
+ * output record, report trouble on stderr, and keep the totals behind
+ * --stats and the exit status.
  *
  * Output records never go missing: every input record yields exactly one,
  * and one that failed is a single line no solution could be mistaken for
@@ -23,14 +24,29 @@ void cli_error(const char *fmt, ...)
     fputc('\n', stderr);
 }
 
+/* The name a record's source goes by: the stream's, or "argument N" in label. */
+static const char *source_name(const cli_source *source, char label[32])
+{
+    if (!source->argument) return source->name;
+    snprintf(label, 32, "argument %d", source->argument);
+    return label;
+}
+
+/* What becomes of a job: its report, and the line or grid to print. */
+typedef struct outcome {
+    const cli_job *job;
+    sudoku_report report;
+    const char *marker; /* the one-line output of a failed record, or NULL */
+} outcome;
+
 /* Writes a diagnostic about a record: "sudoku: FILE:LINE: ..." for streams,
  * "sudoku: argument N: ..." for arguments. */
-static void record_error(const cli_source *source, long line, const char *message)
+static void record_error(const outcome *o, long line, const char *message)
 {
-    if (source->stream)
-        fprintf(stderr, "sudoku: %s:%ld: %s\n", source->name, line, message);
+    if (o->job->source.argument)
+        fprintf(stderr, "sudoku: %s: %s\n", o->report.source, message);
     else
-        fprintf(stderr, "sudoku: %s: %s\n", source->name, message);
+        fprintf(stderr, "sudoku: %s:%ld: %s\n", o->report.source, line, message);
 }
 
 static void raise_status(cli_run *run, int status)
@@ -45,72 +61,62 @@ static void start_record(cli_run *run, cli_format format)
     run->records++;
 }
 
-static void write_json(cli_run *run, const sudoku_report *report)
+/* Writes the n characters a format function put in text (SUDOKU_TEXT_MAX
+ * bytes), then a line end if line is set. A JSON record with a very long
+ * source name is cut to what text holds, as fputs would. */
+static void put_text(cli_run *run, char *text, size_t n, bool line)
 {
-    char text[SUDOKU_TEXT_MAX];
-    sudoku_format_json(report, text, sizeof text);
-    fputs(text, run->out);
-    fputc('\n', run->out);
+    if (n >= SUDOKU_TEXT_MAX) n = SUDOKU_TEXT_MAX - 1;
+    if (line) text[n++] = '\n';
+    fwrite(text, 1, n, run->out);
 }
-
-/* What becomes of the record: its report, and the line or grid to print. */
-typedef struct outcome {
-    sudoku_report report;
-    sudoku_result result;
-    sudoku_board board;
-    const char *marker; /* the one-line output of a failed record, or NULL */
-} outcome;
 
 static void write_outcome(cli_run *run, const outcome *o, cli_format format)
 {
+    const cli_job *job = o->job;
     char text[SUDOKU_TEXT_MAX];
     const cli_options *opt = run->options;
+    bool grid = format == FORMAT_GRID;
     start_record(run, format);
-    if (format == FORMAT_JSON) {
-        write_json(run, &o->report);
-        return;
-    }
-    if (o->marker) {
+    if (format == FORMAT_JSON)
+        put_text(run, text, sudoku_format_json(&o->report, text, SUDOKU_TEXT_MAX), true);
+    else if (o->marker)
         fprintf(run->out, "%s\n", o->marker);
-    } else if (opt->count) {
+    else if (opt->count)
         fprintf(run->out, "%s%ld\n", o->report.at_least ? "at least " : "", o->report.solutions);
-    } else if (opt->show_candidates) {
-        if (format == FORMAT_GRID) {
-            sudoku_format_candidates(&o->board, text, sizeof text);
-            fputs(text, run->out);
-        } else {
-            sudoku_format_candidates_line(&o->board, text, sizeof text);
-            fprintf(run->out, "%s\n", text);
-        }
-    } else if (format == FORMAT_GRID) {
-        sudoku_format_grid(&o->result.solution, text, sizeof text);
-        fputs(text, run->out);
-    } else {
-        sudoku_format_line(&o->result.solution, text, sizeof text);
-        fprintf(run->out, "%s\n", text);
-    }
+    else if (opt->show_candidates && grid)
+        put_text(run, text, sudoku_format_candidates(&job->board, text, SUDOKU_TEXT_MAX), false);
+    else if (opt->show_candidates)
+        put_text(run, text, sudoku_format_candidates_line(&job->board, text, SUDOKU_TEXT_MAX),
+                 true);
+    else if (grid)
+        put_text(run, text, sudoku_format_grid(&job->result.solution, text, SUDOKU_TEXT_MAX),
+                 false);
+    else
+        put_text(run, text, sudoku_format_line(&job->result.solution, text, SUDOKU_TEXT_MAX), true);
 }
 
 /* Classifies a valid puzzle by its solutions and says on stderr what is
  * wrong with it, if anything. */
-static void judge(cli_run *run, outcome *o, const cli_source *source, long line)
+static void judge(cli_run *run, outcome *o, long line)
 {
     const cli_options *opt = run->options;
+    const sudoku_result *result = &o->job->result;
     unsigned long limit = opt->count ? opt->limit : 2;
-    unsigned long found = o->result.solutions;
-    run->guesses += o->result.guesses;
+    unsigned long found = result->solutions;
+    run->guesses += result->guesses;
     o->report.solutions = opt->count ? (long)found : -1;
     o->report.at_least = found >= limit;
-    o->report.guesses = o->result.guesses;
+    o->report.guesses = result->guesses;
     if (found == 0) {
         o->report.status = SUDOKU_NO_SOLUTION;
         if (!opt->count) o->marker = "no solution";
         run->no_solution++;
         raise_status(run, EXIT_UNSOLVED);
-        record_error(source, line, "no solution");
+        record_error(o, line, "no solution");
         return;
     }
-    o->report.solution = &o->result.solution;
+    o->report.solution = &result->solution;
     if (found == 1) {
         o->report.status = SUDOKU_SOLVED;
         run->solved++;
@@ -122,24 +128,41 @@ static void judge(cli_run *run, outcome *o, const cli_source *source, long line)
         o->report.solution = NULL;
         if (!opt->count) o->marker = "multiple solutions";
         raise_status(run, EXIT_UNSOLVED);
-        record_error(source, line, "more than one solution (--unique)");
+        record_error(o, line, "more than one solution (--unique)");
     } else if (opt->show_candidates) {
-        record_error(source, line, "warning: more than one solution");
+        record_error(o, line, "warning: more than one solution");
     } else if (!opt->count) {
-        record_error(source, line, "warning: more than one solution; printed the first");
+        record_error(o, line, "warning: more than one solution; printed the first");
     }
 }
 
-void cli_handle_record(cli_run *run, const sudoku_record *record, const cli_source *source)
+void cli_solve_job(const cli_options *options, cli_job *job)
+{
+    unsigned long limit = options->count ? options->limit : 2;
+    memset(&job->result, 0, sizeof job->result);
+    job->consistent = false;
+    if (!job->record.ok) return;
+    if (!options->show_candidates) { /* no detour through the singles-only board */
+        sudoku_solve(&job->record.grid, limit, &job->result);
+        return;
+    }
+    job->consistent = sudoku_propagate(&job->record.grid, &job->board);
+    if (job->consistent) sudoku_search(&job->board, limit, &job->result);
+}
+
+void cli_report_job(cli_run *run, const cli_job *job)
 {
     const cli_options *opt = run->options;
+    const sudoku_record *record = &job->record;
     cli_format format = opt->format;
+    char label[32];
     outcome o;
     memset(&o, 0, sizeof o);
-    o.report.source = source->name;
+    o.report.source = source_name(&job->source, label);
     o.report.line = record->line;
     o.report.solutions = -1;
-    if (format == FORMAT_AUTO) format = source->stream ? FORMAT_LINE : FORMAT_GRID;
+    o.job = job;
+    if (format == FORMAT_AUTO) format = job->source.argument ? FORMAT_GRID : FORMAT_LINE;
 
     if (!record->ok) {
         o.report.status = SUDOKU_INVALID;
@@ -147,19 +170,14 @@ void cli_handle_record(cli_run *run, const sudoku_record *record, const cli_sour
         o.marker = "invalid";
         run->invalid++;
         raise_status(run, EXIT_BAD_INPUT);
-        record_error(source, record->error.line ? record->error.line : record->line,
+        record_error(&o, record->error.line ? record->error.line : record->line,
                      record->error.message);
         write_outcome(run, &o, format);
         return;
     }
     o.report.puzzle = &record->grid;
-    if (!sudoku_propagate(&record->grid, &o.board)) {
-        o.result.solutions = 0;
-    } else {
-        if (opt->show_candidates) o.report.candidates = &o.board;
-        sudoku_search(&o.board, opt->count ? opt->limit : 2, &o.result);
-    }
-    judge(run, &o, source, record->line);
+    if (job->consistent && opt->show_candidates) o.report.candidates = &job->board;
+    judge(run, &o, record->line);
     if (o.report.candidates) o.marker = NULL; /* the grid is what was asked for */
     write_outcome(run, &o, format);
 }

@@ -15,38 +15,54 @@ extern const uint8_t sudoku_cell_units[81][3];
 extern const uint8_t sudoku_peers[81][20];
 extern const uint32_t sudoku_cell_unit_mask[81]; /* bit u set: the cell is in unit u */
 
-/* The work propagation has left: cells waiting to push their newly single
- * digit out to their peers (each enters at most once, so 81 places always
- * suffice), and the units that lost a candidate since they were last
- * searched for hidden singles (only those can hold a new one). */
-typedef struct sudoku_queue {
-    uint8_t cell[SUDOKU_CELLS];
-    int head, tail;
-    uint32_t dirty;
-} sudoku_queue;
+/* Band tables of the digit planes; see tables.c. */
+extern const uint32_t sudoku_band_allowed[512];
+extern const uint16_t sudoku_locked_columns[512];
+extern const uint16_t sudoku_claimed_columns[512];
 
-#define ALL_UNITS 0x7FFFFFFu
+/* The board search works on (planes.c): for each digit, where it may still
+ * go. Digits are 1-9 and cells 0-80 in the functions below. */
+typedef struct sudoku_planes {
+    uint32_t cells[27];   /* [3*(digit-1) + band]: bit 9*(row%3) + column */
+    uint32_t settled[27]; /* cells[] as last propagated; a band that differs needs work */
+    uint32_t unsolved[3]; /* per band, the cells no digit is placed in yet */
+} sudoku_planes;
 
-/* Gives cell the single candidate bit and queues it. Returns false if bit was
- * not a candidate there. */
-bool sudoku_place(sudoku_board *board, sudoku_queue *queue, int cell, unsigned bit);
+/* Sets up the board of a puzzle. Returns false if two givens clash or a cell
+ * holds a value above 9. */
+bool sudoku_planes_from_grid(sudoku_planes *p, const sudoku_grid *grid);
 
-/* Runs naked and hidden singles until nothing changes. Returns false if a
+/* Sets up the board with the candidates of a cell-mask board. */
+void sudoku_planes_from_board(sudoku_planes *p, const sudoku_board *board);
+
+/* Propagates to a fixpoint. Returns false if a contradiction is found. */
+bool sudoku_planes_propagate(sudoku_planes *p);
+
+/* Places digit in cell and propagates. Returns false if a contradiction is
+ * found (including digit not being a candidate there). */
+bool sudoku_planes_assign(sudoku_planes *p, int cell, int digit);
+
+/* Removes digit from cell's candidates and propagates. Returns false if a
  * contradiction is found. */
-bool sudoku_run(sudoku_board *board, sudoku_queue *queue);
+bool sudoku_planes_eliminate(sudoku_planes *p, int cell, int digit);
 
-/* As sudoku_run, adding locked candidates (pointing and claiming) to the
- * rules: the stronger propagation search uses between guesses. */
-bool sudoku_run_locked(sudoku_board *board, sudoku_queue *queue);
+/* The unsolved cell to guess on: one with the fewest candidates, and of
+ * those one with the most unsolved peers; stores its candidates (bit d-1 for
+ * digit d) in *digits. Returns -1 if every cell is solved. */
+int sudoku_planes_choose_cell(const sudoku_planes *p, unsigned *digits);
 
-static inline int sudoku_popcount(unsigned mask)
+/* Writes the digits of a solved board into grid. */
+void sudoku_planes_to_grid(const sudoku_planes *p, sudoku_grid *grid);
+
+static inline int sudoku_popcount(uint32_t mask)
 {
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(__POPCNT__) || defined(__aarch64__)
     return __builtin_popcount(mask);
-#else
-    int n = 0;
-    for (; mask; mask &= mask - 1) n++;
-    return n;
+#else /* without the instruction, GCC calls a table-driven routine: slower */
+    mask -= (mask >> 1) & 0x55555555u;
+    mask = (mask & 0x33333333u) + ((mask >> 2) & 0x33333333u);
+    mask = (mask + (mask >> 4)) & 0x0F0F0F0Fu;
+    return (int)((mask * 0x01010101u) >> 24);
 #endif
 }
 

@@ -7,11 +7,16 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+
+#define TEXT_OF(x) #x
+#define NUMBER_TEXT(x) TEXT_OF(x)
+#define MAX_JOBS_TEXT NUMBER_TEXT(CLI_MAX_JOBS)
 
 static const char usage_text[] = "Usage: sudoku solve [OPTION]... [PUZZLE | FILE | -]...\n"
                                  "       sudoku --help | --version\n"
@@ -41,6 +46,9 @@ static const char help_text[] =
     "  --limit=N           with --count, stop at N solutions (default 1000),\n"
     "                      printed as 'at least N'\n"
     "  --stats             print a summary on stderr at the end\n"
+    "  -j, --jobs=N        solve on N threads (default 1; 0: one per processor;\n"
+    "                      at most " MAX_JOBS_TEXT "); the output is the same as with one,\n"
+    "                      in input order\n"
     "  -h, --help          show this help and exit\n"
     "  -V, --version       show the version and exit\n"
     "\n"
@@ -94,14 +102,31 @@ static int parse_format(const char *value, cli_format *format)
     return 0;
 }
 
-static int parse_limit(const char *value, unsigned long *limit)
+/* Reads a whole number in decimal digits only (no sign, no spaces); returns
+ * false if value is not one or does not fit. */
+static bool parse_number(const char *value, unsigned long *n)
 {
     char *end;
     errno = 0;
-    unsigned long n = strtoul(value, &end, 10);
-    if (value[0] < '0' || value[0] > '9' || *end || errno || n == 0)
+    *n = strtoul(value, &end, 10);
+    return value[0] >= '0' && value[0] <= '9' && !*end && !errno;
+}
+
+static int parse_limit(const char *value, unsigned long *limit)
+{
+    if (!parse_number(value, limit) || *limit == 0)
         return usage_error("--limit needs a whole number from 1 up, not '%s'", value);
-    *limit = n;
+    return 0;
+}
+
+static int parse_jobs(const char *value, int *jobs)
+{
+    unsigned long n;
+    if (!parse_number(value, &n) || n > CLI_MAX_JOBS)
+        return usage_error(
+            "--jobs needs a whole number from 0 (one per processor) to " MAX_JOBS_TEXT ", not '%s'",
+            value);
+    *jobs = (int)n;
     return 0;
 }
 
@@ -142,6 +167,11 @@ static int parse_options(int argc, char **argv, cli_options *opt, int *operands)
             const char *v = option_value(argc, argv, &i, "--limit");
             rc = v ? parse_limit(v, &opt->limit) : EXIT_BAD_INPUT;
             limit_given = true;
+        } else if (is_option(arg, "--jobs") || strcmp(arg, "-j") == 0) {
+            const char *v = option_value(argc, argv, &i, arg[1] == 'j' ? "-j" : "--jobs");
+            rc = v ? parse_jobs(v, &opt->jobs) : EXIT_BAD_INPUT;
+        } else if (strncmp(arg, "-j", 2) == 0) {
+            rc = parse_jobs(arg + 2, &opt->jobs); /* -jN, as make takes it */
         } else if (strcmp(arg, "--show-candidates") == 0) {
             opt->show_candidates = true;
         } else if (strcmp(arg, "--unique") == 0) {
@@ -168,9 +198,9 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static void read_named_stream(cli_run *run, FILE *in, const char *name)
+static void read_named_stream(cli_run *run, int fd, const char *name)
 {
-    if (!cli_read_stream(run, in, name) && run->status < EXIT_BAD_INPUT)
+    if (!cli_read_stream(run, fd, name) && run->status < EXIT_BAD_INPUT)
         run->status = EXIT_BAD_INPUT;
 }
 
@@ -196,11 +226,9 @@ static void bad_argument(cli_run *run, const char *arg, const cli_source *source
 
 static void handle_argument(cli_run *run, const char *arg, int index)
 {
-    char name[32];
-    snprintf(name, sizeof name, "argument %d", index);
-    cli_source source = {.name = name, .stream = false};
+    cli_source source = {.argument = index};
     if (strcmp(arg, "-") == 0) {
-        read_named_stream(run, stdin, "stdin");
+        read_named_stream(run, STDIN_FILENO, "stdin");
         return;
     }
     sudoku_record record = {.line = 1};
@@ -214,13 +242,13 @@ static void handle_argument(cli_run *run, const char *arg, int index)
         bad_argument(run, arg, &source, &record.error, "it is a directory");
         return;
     }
-    FILE *in = fopen(arg, "rb");
-    if (!in) {
+    int fd = open(arg, O_RDONLY);
+    if (fd < 0) {
         bad_argument(run, arg, &source, &record.error, strerror(errno));
         return;
     }
-    read_named_stream(run, in, arg);
-    fclose(in);
+    read_named_stream(run, fd, arg);
+    close(fd);
 }
 
 static void print_stats(const cli_run *run, double seconds)
@@ -234,24 +262,33 @@ static void print_stats(const cli_run *run, double seconds)
               searched ? (double)run->guesses / (double)searched : 0.0);
 }
 
+/* The threads -j 0 asks for: one per processor online. */
+static int processors(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > CLI_MAX_JOBS ? CLI_MAX_JOBS : (int)n;
+}
+
 static int solve_command(int argc, char **argv)
 {
     static char out_buffer[1 << 16];
-    cli_options opt = {.format = FORMAT_AUTO, .limit = DEFAULT_COUNT_LIMIT};
+    cli_options opt = {.format = FORMAT_AUTO, .limit = DEFAULT_COUNT_LIMIT, .jobs = 1};
     int operands;
     int rc = parse_options(argc, argv, &opt, &operands);
     if (rc >= 0) return rc;
 
     cli_run run = {.options = &opt, .out = stdout, .status = EXIT_SOLVED};
+    if (!cli_batch_start(&run, opt.jobs ? opt.jobs : processors())) return EXIT_BAD_INPUT;
     setvbuf(stdout, out_buffer, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF, sizeof out_buffer);
     double start = now_seconds();
     if (operands == 0) {
         if (isatty(STDIN_FILENO))
             cli_error("reading puzzles from standard input, one per line or as grids; "
                       "end with Ctrl-D");
-        read_named_stream(&run, stdin, "stdin");
+        read_named_stream(&run, STDIN_FILENO, "stdin");
     }
     for (int i = 0; i < operands; i++) handle_argument(&run, argv[i], i + 1);
+    cli_batch_stop(&run);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         cli_error("error writing output: %s", strerror(errno));
         run.status = EXIT_BAD_INPUT;

@@ -207,6 +207,14 @@ static const uint8_t *cell_values(const cells *acc)
     return use_tokens(acc) ? acc->by_token : acc->by_char;
 }
 
+/* is_cell_char and cell_value in one lookup, for the fast path: CELL_CODE
+ * plus the cell's value for a cell character, 0 for any other byte. */
+#define CELL_CODE 0x10
+static const uint8_t cell_codes[256] = {
+    ['0'] = CELL_CODE,     ['.'] = CELL_CODE,     ['-'] = CELL_CODE,     ['1'] = CELL_CODE | 1,
+    ['2'] = CELL_CODE | 2, ['3'] = CELL_CODE | 3, ['4'] = CELL_CODE | 4, ['5'] = CELL_CODE | 5,
+    ['6'] = CELL_CODE | 6, ['7'] = CELL_CODE | 7, ['8'] = CELL_CODE | 8, ['9'] = CELL_CODE | 9};
+
 /* If the line starts with 81 cell characters followed by its end or by one
  * of " \t:,;#", fills grid and returns true: the rest is annotation. */
 static bool fast_line(const char *s, size_t n, sudoku_grid *grid)
@@ -214,18 +222,49 @@ static bool fast_line(const char *s, size_t n, sudoku_grid *grid)
     size_t i = 0;
     while (i < n && is_space(s[i])) i++;
     if (n - i < SUDOKU_CELLS) return false;
-    for (int k = 0; k < SUDOKU_CELLS; k++)
-        if (!is_cell_char(s[i + (size_t)k])) return false;
+    const unsigned char *text = (const unsigned char *)s + i;
+    unsigned all = CELL_CODE; /* keeps CELL_CODE while every byte is a cell */
+    for (int k = 0; k < SUDOKU_CELLS; k++) {
+        all &= cell_codes[text[k]];
+        grid->cell[k] = cell_codes[text[k]] & 0x0F;
+    }
+    if (!all) return false;
     size_t end = i + SUDOKU_CELLS;
-    if (end < n && !is_space(s[end]) && !strchr(":,;#", s[end])) return false;
-    for (int k = 0; k < SUDOKU_CELLS; k++) grid->cell[k] = (uint8_t)cell_value(s[i + (size_t)k]);
-    return true;
+    return end == n || is_space(s[end]) || strchr(":,;#", s[end]);
+}
+
+static bool starts_with_dash(const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n && is_space(s[i])) i++;
+    return i < n && s[i] == '-';
 }
 
 static const char *unit_names[3] = {"row", "column", "box"};
 
+/* Returns true if no given repeats in a unit. One pass in cell order with a
+ * digit set per row, column and box, no branch and no table: it runs for
+ * every record of a stream. */
+static bool givens_distinct(const sudoku_grid *grid)
+{
+    unsigned repeated = 0, column[9] = {0}, box[3] = {0};
+    for (int row = 0; row < 9; row++) {
+        unsigned in_row = 0;
+        for (int col = 0; col < 9; col++) {
+            unsigned bit = (1u << grid->cell[9 * row + col]) >> 1; /* 0 for a blank */
+            repeated |= (in_row | column[col] | box[col / 3]) & bit;
+            in_row |= bit;
+            column[col] |= bit;
+            box[col / 3] |= bit;
+        }
+        if (row % 3 == 2) box[0] = box[1] = box[2] = 0;
+    }
+    return !repeated;
+}
+
 bool sudoku_check_givens(const sudoku_grid *grid, sudoku_error *err)
 {
+    if (givens_distinct(grid)) return true;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         int digit = grid->cell[cell];
         if (!digit) continue;
@@ -380,12 +419,16 @@ int sudoku_reader_line(sudoku_reader *r, const char *line, size_t length, sudoku
 {
     if (length && line[length - 1] == '\r') length--;
     r->line++;
-    line_kind kind = classify(line, length);
+    sudoku_grid fast;
+    bool puzzle_line = fast_line(line, length, &fast);
+    /* Such a line is content whatever follows its cells, unless they start
+     * with a dash (then it may be a rule): only that rare case needs classify. */
+    line_kind kind =
+        puzzle_line && !starts_with_dash(line, length) ? LINE_CONTENT : classify(line, length);
     if (kind == LINE_BLANK || kind == LINE_HEADER) return cut_grid(r, &out[0]);
     if (kind != LINE_CONTENT) return 0;
 
-    sudoku_grid fast;
-    if (fast_line(line, length, &fast)) {
+    if (puzzle_line) {
         int made = cut_grid(r, &out[0]);
         out[made].grid = fast;
         check_record(&out[made], r->line);

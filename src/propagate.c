@@ -18,25 +18,33 @@
  * `once & ~twice` have exactly one place. A unit where `once` misses a digit
  * has no place for it: a contradiction.
  *
- * Search goes one step further, with locked candidates: if a digit's places
- * in a box all lie in one row (or column), it leaves the rest of that row;
- * if its places in a row (or column) all lie in one box, it leaves the rest of
- * that box. Both fall out of ORing each three-cell segment where a row or
- * column crosses a box. It cuts the guesses on hard puzzles by a third, but it
- * is not part of sudoku_propagate: `--show-candidates` shows singles only.
+ * Search runs on another layout with stronger rules (planes.c); this engine
+ * is the singles-only state that Norvig's essay prints and DESIGN.md fixes.
  *
- * Why no undo. The board is 162 bytes, so search copies it before each guess
- * and drops the copy on failure; the engine never has to restore anything.
+ * Why no undo. The board is 162 bytes, so a caller who wants to try a digit
+ * copies it first; the engine never has to restore anything.
  */
 #include "internal.h"
 
+/* The work propagation has left: cells waiting to push their newly single
+ * digit out to their peers (each enters at most once, so 81 places always
+ * suffice), and the units that lost a candidate since they were last
+ * searched for hidden singles (only those can hold a new one). */
+typedef struct work_queue {
+    uint8_t cell[SUDOKU_CELLS];
+    int head, tail;
+    uint32_t dirty;
+} work_queue;
+
+#define ALL_UNITS 0x7FFFFFFu
+
 /* Queues cell if its candidates just became a single digit. */
-static void queue_if_single(sudoku_queue *queue, unsigned mask, int cell)
+static void queue_if_single(work_queue *queue, unsigned mask, int cell)
 {
     if (sudoku_is_single(mask)) queue->cell[queue->tail++] = (uint8_t)cell;
 }
 
-bool sudoku_place(sudoku_board *board, sudoku_queue *queue, int cell, unsigned bit)
+static bool place(sudoku_board *board, work_queue *queue, int cell, unsigned bit)
 {
     unsigned mask = board->candidates[cell];
     if (!(mask & bit)) return false;
@@ -50,7 +58,7 @@ bool sudoku_place(sudoku_board *board, sudoku_queue *queue, int cell, unsigned b
 
 /* Removes each queued cell's digit from its peers. Returns false if a peer
  * loses its last candidate. */
-static bool naked_singles(sudoku_board *board, sudoku_queue *queue)
+static bool naked_singles(sudoku_board *board, work_queue *queue)
 {
     uint16_t *cand = board->candidates;
     while (queue->head < queue->tail) {
@@ -73,7 +81,7 @@ static bool naked_singles(sudoku_board *board, sudoku_queue *queue)
 /* Places every digit that has one place left in a unit that changed since
  * the last search. Returns how many cells it solved, or -1 if such a unit has
  * no place left for a digit. */
-static int hidden_singles(sudoku_board *board, sudoku_queue *queue)
+static int hidden_singles(sudoku_board *board, work_queue *queue)
 {
     uint16_t *cand = board->candidates;
     int placed = 0;
@@ -104,71 +112,12 @@ static int hidden_singles(sudoku_board *board, sudoku_queue *queue)
     return placed;
 }
 
-bool sudoku_run(sudoku_board *board, sudoku_queue *queue)
+static bool run(sudoku_board *board, work_queue *queue)
 {
     for (;;) {
         if (!naked_singles(board, queue)) return false;
         int placed = hidden_singles(board, queue);
         if (placed <= 0) return placed == 0;
-    }
-}
-
-/* Removes digits from cell's candidates. Returns false if none is left. */
-static bool remove_digits(sudoku_board *board, sudoku_queue *queue, int cell, unsigned digits)
-{
-    unsigned mask = board->candidates[cell];
-    if (!(mask & digits)) return true;
-    mask &= ~digits;
-    if (!mask) return false;
-    board->candidates[cell] = (uint16_t)mask;
-    queue->dirty |= sudoku_cell_unit_mask[cell];
-    queue_if_single(queue, mask, cell);
-    return true;
-}
-
-/* Locked candidates over one band (rows, step 9 between lines and 1 along
- * them) or stack (columns, step 1 and 9): seg[i][s] holds the candidates of
- * line i of the band where it crosses box s. Returns -1 on a contradiction,
- * else whether anything was removed. */
-static int lock_band(sudoku_board *board, sudoku_queue *queue, int first, int across, int along)
-{
-    const uint16_t *cand = board->candidates;
-    unsigned seg[3][3];
-    int changed = 0;
-    for (int i = 0; i < 3; i++)
-        for (int s = 0; s < 3; s++) {
-            int c = first + i * across + 3 * s * along;
-            seg[i][s] = cand[c] | cand[c + along] | cand[c + 2 * along];
-        }
-    for (int i = 0; i < 3; i++)
-        for (int s = 0; s < 3; s++) {
-            unsigned in_box = seg[(i + 1) % 3][s] | seg[(i + 2) % 3][s];
-            unsigned in_line = seg[i][(s + 1) % 3] | seg[i][(s + 2) % 3];
-            unsigned pointing = seg[i][s] & ~in_box & in_line; /* leave the line */
-            unsigned claiming = seg[i][s] & ~in_line & in_box; /* leave the box */
-            for (int k = 0; k < 9 && (pointing | claiming); k++) {
-                int line_cell = first + i * across + k * along;
-                int box_cell = first + ((i + 1 + k / 3) % 3) * across + (3 * s + k % 3) * along;
-                if (k / 3 != s && !remove_digits(board, queue, line_cell, pointing)) return -1;
-                if (k < 6 && !remove_digits(board, queue, box_cell, claiming)) return -1;
-            }
-            changed |= (pointing | claiming) != 0;
-        }
-    return changed;
-}
-
-bool sudoku_run_locked(sudoku_board *board, sudoku_queue *queue)
-{
-    for (;;) {
-        if (!sudoku_run(board, queue)) return false;
-        int changed = 0;
-        for (int b = 0; b < 3; b++) {
-            int rows = lock_band(board, queue, 27 * b, 9, 1);
-            int cols = rows < 0 ? -1 : lock_band(board, queue, 3 * b, 1, 9);
-            if (cols < 0) return false;
-            changed |= rows | cols;
-        }
-        if (!changed) return true;
     }
 }
 
@@ -184,14 +133,14 @@ static bool valid_move(int cell, int digit)
 
 bool sudoku_assign(sudoku_board *board, int cell, int digit)
 {
-    sudoku_queue queue = {.head = 0, .tail = 0, .dirty = ALL_UNITS};
+    work_queue queue = {.head = 0, .tail = 0, .dirty = ALL_UNITS};
     if (!valid_move(cell, digit)) return false;
-    return sudoku_place(board, &queue, cell, 1u << (digit - 1)) && sudoku_run(board, &queue);
+    return place(board, &queue, cell, 1u << (digit - 1)) && run(board, &queue);
 }
 
 bool sudoku_eliminate(sudoku_board *board, int cell, int digit)
 {
-    sudoku_queue queue = {.head = 0, .tail = 0, .dirty = ALL_UNITS};
+    work_queue queue = {.head = 0, .tail = 0, .dirty = ALL_UNITS};
     if (!valid_move(cell, digit)) return false;
     unsigned mask = board->candidates[cell] & ~(1u << (digit - 1));
     if (!mask) return false;
@@ -199,19 +148,19 @@ bool sudoku_eliminate(sudoku_board *board, int cell, int digit)
         board->candidates[cell] = (uint16_t)mask;
         queue_if_single(&queue, mask, cell);
     }
-    return sudoku_run(board, &queue);
+    return run(board, &queue);
 }
 
 bool sudoku_propagate(const sudoku_grid *grid, sudoku_board *board)
 {
-    sudoku_queue queue = {.head = 0, .tail = 0, .dirty = ALL_UNITS};
+    work_queue queue = {.head = 0, .tail = 0, .dirty = ALL_UNITS};
     sudoku_board_init(board);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         int digit = grid->cell[cell];
         if (digit > 9) return false;
-        if (digit && !sudoku_place(board, &queue, cell, 1u << (digit - 1))) return false;
+        if (digit && !place(board, &queue, cell, 1u << (digit - 1))) return false;
     }
-    return sudoku_run(board, &queue);
+    return run(board, &queue);
 }
 
 bool sudoku_board_solved(const sudoku_board *board)

@@ -2,60 +2,35 @@
  * search.c: minimum-remaining-values depth-first search over copies of the
  * board, stopping at the first solution or counting up to a limit.
  *
- * The search keeps a stack of boards indexed by depth instead of recursing:
- * a guess copies the board one level up and propagates there, and a failed
- * guess is undone by simply trying the next digit on the board below. The
- * last untried digit of a cell needs no copy, since nothing will come back to
- * that board: it is tried in place. Every level solves at least one more cell,
- * so the depth never exceeds 81. Between guesses the board is propagated with
- * locked candidates as well as singles (see propagate.c): fewer guesses.
+ * The search runs on the digit planes of planes.c, whose propagation goes
+ * beyond singles (locked candidates and the band rules): fewer guesses, and
+ * each one cheaper. It keeps a stack of boards indexed by depth instead of
+ * recursing: a guess copies the board one level up and assigns there, and a
+ * failed guess is undone by simply trying the next digit on the board below.
+ * The last untried digit of a cell needs no copy, since nothing will come
+ * back to that board: it is tried in place. Every level solves at least one
+ * more cell, so the depth never exceeds 81.
  */
 #include "internal.h"
 
 typedef struct frame {
-    sudoku_board board;
-    unsigned untried; /* digits of cell not yet guessed */
-    int cell;         /* the cell this level guesses */
+    sudoku_planes board;
+    unsigned untried; /* digits of cell not yet guessed, bit d-1 for digit d */
+    int cell;         /* the cell this level guesses; -1 once solved */
 } frame;
 
-/* Picks the unsolved cell with fewest candidates (the first two-candidate
- * cell found, since none can do better) as the frame's guess. Returns false
- * if every cell is solved. */
-static bool choose_cell(frame *f)
-{
-    int best = -1, fewest = 10;
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        int n = sudoku_popcount(f->board.candidates[cell]);
-        if (n > 1 && n < fewest) {
-            best = cell;
-            fewest = n;
-            if (n == 2) break;
-        }
-    }
-    if (best < 0) return false;
-    f->cell = best;
-    f->untried = f->board.candidates[best];
-    return true;
-}
-
 /* Counts a solution; keeps it if it is the first. Returns true at the limit. */
-static bool record_solution(const sudoku_board *board, unsigned long limit, sudoku_result *result)
+static bool record_solution(const sudoku_planes *board, unsigned long limit, sudoku_result *result)
 {
-    if (result->solutions++ == 0) sudoku_board_to_grid(board, &result->solution);
+    if (result->solutions++ == 0) sudoku_planes_to_grid(board, &result->solution);
     return result->solutions >= limit;
 }
 
-unsigned long sudoku_search(const sudoku_board *start, unsigned long limit, sudoku_result *result)
+/* Searches from a propagated board. */
+static unsigned long search(frame *stack, unsigned long limit, sudoku_result *result)
 {
-    frame stack[SUDOKU_CELLS + 1];
-    result->solutions = 0;
-    result->guesses = 0;
-    if (limit == 0) limit = 1;
-
-    sudoku_queue root = {.head = 0, .tail = 0, .dirty = ALL_UNITS};
-    stack[0].board = *start;
-    if (!sudoku_run_locked(&stack[0].board, &root)) return 0;
-    if (!choose_cell(&stack[0])) {
+    stack[0].cell = sudoku_planes_choose_cell(&stack[0].board, &stack[0].untried);
+    if (stack[0].cell < 0) {
         record_solution(&stack[0].board, limit, result);
         return result->solutions;
     }
@@ -66,20 +41,20 @@ unsigned long sudoku_search(const sudoku_board *start, unsigned long limit, sudo
             depth--;
             continue;
         }
-        unsigned bit = f->untried & (0u - f->untried);
-        f->untried &= ~bit;
-        int cell = f->cell;
+        int digit = sudoku_lowest_digit(f->untried);
+        f->untried &= f->untried - 1;
         int level = f->untried ? depth + 1 : depth;
         frame *next = &stack[level];
         if (level != depth) next->board = f->board;
         result->guesses++;
 
-        sudoku_queue queue = {.head = 0, .tail = 0, .dirty = 0};
-        bool ok = sudoku_place(&next->board, &queue, cell, bit) &&
-                  sudoku_run_locked(&next->board, &queue);
-        if (ok && !choose_cell(next)) {
-            if (record_solution(&next->board, limit, result)) break;
-            ok = false;
+        bool ok = sudoku_planes_assign(&next->board, f->cell, digit);
+        if (ok) {
+            next->cell = sudoku_planes_choose_cell(&next->board, &next->untried);
+            if (next->cell < 0) {
+                if (record_solution(&next->board, limit, result)) break;
+                ok = false;
+            }
         }
         if (ok)
             depth = level;
@@ -89,13 +64,22 @@ unsigned long sudoku_search(const sudoku_board *start, unsigned long limit, sudo
     return result->solutions;
 }
 
+unsigned long sudoku_search(const sudoku_board *start, unsigned long limit, sudoku_result *result)
+{
+    frame stack[SUDOKU_CELLS + 1];
+    result->solutions = 0;
+    result->guesses = 0;
+    sudoku_planes_from_board(&stack[0].board, start);
+    if (!sudoku_planes_propagate(&stack[0].board)) return 0;
+    return search(stack, limit ? limit : 1, result);
+}
+
 unsigned long sudoku_solve(const sudoku_grid *puzzle, unsigned long limit, sudoku_result *result)
 {
-    sudoku_board board;
-    if (!sudoku_propagate(puzzle, &board)) {
-        result->solutions = 0;
-        result->guesses = 0;
-        return 0;
-    }
-    return sudoku_search(&board, limit, result);
+    frame stack[SUDOKU_CELLS + 1];
+    result->solutions = 0;
+    result->guesses = 0;
+    if (!sudoku_planes_from_grid(&stack[0].board, puzzle)) return 0;
+    if (!sudoku_planes_propagate(&stack[0].board)) return 0;
+    return search(stack, limit ? limit : 1, result);
 }

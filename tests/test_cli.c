@@ -22,6 +22,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <spawn.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -1452,8 +1453,9 @@ static void test_help(void **state)
         assert_status(r, 0);
         assert_empty(r.err);
         static const char *const parts[] = {
-            "Usage:",  "Exit status", "--format", "--show-candidates", "--unique", "--count",
-            "--limit", "--stats",     "--help",   "--version"};
+            "Usage:",   "Exit status", "--format", "--show-candidates",
+            "--unique", "--count",     "--limit",  "--stats",
+            "--jobs",   "--help",      "--version"};
         for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++)
             assert_contains(r.out, parts[k]);
     }
@@ -1590,6 +1592,240 @@ static void test_shared_top1465(void **state)
     }
 }
 
+/* ---- 13: parallel batches (-j, --jobs) ---- */
+
+/* Records in the mixed stream: more than two of the program's batches of
+ * 1024, so that batches end in its middle. */
+#define MIXED_RECORDS 2600
+
+/* Appends the kind-th record of a mixed stream to o; returns the new end.
+ * Thirteen kinds: valid puzzles with annotations and CRLF line ends, a 9-line
+ * grid, several solutions, no solution, and four kinds of invalid record. */
+static char *mixed_record(char *o, int kind, const char *const valid[9], const char *two,
+                          const char *none, const char *grid)
+{
+    switch (kind) {
+    case 6: return o + sprintf(o, "%s\n", two);
+    case 7: return o + sprintf(o, "%s # no solution\n", none);
+    case 8: return o + sprintf(o, "%.40sx%s\n", valid[0], valid[0] + 41);
+    case 9: return o + sprintf(o, "# a grid\n%s", grid);
+    case 10: return o + sprintf(o, "55%s\n", valid[1] + 2);
+    case 11: return o + sprintf(o, "%s\n", valid[2] + 1);
+    case 12: return o + sprintf(o, "%.50s\n\n", grid); /* a grid cut short */
+    default: return o + sprintf(o, "%s%s", valid[kind], kind % 2 ? ":x\r\n" : "\n");
+    }
+}
+
+/* A stream of MIXED_RECORDS records of every kind; *kinds gets the kind of
+ * each record. */
+static const char *mixed_stream(int **kinds)
+{
+    const char *valid[9];
+    char two[SUDOKU_CELLS + 1], none[SUDOKU_CELLS + 1];
+    for (int k = 0; k < 9; k++) valid[k] = relabel(k % 3 ? E : P, k);
+    two_solution_puzzle(two);
+    no_solution_puzzle(none);
+    const char *grid = as_rows(relabel(P, 5), '.', "\r\n");
+    char *input = xmalloc(MIXED_RECORDS * 240 + 1), *o = input;
+    *kinds = xmalloc(MIXED_RECORDS * sizeof **kinds);
+    for (int i = 0; i < MIXED_RECORDS; i++) {
+        (*kinds)[i] = (i * 7) % 13; /* every kind, not always in the same order */
+        o = mixed_record(o, (*kinds)[i], valid, two, none, grid);
+    }
+    return input;
+}
+
+/* r is what -j 1 makes of the mixed stream read as `source`: one output
+ * line per input record, a solution or a marker as its kind says, and one
+ * diagnostic per record that is not simply solved. */
+static void assert_mixed_output(const run_result *r, const int *kinds, const char *source)
+{
+    assert_status(*r, 2);
+    lines out = split_lines(r->out), err = split_lines(r->err);
+    assert_int_equal(out.n, MIXED_RECORDS);
+    size_t diagnostics = 0;
+    for (int i = 0; i < MIXED_RECORDS; i++) {
+        int kind = kinds[i];
+        if (kind == 7)
+            assert_string_equal(out.line[i], "no solution");
+        else if (kind >= 8 && kind != 9)
+            assert_string_equal(out.line[i], "invalid");
+        else
+            assert_int_equal(strlen(out.line[i]), SUDOKU_CELLS);
+        diagnostics += kind >= 6 && kind != 9;
+    }
+    assert_int_equal(err.n, diagnostics);
+    for (size_t i = 0; i < err.n; i++) assert_starts_with(err.line[i], source);
+}
+
+static void assert_same_run(const run_result *one, run_result r, const char *what)
+{
+    if (one->status != r.status || strcmp(one->out, r.out) != 0 || strcmp(one->err, r.err) != 0)
+        fail_msg("%s differs from -j 1 (exit %d and %d)\nstderr:\n%.1500s\nand:\n%.1500s", what,
+                 one->status, r.status, one->err, r.err);
+}
+
+static void test_jobs_same_output(void **state)
+{
+    (void)state;
+    int *kinds;
+    const char *input = mixed_stream(&kinds);
+    const char *file = make_temp_file(input, strlen(input), NULL);
+    run_result one = RUN_IN(input, "solve", "-j", "1");
+    assert_mixed_output(&one, kinds, "sudoku: stdin:");
+    assert_same_run(&one, RUN_IN(input, "solve"), "the default");
+    static const char *const jobs[] = {"-j2", "--jobs=3", "-j0"};
+    for (size_t i = 0; i < sizeof jobs / sizeof jobs[0]; i++)
+        assert_same_run(&one, RUN_IN(input, "solve", jobs[i]), jobs[i]);
+
+    static const char *const modes[][2] = {{"--format", "json"},
+                                           {"--format", "grid"},
+                                           {"--show-candidates", "--format=line"},
+                                           {"--show-candidates", "--format=grid"},
+                                           {"--unique", "--format=json"},
+                                           {"--count", "--limit=5"}};
+    for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
+        const char *a = modes[m][0], *b = modes[m][1];
+        one = RUN("solve", "-j", "1", a, b, file);
+        assert_same_run(&one, RUN("solve", "-j", "2", a, b, file), a);
+        assert_same_run(&one, RUN("solve", "--jobs", "3", a, b, file), a);
+    }
+
+    /* Arguments and streams mixed: each record in its place. Arguments print
+     * as grids, blank-line separated: P's 11 lines, the three streams, then
+     * a blank line and "invalid" for the 80 cells, a blank line and E's 11. */
+    one = RUN_IN(input, "solve", "-j", "1", P, file, "-", E + 1, file, E);
+    assert_int_equal(count_char(one.out, '\n'), 11 + 3 * MIXED_RECORDS + 2 + 12);
+    assert_same_run(&one, RUN_IN(input, "solve", "-j", "2", P, file, "-", E + 1, file, E),
+                    "arguments and streams");
+}
+
+/* The summary counts the same records; only its time may differ. */
+static void test_jobs_stats(void **state)
+{
+    (void)state;
+    int *kinds;
+    const char *input = mixed_stream(&kinds);
+    run_result one = RUN_IN(input, "solve", "--stats");
+    run_result two = RUN_IN(input, "solve", "--stats", "-j", "2");
+    assert_string_equal(one.out, two.out);
+    assert_int_equal(one.status, two.status);
+    assert_contains(one.err, " puzzles/s");
+    *strrchr(one.err, ';') = *strrchr(two.err, ';') = '\0'; /* cut the time off */
+    assert_string_equal(one.err, two.err);
+    assert_contains(one.err, format_text("stats: %d puzzles read", MIXED_RECORDS));
+}
+
+static void test_jobs_bad_values(void **state)
+{
+    (void)state;
+    static const char *const values[] = {"abc", "-1", "257", "1000000", "99999999999999999999",
+                                         "",    "2x", " 2",  "+2"};
+    for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+        const char *expected =
+            format_text("sudoku: --jobs needs a whole number from 0 (one per processor) to 256, "
+                        "not '%s' (try 'sudoku solve --help')\n",
+                        values[i]);
+        run_result runs[3] = {RUN("solve", "-j", values[i], P),
+                              RUN("solve", "--jobs", values[i], P),
+                              RUN("solve", format_text("--jobs=%s", values[i]), P)};
+        for (int k = 0; k < 3; k++) {
+            assert_status(runs[k], 2);
+            assert_empty(runs[k].out);
+            assert_string_equal(runs[k].err, expected);
+        }
+    }
+    run_result r = RUN("solve", P, "-j");
+    assert_status(r, 2);
+    assert_empty(r.out);
+    assert_contains(assert_one_error_line(&r), "option -j needs a value");
+
+    /* the extremes that are allowed */
+    static const char *const good[] = {"-j256", "--jobs=256", "-j0", "--jobs=1"};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        r = RUN("solve", good[i], P);
+        assert_status(r, 0);
+        assert_empty(r.err);
+        assert_solved_grid(r.out, P);
+    }
+}
+
+/* Starts the program with a pipe for standard input and one for standard
+ * output; stderr goes to a temporary file, returned in *err_fd. */
+static pid_t spawn_piped(const char *const *args, int *to_program, int *from_program, int *err_fd)
+{
+    char *argv[16];
+    int argc = 0;
+    argv[argc++] = (char *)sudoku_bin;
+    for (; *args && argc < 15; args++) argv[argc++] = (char *)*args;
+    argv[argc] = NULL;
+    int in[2], out[2];
+    if (pipe(in) != 0 || pipe(out) != 0) fail_msg("pipe: %s", strerror(errno));
+    make_temp_file("", 0, err_fd);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, in[0], STDIN_FILENO);
+    posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
+    posix_spawn_file_actions_adddup2(&actions, *err_fd, STDERR_FILENO);
+    int ends[] = {in[0], in[1], out[0], out[1], *err_fd};
+    for (int i = 0; i < 5; i++) posix_spawn_file_actions_addclose(&actions, ends[i]);
+    pid_t pid;
+    int rc = posix_spawn(&pid, sudoku_bin, &actions, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&actions);
+    if (rc != 0) fail_msg("cannot run %s: %s", sudoku_bin, strerror(rc));
+    close(in[0]);
+    close(out[1]);
+    *to_program = in[1];
+    *from_program = out[0];
+    return pid;
+}
+
+/* Reads one line from fd into line (size bytes), waiting at most a minute:
+ * far more than solving takes, so that running out means the program was
+ * waiting for more input. Returns false then. */
+static bool read_line_waiting(int fd, char *line, size_t size)
+{
+    size_t n = 0;
+    while (n + 1 < size) {
+        struct pollfd ready = {.fd = fd, .events = POLLIN};
+        if (poll(&ready, 1, 60000) <= 0) return false;
+        if (read(fd, line + n, 1) != 1) return false;
+        if (line[n++] == '\n') break;
+    }
+    line[n] = '\0';
+    return true;
+}
+
+/* A program that feeds puzzles one at a time through a pipe (or a person at
+ * a terminal) gets each answer while its input is still open. */
+static void test_jobs_answer_before_more_input(void **state)
+{
+    (void)state;
+    static const char *const jobs[] = {"-j1", "-j2"};
+    for (int j = 0; j < 2; j++) {
+        int to, from, err_fd;
+        pid_t pid = spawn_piped((const char *const[]){"solve", jobs[j], NULL}, &to, &from, &err_fd);
+        for (int k = 0; k < 3; k++) {
+            const char *p = relabel(P, k);
+            char line[256];
+            write_all(to, format_text("%s\n", p), SUDOKU_CELLS + 1);
+            if (!read_line_waiting(from, line, sizeof line))
+                fail_msg("%s: no answer to puzzle %d while the input stays open", jobs[j], k + 1);
+            line[strcspn(line, "\n")] = '\0';
+            assert_solution(p, line);
+        }
+        close(to);
+        int wstatus;
+        while (waitpid(pid, &wstatus, 0) < 0)
+            if (errno != EINTR) fail_msg("waitpid: %s", strerror(errno));
+        close(from);
+        size_t err_len;
+        assert_true(WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0);
+        assert_empty(read_back(err_fd, &err_len));
+        close(err_fd);
+    }
+}
+
 /* ---- the run ---- */
 
 static int check_program(void **state)
@@ -1658,6 +1894,10 @@ int main(void)
         TEST(test_unknown_command_and_option),
         TEST(test_seeds_file),
         TEST(test_shared_top1465),
+        TEST(test_jobs_same_output),
+        TEST(test_jobs_stats),
+        TEST(test_jobs_bad_values),
+        TEST(test_jobs_answer_before_more_input),
     };
     return cmocka_run_group_tests_name("sudoku command (end to end)", tests, check_program, NULL);
 }

@@ -1,6 +1,7 @@
 /*
  * test_tables.c: the constant geometry tables in src/tables.c, derived again
- * here from the rules (rows, columns, 3x3 boxes) and compared.
+ * here from the rules (rows, columns, 3x3 boxes; a digit once in each row
+ * and box of a band) and compared.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -68,12 +69,75 @@ static void peers_are_the_twenty_cells_sharing_a_unit(void **state)
     }
 }
 
+/* Band tables (planes.c): a band is 3 rows of 9 columns, bit 9*row + column;
+ * a minirow set has bit 3*row + box. */
+
+/* Does the placement cols[r] (the column of the digit in row r) use only
+ * minirows of the set? */
+static bool fits(const int cols[3], unsigned minirow_set)
+{
+    for (int r = 0; r < 3; r++)
+        if (!(minirow_set >> (3 * r + cols[r] / 3) & 1u)) return false;
+    return true;
+}
+
+static void band_allowed_is_the_union_of_the_placements_that_fit(void **state)
+{
+    (void)state;
+    for (unsigned set = 0; set < 512; set++) {
+        uint32_t cells = 0;
+        int cols[3];
+        for (cols[0] = 0; cols[0] < 9; cols[0]++)
+            for (cols[1] = 0; cols[1] < 9; cols[1]++)
+                for (cols[2] = 0; cols[2] < 9; cols[2]++) {
+                    bool boxes_differ = cols[0] / 3 != cols[1] / 3 && cols[0] / 3 != cols[2] / 3 &&
+                                        cols[1] / 3 != cols[2] / 3;
+                    if (!boxes_differ || !fits(cols, set)) continue;
+                    for (int r = 0; r < 3; r++) /* the whole minirow used */
+                        cells |= 7u << (9 * r + cols[r] / 3 * 3);
+                }
+        assert_int_equal(sudoku_band_allowed[set], cells);
+    }
+}
+
+static void locked_columns_are_those_alone_in_their_box(void **state)
+{
+    (void)state;
+    for (unsigned cols = 0; cols < 512; cols++) {
+        unsigned expected = 0;
+        for (int c = 0; c < 9; c++) {
+            int in_box = 0;
+            for (int k = c / 3 * 3; k < c / 3 * 3 + 3; k++) in_box += cols >> k & 1u;
+            if ((cols >> c & 1u) && in_box == 1) expected |= 1u << c;
+        }
+        assert_int_equal(sudoku_locked_columns[cols], expected);
+    }
+}
+
+static void claimed_columns_leave_only_the_needed_one_of_a_box(void **state)
+{
+    (void)state;
+    for (unsigned needed = 0; needed < 512; needed++) {
+        unsigned expected = 0;
+        for (int c = 0; c < 9; c++) {
+            bool usable = true; /* every needed column of c's box is c itself */
+            for (int k = c / 3 * 3; k < c / 3 * 3 + 3; k++)
+                if ((needed >> k & 1u) && k != c) usable = false;
+            if (usable) expected |= 1u << c;
+        }
+        assert_int_equal(sudoku_claimed_columns[needed], expected);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(units_hold_their_cells_in_order),
         cmocka_unit_test(each_cell_knows_its_row_column_and_box),
         cmocka_unit_test(peers_are_the_twenty_cells_sharing_a_unit),
+        cmocka_unit_test(band_allowed_is_the_union_of_the_placements_that_fit),
+        cmocka_unit_test(locked_columns_are_those_alone_in_their_box),
+        cmocka_unit_test(claimed_columns_leave_only_the_needed_one_of_a_box),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
