@@ -53,6 +53,23 @@ static inline uint32_t column_cells(uint32_t cols)
     return cols * 0x40201u;
 }
 
+/* The band cells sharing a row or a box with the cell at bit at. */
+static inline uint32_t row_and_box(int at)
+{
+    int col = at % 9;
+    return (0x1FFu << (at - col)) | (0x1C0E07u << (col / 3 * 3));
+}
+
+static inline int next_band(int band)
+{
+    return band == 2 ? 0 : band + 1;
+}
+
+static inline int prev_band(int band)
+{
+    return band == 0 ? 2 : band - 1;
+}
+
 /* The cells of a band alone in their row. */
 static inline uint32_t alone_in_row(uint32_t band)
 {
@@ -78,7 +95,7 @@ static inline void leave_other_planes(sudoku_planes *p, int digit, int band, uin
 static bool update_band(sudoku_planes *p, int digit, int band)
 {
     uint32_t *plane = &p->cells[3 * digit];
-    int next = band == 2 ? 0 : band + 1, prev = band == 0 ? 2 : band - 1;
+    int next = next_band(band), prev = prev_band(band);
     uint32_t a = plane[band] & sudoku_band_allowed[minirows(plane[band])];
     if (!a) return false;
     plane[band] = p->settled[3 * digit + band] = a;
@@ -114,14 +131,14 @@ static bool claim_columns(sudoku_planes *p)
  * and box there. Returns false if the digit was not a candidate. */
 static bool place(sudoku_planes *p, int cell, int digit)
 {
-    int band = cell / 27, at = cell % 27, col = at % 9;
+    int band = cell / 27, at = cell % 27;
     uint32_t bit = 1u << at, *plane = &p->cells[3 * digit];
     if (!(plane[band] & bit)) return false;
-    uint32_t column = ~column_cells(1u << col);
+    uint32_t column = ~column_cells(1u << (at % 9));
     plane[0] &= column;
     plane[1] &= column;
     plane[2] &= column;
-    plane[band] &= ~((0x1FFu << (at - col)) | (0x1C0E07u << (col / 3 * 3)));
+    plane[band] &= ~row_and_box(at);
     plane[band] |= bit;
     leave_other_planes(p, digit, band, bit);
     return true;
@@ -179,13 +196,20 @@ bool sudoku_planes_eliminate(sudoku_planes *p, int cell, int digit)
     return sudoku_planes_propagate(p);
 }
 
-bool sudoku_planes_from_grid(sudoku_planes *p, const sudoku_grid *grid)
+/* Fills every band of every plane with fill; no cell is solved and every
+ * band waits for its first pass. */
+static void reset(sudoku_planes *p, uint32_t fill)
 {
     for (int i = 0; i < 27; i++) {
-        p->cells[i] = BAND;
+        p->cells[i] = fill;
         p->settled[i] = UNSETTLED;
     }
     p->unsolved[0] = p->unsolved[1] = p->unsolved[2] = BAND;
+}
+
+bool sudoku_planes_from_grid(sudoku_planes *p, const sudoku_grid *grid)
+{
+    reset(p, BAND);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         int digit = grid->cell[cell];
         if (digit > 9 || (digit && !place(p, cell, digit - 1))) return false;
@@ -195,11 +219,7 @@ bool sudoku_planes_from_grid(sudoku_planes *p, const sudoku_grid *grid)
 
 void sudoku_planes_from_board(sudoku_planes *p, const sudoku_board *board)
 {
-    for (int i = 0; i < 27; i++) {
-        p->cells[i] = 0;
-        p->settled[i] = UNSETTLED;
-    }
-    p->unsolved[0] = p->unsolved[1] = p->unsolved[2] = BAND;
+    reset(p, 0);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (int d = 0; d < 9; d++)
             if (board->candidates[cell] & (1u << d))
@@ -218,12 +238,11 @@ static unsigned candidates(const sudoku_planes *p, int cell)
 /* How many of cell's peers are unsolved (cell itself counted too). */
 static int unsolved_peers(const sudoku_planes *p, int cell)
 {
-    int band = cell / 27, at = cell % 27, col = at % 9;
-    uint32_t column = column_cells(1u << col);
-    uint32_t row_and_box = (0x1FFu << (at - col)) | (0x1C0E07u << (col / 3 * 3));
-    return sudoku_popcount(p->unsolved[band] & (row_and_box | column)) +
-           sudoku_popcount(p->unsolved[band == 2 ? 0 : band + 1] & column) +
-           sudoku_popcount(p->unsolved[band == 0 ? 2 : band - 1] & column);
+    int band = cell / 27, at = cell % 27;
+    uint32_t column = column_cells(1u << (at % 9));
+    return sudoku_popcount(p->unsolved[band] & (row_and_box(at) | column)) +
+           sudoku_popcount(p->unsolved[next_band(band)] & column) +
+           sudoku_popcount(p->unsolved[prev_band(band)] & column);
 }
 
 /* Two-candidate cells are the cheapest guesses; among them, the one with the

@@ -26,9 +26,15 @@ static bool record_solution(const sudoku_planes *board, unsigned long limit, sud
     return result->solutions >= limit;
 }
 
-/* Searches from a propagated board. */
-static unsigned long search(frame *stack, unsigned long limit, sudoku_result *result)
+/* Propagates the board at the bottom of the stack and searches from it;
+ * finds nothing if set-up already met a contradiction (not consistent). */
+static unsigned long search(frame *stack, bool consistent, unsigned long limit,
+                            sudoku_result *result)
 {
+    result->solutions = 0;
+    result->guesses = 0;
+    if (limit == 0) limit = 1;
+    if (!consistent || !sudoku_planes_propagate(&stack[0].board)) return 0;
     stack[0].cell = sudoku_planes_choose_cell(&stack[0].board, &stack[0].untried);
     if (stack[0].cell < 0) {
         record_solution(&stack[0].board, limit, result);
@@ -67,19 +73,13 @@ static unsigned long search(frame *stack, unsigned long limit, sudoku_result *re
 unsigned long sudoku_search(const sudoku_board *start, unsigned long limit, sudoku_result *result)
 {
     frame stack[SUDOKU_CELLS + 1];
-    result->solutions = 0;
-    result->guesses = 0;
     sudoku_planes_from_board(&stack[0].board, start);
-    if (!sudoku_planes_propagate(&stack[0].board)) return 0;
-    return search(stack, limit ? limit : 1, result);
+    return search(stack, true, limit, result);
 }
 
 unsigned long sudoku_solve(const sudoku_grid *puzzle, unsigned long limit, sudoku_result *result)
 {
     frame stack[SUDOKU_CELLS + 1];
-    result->solutions = 0;
-    result->guesses = 0;
-    if (!sudoku_planes_from_grid(&stack[0].board, puzzle)) return 0;
-    if (!sudoku_planes_propagate(&stack[0].board)) return 0;
-    return search(stack, limit ? limit : 1, result);
+    bool consistent = sudoku_planes_from_grid(&stack[0].board, puzzle);
+    return search(stack, consistent, limit, result);
 }
