@@ -41,6 +41,7 @@ typedef struct cli_run {
     FILE *out;
     cli_batch *batch; /* records read and not yet reported */
     int status;       /* the exit status so far */
+    int write_errno;  /* why the output failed, 0 while it works: then input stops */
     unsigned long records, solved, no_solution, multiple, invalid, guesses;
 } cli_run;
 
@@ -73,8 +74,13 @@ bool cli_batch_start(cli_run *run, int jobs);
  * it is full. */
 void cli_handle_record(cli_run *run, const sudoku_record *record, const cli_source *source);
 
-/* Solves the records taken so far and reports them, in order. */
+/* Solves the records taken so far, reports them in order and writes them
+ * out; does nothing more once the output has failed. */
 void cli_flush_records(cli_run *run);
+
+/* Writes out the buffered output, noting in run->write_errno why it fails
+ * if it does; returns true while the output works. */
+bool cli_output_ok(cli_run *run);
 
 /* Reports what is left, stops the threads and frees the batch. */
 void cli_batch_stop(cli_run *run);

@@ -126,8 +126,13 @@ void cli_handle_record(cli_run *run, const sudoku_record *record, const cli_sour
 void cli_flush_records(cli_run *run)
 {
     cli_batch *b = run->batch;
-    solve_batch(b);
-    for (size_t i = 0; i < b->count; i++) cli_report_job(run, &b->jobs[i]);
+    /* Once the output has failed nothing more can reach it: what is left is
+     * neither solved nor reported, and the command stops reading. */
+    if (run->write_errno == 0) {
+        solve_batch(b);
+        for (size_t i = 0; i < b->count; i++) cli_report_job(run, &b->jobs[i]);
+        cli_output_ok(run);
+    }
     b->count = 0;
 }
 

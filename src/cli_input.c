@@ -89,7 +89,7 @@ static ssize_t read_block(cli_run *run, int fd, char *block)
     struct pollfd ready = {.fd = fd, .events = POLLIN};
     if (poll(&ready, 1, 0) == 0) {
         cli_flush_records(run);
-        fflush(run->out);
+        if (run->write_errno) return 0;
     }
     for (;;) {
         ssize_t got = read(fd, block, BLOCK_SIZE);
@@ -99,6 +99,16 @@ static ssize_t read_block(cli_run *run, int fd, char *block)
         else if (errno != EINTR)
             return -1;
     }
+}
+
+/* A stream read to its end without a record is likely the wrong file. */
+static void warn_no_puzzles(const char *source, long lines)
+{
+    if (lines == 0)
+        cli_error("%s: warning: no puzzles found (the input is empty)", source);
+    else
+        cli_error("%s: warning: no puzzles found in %ld line%s", source, lines,
+                  lines == 1 ? "" : "s");
 }
 
 bool cli_read_stream(cli_run *run, int fd, const char *source)
@@ -114,8 +124,9 @@ bool cli_read_stream(cli_run *run, int fd, const char *source)
         return false;
     }
     sudoku_reader_init(&s.reader);
-    ssize_t got;
-    while ((got = read_block(run, fd, block)) > 0) feed_block(&s, block, (size_t)got);
+    ssize_t got = 0;
+    while (run->write_errno == 0 && (got = read_block(run, fd, block)) > 0)
+        feed_block(&s, block, (size_t)got);
     int read_errno = errno;
     if (s.pending_len || s.too_long) feed_line(&s, s.pending, s.pending_len);
     sudoku_record last;
@@ -123,11 +134,8 @@ bool cli_read_stream(cli_run *run, int fd, const char *source)
     cli_flush_records(run);
     if (got < 0)
         cli_error("error reading %s: %s", source, strerror(read_errno));
-    else if (run->records == before && s.reader.line == 0)
-        cli_error("%s: warning: no puzzles found (the input is empty)", source);
-    else if (run->records == before)
-        cli_error("%s: warning: no puzzles found in %ld line%s", source, s.reader.line,
-                  s.reader.line == 1 ? "" : "s");
+    else if (run->records == before && run->write_errno == 0)
+        warn_no_puzzles(source, s.reader.line);
     free(block);
     free(s.pending);
     return got == 0;

@@ -10,6 +10,7 @@
  */
 #include "cli.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -22,6 +23,16 @@ void cli_error(const char *fmt, ...)
     vfprintf(stderr, fmt, ap);
     va_end(ap);
     fputc('\n', stderr);
+}
+
+bool cli_output_ok(cli_run *run)
+{
+    if (run->write_errno) return false;
+    /* Writing out what is buffered tells why the output fails, if it does:
+     * stdio keeps the error, not its errno. */
+    errno = 0;
+    if (fflush(run->out) != 0 || ferror(run->out)) run->write_errno = errno ? errno : EIO;
+    return run->write_errno == 0;
 }
 
 /* The name a record's source goes by: the stream's, or "argument N" in label. */

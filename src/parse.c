@@ -71,32 +71,6 @@ static bool is_letter(char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
-/* Tells what a line is, looking only at what comes before any '#'. */
-static line_kind classify(const char *s, size_t n)
-{
-    size_t i = 0;
-    while (i < n && is_space(s[i])) i++;
-    if (i == n) return LINE_BLANK;
-    if (s[i] == '#') return LINE_COMMENT;
-
-    int dashes = 0, digits = 0;
-    bool plus = false, only_rule = true, only_layout = true;
-    for (size_t j = i; j < n && s[j] != '#'; j++) {
-        char c = s[j];
-        if (c == '-') dashes++;
-        if (c == '+') plus = true;
-        if ((c >= '0' && c <= '9') || c == '.') digits++;
-        if (c != '-' && c != '+' && c != '|' && !is_space(c)) only_rule = false;
-        if (!is_layout(c)) only_layout = false;
-    }
-    if (only_rule && dashes > 0 && (plus || (dashes != 9 && dashes != SUDOKU_CELLS)))
-        return LINE_RULE;
-    if (is_letter(s[i]) && digits < 9) return LINE_HEADER;
-    /* Text such as "=== Puzzle 3 ===": no cells at all, so no puzzle to lose. */
-    if (digits + dashes == 0 && !only_layout) return LINE_HEADER;
-    return LINE_CONTENT;
-}
-
 /* Returns the length in bytes of the well-formed UTF-8 character at s[i]
  * (1 for ASCII), or 0 if the bytes there are not one. */
 static size_t utf8_length(const char *s, size_t n, size_t i)
@@ -122,6 +96,47 @@ static size_t utf8_length(const char *s, size_t n, size_t i)
     for (size_t k = 2; k < len; k++)
         if ((u[k] & 0xC0) != 0x80) return 0;
     return len;
+}
+
+/* Returns true if s[0..n) is text: well-formed UTF-8 with no control
+ * character but spaces. Only text may be skipped as a header, so that a
+ * stray NUL or a binary blob is reported, never silently dropped. */
+static bool is_text(const char *s, size_t n)
+{
+    for (size_t i = 0, len; i < n; i += len) {
+        len = utf8_length(s, n, i);
+        bool control = len == 1 && ((unsigned char)s[i] < 0x20 || s[i] == 0x7F);
+        if (len == 0 || (control && !is_space(s[i]))) return false;
+    }
+    return true;
+}
+
+/* Tells what a line is, looking only at what comes before any '#'. */
+static line_kind classify(const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n && is_space(s[i])) i++;
+    if (i == n) return LINE_BLANK;
+    if (s[i] == '#') return LINE_COMMENT;
+
+    int dashes = 0, digits = 0;
+    bool plus = false, only_rule = true, only_layout = true;
+    size_t end = i;
+    for (; end < n && s[end] != '#'; end++) {
+        char c = s[end];
+        if (c == '-') dashes++;
+        if (c == '+') plus = true;
+        if ((c >= '0' && c <= '9') || c == '.') digits++;
+        if (c != '-' && c != '+' && c != '|' && !is_space(c)) only_rule = false;
+        if (!is_layout(c)) only_layout = false;
+    }
+    if (only_rule && dashes > 0 && (plus || (dashes != 9 && dashes != SUDOKU_CELLS)))
+        return LINE_RULE;
+    bool text = is_text(s + i, end - i);
+    if (text && is_letter(s[i]) && digits < 9) return LINE_HEADER;
+    /* Text such as "=== Puzzle 3 ===": no cells at all, so no puzzle to lose. */
+    if (text && digits + dashes == 0 && !only_layout) return LINE_HEADER;
+    return LINE_CONTENT;
 }
 
 /* Describes the character at s[i] for a message: quoted if it is a printable
