@@ -311,8 +311,7 @@ static char *append(char *out, const char *text, bool quoted)
 {
     for (; *text; text++) {
         if (quoted && *text == '\'') {
-            memcpy(out, "'\\''", 4);
-            out += 4;
+            for (const char *q = "'\\''"; *q; q++) *out++ = *q; /* close, escaped quote, reopen */
         } else {
             *out++ = *text;
         }
@@ -481,7 +480,7 @@ static const column process_columns[] = {
     {"whole/in-process", 16, false},
 };
 
-#define COUNT(array) (int)(sizeof array / sizeof array[0])
+#define COUNT(array) (int)(sizeof(array) / sizeof((array)[0]))
 
 static void print_loading_notes(const dataset *sets, int count)
 {
@@ -560,7 +559,8 @@ int main(int argc, char **argv)
 {
     settings s = parse_arguments(argc, argv);
     dataset *sets = grow(NULL, (size_t)s.file_count, sizeof *sets);
-    results *all = grow(NULL, (size_t)s.file_count, sizeof *all);
+    results *all = calloc((size_t)s.file_count, sizeof *all); /* empty sets stay unmeasured */
+    if (!all) fail(1, "out of memory");
     for (int i = 0; i < s.file_count; i++) sets[i] = load(s.files[i]);
     for (int i = 0; i < s.file_count; i++) {
         if (!sets[i].count) continue;

@@ -89,22 +89,23 @@ static void write_outcome(cli_run *run, const outcome *o, cli_format format)
     const cli_options *opt = run->options;
     bool grid = format == FORMAT_GRID;
     start_record(run, format);
-    if (format == FORMAT_JSON)
-        put_text(run, text, sudoku_format_json(&o->report, text, SUDOKU_TEXT_MAX), true);
-    else if (o->marker)
+    size_t n;
+    if (format == FORMAT_JSON) {
+        n = sudoku_format_json(&o->report, text, sizeof text);
+    } else if (o->marker) {
         fprintf(run->out, "%s\n", o->marker);
-    else if (opt->count)
+        return;
+    } else if (opt->count) {
         fprintf(run->out, "%s%ld\n", o->report.at_least ? "at least " : "", o->report.solutions);
-    else if (opt->show_candidates && grid)
-        put_text(run, text, sudoku_format_candidates(&job->board, text, SUDOKU_TEXT_MAX), false);
-    else if (opt->show_candidates)
-        put_text(run, text, sudoku_format_candidates_line(&job->board, text, SUDOKU_TEXT_MAX),
-                 true);
-    else if (grid)
-        put_text(run, text, sudoku_format_grid(&job->result.solution, text, SUDOKU_TEXT_MAX),
-                 false);
-    else
-        put_text(run, text, sudoku_format_line(&job->result.solution, text, SUDOKU_TEXT_MAX), true);
+        return;
+    } else if (opt->show_candidates) {
+        n = grid ? sudoku_format_candidates(&job->board, text, sizeof text)
+                 : sudoku_format_candidates_line(&job->board, text, sizeof text);
+    } else {
+        n = grid ? sudoku_format_grid(&job->result.solution, text, sizeof text)
+                 : sudoku_format_line(&job->result.solution, text, sizeof text);
+    }
+    put_text(run, text, n, !grid); /* a grid ends with its line end already */
 }
 
 /* Classifies a valid puzzle by its solutions and says on stderr what is

@@ -59,7 +59,7 @@ static const char help_text[] =
     "Exit status:\n"
     "  0  every puzzle was solved\n"
     "  1  some puzzle has no solution (or several, with --unique)\n"
-    "  2  usage error, malformed puzzle, or unreadable input\n"
+    "  2  usage error, malformed puzzle, unreadable input or unwritable output\n"
     "When several apply, the highest wins.\n"
     "\n"
     "Input formats: docs/input-formats.md; the manual: man sudoku.\n";

@@ -82,7 +82,7 @@ static void put_layout(writer *w, char text[SUDOKU_CELLS][10], int width)
 
 static char cell_char(int digit)
 {
-    return digit ? (char)('0' + digit) : '.';
+    return ".123456789"[digit];
 }
 
 size_t sudoku_format_line(const sudoku_grid *grid, char *buf, size_t size)

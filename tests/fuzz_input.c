@@ -18,8 +18,10 @@ static void check_error(const sudoku_error *err)
 static void solve(const sudoku_grid *grid)
 {
     sudoku_result result;
-    char text[SUDOKU_TEXT_MAX];
-    if (sudoku_solve(grid, 2, &result) > 0) sudoku_format_grid(&result.solution, text, sizeof text);
+    if (sudoku_solve(grid, 2, &result) > 0) {
+        char text[SUDOKU_TEXT_MAX];
+        sudoku_format_grid(&result.solution, text, sizeof text);
+    }
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -17,13 +17,11 @@
 #include <cmocka.h>
 
 #include "checker.h"
-#include "fixtures.h"
-#include "sudoku.h"
+#include "cli_harness.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
-#include <spawn.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,332 +31,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-extern char **environ;
-
-/* ---- puzzles ---- */
-
-/* Short names for the shared fixtures: P is Norvig's first hard puzzle (the
- * one the documents use), E his first easy one (propagation alone solves it),
- * and P_CANDIDATES what --show-candidates prints for P (DESIGN.md). */
-#define P hard1
-#define E easy1
-#define P_CANDIDATES hard1_candidates
-
-static const char *sudoku_bin;
-
-/* ---- memory and temporary files, released after every test ---- */
-
-#define MAX_KEPT 8192
-#define MAX_TEMPS 64
-
-static void *kept[MAX_KEPT];
-static size_t n_kept;
-static char temp_paths[MAX_TEMPS][256];
-static bool temp_is_dir[MAX_TEMPS];
-static size_t n_temps;
-
-static void *keep(void *p)
-{
-    if (!p) fail_msg("out of memory");
-    if (n_kept == MAX_KEPT) {
-        free(p);
-        fail_msg("test keeps too many allocations");
-    }
-    kept[n_kept++] = p;
-    return p;
-}
-
-static void *xmalloc(size_t n)
-{
-    return keep(malloc(n ? n : 1));
-}
-
-static char *xstrdup(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    return memcpy(xmalloc(n), s, n);
-}
-
-static char *format_text(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    assert_true(n >= 0);
-    char *s = xmalloc((size_t)n + 1);
-    va_start(ap, fmt);
-    vsnprintf(s, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    return s;
-}
-
-static const char *temp_root(void)
-{
-    const char *t = getenv("TMPDIR");
-    return t && *t ? t : "/tmp";
-}
-
-static const char *note_temp(const char *path, bool dir)
-{
-    if (n_temps == MAX_TEMPS) fail_msg("test makes too many temporary files");
-    snprintf(temp_paths[n_temps], sizeof temp_paths[n_temps], "%s", path);
-    temp_is_dir[n_temps] = dir;
-    return temp_paths[n_temps++];
-}
-
-static void write_all(int fd, const char *data, size_t len)
-{
-    while (len > 0) {
-        ssize_t n = write(fd, data, len);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) fail_msg("cannot write a temporary file: %s", strerror(errno));
-        data += n;
-        len -= (size_t)n;
-    }
-}
-
-/* Makes a temporary file holding content; returns its path, and an open
- * descriptor (positioned at the start) in *fd if fd is not NULL. */
-static const char *make_temp_file(const char *content, size_t len, int *fd)
-{
-    char path[256];
-    snprintf(path, sizeof path, "%s/sudoku-test-XXXXXX", temp_root());
-    int f = mkstemp(path);
-    if (f < 0) fail_msg("mkstemp in %s: %s", temp_root(), strerror(errno));
-    const char *kept_path = note_temp(path, false);
-    write_all(f, content, len);
-    if (fd) {
-        if (lseek(f, 0, SEEK_SET) != 0) fail_msg("lseek: %s", strerror(errno));
-        *fd = f;
-    } else {
-        close(f);
-    }
-    return kept_path;
-}
-
-static const char *make_temp_dir(void)
-{
-    char path[256];
-    snprintf(path, sizeof path, "%s/sudoku-test-dir-XXXXXX", temp_root());
-    if (!mkdtemp(path)) fail_msg("mkdtemp in %s: %s", temp_root(), strerror(errno));
-    return note_temp(path, true);
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    for (size_t i = 0; i < n_kept; i++) free(kept[i]);
-    n_kept = 0;
-    for (size_t i = n_temps; i-- > 0;) {
-        if (temp_is_dir[i])
-            rmdir(temp_paths[i]);
-        else
-            unlink(temp_paths[i]);
-    }
-    n_temps = 0;
-    return 0;
-}
-
-/* ---- running the program ---- */
-
-typedef struct run_result {
-    int status; /* the exit status, or 128 + the signal that ended it */
-    char *out, *err;
-    size_t out_len, err_len;
-} run_result;
-
-static char *read_back(int fd, size_t *len)
-{
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    if (!buf) fail_msg("out of memory");
-    if (lseek(fd, 0, SEEK_SET) != 0) fail_msg("lseek: %s", strerror(errno));
-    for (;;) {
-        if (n + 1 >= cap) {
-            char *bigger = realloc(buf, cap *= 2);
-            if (!bigger) {
-                free(buf);
-                fail_msg("out of memory");
-            }
-            buf = bigger;
-        }
-        ssize_t got = read(fd, buf + n, cap - n - 1);
-        if (got < 0 && errno == EINTR) continue;
-        if (got < 0) {
-            free(buf);
-            fail_msg("reading the program's output: %s", strerror(errno));
-        }
-        if (got == 0) break;
-        n += (size_t)got;
-    }
-    buf[n] = '\0';
-    *len = n;
-    return keep(buf);
-}
-
-/* Runs $SUDOKU_BIN with args (NULL-terminated, without argv[0]) and input
- * as standard input (NULL: /dev/null). No shell is involved. */
-static run_result run_program(const char *input, const char *const *args)
-{
-    char *argv[64];
-    int argc = 0;
-    argv[argc++] = (char *)sudoku_bin;
-    for (; *args; args++) {
-        if (argc == 63) fail_msg("too many arguments");
-        argv[argc++] = (char *)*args;
-    }
-    argv[argc] = NULL;
-
-    int in_fd, out_fd, err_fd;
-    if (input) {
-        make_temp_file(input, strlen(input), &in_fd);
-    } else {
-        in_fd = open("/dev/null", O_RDONLY);
-        if (in_fd < 0) fail_msg("open /dev/null: %s", strerror(errno));
-    }
-    make_temp_file("", 0, &out_fd);
-    make_temp_file("", 0, &err_fd);
-
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, in_fd, STDIN_FILENO);
-    posix_spawn_file_actions_adddup2(&actions, out_fd, STDOUT_FILENO);
-    posix_spawn_file_actions_adddup2(&actions, err_fd, STDERR_FILENO);
-    posix_spawn_file_actions_addclose(&actions, in_fd);
-    posix_spawn_file_actions_addclose(&actions, out_fd);
-    posix_spawn_file_actions_addclose(&actions, err_fd);
-    pid_t pid;
-    int rc = posix_spawn(&pid, sudoku_bin, &actions, NULL, argv, environ);
-    posix_spawn_file_actions_destroy(&actions);
-    if (rc != 0) fail_msg("cannot run %s: %s", sudoku_bin, strerror(rc));
-
-    int wstatus;
-    while (waitpid(pid, &wstatus, 0) < 0) {
-        if (errno != EINTR) fail_msg("waitpid: %s", strerror(errno));
-    }
-    run_result r;
-    r.status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + WTERMSIG(wstatus);
-    r.out = read_back(out_fd, &r.out_len);
-    r.err = read_back(err_fd, &r.err_len);
-    close(in_fd);
-    close(out_fd);
-    close(err_fd);
-    if (strlen(r.out) != r.out_len) fail_msg("stdout holds a NUL byte");
-    if (strlen(r.err) != r.err_len) fail_msg("stderr holds a NUL byte");
-    return r;
-}
-
-#define RUN_IN(input, ...) run_program((input), (const char *const[]){__VA_ARGS__, NULL})
-#define RUN(...) RUN_IN(NULL, __VA_ARGS__)
-
-/* ---- assertions with readable failures ---- */
-
-#define assert_status(r, expected)                                                                 \
-    do {                                                                                           \
-        if ((r).status != (expected))                                                              \
-            fail_msg("exit status %d, expected %d\nstdout: %.1500s\nstderr: %.1500s", (r).status,  \
-                     (expected), (r).out, (r).err);                                                \
-    } while (0)
-
-#define assert_contains(text, part)                                                                \
-    do {                                                                                           \
-        if (!strstr((text), (part)))                                                               \
-            fail_msg("expected to find \"%s\" in:\n%.3000s", (part), (text));                      \
-    } while (0)
-
-#define assert_not_contains(text, part)                                                            \
-    do {                                                                                           \
-        if (strstr((text), (part)))                                                                \
-            fail_msg("did not expect \"%s\" in:\n%.3000s", (part), (text));                        \
-    } while (0)
-
-#define assert_starts_with(text, prefix)                                                           \
-    do {                                                                                           \
-        if (strncmp((text), (prefix), strlen(prefix)) != 0)                                        \
-            fail_msg("expected \"%.3000s\" to start with \"%s\"", (text), (prefix));               \
-    } while (0)
-
-#define assert_empty(text)                                                                         \
-    do {                                                                                           \
-        if ((text)[0] != '\0') fail_msg("expected nothing, got:\n%.3000s", (text));                \
-    } while (0)
-
-static void assert_solution(const char *puzzle, const char *solution)
-{
-    const char *why = check_solution(puzzle, solution);
-    if (why) fail_msg("%s\npuzzle:   %s\nsolution: %s", why, puzzle, solution);
-}
-
-static size_t count_char(const char *s, char c)
-{
-    size_t n = 0;
-    for (; *s; s++) n += *s == c;
-    return n;
-}
-
-/* stderr is exactly one line: "sudoku: " ... '\n'. Returns it. */
-static const char *assert_one_error_line(const run_result *r)
-{
-    if (count_char(r->err, '\n') != 1 || r->err[r->err_len - 1] != '\n')
-        fail_msg("expected one line on stderr, got:\n%.3000s", r->err);
-    assert_starts_with(r->err, "sudoku: ");
-    return r->err;
-}
-
 /* ---- text helpers ---- */
-
-typedef struct lines {
-    size_t n;
-    char **line;
-} lines;
-
-/* Splits text at '\n' (each line must end with one). */
-static lines split_lines(const char *text)
-{
-    lines l = {0, NULL};
-    size_t len = strlen(text);
-    if (len > 0 && text[len - 1] != '\n')
-        fail_msg("output does not end with a line end:\n%.3000s", text);
-    char *copy = xstrdup(text);
-    l.line = xmalloc(sizeof *l.line * (count_char(text, '\n') + 1));
-    for (char *p = copy; *p;) {
-        char *nl = strchr(p, '\n');
-        *nl = '\0';
-        l.line[l.n++] = p;
-        p = nl + 1;
-    }
-    return l;
-}
-
-/* Puzzle p with its digits renamed (d -> d + k, mod 9) and '.' blanks: an
- * equally valid puzzle with a different solution, so that the order of the
- * output records can be checked. */
-static char *relabel(const char *p, int k)
-{
-    char *q = xmalloc(SUDOKU_CELLS + 1);
-    for (int i = 0; i < SUDOKU_CELLS; i++)
-        q[i] = p[i] >= '1' && p[i] <= '9' ? (char)('1' + (p[i] - '1' + k) % 9) : '.';
-    q[SUDOKU_CELLS] = '\0';
-    return q;
-}
-
-/* Puzzle p as nine rows of nine characters, blanks as blank, rows ended by eol. */
-static char *as_rows(const char *p, char blank, const char *eol)
-{
-    size_t eol_len = strlen(eol);
-    char *s = xmalloc(9 * (9 + eol_len) + 1), *o = s;
-    for (int r = 0; r < 9; r++) {
-        for (int c = 0; c < 9; c++) {
-            char ch = p[9 * r + c];
-            *o++ = ch >= '1' && ch <= '9' ? ch : blank;
-        }
-        memcpy(o, eol, eol_len);
-        o += eol_len;
-    }
-    *o = '\0';
-    return s;
-}
 
 /* Puzzle p in Norvig's layout, '.' for blanks ("4 . . |. . . |8 . 5"). */
 static char *as_norvig_grid(const char *p)
@@ -631,59 +304,6 @@ static json_object **json_records(const char *out, size_t n)
     return records;
 }
 
-/* ---- puzzles the tests build ---- */
-
-/* Solves p with the program (one line) and checks the answer; out gets it. */
-static void solve_line(const char *p, char out[SUDOKU_CELLS + 1])
-{
-    run_result r = RUN("solve", "--format", "line", p);
-    assert_status(r, 0);
-    if (r.out_len != SUDOKU_CELLS + 1 || r.out[SUDOKU_CELLS] != '\n')
-        fail_msg("expected one 81-character line, got:\n%s", r.out);
-    memcpy(out, r.out, SUDOKU_CELLS);
-    out[SUDOKU_CELLS] = '\0';
-    assert_solution(p, out);
-}
-
-/* A puzzle with exactly two solutions: P's solution with the four corners of
- * a "deadly rectangle" blanked (two rows, two columns, two boxes, holding
- * a b / b a). Everything else is given, so the corners can only be a b / b a
- * or b a / a b. */
-static void two_solution_puzzle(char out[SUDOKU_CELLS + 1])
-{
-    char s[SUDOKU_CELLS + 1];
-    solve_line(P, s);
-    for (int r1 = 0; r1 < 9; r1++)
-        for (int r2 = r1 + 1; r2 < 9; r2++)
-            for (int c1 = 0; c1 < 9; c1++)
-                for (int c2 = c1 + 1; c2 < 9; c2++) {
-                    bool same_band = r1 / 3 == r2 / 3, same_stack = c1 / 3 == c2 / 3;
-                    if (same_band == same_stack) continue; /* must span exactly two boxes */
-                    int a = 9 * r1 + c1, b = 9 * r1 + c2, c = 9 * r2 + c1, d = 9 * r2 + c2;
-                    if (s[a] != s[d] || s[b] != s[c]) continue;
-                    memcpy(out, s, sizeof s);
-                    out[a] = out[b] = out[c] = out[d] = '.';
-                    return;
-                }
-    fail_msg("no deadly rectangle in the solution of P: %s", s);
-}
-
-/* Givens that do not clash, but r1c9 can hold nothing: row 1 has 1-8 and
- * column 9 has the 9 (r5c9). */
-static void no_solution_puzzle(char out[SUDOKU_CELLS + 1])
-{
-    memset(out, '.', SUDOKU_CELLS);
-    out[SUDOKU_CELLS] = '\0';
-    for (int i = 0; i < 8; i++) out[i] = (char)('1' + i);
-    out[9 * 4 + 8] = '9';
-}
-
-static void empty_dashes(char out[SUDOKU_CELLS + 1])
-{
-    memset(out, '-', SUDOKU_CELLS);
-    out[SUDOKU_CELLS] = '\0';
-}
-
 /* ---- 1, 2: solving one argument, showing candidates ---- */
 
 static void test_solve_argument_prints_grid(void **state)
@@ -920,37 +540,6 @@ static void test_arguments_in_order(void **state)
     for (int i = 0; i < 5; i++) assert_solution(p[i], l.line[i]);
 }
 
-static void test_missing_file(void **state)
-{
-    (void)state;
-    run_result r = RUN("solve", "nosuchfile.txt");
-    assert_status(r, 2);
-    assert_string_equal(r.out, "invalid\n");
-    assert_contains(assert_one_error_line(&r), "nosuchfile.txt");
-    /* a long path is still named as a file that could not be read */
-    char path[200];
-    memset(path, 'a', sizeof path);
-    memcpy(path, "/tmp/", 5);
-    memcpy(path + 100, "/nosuchfile.txt", 16);
-    r = RUN("solve", path);
-    assert_status(r, 2);
-    assert_string_equal(r.out, "invalid\n");
-    const char *line = assert_one_error_line(&r);
-    assert_contains(line, "'/tmp/aaaa");
-    assert_contains(line, "...' is neither a puzzle");
-    assert_contains(line, "nor a readable file (No such file or directory)");
-}
-
-static void test_directory_argument(void **state)
-{
-    (void)state;
-    const char *dir = make_temp_dir();
-    run_result r = RUN("solve", dir);
-    assert_status(r, 2);
-    assert_string_equal(r.out, "invalid\n");
-    assert_contains(assert_one_error_line(&r), dir);
-}
-
 static void test_dash_puzzles_are_not_options(void **state)
 {
     (void)state;
@@ -1052,15 +641,6 @@ static void test_count_solutions(void **state)
     r = RUN_IN(format_text("%s\n%s\n", two, P), "solve", "--count");
     assert_status(r, 0);
     assert_string_equal(r.out, "2\n1\n");
-}
-
-static void test_count_empty_grid(void **state)
-{
-    (void)state;
-    run_result r = RUN("solve", "--count", "puzzles/empty-grid.txt");
-    assert_status(r, 0);
-    assert_empty(r.err);
-    assert_string_equal(r.out, "at least 1000\n");
 }
 
 static void test_limit_usage_errors(void **state)
@@ -1165,19 +745,6 @@ static void test_no_solution_by_search(void **state)
     assert_int_equal(split_lines(r.out).n, 11);
     assert_contains(r.out, "------+");
     assert_string_equal(r.err, "sudoku: argument 1: no solution\n");
-}
-
-static void test_input_without_puzzles(void **state)
-{
-    (void)state;
-    run_result r = RUN_IN("", "solve");
-    assert_status(r, 0);
-    assert_empty(r.out);
-    assert_string_equal(r.err, "sudoku: stdin: warning: no puzzles found (the input is empty)\n");
-    r = RUN_IN("# only a comment\nGrid 01\n", "solve");
-    assert_status(r, 0);
-    assert_empty(r.out);
-    assert_string_equal(r.err, "sudoku: stdin: warning: no puzzles found in 2 lines\n");
 }
 
 /* ---- 7: malformed puzzles ---- */
@@ -1505,16 +1072,6 @@ static void test_unknown_command_and_option(void **state)
 
 /* ---- 11, 12: the bundled and the shared puzzle files ---- */
 
-static char *read_file(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) fail_msg("cannot open %s: %s", path, strerror(errno));
-    size_t len;
-    char *text = read_back(fileno(f), &len);
-    fclose(f);
-    if (len > 0 && text[len - 1] != '\n') text = format_text("%s\n", text);
-    return text;
-}
 
 /* The first 81 cells ('0'-'9', '.') found from line `line` of text on,
  * skipping comment lines: the puzzle as written, read independently of the
@@ -1750,35 +1307,6 @@ static void test_jobs_bad_values(void **state)
     }
 }
 
-/* Starts the program with a pipe for standard input and one for standard
- * output; stderr goes to a temporary file, returned in *err_fd. */
-static pid_t spawn_piped(const char *const *args, int *to_program, int *from_program, int *err_fd)
-{
-    char *argv[16];
-    int argc = 0;
-    argv[argc++] = (char *)sudoku_bin;
-    for (; *args && argc < 15; args++) argv[argc++] = (char *)*args;
-    argv[argc] = NULL;
-    int in[2], out[2];
-    if (pipe(in) != 0 || pipe(out) != 0) fail_msg("pipe: %s", strerror(errno));
-    make_temp_file("", 0, err_fd);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, in[0], STDIN_FILENO);
-    posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
-    posix_spawn_file_actions_adddup2(&actions, *err_fd, STDERR_FILENO);
-    int ends[] = {in[0], in[1], out[0], out[1], *err_fd};
-    for (int i = 0; i < 5; i++) posix_spawn_file_actions_addclose(&actions, ends[i]);
-    pid_t pid;
-    int rc = posix_spawn(&pid, sudoku_bin, &actions, NULL, argv, environ);
-    posix_spawn_file_actions_destroy(&actions);
-    if (rc != 0) fail_msg("cannot run %s: %s", sudoku_bin, strerror(rc));
-    close(in[0]);
-    close(out[1]);
-    *to_program = in[1];
-    *from_program = out[0];
-    return pid;
-}
 
 /* Reads one line from fd into line (size bytes), waiting at most a minute:
  * far more than solving takes, so that running out means the program was
@@ -1828,28 +1356,8 @@ static void test_jobs_answer_before_more_input(void **state)
 
 /* ---- the run ---- */
 
-static int check_program(void **state)
-{
-    (void)state;
-    sudoku_bin = getenv("SUDOKU_BIN");
-    if (!sudoku_bin || !*sudoku_bin) {
-        fprintf(stderr, "test_cli: set SUDOKU_BIN to the sudoku program to test, e.g.\n"
-                        "  SUDOKU_BIN=build/sudoku build/tests/test_cli\n");
-        return -1;
-    }
-    if (access(sudoku_bin, X_OK) != 0) {
-        fprintf(stderr, "test_cli: SUDOKU_BIN=%s is not an executable file: %s\n", sudoku_bin,
-                strerror(errno));
-        return -1;
-    }
-    if (access("puzzles/seeds.txt", R_OK) != 0) {
-        fprintf(stderr, "test_cli: run from the project root (puzzles/seeds.txt not found)\n");
-        return -1;
-    }
-    return 0;
-}
 
-#define TEST(f) cmocka_unit_test_teardown(f, teardown)
+#define TEST(f) cmocka_unit_test_teardown(f, harness_teardown)
 
 int main(void)
 {
@@ -1866,17 +1374,13 @@ int main(void)
         TEST(test_format_bad_value),
         TEST(test_streams_default_to_lines),
         TEST(test_arguments_in_order),
-        TEST(test_missing_file),
-        TEST(test_directory_argument),
         TEST(test_dash_puzzles_are_not_options),
         TEST(test_several_solutions_warn),
         TEST(test_unique_option),
         TEST(test_count_solutions),
-        TEST(test_count_empty_grid),
         TEST(test_limit_usage_errors),
         TEST(test_no_solution_by_propagation),
         TEST(test_no_solution_by_search),
-        TEST(test_input_without_puzzles),
         TEST(test_wrong_cell_count),
         TEST(test_unexpected_character),
         TEST(test_duplicate_givens),
@@ -1899,5 +1403,5 @@ int main(void)
         TEST(test_jobs_bad_values),
         TEST(test_jobs_answer_before_more_input),
     };
-    return cmocka_run_group_tests_name("sudoku command (end to end)", tests, check_program, NULL);
+    return cmocka_run_group_tests_name("sudoku command (end to end)", tests, harness_setup, NULL);
 }

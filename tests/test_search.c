@@ -34,10 +34,10 @@ static void line_of(const sudoku_grid *g, char out[82])
 static unsigned long solve_checked(const char *s, unsigned long limit, sudoku_result *r)
 {
     sudoku_grid g;
-    char line[82];
     grid_from(s, &g);
     unsigned long n = sudoku_solve(&g, limit, r);
     if (n > 0) {
+        char line[82];
         line_of(&r->solution, line);
         assert_null(check_solution(s, line));
     }
@@ -101,7 +101,7 @@ static void a_deadly_rectangle_counts_exactly_two(void **state)
 {
     (void)state;
     sudoku_result r;
-    char solution[82], puzzle[82], swapped[82], first[82];
+    char solution[82] = "", puzzle[82] = "", swapped[82], first[82];
     bool made = false;
     /* Try the solutions of several puzzles until one has such a rectangle. */
     const char *sources[] = {hard1, easy1, others[0], others[1], others[2], others[3]};
@@ -119,7 +119,7 @@ static void a_deadly_rectangle_counts_exactly_two(void **state)
     /* The two solutions: the original grid, and the one with the corners
      * swapped; both pass the checker, and the first found is one of them. */
     memcpy(swapped, solution, 82);
-    int blanks[4], n = 0;
+    int blanks[4] = {0}, n = 0;
     for (int i = 0; i < 81; i++)
         if (puzzle[i] == '.') blanks[n++] = i;
     assert_int_equal(n, 4);

@@ -1,0 +1,67 @@
+#!/bin/sh
+# Makes sure the tools `make check` uses are here: the cmocka library (header
+# and library), valgrind, cppcheck and clang-tidy; or only those named as
+# arguments. Installs what is missing with apt-get when that is possible,
+# and otherwise says exactly what to install.
+cc=${CC:-cc}
+
+# Debian's package for each tool, and what to tell users of other systems.
+package() {
+    case $1 in
+    cmocka) echo libcmocka-dev ;;
+    clang-tidy) echo clang-tidy ;;
+    *) echo "$1" ;;
+    esac
+}
+
+hint() {
+    case $1 in
+    cmocka) echo "Fedora: dnf install libcmocka-devel; macOS: brew install cmocka" ;;
+    valgrind) echo "Fedora: dnf install valgrind" ;;
+    cppcheck) echo "Fedora: dnf install cppcheck; macOS: brew install cppcheck" ;;
+    clang-tidy) echo "Fedora: dnf install clang-tools-extra; macOS: brew install llvm" ;;
+    esac
+}
+
+probe() {
+    case $1 in
+    cmocka)
+        printf '#include <stdarg.h>\n#include <stddef.h>\n#include <setjmp.h>\n#include <stdint.h>\n#include <cmocka.h>\nint main(void) { return _cmocka_run_group_tests("probe", 0, 0, 0, 0); }\n' |
+            $cc -x c - -o /dev/null ${CMOCKA_LIBS:--lcmocka} >/dev/null 2>&1
+        ;;
+    *) command -v "$1" >/dev/null 2>&1 ;;
+    esac
+}
+
+[ $# -gt 0 ] || set -- cmocka valgrind cppcheck clang-tidy
+missing=""
+for tool; do probe "$tool" || missing="$missing $tool"; done
+[ -z "$missing" ] && exit 0
+
+if command -v apt-get >/dev/null 2>&1; then
+    if [ "$(id -u)" = 0 ]; then
+        sudo=""
+    elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+        sudo="sudo -n"
+    else
+        sudo="none"
+    fi
+    if [ "$sudo" != none ]; then
+        packages=""
+        for tool in $missing; do packages="$packages $(package "$tool")"; done
+        echo "make check: missing:$missing; installing$packages with apt-get" >&2
+        $sudo apt-get update -qq >/dev/null &&
+            DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $packages >/dev/null
+        still=""
+        for tool in $missing; do probe "$tool" || still="$still $tool"; done
+        missing=$still
+        [ -z "$missing" ] && exit 0
+    fi
+fi
+
+echo "make check: missing and could not be installed here:$missing" >&2
+echo "Install them, then run \`make check\` again:" >&2
+for tool in $missing; do
+    echo "  $tool: Debian/Ubuntu: sudo apt-get install $(package "$tool"); $(hint "$tool")" >&2
+done
+exit 1
