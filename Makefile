@@ -39,7 +39,7 @@ ALL_CFLAGS = $(BASE_CFLAGS) $(CFLAGS)
 LIB_SRC = src/parse.c src/propagate.c src/planes.c src/search.c src/print.c src/tables.c
 CLI_SRC = src/main.c src/cli_input.c src/cli_output.c src/cli_batch.c
 TEST_NAMES = test_tables test_parse test_reader test_propagate test_planes test_search test_print \
-             test_cli test_datasets
+             test_cli test_datasets test_crosscheck
 
 LIB_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 CLI_OBJ = $(CLI_SRC:src/%.c=$(BUILD)/obj/%.o)
