@@ -42,7 +42,7 @@ LIB_SRC = src/parse.c src/propagate.c src/planes.c src/search.c src/print.c src/
 CLI_SRC = src/main.c src/cli_input.c src/cli_output.c src/cli_batch.c
 E2E_TESTS = test_cli test_hostile
 TEST_NAMES = test_tables test_parse test_reader test_propagate test_planes test_search test_print \
-             $(E2E_TESTS) test_datasets
+             $(E2E_TESTS) test_datasets test_crosscheck
 
 LIB_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 CLI_OBJ = $(CLI_SRC:src/%.c=$(BUILD)/obj/%.o)
@@ -76,8 +76,8 @@ $(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT) tests/checker.h tests/fixtures.h $(L
 	$(CC) $(ALL_CFLAGS) -Isrc -Itests $(LDFLAGS) $< $(TEST_SUPPORT) $(filter %_harness.c,$^) $(LIB) \
 	  $(CMOCKA_LIBS) -pthread -o $@
 
-# The end-to-end suites share the harness that runs the program.
-$(E2E_TESTS:%=$(BUILD)/tests/%): tests/cli_harness.c tests/cli_harness.h
+# The suites that run the program share the harness that runs it.
+$(E2E_TESTS:%=$(BUILD)/tests/%) $(BUILD)/tests/test_crosscheck: tests/cli_harness.c tests/cli_harness.h
 
 run: $(PROGRAM)
 	$(PROGRAM) solve --format grid puzzles/seeds.txt
@@ -119,7 +119,8 @@ test-valgrind: $(PROGRAM) $(E2E_TESTS:%=$(BUILD)/tests/%)
 # tests/cppcheck.supp and .clang-tidy. Tests are checked by cppcheck and the
 # sanitizers; clang-tidy's analyzer misreads cmocka's failure paths there.
 CPPCHECK = cppcheck -q --std=c11 --enable=warning,style,performance,portability \
-  --error-exitcode=1 --suppressions-list=tests/cppcheck.supp -Iinclude -Isrc -Itests
+  --error-exitcode=1 --suppressions-list=tests/cppcheck.supp \
+  -Iinclude -Isrc -Itests
 lint:
 	$(CPPCHECK) src include tests bench
 	clang-tidy --quiet $(LIB_SRC) $(CLI_SRC) bench/bench.c -- $(BASE_CFLAGS) -Isrc
