@@ -287,11 +287,13 @@ static int solve_command(int argc, char **argv)
                       "end with Ctrl-D");
         read_named_stream(&run, STDIN_FILENO, "stdin");
     }
-    for (int i = 0; i < operands && run.write_errno == 0; i++) handle_argument(&run, argv[i], i + 1);
+    for (int i = 0; i < operands && run.write_errno == 0; i++)
+        handle_argument(&run, argv[i], i + 1);
     cli_batch_stop(&run);
     if (!cli_output_ok(&run)) {
         /* A reader that has gone (| head -1) wanted no more: not worth a word. */
-        if (run.write_errno != EPIPE) cli_error("error writing output: %s", strerror(run.write_errno));
+        if (run.write_errno != EPIPE)
+            cli_error("error writing output: %s", strerror(run.write_errno));
         run.status = EXIT_BAD_INPUT;
     }
     if (opt.stats) print_stats(&run, now_seconds() - start);

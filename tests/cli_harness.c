@@ -159,6 +159,7 @@ int harness_teardown(void **state)
 
 static const char *sudoku_bin;
 static char *wrapper_words[16]; /* $SUDOKU_WRAPPER split at spaces, NULL-ended */
+static unsigned long program_runs;
 
 static char *read_all(int fd, size_t *len)
 {
@@ -234,6 +235,7 @@ pid_t spawn_program(const run_setup *setup, const char *const *args, int in_fd, 
 {
     char *argv[64];
     build_argv(args, argv);
+    program_runs++;
     pid_t pid = fork();
     if (pid < 0) fail_msg("fork: %s", strerror(errno));
     if (pid > 0) return pid;
@@ -266,8 +268,7 @@ int wait_program(pid_t pid)
  * (valgrind) reports errors, whatever the test expected. */
 static void check_run(const run_result *r)
 {
-    if (r->status == 127 && strstr(r->err, "harness: "))
-        fail_msg("%s", r->err);
+    if (r->status == 127 && strstr(r->err, "harness: ")) fail_msg("%s", r->err);
     if (r->status == WRAPPER_ERROR_STATUS && wrapper_words[0])
         fail_msg("%s found errors (exit status %d); see its log\nstderr: %.1500s", wrapper_words[0],
                  WRAPPER_ERROR_STATUS, r->err);
@@ -361,6 +362,15 @@ int harness_setup(void **state)
         wrapper_words[n++] = w;
     wrapper_words[n] = NULL;
     if (n) print_message("every run goes through: %s\n", wrapper);
+    return 0;
+}
+
+int harness_finish(void **state)
+{
+    (void)state;
+    print_message("%lu runs of the program%s%s\n", program_runs,
+                  wrapper_words[0] ? ", each under " : "",
+                  wrapper_words[0] ? wrapper_words[0] : "");
     return 0;
 }
 
@@ -492,4 +502,3 @@ void empty_dashes(char out[SUDOKU_CELLS + 1])
     memset(out, '-', SUDOKU_CELLS);
     out[SUDOKU_CELLS] = '\0';
 }
-

@@ -30,6 +30,8 @@
 /* The group set-up: reads $SUDOKU_BIN and $SUDOKU_WRAPPER, checks the
  * working directory is the project root. */
 int harness_setup(void **state);
+/* The group teardown: says how many times the program ran. */
+int harness_finish(void **state);
 /* Frees what the test kept and removes its temporary files. */
 int harness_teardown(void **state);
 /* True when runs go through $SUDOKU_WRAPPER (valgrind: slower). */

@@ -1072,7 +1072,6 @@ static void test_unknown_command_and_option(void **state)
 
 /* ---- 11, 12: the bundled and the shared puzzle files ---- */
 
-
 /* The first 81 cells ('0'-'9', '.') found from line `line` of text on,
  * skipping comment lines: the puzzle as written, read independently of the
  * program's parser. */
@@ -1307,7 +1306,6 @@ static void test_jobs_bad_values(void **state)
     }
 }
 
-
 /* Reads one line from fd into line (size bytes), waiting at most a minute:
  * far more than solving takes, so that running out means the program was
  * waiting for more input. Returns false then. */
@@ -1356,7 +1354,6 @@ static void test_jobs_answer_before_more_input(void **state)
 
 /* ---- the run ---- */
 
-
 #define TEST(f) cmocka_unit_test_teardown(f, harness_teardown)
 
 int main(void)
@@ -1403,5 +1400,6 @@ int main(void)
         TEST(test_jobs_bad_values),
         TEST(test_jobs_answer_before_more_input),
     };
-    return cmocka_run_group_tests_name("sudoku command (end to end)", tests, harness_setup, NULL);
+    return cmocka_run_group_tests_name("sudoku command (end to end)", tests, harness_setup,
+                                       harness_finish);
 }

@@ -131,7 +131,8 @@ static void test_hundred_megabyte_line(void **state)
     close(fd);
     r = RUN("solve", path);
     assert_status(r, 2);
-    assert_string_equal(r.err, format_text("sudoku: %s:2: line is longer than 65536 bytes\n", path));
+    assert_string_equal(r.err,
+                        format_text("sudoku: %s:2: line is longer than 65536 bytes\n", path));
     out = split_lines(r.out);
     assert_outputs_solve(&out, (const char *const[]){before, NULL, after}, 3);
 }
@@ -168,7 +169,8 @@ static void test_invalid_utf8(void **state)
     (void)state;
     const char *a = relabel(E, 5);
     /* a line that would be a header if it were text */
-    run_result r = RUN_IN(format_text("%s\n\xff\xfe garbage\nPuzzle \xc3\x28\n%s\n", a, a), "solve");
+    run_result r =
+        RUN_IN(format_text("%s\n\xff\xfe garbage\nPuzzle \xc3\x28\n%s\n", a, a), "solve");
     assert_status(r, 2);
     assert_string_equal(r.err, "sudoku: stdin:2: unexpected character byte 0xFF at column 1\n");
     lines out = split_lines(r.out);
@@ -447,17 +449,19 @@ static void test_bad_options(void **state)
         run_result r = run_program(NULL, args);
         assert_status(r, 2);
         assert_empty(r.out);
-        assert_string_equal(r.err, format_text("sudoku: %s (try 'sudoku solve --help')\n",
-                                               cases[i][3]));
+        assert_string_equal(r.err,
+                            format_text("sudoku: %s (try 'sudoku solve --help')\n", cases[i][3]));
     }
     run_result r = RUN("solve", P, "--format");
     assert_status(r, 2);
     assert_empty(r.out);
-    assert_string_equal(r.err, "sudoku: option --format needs a value (try 'sudoku solve --help')\n");
+    assert_string_equal(r.err,
+                        "sudoku: option --format needs a value (try 'sudoku solve --help')\n");
     r = RUN("frobnicate");
     assert_status(r, 2);
     assert_empty(r.out);
-    assert_string_equal(r.err, "sudoku: unknown command 'frobnicate' (try 'sudoku solve --help')\n");
+    assert_string_equal(r.err,
+                        "sudoku: unknown command 'frobnicate' (try 'sudoku solve --help')\n");
 }
 
 /* ---- 4: output faults ---- */
@@ -474,8 +478,8 @@ static int run_into_closed_pipe(bool ignore_sigpipe, const char *jobs)
     if (in_fd < 0 || pipe(out) != 0) fail_msg("open or pipe: %s", strerror(errno));
     err_fd = scratch_file("", 0);
     run_setup setup = {.ignore_sigpipe = ignore_sigpipe};
-    pid_t pid = spawn_program(&setup, (const char *const[]){"solve", jobs, NULL}, in_fd, out[1],
-                              err_fd);
+    pid_t pid =
+        spawn_program(&setup, (const char *const[]){"solve", jobs, NULL}, in_fd, out[1], err_fd);
     close(out[1]);
     char c;
     while (read(out[0], &c, 1) == 1 && c != '\n') {
@@ -599,14 +603,33 @@ static void plan_item(stream_plan *s, int k, uint32_t *x, const char *two, const
     memcpy(line, good, SUDOKU_CELLS + 1);
     outcome o = INVALID;
     switch (k) {
-    case 0: strcat(line, "\n"); o = SOLVED; break;
-    case 1: strcat(line, ":1:x\r\n"); o = SOLVED; break;
-    case 2: snprintf(line, sizeof line, "%s\n", as_rows(good, '0', "\n")); o = SOLVED; break;
-    case 3: snprintf(line, sizeof line, "%s\n", two); o = MULTIPLE; good = two; break;
-    case 4: snprintf(line, sizeof line, "%s\n", none); o = NO_SOLUTION; break;
+    case 0:
+        strcat(line, "\n");
+        o = SOLVED;
+        break;
+    case 1:
+        strcat(line, ":1:x\r\n");
+        o = SOLVED;
+        break;
+    case 2:
+        snprintf(line, sizeof line, "%s\n", as_rows(good, '0', "\n"));
+        o = SOLVED;
+        break;
+    case 3:
+        snprintf(line, sizeof line, "%s\n", two);
+        o = MULTIPLE;
+        good = two;
+        break;
+    case 4:
+        snprintf(line, sizeof line, "%s\n", none);
+        o = NO_SOLUTION;
+        break;
     case 5: strcpy(line + SUDOKU_CELLS - 1, "\n"); break; /* 80 cells */
-    case 6: strcat(line, "9\n"); break;                  /* 82 cells */
-    case 7: line[next_random(x) % SUDOKU_CELLS] = 'x'; strcat(line, "\n"); break;
+    case 6: strcat(line, "9\n"); break;                   /* 82 cells */
+    case 7:
+        line[next_random(x) % SUDOKU_CELLS] = 'x';
+        strcat(line, "\n");
+        break;
     case 8: put(s, "\0\0\n\n", 4); break;
     case 9: strcpy(line, "\xc3\x28\xff junk\n\n"); break;
     case 10: snprintf(line, sizeof line, "%.50s\n\n", as_rows(good, '.', "\n")); break;
@@ -672,11 +695,10 @@ static void test_no_lost_records(void **state)
     int streams = under_wrapper() ? 3 : 12;
     for (int n = 0; n < streams; n++) {
         stream_plan s = plan_stream(0x9E3779B9u * (uint32_t)(n + 1));
-        const char *summary =
-            format_text("stats: %zu puzzles read, %lu solved, %lu no solution, %lu multiple, "
-                        "%lu invalid;",
-                        s.records, s.count[SOLVED], s.count[NO_SOLUTION], s.count[MULTIPLE],
-                        s.count[INVALID]);
+        const char *summary = format_text(
+            "stats: %zu puzzles read, %lu solved, %lu no solution, %lu multiple, "
+            "%lu invalid;",
+            s.records, s.count[SOLVED], s.count[NO_SOLUTION], s.count[MULTIPLE], s.count[INVALID]);
         static const char *const jobs[] = {"-j1", "-j3"};
         for (int j = 0; j < 2; j++) {
             run_setup setup = {.input = s.text, .input_len = s.len};
@@ -722,5 +744,5 @@ int main(void)
         TEST(test_no_lost_records),
     };
     return cmocka_run_group_tests_name("hostile input and output (end to end)", tests,
-                                       harness_setup, NULL);
+                                       harness_setup, harness_finish);
 }
