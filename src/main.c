@@ -130,6 +130,20 @@ static int parse_jobs(const char *value, int *jobs)
     return 0;
 }
 
+/* The error for an argument that is no option: "--unique=yes" is a flag
+ * given a value, which deserves a more precise word than "unknown". */
+static int unknown_option(const char *arg)
+{
+    static const char *const flags[] = {"--show-candidates", "--unique", "--count",
+                                        "--stats",           "--help",   "--version"};
+    for (size_t k = 0; k < sizeof flags / sizeof flags[0]; k++) {
+        size_t n = strlen(flags[k]);
+        if (strncmp(arg, flags[k], n) == 0 && arg[n] == '=')
+            return usage_error("option %s takes no value", flags[k]);
+    }
+    return usage_error("unknown option '%s'", arg);
+}
+
 /* An argument that starts with '-' and a letter is an option; "-", "--" and
  * things like "----8.5..." (puzzles with dashes for blanks) are not. */
 static bool looks_like_option(const char *arg)
@@ -181,7 +195,7 @@ static int parse_options(int argc, char **argv, cli_options *opt, int *operands)
         } else if (strcmp(arg, "--stats") == 0) {
             opt->stats = true;
         } else {
-            rc = usage_error("unknown option '%s'", arg);
+            rc = unknown_option(arg);
         }
         if (rc) return rc;
     }

@@ -437,6 +437,7 @@ static void test_bad_options(void **state)
          "--count and --show-candidates cannot be used together"},
         {"-j", "abc", NULL,
          "--jobs needs a whole number from 0 (one per processor) to 256, not 'abc'"},
+        {"--unique=yes", NULL, NULL, "option --unique takes no value"},
         {"--jobs=257", NULL, NULL,
          "--jobs needs a whole number from 0 (one per processor) to 256, not '257'"},
     };
