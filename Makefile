@@ -5,7 +5,8 @@
 #   make check        unit and end-to-end tests, then again under ASan + UBSan
 #   make bench        in-process and whole-process speed (docs/benchmarks.md), see below
 #   make install      PREFIX=/usr/local, DESTDIR= honoured
-#   make fuzz         libFuzzer on the parser, reader and solver (clang; FUZZ_SECONDS=60)
+#   make fuzz         libFuzzer, FUZZ_SECONDS (60) each: the parser and reader on any bytes,
+#                     then parse, solve and print (clang); see below
 #
 # CC, CFLAGS, LDFLAGS can be overridden; the flags the build needs are kept apart.
 #
@@ -48,7 +49,7 @@ LIB = $(BUILD)/libsudoku.a
 PROGRAM = $(BUILD)/sudoku
 BENCH_PROGRAM = $(BUILD)/sudoku-bench
 
-.PHONY: all run check test-run cmocka bench bench-one fuzz install uninstall clean format
+.PHONY: all run check test-run cmocka bench bench-one fuzz fuzz-one install uninstall clean format
 .DELETE_ON_ERROR:
 
 all: $(PROGRAM)
@@ -125,15 +126,43 @@ bench-one:
 $(BENCH_PROGRAM): bench/bench.c include/sudoku.h $(LIB)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $< $(LIB) -o $@
 
+# make fuzz: two libFuzzer targets, one after the other (two at once would
+# share the two cores). Each starts from its working corpus in
+# $(FUZZ_DIR)/TARGET/corpus (the first directory, where libFuzzer adds what
+# it finds), then the committed seeds and puzzles/ (read only).
+# Lines longer than SUDOKU_LINE_MAX are left to the replay test: inputs that
+# size would slow the fuzzer down several times over.
+FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
+FUZZ_DIR = $(BUILD)/fuzz
+FUZZ_TARGETS = fuzz_parse fuzz_solve
+FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_OPTIONS = -max_total_time=$(FUZZ_SECONDS) -timeout=5 -rss_limit_mb=2048 -print_final_stats=1
+FUZZ_MAX_LEN_fuzz_parse = 8192
+FUZZ_MAX_LEN_fuzz_solve = 4096
+FUZZ_SEEDS = tests/fuzz/corpus puzzles
+FUZZ_LOG = $(FUZZ_DIR)/$(FUZZ_TARGET)/log
 
-fuzz: tests/fuzz_input.c $(LIB_SRC) src/internal.h include/sudoku.h
-	@mkdir -p $(BUILD)/fuzz/corpus
-	clang $(BASE_CFLAGS) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-	  tests/fuzz_input.c $(LIB_SRC) -o $(BUILD)/fuzz/fuzz_input
-	cp puzzles/*.txt $(BUILD)/fuzz/corpus/
-	$(BUILD)/fuzz/fuzz_input -max_total_time=$(FUZZ_SECONDS) -timeout=5 -max_len=4096 \
-	  $(BUILD)/fuzz/corpus
+$(FUZZ_DIR)/bin/%: tests/%.c tests/fuzz.h tests/checker.c tests/checker.h $(LIB_SRC) src/internal.h include/sudoku.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(BASE_CFLAGS) -Itests $(FUZZ_FLAGS) $< tests/checker.c $(LIB_SRC) -o $@
+
+# Every target runs even if one fails, so that one run reports everything.
+fuzz: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/bin/%)
+	@failed=0; for t in $(FUZZ_TARGETS); do \
+	  $(MAKE) --no-print-directory fuzz-one FUZZ_TARGET=$$t || failed=1; \
+	done; [ $$failed = 0 ] || { echo "== fuzz FAILED: inputs in $(FUZZ_DIR)/artifacts/"; exit 1; }
+
+# One run, its output in FUZZ_LOG: its tail on failure, its figures at the end.
+fuzz-one: $(FUZZ_DIR)/bin/$(FUZZ_TARGET)
+	@mkdir -p $(FUZZ_DIR)/$(FUZZ_TARGET)/corpus $(FUZZ_DIR)/artifacts/$(FUZZ_TARGET)
+	@echo "== $(FUZZ_TARGET): $(FUZZ_SECONDS) s (log: $(FUZZ_LOG))"
+	@$< $(FUZZ_OPTIONS) -max_len=$(FUZZ_MAX_LEN_$(FUZZ_TARGET)) \
+	  -artifact_prefix=$(FUZZ_DIR)/artifacts/$(FUZZ_TARGET)/ \
+	  $(FUZZ_DIR)/$(FUZZ_TARGET)/corpus $(FUZZ_SEEDS) > $(FUZZ_LOG) 2>&1 || \
+	  { tail -n 60 $(FUZZ_LOG); echo "== $(FUZZ_TARGET) FAILED"; exit 1; }
+	@grep -E '^#[0-9]+[[:space:]]+DONE|^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' \
+	  $(FUZZ_LOG)
 
 install: $(PROGRAM) $(LIB)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include \
