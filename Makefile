@@ -40,7 +40,7 @@ ALL_CFLAGS = $(BASE_CFLAGS) $(CFLAGS)
 LIB_SRC = src/parse.c src/propagate.c src/planes.c src/search.c src/print.c src/tables.c
 CLI_SRC = src/main.c src/cli_input.c src/cli_output.c src/cli_batch.c
 TEST_NAMES = test_tables test_parse test_reader test_propagate test_planes test_search test_print \
-             test_cli test_datasets
+             test_cli test_datasets test_fuzz_replay
 
 LIB_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 CLI_OBJ = $(CLI_SRC:src/%.c=$(BUILD)/obj/%.o)
@@ -70,7 +70,16 @@ TEST_SUPPORT = tests/checker.c tests/fixtures.c
 
 $(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT) tests/checker.h tests/fixtures.h $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Isrc -Itests $(LDFLAGS) $< $(TEST_SUPPORT) $(LIB) $(CMOCKA_LIBS) -pthread -o $@
+	$(CC) $(ALL_CFLAGS) -Isrc -Itests $(LDFLAGS) $< $(filter %.o,$^) $(TEST_SUPPORT) $(LIB) \
+	  $(CMOCKA_LIBS) -pthread -o $@
+
+# The replay test links both fuzz targets, compiled by $(CC) without
+# libFuzzer: each one's entry point renamed so that the two can coexist.
+$(BUILD)/tests/test_fuzz_replay: $(BUILD)/tests/fuzz_parse.o $(BUILD)/tests/fuzz_solve.o
+
+$(BUILD)/tests/fuzz_%.o: tests/fuzz_%.c tests/fuzz.h tests/checker.h include/sudoku.h
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Itests -DLLVMFuzzerTestOneInput=fuzz_$*_one -c $< -o $@
 
 run: $(PROGRAM)
 	$(PROGRAM) solve --format grid puzzles/seeds.txt
@@ -129,7 +138,7 @@ $(BENCH_PROGRAM): bench/bench.c include/sudoku.h $(LIB)
 # make fuzz: two libFuzzer targets, one after the other (two at once would
 # share the two cores). Each starts from its working corpus in
 # $(FUZZ_DIR)/TARGET/corpus (the first directory, where libFuzzer adds what
-# it finds), then the committed seeds and puzzles/ (read only).
+# it finds), then the committed seeds, regressions and puzzles/ (read only).
 # Lines longer than SUDOKU_LINE_MAX are left to the replay test: inputs that
 # size would slow the fuzzer down several times over.
 FUZZ_CC ?= clang
@@ -140,7 +149,7 @@ FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=al
 FUZZ_OPTIONS = -max_total_time=$(FUZZ_SECONDS) -timeout=5 -rss_limit_mb=2048 -print_final_stats=1
 FUZZ_MAX_LEN_fuzz_parse = 8192
 FUZZ_MAX_LEN_fuzz_solve = 4096
-FUZZ_SEEDS = tests/fuzz/corpus puzzles
+FUZZ_SEEDS = tests/fuzz/corpus tests/fuzz/regressions puzzles
 FUZZ_LOG = $(FUZZ_DIR)/$(FUZZ_TARGET)/log
 
 $(FUZZ_DIR)/bin/%: tests/%.c tests/fuzz.h tests/checker.c tests/checker.h $(LIB_SRC) src/internal.h include/sudoku.h
