@@ -21,9 +21,9 @@
  * grid: on the empty grid the search stops at its second solution. */
 #define SOLVE_LIMIT 2
 
-/* The longest source name the JSON check passes: its escaped form, the
- * longest error message escaped and 81 candidate sets all fit in
- * SUDOKU_TEXT_MAX. */
+/* The longest source name the JSON check gives: so that the record fits in
+ * SUDOKU_TEXT_MAX with it escaped, an error message escaped or 81 candidate
+ * sets. A long enough source name makes any record outgrow it. */
 #define SOURCE_MAX 64
 
 /* One printer with what it prints, so that the checks serve all of them. */
@@ -293,6 +293,8 @@ static void print_json(const sudoku_report *report, const char *puzzle, const ch
         FUZZ_REQUIRE(strncmp(out, "{\"source\":", 10) == 0);
         FUZZ_REQUIRE(json_field(out, "source", value, sizeof value));
         FUZZ_REQUIRE(strcmp(value, report->source) == 0);
+    } else {
+        FUZZ_REQUIRE(strncmp(out, "{\"line\":", 8) == 0);
     }
     FUZZ_REQUIRE(json_field(out, "error", value, sizeof value) == (report->error != NULL));
     if (report->error) FUZZ_REQUIRE(strcmp(value, report->error) == 0);
@@ -359,6 +361,45 @@ static void propagate_checked(outcome *o)
         FUZZ_REQUIRE(memcmp(again.solution.cell, o->result.solution.cell, SUDOKU_CELLS) == 0);
 }
 
+/* The givens assigned one by one to a full board reach the state
+ * sudoku_propagate reaches, or a contradiction where it meets one: singles
+ * taken to a fixpoint do not depend on their order. */
+static void check_assign(const outcome *o)
+{
+    sudoku_board board;
+    bool ok = true;
+    sudoku_board_init(&board);
+    for (int cell = 0; cell < SUDOKU_CELLS && ok; cell++)
+        if (o->puzzle.cell[cell]) ok = sudoku_assign(&board, cell, o->puzzle.cell[cell]);
+    FUZZ_REQUIRE(ok == o->consistent);
+    if (ok) FUZZ_REQUIRE(memcmp(board.candidates, o->board.candidates, sizeof board.candidates) == 0);
+}
+
+/* With one solution, ruling out another digit of an open cell keeps that
+ * solution, and ruling out its own digit leaves none. */
+static void check_eliminate(const outcome *o)
+{
+    int cell = 0;
+    if (o->solutions != 1 || !o->consistent) return;
+    while (cell < SUDOKU_CELLS && !(o->board.candidates[cell] & (o->board.candidates[cell] - 1)))
+        cell++;
+    if (cell == SUDOKU_CELLS) return;
+    unsigned own = 1u << (o->result.solution.cell[cell] - 1);
+    unsigned others = o->board.candidates[cell] & ~own;
+    int other = 1;
+    while (!(others & (1u << (other - 1)))) other++;
+
+    sudoku_board board = o->board;
+    sudoku_result result;
+    FUZZ_REQUIRE(sudoku_eliminate(&board, cell, other));
+    FUZZ_REQUIRE(sudoku_search(&board, SOLVE_LIMIT, &result) == 1);
+    FUZZ_REQUIRE(memcmp(result.solution.cell, o->result.solution.cell, SUDOKU_CELLS) == 0);
+
+    board = o->board;
+    if (sudoku_eliminate(&board, cell, o->result.solution.cell[cell]))
+        FUZZ_REQUIRE(sudoku_search(&board, SOLVE_LIMIT, &result) == 0);
+}
+
 static sudoku_status status_of(unsigned long solutions)
 {
     return solutions == 0 ? SUDOKU_NO_SOLUTION : solutions == 1 ? SUDOKU_SOLVED : SUDOKU_MULTIPLE;
@@ -391,12 +432,14 @@ static void print_outcome(const outcome *o, const char *source, size_t size)
 
 /* ---- the input ---- */
 
-/* The input's first bytes, up to a NUL: any bytes a file name could hold. */
-static void take_source(const uint8_t *data, size_t size, char source[SOURCE_MAX + 1])
+/* The input's first bytes, up to a NUL: any bytes a file name could hold.
+ * Inputs of odd length have none, so that the JSON leaves it out. */
+static const char *take_source(const uint8_t *data, size_t size, char source[SOURCE_MAX + 1])
 {
     size_t n = size < SOURCE_MAX ? size : SOURCE_MAX;
     memcpy(source, data, n);
     source[n] = '\0';
+    return size % 2 ? NULL : source;
 }
 
 /* The printers take any board, not only a propagated one: the input's
@@ -416,10 +459,10 @@ static void print_any_board(const uint8_t *data, size_t size)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    char source[SOURCE_MAX + 1];
+    char buf[SOURCE_MAX + 1];
     sudoku_error err;
     outcome o;
-    take_source(data, size, source);
+    const char *source = take_source(data, size, buf);
     print_any_board(data, size);
     if (!sudoku_parse((const char *)data, size, &o.puzzle, &err)) {
         sudoku_report report = {.source = source, .line = 1, .status = SUDOKU_INVALID,
@@ -430,6 +473,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_REQUIRE(cells_to_text(o.puzzle.cell, o.puzzle_text));
     solve_checked(&o);
     propagate_checked(&o);
+    check_assign(&o);
+    check_eliminate(&o);
     print_outcome(&o, source, size);
     return 0;
 }
