@@ -7,7 +7,8 @@
 #   make lint         cppcheck on every C file, clang-tidy (.clang-tidy) on src/ and bench/
 #   make bench        in-process and whole-process speed (docs/benchmarks.md), see below
 #   make install      PREFIX=/usr/local, DESTDIR= honoured
-#   make fuzz         libFuzzer on the parser, reader and solver (clang; FUZZ_SECONDS=60)
+#   make fuzz         libFuzzer, FUZZ_SECONDS (60) each: the parser and reader on any bytes,
+#                     then parse, solve and print (clang); see below
 #
 # CC, CFLAGS, LDFLAGS can be overridden; the flags the build needs are kept apart.
 #
@@ -42,7 +43,7 @@ LIB_SRC = src/parse.c src/propagate.c src/planes.c src/search.c src/print.c src/
 CLI_SRC = src/main.c src/cli_input.c src/cli_output.c src/cli_batch.c
 E2E_TESTS = test_cli test_hostile
 TEST_NAMES = test_tables test_parse test_reader test_propagate test_planes test_search test_print \
-             $(E2E_TESTS) test_datasets test_crosscheck
+             $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay
 
 LIB_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 CLI_OBJ = $(CLI_SRC:src/%.c=$(BUILD)/obj/%.o)
@@ -51,8 +52,8 @@ LIB = $(BUILD)/libsudoku.a
 PROGRAM = $(BUILD)/sudoku
 BENCH_PROGRAM = $(BUILD)/sudoku-bench
 
-.PHONY: all run check test-run test-valgrind lint tools bench bench-one fuzz install uninstall \
-        clean format
+.PHONY: all run check test-run test-valgrind lint tools bench bench-one fuzz fuzz-one install \
+        uninstall clean format
 .DELETE_ON_ERROR:
 
 all: $(PROGRAM)
@@ -73,11 +74,19 @@ TEST_SUPPORT = tests/checker.c tests/fixtures.c
 
 $(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT) tests/checker.h tests/fixtures.h $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Isrc -Itests $(LDFLAGS) $< $(TEST_SUPPORT) $(filter %_harness.c,$^) $(LIB) \
-	  $(CMOCKA_LIBS) -pthread -o $@
+	$(CC) $(ALL_CFLAGS) -Isrc -Itests $(LDFLAGS) $< $(filter %.o %_harness.c,$^) $(TEST_SUPPORT) \
+	  $(LIB) $(CMOCKA_LIBS) -pthread -o $@
 
 # The suites that run the program share the harness that runs it.
 $(E2E_TESTS:%=$(BUILD)/tests/%) $(BUILD)/tests/test_crosscheck: tests/cli_harness.c tests/cli_harness.h
+
+# The replay test links both fuzz targets, compiled by $(CC) without
+# libFuzzer: each one's entry point renamed so that the two can coexist.
+$(BUILD)/tests/test_fuzz_replay: $(BUILD)/tests/fuzz_parse.o $(BUILD)/tests/fuzz_solve.o
+
+$(BUILD)/tests/fuzz_%.o: tests/fuzz_%.c tests/fuzz.h tests/checker.h include/sudoku.h
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Itests -DLLVMFuzzerTestOneInput=fuzz_$*_one -c $< -o $@
 
 run: $(PROGRAM)
 	$(PROGRAM) solve --format grid puzzles/seeds.txt
@@ -157,15 +166,46 @@ bench-one:
 $(BENCH_PROGRAM): bench/bench.c include/sudoku.h $(LIB)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $< $(LIB) -o $@
 
+# make fuzz: two libFuzzer targets, one after the other (two at once would
+# share the two cores). Each starts from its working corpus in
+# $(FUZZ_DIR)/TARGET/corpus (the first directory, where libFuzzer adds what
+# it finds), then the committed seeds, regressions and puzzles/ (read only).
+# Lines longer than SUDOKU_LINE_MAX are left to the replay test: inputs that
+# size would slow the fuzzer down several times over.
+FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
+FUZZ_DIR = $(BUILD)/fuzz
+FUZZ_TARGETS = fuzz_parse fuzz_solve
+FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+# -timeout: a hang, not a hard puzzle. The slowest refutation known (Norvig's
+# "impossible" puzzle, tests/test_hostile.c) takes about 4 s per search in
+# the fuzz build, and fuzz_solve searches twice.
+FUZZ_OPTIONS = -max_total_time=$(FUZZ_SECONDS) -timeout=30 -rss_limit_mb=2048 -print_final_stats=1
+FUZZ_MAX_LEN_fuzz_parse = 8192
+FUZZ_MAX_LEN_fuzz_solve = 4096
+FUZZ_SEEDS = tests/fuzz/corpus tests/fuzz/regressions puzzles
+FUZZ_LOG = $(FUZZ_DIR)/$(FUZZ_TARGET)/log
 
-fuzz: tests/fuzz_input.c $(LIB_SRC) src/internal.h include/sudoku.h
-	@mkdir -p $(BUILD)/fuzz/corpus
-	clang $(BASE_CFLAGS) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-	  tests/fuzz_input.c $(LIB_SRC) -o $(BUILD)/fuzz/fuzz_input
-	cp puzzles/*.txt $(BUILD)/fuzz/corpus/
-	$(BUILD)/fuzz/fuzz_input -max_total_time=$(FUZZ_SECONDS) -timeout=5 -max_len=4096 \
-	  $(BUILD)/fuzz/corpus
+$(FUZZ_DIR)/bin/%: tests/%.c tests/fuzz.h tests/checker.c tests/checker.h $(LIB_SRC) src/internal.h include/sudoku.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(BASE_CFLAGS) -Itests $(FUZZ_FLAGS) $< tests/checker.c $(LIB_SRC) -o $@
+
+# Every target runs even if one fails, so that one run reports everything.
+fuzz: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/bin/%)
+	@failed=0; for t in $(FUZZ_TARGETS); do \
+	  $(MAKE) --no-print-directory fuzz-one FUZZ_TARGET=$$t || failed=1; \
+	done; [ $$failed = 0 ] || { echo "== fuzz FAILED: inputs in $(FUZZ_DIR)/artifacts/"; exit 1; }
+
+# One run, its output in FUZZ_LOG: its tail on failure, its figures at the end.
+fuzz-one: $(FUZZ_DIR)/bin/$(FUZZ_TARGET)
+	@mkdir -p $(FUZZ_DIR)/$(FUZZ_TARGET)/corpus $(FUZZ_DIR)/artifacts/$(FUZZ_TARGET)
+	@echo "== $(FUZZ_TARGET): $(FUZZ_SECONDS) s (log: $(FUZZ_LOG))"
+	@$< $(FUZZ_OPTIONS) -max_len=$(FUZZ_MAX_LEN_$(FUZZ_TARGET)) \
+	  -artifact_prefix=$(FUZZ_DIR)/artifacts/$(FUZZ_TARGET)/ \
+	  $(FUZZ_DIR)/$(FUZZ_TARGET)/corpus $(FUZZ_SEEDS) > $(FUZZ_LOG) 2>&1 || \
+	  { tail -n 60 $(FUZZ_LOG); echo "== $(FUZZ_TARGET) FAILED"; exit 1; }
+	@grep -E '^#[0-9]+[[:space:]]+DONE|^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' \
+	  $(FUZZ_LOG)
 
 install: $(PROGRAM) $(LIB)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include \

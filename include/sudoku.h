@@ -154,7 +154,9 @@ unsigned long sudoku_search(const sudoku_board *start, unsigned long limit, sudo
 /* ---- print: text forms of grids, boards and results ---- */
 /* Each writes at most size bytes including a final NUL (when size > 0) and
  * returns the length of the whole text, as snprintf does. SUDOKU_TEXT_MAX
- * is always enough. */
+ * is always enough, except for sudoku_format_json: its record quotes the
+ * report's source and error strings, whatever their length, so compare what
+ * it returns with the size. */
 
 /* The 81 cells on one line, '.' for blanks, no line end. */
 size_t sudoku_format_line(const sudoku_grid *grid, char *buf, size_t size);

@@ -66,6 +66,11 @@ static inline int sudoku_popcount(uint32_t mask)
 #endif
 }
 
+/* Returns the length in bytes of the well-formed UTF-8 character at s[i]
+ * of s[0..n) (1 for ASCII), or 0 if the bytes there are not one. Error
+ * messages and JSON must never pass on a broken character. */
+size_t sudoku_utf8_length(const char *s, size_t n, size_t i);
+
 /* The index of the lowest set bit of a nonzero mask. */
 static inline int sudoku_lowest_bit(uint32_t mask)
 {

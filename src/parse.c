@@ -71,9 +71,7 @@ static bool is_letter(char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
-/* Returns the length in bytes of the well-formed UTF-8 character at s[i]
- * (1 for ASCII), or 0 if the bytes there are not one. */
-static size_t utf8_length(const char *s, size_t n, size_t i)
+size_t sudoku_utf8_length(const char *s, size_t n, size_t i)
 {
     const unsigned char *u = (const unsigned char *)s + i;
     unsigned char lo = 0x80, hi = 0xBF; /* the range of the second byte */
@@ -104,7 +102,7 @@ static size_t utf8_length(const char *s, size_t n, size_t i)
 static bool is_text(const char *s, size_t n)
 {
     for (size_t i = 0, len; i < n; i += len) {
-        len = utf8_length(s, n, i);
+        len = sudoku_utf8_length(s, n, i);
         bool control = len == 1 && ((unsigned char)s[i] < 0x20 || s[i] == 0x7F);
         if (len == 0 || (control && !is_space(s[i]))) return false;
     }
@@ -134,7 +132,7 @@ static line_kind classify(const char *s, size_t n)
         return LINE_RULE;
     bool text = is_text(s + i, end - i);
     if (text && is_letter(s[i]) && digits < 9) return LINE_HEADER;
-    /* Text such as "=== Puzzle 3 ===": no cells at all, so no puzzle to lose. */
+    /* Text such as "=== Puzzle ===": no cells at all, so no puzzle to lose. */
     if (text && digits + dashes == 0 && !only_layout) return LINE_HEADER;
     return LINE_CONTENT;
 }
@@ -144,7 +142,7 @@ static line_kind classify(const char *s, size_t n)
 static size_t describe_char(const char *s, size_t n, size_t i, char out[24])
 {
     unsigned char c = (unsigned char)s[i];
-    size_t len = utf8_length(s, n, i);
+    size_t len = sudoku_utf8_length(s, n, i);
     if (len > 1 || (len == 1 && c >= 0x20 && c < 0x7F)) {
         snprintf(out, 24, "'%.*s'", (int)len, s + i);
         return len;
@@ -182,7 +180,7 @@ static void scan_line(cells *acc, const char *s, size_t n, long line)
     bool in_token = false;
     for (size_t i = 0; i < n; i += step) {
         column++;
-        step = utf8_length(s, n, i);
+        step = sudoku_utf8_length(s, n, i);
         if (step == 0) step = 1; /* a stray byte counts as one column */
         char c = s[i];
         if (is_cell_char(c)) {

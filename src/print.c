@@ -145,13 +145,22 @@ const char *sudoku_status_name(sudoku_status status)
     return "invalid";
 }
 
-/* Writes s as a JSON string, escaping quotes, backslashes and control bytes. */
+/* Writes s as a JSON string, escaping quotes, backslashes and control bytes.
+ * JSON is UTF-8: a byte that is not part of a well-formed character (a file
+ * name in Latin-1, say) becomes U+FFFD, the replacement character. */
 static void put_json_string(writer *w, const char *s)
 {
+    size_t n = strlen(s);
     put_char(w, '"');
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') {
+    for (size_t i = 0, len; i < n; i += len) {
+        unsigned char c = (unsigned char)s[i];
+        len = sudoku_utf8_length(s, n, i);
+        if (len == 0) {
+            len = 1;
+            put_text(w, "\\ufffd");
+        } else if (len > 1) {
+            for (size_t k = 0; k < len; k++) put_char(w, s[i + k]);
+        } else if (c == '"' || c == '\\') {
             put_char(w, '\\');
             put_char(w, (char)c);
         } else if (c < 0x20) {

@@ -344,6 +344,24 @@ static void test_unsolvable_beyond_propagation(void **state)
     assert_string_equal(r.out, "0\n");
 }
 
+/* Norvig's "impossible" puzzle: 17 givens that do not clash and no
+ * solution, the slowest refutation known to us (about 700,000 guesses).
+ * It must end, and say so. */
+static void test_slowest_known_refutation(void **state)
+{
+    (void)state;
+    static const char impossible[] =
+        ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........";
+    if (under_wrapper()) {
+        print_message("skipped under a wrapper: a long search, and no memory use to check\n");
+        return;
+    }
+    run_result r = RUN("solve", impossible);
+    assert_status(r, 1);
+    assert_string_equal(r.out, "no solution\n");
+    assert_string_equal(r.err, "sudoku: argument 1: no solution\n");
+}
+
 /* Counting the empty grid's 6.67e21 solutions must stop at the limit. */
 static void test_count_empty_grid(void **state)
 {
@@ -734,6 +752,7 @@ int main(void)
         TEST(test_bad_cell_counts_in_good_file),
         TEST(test_conflicting_givens),
         TEST(test_unsolvable_beyond_propagation),
+        TEST(test_slowest_known_refutation),
         TEST(test_count_empty_grid),
         TEST(test_missing_file),
         TEST(test_directory_as_file),

@@ -166,6 +166,22 @@ static void json_writes_null_and_leaves_out_what_is_absent(void **state)
                              "\"solution\":null,\"guesses\":0,\"error\":null}");
 }
 
+/* JSON is UTF-8: well-formed characters pass, stray bytes become U+FFFD. */
+static void json_replaces_bytes_that_are_not_utf8(void **state)
+{
+    (void)state;
+    char buf[SUDOKU_TEXT_MAX];
+    sudoku_report r = {.source = "caf\xe9 \xc3\xa9\xe2\x82",
+                       .line = 1,
+                       .status = SUDOKU_INVALID,
+                       .solutions = -1,
+                       .error = "x\xff"};
+    sudoku_format_json(&r, buf, sizeof buf);
+    assert_string_equal(buf, "{\"source\":\"caf\\ufffd \xc3\xa9\\ufffd\\ufffd\",\"line\":1,"
+                             "\"status\":\"invalid\",\"puzzle\":null,\"solution\":null,"
+                             "\"guesses\":0,\"error\":\"x\\ufffd\"}");
+}
+
 static void json_lists_candidates_when_given(void **state)
 {
     (void)state;
@@ -197,6 +213,7 @@ int main(void)
         cmocka_unit_test(status_names_are_the_documented_words),
         cmocka_unit_test(json_writes_every_field_and_escapes_text),
         cmocka_unit_test(json_writes_null_and_leaves_out_what_is_absent),
+        cmocka_unit_test(json_replaces_bytes_that_are_not_utf8),
         cmocka_unit_test(json_lists_candidates_when_given),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

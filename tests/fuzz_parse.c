@@ -1,0 +1,156 @@
+/*
+ * fuzz_parse.c: a libFuzzer target (make fuzz) for the parser on arbitrary
+ * bytes: sudoku_parse on the whole input, and the stream reader fed the same
+ * bytes line by line as the command feeds it a file (src/cli_input.c).
+ *
+ * Beyond crashes and sanitizer reports it checks what sudoku.h and
+ * docs/input-formats.md promise, and aborts when a promise is broken: every
+ * error has a kind and a one-line message; every accepted grid holds cells
+ * 0-9 and no clashing givens (judged by tests/checker.c, not the library);
+ * records come in line order, within the lines fed; and a text of one line
+ * reads the same as an argument as it does in a stream.
+ */
+#include "checker.h"
+#include "fuzz.h"
+#include "sudoku.h"
+
+#include <string.h>
+
+/* What the stream reader made of the input so far. */
+typedef struct stream {
+    sudoku_reader reader;
+    long last_line; /* the line of the latest record, 0 before the first */
+    int records;
+    sudoku_record first;
+} stream;
+
+static void check_error(const sudoku_error *err)
+{
+    FUZZ_REQUIRE(err->kind > SUDOKU_ERROR_NONE && err->kind <= SUDOKU_ERROR_TOO_LONG);
+    FUZZ_REQUIRE(memchr(err->message, '\0', sizeof err->message) != NULL);
+    FUZZ_REQUIRE(err->message[0] != '\0');
+    FUZZ_REQUIRE(strpbrk(err->message, "\r\n") == NULL);
+}
+
+static void check_grid(const sudoku_grid *grid)
+{
+    char text[82];
+    FUZZ_REQUIRE(cells_to_text(grid->cell, text));
+    FUZZ_REQUIRE(check_puzzle(text) == NULL);
+}
+
+/* A record starts on a line already fed, not before the previous record;
+ * its error, if any, is on a line of the record (docs/input-formats.md). */
+static void check_record(stream *s, const sudoku_record *rec)
+{
+    FUZZ_REQUIRE(rec->line >= 1 && rec->line >= s->last_line && rec->line <= s->reader.line);
+    if (rec->ok) {
+        check_grid(&rec->grid);
+    } else {
+        check_error(&rec->error);
+        FUZZ_REQUIRE(rec->error.line >= rec->line && rec->error.line <= s->reader.line);
+    }
+    s->last_line = rec->line;
+    if (s->records++ == 0) s->first = *rec;
+}
+
+/* Feeds one line from a copy of its exact size, so that a read past its end
+ * shows under ASan even in the middle of the input. Over-long lines are
+ * skipped, as the command skips them. */
+static void feed_line(stream *s, const char *line, size_t length)
+{
+    sudoku_record out[2];
+    int made;
+    if (length > SUDOKU_LINE_MAX) {
+        made = sudoku_reader_skip_line(&s->reader, out);
+    } else {
+        char *copy = malloc(length ? length : 1);
+        FUZZ_REQUIRE(copy != NULL);
+        if (length) memcpy(copy, line, length);
+        made = sudoku_reader_line(&s->reader, copy, length, out);
+        free(copy);
+    }
+    FUZZ_REQUIRE(made >= 0 && made <= 2);
+    for (int k = 0; k < made; k++) check_record(s, &out[k]);
+}
+
+/* Splits text at '\n' as the command does: a final '\n' makes no extra
+ * empty line, and a last line without one is still fed. */
+static void read_stream(stream *s, const char *text, size_t size)
+{
+    sudoku_reader_init(&s->reader);
+    for (size_t start = 0; start < size;) {
+        const char *nl = memchr(text + start, '\n', size - start);
+        size_t length = nl ? (size_t)(nl - (text + start)) : size - start;
+        feed_line(s, text + start, length);
+        start += length + 1;
+    }
+    sudoku_record last;
+    if (sudoku_reader_finish(&s->reader, &last)) check_record(s, &last);
+}
+
+/* Returns true if sudoku_parse accepts text; checks what it says either way. */
+static bool check_parse(const char *text, size_t size, long lines, sudoku_grid *grid)
+{
+    sudoku_error err;
+    if (sudoku_parse(text, size, grid, &err)) {
+        check_grid(grid);
+        return true;
+    }
+    check_error(&err);
+    FUZZ_REQUIRE(err.kind != SUDOKU_ERROR_GRID && err.kind != SUDOKU_ERROR_TOO_LONG);
+    if (err.kind == SUDOKU_ERROR_CHARACTER)
+        FUZZ_REQUIRE(err.line >= 1 && err.line <= lines && err.column >= 1);
+    return false;
+}
+
+/* One line (a final '\n' aside) is a puzzle as an argument exactly when it
+ * is one in a stream, and the same puzzle: "exactly as in a file". */
+static void check_one_line(const stream *s, bool parsed, const sudoku_grid *grid)
+{
+    bool streamed = s->records == 1 && s->first.ok;
+    FUZZ_REQUIRE(parsed == streamed);
+    if (parsed) FUZZ_REQUIRE(memcmp(grid->cell, s->first.grid.cell, SUDOKU_CELLS) == 0);
+}
+
+/* sudoku_check_givens on the first 81 bytes taken as cell values, against
+ * the independent checker: any grid at all, not only what parses. */
+static void check_givens(const uint8_t *data, size_t size)
+{
+    if (size < SUDOKU_CELLS) return;
+    sudoku_grid grid;
+    char text[82];
+    sudoku_error err;
+    for (int k = 0; k < SUDOKU_CELLS; k++) grid.cell[k] = data[k] % 10;
+    FUZZ_REQUIRE(cells_to_text(grid.cell, text));
+    bool distinct = sudoku_check_givens(&grid, &err);
+    FUZZ_REQUIRE(distinct == (check_puzzle(text) == NULL));
+    if (!distinct) {
+        check_error(&err);
+        FUZZ_REQUIRE(err.kind == SUDOKU_ERROR_DUPLICATE);
+    }
+}
+
+/* Counts lines as the command does, independently of the reader. */
+static long count_lines(const char *text, size_t size)
+{
+    long lines = 0;
+    for (size_t i = 0; i < size; i++) lines += text[i] == '\n';
+    return lines + (size && text[size - 1] != '\n');
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    const char *text = (const char *)data;
+    long lines = count_lines(text, size);
+    stream s = {.records = 0};
+    read_stream(&s, text, size);
+    FUZZ_REQUIRE(s.reader.line == lines);
+
+    sudoku_grid grid;
+    bool parsed = check_parse(text, size, lines, &grid);
+    size_t line_length = size && text[size - 1] == '\n' ? size - 1 : size;
+    if (lines == 1 && line_length <= SUDOKU_LINE_MAX) check_one_line(&s, parsed, &grid);
+    check_givens(data, size);
+    return 0;
+}
