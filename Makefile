@@ -117,12 +117,8 @@ check: tools
 # test (tests/cli_harness.c), and its report is shown with the failure.
 VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=definite \
   --errors-for-leak-kinds=definite
-test-valgrind: $(PROGRAM) $(E2E_TESTS:%=$(BUILD)/tests/%)
-	@for t in $(E2E_TESTS); do \
-	  echo "== $$t, the program under valgrind"; \
-	  SUDOKU_WRAPPER="$(VALGRIND)" SUDOKU_BIN=$(PROGRAM) SHARED_PUZZLES=$(SHARED_PUZZLES) \
-	    $(BUILD)/tests/$$t || exit 1; \
-	done
+test-valgrind:
+	SUDOKU_WRAPPER="$(VALGRIND)" $(MAKE) --no-print-directory test-run TEST_NAMES="$(E2E_TESTS)"
 
 # Each finding fails; the few that are wrong are suppressed, with reasons, in
 # tests/cppcheck.supp and .clang-tidy. Tests are checked by cppcheck and the

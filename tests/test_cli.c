@@ -643,25 +643,6 @@ static void test_count_solutions(void **state)
     assert_string_equal(r.out, "2\n1\n");
 }
 
-static void test_limit_usage_errors(void **state)
-{
-    (void)state;
-    static const char *const cases[][4] = {
-        {"--count", "--limit", "0", "--limit"},
-        {"--count", "--limit", "abc", "--limit"},
-        {"--count", "--limit=", "", "--limit"},
-        {"--limit", "3", "", "--limit"},
-        {"--count", "--show-candidates", "", "--show-candidates"},
-    };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        const char *a = cases[i][0], *b = cases[i][1], *c = cases[i][2];
-        run_result r = c[0] ? RUN("solve", a, b, c, P) : RUN("solve", a, b, P);
-        assert_status(r, 2);
-        assert_empty(r.out);
-        assert_contains(assert_one_error_line(&r), cases[i][3]);
-    }
-}
-
 /* ---- 6: no solution ---- */
 
 static void test_no_solution_by_propagation(void **state)
@@ -1051,25 +1032,6 @@ static void test_no_arguments(void **state)
     assert_contains(r.err, "sudoku solve");
 }
 
-static void test_unknown_command_and_option(void **state)
-{
-    (void)state;
-    run_result r = RUN("frobnicate", P);
-    assert_status(r, 2);
-    assert_empty(r.out);
-    assert_contains(assert_one_error_line(&r), "frobnicate");
-
-    r = RUN("solve", "--frobnicate", P);
-    assert_status(r, 2);
-    assert_empty(r.out);
-    assert_contains(assert_one_error_line(&r), "--frobnicate");
-
-    r = RUN("solve", "-q", P);
-    assert_status(r, 2);
-    assert_empty(r.out);
-    assert_contains(assert_one_error_line(&r), "-q");
-}
-
 /* ---- 11, 12: the bundled and the shared puzzle files ---- */
 
 /* The first 81 cells ('0'-'9', '.') found from line `line` of text on,
@@ -1375,7 +1337,6 @@ int main(void)
         TEST(test_several_solutions_warn),
         TEST(test_unique_option),
         TEST(test_count_solutions),
-        TEST(test_limit_usage_errors),
         TEST(test_no_solution_by_propagation),
         TEST(test_no_solution_by_search),
         TEST(test_wrong_cell_count),
@@ -1392,7 +1353,6 @@ int main(void)
         TEST(test_help),
         TEST(test_version),
         TEST(test_no_arguments),
-        TEST(test_unknown_command_and_option),
         TEST(test_seeds_file),
         TEST(test_shared_top1465),
         TEST(test_jobs_same_output),

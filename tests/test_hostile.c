@@ -28,6 +28,15 @@
 
 /* ---- inputs ---- */
 
+/* xorshift32: the test's own fixed-seed generator. */
+static uint32_t next_random(uint32_t *x)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 17;
+    *x ^= *x << 5;
+    return *x;
+}
+
 /* The i-th puzzle of puzzle_stream. */
 static const char *stream_puzzle(size_t i)
 {
@@ -211,13 +220,8 @@ static void test_binary_data(void **state)
     (void)state;
     enum { BLOB = 64 * 1024 };
     char *blob = xmalloc(BLOB + 2 * SUDOKU_CELLS + 8);
-    uint32_t x = 2463534242u; /* xorshift32 from a fixed seed */
-    for (size_t i = 0; i < BLOB; i++) {
-        x ^= x << 13;
-        x ^= x >> 17;
-        x ^= x << 5;
-        blob[i] = (char)(x >> 24);
-    }
+    uint32_t x = 2463534242u;
+    for (size_t i = 0; i < BLOB; i++) blob[i] = (char)(next_random(&x) >> 24);
     const char *a = relabel(P, 6);
     size_t len = BLOB + (size_t)sprintf(blob + BLOB, "\n\n%s\n", a);
     run_setup setup = {.input = blob, .input_len = len};
@@ -380,15 +384,24 @@ static void test_count_empty_grid(void **state)
     assert_string_equal(r.out, format_text("at least %s\n", limit));
 }
 
+/* r is the run of one argument, named as shown, that is neither a puzzle
+ * (as parsing says) nor a readable file (as why says): one invalid record. */
+static void assert_not_a_file(const run_result *r, const char *shown, const char *parsing,
+                              const char *why)
+{
+    assert_status(*r, 2);
+    assert_string_equal(r->out, "invalid\n");
+    assert_string_equal(r->err, format_text("sudoku: argument 1: '%s' is neither a puzzle (%s) "
+                                            "nor a readable file (%s)\n",
+                                            shown, parsing, why));
+}
+
 static void test_missing_file(void **state)
 {
     (void)state;
     run_result r = RUN("solve", "nosuchfile.txt");
-    assert_status(r, 2);
-    assert_string_equal(r.out, "invalid\n");
-    assert_string_equal(r.err, "sudoku: argument 1: 'nosuchfile.txt' is neither a puzzle (found 0 "
-                               "cells, expected 81) nor a readable file (No such file or "
-                               "directory)\n");
+    assert_not_a_file(&r, "nosuchfile.txt", "found 0 cells, expected 81",
+                      "No such file or directory");
     /* the records of the other arguments are still there, in order */
     r = RUN("solve", "--format", "line", E, "nosuchfile.txt", P);
     assert_status(r, 2);
@@ -402,12 +415,8 @@ static void test_missing_file(void **state)
     memcpy(path, "/tmp/", 5);
     memcpy(path + 100, "/nosuchfile.txt", 16);
     r = RUN("solve", path);
-    assert_status(r, 2);
-    assert_string_equal(r.out, "invalid\n");
-    assert_string_equal(r.err, format_text("sudoku: argument 1: '%.60s...' is neither a puzzle "
-                                           "(unexpected character '/' at column 1) nor a readable "
-                                           "file (No such file or directory)\n",
-                                           path));
+    assert_not_a_file(&r, format_text("%.60s...", path), "unexpected character '/' at column 1",
+                      "No such file or directory");
 }
 
 static void test_directory_as_file(void **state)
@@ -415,12 +424,7 @@ static void test_directory_as_file(void **state)
     (void)state;
     const char *dir = make_temp_dir();
     run_result r = RUN("solve", dir);
-    assert_status(r, 2);
-    assert_string_equal(r.out, "invalid\n");
-    assert_string_equal(r.err, format_text("sudoku: argument 1: '%s' is neither a puzzle "
-                                           "(unexpected character '/' at column 1) nor a "
-                                           "readable file (it is a directory)\n",
-                                           dir));
+    assert_not_a_file(&r, dir, "unexpected character '/' at column 1", "it is a directory");
 }
 
 /* Run as an unprivileged user when the tests run as root, who reads all. */
@@ -432,12 +436,7 @@ static void test_unreadable_file(void **state)
     if (chmod(file, 0) != 0) fail_msg("chmod: %s", strerror(errno));
     run_setup setup = {.as_nobody = true};
     run_result r = RUN_WITH(&setup, "solve", file);
-    assert_status(r, 2);
-    assert_string_equal(r.out, "invalid\n");
-    assert_string_equal(r.err, format_text("sudoku: argument 1: '%s' is neither a puzzle "
-                                           "(unexpected character '/' at column 1) nor a "
-                                           "readable file (Permission denied)\n",
-                                           file));
+    assert_not_a_file(&r, file, "unexpected character '/' at column 1", "Permission denied");
 }
 
 static void test_bad_options(void **state)
@@ -450,6 +449,8 @@ static void test_bad_options(void **state)
         {"--format=", NULL, NULL, "unknown format '': expected grid, line or json"},
         {"--count", "--limit", "0", "--limit needs a whole number from 1 up, not '0'"},
         {"--count", "--limit=-5", NULL, "--limit needs a whole number from 1 up, not '-5'"},
+        {"--count", "--limit", "abc", "--limit needs a whole number from 1 up, not 'abc'"},
+        {"--count", "--limit=", NULL, "--limit needs a whole number from 1 up, not ''"},
         {"--limit", "3", NULL, "--limit only applies with --count"},
         {"--count", "--show-candidates", NULL,
          "--count and --show-candidates cannot be used together"},
@@ -582,14 +583,6 @@ typedef struct stream_plan {
     outcome *expected;
     unsigned long count[OUTCOMES];
 } stream_plan;
-
-static uint32_t next_random(uint32_t *x)
-{
-    *x ^= *x << 13;
-    *x ^= *x >> 17;
-    *x ^= *x << 5;
-    return *x;
-}
 
 static void plan_record(stream_plan *s, outcome o, const char *puzzle)
 {
