@@ -74,12 +74,28 @@ bool sudoku_parse(const char *text, size_t length, sudoku_grid *grid, sudoku_err
  * or box; otherwise false, with the first clash (in cell order) in err. */
 bool sudoku_check_givens(const sudoku_grid *grid, sudoku_error *err);
 
+/* ---- pencilmarks: a puzzle given as its candidates (docs/input-formats.md) ---- */
+
+/* Reads a board of candidates: the 729-character line (for each cell in
+ * order, nine characters, the digit d at position d where d is a candidate
+ * and '.' or '0' where it is not) or the candidate grid that
+ * sudoku_format_candidates writes. Returns true and fills board; returns
+ * false with err filled (err may be NULL) if the text is neither, or if a
+ * cell is left with no candidate. */
+bool sudoku_parse_candidates(const char *text, size_t length, sudoku_board *board,
+                             sudoku_error *err);
+
+/* The 729-character line of board (see sudoku_parse_candidates), no line end. */
+size_t sudoku_format_pencilmarks(const sudoku_board *board, char *buf, size_t size);
+
 /* One record of a stream: a puzzle, or the error that spoiled it. */
 typedef struct sudoku_record {
     long line; /* the line the record starts on */
     bool ok;
-    sudoku_grid grid;   /* valid when ok */
+    sudoku_grid grid;   /* valid when ok; with pencilmarks, its placed cells */
     sudoku_error error; /* valid when !ok; error.line is absolute */
+    bool pencilmarks;   /* the record gave candidates (a 729-character line) */
+    sudoku_board board; /* valid when ok && pencilmarks: the candidates given */
 } sudoku_record;
 
 /* Assembles records from a stream fed line by line: one puzzle per line, or
@@ -199,5 +215,118 @@ typedef struct sudoku_report {
 
 /* One JSON object on one line, no line end. */
 size_t sudoku_format_json(const sudoku_report *report, char *buf, size_t size);
+
+/* ---- logic: the steps a person would take (docs/logic.md) ---- */
+
+/* The techniques of the logic engine, in the order Sudoku Explainer tries
+ * them, with SE's names; sudoku_technique_name gives the name. */
+typedef enum sudoku_technique {
+    SUDOKU_HIDDEN_SINGLE,
+    SUDOKU_DIRECT_POINTING,
+    SUDOKU_DIRECT_CLAIMING,
+    SUDOKU_DIRECT_HIDDEN_PAIR,
+    SUDOKU_NAKED_SINGLE,
+    SUDOKU_DIRECT_HIDDEN_TRIPLET,
+    SUDOKU_POINTING,
+    SUDOKU_CLAIMING,
+    SUDOKU_NAKED_PAIR,
+    SUDOKU_X_WING,
+    SUDOKU_HIDDEN_PAIR,
+    SUDOKU_NAKED_TRIPLET,
+    SUDOKU_SWORDFISH,
+    SUDOKU_HIDDEN_TRIPLET,
+    SUDOKU_XY_WING,
+    SUDOKU_XYZ_WING,
+    SUDOKU_UNIQUE_RECTANGLE, /* variant: the type, 1-4 */
+    SUDOKU_UNIQUE_LOOP,      /* variant: the type, 1-4 */
+    SUDOKU_NAKED_QUAD,
+    SUDOKU_JELLYFISH,
+    SUDOKU_HIDDEN_QUAD,
+    SUDOKU_BUG, /* bivalue universal grave; variant: the type, 1-4 */
+    SUDOKU_ALIGNED_PAIR_EXCLUSION,
+    SUDOKU_TECHNIQUES /* the number of techniques */
+} sudoku_technique;
+
+/* "Hidden single", "Direct pointing", ..., "Aligned pair exclusion". */
+const char *sudoku_technique_name(sudoku_technique technique);
+
+/* The longest chain of links a step carries (the chaining techniques). */
+#define SUDOKU_LINKS_MAX 64
+
+/* One link of a chain: digit in cell, on (true) or off. */
+typedef struct sudoku_link {
+    uint8_t cell, digit;
+    bool on;
+} sudoku_link;
+
+/* A step of the logic engine, as data: what was seen and what follows.
+ * Units are numbered 0-8 for rows 1-9, 9-17 for columns 1-9, 18-26 for
+ * boxes 1-9; digit sets have bit d-1 for digit d. */
+typedef struct sudoku_step {
+    sudoku_technique technique;
+    int variant; /* the type of a uniqueness or BUG step, else 0 */
+    int rating;  /* Sudoku Explainer's rating times ten: 26 for 2.6 */
+    uint32_t units;   /* the units the pattern lies in or covers */
+    uint16_t digits;  /* the digits of the pattern */
+    int ncells;       /* the pattern's cells, in the order the text names them */
+    uint8_t cells[SUDOKU_CELLS];
+    uint8_t place[SUDOKU_CELLS];     /* digit placed in each cell, 0 for none */
+    uint16_t eliminate[SUDOKU_CELLS]; /* candidates removed from each cell */
+    int nlinks; /* a chain's links, in order; 0 for other techniques */
+    sudoku_link links[SUDOKU_LINKS_MAX];
+} sudoku_step;
+
+/* The state the logic engine works on: placed digits, and the candidates
+ * of the cells still open (0 for a placed cell). A plain value. */
+typedef struct sudoku_logic {
+    sudoku_grid placed;
+    uint16_t candidates[SUDOKU_CELLS];
+} sudoku_logic;
+
+/* Sets up the state of a puzzle: its givens placed, every other cell with
+ * the digits its placed peers leave. Returns false if two givens clash. */
+bool sudoku_logic_from_grid(sudoku_logic *state, const sudoku_grid *puzzle);
+
+/* Sets up the state of a board of candidates (pencilmarks): a cell with one
+ * candidate that no peer still holds counts as placed; any other cell is
+ * open with exactly the candidates the board gives it. */
+void sudoku_logic_from_board(sudoku_logic *state, const sudoku_board *board);
+
+/* The candidates of state as a board: a placed cell holds its digit alone. */
+void sudoku_logic_to_board(const sudoku_logic *state, sudoku_board *board);
+
+/* Returns true if every cell is placed. */
+bool sudoku_logic_solved(const sudoku_logic *state);
+
+/* Finds the step Sudoku Explainer would take next: the first step of the
+ * first technique, in the order of sudoku_technique, that applies. Returns
+ * false if none does (the engine is stuck), or if the state is solved or
+ * has an open cell without candidates. Uniqueness techniques assume the
+ * puzzle has exactly one solution. */
+bool sudoku_logic_next(const sudoku_logic *state, sudoku_step *step);
+
+/* Applies a step: places its digits (each removed from the placed cell's
+ * peers) and removes its eliminations. */
+void sudoku_logic_apply(sudoku_logic *state, const sudoku_step *step);
+
+/* Sudoku Explainer's three ratings of a path, times ten: ER the highest step
+ * rating, EP the highest up to the first step that places a digit, ED the
+ * first step's. Start from {0}, add each step in order. */
+typedef struct sudoku_rating {
+    int er, ep, ed;
+    int steps;
+    sudoku_technique hardest; /* the technique of the first step rated er */
+} sudoku_rating;
+
+void sudoku_rating_add(sudoku_rating *rating, const sudoku_step *step);
+
+/* The step in words, one line without a line end, e.g. "Pointing (2.6): 5
+ * in box 4 is in row 5 only => r5c7<>5, r5c9<>5". */
+size_t sudoku_format_step(const sudoku_step *step, char *buf, size_t size);
+
+/* The step as one JSON object: {"technique":"...","rating":2.6,
+ * "placements":[[row,col,digit],...],"eliminations":[[row,col,digit],...]},
+ * rows, columns and digits 1-9, no line end. */
+size_t sudoku_format_step_json(const sudoku_step *step, char *buf, size_t size);
 
 #endif
