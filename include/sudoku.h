@@ -298,12 +298,20 @@ void sudoku_logic_to_board(const sudoku_logic *state, sudoku_board *board);
 /* Returns true if every cell is placed. */
 bool sudoku_logic_solved(const sudoku_logic *state);
 
+/* Flags of sudoku_logic_next and sudoku_logic_find. */
+#define SUDOKU_LOGIC_NO_UNIQUENESS 1u /* skip the techniques that assume one solution */
+
 /* Finds the step Sudoku Explainer would take next: the first step of the
  * first technique, in the order of sudoku_technique, that applies. Returns
  * false if none does (the engine is stuck), or if the state is solved or
- * has an open cell without candidates. Uniqueness techniques assume the
- * puzzle has exactly one solution. */
-bool sudoku_logic_next(const sudoku_logic *state, sudoku_step *step);
+ * has an open cell without candidates. Unique rectangles and loops and BUG
+ * assume the puzzle has exactly one solution; flags may leave them out. */
+bool sudoku_logic_next(const sudoku_logic *state, unsigned flags, sudoku_step *step);
+
+/* Finds the first step of one technique only, as sudoku_logic_next would
+ * find it if no easier technique applied. Returns false if there is none. */
+bool sudoku_logic_find(const sudoku_logic *state, sudoku_technique technique, unsigned flags,
+                       sudoku_step *step);
 
 /* Applies a step: places its digits (each removed from the placed cell's
  * peers) and removes its eliminations. */
