@@ -1,0 +1,71 @@
+/*
+ * logic.h: what the logic engine's files share: the finder of each family
+ * of techniques, and the small helpers that build a step.
+ *
+ * A finder looks at a state and returns the first step of its technique in
+ * the order Sudoku Explainer searches (so that our ratings follow its path),
+ * or false if the technique does not apply. Finders never change the state.
+ */
+#ifndef SUDOKU_LOGIC_H
+#define SUDOKU_LOGIC_H
+
+#include "internal.h"
+
+/* Unit numbers: rows 0-8, columns 9-17, boxes 18-26 (as tables.c). */
+#define ROW_UNIT(r) (r)
+#define COLUMN_UNIT(c) (9 + (c))
+#define BOX_UNIT(b) (18 + (b))
+
+/* The positions (bit i: the i-th cell of the unit, sudoku_unit_cells order)
+ * where digit is still a candidate in unit. */
+uint16_t logic_positions(const sudoku_logic *state, int unit, int digit);
+
+/* The number of open cells of a unit. */
+int logic_open_cells(const sudoku_logic *state, int unit);
+
+/* Clears step and sets its technique and rating (times ten). */
+void logic_step_start(sudoku_step *step, sudoku_technique technique, int rating);
+
+/* Adds cell to the pattern's cells (once). */
+void logic_step_cell(sudoku_step *step, int cell);
+
+/* Removes digit from cell in step if the state still has it there; returns
+ * true if it did (so callers can tell a step that removes nothing). */
+bool logic_step_eliminate(sudoku_step *step, const sudoku_logic *state, int cell, int digit);
+
+/* Returns true if the step places a digit or removes a candidate. */
+bool logic_step_useful(const sudoku_step *step);
+
+/* True if cells a and b share a row, column or box. */
+bool logic_sees(int a, int b);
+
+/* ---- the finders, by family ---- */
+
+/* logic_singles.c */
+bool logic_hidden_single(const sudoku_logic *state, sudoku_step *step);
+bool logic_naked_single(const sudoku_logic *state, sudoku_step *step);
+bool logic_direct_locking(const sudoku_logic *state, sudoku_technique technique,
+                          sudoku_step *step);
+bool logic_locking(const sudoku_logic *state, sudoku_technique technique, sudoku_step *step);
+
+/* logic_subsets.c: degree 2-4 */
+bool logic_naked_set(const sudoku_logic *state, int degree, sudoku_step *step);
+bool logic_hidden_set(const sudoku_logic *state, int degree, bool direct, sudoku_step *step);
+
+/* logic_fish.c: degree 2 (X-wing), 3 (swordfish), 4 (jellyfish) */
+bool logic_fish(const sudoku_logic *state, int degree, sudoku_step *step);
+
+/* logic_wings.c: XY-wing, or XYZ-wing when xyz */
+bool logic_wing(const sudoku_logic *state, bool xyz, sudoku_step *step);
+
+/* logic_unique.c: unique rectangles and loops, types 1-4 (one finder: SE
+ * searches them together and takes the easiest it finds) */
+bool logic_unique_loop(const sudoku_logic *state, sudoku_step *step);
+
+/* logic_bug.c: bivalue universal grave, types 1-4 */
+bool logic_bug(const sudoku_logic *state, sudoku_step *step);
+
+/* logic_exclusion.c: aligned pair exclusion */
+bool logic_aligned_pair(const sudoku_logic *state, sudoku_step *step);
+
+#endif
