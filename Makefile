@@ -39,7 +39,9 @@ SANITIZE_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -
 BASE_CFLAGS = -std=c11 -Iinclude -Wall -Wextra -Wshadow -Wstrict-prototypes $(WERROR)
 ALL_CFLAGS = $(BASE_CFLAGS) $(CFLAGS)
 
-LIB_SRC = src/parse.c src/propagate.c src/planes.c src/search.c src/print.c src/tables.c
+LIB_SRC = src/parse.c src/propagate.c src/planes.c src/search.c src/print.c src/tables.c \
+          src/logic.c src/logic_singles.c src/logic_subsets.c src/logic_fish.c src/logic_wings.c \
+          src/print_step.c
 CLI_SRC = src/main.c src/cli_input.c src/cli_output.c src/cli_batch.c
 E2E_TESTS = test_cli test_hostile
 TEST_NAMES = test_tables test_parse test_reader test_propagate test_planes test_search test_print \
@@ -58,7 +60,7 @@ BENCH_PROGRAM = $(BUILD)/sudoku-bench
 
 all: $(PROGRAM)
 
-$(BUILD)/obj/%.o: src/%.c include/sudoku.h src/internal.h src/cli.h
+$(BUILD)/obj/%.o: src/%.c include/sudoku.h src/internal.h src/logic.h src/cli.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 

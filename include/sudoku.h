@@ -264,15 +264,15 @@ typedef struct sudoku_link {
  * boxes 1-9; digit sets have bit d-1 for digit d. */
 typedef struct sudoku_step {
     sudoku_technique technique;
-    int variant; /* the type of a uniqueness or BUG step, else 0 */
-    int rating;  /* Sudoku Explainer's rating times ten: 26 for 2.6 */
-    uint32_t units;   /* the units the pattern lies in or covers */
-    uint16_t digits;  /* the digits of the pattern */
-    int ncells;       /* the pattern's cells, in the order the text names them */
+    int variant;     /* the type of a uniqueness or BUG step, else 0 */
+    int rating;      /* Sudoku Explainer's rating times ten: 26 for 2.6 */
+    uint32_t units;  /* the units the pattern lies in or covers */
+    uint16_t digits; /* the digits of the pattern */
+    int ncells;      /* the pattern's cells, in the order the text names them */
     uint8_t cells[SUDOKU_CELLS];
-    uint8_t place[SUDOKU_CELLS];     /* digit placed in each cell, 0 for none */
+    uint8_t place[SUDOKU_CELLS];      /* digit placed in each cell, 0 for none */
     uint16_t eliminate[SUDOKU_CELLS]; /* candidates removed from each cell */
-    int nlinks; /* a chain's links, in order; 0 for other techniques */
+    int nlinks;                       /* a chain's links, in order; 0 for other techniques */
     sudoku_link links[SUDOKU_LINKS_MAX];
 } sudoku_step;
 

@@ -44,8 +44,7 @@ bool logic_sees(int a, int b);
 /* logic_singles.c */
 bool logic_hidden_single(const sudoku_logic *state, sudoku_step *step);
 bool logic_naked_single(const sudoku_logic *state, sudoku_step *step);
-bool logic_direct_locking(const sudoku_logic *state, sudoku_technique technique,
-                          sudoku_step *step);
+bool logic_direct_locking(const sudoku_logic *state, sudoku_technique technique, sudoku_step *step);
 bool logic_locking(const sudoku_logic *state, sudoku_technique technique, sudoku_step *step);
 
 /* logic_subsets.c: degree 2-4 */
