@@ -224,30 +224,30 @@ size_t sudoku_format_json(const sudoku_report *report, char *buf, size_t size);
  * that their pattern's eliminations would leave, and only that, as SE does:
  * their eliminations are the reason, not part of the step. */
 typedef enum sudoku_technique {
-    SUDOKU_HIDDEN_SINGLE,         /* 10 last empty cell, 12 in a box, 15 in a line */
-    SUDOKU_DIRECT_POINTING,       /* 17 */
-    SUDOKU_DIRECT_CLAIMING,       /* 19 */
-    SUDOKU_DIRECT_HIDDEN_PAIR,    /* 20 */
-    SUDOKU_NAKED_SINGLE,          /* 23 */
-    SUDOKU_DIRECT_HIDDEN_TRIPLET, /* 25 */
-    SUDOKU_POINTING,              /* 26 */
-    SUDOKU_CLAIMING,              /* 28 */
-    SUDOKU_NAKED_PAIR,            /* 30 */
-    SUDOKU_X_WING,                /* 32 */
-    SUDOKU_HIDDEN_PAIR,           /* 34 */
-    SUDOKU_NAKED_TRIPLET,         /* 36 */
-    SUDOKU_SWORDFISH,             /* 38 */
-    SUDOKU_HIDDEN_TRIPLET,        /* 40 */
-    SUDOKU_XY_WING,               /* 42 */
-    SUDOKU_XYZ_WING,              /* 44 */
-    SUDOKU_UNIQUE_RECTANGLE,      /* 45 and up; variant: the type, 1-4 */
-    SUDOKU_UNIQUE_LOOP,           /* 45 and up; variant: the type, 1-4 */
-    SUDOKU_NAKED_QUAD,            /* 50 */
-    SUDOKU_JELLYFISH,             /* 52 */
-    SUDOKU_HIDDEN_QUAD,           /* 54 */
-    SUDOKU_BUG,                   /* bivalue universal grave, 56 and up; variant: type 1-4 */
+    SUDOKU_HIDDEN_SINGLE,          /* 10 last empty cell, 12 in a box, 15 in a line */
+    SUDOKU_DIRECT_POINTING,        /* 17 */
+    SUDOKU_DIRECT_CLAIMING,        /* 19 */
+    SUDOKU_DIRECT_HIDDEN_PAIR,     /* 20 */
+    SUDOKU_NAKED_SINGLE,           /* 23 */
+    SUDOKU_DIRECT_HIDDEN_TRIPLET,  /* 25 */
+    SUDOKU_POINTING,               /* 26 */
+    SUDOKU_CLAIMING,               /* 28 */
+    SUDOKU_NAKED_PAIR,             /* 30 */
+    SUDOKU_X_WING,                 /* 32 */
+    SUDOKU_HIDDEN_PAIR,            /* 34 */
+    SUDOKU_NAKED_TRIPLET,          /* 36 */
+    SUDOKU_SWORDFISH,              /* 38 */
+    SUDOKU_HIDDEN_TRIPLET,         /* 40 */
+    SUDOKU_XY_WING,                /* 42 */
+    SUDOKU_XYZ_WING,               /* 44 */
+    SUDOKU_UNIQUE_RECTANGLE,       /* 45 and up; variant: the type, 1-4 */
+    SUDOKU_UNIQUE_LOOP,            /* 45 and up; variant: the type, 1-4 */
+    SUDOKU_NAKED_QUAD,             /* 50 */
+    SUDOKU_JELLYFISH,              /* 52 */
+    SUDOKU_HIDDEN_QUAD,            /* 54 */
+    SUDOKU_BUG,                    /* bivalue universal grave, 56 and up; variant: type 1-4 */
     SUDOKU_ALIGNED_PAIR_EXCLUSION, /* 62 */
-    SUDOKU_TECHNIQUES             /* the number of techniques */
+    SUDOKU_TECHNIQUES              /* the number of techniques */
 } sudoku_technique;
 
 /* "Hidden single", "Direct pointing", ..., "Aligned pair exclusion". */

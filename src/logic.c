@@ -106,12 +106,17 @@ bool sudoku_logic_solved(const sudoku_logic *state)
     return true;
 }
 
-/* True if some open cell has no candidate left. */
-static bool has_empty_cell(const sudoku_logic *state)
+/* True if every cell is placed, or if some open cell has no candidate left:
+ * no step to look for either way. */
+static bool finished(const sudoku_logic *state)
 {
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        if (!state->placed.cell[cell] && !state->candidates[cell]) return true;
-    return false;
+    bool open = false;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        if (state->placed.cell[cell]) continue;
+        if (!state->candidates[cell]) return true;
+        open = true;
+    }
+    return !open;
 }
 
 void sudoku_logic_apply(sudoku_logic *state, const sudoku_step *step)
@@ -132,6 +137,56 @@ uint16_t logic_positions(const sudoku_logic *state, int unit, int digit)
     for (int i = 0; i < 9; i++)
         if (state->candidates[sudoku_unit_cells[unit][i]] & bit) positions |= (uint16_t)(1u << i);
     return positions;
+}
+
+void logic_all_positions(const sudoku_logic *state, uint16_t positions[27][9])
+{
+    memset(positions, 0, 27 * 9 * sizeof positions[0][0]);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        unsigned c = state->candidates[cell];
+        for (int k = 0; k < 3; k++) {
+            int unit = sudoku_cell_units[cell][k];
+            /* The cell's place in its unit: its column in a row, its row in
+             * a column, its place in reading order in a box. */
+            int index = k == 0 ? cell % 9 : k == 1 ? cell / 9 : (cell / 9 % 3) * 3 + cell % 3;
+            for (unsigned m = c; m; m &= m - 1)
+                positions[unit][sudoku_lowest_bit(m)] |= (uint16_t)(1u << index);
+        }
+    }
+}
+
+/* Subsets are enumerated as ranks r (Gosper's hack on the count of set's
+ * members) and spread onto set's bits; spreading keeps the order. */
+static unsigned spread(unsigned set, unsigned rank)
+{
+    unsigned out = 0;
+    for (unsigned m = set; m && rank; m &= m - 1, rank >>= 1)
+        if (rank & 1u) out |= m & (~m + 1u);
+    return out;
+}
+
+static unsigned rank_of(unsigned set, unsigned subset)
+{
+    unsigned rank = 0;
+    int i = 0;
+    for (unsigned m = set; m; m &= m - 1, i++)
+        if (subset & m & (~m + 1u)) rank |= 1u << i;
+    return rank;
+}
+
+unsigned logic_first_subset(unsigned set, int k)
+{
+    if (k <= 0 || sudoku_popcount(set) < k) return 0;
+    return spread(set, (1u << k) - 1);
+}
+
+unsigned logic_next_subset(unsigned set, unsigned subset)
+{
+    unsigned rank = rank_of(set, subset);
+    unsigned smallest = rank & (~rank + 1u), ripple = rank + smallest;
+    rank = ripple | (((rank ^ ripple) >> 2) / smallest);
+    if (rank >> sudoku_popcount(set)) return 0;
+    return spread(set, rank);
 }
 
 int logic_open_cells(const sudoku_logic *state, int unit)
@@ -218,7 +273,7 @@ static bool find(const sudoku_logic *state, sudoku_technique technique, unsigned
 bool sudoku_logic_find(const sudoku_logic *state, sudoku_technique technique, unsigned flags,
                        sudoku_step *step)
 {
-    if (sudoku_logic_solved(state) || has_empty_cell(state)) return false;
+    if (finished(state)) return false;
     if (!find(state, technique, flags, step)) return false;
     if (technique == SUDOKU_UNIQUE_RECTANGLE || technique == SUDOKU_UNIQUE_LOOP)
         return step->technique == technique;
@@ -227,7 +282,7 @@ bool sudoku_logic_find(const sudoku_logic *state, sudoku_technique technique, un
 
 bool sudoku_logic_next(const sudoku_logic *state, unsigned flags, sudoku_step *step)
 {
-    if (sudoku_logic_solved(state) || has_empty_cell(state)) return false;
+    if (finished(state)) return false;
     for (int t = 0; t < SUDOKU_TECHNIQUES; t++) {
         /* One finder answers for rectangles and loops alike. */
         if (t == SUDOKU_UNIQUE_LOOP) continue;

@@ -9,12 +9,6 @@ static const int fish_rating[5] = {0, 0, 32, 38, 52};
 static const sudoku_technique fish_technique[5] = {0, 0, SUDOKU_X_WING, SUDOKU_SWORDFISH,
                                                    SUDOKU_JELLYFISH};
 
-static unsigned next_subset(unsigned mask)
-{
-    unsigned smallest = mask & (~mask + 1u), ripple = mask + smallest;
-    return ripple | (((mask ^ ripple) >> 2) / smallest);
-}
-
 static int placed_count(const sudoku_logic *state, int digit)
 {
     int n = 0;
@@ -24,16 +18,11 @@ static int placed_count(const sudoku_logic *state, int digit)
 
 /* base and cover: the first unit of the base kind (9 for columns, 0 for
  * rows) and of the cover kind. */
-static bool fish_of(const sudoku_logic *state, int degree, int base, int cover, int digit,
-                    unsigned lines, sudoku_step *step)
+static bool fish_of(const sudoku_logic *state, const uint16_t pos[27][9], int degree, int base,
+                    int cover, int digit, unsigned lines, sudoku_step *step)
 {
     unsigned covers = 0;
-    for (int i = 0; i < 9; i++) {
-        if (!(lines & (1u << i))) continue;
-        uint16_t p = logic_positions(state, base + i, digit);
-        if (sudoku_popcount(p) < 2) return false;
-        covers |= p;
-    }
+    for (unsigned m = lines; m; m &= m - 1) covers |= pos[base + sudoku_lowest_bit(m)][digit - 1];
     if (sudoku_popcount(covers) != degree) return false;
     logic_step_start(step, fish_technique[degree], fish_rating[degree]);
     step->digits = (uint16_t)(1u << (digit - 1));
@@ -56,19 +45,32 @@ static bool fish_of(const sudoku_logic *state, int degree, int base, int cover, 
     return logic_step_useful(step);
 }
 
-static bool search(const sudoku_logic *state, int degree, int base, int cover, sudoku_step *step)
+/* SE tries each set of base lines (in increasing order of masks) with
+ * each digit; a base line must hold the digit in two to degree places. */
+static bool search(const sudoku_logic *state, const uint16_t pos[27][9], int degree, int base,
+                   int cover, sudoku_step *step)
 {
-    int placed[10];
-    for (int d = 1; d <= 9; d++) placed[d] = placed_count(state, d);
-    for (unsigned lines = (1u << degree) - 1; lines < 512; lines = next_subset(lines))
+    unsigned usable[10] = {0}, any = 0;
+    for (int d = 1; d <= 9; d++) {
+        if (placed_count(state, d) + 2 * degree > 9) continue;
+        for (int i = 0; i < 9; i++) {
+            int n = sudoku_popcount(pos[base + i][d - 1]);
+            if (n >= 2 && n <= degree) usable[d] |= 1u << i;
+        }
+        any |= usable[d];
+    }
+    for (unsigned lines = logic_first_subset(any, degree); lines;
+         lines = logic_next_subset(any, lines))
         for (int digit = 1; digit <= 9; digit++)
-            if (placed[digit] + 2 * degree <= 9 &&
-                fish_of(state, degree, base, cover, digit, lines, step))
+            if (!(lines & ~usable[digit]) &&
+                fish_of(state, pos, degree, base, cover, digit, lines, step))
                 return true;
     return false;
 }
 
 bool logic_fish(const sudoku_logic *state, int degree, sudoku_step *step)
 {
-    return search(state, degree, 9, 0, step) || search(state, degree, 0, 9, step);
+    uint16_t pos[27][9];
+    logic_all_positions(state, pos);
+    return search(state, pos, degree, 9, 0, step) || search(state, pos, degree, 0, 9, step);
 }

@@ -28,25 +28,21 @@ static void single_step(sudoku_step *step, int rating, int unit, int cell, int d
     step->place[cell] = (uint8_t)digit;
 }
 
-/* The last open cell of a unit (SE's "full house", rated below hidden
- * singles): returns true if the unit has one open cell, with a candidate. */
-static bool full_house(const sudoku_logic *state, int unit, sudoku_step *step)
+/* The last open cell of unit, or -1 if it has none or several. */
+static int last_open_cell(const sudoku_logic *state, int unit)
 {
-    int open = -1;
+    int last = -1;
     for (int i = 0; i < 9; i++) {
         int cell = sudoku_unit_cells[unit][i];
         if (state->placed.cell[cell]) continue;
-        if (open >= 0) return false;
-        open = cell;
+        if (last >= 0) return -1;
+        last = cell;
     }
-    if (open < 0 || !state->candidates[open]) return false;
-    single_step(step, RATING_FULL_HOUSE, unit, open, sudoku_lowest_digit(state->candidates[open]));
-    step->ncells = 1;
-    return true;
+    return last;
 }
 
-/* The lowest digit with one place left in unit. */
-static bool hidden_single_in(const sudoku_logic *state, int unit, sudoku_step *step)
+/* The digits with a single place in unit. */
+static unsigned single_places(const sudoku_logic *state, int unit)
 {
     unsigned once = 0, twice = 0;
     for (int i = 0; i < 9; i++) {
@@ -54,28 +50,38 @@ static bool hidden_single_in(const sudoku_logic *state, int unit, sudoku_step *s
         twice |= once & c;
         once |= c;
     }
-    unsigned singles = once & ~twice;
-    if (!singles) return false;
-    int digit = sudoku_lowest_digit(singles);
-    for (int i = 0; i < 9; i++) {
-        int cell = sudoku_unit_cells[unit][i];
-        if (state->candidates[cell] & (1u << (digit - 1))) {
-            single_step(step, unit >= 18 ? RATING_HIDDEN_SINGLE_BOX : RATING_HIDDEN_SINGLE_LINE,
-                        unit, cell, digit);
-            return true;
-        }
-    }
-    return false;
+    return once & ~twice;
 }
 
+/* SE first takes the last open cell of a unit (its "full house", rated
+ * below hidden singles), then the lowest digit with one place left in a
+ * unit; boxes, then columns, then rows each time. */
 bool logic_hidden_single(const sudoku_logic *state, sudoku_step *step)
 {
     for (int k = 0; k < 3; k++)
-        for (int u = 0; u < 9; u++)
-            if (full_house(state, unit_kinds[k] + u, step)) return true;
+        for (int u = unit_kinds[k]; u < unit_kinds[k] + 9; u++) {
+            int cell = last_open_cell(state, u);
+            if (cell >= 0 && state->candidates[cell]) {
+                single_step(step, RATING_FULL_HOUSE, u, cell,
+                            sudoku_lowest_digit(state->candidates[cell]));
+                return true;
+            }
+        }
     for (int k = 0; k < 3; k++)
-        for (int u = 0; u < 9; u++)
-            if (hidden_single_in(state, unit_kinds[k] + u, step)) return true;
+        for (int u = unit_kinds[k]; u < unit_kinds[k] + 9; u++) {
+            unsigned singles = single_places(state, u);
+            if (!singles) continue;
+            int digit = sudoku_lowest_digit(singles);
+            for (int i = 0; i < 9; i++) {
+                int cell = sudoku_unit_cells[u][i];
+                if (state->candidates[cell] & (1u << (digit - 1))) {
+                    single_step(step,
+                                u >= 18 ? RATING_HIDDEN_SINGLE_BOX : RATING_HIDDEN_SINGLE_LINE, u,
+                                cell, digit);
+                    return true;
+                }
+            }
+        }
     return false;
 }
 
@@ -95,30 +101,33 @@ bool logic_naked_single(const sudoku_logic *state, sudoku_step *step)
 
 /* ---- intersections ---- */
 
-static bool in_unit(int unit, int cell)
+/* The places of unit c (as in logic_positions) that lie in unit b, for a
+ * box and a line; 0 if they do not cross. */
+static inline unsigned overlap(int c, int b)
 {
-    return (sudoku_cell_unit_mask[cell] >> unit) & 1u;
-}
-
-static bool units_cross(int a, int b)
-{
-    for (int i = 0; i < 9; i++)
-        if (in_unit(b, sudoku_unit_cells[a][i])) return true;
-    return false;
-}
-
-/* True if every position of digit in unit a lies in unit b. */
-static bool confined(const sudoku_logic *state, int a, int b, int digit)
-{
-    uint16_t bit = (uint16_t)(1u << (digit - 1));
-    for (int i = 0; i < 9; i++) {
-        int cell = sudoku_unit_cells[a][i];
-        if ((state->candidates[cell] & bit) && !in_unit(b, cell)) return false;
+    if (c >= 18) {
+        int box = c - 18;
+        if (b < 9) return b / 3 == box / 3 ? 0x7u << (3 * (b % 3)) : 0;
+        return (b - 9) / 3 == box % 3 ? 0x49u << ((b - 9) % 3) : 0;
     }
-    return true;
+    int box = b - 18;
+    if (c < 9) return c / 3 == box / 3 ? 0x7u << (3 * (box % 3)) : 0;
+    return (c - 9) / 3 == box % 3 ? 0x7u << (3 * (box / 3)) : 0;
 }
 
-/* Fills step with what the lock of digit in a (inside b) removes from b. */
+/* The j-th (0-2, in increasing order) unit of the kind starting at kind
+ * (0 rows, 9 columns, 18 boxes) that crosses unit u, a box or a line. */
+static inline int crossing(int u, int kind, int j)
+{
+    if (u >= 18) {
+        int box = u - 18;
+        return kind == 0 ? (box / 3) * 3 + j : 9 + (box % 3) * 3 + j;
+    }
+    return u < 9 ? 18 + (u / 3) * 3 + j : 18 + (u - 9) / 3 + 3 * j;
+}
+
+/* Fills step with the lock of digit in a (inside b) and what it removes
+ * from the rest of b. */
 static void locking_step(const sudoku_logic *state, sudoku_technique technique, int rating, int a,
                          int b, int digit, sudoku_step *step)
 {
@@ -130,10 +139,25 @@ static void locking_step(const sudoku_logic *state, sudoku_technique technique, 
         int cell = sudoku_unit_cells[a][i];
         if (state->candidates[cell] & bit) logic_step_cell(step, cell);
     }
-    for (int i = 0; i < 9; i++) {
-        int cell = sudoku_unit_cells[b][i];
-        if (!in_unit(a, cell)) logic_step_eliminate(step, state, cell, digit);
+    unsigned inside = overlap(b, a);
+    for (int i = 0; i < 9; i++)
+        if (!(inside & (1u << i)))
+            logic_step_eliminate(step, state, sudoku_unit_cells[b][i], digit);
+}
+
+/* For the direct forms: a unit of a's kind, other than a, crossing b, in
+ * which digit keeps exactly one place once b loses it outside a; that place
+ * is the hidden single the step places. Returns the cell, or -1. */
+static int following_single(const uint16_t pos[27][9], int a, int b, int digit)
+{
+    for (int j = 0; j < 3; j++) {
+        int c = crossing(b, a - a % 9, j);
+        unsigned shared = overlap(c, b), places = pos[c][digit - 1];
+        if (c == a || sudoku_popcount(places) < 2) continue;
+        if (sudoku_popcount(places & ~shared) == 1)
+            return sudoku_unit_cells[c][sudoku_lowest_bit(places & ~shared)];
     }
+    return -1;
 }
 
 /* A direct form only places the single its eliminations leave, as SE
@@ -148,49 +172,30 @@ static void direct_step(const sudoku_logic *state, sudoku_technique technique, i
     step->place[single] = (uint8_t)digit;
 }
 
-/* For the direct forms: a unit of a's kind, other than a, crossing b, in
- * which digit keeps exactly one place once b loses it outside a; that place
- * is the hidden single the step places. Returns the cell, or -1. */
-static int following_single(const sudoku_logic *state, int a, int b, int digit)
-{
-    uint16_t bit = (uint16_t)(1u << (digit - 1));
-    int kind = a - a % 9;
-    for (int c = kind; c < kind + 9; c++) {
-        if (c == a || !units_cross(c, b)) continue;
-        int places = 0, kept = 0, last = -1;
-        for (int i = 0; i < 9; i++) {
-            int cell = sudoku_unit_cells[c][i];
-            if (!(state->candidates[cell] & bit)) continue;
-            places++;
-            if (!in_unit(b, cell)) {
-                kept++;
-                last = cell;
-            }
-        }
-        if (places > 1 && kept == 1) return last;
-    }
-    return -1;
-}
-
 /* Searches locks of a digit in a unit of kind ka confined to a crossing
  * unit of kind kb, in SE's order (digits, then units of kind ka, then of
  * kind kb); direct asks for the form that yields a hidden single. */
-static bool search_locks(const sudoku_logic *state, int ka, int kb, sudoku_technique technique,
-                         int rating, bool direct, sudoku_step *step)
+static bool search_locks(const sudoku_logic *state, const uint16_t pos[27][9], int ka, int kb,
+                         sudoku_technique technique, int rating, bool direct, sudoku_step *step)
 {
     for (int digit = 1; digit <= 9; digit++) {
         for (int a = ka; a < ka + 9; a++) {
-            if (sudoku_popcount(logic_positions(state, a, digit)) < 2) continue;
-            for (int b = kb; b < kb + 9; b++) {
-                if (!units_cross(a, b) || !confined(state, a, b, digit)) continue;
+            unsigned places = pos[a][digit - 1];
+            if (sudoku_popcount(places) < 2) continue;
+            for (int j = 0; j < 3; j++) {
+                int b = crossing(a, kb, j);
+                unsigned shared = overlap(a, b);
+                if (places & ~shared) continue;
+                /* a's places all lie in b: the lock. */
                 if (direct) {
-                    int cell = following_single(state, a, b, digit);
+                    int cell = following_single(pos, a, b, digit);
                     if (cell < 0) continue;
                     direct_step(state, technique, rating, a, b, digit, cell, step);
                     return true;
                 }
+                if (!(pos[b][digit - 1] & ~overlap(b, a))) continue;
                 locking_step(state, technique, rating, a, b, digit, step);
-                if (logic_step_useful(step)) return true;
+                return true;
             }
         }
     }
@@ -202,11 +207,13 @@ static bool search_locks(const sudoku_logic *state, int ka, int kb, sudoku_techn
 static bool search_kind(const sudoku_logic *state, bool pointing, sudoku_technique technique,
                         int rating, bool direct, sudoku_step *step)
 {
+    uint16_t pos[27][9];
+    logic_all_positions(state, pos);
     if (pointing)
-        return search_locks(state, 18, 9, technique, rating, direct, step) ||
-               search_locks(state, 18, 0, technique, rating, direct, step);
-    return search_locks(state, 9, 18, technique, rating, direct, step) ||
-           search_locks(state, 0, 18, technique, rating, direct, step);
+        return search_locks(state, pos, 18, 9, technique, rating, direct, step) ||
+               search_locks(state, pos, 18, 0, technique, rating, direct, step);
+    return search_locks(state, pos, 9, 18, technique, rating, direct, step) ||
+           search_locks(state, pos, 0, 18, technique, rating, direct, step);
 }
 
 bool logic_direct_locking(const sudoku_logic *state, sudoku_technique technique, sudoku_step *step)

@@ -20,23 +20,23 @@ static const sudoku_technique naked_technique[5] = {0, 0, SUDOKU_NAKED_PAIR, SUD
 static const sudoku_technique hidden_technique[5] = {0, 0, SUDOKU_HIDDEN_PAIR,
                                                      SUDOKU_HIDDEN_TRIPLET, SUDOKU_HIDDEN_QUAD};
 
-/* The next mask with the same number of bits (Gosper's hack). */
-static unsigned next_subset(unsigned mask)
+/* The members of sets (indexes 0-8) that can belong to a set of degree k:
+ * SE wants each member to hold two to k elements. */
+static unsigned eligible(const uint16_t sets[9], int k)
 {
-    unsigned smallest = mask & (~mask + 1u), ripple = mask + smallest;
-    return ripple | (((mask ^ ripple) >> 2) / smallest);
+    unsigned out = 0;
+    for (int i = 0; i < 9; i++) {
+        int n = sudoku_popcount(sets[i]);
+        if (n >= 2 && n <= k) out |= 1u << i;
+    }
+    return out;
 }
 
-/* Union of sets[i] for the members of subset; 0 if a member has fewer
- * than two elements (SE's condition for a common tuple). */
-static unsigned common_union(const uint16_t sets[9], unsigned subset)
+/* The union of sets[i] over the members of subset. */
+static unsigned union_of(const uint16_t sets[9], unsigned subset)
 {
     unsigned all = 0;
-    for (int i = 0; i < 9; i++) {
-        if (!(subset & (1u << i))) continue;
-        if (sudoku_popcount(sets[i]) < 2) return 0;
-        all |= sets[i];
-    }
+    for (unsigned m = subset; m; m &= m - 1) all |= sets[sudoku_lowest_bit(m)];
     return all;
 }
 
@@ -44,8 +44,10 @@ static bool naked_in(const sudoku_logic *state, int unit, int degree, sudoku_ste
 {
     uint16_t sets[9];
     for (int i = 0; i < 9; i++) sets[i] = state->candidates[sudoku_unit_cells[unit][i]];
-    for (unsigned subset = (1u << degree) - 1; subset < 512; subset = next_subset(subset)) {
-        unsigned digits = common_union(sets, subset);
+    unsigned members = eligible(sets, degree);
+    for (unsigned subset = logic_first_subset(members, degree); subset;
+         subset = logic_next_subset(members, subset)) {
+        unsigned digits = union_of(sets, subset);
         if (sudoku_popcount(digits) != degree) continue;
         logic_step_start(step, naked_technique[degree], naked_rating[degree]);
         step->units = 1u << unit;
@@ -90,13 +92,13 @@ static int direct_single(const uint16_t places[9], unsigned digits, unsigned cel
     return -1;
 }
 
-static bool hidden_in(const sudoku_logic *state, int unit, int degree, bool direct,
-                      sudoku_step *step)
+static bool hidden_in(const sudoku_logic *state, const uint16_t places[9], int unit, int degree,
+                      bool direct, sudoku_step *step)
 {
-    uint16_t places[9];
-    for (int d = 1; d <= 9; d++) places[d - 1] = logic_positions(state, unit, d);
-    for (unsigned subset = (1u << degree) - 1; subset < 512; subset = next_subset(subset)) {
-        unsigned cells = common_union(places, subset);
+    unsigned members = eligible(places, degree);
+    for (unsigned subset = logic_first_subset(members, degree); subset;
+         subset = logic_next_subset(members, subset)) {
+        unsigned cells = union_of(places, subset);
         if (sudoku_popcount(cells) != degree) continue;
         unsigned digits = subset; /* bit d-1: digit d */
         int single_digit = 0, single = -1;
@@ -132,11 +134,13 @@ static bool hidden_in(const sudoku_logic *state, int unit, int degree, bool dire
 
 bool logic_hidden_set(const sudoku_logic *state, int degree, bool direct, sudoku_step *step)
 {
+    uint16_t pos[27][9];
+    logic_all_positions(state, pos);
     for (int k = 0; k < 3; k++)
         for (int u = unit_kinds[k]; u < unit_kinds[k] + 9; u++) {
             int open = logic_open_cells(state, u);
             if ((open > 2 * degree || (direct && open > degree)) &&
-                hidden_in(state, u, degree, direct, step))
+                hidden_in(state, pos[u], u, degree, direct, step))
                 return true;
         }
     return false;
