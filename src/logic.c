@@ -183,6 +183,7 @@ unsigned logic_first_subset(unsigned set, int k)
 unsigned logic_next_subset(unsigned set, unsigned subset)
 {
     unsigned rank = rank_of(set, subset);
+    if (!rank) return 0;
     unsigned smallest = rank & (~rank + 1u), ripple = rank + smallest;
     rank = ripple | (((rank ^ ripple) >> 2) / smallest);
     if (rank >> sudoku_popcount(set)) return 0;
