@@ -45,7 +45,7 @@ LIB_SRC = src/parse.c src/propagate.c src/planes.c src/search.c src/print.c src/
 CLI_SRC = src/main.c src/cli_input.c src/cli_output.c src/cli_batch.c
 E2E_TESTS = test_cli test_hostile
 TEST_NAMES = test_tables test_parse test_reader test_propagate test_planes test_search test_print \
-             $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay
+             $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay test_logic_path
 
 LIB_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 CLI_OBJ = $(CLI_SRC:src/%.c=$(BUILD)/obj/%.o)
