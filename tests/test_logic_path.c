@@ -62,7 +62,7 @@ static int search_plain(plain *p, char *first)
         return 1;
     }
     int n = 0;
-    char other[82];
+    char other[82] = {0};
     for (int d = 1; d <= 9 && n < 2; d++) {
         if (!(best_free & (1u << d))) continue;
         put_digit(p, best, d, true);
