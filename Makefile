@@ -40,7 +40,8 @@ BASE_CFLAGS = -std=c11 -Iinclude -Wall -Wextra -Wshadow -Wstrict-prototypes $(WE
 ALL_CFLAGS = $(BASE_CFLAGS) $(CFLAGS)
 
 LIB_SRC = src/parse.c src/propagate.c src/planes.c src/search.c src/print.c src/tables.c
-CLI_SRC = src/main.c src/cli_input.c src/cli_output.c src/cli_batch.c
+CLI_SRC = src/cli/main.c src/cli/options.c src/cli/run.c src/cli/input.c src/cli/batch.c \
+          src/cli/output.c src/cli/cmd_solve.c
 E2E_TESTS = test_cli test_hostile
 TEST_NAMES = test_tables test_parse test_reader test_propagate test_planes test_search test_print \
              $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay
@@ -58,7 +59,12 @@ BENCH_PROGRAM = $(BUILD)/sudoku-bench
 
 all: $(PROGRAM)
 
-$(BUILD)/obj/%.o: src/%.c include/sudoku.h src/internal.h src/cli.h
+$(BUILD)/obj/%.o: src/%.c include/sudoku.h src/internal.h
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+# The tool's files, in src/cli/, see only the public header and their own.
+$(BUILD)/obj/cli/%.o: src/cli/%.c include/sudoku.h src/cli/cli.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
@@ -216,7 +222,7 @@ uninstall:
 	  $(DESTDIR)$(PREFIX)/include/sudoku.h $(DESTDIR)$(PREFIX)/share/man/man1/sudoku.1
 
 format:
-	clang-format -i include/*.h src/*.c src/*.h tests/*.c tests/*.h bench/*.c
+	clang-format -i include/*.h src/*.c src/*.h src/cli/*.c src/cli/*.h tests/*.c tests/*.h bench/*.c
 
 clean:
 	rm -rf $(BUILD)
