@@ -39,7 +39,9 @@ SANITIZE_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -
 BASE_CFLAGS = -std=c11 -Iinclude -Wall -Wextra -Wshadow -Wstrict-prototypes $(WERROR)
 ALL_CFLAGS = $(BASE_CFLAGS) $(CFLAGS)
 
-LIB_SRC = src/parse.c src/propagate.c src/planes.c src/search.c src/print.c src/tables.c
+LIB_SRC = src/parse.c src/propagate.c src/planes.c src/search.c src/print.c src/tables.c \
+          src/logic.c src/logic_singles.c src/logic_subsets.c src/logic_fish.c src/logic_wings.c \
+          src/print_step.c
 CLI_SRC = src/cli/main.c src/cli/options.c src/cli/run.c src/cli/input.c src/cli/batch.c \
           src/cli/output.c src/cli/cmd_solve.c
 E2E_TESTS = test_cli test_hostile
@@ -59,7 +61,7 @@ BENCH_PROGRAM = $(BUILD)/sudoku-bench
 
 all: $(PROGRAM)
 
-$(BUILD)/obj/%.o: src/%.c include/sudoku.h src/internal.h
+$(BUILD)/obj/%.o: src/%.c include/sudoku.h src/internal.h src/logic.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 

@@ -219,32 +219,35 @@ size_t sudoku_format_json(const sudoku_report *report, char *buf, size_t size);
 /* ---- logic: the steps a person would take (docs/logic.md) ---- */
 
 /* The techniques of the logic engine, in the order Sudoku Explainer tries
- * them, with SE's names; sudoku_technique_name gives the name. */
+ * them, with SE's names and ratings (times ten, as sudoku_step has them);
+ * sudoku_technique_name gives the name. The direct forms place the single
+ * that their pattern's eliminations would leave, and only that, as SE does:
+ * their eliminations are the reason, not part of the step. */
 typedef enum sudoku_technique {
-    SUDOKU_HIDDEN_SINGLE,
-    SUDOKU_DIRECT_POINTING,
-    SUDOKU_DIRECT_CLAIMING,
-    SUDOKU_DIRECT_HIDDEN_PAIR,
-    SUDOKU_NAKED_SINGLE,
-    SUDOKU_DIRECT_HIDDEN_TRIPLET,
-    SUDOKU_POINTING,
-    SUDOKU_CLAIMING,
-    SUDOKU_NAKED_PAIR,
-    SUDOKU_X_WING,
-    SUDOKU_HIDDEN_PAIR,
-    SUDOKU_NAKED_TRIPLET,
-    SUDOKU_SWORDFISH,
-    SUDOKU_HIDDEN_TRIPLET,
-    SUDOKU_XY_WING,
-    SUDOKU_XYZ_WING,
-    SUDOKU_UNIQUE_RECTANGLE, /* variant: the type, 1-4 */
-    SUDOKU_UNIQUE_LOOP,      /* variant: the type, 1-4 */
-    SUDOKU_NAKED_QUAD,
-    SUDOKU_JELLYFISH,
-    SUDOKU_HIDDEN_QUAD,
-    SUDOKU_BUG, /* bivalue universal grave; variant: the type, 1-4 */
-    SUDOKU_ALIGNED_PAIR_EXCLUSION,
-    SUDOKU_TECHNIQUES /* the number of techniques */
+    SUDOKU_HIDDEN_SINGLE,          /* 10 last empty cell, 12 in a box, 15 in a line */
+    SUDOKU_DIRECT_POINTING,        /* 17 */
+    SUDOKU_DIRECT_CLAIMING,        /* 19 */
+    SUDOKU_DIRECT_HIDDEN_PAIR,     /* 20 */
+    SUDOKU_NAKED_SINGLE,           /* 23 */
+    SUDOKU_DIRECT_HIDDEN_TRIPLET,  /* 25 */
+    SUDOKU_POINTING,               /* 26 */
+    SUDOKU_CLAIMING,               /* 28 */
+    SUDOKU_NAKED_PAIR,             /* 30 */
+    SUDOKU_X_WING,                 /* 32 */
+    SUDOKU_HIDDEN_PAIR,            /* 34 */
+    SUDOKU_NAKED_TRIPLET,          /* 36 */
+    SUDOKU_SWORDFISH,              /* 38 */
+    SUDOKU_HIDDEN_TRIPLET,         /* 40 */
+    SUDOKU_XY_WING,                /* 42 */
+    SUDOKU_XYZ_WING,               /* 44 */
+    SUDOKU_UNIQUE_RECTANGLE,       /* 45 and up; variant: the type, 1-4 */
+    SUDOKU_UNIQUE_LOOP,            /* 45 and up; variant: the type, 1-4 */
+    SUDOKU_NAKED_QUAD,             /* 50 */
+    SUDOKU_JELLYFISH,              /* 52 */
+    SUDOKU_HIDDEN_QUAD,            /* 54 */
+    SUDOKU_BUG,                    /* bivalue universal grave, 56 and up; variant: type 1-4 */
+    SUDOKU_ALIGNED_PAIR_EXCLUSION, /* 62 */
+    SUDOKU_TECHNIQUES              /* the number of techniques */
 } sudoku_technique;
 
 /* "Hidden single", "Direct pointing", ..., "Aligned pair exclusion". */
@@ -264,15 +267,15 @@ typedef struct sudoku_link {
  * boxes 1-9; digit sets have bit d-1 for digit d. */
 typedef struct sudoku_step {
     sudoku_technique technique;
-    int variant; /* the type of a uniqueness or BUG step, else 0 */
-    int rating;  /* Sudoku Explainer's rating times ten: 26 for 2.6 */
-    uint32_t units;   /* the units the pattern lies in or covers */
-    uint16_t digits;  /* the digits of the pattern */
-    int ncells;       /* the pattern's cells, in the order the text names them */
+    int variant;     /* the type of a uniqueness or BUG step, else 0 */
+    int rating;      /* Sudoku Explainer's rating times ten: 26 for 2.6 */
+    uint32_t units;  /* the units the pattern lies in or covers */
+    uint16_t digits; /* the digits of the pattern */
+    int ncells;      /* the pattern's cells, in the order the text names them */
     uint8_t cells[SUDOKU_CELLS];
-    uint8_t place[SUDOKU_CELLS];     /* digit placed in each cell, 0 for none */
+    uint8_t place[SUDOKU_CELLS];      /* digit placed in each cell, 0 for none */
     uint16_t eliminate[SUDOKU_CELLS]; /* candidates removed from each cell */
-    int nlinks; /* a chain's links, in order; 0 for other techniques */
+    int nlinks;                       /* a chain's links, in order; 0 for other techniques */
     sudoku_link links[SUDOKU_LINKS_MAX];
 } sudoku_step;
 

@@ -20,6 +20,14 @@
  * where digit is still a candidate in unit. */
 uint16_t logic_positions(const sudoku_logic *state, int unit, int digit);
 
+/* All of logic_positions at once: positions[unit][digit - 1]. */
+void logic_all_positions(const sudoku_logic *state, uint16_t positions[27][9]);
+
+/* The k-subsets of a 9-bit set in increasing order of their masks, as SE
+ * enumerates them: first_subset(set, k), then next_subset until 0. */
+unsigned logic_first_subset(unsigned set, int k);
+unsigned logic_next_subset(unsigned set, unsigned subset);
+
 /* The number of open cells of a unit. */
 int logic_open_cells(const sudoku_logic *state, int unit);
 
@@ -44,8 +52,7 @@ bool logic_sees(int a, int b);
 /* logic_singles.c */
 bool logic_hidden_single(const sudoku_logic *state, sudoku_step *step);
 bool logic_naked_single(const sudoku_logic *state, sudoku_step *step);
-bool logic_direct_locking(const sudoku_logic *state, sudoku_technique technique,
-                          sudoku_step *step);
+bool logic_direct_locking(const sudoku_logic *state, sudoku_technique technique, sudoku_step *step);
 bool logic_locking(const sudoku_logic *state, sudoku_technique technique, sudoku_step *step);
 
 /* logic_subsets.c: degree 2-4 */

@@ -1,0 +1,284 @@
+/*
+ * print_step.c: a logic step in words (r1c1 notation) and as JSON. The
+ * engine only records what it saw; saying it is the printer's job, so a
+ * technique's wording lives here, next to every other technique's.
+ */
+#include "internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct writer {
+    char *buf;
+    size_t size, len;
+} writer;
+
+/* Appends formatted text, with snprintf's truncation. */
+__attribute__((format(printf, 2, 3))) static void put(writer *w, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    size_t room = w->len < w->size ? w->size - w->len : 0;
+    int n = vsnprintf(room ? w->buf + w->len : NULL, room, fmt, ap);
+    va_end(ap);
+    if (n > 0) w->len += (size_t)n;
+}
+
+static size_t finish(writer *w)
+{
+    if (w->size) w->buf[w->len < w->size ? w->len : w->size - 1] = '\0';
+    return w->len;
+}
+
+static void put_cell(writer *w, int cell)
+{
+    put(w, "r%dc%d", cell / 9 + 1, cell % 9 + 1);
+}
+
+static void put_unit(writer *w, int unit)
+{
+    static const char *const kinds[3] = {"row", "column", "box"};
+    put(w, "%s %d", kinds[unit / 9], unit % 9 + 1);
+}
+
+/* "2,7" */
+static void put_digits(writer *w, unsigned digits)
+{
+    const char *sep = "";
+    for (int d = 1; d <= 9; d++)
+        if (digits & (1u << (d - 1))) {
+            put(w, "%s%d", sep, d);
+            sep = ",";
+        }
+}
+
+static bool is_direct(const sudoku_step *step)
+{
+    return step->technique == SUDOKU_DIRECT_POINTING || step->technique == SUDOKU_DIRECT_CLAIMING ||
+           step->technique == SUDOKU_DIRECT_HIDDEN_PAIR ||
+           step->technique == SUDOKU_DIRECT_HIDDEN_TRIPLET;
+}
+
+/* The pattern's cells; a direct step's last cell is its single, not part
+ * of the pattern. */
+static void put_cells(writer *w, const sudoku_step *step)
+{
+    int n = step->ncells - (is_direct(step) ? 1 : 0);
+    for (int i = 0; i < n; i++) {
+        if (i) put(w, ", ");
+        put_cell(w, step->cells[i]);
+    }
+}
+
+/* The units of kind (0 rows, 1 columns, 2 boxes) in mask: "rows 2, 7". */
+static void put_lines(writer *w, uint32_t units, int kind)
+{
+    static const char *const plural[3] = {"rows", "columns", "boxes"};
+    static const char *const single[3] = {"row", "column", "box"};
+    uint32_t mine = (units >> (9 * kind)) & 0x1FFu;
+    put(w, "%s ", sudoku_popcount(mine) > 1 ? plural[kind] : single[kind]);
+    const char *sep = "";
+    for (int i = 0; i < 9; i++)
+        if (mine & (1u << i)) {
+            put(w, "%s%d", sep, i + 1);
+            sep = ", ";
+        }
+}
+
+static int unit_of_kind(uint32_t units, int kind)
+{
+    uint32_t mine = (units >> (9 * kind)) & 0x1FFu;
+    return mine ? 9 * kind + sudoku_lowest_bit(mine) : -1;
+}
+
+/* " => r5c7<>5, r5c9<>5" then ", r6c8=5" for placements. */
+static void put_results(writer *w, const sudoku_step *step)
+{
+    const char *sep = " => ";
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (int d = 1; d <= 9; d++)
+            if (step->eliminate[cell] & (1u << (d - 1))) {
+                put(w, "%s", sep);
+                put_cell(w, cell);
+                put(w, "<>%d", d);
+                sep = ", ";
+            }
+    /* A placement after eliminations is their consequence. */
+    if (strcmp(sep, ", ") == 0) sep = " => ";
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        if (step->place[cell]) {
+            put(w, "%s", sep);
+            put_cell(w, cell);
+            put(w, "=%d", step->place[cell]);
+            sep = ", ";
+        }
+}
+
+static void put_single(writer *w, const sudoku_step *step)
+{
+    int cell = step->cells[0], unit = unit_of_kind(step->units, 0);
+    if (unit < 0) unit = unit_of_kind(step->units, 1);
+    if (unit < 0) unit = unit_of_kind(step->units, 2);
+    put_cell(w, cell);
+    put(w, "=%d, ", step->place[cell]);
+    if (step->rating == 10) {
+        put(w, "the last empty cell in ");
+    } else {
+        put(w, "the only place for %d in ", step->place[cell]);
+    }
+    put_unit(w, unit);
+}
+
+/* "5 in box 4 is in row 5 only": from is the unit the digit is confined in. */
+static void put_locking(writer *w, const sudoku_step *step, bool pointing)
+{
+    int box = unit_of_kind(step->units, 2);
+    int line = unit_of_kind(step->units, 0);
+    if (line < 0) line = unit_of_kind(step->units, 1);
+    put_digits(w, step->digits);
+    put(w, " in ");
+    put_unit(w, pointing ? box : line);
+    put(w, " is in ");
+    put_unit(w, pointing ? line : box);
+    put(w, " only");
+}
+
+static void put_fish(writer *w, const sudoku_step *step)
+{
+    /* The cover lines are those the eliminations lie in. */
+    int cover = 0;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        if (step->eliminate[cell]) {
+            cover = (step->units >> (cell / 9)) & 1u ? 0 : 1;
+            break;
+        }
+    put_digits(w, step->digits);
+    put(w, " in ");
+    put_lines(w, step->units, 1 - cover);
+    put(w, " is only in ");
+    put_lines(w, step->units, cover);
+}
+
+/* ", leaving r6c8 the only place for 5 in box 6": the single a direct
+ * step places, in the unit (of the kind of the unit the pattern starts
+ * from) that the pattern's eliminations would empty of the digit. */
+static void put_direct_single(writer *w, const sudoku_step *step)
+{
+    int cell = step->cells[step->ncells - 1], digit = step->place[cell];
+    int kind = 2;
+    if (step->technique == SUDOKU_DIRECT_CLAIMING) kind = unit_of_kind(step->units, 0) >= 0 ? 0 : 1;
+    if (step->technique != SUDOKU_DIRECT_POINTING && step->technique != SUDOKU_DIRECT_CLAIMING)
+        kind = sudoku_lowest_bit(step->units) / 9;
+    put(w, ", leaving ");
+    put_cell(w, cell);
+    put(w, " the only place for %d in ", digit);
+    put_unit(w, sudoku_cell_units[cell][kind]);
+}
+
+static void put_description(writer *w, const sudoku_step *step)
+{
+    int unit = sudoku_lowest_bit(step->units | (1u << 31));
+    switch (step->technique) {
+    case SUDOKU_HIDDEN_SINGLE: put_single(w, step); return;
+    case SUDOKU_NAKED_SINGLE:
+        put_cell(w, step->cells[0]);
+        put(w, "=%d, the only candidate left in the cell", step->place[step->cells[0]]);
+        return;
+    case SUDOKU_DIRECT_POINTING:
+    case SUDOKU_POINTING: put_locking(w, step, true); break;
+    case SUDOKU_DIRECT_CLAIMING:
+    case SUDOKU_CLAIMING: put_locking(w, step, false); break;
+    case SUDOKU_NAKED_PAIR:
+    case SUDOKU_NAKED_TRIPLET:
+    case SUDOKU_NAKED_QUAD:
+        put_cells(w, step);
+        put(w, " in ");
+        put_unit(w, unit);
+        put(w, " hold only ");
+        put_digits(w, step->digits);
+        break;
+    case SUDOKU_DIRECT_HIDDEN_PAIR:
+    case SUDOKU_DIRECT_HIDDEN_TRIPLET:
+    case SUDOKU_HIDDEN_PAIR:
+    case SUDOKU_HIDDEN_TRIPLET:
+    case SUDOKU_HIDDEN_QUAD:
+        put_digits(w, step->digits);
+        put(w, " in ");
+        put_unit(w, unit);
+        put(w, " are only in ");
+        put_cells(w, step);
+        break;
+    case SUDOKU_X_WING:
+    case SUDOKU_SWORDFISH:
+    case SUDOKU_JELLYFISH: put_fish(w, step); break;
+    case SUDOKU_XY_WING:
+    case SUDOKU_XYZ_WING:
+        put(w, "pivot ");
+        put_cell(w, step->cells[0]);
+        put(w, " with ");
+        put_cell(w, step->cells[1]);
+        put(w, " and ");
+        put_cell(w, step->cells[2]);
+        put(w, " on ");
+        put_digits(w, step->digits);
+        break;
+    default:
+        put_cells(w, step);
+        put(w, " on ");
+        put_digits(w, step->digits);
+        break;
+    }
+    if (is_direct(step)) put_direct_single(w, step);
+    put_results(w, step);
+}
+
+size_t sudoku_format_step(const sudoku_step *step, char *buf, size_t size)
+{
+    writer w = {buf, size, 0};
+    put(&w, "%s", sudoku_technique_name(step->technique));
+    if (step->variant) put(&w, " type %d", step->variant);
+    put(&w, " (%d.%d): ", step->rating / 10, step->rating % 10);
+    put_description(&w, step);
+    return finish(&w);
+}
+
+/* [[row,col,digit],...] of the placements or of the eliminations. */
+static void put_json_candidates(writer *w, const sudoku_step *step, bool placements)
+{
+    const char *sep = "";
+    put(w, "[");
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        unsigned digits = placements ? (step->place[cell] ? 1u << (step->place[cell] - 1) : 0)
+                                     : step->eliminate[cell];
+        for (int d = 1; d <= 9; d++)
+            if (digits & (1u << (d - 1))) {
+                put(w, "%s[%d,%d,%d]", sep, cell / 9 + 1, cell % 9 + 1, d);
+                sep = ",";
+            }
+    }
+    put(w, "]");
+}
+
+size_t sudoku_format_step_json(const sudoku_step *step, char *buf, size_t size)
+{
+    writer w = {buf, size, 0};
+    put(&w, "{\"technique\":\"%s\",", sudoku_technique_name(step->technique));
+    if (step->variant) put(&w, "\"type\":%d,", step->variant);
+    put(&w, "\"rating\":%d.%d,\"cells\":[", step->rating / 10, step->rating % 10);
+    for (int i = 0; i < step->ncells; i++)
+        put(&w, "%s[%d,%d]", i ? "," : "", step->cells[i] / 9 + 1, step->cells[i] % 9 + 1);
+    put(&w, "],\"digits\":[");
+    const char *sep = "";
+    for (int d = 1; d <= 9; d++)
+        if (step->digits & (1u << (d - 1))) {
+            put(&w, "%s%d", sep, d);
+            sep = ",";
+        }
+    put(&w, "],\"placements\":");
+    put_json_candidates(&w, step, true);
+    put(&w, ",\"eliminations\":");
+    put_json_candidates(&w, step, false);
+    put(&w, "}");
+    return finish(&w);
+}
