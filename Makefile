@@ -43,7 +43,8 @@ LIB_SRC = src/parse.c src/propagate.c src/planes.c src/search.c src/print.c src/
           src/logic.c src/logic_singles.c src/logic_subsets.c src/logic_fish.c src/logic_wings.c \
           src/print_step.c
 CLI_SRC = src/cli/main.c src/cli/options.c src/cli/run.c src/cli/input.c src/cli/batch.c \
-          src/cli/output.c src/cli/cmd_solve.c
+          src/cli/output.c src/cli/steps.c src/cli/cmd_solve.c src/cli/cmd_explain.c \
+          src/cli/cmd_hint.c
 E2E_TESTS = test_cli test_hostile
 TEST_NAMES = test_tables test_parse test_reader test_propagate test_planes test_search test_print \
              $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay
@@ -66,7 +67,7 @@ $(BUILD)/obj/%.o: src/%.c include/sudoku.h src/internal.h src/logic.h
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 # The tool's files, in src/cli/, see only the public header and their own.
-$(BUILD)/obj/cli/%.o: src/cli/%.c include/sudoku.h src/cli/cli.h
+$(BUILD)/obj/cli/%.o: src/cli/%.c include/sudoku.h src/cli/cli.h src/cli/steps.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 

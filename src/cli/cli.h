@@ -210,6 +210,9 @@ typedef struct cli_text {
     bool failed; /* memory ran out: the text is incomplete */
 } cli_text;
 
+/* Room for n more bytes and a final NUL at the text's end (the caller
+ * writes there and adds to len), or NULL once memory is out. */
+char *cli_text_reserve(cli_text *text, size_t n);
 void cli_text_add(cli_text *text, const char *s, size_t n);
 void cli_text_puts(cli_text *text, const char *s);
 void cli_text_printf(cli_text *text, const char *fmt, ...);

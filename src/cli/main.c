@@ -57,7 +57,8 @@ typedef struct command_entry {
     int (*run)(int argc, char **argv);
 } command_entry;
 
-static const command_entry commands[] = {{"solve", cli_solve}};
+static const command_entry commands[] = {
+    {"solve", cli_solve}, {"explain", cli_explain}, {"hint", cli_hint}};
 
 int main(int argc, char **argv)
 {

@@ -84,6 +84,11 @@ static bool text_room(cli_text *text, size_t n)
     return true;
 }
 
+char *cli_text_reserve(cli_text *text, size_t n)
+{
+    return text_room(text, n) ? text->data + text->len : NULL;
+}
+
 void cli_text_add(cli_text *text, const char *s, size_t n)
 {
     if (!text_room(text, n)) return;
