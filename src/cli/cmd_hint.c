@@ -75,7 +75,7 @@ static void hint_work(const cli_run *run, cli_job *base)
         else
             cli_text_puts(text, "null");
         steps_json_end(text, job);
-    } else if (found && job->outcome == STEPS_FOUND) {
+    } else if (found) { /* with --anyway, also on a puzzle without one solution */
         steps_add_step(text, &step, false);
         cli_text_add(text, "\n", 1);
     } else {
