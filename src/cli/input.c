@@ -40,7 +40,8 @@ static void handle_records(stream *s, const sudoku_record *records, int n)
 
 static void feed_line(stream *s, const char *line, size_t len)
 {
-    sudoku_record records[2];
+    /* cleared: the fields a reader leaves alone (pencilmarks) read as unset */
+    sudoku_record records[2] = {0};
     int n = s->too_long ? sudoku_reader_skip_line(&s->reader, records)
                         : sudoku_reader_line(&s->reader, line, len, records);
     handle_records(s, records, n);
@@ -133,7 +134,7 @@ bool cli_read_stream(cli_run *run, int fd, const char *source)
         feed_block(&s, block, (size_t)got);
     int read_errno = errno;
     if (s.pending_len || s.too_long) feed_line(&s, s.pending, s.pending_len);
-    sudoku_record last;
+    sudoku_record last = {0};
     handle_records(&s, &last, sudoku_reader_finish(&s.reader, &last));
     cli_flush_records(run);
     if (got < 0)
