@@ -148,7 +148,7 @@ static void explain_work(const cli_run *run, cli_job *base)
     if (go && verdict == STEPS_DONE)
         job->outcome = sudoku_logic_solved(&state) ? STEPS_DONE : STEPS_STUCK;
     if (json) {
-        steps_json_start(text, base);
+        steps_json_start(text, job);
         steps_json_ratings(text, &job->rating);
         cli_text_puts(text, ",\"steps\":[");
         if (steps.len) cli_text_add(text, steps.data, steps.len);

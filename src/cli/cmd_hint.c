@@ -67,7 +67,7 @@ static void hint_work(const cli_run *run, cli_job *base)
     if (go && job->outcome == STEPS_DONE)
         job->outcome = found ? STEPS_FOUND : sudoku_logic_solved(&state) ? STEPS_DONE : STEPS_STUCK;
     if (format == FORMAT_JSON) {
-        steps_json_start(text, base);
+        steps_json_start(text, job);
         steps_json_ratings(text, &job->rating);
         cli_text_puts(text, ",\"step\":");
         if (found)

@@ -119,16 +119,17 @@ static const char *problem(const steps_job *job, bool anyway)
     }
 }
 
-void steps_json_start(cli_text *text, const cli_job *job)
+void steps_json_start(cli_text *text, const steps_job *job)
 {
+    const cli_job *base = &job->base;
     char label[32];
     cli_text_puts(text, "{\"source\":");
-    cli_text_json_string(text, cli_source_name(&job->source, label));
-    cli_text_printf(text, ",\"line\":%ld,\"status\":\"%s\",\"puzzle\":", job->record.line,
-                    steps_status_name(((const steps_job *)job)->outcome));
-    if (job->record.ok) {
+    cli_text_json_string(text, cli_source_name(&base->source, label));
+    cli_text_printf(text, ",\"line\":%ld,\"status\":\"%s\",\"puzzle\":", base->record.line,
+                    steps_status_name(job->outcome));
+    if (base->record.ok) {
         char puzzle[SUDOKU_TEXT_MAX];
-        cli_puzzle_text(&job->record, puzzle, sizeof puzzle);
+        cli_puzzle_text(&base->record, puzzle, sizeof puzzle);
         cli_text_json_string(text, puzzle);
     } else {
         cli_text_puts(text, "null");

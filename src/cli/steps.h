@@ -59,7 +59,7 @@ const char *steps_status_name(steps_outcome outcome);
 /* The JSON record's first fields: {"source":...,"line":...,"status":...,
  * "puzzle":... (no comma after); then its ratings (",\"er\":...", null
  * when no step was taken); then its end: ",\"error\":...}" and a line end. */
-void steps_json_start(cli_text *text, const cli_job *job);
+void steps_json_start(cli_text *text, const steps_job *job);
 void steps_json_ratings(cli_text *text, const sudoku_rating *rating);
 void steps_json_end(cli_text *text, const steps_job *job);
 
