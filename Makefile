@@ -42,8 +42,10 @@ ALL_CFLAGS = $(BASE_CFLAGS) $(CFLAGS)
 LIB_SRC = src/parse.c src/propagate.c src/planes.c src/search.c src/print.c src/tables.c \
           src/logic.c src/logic_singles.c src/logic_subsets.c src/logic_fish.c src/logic_wings.c \
           src/print_step.c
-CLI_SRC = src/main.c src/cli_input.c src/cli_output.c src/cli_batch.c
-E2E_TESTS = test_cli test_hostile
+CLI_SRC = src/cli/main.c src/cli/options.c src/cli/run.c src/cli/input.c src/cli/batch.c \
+          src/cli/output.c src/cli/steps.c src/cli/cmd_solve.c src/cli/cmd_explain.c \
+          src/cli/cmd_hint.c
+E2E_TESTS = test_cli test_hostile test_explain
 TEST_NAMES = test_tables test_parse test_reader test_propagate test_planes test_search test_print \
              $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay test_logic_path
 
@@ -60,7 +62,12 @@ BENCH_PROGRAM = $(BUILD)/sudoku-bench
 
 all: $(PROGRAM)
 
-$(BUILD)/obj/%.o: src/%.c include/sudoku.h src/internal.h src/logic.h src/cli.h
+$(BUILD)/obj/%.o: src/%.c include/sudoku.h src/internal.h src/logic.h
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+# The tool's files, in src/cli/, see only the public header and their own.
+$(BUILD)/obj/cli/%.o: src/cli/%.c include/sudoku.h src/cli/cli.h src/cli/steps.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
@@ -218,7 +225,7 @@ uninstall:
 	  $(DESTDIR)$(PREFIX)/include/sudoku.h $(DESTDIR)$(PREFIX)/share/man/man1/sudoku.1
 
 format:
-	clang-format -i include/*.h src/*.c src/*.h tests/*.c tests/*.h bench/*.c
+	clang-format -i include/*.h src/*.c src/*.h src/cli/*.c src/cli/*.h tests/*.c tests/*.h bench/*.c
 
 clean:
 	rm -rf $(BUILD)

@@ -1,6 +1,8 @@
 /*
- * cli_input.c: streams a file or standard input through the library's record
- * reader in large blocks, with memory that does not grow with the input.
+ * input.c: where records come from. An argument is a puzzle, "-" or a
+ * file; a file or standard input is streamed through
+ * the library's record reader in large blocks, with memory that does not
+ * grow with the input.
  *
  * Lines are handed to the reader straight from the block when they fit in
  * it; only a line that straddles two blocks is copied. A line longer than
@@ -13,9 +15,11 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define BLOCK_SIZE (1 << 16) /* large enough that reads cost little per puzzle */
@@ -36,7 +40,8 @@ static void handle_records(stream *s, const sudoku_record *records, int n)
 
 static void feed_line(stream *s, const char *line, size_t len)
 {
-    sudoku_record records[2];
+    /* cleared: the fields a reader leaves alone (pencilmarks) read as unset */
+    sudoku_record records[2] = {0};
     int n = s->too_long ? sudoku_reader_skip_line(&s->reader, records)
                         : sudoku_reader_line(&s->reader, line, len, records);
     handle_records(s, records, n);
@@ -129,7 +134,7 @@ bool cli_read_stream(cli_run *run, int fd, const char *source)
         feed_block(&s, block, (size_t)got);
     int read_errno = errno;
     if (s.pending_len || s.too_long) feed_line(&s, s.pending, s.pending_len);
-    sudoku_record last;
+    sudoku_record last = {0};
     handle_records(&s, &last, sudoku_reader_finish(&s.reader, &last));
     cli_flush_records(run);
     if (got < 0)
@@ -139,4 +144,57 @@ bool cli_read_stream(cli_run *run, int fd, const char *source)
     free(block);
     free(s.pending);
     return got == 0;
+}
+
+static void read_named_stream(cli_run *run, int fd, const char *name)
+{
+    if (!cli_read_stream(run, fd, name) && run->status < EXIT_BAD_INPUT)
+        run->status = EXIT_BAD_INPUT;
+}
+
+/* Reports an argument that is neither a puzzle nor a readable file, as an
+ * invalid record so the output keeps one record per input. */
+static void bad_argument(cli_run *run, const char *arg, const cli_source *source,
+                         const sudoku_error *parse_error, const char *why)
+{
+    sudoku_record record = {.line = 1, .ok = false};
+    record.error = *parse_error;
+    record.error.line = 1;
+    /* A path, or a word that is mostly not cells ("top95.txt"), may have been
+     * meant as a file; mostly cells, it is a puzzle with a mistake in it. */
+    size_t cells = 0, length = strlen(arg);
+    for (const char *p = arg; *p; p++) cells += (*p >= '0' && *p <= '9') || *p == '.' || *p == '-';
+    bool maybe_file = strchr(arg, '/') || cells * 2 < length;
+    if (maybe_file && !strchr(arg, '\n'))
+        snprintf(record.error.message, sizeof record.error.message,
+                 "'%.60s%s' is neither a puzzle (%.80s) nor a readable file (%.40s)", arg,
+                 length > 60 ? "..." : "", parse_error->message, why);
+    cli_handle_record(run, &record, source);
+}
+
+void cli_handle_argument(cli_run *run, const char *arg, int index)
+{
+    cli_source source = {.argument = index};
+    if (strcmp(arg, "-") == 0) {
+        read_named_stream(run, STDIN_FILENO, "stdin");
+        return;
+    }
+    sudoku_record record = {.line = 1};
+    record.ok = sudoku_parse(arg, strlen(arg), &record.grid, &record.error);
+    if (record.ok) {
+        cli_handle_record(run, &record, &source);
+        return;
+    }
+    struct stat st;
+    if (stat(arg, &st) == 0 && S_ISDIR(st.st_mode)) {
+        bad_argument(run, arg, &source, &record.error, "it is a directory");
+        return;
+    }
+    int fd = open(arg, O_RDONLY);
+    if (fd < 0) {
+        bad_argument(run, arg, &source, &record.error, strerror(errno));
+        return;
+    }
+    read_named_stream(run, fd, arg);
+    close(fd);
 }

@@ -1,0 +1,200 @@
+/*
+ * cmd_explain.c: `sudoku explain`: solves each puzzle with the logic
+ * engine, one step after the other as a person would, and writes every
+ * step, then the puzzle's rating (ER, EP, ED) or where the engine got
+ * stuck: a block of lines per puzzle, or one JSON object per line.
+ */
+#include "steps.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define TEXT_OF(x) #x
+#define NUMBER_TEXT(x) TEXT_OF(x)
+
+/* More steps than any path can take (each removes at least one of the 729
+ * candidates): reaching it would mean an engine that makes no progress. */
+#define MAX_STEPS (9 * SUDOKU_CELLS)
+
+static const char help_text[] =
+    "Usage: sudoku explain [OPTION]... [PUZZLE | FILE | -]...\n"
+    "\n"
+    "Solves each puzzle the way a person would, with the techniques of Sudoku\n"
+    "Explainer in its order (singles, intersections, subsets, fish, wings, ...),\n"
+    "and writes every step, then the puzzle's rating: ER the hardest step, EP the\n"
+    "hardest up to the first placed digit, ED the first step's. A PUZZLE argument\n"
+    "is 81 cells in any layout, or 729 characters of candidates (pencilmarks);\n"
+    "another argument names a file of puzzles; '-', or no argument, reads\n"
+    "standard input.\n"
+    "\n"
+    "Each puzzle is first checked with the solver: one with no solution or\n"
+    "several gets 'no solution' or 'multiple solutions' and a diagnostic, since\n"
+    "logic on it proves nothing.\n"
+    "\n"
+    "Options:\n"
+    "  --format=FORMAT     text (the default) or json. text: per puzzle a block of\n"
+    "                      lines, 'Puzzle: ...' (after 'FILE:LINE: ' for puzzles\n"
+    "                      read from a stream), one line per step, then 'Solved in\n"
+    "                      N steps: ER x.x, EP x.x, ED x.x (hardest: ...)' or\n"
+    "                      'Stuck after N steps: ...' and the candidate grid where\n"
+    "                      the engine stopped; blocks are separated by a blank\n"
+    "                      line. json: one object per puzzle per line, with\n"
+    "                      \"status\", \"er\", \"ep\", \"ed\" and \"steps\".\n"
+    "  --anyway            explain puzzles with no solution or several too, without\n"
+    "                      the techniques that assume one solution; they still\n"
+    "                      count as failures\n"
+    "  --stats             print a summary on stderr at the end\n"
+    "  -j, --jobs=N        work on N threads (default 1; 0: one per processor;\n"
+    "                      at most " NUMBER_TEXT(
+        CLI_MAX_JOBS) "); the output is the same as with one,\n"
+                      "                      in input order\n"
+                      "  -h, --help          show this help and exit\n"
+                      "  -V, --version       show the version and exit\n"
+                      "\n"
+                      "Exit status:\n"
+                      "  0  every puzzle was explained to its end\n"
+                      "  1  some puzzle has no solution or several, or the engine got stuck on it\n"
+                      "  2  usage error, malformed puzzle, unreadable input or unwritable output\n"
+                      "When several apply, the highest wins.\n";
+
+static const cli_format_name formats[] = {
+    {"text", FORMAT_TEXT}, {"json", FORMAT_JSON}, {NULL, FORMAT_AUTO}};
+
+/* "ER 2.6" etc. */
+static void add_rating(cli_text *text, const char *name, int rating)
+{
+    cli_text_printf(text, "%s ", name);
+    cli_text_rating(text, rating);
+}
+
+/* The end of a text block whose steps did not finish the puzzle: why, and
+ * the candidates where the engine stopped. */
+static void add_stop(cli_text *text, const steps_job *job, const sudoku_logic *state)
+{
+    char beyond[80], grid[SUDOKU_TEXT_MAX];
+    const char *why = beyond;
+    steps_beyond(beyond);
+    if (job->outcome == STEPS_NO_SOLUTION) why = "the puzzle has no solution";
+    if (job->outcome == STEPS_MULTIPLE) why = "the puzzle has more than one solution";
+    cli_text_printf(text, "%s after %d step%s: %s",
+                    job->outcome == STEPS_STUCK ? "Stuck" : "Stopped", job->steps,
+                    job->steps == 1 ? "" : "s", why);
+    if (job->steps) {
+        cli_text_puts(text, " (");
+        add_rating(text, "ER so far", job->rating.er);
+        cli_text_puts(text, ")");
+    }
+    cli_text_puts(text, "\n");
+    sudoku_board board;
+    sudoku_logic_to_board(state, &board);
+    size_t n = sudoku_format_candidates(&board, grid, sizeof grid);
+    cli_text_add(text, grid, n < sizeof grid ? n : sizeof grid - 1);
+}
+
+static void add_solved(cli_text *text, const steps_job *job)
+{
+    const sudoku_rating *r = &job->rating;
+    cli_text_printf(text, "Solved in %d step%s", job->steps, job->steps == 1 ? "" : "s");
+    if (job->steps) {
+        cli_text_puts(text, ": ");
+        add_rating(text, "ER", r->er);
+        cli_text_puts(text, ", ");
+        add_rating(text, "EP", r->ep);
+        cli_text_puts(text, ", ");
+        add_rating(text, "ED", r->ed);
+        cli_text_printf(text, " (hardest: %s)", sudoku_technique_name(r->hardest));
+    }
+    cli_text_puts(text, "\n");
+}
+
+/* The header of a text block: "FILE:LINE: Puzzle: ..." ("Puzzle: ..." for
+ * an argument). */
+static void add_header(cli_text *text, const cli_job *job)
+{
+    char puzzle[SUDOKU_TEXT_MAX];
+    if (!job->source.argument)
+        cli_text_printf(text, "%s:%ld: ", job->source.name, job->record.line);
+    cli_puzzle_text(&job->record, puzzle, sizeof puzzle);
+    cli_text_printf(text, "Puzzle: %s\n", puzzle);
+}
+
+static void explain_work(const cli_run *run, cli_job *base)
+{
+    steps_job *job = (steps_job *)base;
+    bool json = run->common->format == FORMAT_JSON;
+    cli_text *text = &job->text;
+    sudoku_logic state;
+    unsigned flags;
+    bool go = steps_start(run, job, &state, &flags);
+    steps_outcome verdict = job->outcome;
+    if (!json && base->record.ok) add_header(text, base);
+    /* The steps: text lines now; JSON objects into a text of their own, to
+     * go after the status, which is known only at the end. */
+    cli_text steps = {0};
+    sudoku_step step;
+    while (go && !sudoku_logic_solved(&state) && job->steps < MAX_STEPS &&
+           sudoku_logic_next(&state, flags, &step)) {
+        if (json) {
+            if (job->steps) cli_text_add(&steps, ",", 1);
+            steps_add_step(&steps, &step, true);
+        } else {
+            steps_add_step(text, &step, false);
+            cli_text_add(text, "\n", 1);
+        }
+        sudoku_rating_add(&job->rating, &step);
+        sudoku_logic_apply(&state, &step);
+        job->steps++;
+    }
+    if (go && verdict == STEPS_DONE)
+        job->outcome = sudoku_logic_solved(&state) ? STEPS_DONE : STEPS_STUCK;
+    if (json) {
+        steps_json_start(text, job);
+        steps_json_ratings(text, &job->rating);
+        cli_text_puts(text, ",\"steps\":[");
+        if (steps.len) cli_text_add(text, steps.data, steps.len);
+        cli_text_puts(text, "]");
+        text->failed |= steps.failed;
+        steps_json_end(text, job);
+    } else if (!go) {
+        steps_marker(text, job);
+    } else if (job->outcome == STEPS_DONE) {
+        add_solved(text, job);
+    } else {
+        add_stop(text, job, &state);
+    }
+    cli_text_free(&steps);
+}
+
+static void explain_report(cli_run *run, cli_job *job)
+{
+    steps_report(run, job, run->common->format != FORMAT_JSON, true);
+}
+
+static void explain_stats(const cli_run *run, double seconds)
+{
+    steps_stats(run, seconds, "explained");
+}
+
+static const cli_command explain_command = {
+    .name = "explain",
+    .help = help_text,
+    .formats = formats,
+    .options = steps_options,
+    .option = steps_take_option,
+    .check = NULL,
+    .job_size = sizeof(steps_job),
+    .batch_records = STEPS_BATCH,
+    .work = explain_work,
+    .report = explain_report,
+    .stats = explain_stats,
+};
+
+int cli_explain(int argc, char **argv)
+{
+    cli_common common = {.format = FORMAT_TEXT, .jobs = 1};
+    steps_options_t opt = {0};
+    int operands;
+    int rc = cli_parse_options(&explain_command, argc, argv, &common, &opt, &operands);
+    if (rc >= 0) return rc;
+    return cli_run_command(&explain_command, &common, &opt, operands, argv + 1);
+}

@@ -1,0 +1,118 @@
+/*
+ * cmd_hint.c: `sudoku hint`: the first step the logic engine would take on
+ * each puzzle, and only that: a line in words, a JSON object, or the
+ * puzzle's candidates once the step is taken.
+ */
+#include "steps.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define TEXT_OF(x) #x
+#define NUMBER_TEXT(x) TEXT_OF(x)
+
+/* Solve's batch: a hint is one short line. */
+#define HINT_BATCH 1024
+
+static const char help_text[] =
+    "Usage: sudoku hint [OPTION]... [PUZZLE | FILE | -]...\n"
+    "\n"
+    "Gives the first step a person would take on each puzzle (the first step\n"
+    "of 'sudoku explain'), one line per puzzle. A PUZZLE argument is 81 cells in\n"
+    "any layout, or 729 characters of candidates (pencilmarks); another argument\n"
+    "names a file of puzzles; '-', or no argument, reads standard input.\n"
+    "\n"
+    "Each puzzle is first checked with the solver: one with no solution or\n"
+    "several gets 'no solution' or 'multiple solutions' and a diagnostic, since\n"
+    "logic on it proves nothing. A puzzle no technique applies to gets 'stuck';\n"
+    "one already solved gets 'solved'.\n"
+    "\n"
+    "Options:\n"
+    "  --format=FORMAT     text (the default): the step in words; json: one object\n"
+    "                      per puzzle per line, with \"status\" and \"step\"\n"
+    "  --anyway            give a hint on puzzles with no solution or several too,\n"
+    "                      without the techniques that assume one solution; they\n"
+    "                      still count as failures\n"
+    "  --stats             print a summary on stderr at the end\n"
+    "  -j, --jobs=N        work on N threads (default 1; 0: one per processor;\n"
+    "                      at most " NUMBER_TEXT(
+        CLI_MAX_JOBS) "); the output is the same as with one,\n"
+                      "                      in input order\n"
+                      "  -h, --help          show this help and exit\n"
+                      "  -V, --version       show the version and exit\n"
+                      "\n"
+                      "Exit status:\n"
+                      "  0  every puzzle got a hint (or was solved already)\n"
+                      "  1  some puzzle has no solution or several, or no technique applies to it\n"
+                      "  2  usage error, malformed puzzle, unreadable input or unwritable output\n"
+                      "When several apply, the highest wins.\n";
+
+static const cli_format_name formats[] = {
+    {"text", FORMAT_TEXT}, {"json", FORMAT_JSON}, {NULL, FORMAT_AUTO}};
+
+static void hint_work(const cli_run *run, cli_job *base)
+{
+    steps_job *job = (steps_job *)base;
+    cli_format format = run->common->format;
+    cli_text *text = &job->text;
+    sudoku_logic state;
+    unsigned flags;
+    sudoku_step step;
+    bool go = steps_start(run, job, &state, &flags);
+    bool found = go && sudoku_logic_next(&state, flags, &step);
+    if (found) {
+        sudoku_rating_add(&job->rating, &step);
+        job->steps = 1;
+    }
+    if (go && job->outcome == STEPS_DONE)
+        job->outcome = found ? STEPS_FOUND : sudoku_logic_solved(&state) ? STEPS_DONE : STEPS_STUCK;
+    if (format == FORMAT_JSON) {
+        steps_json_start(text, job);
+        steps_json_ratings(text, &job->rating);
+        cli_text_puts(text, ",\"step\":");
+        if (found)
+            steps_add_step(text, &step, true);
+        else
+            cli_text_puts(text, "null");
+        steps_json_end(text, job);
+    } else if (found) { /* with --anyway, also on a puzzle without one solution */
+        steps_add_step(text, &step, false);
+        cli_text_add(text, "\n", 1);
+    } else {
+        steps_marker(text, job);
+    }
+}
+
+static void hint_report(cli_run *run, cli_job *job)
+{
+    steps_report(run, job, false, false);
+}
+
+static void hint_stats(const cli_run *run, double seconds)
+{
+    steps_stats(run, seconds, "hints");
+}
+
+static const cli_command hint_command = {
+    .name = "hint",
+    .help = help_text,
+    .formats = formats,
+    .options = steps_options,
+    .option = steps_take_option,
+    .check = NULL,
+    .job_size = sizeof(steps_job),
+    .batch_records = HINT_BATCH,
+    .work = hint_work,
+    .report = hint_report,
+    .stats = hint_stats,
+};
+
+int cli_hint(int argc, char **argv)
+{
+    cli_common common = {.format = FORMAT_TEXT, .jobs = 1};
+    steps_options_t opt = {0};
+    int operands;
+    int rc = cli_parse_options(&hint_command, argc, argv, &common, &opt, &operands);
+    if (rc >= 0) return rc;
+    return cli_run_command(&hint_command, &common, &opt, operands, argv + 1);
+}

@@ -1,0 +1,299 @@
+/*
+ * cmd_solve.c: `sudoku solve`: solves each record through the library (on
+ * any thread), or propagates it for --show-candidates or counts its
+ * solutions, then, in input order, writes its output record, reports
+ * trouble on stderr, and keeps the totals behind --stats and the exit status.
+ *
+ * Output records never go missing: every input record yields exactly one,
+ * and one that failed is a single line no solution could be mistaken for
+ * ("invalid", "no solution", "multiple solutions"); see sudoku(1).
+ */
+#include "cli.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define TEXT_OF(x) #x
+#define NUMBER_TEXT(x) TEXT_OF(x)
+
+/* Solutions counted by --count when no --limit is given: enough to tell a
+ * near-unique puzzle from a wide-open one, and reached at once even on the
+ * empty grid. */
+#define DEFAULT_COUNT_LIMIT 1000UL
+
+/* Records per batch: enough that waking the threads costs little per record
+ * (a batch of the easiest puzzles still takes milliseconds), few enough to
+ * stay in the processor's cache and keep memory flat (under 1 MiB). */
+#define SOLVE_BATCH 1024
+
+typedef struct solve_options {
+    bool show_candidates, unique, count, limit_given;
+    unsigned long limit;
+} solve_options;
+
+/* One record of solve: the pipeline's part, then what the work found. */
+typedef struct solve_job {
+    cli_job base;
+    bool consistent;      /* --show-candidates: singles met no contradiction */
+    sudoku_board board;   /* --show-candidates: the state singles reached, when consistent */
+    sudoku_result result; /* what search found (no solution when not consistent) */
+} solve_job;
+
+static const char help_text[] =
+    "Usage: sudoku solve [OPTION]... [PUZZLE | FILE | -]...\n"
+    "\n"
+    "Solves 9x9 Sudoku puzzles and checks that each solution is unique. A PUZZLE\n"
+    "argument is 81 cells in any layout ('1'-'9' givens; '0', '.' or '-' blanks).\n"
+    "An argument that is not a puzzle but names a readable file is read as a file\n"
+    "of puzzles, one per line or as 9-line grids; '-', or no argument, reads\n"
+    "standard input.\n"
+    "\n"
+    "Options:\n"
+    "  --format=FORMAT     grid, line or json (JSON Lines). The default is grid\n"
+    "                      for puzzles given as arguments, line for puzzles read\n"
+    "                      from files or standard input.\n"
+    "  --show-candidates   print the candidates that propagation alone (naked and\n"
+    "                      hidden singles) leaves, instead of the solution; the\n"
+    "                      puzzle is still checked, and the exit status says how\n"
+    "  --unique            treat a puzzle with several solutions as a failure\n"
+    "                      (by default its first solution is printed, with a\n"
+    "                      warning on stderr)\n"
+    "  --count             print the number of solutions instead, up to the limit\n"
+    "  --limit=N           with --count, stop at N solutions (default 1000),\n"
+    "                      printed as 'at least N'\n"
+    "  --stats             print a summary on stderr at the end\n"
+    "  -j, --jobs=N        solve on N threads (default 1; 0: one per processor;\n"
+    "                      at most " NUMBER_TEXT(
+        CLI_MAX_JOBS) "); the output is the same as with one,\n"
+                      "                      in input order\n"
+                      "  -h, --help          show this help and exit\n"
+                      "  -V, --version       show the version and exit\n"
+                      "\n"
+                      "A puzzle that cannot be solved or read still gets its output record, one\n"
+                      "line: 'no solution', 'multiple solutions' (with --unique) or 'invalid', "
+                      "and\n"
+                      "a diagnostic on stderr naming its source and line.\n"
+                      "\n"
+                      "Exit status:\n"
+                      "  0  every puzzle was solved\n"
+                      "  1  some puzzle has no solution (or several, with --unique)\n"
+                      "  2  usage error, malformed puzzle, unreadable input or unwritable output\n"
+                      "When several apply, the highest wins.\n"
+                      "\n"
+                      "Other commands: sudoku explain, sudoku hint ('sudoku --help').\n"
+                      "Input formats: docs/input-formats.md; the manual: man sudoku.\n";
+
+static const cli_format_name formats[] = {
+    {"grid", FORMAT_GRID}, {"line", FORMAT_LINE}, {"json", FORMAT_JSON}, {NULL, FORMAT_AUTO}};
+
+enum { KEY_SHOW_CANDIDATES = 256, KEY_UNIQUE, KEY_COUNT, KEY_LIMIT };
+
+static const cli_option options[] = {{"show-candidates", false, KEY_SHOW_CANDIDATES},
+                                     {"unique", false, KEY_UNIQUE},
+                                     {"count", false, KEY_COUNT},
+                                     {"limit", true, KEY_LIMIT},
+                                     {NULL, false, 0}};
+
+static int take_option(void *options_, int key, const char *value)
+{
+    solve_options *opt = options_;
+    unsigned long limit;
+    switch (key) {
+    case KEY_SHOW_CANDIDATES: opt->show_candidates = true; break;
+    case KEY_UNIQUE: opt->unique = true; break;
+    case KEY_COUNT: opt->count = true; break;
+    case KEY_LIMIT:
+        if (!cli_parse_number(value, &limit) || limit == 0)
+            return cli_usage_error("solve", "--limit needs a whole number from 1 up, not '%s'",
+                                   value);
+        opt->limit = limit;
+        opt->limit_given = true;
+        break;
+    default: break;
+    }
+    return 0;
+}
+
+static int check_options(void *options_, const cli_common *common)
+{
+    const solve_options *opt = options_;
+    (void)common;
+    if (opt->limit_given && !opt->count)
+        return cli_usage_error("solve", "%s", "--limit only applies with --count");
+    if (opt->count && opt->show_candidates)
+        return cli_usage_error("solve", "%s",
+                               "--count and --show-candidates cannot be used together");
+    return 0;
+}
+
+/* ---- the work: on any thread ---- */
+
+static void solve_work(const cli_run *run, cli_job *base)
+{
+    const solve_options *opt = run->options;
+    solve_job *job = (solve_job *)base;
+    unsigned long limit = opt->count ? opt->limit : 2;
+    memset(&job->result, 0, sizeof job->result);
+    job->consistent = false;
+    if (!job->base.record.ok) return;
+    if (!opt->show_candidates) { /* no detour through the singles-only board */
+        sudoku_solve(&job->base.record.grid, limit, &job->result);
+        return;
+    }
+    job->consistent = sudoku_propagate(&job->base.record.grid, &job->board);
+    if (job->consistent) sudoku_search(&job->board, limit, &job->result);
+}
+
+/* ---- the report: in input order ---- */
+
+/* What becomes of a job: its report, and the line or grid to print. */
+typedef struct outcome {
+    const solve_job *job;
+    sudoku_report report;
+    const char *marker; /* the one-line output of a failed record, or NULL */
+} outcome;
+
+/* Writes the n characters a format function put in text (SUDOKU_TEXT_MAX
+ * bytes), then a line end if line is set. A JSON record with a very long
+ * source name is cut to what text holds, as fputs would. */
+static void put_text(cli_run *run, char *text, size_t n, bool line)
+{
+    if (n >= SUDOKU_TEXT_MAX) n = SUDOKU_TEXT_MAX - 1;
+    if (line) text[n++] = '\n';
+    fwrite(text, 1, n, run->out);
+}
+
+static void write_outcome(cli_run *run, const outcome *o, cli_format format)
+{
+    const solve_job *job = o->job;
+    char text[SUDOKU_TEXT_MAX];
+    const solve_options *opt = run->options;
+    bool grid = format == FORMAT_GRID;
+    cli_start_record(run, grid);
+    size_t n;
+    if (format == FORMAT_JSON) {
+        n = sudoku_format_json(&o->report, text, sizeof text);
+    } else if (o->marker) {
+        fprintf(run->out, "%s\n", o->marker);
+        return;
+    } else if (opt->count) {
+        fprintf(run->out, "%s%ld\n", o->report.at_least ? "at least " : "", o->report.solutions);
+        return;
+    } else if (opt->show_candidates) {
+        n = grid ? sudoku_format_candidates(&job->board, text, sizeof text)
+                 : sudoku_format_candidates_line(&job->board, text, sizeof text);
+    } else {
+        n = grid ? sudoku_format_grid(&job->result.solution, text, sizeof text)
+                 : sudoku_format_line(&job->result.solution, text, sizeof text);
+    }
+    put_text(run, text, n, !grid); /* a grid ends with its line end already */
+}
+
+/* Classifies a valid puzzle by its solutions and says on stderr what is
+ * wrong with it, if anything. */
+static void judge(cli_run *run, outcome *o, long line)
+{
+    const solve_options *opt = run->options;
+    const sudoku_result *result = &o->job->result;
+    const cli_job *job = &o->job->base;
+    unsigned long limit = opt->count ? opt->limit : 2;
+    unsigned long found = result->solutions;
+    run->totals.guesses += result->guesses;
+    o->report.solutions = opt->count ? (long)found : -1;
+    o->report.at_least = found >= limit;
+    o->report.guesses = result->guesses;
+    if (found == 0) {
+        o->report.status = SUDOKU_NO_SOLUTION;
+        if (!opt->count) o->marker = "no solution";
+        run->totals.no_solution++;
+        cli_raise_status(run, EXIT_UNSOLVED);
+        cli_record_error(job, line, "no solution");
+        return;
+    }
+    o->report.solution = &result->solution;
+    if (found == 1) {
+        o->report.status = SUDOKU_SOLVED;
+        run->totals.solved++;
+        return;
+    }
+    o->report.status = SUDOKU_MULTIPLE;
+    run->totals.multiple++;
+    if (opt->unique) {
+        o->report.solution = NULL;
+        if (!opt->count) o->marker = "multiple solutions";
+        cli_raise_status(run, EXIT_UNSOLVED);
+        cli_record_error(job, line, "more than one solution (--unique)");
+    } else if (opt->show_candidates) {
+        cli_record_error(job, line, "warning: more than one solution");
+    } else if (!opt->count) {
+        cli_record_error(job, line, "warning: more than one solution; printed the first");
+    }
+}
+
+static void solve_report(cli_run *run, cli_job *base)
+{
+    const solve_options *opt = run->options;
+    const solve_job *job = (const solve_job *)base;
+    const sudoku_record *record = &base->record;
+    cli_format format = run->common->format;
+    char label[32];
+    outcome o;
+    memset(&o, 0, sizeof o);
+    o.report.source = cli_source_name(&base->source, label);
+    o.report.line = record->line;
+    o.report.solutions = -1;
+    o.job = job;
+    if (format == FORMAT_AUTO) format = base->source.argument ? FORMAT_GRID : FORMAT_LINE;
+
+    if (!record->ok) {
+        o.report.status = SUDOKU_INVALID;
+        o.report.error = record->error.message;
+        o.marker = "invalid";
+        run->totals.invalid++;
+        cli_raise_status(run, EXIT_BAD_INPUT);
+        cli_record_error(base, cli_error_line(record), record->error.message);
+        write_outcome(run, &o, format);
+        return;
+    }
+    o.report.puzzle = &record->grid;
+    if (job->consistent && opt->show_candidates) o.report.candidates = &job->board;
+    judge(run, &o, record->line);
+    if (o.report.candidates) o.marker = NULL; /* the grid is what was asked for */
+    write_outcome(run, &o, format);
+}
+
+static void solve_stats(const cli_run *run, double seconds)
+{
+    const cli_totals *t = &run->totals;
+    unsigned long read = t->solved + t->no_solution + t->multiple + t->invalid;
+    unsigned long searched = read - t->invalid;
+    cli_error("stats: %lu puzzles read, %lu solved, %lu no solution, %lu multiple, %lu invalid; "
+              "%.3f s, %.0f puzzles/s, %.1f guesses per puzzle",
+              read, t->solved, t->no_solution, t->multiple, t->invalid, seconds,
+              seconds > 0 ? (double)read / seconds : 0.0,
+              searched ? (double)t->guesses / (double)searched : 0.0);
+}
+
+static const cli_command solve_command = {
+    .name = "solve",
+    .help = help_text,
+    .formats = formats,
+    .options = options,
+    .option = take_option,
+    .check = check_options,
+    .job_size = sizeof(solve_job),
+    .batch_records = SOLVE_BATCH,
+    .work = solve_work,
+    .report = solve_report,
+    .stats = solve_stats,
+};
+
+int cli_solve(int argc, char **argv)
+{
+    cli_common common = {.format = FORMAT_AUTO, .jobs = 1};
+    solve_options opt = {.limit = DEFAULT_COUNT_LIMIT};
+    int operands;
+    int rc = cli_parse_options(&solve_command, argc, argv, &common, &opt, &operands);
+    if (rc >= 0) return rc;
+    return cli_run_command(&solve_command, &common, &opt, operands, argv + 1);
+}

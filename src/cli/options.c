@@ -1,0 +1,208 @@
+/*
+ * options.c: a batch command's options, read with getopt_long: the ones
+ * every command has (--format, -j/--jobs, --stats, --help, --version) and
+ * the command's own, with the project's messages instead of getopt's.
+ *
+ * Operands and options may come in any order. An argument is an option only
+ * if it starts with '-' or "--" and then a letter: "-", "--" and puzzles
+ * written with dashes for blanks ("----8.5...") are operands, which is why
+ * getopt is asked to stop at each operand ('+') and is then resumed past it.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TEXT_OF(x) #x
+#define NUMBER_TEXT(x) TEXT_OF(x)
+#define MAX_JOBS_TEXT NUMBER_TEXT(CLI_MAX_JOBS)
+
+/* Keys of the common long options without a short letter. */
+enum { KEY_FORMAT = 1000, KEY_STATS };
+
+/* Room for the common options, a command's own and the end marker. */
+#define MAX_OPTIONS 32
+
+static const cli_option common_options[] = {{"format", true, KEY_FORMAT}, {"jobs", true, 'j'},
+                                            {"stats", false, KEY_STATS},  {"help", false, 'h'},
+                                            {"version", false, 'V'},      {NULL, false, 0}};
+
+int cli_usage_error(const char *command, const char *fmt, const char *arg)
+{
+    fputs("sudoku: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, " (try 'sudoku %s --help')\n", command);
+    return EXIT_BAD_INPUT;
+}
+
+bool cli_parse_number(const char *value, unsigned long *n)
+{
+    char *end;
+    errno = 0;
+    *n = strtoul(value, &end, 10);
+    return value[0] >= '0' && value[0] <= '9' && !*end && !errno;
+}
+
+static int parse_jobs(const cli_command *command, const char *value, int *jobs)
+{
+    unsigned long n;
+    if (!cli_parse_number(value, &n) || n > CLI_MAX_JOBS)
+        return cli_usage_error(command->name,
+                               "--jobs needs a whole number from 0 (one per processor) "
+                               "to " MAX_JOBS_TEXT ", not '%s'",
+                               value);
+    *jobs = (int)n;
+    return 0;
+}
+
+/* "unknown format 'xml': expected grid, line or json", the list being the
+ * command's formats. */
+static int parse_format(const cli_command *command, const char *value, cli_format *format)
+{
+    char expected[128] = "";
+    size_t n = 0;
+    for (const cli_format_name *f = command->formats; f->name; n++, f++) {
+        if (strcmp(value, f->name) == 0) {
+            *format = f->format;
+            return 0;
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        const char *joint = i == 0 ? "" : i + 1 == n ? " or " : ", ";
+        size_t used = strlen(expected);
+        snprintf(expected + used, sizeof expected - used, "%s%s", joint, command->formats[i].name);
+    }
+    fprintf(stderr, "sudoku: unknown format '%s': expected %s (try 'sudoku %s --help')\n", value,
+            expected, command->name);
+    return EXIT_BAD_INPUT;
+}
+
+/* An argument that starts with '-' and a letter is an option; "-", "--" and
+ * things like "----8.5..." (puzzles with dashes for blanks) are not. */
+static bool looks_like_option(const char *arg)
+{
+    size_t skip = arg[0] == '-' ? (arg[1] == '-' ? 2 : 1) : 0;
+    char c = arg[skip];
+    return skip > 0 && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
+}
+
+/* The option tables getopt_long takes, built from the common options and
+ * the command's. */
+typedef struct option_table {
+    struct option longs[MAX_OPTIONS];
+    char shorts[2 * MAX_OPTIONS + 3];
+    const cli_option *known[MAX_OPTIONS]; /* the entry behind each long option */
+    int n;
+} option_table;
+
+static void add_options(option_table *t, const cli_option *options)
+{
+    for (const cli_option *o = options; o && o->name && t->n < MAX_OPTIONS - 1; o++) {
+        t->known[t->n] = o;
+        t->longs[t->n++] =
+            (struct option){o->name, o->has_value ? required_argument : no_argument, NULL, o->key};
+        if (o->key < 256) {
+            size_t len = strlen(t->shorts);
+            t->shorts[len++] = (char)o->key;
+            if (o->has_value) t->shorts[len++] = ':';
+            t->shorts[len] = '\0';
+        }
+    }
+}
+
+static void build_table(option_table *t, const cli_command *command)
+{
+    memset(t, 0, sizeof *t);
+    strcpy(t->shorts, "+:"); /* stop at operands; report a missing value as ':' */
+    add_options(t, common_options);
+    add_options(t, command->options);
+}
+
+static const cli_option *find_key(const option_table *t, int key)
+{
+    for (int i = 0; i < t->n; i++)
+        if (t->known[i]->key == key) return t->known[i];
+    return NULL;
+}
+
+/* The error for what getopt did not take: an unknown option, or a flag
+ * given a value ("--unique=yes"), which deserves a more precise word. */
+static int bad_option(const cli_command *command, const option_table *t, const char *arg)
+{
+    const cli_option *o = optopt ? find_key(t, optopt) : NULL;
+    if (o && !o->has_value && arg[1] == '-' && strchr(arg, '=')) {
+        char name[64];
+        snprintf(name, sizeof name, "--%s", o->name);
+        return cli_usage_error(command->name, "option %s takes no value", name);
+    }
+    /* getopt_long takes unambiguous abbreviations; an ambiguous one is named */
+    size_t len = arg[1] == '-' ? strcspn(arg + 2, "=") : 0;
+    int matches = 0;
+    for (int i = 0; i < t->n && len > 0; i++)
+        matches += strncmp(t->known[i]->name, arg + 2, len) == 0;
+    if (matches > 1) return cli_usage_error(command->name, "ambiguous option '%s'", arg);
+    return cli_usage_error(command->name, "unknown option '%s'", arg);
+}
+
+/* The error for an option given last without its value. */
+static int missing_value(const cli_command *command, const option_table *t, const char *arg)
+{
+    const cli_option *o = find_key(t, optopt);
+    char name[64];
+    if (arg[1] != '-' || !o)
+        snprintf(name, sizeof name, "-%c", optopt);
+    else
+        snprintf(name, sizeof name, "--%s", o->name);
+    return cli_usage_error(command->name, "option %s needs a value", name);
+}
+
+/* Takes one option getopt returned. Returns -1 to go on, or an exit status. */
+static int take_option(const cli_command *command, int key, cli_common *common, void *options)
+{
+    int rc;
+    switch (key) {
+    case 'h': fputs(command->help, stdout); return EXIT_SOLVED;
+    case 'V': puts("sudoku " SUDOKU_VERSION); return EXIT_SOLVED;
+    case 'j': rc = parse_jobs(command, optarg, &common->jobs); break;
+    case KEY_FORMAT: rc = parse_format(command, optarg, &common->format); break;
+    case KEY_STATS:
+        common->stats = true;
+        rc = 0;
+        break;
+    default: rc = command->option(options, key, optarg); break;
+    }
+    return rc ? rc : -1;
+}
+
+int cli_parse_options(const cli_command *command, int argc, char **argv, cli_common *common,
+                      void *options, int *operands)
+{
+    option_table t;
+    build_table(&t, command);
+    int n = 0;
+    opterr = 0;
+    optind = 1;
+    while (optind < argc) {
+        const char *arg = argv[optind];
+        if (strcmp(arg, "--") == 0) { /* the rest are operands */
+            while (++optind < argc) argv[++n] = argv[optind];
+            break;
+        }
+        if (!looks_like_option(arg)) {
+            argv[++n] = argv[optind++];
+            continue;
+        }
+        int at = optind;
+        int key = getopt_long(argc, argv, t.shorts, t.longs, NULL);
+        int rc = key == '?'   ? bad_option(command, &t, argv[at])
+                 : key == ':' ? missing_value(command, &t, argv[at])
+                 : key == -1  ? cli_usage_error(command->name, "unknown option '%s'", argv[at])
+                              : take_option(command, key, common, options);
+        if (rc >= 0) return rc;
+    }
+    *operands = n;
+    int rc = command->check ? command->check(options, common) : 0;
+    return rc ? rc : -1;
+}

@@ -1,0 +1,247 @@
+/*
+ * steps.c: what the commands on the logic engine (explain, hint) share: the
+ * --anyway option, the fast solver's verdict before any logic, the state a
+ * record starts from, the JSON record's common fields, and the report of a
+ * job whose output text the work function has prepared.
+ *
+ * Logic on a puzzle with no solution or several proves nothing, so such a
+ * puzzle is reported as solve reports it, unless --anyway asks for its
+ * steps all the same (without the techniques that assume one solution).
+ */
+#include "steps.h"
+
+#include <stdio.h>
+#include <string.h>
+
+enum { KEY_ANYWAY = 256 };
+
+const cli_option steps_options[] = {{"anyway", false, KEY_ANYWAY}, {NULL, false, 0}};
+
+int steps_take_option(void *options, int key, const char *value)
+{
+    steps_options_t *opt = options;
+    (void)value;
+    if (key == KEY_ANYWAY) opt->anyway = true;
+    return 0;
+}
+
+bool steps_start(const cli_run *run, steps_job *job, sudoku_logic *state, unsigned *flags)
+{
+    const steps_options_t *opt = run->options;
+    const sudoku_record *record = &job->base.record;
+    memset(&job->rating, 0, sizeof job->rating);
+    job->text = (cli_text){0};
+    job->steps = 0;
+    *flags = 0;
+    if (!record->ok) {
+        job->outcome = STEPS_INVALID;
+        return false;
+    }
+    sudoku_result result;
+    unsigned long found = record->pencilmarks ? sudoku_search(&record->board, 2, &result)
+                                              : sudoku_solve(&record->grid, 2, &result);
+    job->outcome = found == 1 ? STEPS_DONE : found == 0 ? STEPS_NO_SOLUTION : STEPS_MULTIPLE;
+    if (job->outcome != STEPS_DONE) {
+        if (!opt->anyway) return false;
+        *flags = SUDOKU_LOGIC_NO_UNIQUENESS;
+    }
+    if (record->pencilmarks)
+        sudoku_logic_from_board(state, &record->board);
+    else
+        sudoku_logic_from_grid(state, &record->grid); /* givens that clash are invalid */
+    return true;
+}
+
+void steps_add_step(cli_text *text, const sudoku_step *step, bool json)
+{
+    size_t (*format)(const sudoku_step *, char *, size_t) =
+        json ? sudoku_format_step_json : sudoku_format_step;
+    char small[SUDOKU_TEXT_MAX];
+    size_t n = format(step, small, sizeof small);
+    if (n < sizeof small) {
+        cli_text_add(text, small, n);
+        return;
+    }
+    char *room = cli_text_reserve(text, n);
+    if (room) text->len += format(step, room, n + 1);
+}
+
+void steps_beyond(char text[80])
+{
+    const char *last = sudoku_technique_name((sudoku_technique)(SUDOKU_TECHNIQUES - 1));
+    int n = snprintf(text, 80, "needs a technique beyond ");
+    snprintf(text + n, (size_t)(80 - n), "%s", last);
+    if (text[n] >= 'A' && text[n] <= 'Z') text[n] = (char)(text[n] - 'A' + 'a');
+}
+
+const char *steps_status_name(steps_outcome outcome)
+{
+    switch (outcome) {
+    case STEPS_DONE: return "solved";
+    case STEPS_STUCK: return "stuck";
+    case STEPS_NO_SOLUTION: return "no_solution";
+    case STEPS_MULTIPLE: return "multiple";
+    case STEPS_FOUND: return "found";
+    case STEPS_INVALID:
+    default: return "invalid";
+    }
+}
+
+/* The diagnostic of a stuck job: "stuck after 12 steps: needs a technique
+ * beyond ..." (explain), or "no hint: needs ..." (hint), in text. */
+static const char *stuck_message(const steps_job *job, bool explain, char text[160])
+{
+    char beyond[80];
+    steps_beyond(beyond);
+    if (explain)
+        snprintf(text, 160, "stuck after %d step%s: %s", job->steps, job->steps == 1 ? "" : "s",
+                 beyond);
+    else
+        snprintf(text, 160, "no hint: %s", beyond);
+    return text;
+}
+
+/* The diagnostic of a job's outcome, or NULL when there is none. */
+static const char *problem(const steps_job *job, bool anyway)
+{
+    switch (job->outcome) {
+    case STEPS_NO_SOLUTION:
+        return anyway ? "no solution (its steps were shown all the same, --anyway)"
+                      : "no solution (--anyway shows its steps all the same)";
+    case STEPS_MULTIPLE:
+        return anyway ? "more than one solution (its steps were shown all the same, --anyway)"
+                      : "more than one solution (--anyway shows its steps all the same)";
+    case STEPS_INVALID: return job->base.record.error.message;
+    case STEPS_STUCK:
+    case STEPS_DONE:
+    case STEPS_FOUND:
+    default: return NULL;
+    }
+}
+
+void steps_json_start(cli_text *text, const steps_job *job)
+{
+    const cli_job *base = &job->base;
+    char label[32];
+    cli_text_puts(text, "{\"source\":");
+    cli_text_json_string(text, cli_source_name(&base->source, label));
+    cli_text_printf(text, ",\"line\":%ld,\"status\":\"%s\",\"puzzle\":", base->record.line,
+                    steps_status_name(job->outcome));
+    if (base->record.ok) {
+        char puzzle[SUDOKU_TEXT_MAX];
+        cli_puzzle_text(&base->record, puzzle, sizeof puzzle);
+        cli_text_json_string(text, puzzle);
+    } else {
+        cli_text_puts(text, "null");
+    }
+}
+
+void steps_json_ratings(cli_text *text, const sudoku_rating *rating)
+{
+    if (rating->steps == 0) {
+        cli_text_puts(text, ",\"er\":null,\"ep\":null,\"ed\":null");
+        return;
+    }
+    cli_text_puts(text, ",\"er\":");
+    cli_text_rating(text, rating->er);
+    cli_text_puts(text, ",\"ep\":");
+    if (rating->ep)
+        cli_text_rating(text, rating->ep);
+    else
+        cli_text_puts(text, "null"); /* no step placed a digit */
+    cli_text_puts(text, ",\"ed\":");
+    cli_text_rating(text, rating->ed);
+}
+
+void steps_json_end(cli_text *text, const steps_job *job)
+{
+    char stuck[80];
+    const char *error = NULL;
+    switch (job->outcome) {
+    case STEPS_STUCK:
+        steps_beyond(stuck);
+        error = stuck;
+        break;
+    case STEPS_NO_SOLUTION: error = "no solution"; break;
+    case STEPS_MULTIPLE: error = "more than one solution"; break;
+    case STEPS_INVALID: error = job->base.record.error.message; break;
+    case STEPS_DONE:
+    case STEPS_FOUND:
+    default: break;
+    }
+    cli_text_puts(text, ",\"error\":");
+    if (error)
+        cli_text_json_string(text, error);
+    else
+        cli_text_puts(text, "null");
+    cli_text_puts(text, "}\n");
+}
+
+void steps_marker(cli_text *text, const steps_job *job)
+{
+    switch (job->outcome) {
+    case STEPS_NO_SOLUTION: cli_text_puts(text, "no solution\n"); break;
+    case STEPS_MULTIPLE: cli_text_puts(text, "multiple solutions\n"); break;
+    case STEPS_INVALID: cli_text_puts(text, "invalid\n"); break;
+    case STEPS_STUCK: cli_text_puts(text, "stuck\n"); break;
+    case STEPS_DONE: cli_text_puts(text, "solved\n"); break;
+    case STEPS_FOUND:
+    default: break;
+    }
+}
+
+void steps_report(cli_run *run, cli_job *base, bool separate, bool explain)
+{
+    const steps_options_t *opt = run->options;
+    steps_job *job = (steps_job *)base;
+    const sudoku_record *record = &base->record;
+    cli_totals *t = &run->totals;
+    char message[160];
+    cli_start_record(run, separate);
+    if (job->text.failed) {
+        t->failed++;
+        cli_raise_status(run, EXIT_BAD_INPUT);
+        cli_record_error(base, record->line, "out of memory");
+        fputs("invalid\n", run->out); /* still one record for one */
+        cli_text_free(&job->text);
+        return;
+    }
+    if (job->text.len) fwrite(job->text.data, 1, job->text.len, run->out);
+    cli_text_free(&job->text);
+    t->steps += (unsigned long)job->steps;
+    switch (job->outcome) {
+    case STEPS_DONE:
+    case STEPS_FOUND: t->solved++; break;
+    case STEPS_STUCK:
+        t->stuck++;
+        cli_raise_status(run, EXIT_UNSOLVED);
+        cli_record_error(base, record->line, stuck_message(job, explain, message));
+        break;
+    case STEPS_NO_SOLUTION:
+    case STEPS_MULTIPLE:
+        if (job->outcome == STEPS_NO_SOLUTION)
+            t->no_solution++;
+        else
+            t->multiple++;
+        cli_raise_status(run, EXIT_UNSOLVED);
+        cli_record_error(base, record->line, problem(job, opt->anyway));
+        break;
+    case STEPS_INVALID:
+    default:
+        t->invalid++;
+        cli_raise_status(run, EXIT_BAD_INPUT);
+        cli_record_error(base, cli_error_line(record), record->error.message);
+        break;
+    }
+}
+
+void steps_stats(const cli_run *run, double seconds, const char *done)
+{
+    const cli_totals *t = &run->totals;
+    unsigned long read =
+        t->solved + t->stuck + t->no_solution + t->multiple + t->invalid + t->failed;
+    cli_error("stats: %lu puzzles read, %lu %s, %lu stuck, %lu no solution, %lu multiple, "
+              "%lu invalid; %lu steps; %.3f s, %.0f puzzles/s",
+              read, t->solved, done, t->stuck, t->no_solution, t->multiple, t->invalid, t->steps,
+              seconds, seconds > 0 ? (double)read / seconds : 0.0);
+}

@@ -1,0 +1,78 @@
+/*
+ * steps.h: what the commands on the logic engine, explain and hint, share
+ * (steps.c): their option, their job, and its checks, JSON and report.
+ */
+#ifndef SUDOKU_CLI_STEPS_H
+#define SUDOKU_CLI_STEPS_H
+
+#include "cli.h"
+
+/* Records per batch of explain and hint: each job's output is prepared in
+ * memory before it is written, and an explanation takes a few kilobytes,
+ * so fewer than solve's thousand keep a batch within a few megabytes. */
+#define STEPS_BATCH 256
+
+typedef struct steps_options_t {
+    bool anyway; /* --anyway: explain puzzles without exactly one solution too */
+} steps_options_t;
+
+/* What became of a record. */
+typedef enum steps_outcome {
+    STEPS_DONE,        /* explain: solved to the end; hint: solved already */
+    STEPS_FOUND,       /* hint: a step was found */
+    STEPS_STUCK,       /* no technique the engine knows applies */
+    STEPS_NO_SOLUTION, /* the solver found no solution */
+    STEPS_MULTIPLE,    /* the solver found several */
+    STEPS_INVALID      /* the record is not a puzzle */
+} steps_outcome;
+
+/* A job of explain or hint: its output record is prepared in text by the
+ * work function, on any thread, and written out in order by steps_report. */
+typedef struct steps_job {
+    cli_job base;
+    steps_outcome outcome;
+    int steps; /* steps taken */
+    sudoku_rating rating;
+    cli_text text;
+} steps_job;
+
+/* The commands' own option (--anyway), and its handler for cli_command. */
+extern const cli_option steps_options[];
+int steps_take_option(void *options, int key, const char *value);
+
+/* Clears the job's results and judges its record with the solver. Returns
+ * true, with the state to start from and the flags of the logic engine,
+ * if steps are to be taken: the puzzle has exactly one solution, or
+ * --anyway was given. Otherwise job->outcome says why not. */
+bool steps_start(const cli_run *run, steps_job *job, sudoku_logic *state, unsigned *flags);
+
+/* Adds a step in words, or as a JSON object, without a line end. */
+void steps_add_step(cli_text *text, const sudoku_step *step, bool json);
+
+/* "needs a technique beyond aligned pair exclusion": the engine's last. */
+void steps_beyond(char text[80]);
+
+/* The JSON status of an outcome: "solved", "found", "stuck", "no_solution",
+ * "multiple" or "invalid". */
+const char *steps_status_name(steps_outcome outcome);
+
+/* The JSON record's first fields: {"source":...,"line":...,"status":...,
+ * "puzzle":... (no comma after); then its ratings (",\"er\":...", null
+ * when no step was taken); then its end: ",\"error\":...}" and a line end. */
+void steps_json_start(cli_text *text, const steps_job *job);
+void steps_json_ratings(cli_text *text, const sudoku_rating *rating);
+void steps_json_end(cli_text *text, const steps_job *job);
+
+/* The one-line output record of a job without steps to show: "invalid",
+ * "no solution", "multiple solutions", "stuck" or "solved". */
+void steps_marker(cli_text *text, const steps_job *job);
+
+/* Writes the job's prepared output (after a blank line if separate and
+ * not the first), its diagnostic on stderr (for explain, or for hint),
+ * updates the totals and the exit status, and frees the text. */
+void steps_report(cli_run *run, cli_job *job, bool separate, bool explain);
+
+/* The --stats line; done names the records that went well ("explained"). */
+void steps_stats(const cli_run *run, double seconds, const char *done);
+
+#endif

@@ -1,0 +1,747 @@
+/*
+ * test_explain.c: end-to-end tests of `sudoku explain` and `sudoku hint`:
+ * their text and JSON output, one record per input record, the solver's
+ * verdict before any logic, exit statuses, options, bad input, and -j.
+ * Every explanation is checked against the solution solve finds: its
+ * placements must build that solution, and no elimination may remove a
+ * digit of it. The soundness of each technique is the library tests' job.
+ *
+ * Run from the project root:
+ *     SUDOKU_BIN=build/sudoku build/tests/test_explain
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "checker.h"
+#include "cli_harness.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Arto Inkala's "Easter monster": one solution, far beyond the engine's
+ * techniques (it needs chains), so the engine stops on it. */
+static const char stuck_puzzle[] =
+    "1.....7.9.4...72..8.........7..1..6.3.......5.6..4..2.........8..53...7.7.2....46";
+
+/* ---- a strict JSON reader: enough to check a record and find its fields ---- */
+
+static const char *skip_ws(const char *p)
+{
+    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') p++;
+    return p;
+}
+
+static const char *json_value_end(const char *p, int depth);
+
+/* The end of the string at p, or NULL if there is none. */
+static const char *json_string_end(const char *p)
+{
+    if (*p++ != '"') return NULL;
+    while (*p != '"') {
+        if ((unsigned char)*p < 0x20) return NULL; /* also the end of the text */
+        if (*p == '\\') {
+            p++;
+            if (*p == 'u') {
+                for (int i = 1; i <= 4; i++)
+                    if (!strchr("0123456789abcdefABCDEF", p[i]) || !p[i]) return NULL;
+                p += 4;
+            } else if (!*p || !strchr("\"\\/bfnrt", *p)) {
+                return NULL;
+            }
+        }
+        p++;
+    }
+    return p + 1;
+}
+
+static const char *json_number_end(const char *p)
+{
+    if (*p == '-') p++;
+    if (*p == '0')
+        p++;
+    else if (*p >= '1' && *p <= '9')
+        while (*p >= '0' && *p <= '9') p++;
+    else
+        return NULL;
+    if (*p == '.') {
+        if (*++p < '0' || *p > '9') return NULL;
+        while (*p >= '0' && *p <= '9') p++;
+    }
+    if (*p == 'e' || *p == 'E') {
+        if (*++p == '+' || *p == '-') p++;
+        if (*p < '0' || *p > '9') return NULL;
+        while (*p >= '0' && *p <= '9') p++;
+    }
+    return p;
+}
+
+/* The end of the array or object at p (open is '[' or '{'), or NULL. */
+static const char *json_container_end(const char *p, int depth)
+{
+    char close = *p == '[' ? ']' : '}';
+    p = skip_ws(p + 1);
+    if (*p == close) return p + 1;
+    for (;;) {
+        if (close == '}') {
+            p = json_string_end(p);
+            if (!p) return NULL;
+            p = skip_ws(p);
+            if (*p++ != ':') return NULL;
+            p = skip_ws(p);
+        }
+        p = json_value_end(p, depth + 1);
+        if (!p) return NULL;
+        p = skip_ws(p);
+        if (*p == close) return p + 1;
+        if (*p++ != ',') return NULL;
+        p = skip_ws(p);
+    }
+}
+
+static const char *json_value_end(const char *p, int depth)
+{
+    if (depth > 64) return NULL;
+    switch (*p) {
+    case '"': return json_string_end(p);
+    case '[':
+    case '{': return json_container_end(p, depth);
+    case 't': return strncmp(p, "true", 4) == 0 ? p + 4 : NULL;
+    case 'f': return strncmp(p, "false", 5) == 0 ? p + 5 : NULL;
+    case 'n': return strncmp(p, "null", 4) == 0 ? p + 4 : NULL;
+    default: return json_number_end(p);
+    }
+}
+
+/* Fails unless line is exactly one JSON object. */
+static void assert_json_object(const char *line)
+{
+    const char *end = line[0] == '{' ? json_value_end(line, 0) : NULL;
+    if (!end || *skip_ws(end) != '\0') fail_msg("not one JSON object: %.3000s", line);
+}
+
+/* The value of key in the JSON object line, as text (a copy), or NULL;
+ * each key must appear once. */
+static char *json_field(const char *line, const char *key)
+{
+    assert_json_object(line);
+    char *found = NULL;
+    const char *p = skip_ws(line + 1);
+    while (*p == '"') {
+        const char *key_end = json_string_end(p);
+        const char *value = skip_ws(skip_ws(key_end) + 1);
+        const char *value_end = json_value_end(value, 1);
+        if ((size_t)(key_end - p) == strlen(key) + 2 && strncmp(p + 1, key, strlen(key)) == 0) {
+            if (found) fail_msg("key \"%s\" twice in: %.3000s", key, line);
+            found = format_text("%.*s", (int)(value_end - value), value);
+        }
+        p = skip_ws(value_end);
+        if (*p == ',') p = skip_ws(p + 1);
+    }
+    return found;
+}
+
+static char *json_need(const char *line, const char *key)
+{
+    char *v = json_field(line, key);
+    if (!v) fail_msg("no \"%s\" in: %.3000s", key, line);
+    return v;
+}
+
+/* A string value without its quotes (the values tested need no escapes). */
+static char *json_text(const char *line, const char *key)
+{
+    char *v = json_need(line, key);
+    if (v[0] != '"') fail_msg("\"%s\" is not a string in: %.3000s", key, line);
+    v[strlen(v) - 1] = '\0';
+    return v + 1;
+}
+
+/* ---- what explanations must satisfy ---- */
+
+/* Each [row,col,digit] triple after "name": in a step's JSON, applied to
+ * grid (placements) or checked against solution (eliminations). Returns
+ * how many there were. */
+static int apply_triples(const char *step, const char *name, char *grid, const char *solution)
+{
+    const char *p = strstr(step, format_text("\"%s\":[", name));
+    if (!p) fail_msg("no \"%s\" in step %s", name, step);
+    p += strlen(name) + 4;
+    int n = 0, r, c, d, used;
+    while (sscanf(p, "[%d,%d,%d]%n", &r, &c, &d, &used) == 3) {
+        if (r < 1 || r > 9 || c < 1 || c > 9 || d < 1 || d > 9) fail_msg("bad triple in %s", step);
+        int cell = 9 * (r - 1) + (c - 1);
+        if (grid) {
+            if (solution[cell] != '0' + d) fail_msg("r%dc%d=%d is wrong: %s", r, c, d, step);
+            grid[cell] = (char)('0' + d);
+        } else if (solution[cell] == '0' + d) {
+            fail_msg("r%dc%d<>%d removes the solution's digit: %s", r, c, d, step);
+        }
+        n++;
+        p += used;
+        if (*p == ',') p++;
+    }
+    return n;
+}
+
+/* The solution of puzzle, by the solve command (checked). */
+static const char *solution_of(const char *puzzle)
+{
+    char *s = xmalloc(SUDOKU_CELLS + 1);
+    solve_line(puzzle, s);
+    return s;
+}
+
+/* Checks a JSON record of explain for a puzzle with one solution: every
+ * step sound, and, when solved, its placements fill the grid. Returns the
+ * number of steps. */
+static int check_explanation(const char *record, const char *puzzle)
+{
+    const char *solution = solution_of(puzzle);
+    char grid[SUDOKU_CELLS + 1];
+    for (int i = 0; i < SUDOKU_CELLS; i++)
+        grid[i] = puzzle[i] >= '1' && puzzle[i] <= '9' ? puzzle[i] : '.';
+    grid[SUDOKU_CELLS] = '\0';
+    const char *steps = json_need(record, "steps");
+    int n = 0;
+    for (const char *p = strstr(steps, "{\"technique\""); p; p = strstr(p + 1, "{\"technique\"")) {
+        const char *end = strchr(p, '}');
+        char *step = format_text("%.*s", (int)(end - p + 1), p);
+        int changes = apply_triples(step, "placements", grid, solution) +
+                      apply_triples(step, "eliminations", NULL, solution);
+        if (changes == 0) fail_msg("a step that changes nothing: %s", step);
+        n++;
+    }
+    if (strcmp(json_text(record, "status"), "solved") == 0) assert_string_equal(grid, solution);
+    return n;
+}
+
+/* A puzzle with its digits given in '.' form (as the JSON records say). */
+static char *dotted(const char *p)
+{
+    char *s = xstrdup(p);
+    for (char *c = s; *c; c++)
+        if (*c < '1' || *c > '9') *c = '.';
+    return s;
+}
+
+/* ---- explain: text ---- */
+
+static void test_explain_argument_text(void **state)
+{
+    (void)state;
+    run_result r = RUN("explain", P);
+    assert_status(r, 0);
+    assert_empty(r.err);
+    lines out = split_lines(r.out);
+    assert_true(out.n >= 3);
+    assert_string_equal(out.line[0], format_text("Puzzle: %s", P));
+    const char *last = out.line[out.n - 1];
+    int steps;
+    char er[8], ep[8], ed[8], hardest[64];
+    if (sscanf(last, "Solved in %d steps: ER %7[0-9.], EP %7[0-9.], ED %7[0-9.] (hardest: %63[^)])",
+               &steps, er, ep, ed, hardest) != 5)
+        fail_msg("bad summary line: %s", last);
+    assert_int_equal((size_t)steps, out.n - 2);
+    /* one line per step, each naming its rating */
+    for (size_t i = 1; i + 1 < out.n; i++) assert_contains(out.line[i], "): ");
+    /* the hardest technique's rating is ER */
+    bool seen = false;
+    for (size_t i = 1; i + 1 < out.n; i++)
+        seen |= strstr(out.line[i], format_text("%s (%s)", hardest, er)) == out.line[i];
+    if (!seen) fail_msg("no step '%s (%s)' in:\n%s", hardest, er, r.out);
+
+    /* the text agrees with the JSON record, step for step */
+    run_result j = RUN("explain", "--format", "json", P);
+    assert_status(j, 0);
+    lines records = split_lines(j.out);
+    assert_int_equal(records.n, 1);
+    assert_int_equal(check_explanation(records.line[0], P), steps);
+    assert_string_equal(json_need(records.line[0], "er"), er);
+    assert_string_equal(json_need(records.line[0], "ep"), ep);
+    assert_string_equal(json_need(records.line[0], "ed"), ed);
+}
+
+/* Propagation alone solves E: hidden and naked singles only, ER below 2.5. */
+static void test_explain_easy(void **state)
+{
+    (void)state;
+    run_result r = RUN("explain", "--format=text", E);
+    assert_status(r, 0);
+    lines out = split_lines(r.out);
+    assert_starts_with(out.line[out.n - 1], "Solved in ");
+    for (size_t i = 1; i + 1 < out.n; i++)
+        if (strncmp(out.line[i], "Hidden single", 13) != 0 &&
+            strncmp(out.line[i], "Naked single", 12) != 0)
+            fail_msg("a step beyond singles on an easy puzzle: %s", out.line[i]);
+}
+
+static void test_explain_stream_blocks(void **state)
+{
+    (void)state;
+    const char *input = format_text("# two puzzles\n%s\n\n%s\n", P, E);
+    run_result r = RUN_IN(input, "explain");
+    assert_status(r, 0);
+    assert_empty(r.err);
+    assert_starts_with(r.out, format_text("stdin:2: Puzzle: %s\n", P));
+    assert_contains(r.out, format_text("\n\nstdin:4: Puzzle: %s\n", E));
+    /* two blocks, each ending with its summary */
+    size_t blanks = 0, summaries = 0;
+    lines out = split_lines(r.out);
+    for (size_t i = 0; i < out.n; i++) {
+        blanks += out.line[i][0] == '\0';
+        summaries += strncmp(out.line[i], "Solved in ", 10) == 0;
+    }
+    assert_int_equal(blanks, 1);
+    assert_int_equal(summaries, 2);
+
+    /* from a file: named so */
+    const char *file = make_temp_file(input, strlen(input), NULL);
+    r = RUN("explain", file);
+    assert_status(r, 0);
+    assert_starts_with(r.out, format_text("%s:2: Puzzle: %s\n", file, P));
+}
+
+static void test_explain_stuck(void **state)
+{
+    (void)state;
+    run_result r = RUN("explain", stuck_puzzle);
+    assert_status(r, 1);
+    lines out = split_lines(r.out);
+    /* the steps, the stop, then the 11 lines of the candidate grid */
+    assert_true(out.n >= 13);
+    const char *stop = out.line[out.n - 12];
+    int steps;
+    char er[8];
+    if (sscanf(stop,
+               "Stuck after %d steps: needs a technique beyond aligned pair exclusion (ER so far "
+               "%7[0-9.])",
+               &steps, er) != 2)
+        fail_msg("bad stop line: %s\n%s", stop, r.out);
+    assert_int_equal((size_t)steps, out.n - 13);
+    assert_contains(out.line[out.n - 8], "------+");
+    assert_string_equal(
+        r.err,
+        format_text("sudoku: argument 1: stuck after %d steps: needs a technique beyond aligned "
+                    "pair exclusion\n",
+                    steps));
+
+    r = RUN("explain", "--format", "json", stuck_puzzle);
+    assert_status(r, 1);
+    lines records = split_lines(r.out);
+    assert_int_equal(records.n, 1);
+    assert_string_equal(json_text(records.line[0], "status"), "stuck");
+    assert_string_equal(json_text(records.line[0], "error"),
+                        "needs a technique beyond aligned pair exclusion");
+    assert_string_equal(json_need(records.line[0], "er"), er);
+    assert_int_equal(check_explanation(records.line[0], stuck_puzzle), steps);
+}
+
+/* ---- explain: the solver's verdict first ---- */
+
+static void test_explain_no_solution_and_multiple(void **state)
+{
+    (void)state;
+    char none[SUDOKU_CELLS + 1], two[SUDOKU_CELLS + 1];
+    no_solution_puzzle(none);
+    two_solution_puzzle(two);
+    run_result r = RUN("explain", none);
+    assert_status(r, 1);
+    assert_string_equal(r.out, format_text("Puzzle: %s\nno solution\n", dotted(none)));
+    assert_string_equal(
+        r.err, "sudoku: argument 1: no solution (--anyway shows its steps all the same)\n");
+    r = RUN("explain", two);
+    assert_status(r, 1);
+    assert_string_equal(r.out, format_text("Puzzle: %s\nmultiple solutions\n", dotted(two)));
+    assert_string_equal(
+        r.err,
+        "sudoku: argument 1: more than one solution (--anyway shows its steps all the same)\n");
+
+    r = RUN("explain", "--format", "json", none, two);
+    assert_status(r, 1);
+    lines records = split_lines(r.out);
+    assert_int_equal(records.n, 2);
+    assert_string_equal(json_text(records.line[0], "status"), "no_solution");
+    assert_string_equal(json_text(records.line[0], "error"), "no solution");
+    assert_string_equal(json_text(records.line[1], "status"), "multiple");
+    assert_string_equal(json_text(records.line[1], "error"), "more than one solution");
+    for (int i = 0; i < 2; i++) {
+        assert_string_equal(json_need(records.line[i], "steps"), "[]");
+        assert_string_equal(json_need(records.line[i], "er"), "null");
+    }
+
+    /* --anyway: the steps that hold without assuming one solution, then a stop */
+    r = RUN("explain", "--anyway", two);
+    assert_status(r, 1);
+    assert_contains(r.out, "Stopped after 0 steps: the puzzle has more than one solution\n");
+    assert_contains(r.err, "more than one solution (its steps were shown all the same, --anyway)");
+    r = RUN("explain", "--anyway", none);
+    assert_status(r, 1);
+    assert_contains(r.out, "the puzzle has no solution");
+    r = RUN("explain", "--anyway", P);
+    assert_status(r, 0);
+    assert_string_equal(r.out, RUN("explain", P).out);
+}
+
+static void test_explain_invalid(void **state)
+{
+    (void)state;
+    run_result r = RUN("explain", format_text("%.80s", P));
+    assert_status(r, 2);
+    assert_string_equal(r.out, "invalid\n");
+    assert_string_equal(r.err, "sudoku: argument 1: found 80 cells, expected 81\n");
+
+    r = RUN_IN(format_text("%s\n%.80s\n%s\n", E, P, P), "explain", "--format", "json");
+    assert_status(r, 2);
+    assert_string_equal(r.err, "sudoku: stdin:2: found 80 cells, expected 81\n");
+    lines records = split_lines(r.out);
+    assert_int_equal(records.n, 3);
+    assert_string_equal(json_text(records.line[1], "status"), "invalid");
+    assert_string_equal(json_need(records.line[1], "puzzle"), "null");
+    assert_string_equal(json_text(records.line[1], "error"), "found 80 cells, expected 81");
+    for (size_t i = 0; i < 3; i++) {
+        assert_int_equal(strtol(json_need(records.line[i], "line"), NULL, 10), (long)i + 1);
+        assert_string_equal(json_text(records.line[i], "source"), "stdin");
+    }
+
+    r = RUN("explain", "nosuchfile.txt");
+    assert_status(r, 2);
+    assert_string_equal(r.out, "invalid\n");
+    assert_string_equal(r.err, "sudoku: argument 1: 'nosuchfile.txt' is neither a puzzle (found 0 "
+                               "cells, expected 81) nor a readable file (No such file or "
+                               "directory)\n");
+}
+
+/* ---- explain: JSON records, one per input record ---- */
+
+static void test_explain_json_records(void **state)
+{
+    (void)state;
+    char none[SUDOKU_CELLS + 1];
+    no_solution_puzzle(none);
+    const char *input = format_text("%s\n%s\n%s\n%.82s1\n%s\n", P, stuck_puzzle, none, E, E);
+    run_result r = RUN_IN(input, "explain", "--format", "json");
+    assert_status(r, 2);
+    lines records = split_lines(r.out);
+    assert_int_equal(records.n, 5);
+    static const char *const statuses[] = {"solved", "stuck", "no_solution", "invalid", "solved"};
+    static const char *const keys[] = {"source", "line", "status", "puzzle", "er",
+                                       "ep",     "ed",   "steps",  "error"};
+    for (size_t i = 0; i < records.n; i++) {
+        for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+            json_need(records.line[i], keys[k]);
+        assert_string_equal(json_text(records.line[i], "status"), statuses[i]);
+    }
+    check_explanation(records.line[0], P);
+    check_explanation(records.line[4], E);
+    assert_string_equal(json_text(records.line[0], "puzzle"), P);
+    assert_string_equal(json_need(records.line[0], "error"), "null");
+}
+
+/* Hostile records get the diagnostics solve gives them, and their places. */
+static void test_bad_input_as_solve(void **state)
+{
+    (void)state;
+    char *clash = xstrdup(E);
+    clash[0] = clash[2]; /* r1c1 takes the digit of r1c3 */
+    size_t long_len = 70000;
+    char *long_line = xmalloc(long_len + 1);
+    memset(long_line, '.', long_len);
+    long_line[long_len] = '\0';
+    const char *text =
+        format_text("%s\n%s\n\xff\xfe binary\n%s\n%.80s\n%s\n", P, long_line, clash, E, E);
+    size_t len = strlen(text);
+    char *input = xstrdup(text);
+    input[len - 3] = '\0'; /* a NUL byte in the last record */
+    run_setup setup = {.input = input, .input_len = len};
+    run_result solve = RUN_WITH(&setup, "solve");
+    static const char *const commands[] = {"explain", "hint"};
+    for (int c = 0; c < 2; c++) {
+        run_result r = RUN_WITH(&setup, commands[c], "--format", "json");
+        assert_status(r, solve.status);
+        assert_string_equal(r.err, solve.err);
+        lines records = split_lines(r.out);
+        assert_int_equal(records.n, split_lines(solve.out).n);
+        for (size_t i = 0; i < records.n; i++)
+            assert_string_equal(json_text(records.line[i], "status"),
+                                i == 0 ? (c == 0 ? "solved" : "found") : "invalid");
+    }
+}
+
+/* ---- hint ---- */
+
+static void test_hint(void **state)
+{
+    (void)state;
+    run_result r = RUN("hint", P, E);
+    assert_status(r, 0);
+    assert_empty(r.err);
+    lines out = split_lines(r.out);
+    assert_int_equal(out.n, 2);
+    /* the first step of each explanation */
+    assert_string_equal(out.line[0], split_lines(RUN("explain", P).out).line[1]);
+    assert_string_equal(out.line[1], split_lines(RUN("explain", E).out).line[1]);
+
+    r = RUN("hint", "--format", "json", P);
+    assert_status(r, 0);
+    lines records = split_lines(r.out);
+    assert_int_equal(records.n, 1);
+    assert_string_equal(json_text(records.line[0], "status"), "found");
+    const char *step = json_need(records.line[0], "step");
+    assert_json_object(step);
+    const char *first =
+        json_need(split_lines(RUN("explain", "--format", "json", P).out).line[0], "steps");
+    assert_starts_with(first + 1, step);
+    assert_string_equal(json_need(records.line[0], "error"), "null");
+}
+
+static void test_hint_markers(void **state)
+{
+    (void)state;
+    char none[SUDOKU_CELLS + 1], two[SUDOKU_CELLS + 1], solved[SUDOKU_CELLS + 1];
+    no_solution_puzzle(none);
+    two_solution_puzzle(two);
+    solve_line(P, solved);
+    const char *input = format_text("%s\n%s\n%s\n%.80s\n%s\n", none, two, solved, P, P);
+    run_result r = RUN_IN(input, "hint");
+    assert_status(r, 2);
+    lines out = split_lines(r.out);
+    assert_int_equal(out.n, 5);
+    assert_string_equal(out.line[0], "no solution");
+    assert_string_equal(out.line[1], "multiple solutions");
+    assert_string_equal(out.line[2], "solved");
+    assert_string_equal(out.line[3], "invalid");
+    assert_string_equal(out.line[4], split_lines(RUN("hint", P).out).line[0]);
+    assert_string_equal(r.err, "sudoku: stdin:1: no solution (--anyway shows its steps all the "
+                               "same)\n"
+                               "sudoku: stdin:2: more than one solution (--anyway shows its steps "
+                               "all the same)\n"
+                               "sudoku: stdin:4: found 80 cells, expected 81\n");
+
+    r = RUN_IN(input, "hint", "--format", "json");
+    assert_status(r, 2);
+    lines records = split_lines(r.out);
+    assert_int_equal(records.n, 5);
+    static const char *const statuses[] = {"no_solution", "multiple", "solved", "invalid", "found"};
+    for (size_t i = 0; i < records.n; i++) {
+        assert_string_equal(json_text(records.line[i], "status"), statuses[i]);
+        if (i < 4) assert_string_equal(json_need(records.line[i], "step"), "null");
+    }
+
+    /* a solved grid needs no hint, and is no failure */
+    r = RUN("hint", solved);
+    assert_status(r, 0);
+    assert_string_equal(r.out, "solved\n");
+    assert_empty(r.err);
+}
+
+/* ---- options, the same in every command ---- */
+
+static void test_bad_options(void **state)
+{
+    (void)state;
+    static const char *const commands[] = {"explain", "hint"};
+    for (int c = 0; c < 2; c++) {
+        const char *cmd = commands[c];
+        static const char *const cases[][3] = {
+            {"--frobnicate", NULL, "unknown option '--frobnicate'"},
+            {"-q", NULL, "unknown option '-q'"},
+            {"--format", "grid", "unknown format 'grid': expected text or json"},
+            {"--format", "pencilmarks", "unknown format 'pencilmarks': expected text or json"},
+            {"--anyway=yes", NULL, "option --anyway takes no value"},
+            {"--stats=1", NULL, "option --stats takes no value"},
+            {"-j", "abc",
+             "--jobs needs a whole number from 0 (one per processor) to 256, not 'abc'"},
+            {"--jobs=257", NULL,
+             "--jobs needs a whole number from 0 (one per processor) to 256, not '257'"},
+            {"--count", NULL, "unknown option '--count'"},
+        };
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+            const char *args[6] = {cmd, cases[i][0]};
+            int n = 2;
+            if (cases[i][1]) args[n++] = cases[i][1];
+            args[n++] = P;
+            args[n] = NULL;
+            run_result r = run_program(NULL, args);
+            assert_status(r, 2);
+            assert_empty(r.out);
+            assert_string_equal(
+                r.err, format_text("sudoku: %s (try 'sudoku %s --help')\n", cases[i][2], cmd));
+        }
+        run_result r = run_program(NULL, (const char *const[]){cmd, P, "--format", NULL});
+        assert_status(r, 2);
+        assert_string_equal(
+            r.err,
+            format_text("sudoku: option --format needs a value (try 'sudoku %s --help')\n", cmd));
+    }
+}
+
+/* Operands that start with dashes are puzzles, "--" ends the options, and
+ * options may follow operands. */
+static void test_operands_and_options(void **state)
+{
+    (void)state;
+    char empty[SUDOKU_CELLS + 1];
+    empty_dashes(empty);
+    run_result r = RUN("hint", "--anyway", empty);
+    assert_status(r, 1);
+    assert_string_equal(r.out, "multiple solutions\n");
+    r = RUN("explain", P, "--format", "json", "--", "--format");
+    assert_status(r, 2);
+    lines records = split_lines(r.out);
+    assert_int_equal(records.n, 2);
+    assert_string_equal(json_text(records.line[1], "status"), "invalid");
+    r = RUN("hint", "--format=json", "-j2", "--anyway", "-", P);
+    assert_status(r, 0);
+    assert_int_equal(split_lines(r.out).n, 1); /* stdin (/dev/null) has none: a warning */
+    assert_string_equal(r.err, "sudoku: stdin: warning: no puzzles found (the input is empty)\n");
+}
+
+static void test_help_and_version(void **state)
+{
+    (void)state;
+    run_result r = RUN("--help");
+    assert_status(r, 0);
+    assert_contains(r.out, "sudoku explain");
+    assert_contains(r.out, "sudoku hint");
+    static const char *const commands[] = {"explain", "hint"};
+    for (int c = 0; c < 2; c++) {
+        r = run_program(NULL, (const char *const[]){commands[c], "--help", NULL});
+        assert_status(r, 0);
+        assert_empty(r.err);
+        static const char *const parts[] = {"Usage: sudoku ", "--format",   "--anyway",
+                                            "--stats",        "--jobs",     "--help",
+                                            "--version",      "Exit status"};
+        for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++)
+            assert_contains(r.out, parts[k]);
+        r = run_program(NULL, (const char *const[]){commands[c], "-V", NULL});
+        assert_string_equal(r.out, "sudoku " SUDOKU_VERSION "\n");
+    }
+}
+
+/* ---- -j and --stats ---- */
+
+/* A stream of every kind of record, a few times over. */
+static const char *mixed_stream(void)
+{
+    char none[SUDOKU_CELLS + 1], two[SUDOKU_CELLS + 1];
+    no_solution_puzzle(none);
+    two_solution_puzzle(two);
+    const char *text = "";
+    for (int i = 0; i < 6; i++)
+        text = format_text("%s%s\n%s\n%s\n%s\n%.79s\n%s\n", text, relabel(P, i), relabel(E, i),
+                           stuck_puzzle, i % 2 ? none : two, P, relabel(P, i + 3));
+    return text;
+}
+
+static void assert_same_run(const run_result *a, const run_result *b)
+{
+    assert_int_equal(a->status, b->status);
+    assert_string_equal(a->out, b->out);
+    assert_string_equal(a->err, b->err);
+}
+
+static void test_jobs_same_output(void **state)
+{
+    (void)state;
+    const char *input = mixed_stream();
+    static const char *const commands[] = {"explain", "hint"};
+    static const char *const formats[] = {"--format=text", "--format=json"};
+    for (int c = 0; c < 2; c++)
+        for (int f = 0; f < 2; f++) {
+            run_result one = RUN_IN(input, commands[c], formats[f], "-j", "1");
+            assert_status(one, 2);
+            run_result two = RUN_IN(input, commands[c], formats[f], "-j", "2");
+            assert_same_run(&one, &two);
+            if (!under_wrapper()) {
+                run_result four = RUN_IN(input, commands[c], formats[f], "--jobs=4");
+                assert_same_run(&one, &four);
+            }
+            if (f == 1) {
+                lines records = split_lines(one.out);
+                assert_int_equal(records.n, 36); /* records in = records out */
+                for (size_t i = 0; i < records.n; i++) assert_json_object(records.line[i]);
+            }
+        }
+}
+
+static void test_stats(void **state)
+{
+    (void)state;
+    const char *input = mixed_stream();
+    run_result r = RUN_IN(input, "explain", "--stats", "--format", "json");
+    lines err = split_lines(r.err);
+    const char *last = err.line[err.n - 1];
+    unsigned long read, done, stuck, none, multiple, invalid, steps;
+    if (sscanf(last,
+               "sudoku: stats: %lu puzzles read, %lu explained, %lu stuck, %lu no solution, %lu "
+               "multiple, %lu invalid; %lu steps;",
+               &read, &done, &stuck, &none, &multiple, &invalid, &steps) != 7)
+        fail_msg("bad stats line: %s", last);
+    assert_int_equal(read, 36);
+    assert_int_equal(done, 18);
+    assert_int_equal(stuck, 6);
+    assert_int_equal(none, 3);
+    assert_int_equal(multiple, 3);
+    assert_int_equal(invalid, 6);
+    /* the steps are those of the records */
+    lines records = split_lines(r.out);
+    unsigned long counted = 0;
+    for (size_t i = 0; i < records.n; i++)
+        counted += count_char(json_need(records.line[i], "steps"), '{');
+    assert_int_equal(steps, counted);
+
+    r = RUN_IN(input, "hint", "--stats");
+    err = split_lines(r.err);
+    assert_starts_with(err.line[err.n - 1],
+                       "sudoku: stats: 36 puzzles read, 24 hints, 0 stuck, 3 no solution, 3 "
+                       "multiple, 6 invalid; 24 steps;");
+    r = RUN_IN(input, "hint");
+    assert_not_contains(r.err, "stats:");
+}
+
+/* ---- output faults ---- */
+
+static void test_unwritable_output(void **state)
+{
+    (void)state;
+    run_setup setup = {.stdout_path = "/dev/full"};
+    static const char *const commands[] = {"explain", "hint"};
+    for (int c = 0; c < 2; c++) {
+        run_result r = RUN_WITH(&setup, commands[c], P);
+        assert_status(r, 2);
+        assert_string_equal(r.err, "sudoku: error writing output: No space left on device\n");
+    }
+}
+
+#define TEST(f) cmocka_unit_test_teardown(f, harness_teardown)
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        TEST(test_explain_argument_text),
+        TEST(test_explain_easy),
+        TEST(test_explain_stream_blocks),
+        TEST(test_explain_stuck),
+        TEST(test_explain_no_solution_and_multiple),
+        TEST(test_explain_invalid),
+        TEST(test_explain_json_records),
+        TEST(test_bad_input_as_solve),
+        TEST(test_hint),
+        TEST(test_hint_markers),
+        TEST(test_bad_options),
+        TEST(test_operands_and_options),
+        TEST(test_help_and_version),
+        TEST(test_jobs_same_output),
+        TEST(test_stats),
+        TEST(test_unwritable_output),
+    };
+    return cmocka_run_group_tests_name("explain and hint (end to end)", tests, harness_setup,
+                                       harness_finish);
+}
