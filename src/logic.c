@@ -257,11 +257,10 @@ static bool find(const sudoku_logic *state, sudoku_technique technique, unsigned
     case SUDOKU_XYZ_WING: return logic_wing(state, true, step);
     case SUDOKU_UNIQUE_RECTANGLE:
     case SUDOKU_UNIQUE_LOOP:
+        return !(flags & SUDOKU_LOGIC_NO_UNIQUENESS) && logic_unique_loop(state, step);
     case SUDOKU_BUG:
     case SUDOKU_ALIGNED_PAIR_EXCLUSION:
-        /* Not wired yet: logic_unique.c, logic_bug.c and logic_exclusion.c
-         * come from the branch logic-unique. */
-        (void)flags;
+        /* Not implemented yet (docs/logic.md). */
         return false;
     case SUDOKU_NAKED_QUAD: return logic_naked_set(state, 4, step);
     case SUDOKU_JELLYFISH: return logic_fish(state, 4, step);
