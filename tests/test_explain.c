@@ -444,6 +444,36 @@ static void test_explain_json_records(void **state)
     assert_string_equal(json_need(records.line[0], "error"), "null");
 }
 
+/* Hostile records get the diagnostics solve gives them, and their places. */
+static void test_bad_input_as_solve(void **state)
+{
+    (void)state;
+    char *clash = xstrdup(E);
+    clash[0] = clash[2]; /* r1c1 takes the digit of r1c3 */
+    size_t long_len = 70000;
+    char *long_line = xmalloc(long_len + 1);
+    memset(long_line, '.', long_len);
+    long_line[long_len] = '\0';
+    const char *text =
+        format_text("%s\n%s\n\xff\xfe binary\n%s\n%.80s\n%s\n", P, long_line, clash, E, E);
+    size_t len = strlen(text);
+    char *input = xstrdup(text);
+    input[len - 3] = '\0'; /* a NUL byte in the last record */
+    run_setup setup = {.input = input, .input_len = len};
+    run_result solve = RUN_WITH(&setup, "solve");
+    static const char *const commands[] = {"explain", "hint"};
+    for (int c = 0; c < 2; c++) {
+        run_result r = RUN_WITH(&setup, commands[c], "--format", "json");
+        assert_status(r, solve.status);
+        assert_string_equal(r.err, solve.err);
+        lines records = split_lines(r.out);
+        assert_int_equal(records.n, split_lines(solve.out).n);
+        for (size_t i = 0; i < records.n; i++)
+            assert_string_equal(json_text(records.line[i], "status"),
+                                i == 0 ? (c == 0 ? "solved" : "found") : "invalid");
+    }
+}
+
 /* ---- hint ---- */
 
 static void test_hint(void **state)
@@ -852,6 +882,7 @@ int main(void)
         TEST(test_explain_no_solution_and_multiple),
         TEST(test_explain_invalid),
         TEST(test_explain_json_records),
+        TEST(test_bad_input_as_solve),
         TEST(test_hint),
         TEST(test_hint_markers),
         TEST(test_bad_options),
