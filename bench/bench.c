@@ -4,9 +4,10 @@
  * bench/run.sh prints the build's compiler, flags and machine above it).
  *
  * Every file is parsed before anything is timed. Then each file in turn is
- * timed in three modes: the uniqueness check, the whole command right after
+ * timed in four modes: the uniqueness check, the whole command right after
  * it (so that the two are compared under the same load on a shared
- * machine), and the first solution; the tables come at the end.
+ * machine), the first solution, and explaining (the logic engine's whole
+ * path, rated, as `sudoku explain` takes it); the tables come at the end.
  *
  * A measurement (one file in one mode) is warmed up untimed for
  * WARMUP_SECONDS (in process), then timed over --runs runs, or fewer once it
@@ -285,6 +286,33 @@ static void solve_pass(void *context)
     job->tally = t;
 }
 
+/* Explaining: the logic engine's whole path through each puzzle, rated as
+ * `sudoku explain` rates it. */
+typedef struct explaining {
+    const dataset *set;
+    unsigned long steps; /* of the last pass */
+    size_t finished;     /* puzzles the engine solved to the end */
+} explaining;
+
+static void explain_pass(void *context)
+{
+    explaining *job = context;
+    job->steps = 0;
+    job->finished = 0;
+    for (size_t i = 0; i < job->set->count; i++) {
+        sudoku_logic state;
+        sudoku_step step;
+        sudoku_rating rating = {0};
+        if (!sudoku_logic_from_grid(&state, &job->set->puzzles[i])) continue;
+        while (sudoku_logic_next(&state, 0, &step)) {
+            sudoku_rating_add(&rating, &step);
+            sudoku_logic_apply(&state, &step);
+        }
+        job->steps += (unsigned long)rating.steps;
+        job->finished += sudoku_logic_solved(&state);
+    }
+}
+
 /* Solves puzzles in file order, round and round, for WARMUP_SECONDS. */
 static void warm_up(const dataset *d, unsigned long limit)
 {
@@ -422,6 +450,8 @@ typedef struct results {
     tally tally[MODES];
     timing process;
     bool process_failed; /* some run of the command exited with a failure status */
+    timing explaining;
+    explaining explained;
 } results;
 
 static timing measure_solving(const dataset *d, const settings *s, unsigned long limit,
@@ -453,6 +483,9 @@ static void measure_file(const dataset *d, const settings *s, results *r)
     if (s->command) r->process = measure_process(d, s, &r->process_failed);
     r->solving[FIRST_SOLUTION] =
         measure_solving(d, s, modes[FIRST_SOLUTION].limit, &r->tally[FIRST_SOLUTION]);
+    r->explained = (explaining){.set = d};
+    explain_pass(&r->explained); /* warm-up */
+    r->explaining = time_runs(explain_pass, &r->explained, d->count, s);
 }
 
 /* ---- the report ---- */
@@ -478,6 +511,17 @@ static const column process_columns[] = {
     {"seconds", 8, false},
     {"in-process/s", 12, false},
     {"whole/in-process", 16, false},
+};
+
+static const column explain_columns[] = {
+    {"file", 24, true},
+    {"puzzles", 7, false},
+    {"runs", 4, false},
+    {"puzzles/s", 9, false},
+    {"min-max puzzles/s", 17, false},
+    {"µs/puzzle", 9, false},
+    {"steps", 6, false},
+    {"finished", 8, false},
 };
 
 #define COUNT(array) (int)(sizeof(array) / sizeof((array)[0]))
@@ -555,6 +599,24 @@ static void print_process(const dataset *sets, const results *all, int count, co
     free(command);
 }
 
+static void print_explaining(const dataset *sets, const results *all, int count, bool markdown)
+{
+    table t = {explain_columns, COUNT(explain_columns), markdown};
+    print_table_head(&t, "in-process, explain: the logic engine's path to the end or until stuck, "
+                         "rated (steps per puzzle; finished: solved by logic alone)");
+    for (int i = 0; i < count; i++) {
+        if (!sets[i].count) continue;
+        char cells[COUNT(explain_columns)][CELL_MAX] = {{0}};
+        const results *r = &all[i];
+        double puzzles = (double)sets[i].count;
+        format_timing(cells, &sets[i], &r->explaining);
+        snprintf(cells[5], CELL_MAX, "%.2f", 1e6 / r->explaining.median);
+        snprintf(cells[6], CELL_MAX, "%.1f", (double)r->explained.steps / puzzles);
+        snprintf(cells[7], CELL_MAX, "%.1f%%", 100.0 * (double)r->explained.finished / puzzles);
+        print_row(&t, cells);
+    }
+}
+
 int main(int argc, char **argv)
 {
     settings s = parse_arguments(argc, argv);
@@ -571,6 +633,7 @@ int main(int argc, char **argv)
     print_loading_notes(sets, s.file_count);
     for (int m = 0; m < MODES; m++) print_solving(sets, all, s.file_count, m, s.markdown);
     if (s.command) print_process(sets, all, s.file_count, &s);
+    print_explaining(sets, all, s.file_count, s.markdown);
     for (int i = 0; i < s.file_count; i++) {
         free(sets[i].puzzles);
         free(sets[i].lines);
