@@ -1,7 +1,7 @@
 /*
  * cmd_hint.c: `sudoku hint`: the first step the logic engine would take on
  * each puzzle, and only that: a line in words, a JSON object, or the
- * puzzle's candidates once the step is taken.
+ * puzzle's candidates once the step is taken (pencilmarks).
  */
 #include "steps.h"
 
@@ -29,7 +29,10 @@ static const char help_text[] =
     "\n"
     "Options:\n"
     "  --format=FORMAT     text (the default): the step in words; json: one object\n"
-    "                      per puzzle per line, with \"status\" and \"step\"\n"
+    "                      per puzzle per line, with \"status\" and \"step\";\n"
+    "                      pencilmarks: the puzzle's candidates once the step is\n"
+    "                      taken, 729 characters (each cell's nine, '.' for a\n"
+    "                      digit it cannot hold), to give to hint again\n"
     "  --anyway            give a hint on puzzles with no solution or several too,\n"
     "                      without the techniques that assume one solution; they\n"
     "                      still count as failures\n"
@@ -47,8 +50,10 @@ static const char help_text[] =
                       "  2  usage error, malformed puzzle, unreadable input or unwritable output\n"
                       "When several apply, the highest wins.\n";
 
-static const cli_format_name formats[] = {
-    {"text", FORMAT_TEXT}, {"json", FORMAT_JSON}, {NULL, FORMAT_AUTO}};
+static const cli_format_name formats[] = {{"text", FORMAT_TEXT},
+                                          {"json", FORMAT_JSON},
+                                          {"pencilmarks", FORMAT_PENCILMARKS},
+                                          {NULL, FORMAT_AUTO}};
 
 static void hint_work(const cli_run *run, cli_job *base)
 {
@@ -75,6 +80,14 @@ static void hint_work(const cli_run *run, cli_job *base)
         else
             cli_text_puts(text, "null");
         steps_json_end(text, job);
+    } else if (found && format == FORMAT_PENCILMARKS) {
+        char line[SUDOKU_TEXT_MAX];
+        sudoku_board board;
+        sudoku_logic_apply(&state, &step);
+        sudoku_logic_to_board(&state, &board);
+        size_t n = sudoku_format_pencilmarks(&board, line, sizeof line);
+        cli_text_add(text, line, n < sizeof line ? n : sizeof line - 1);
+        cli_text_add(text, "\n", 1);
     } else if (found) { /* with --anyway, also on a puzzle without one solution */
         steps_add_step(text, &step, false);
         cli_text_add(text, "\n", 1);

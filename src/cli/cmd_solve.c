@@ -128,19 +128,38 @@ static int check_options(void *options_, const cli_common *common)
 
 /* ---- the work: on any thread ---- */
 
+/* The state singles reach from a board of candidates: every candidate the
+ * board lacks eliminated, with singles propagated. Returns false if a
+ * contradiction is found. */
+static bool propagate_board(const sudoku_board *given, sudoku_board *board)
+{
+    sudoku_board_init(board);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (int digit = 1; digit <= 9; digit++)
+            if (!(given->candidates[cell] & (1u << (digit - 1))) &&
+                !sudoku_eliminate(board, cell, digit))
+                return false;
+    return true;
+}
+
 static void solve_work(const cli_run *run, cli_job *base)
 {
     const solve_options *opt = run->options;
     solve_job *job = (solve_job *)base;
+    const sudoku_record *record = &base->record;
     unsigned long limit = opt->count ? opt->limit : 2;
     memset(&job->result, 0, sizeof job->result);
     job->consistent = false;
-    if (!job->base.record.ok) return;
+    if (!record->ok) return;
     if (!opt->show_candidates) { /* no detour through the singles-only board */
-        sudoku_solve(&job->base.record.grid, limit, &job->result);
+        if (record->pencilmarks)
+            sudoku_search(&record->board, limit, &job->result);
+        else
+            sudoku_solve(&record->grid, limit, &job->result);
         return;
     }
-    job->consistent = sudoku_propagate(&job->base.record.grid, &job->board);
+    job->consistent = record->pencilmarks ? propagate_board(&record->board, &job->board)
+                                          : sudoku_propagate(&record->grid, &job->board);
     if (job->consistent) sudoku_search(&job->board, limit, &job->result);
 }
 

@@ -1,6 +1,6 @@
 /*
- * input.c: where records come from. An argument is a puzzle, "-" or a
- * file; a file or standard input is streamed through
+ * input.c: where records come from. An argument is a puzzle (its cells or
+ * its candidates), "-" or a file; a file or standard input is streamed through
  * the library's record reader in large blocks, with memory that does not
  * grow with the input.
  *
@@ -172,6 +172,26 @@ static void bad_argument(cli_run *run, const char *arg, const cli_source *source
     cli_handle_record(run, &record, source);
 }
 
+/* Reads arg as a puzzle: its cells, or else its candidates (the
+ * 729-character line, or a candidate grid that does not read as cells).
+ * When neither reads, the error kept is the one about cells, which most
+ * arguments are meant as, unless arg holds far more cells than a puzzle:
+ * then it was meant as candidates. */
+static bool parse_argument(const char *arg, sudoku_record *record)
+{
+    size_t length = strlen(arg), cells = 0;
+    if (sudoku_parse(arg, length, &record->grid, &record->error)) return true;
+    sudoku_error candidates_error;
+    if (sudoku_parse_candidates(arg, length, &record->board, &candidates_error)) {
+        record->pencilmarks = true;
+        sudoku_board_to_grid(&record->board, &record->grid);
+        return true;
+    }
+    for (const char *p = arg; *p; p++) cells += (*p >= '0' && *p <= '9') || *p == '.';
+    if (cells > 2 * SUDOKU_CELLS) record->error = candidates_error;
+    return false;
+}
+
 void cli_handle_argument(cli_run *run, const char *arg, int index)
 {
     cli_source source = {.argument = index};
@@ -180,7 +200,7 @@ void cli_handle_argument(cli_run *run, const char *arg, int index)
         return;
     }
     sudoku_record record = {.line = 1};
-    record.ok = sudoku_parse(arg, strlen(arg), &record.grid, &record.error);
+    record.ok = parse_argument(arg, &record);
     if (record.ok) {
         cli_handle_record(run, &record, &source);
         return;

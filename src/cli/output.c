@@ -179,5 +179,6 @@ void cli_text_free(cli_text *text)
 
 size_t cli_puzzle_text(const sudoku_record *record, char *buf, size_t size)
 {
-    return sudoku_format_line(&record->grid, buf, size);
+    return record->pencilmarks ? sudoku_format_pencilmarks(&record->board, buf, size)
+                               : sudoku_format_line(&record->grid, buf, size);
 }
