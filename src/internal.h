@@ -66,6 +66,9 @@ static inline int sudoku_popcount(uint32_t mask)
 #endif
 }
 
+/* True if s[0..n) is a 729-character pencilmark line (digits and dots). */
+bool sudoku_pencilmark_line(const char *s, size_t n);
+
 /* Returns the length in bytes of the well-formed UTF-8 character at s[i]
  * of s[0..n) (1 for ASCII), or 0 if the bytes there are not one. Error
  * messages and JSON must never pass on a broken character. */

@@ -428,10 +428,32 @@ static int add_row(sudoku_reader *r, const cells *acc, sudoku_record *rec)
     return 1;
 }
 
+/* A 729-character line: a record of candidates, ending any grid in progress. */
+static int pencilmark_record(sudoku_reader *r, const char *line, size_t length,
+                             sudoku_record out[2])
+{
+    int made = cut_grid(r, &out[0]);
+    sudoku_record *rec = &out[made];
+    memset(rec, 0, sizeof *rec);
+    rec->line = r->line;
+    rec->pencilmarks = true;
+    rec->ok = sudoku_parse_candidates(line, length, &rec->board, &rec->error);
+    if (!rec->ok) {
+        rec->error.line = r->line;
+        return made + 1;
+    }
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        unsigned c = rec->board.candidates[cell];
+        rec->grid.cell[cell] = sudoku_is_single(c) ? (uint8_t)sudoku_lowest_digit(c) : 0;
+    }
+    return made + 1;
+}
+
 int sudoku_reader_line(sudoku_reader *r, const char *line, size_t length, sudoku_record out[2])
 {
     if (length && line[length - 1] == '\r') length--;
     r->line++;
+    if (sudoku_pencilmark_line(line, length)) return pencilmark_record(r, line, length, out);
     sudoku_grid fast;
     bool puzzle_line = fast_line(line, length, &fast);
     /* Such a line is content whatever follows its cells, unless they start

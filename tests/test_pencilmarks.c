@@ -1,0 +1,112 @@
+/*
+ * test_pencilmarks.c: candidates as input and output: the 729-character
+ * line and the candidate grid read back into the boards they came from,
+ * each malformed form rejected with its message, and 729-character lines in
+ * a stream read as records of candidates.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+#include <string.h>
+
+#include "fixtures.h"
+#include "sudoku.h"
+
+/* The singles-propagated board of Norvig's hard puzzle (DESIGN.md). */
+static void hard_board(sudoku_board *board)
+{
+    sudoku_grid grid;
+    grid_from(hard1, &grid);
+    assert_true(sudoku_propagate(&grid, board));
+}
+
+static void test_line_round_trip(void **state)
+{
+    (void)state;
+    sudoku_board board, back;
+    char line[800];
+    hard_board(&board);
+    assert_int_equal(sudoku_format_pencilmarks(&board, line, sizeof line), 729);
+    assert_int_equal(strlen(line), 729);
+    /* r1c2 holds 1679, as DESIGN.md's grid shows */
+    assert_memory_equal(line + 9, "1....67.9", 9);
+    assert_true(sudoku_parse_candidates(line, strlen(line), &back, NULL));
+    assert_memory_equal(&board, &back, sizeof board);
+}
+
+static void test_grid_round_trip(void **state)
+{
+    (void)state;
+    sudoku_board back;
+    assert_true(sudoku_parse_candidates(hard1_candidates, strlen(hard1_candidates), &back, NULL));
+    char text[SUDOKU_TEXT_MAX];
+    sudoku_format_candidates(&back, text, sizeof text);
+    assert_string_equal(text, hard1_candidates);
+}
+
+static void expect_error(const char *text, const char *message)
+{
+    sudoku_board board;
+    sudoku_error err;
+    assert_false(sudoku_parse_candidates(text, strlen(text), &board, &err));
+    assert_string_equal(err.message, message);
+}
+
+static void test_errors(void **state)
+{
+    (void)state;
+    sudoku_board board;
+    char line[800];
+    hard_board(&board);
+    sudoku_format_pencilmarks(&board, line, sizeof line);
+    line[728] = '\0';
+    expect_error(line, "a pencilmark line needs 729 characters, not 728");
+    sudoku_format_pencilmarks(&board, line, sizeof line);
+    line[9] = '2'; /* r1c2's first place holds 1 or '.' */
+    expect_error(line, "digit 2 at place 1 of cell r1c2 (place d holds d or '.')");
+    sudoku_format_pencilmarks(&board, line, sizeof line);
+    memset(line + 18, '.', 9);
+    expect_error(line, "cell r1c3 has no candidate");
+    expect_error("123 45 6", "81 cells expected in the candidate grid, found 3");
+}
+
+static void test_reader(void **state)
+{
+    (void)state;
+    sudoku_board board;
+    char line[800];
+    hard_board(&board);
+    sudoku_format_pencilmarks(&board, line, sizeof line);
+    sudoku_reader reader;
+    sudoku_record out[2];
+    sudoku_reader_init(&reader);
+    assert_int_equal(sudoku_reader_line(&reader, hard1, 81, out), 1);
+    assert_true(out[0].ok);
+    assert_false(out[0].pencilmarks);
+    assert_int_equal(sudoku_reader_line(&reader, line, 729, out), 1);
+    assert_true(out[0].ok);
+    assert_true(out[0].pencilmarks);
+    assert_int_equal(out[0].line, 2);
+    assert_memory_equal(&out[0].board, &board, sizeof board);
+    assert_int_equal(out[0].grid.cell[0], 4); /* r1c1 is the given 4 */
+    assert_int_equal(out[0].grid.cell[1], 0);
+    memset(line + 18, '.', 9);
+    assert_int_equal(sudoku_reader_line(&reader, line, 729, out), 1);
+    assert_false(out[0].ok);
+    assert_int_equal(out[0].error.line, 3);
+    assert_string_equal(out[0].error.message, "cell r1c3 has no candidate");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_line_round_trip),
+        cmocka_unit_test(test_grid_round_trip),
+        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_reader),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
