@@ -453,6 +453,7 @@ int sudoku_reader_line(sudoku_reader *r, const char *line, size_t length, sudoku
 {
     if (length && line[length - 1] == '\r') length--;
     r->line++;
+    out[0].pencilmarks = out[1].pencilmarks = false;
     if (sudoku_pencilmark_line(line, length)) return pencilmark_record(r, line, length, out);
     sudoku_grid fast;
     bool puzzle_line = fast_line(line, length, &fast);
@@ -483,6 +484,7 @@ int sudoku_reader_line(sudoku_reader *r, const char *line, size_t length, sudoku
 int sudoku_reader_skip_line(sudoku_reader *r, sudoku_record out[2])
 {
     r->line++;
+    out[0].pencilmarks = out[1].pencilmarks = false;
     int made = cut_grid(r, &out[0]);
     sudoku_record *rec = &out[made];
     rec->line = r->line;
@@ -494,5 +496,6 @@ int sudoku_reader_skip_line(sudoku_reader *r, sudoku_record out[2])
 
 int sudoku_reader_finish(sudoku_reader *r, sudoku_record *out)
 {
+    out->pencilmarks = false;
     return cut_grid(r, out);
 }
