@@ -68,7 +68,8 @@ static bool parse_grid(const char *s, size_t n, sudoku_board *board, sudoku_erro
     uint16_t mask = 0;
     bool in_group = false;
     for (size_t i = 0; i <= n; i++) {
-        char c = i < n ? s[i] : ' ';
+        char c = ' ';
+        if (i < n) c = s[i];
         if (c >= '1' && c <= '9') {
             mask |= (uint16_t)(1u << (c - '1'));
             in_group = true;
@@ -105,9 +106,10 @@ bool sudoku_parse_candidates(const char *text, size_t length, sudoku_board *boar
 size_t sudoku_format_pencilmarks(const sudoku_board *board, char *buf, size_t size)
 {
     char line[PENCILMARK_LENGTH + 1];
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        for (int k = 0; k < 9; k++)
-            line[9 * cell + k] = (board->candidates[cell] >> k) & 1u ? (char)('1' + k) : '.';
+    for (int i = 0; i < PENCILMARK_LENGTH; i++) {
+        line[i] = '.';
+        if ((board->candidates[i / 9] >> (i % 9)) & 1u) line[i] = "123456789"[i % 9];
+    }
     line[PENCILMARK_LENGTH] = '\0';
     if (size) snprintf(buf, size, "%s", line);
     return PENCILMARK_LENGTH;
