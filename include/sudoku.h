@@ -271,7 +271,11 @@ typedef struct sudoku_step {
     int rating;      /* Sudoku Explainer's rating times ten: 26 for 2.6 */
     uint32_t units;  /* the units the pattern lies in or covers */
     uint16_t digits; /* the digits of the pattern */
+    uint16_t extra;  /* digits beside the pattern's: the extra candidates of a
+                        uniqueness or BUG step, or the digits of its set */
     int ncells;      /* the pattern's cells, in the order the text names them */
+    int npattern;    /* of those, the first npattern are the loop or the BUG
+                        cells, the rest the set they form with; 0: all */
     uint8_t cells[SUDOKU_CELLS];
     uint8_t place[SUDOKU_CELLS];      /* digit placed in each cell, 0 for none */
     uint16_t eliminate[SUDOKU_CELLS]; /* candidates removed from each cell */

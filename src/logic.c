@@ -258,10 +258,8 @@ static bool find(const sudoku_logic *state, sudoku_technique technique, unsigned
     case SUDOKU_UNIQUE_RECTANGLE:
     case SUDOKU_UNIQUE_LOOP:
         return !(flags & SUDOKU_LOGIC_NO_UNIQUENESS) && logic_unique_loop(state, step);
-    case SUDOKU_BUG:
-    case SUDOKU_ALIGNED_PAIR_EXCLUSION:
-        /* Not implemented yet (docs/logic.md). */
-        return false;
+    case SUDOKU_BUG: return !(flags & SUDOKU_LOGIC_NO_UNIQUENESS) && logic_bug(state, step);
+    case SUDOKU_ALIGNED_PAIR_EXCLUSION: return logic_aligned_pair(state, step);
     case SUDOKU_NAKED_QUAD: return logic_naked_set(state, 4, step);
     case SUDOKU_JELLYFISH: return logic_fish(state, 4, step);
     case SUDOKU_HIDDEN_QUAD: return logic_hidden_set(state, 4, false, step);
