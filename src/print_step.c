@@ -176,6 +176,95 @@ static void put_direct_single(writer *w, const sudoku_step *step)
     put_unit(w, sudoku_cell_units[cell][kind]);
 }
 
+/* The step's cells from index from up to (not including) to. */
+static void put_cell_list(writer *w, const sudoku_step *step, int from, int to)
+{
+    for (int i = from; i < to; i++) {
+        if (i > from) put(w, ", ");
+        put_cell(w, step->cells[i]);
+    }
+}
+
+static int pattern_cells(const sudoku_step *step)
+{
+    return step->npattern ? step->npattern : step->ncells;
+}
+
+/* True if the step removes a digit outside step->extra: a type 3 set that
+ * is hidden (its cells lose their other digits), not naked. */
+static bool removes_outside_extra(const sudoku_step *step)
+{
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        if (step->eliminate[cell] & ~step->extra) return true;
+    return false;
+}
+
+/* A type 3 set: "with r4c5, r6c5 they hold only 3,5,9 in column 5" (naked)
+ * or "3,5,9 in column 5 are only in them and r4c5" (hidden). */
+static void put_type_3_set(writer *w, const sudoku_step *step, const char *who)
+{
+    int unit = sudoku_lowest_bit(step->units | (1u << 31)), n = pattern_cells(step);
+    if (removes_outside_extra(step)) {
+        put(w, "; ");
+        put_digits(w, step->extra);
+        put(w, " in ");
+        put_unit(w, unit);
+        put(w, " are only in %s and ", who);
+    } else {
+        put(w, "; with ");
+    }
+    put_cell_list(w, step, n, step->ncells);
+    if (!removes_outside_extra(step)) {
+        put(w, " %s hold only ", who);
+        put_digits(w, step->extra);
+        put(w, " in ");
+        put_unit(w, unit);
+    }
+}
+
+/* "r1c1, r1c4, r3c1, r3c4 on 2,8; ..." */
+static void put_uniqueness(writer *w, const sudoku_step *step)
+{
+    put_cell_list(w, step, 0, pattern_cells(step));
+    put(w, " on ");
+    put_digits(w, step->digits);
+    switch (step->variant) {
+    case 2: put(w, "; one of its cells holds the extra %d", sudoku_lowest_digit(step->extra)); break;
+    case 3: put_type_3_set(w, step, "its extra digits"); break;
+    case 4:
+        put(w, "; %d is locked in its cells with extras in ", sudoku_lowest_digit(step->extra));
+        put_unit(w, sudoku_lowest_bit(step->units | (1u << 31)));
+        break;
+    default: break;
+    }
+}
+
+/* "r4c5 holds the extra 7"; types 2-4 add what follows. */
+static void put_bug(writer *w, const sudoku_step *step)
+{
+    int n = pattern_cells(step);
+    put_cell_list(w, step, 0, n);
+    put(w, " %s the extra ", n > 1 ? "hold" : "holds");
+    put_digits(w, step->digits);
+    switch (step->variant) {
+    case 2: put(w, "; one of them is %d", sudoku_lowest_digit(step->digits)); break;
+    case 3: put_type_3_set(w, step, "their extra digits"); break;
+    case 4:
+        put(w, "; %d is in one of them in ", sudoku_lowest_digit(step->extra));
+        put_unit(w, sudoku_lowest_bit(step->units | (1u << 31)));
+        break;
+    default: break;
+    }
+}
+
+/* "r1c1, r3c5 seen by the pairs r1c4, r2c6" */
+static void put_exclusion(writer *w, const sudoku_step *step)
+{
+    put_cell_list(w, step, 0, pattern_cells(step));
+    put(w, " seen by the bivalue cells ");
+    put_cell_list(w, step, pattern_cells(step), step->ncells);
+}
+
 static void put_description(writer *w, const sudoku_step *step)
 {
     int unit = sudoku_lowest_bit(step->units | (1u << 31));
@@ -223,6 +312,10 @@ static void put_description(writer *w, const sudoku_step *step)
         put(w, " on ");
         put_digits(w, step->digits);
         break;
+    case SUDOKU_UNIQUE_RECTANGLE:
+    case SUDOKU_UNIQUE_LOOP: put_uniqueness(w, step); break;
+    case SUDOKU_BUG: put_bug(w, step); break;
+    case SUDOKU_ALIGNED_PAIR_EXCLUSION: put_exclusion(w, step); break;
     default:
         put_cells(w, step);
         put(w, " on ");
