@@ -247,19 +247,49 @@ typedef enum sudoku_technique {
     SUDOKU_HIDDEN_QUAD,            /* 54 */
     SUDOKU_BUG,                    /* bivalue universal grave, 56 and up; variant: type 1-4 */
     SUDOKU_ALIGNED_PAIR_EXCLUSION, /* 62 */
-    SUDOKU_TECHNIQUES              /* the number of techniques */
+    /* Chains (variant: a sudoku_chain_kind). Each rates its base plus SE's
+     * length increment: 0.1 for a chain of more than 4 links, then at 6,
+     * 8, 12, 16, 24, 32, 48, ... links (docs/logic.md). */
+    SUDOKU_FORCING_CHAINS,             /* cycles 65, X-chains 66, XY 70 */
+    SUDOKU_ALIGNED_TRIPLET_EXCLUSION,  /* 75 */
+    SUDOKU_NISHIO_FORCING_CHAINS,      /* 75 and up */
+    SUDOKU_MULTIPLE_FORCING_CHAINS,    /* 80 and up: cell and region */
+    SUDOKU_DYNAMIC_FORCING_CHAINS,     /* 85 and up */
+    SUDOKU_DYNAMIC_FORCING_CHAINS_PLUS, /* 90 and up: chains that use pointing,
+                                          pairs and X-wings on the way */
+    SUDOKU_NESTED_FORCING_CHAINS,      /* 95 and up: chains that use forcing chains */
+    SUDOKU_NESTED_MULTIPLE_CHAINS,     /* 100 and up: ... and multiple forcing chains */
+    SUDOKU_TECHNIQUES                  /* the number of techniques */
 } sudoku_technique;
+
+/* What a chain step shows (sudoku_step.variant of a chain technique). */
+typedef enum sudoku_chain_kind {
+    SUDOKU_CHAIN_X_CYCLE = 1, /* a cycle of one digit's conjugate pairs */
+    SUDOKU_CHAIN_Y_CYCLE,     /* a cycle of bivalue cells */
+    SUDOKU_CHAIN_XY_CYCLE,    /* a cycle of both links */
+    SUDOKU_CHAIN_X_FORCING,   /* a chain of one digit leading to its start's opposite */
+    SUDOKU_CHAIN_XY_FORCING,  /* the same, with both kinds of links */
+    SUDOKU_CHAIN_CONTRADICTION, /* an assumption leading to a candidate both on and off */
+    SUDOKU_CHAIN_DOUBLE,      /* a candidate's both states leading to the same result */
+    SUDOKU_CHAIN_CELL,        /* each candidate of a cell leading to the same result */
+    SUDOKU_CHAIN_REGION       /* each place of a digit in a unit leading to the same result */
+} sudoku_chain_kind;
 
 /* "Hidden single", "Direct pointing", ..., "Aligned pair exclusion". */
 const char *sudoku_technique_name(sudoku_technique technique);
 
-/* The longest chain of links a step carries (the chaining techniques). */
-#define SUDOKU_LINKS_MAX 64
+/* The most links a step carries (the chaining techniques); a longer chain
+ * is cut short, and says so (sudoku_step.links_cut). */
+#define SUDOKU_LINKS_MAX 256
 
-/* One link of a chain: digit in cell, on (true) or off. */
+/* One node of a chain: digit in cell, on (true: the cell holds it) or off.
+ * A step's chains are listed one after the other, each from its
+ * assumption (start set) to its conclusion; each node follows from the one
+ * before it. */
 typedef struct sudoku_link {
     uint8_t cell, digit;
     bool on;
+    bool start; /* the first node of a chain */
 } sudoku_link;
 
 /* A step of the logic engine, as data: what was seen and what follows.
@@ -280,6 +310,8 @@ typedef struct sudoku_step {
     uint8_t place[SUDOKU_CELLS];      /* digit placed in each cell, 0 for none */
     uint16_t eliminate[SUDOKU_CELLS]; /* candidates removed from each cell */
     int nlinks;                       /* a chain's links, in order; 0 for other techniques */
+    bool links_cut;                   /* more links than SUDOKU_LINKS_MAX: the rest left out */
+    int complexity;                   /* a chain step's node count, as SE counts it */
     sudoku_link links[SUDOKU_LINKS_MAX];
 } sudoku_step;
 

@@ -36,6 +36,14 @@ static const char *const technique_names[SUDOKU_TECHNIQUES] = {
     [SUDOKU_HIDDEN_QUAD] = "Hidden quad",
     [SUDOKU_BUG] = "Bivalue universal grave",
     [SUDOKU_ALIGNED_PAIR_EXCLUSION] = "Aligned pair exclusion",
+    [SUDOKU_FORCING_CHAINS] = "Forcing chains and cycles",
+    [SUDOKU_ALIGNED_TRIPLET_EXCLUSION] = "Aligned triplet exclusion",
+    [SUDOKU_NISHIO_FORCING_CHAINS] = "Nishio forcing chains",
+    [SUDOKU_MULTIPLE_FORCING_CHAINS] = "Multiple forcing chains",
+    [SUDOKU_DYNAMIC_FORCING_CHAINS] = "Dynamic forcing chains",
+    [SUDOKU_DYNAMIC_FORCING_CHAINS_PLUS] = "Dynamic forcing chains (+)",
+    [SUDOKU_NESTED_FORCING_CHAINS] = "Nested forcing chains",
+    [SUDOKU_NESTED_MULTIPLE_CHAINS] = "Nested multiple forcing chains",
 };
 
 const char *sudoku_technique_name(sudoku_technique technique)
@@ -260,6 +268,14 @@ static bool find(const sudoku_logic *state, sudoku_technique technique, unsigned
         return !(flags & SUDOKU_LOGIC_NO_UNIQUENESS) && logic_unique_loop(state, step);
     case SUDOKU_BUG: return !(flags & SUDOKU_LOGIC_NO_UNIQUENESS) && logic_bug(state, step);
     case SUDOKU_ALIGNED_PAIR_EXCLUSION: return logic_aligned_pair(state, step);
+    case SUDOKU_ALIGNED_TRIPLET_EXCLUSION: return logic_aligned_triplet(state, step);
+    case SUDOKU_FORCING_CHAINS:
+    case SUDOKU_NISHIO_FORCING_CHAINS:
+    case SUDOKU_MULTIPLE_FORCING_CHAINS:
+    case SUDOKU_DYNAMIC_FORCING_CHAINS:
+    case SUDOKU_DYNAMIC_FORCING_CHAINS_PLUS:
+    case SUDOKU_NESTED_FORCING_CHAINS:
+    case SUDOKU_NESTED_MULTIPLE_CHAINS: return logic_chains(state, technique, step);
     case SUDOKU_NAKED_QUAD: return logic_naked_set(state, 4, step);
     case SUDOKU_JELLYFISH: return logic_fish(state, 4, step);
     case SUDOKU_HIDDEN_QUAD: return logic_hidden_set(state, 4, false, step);

@@ -72,7 +72,11 @@ bool logic_unique_loop(const sudoku_logic *state, sudoku_step *step);
 /* logic_bug.c: bivalue universal grave, types 1-4 */
 bool logic_bug(const sudoku_logic *state, sudoku_step *step);
 
-/* logic_exclusion.c: aligned pair exclusion */
+/* logic_exclusion.c: aligned pair and triplet exclusion */
 bool logic_aligned_pair(const sudoku_logic *state, sudoku_step *step);
+bool logic_aligned_triplet(const sudoku_logic *state, sudoku_step *step);
+
+/* logic_forcing.c, logic_multiple.c: chains of every kind (chains.h) */
+bool logic_chains(const sudoku_logic *state, sudoku_technique technique, sudoku_step *step);
 
 #endif

@@ -1,0 +1,164 @@
+/*
+ * chains.h: what the chaining files share. A chain is a graph of nodes,
+ * each a candidate (a cell and a digit) assumed on or off, each derived
+ * from its parents; chain_arena holds the nodes of a search, chain_set the
+ * nodes reached from one assumption, in the order they were reached.
+ *
+ * Sudoku Explainer rates a chain by the number of distinct nodes it needs
+ * (its complexity), and picks among chains by rating, then complexity;
+ * both depend on which parents each node gets, which depends on the order
+ * nodes are reached. So the engine reaches them in SE's order: breadth
+ * first, a cell's other digits before the digit's other places, boxes
+ * before rows before columns (docs/logic.md).
+ */
+#ifndef SUDOKU_CHAINS_H
+#define SUDOKU_CHAINS_H
+
+#include "logic.h"
+
+/* A candidate: cell * 9 + digit - 1. */
+#define POTENTIALS (SUDOKU_CELLS * 9)
+#define POT(cell, digit) ((cell) * 9 + (digit) - 1)
+#define POT_CELL(pot) ((pot) / 9)
+#define POT_DIGIT(pot) ((pot) % 9 + 1)
+
+/* Why a node holds: how an "on" node was forced, for nested chains. */
+typedef enum chain_cause {
+    CAUSE_NONE,         /* an assumption */
+    CAUSE_NAKED_SINGLE, /* the cell's last candidate */
+    CAUSE_HIDDEN_BOX,   /* the digit's last place in the box */
+    CAUSE_HIDDEN_ROW,
+    CAUSE_HIDDEN_COLUMN,
+    CAUSE_ADVANCED /* an "off" from a technique on the reduced board */
+} chain_cause;
+
+typedef struct chain_node {
+    uint16_t pot;
+    uint8_t on;
+    uint8_t cause;
+    int32_t parents; /* first parent in the arena's pool */
+    int32_t nparents;
+    int32_t nested; /* a nested chain step's complexity, 0 for none */
+    int32_t nested_id; /* which nested step (for counting each once), 0 for none */
+} chain_node;
+
+/* The nodes of a search. Grows as needed; a mark taken before a piece of
+ * work can be released after it. */
+typedef struct chain_arena {
+    chain_node *nodes;
+    int32_t nnodes, cap_nodes;
+    int32_t *parents;
+    int32_t nparents, cap_parents;
+    int32_t next_nested_id;
+    bool failed; /* out of memory: every result since is void */
+} chain_arena;
+
+typedef struct chain_mark {
+    int32_t nnodes, nparents;
+} chain_mark;
+
+/* Nodes by candidate, in the order they were added (SE's LinkedSet). */
+typedef struct chain_set {
+    int32_t count;
+    int32_t at[POTENTIALS]; /* node by candidate, -1 if absent */
+    int16_t order[POTENTIALS];
+} chain_set;
+
+/* One chaining search's settings and board. */
+typedef struct chainer {
+    chain_arena *arena;
+    uint16_t grid[SUDOKU_CELLS]; /* candidates now (placed cells: 0) */
+    bool dynamic;                /* offs leave the board as they are found */
+    bool nishio;                 /* digit links only */
+    bool multiple;
+    int level;                   /* 0; 1: + intersections, pairs, X-wings; 2, 3: + nested chains */
+} chainer;
+
+/* ---- arena ---- */
+bool chain_arena_init(chain_arena *arena);
+void chain_arena_free(chain_arena *arena);
+chain_mark chain_arena_mark(const chain_arena *arena);
+void chain_arena_release(chain_arena *arena, chain_mark mark);
+
+/* A new node with no parents; returns its index, or -1 (arena->failed). */
+int32_t chain_node_new(chain_arena *arena, int pot, bool on, chain_cause cause);
+/* Adds a parent to the node last created. */
+void chain_node_add_parent(chain_arena *arena, int32_t node, int32_t parent);
+
+static inline chain_node *chain_at(const chain_arena *arena, int32_t node)
+{
+    return &arena->nodes[node];
+}
+
+/* ---- sets ---- */
+void chain_set_clear(chain_set *set);
+void chain_set_add(chain_set *set, const chain_arena *arena, int32_t node);
+static inline int32_t chain_set_get(const chain_set *set, int pot)
+{
+    return set->at[pot];
+}
+/* Keeps only the candidates of set that other holds too. */
+void chain_set_retain(chain_set *set, const chain_set *other);
+void chain_set_copy(chain_set *dst, const chain_set *src);
+
+/* ---- implications ---- */
+
+/* The nodes "off" that node (on) forces, in SE's order: with y, the
+ * cell's other digits, then the digit's other places in the box, row and
+ * column. Returns their number; nodes get node as parent. */
+int chain_on_to_off(chainer *c, int32_t node, bool y, int32_t out[32]);
+
+/* The nodes "on" that node (off) forces: with y, the cell's other digit if
+ * it has two; with x, the digit's other place in each unit where it has
+ * two. With source (dynamic chains), each also gets as parents the nodes
+ * of off that took candidates away since source. */
+int chain_off_to_on(chainer *c, int32_t node, bool y, bool x, const uint16_t *source,
+                    const chain_set *off, int32_t out[4]);
+
+/* SE's doChaining: completes on and off with what they force, until done
+ * or until a candidate is both on and off; then returns true and sets
+ * *on_node and *off_node to the two. c->grid is as before on return. */
+bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int32_t *off_node);
+
+/* ---- counting, rating, showing ---- */
+
+/* The number of distinct nodes (candidate and state) node rests on, itself
+ * included: SE's ancestor count. */
+int chain_ancestors(const chain_arena *arena, int32_t node);
+
+/* The complexity of nested chain steps behind the targets, each counted once. */
+int chain_nested_complexity(const chain_arena *arena, const int32_t *targets, int ntargets);
+
+/* SE's rating of a chain of this complexity on top of base: base plus 0.1
+ * for each of the lengths 4, 6, 8, 12, 16, 24, ... it passes, as a double
+ * computed as SE computes it (its choices compare these doubles). */
+double chain_difficulty(double base, int complexity);
+
+/* Appends the chain that ends in target, from its assumption, to step's
+ * links (following each node's first parent). */
+void chain_step_links(const chain_arena *arena, int32_t target, sudoku_step *step);
+
+/* A chain step found by a producer: its place in SE's order, and the step. */
+typedef struct chain_choice {
+    bool found;
+    double difficulty;
+    int complexity;
+    int sort_key;
+    sudoku_step step;
+} chain_choice;
+
+/* True if a hint rated (difficulty, complexity, sort_key) comes before the
+ * choice so far in SE's order (ties keep the earlier one). */
+bool chain_better(const chain_choice *choice, double difficulty, int complexity, int sort_key);
+
+/* ---- producers ---- */
+
+/* logic_forcing.c: bidirectional cycles and forcing chains of X, Y and XY
+ * links (SE's "forcing chains and cycles"). */
+bool chain_find_static(chain_arena *arena, const sudoku_logic *state, sudoku_step *step);
+
+/* logic_multiple.c: Nishio, multiple, dynamic and nested forcing chains. */
+bool chain_find_multiple(chain_arena *arena, const sudoku_logic *state, sudoku_technique technique,
+                         sudoku_step *step);
+
+#endif

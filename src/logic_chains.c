@@ -1,0 +1,403 @@
+/*
+ * logic_chains.c: the chaining engine: nodes and their parents, the sets
+ * of nodes an assumption reaches, the two implications (a candidate on
+ * turns others off; a candidate off turns the last other candidate of its
+ * cell, or the last other place of its digit in a unit, on), and SE's
+ * breadth-first propagation of an assumption. The producers of chain
+ * steps (logic_forcing.c, logic_multiple.c) are built on these.
+ *
+ * Nodes live in an arena that grows with the search and is cut back to a
+ * mark when a piece of work is done, so a search allocates a few times,
+ * not per node.
+ */
+#include "chains.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- arena ---- */
+
+#define ARENA_NODES 4096
+#define ARENA_PARENTS 8192
+
+bool chain_arena_init(chain_arena *arena)
+{
+    memset(arena, 0, sizeof *arena);
+    arena->nodes = malloc(ARENA_NODES * sizeof *arena->nodes);
+    arena->parents = malloc(ARENA_PARENTS * sizeof *arena->parents);
+    if (!arena->nodes || !arena->parents) {
+        chain_arena_free(arena);
+        return false;
+    }
+    arena->cap_nodes = ARENA_NODES;
+    arena->cap_parents = ARENA_PARENTS;
+    arena->next_nested_id = 1;
+    return true;
+}
+
+void chain_arena_free(chain_arena *arena)
+{
+    free(arena->nodes);
+    free(arena->parents);
+    arena->nodes = NULL;
+    arena->parents = NULL;
+}
+
+chain_mark chain_arena_mark(const chain_arena *arena)
+{
+    chain_mark mark = {arena->nnodes, arena->nparents};
+    return mark;
+}
+
+void chain_arena_release(chain_arena *arena, chain_mark mark)
+{
+    arena->nnodes = mark.nnodes;
+    arena->nparents = mark.nparents;
+}
+
+/* Doubles an array's capacity; returns false if memory is short. */
+static bool grow(void **items, int32_t *cap, size_t item)
+{
+    if (*cap > (1 << 28)) return false;
+    void *bigger = realloc(*items, (size_t)*cap * 2 * item);
+    if (!bigger) return false;
+    *items = bigger;
+    *cap *= 2;
+    return true;
+}
+
+int32_t chain_node_new(chain_arena *arena, int pot, bool on, chain_cause cause)
+{
+    if (arena->failed) return -1;
+    if (arena->nnodes == arena->cap_nodes &&
+        !grow((void **)&arena->nodes, &arena->cap_nodes, sizeof *arena->nodes)) {
+        arena->failed = true;
+        return -1;
+    }
+    int32_t id = arena->nnodes++;
+    chain_node *node = &arena->nodes[id];
+    node->pot = (uint16_t)pot;
+    node->on = on;
+    node->cause = (uint8_t)cause;
+    node->parents = arena->nparents;
+    node->nparents = 0;
+    node->nested = 0;
+    node->nested_id = 0;
+    return id;
+}
+
+void chain_node_add_parent(chain_arena *arena, int32_t node, int32_t parent)
+{
+    if (arena->failed || node < 0 || parent < 0) return;
+    if (arena->nparents == arena->cap_parents &&
+        !grow((void **)&arena->parents, &arena->cap_parents, sizeof *arena->parents)) {
+        arena->failed = true;
+        return;
+    }
+    /* Parents are pooled in order of creation: only the newest node grows. */
+    arena->parents[arena->nparents++] = parent;
+    arena->nodes[node].nparents++;
+}
+
+/* ---- sets ---- */
+
+void chain_set_clear(chain_set *set)
+{
+    set->count = 0;
+    memset(set->at, 0xff, sizeof set->at);
+}
+
+void chain_set_add(chain_set *set, const chain_arena *arena, int32_t node)
+{
+    int pot = arena->nodes[node].pot;
+    if (set->at[pot] < 0) set->order[set->count++] = (int16_t)pot;
+    set->at[pot] = node;
+}
+
+void chain_set_retain(chain_set *set, const chain_set *other)
+{
+    int kept = 0;
+    for (int i = 0; i < set->count; i++) {
+        int pot = set->order[i];
+        if (other->at[pot] >= 0)
+            set->order[kept++] = (int16_t)pot;
+        else
+            set->at[pot] = -1;
+    }
+    set->count = kept;
+}
+
+void chain_set_copy(chain_set *dst, const chain_set *src)
+{
+    memcpy(dst, src, sizeof *dst);
+}
+
+/* ---- implications ---- */
+
+static const chain_cause unit_cause[3] = {CAUSE_HIDDEN_ROW, CAUSE_HIDDEN_COLUMN, CAUSE_HIDDEN_BOX};
+
+/* Unit kinds in SE's order for implications: box, row, column. */
+static const int se_kinds[3] = {2, 0, 1};
+
+static int32_t off_node(chain_arena *arena, int pot, chain_cause cause, int32_t parent)
+{
+    int32_t id = chain_node_new(arena, pot, false, cause);
+    chain_node_add_parent(arena, id, parent);
+    return id;
+}
+
+int chain_on_to_off(chainer *c, int32_t node, bool y, int32_t out[32])
+{
+    chain_arena *arena = c->arena;
+    int pot = arena->nodes[node].pot, cell = POT_CELL(pot), digit = POT_DIGIT(pot), n = 0;
+    uint16_t bit = (uint16_t)(1u << (digit - 1));
+    if (y)
+        for (unsigned m = c->grid[cell] & ~bit; m; m &= m - 1)
+            out[n++] = off_node(arena, POT(cell, sudoku_lowest_digit(m)), CAUSE_NAKED_SINGLE, node);
+    int box = sudoku_cell_units[cell][2];
+    for (int k = 0; k < 3; k++) {
+        int unit = sudoku_cell_units[cell][se_kinds[k]];
+        for (int i = 0; i < 9; i++) {
+            int other = sudoku_unit_cells[unit][i];
+            if (other == cell || !(c->grid[other] & bit)) continue;
+            if (k > 0 && sudoku_cell_units[other][2] == box) continue;
+            out[n++] = off_node(arena, POT(other, digit), unit_cause[se_kinds[k]], node);
+        }
+    }
+    return n;
+}
+
+/* Adds to node, as parents, the nodes of off that removed digit from the
+ * given cells since source. */
+static void hidden_parents(chainer *c, int32_t node, const uint16_t *source, const chain_set *off,
+                           const uint8_t *cells, int ncells, unsigned digits)
+{
+    for (int i = 0; i < ncells; i++) {
+        int cell = cells[i];
+        for (unsigned m = source[cell] & ~c->grid[cell] & digits; m; m &= m - 1) {
+            int32_t parent = chain_set_get(off, POT(cell, sudoku_lowest_digit(m)));
+            if (parent >= 0) chain_node_add_parent(c->arena, node, parent);
+        }
+    }
+}
+
+int chain_off_to_on(chainer *c, int32_t node, bool y, bool x, const uint16_t *source,
+                    const chain_set *off, int32_t out[4])
+{
+    chain_arena *arena = c->arena;
+    int pot = arena->nodes[node].pot, cell = POT_CELL(pot), digit = POT_DIGIT(pot), n = 0;
+    uint16_t bit = (uint16_t)(1u << (digit - 1));
+    if (y && sudoku_popcount(c->grid[cell]) == 2) {
+        int other = sudoku_lowest_digit(c->grid[cell] & ~bit);
+        if (!(c->grid[cell] & bit)) other = sudoku_lowest_digit(c->grid[cell]);
+        int32_t id = chain_node_new(arena, POT(cell, other), true, CAUSE_NAKED_SINGLE);
+        chain_node_add_parent(arena, id, node);
+        if (source) {
+            uint8_t cells[1] = {(uint8_t)cell};
+            hidden_parents(c, id, source, off, cells, 1, ALL_DIGITS);
+        }
+        out[n++] = id;
+    }
+    if (!x) return n;
+    for (int k = 0; k < 3; k++) {
+        int unit = sudoku_cell_units[cell][se_kinds[k]];
+        int places[9], count = 0;
+        for (int i = 0; i < 9; i++)
+            if (c->grid[sudoku_unit_cells[unit][i]] & bit) places[count++] = sudoku_unit_cells[unit][i];
+        if (count != 2) continue;
+        int other = places[0] == cell ? places[1] : places[0];
+        int other_pot = POT(other, digit);
+        bool seen = false;
+        for (int i = 0; i < n; i++) seen |= arena->nodes[out[i]].pot == other_pot;
+        if (seen) continue;
+        int32_t id = chain_node_new(arena, other_pot, true, unit_cause[se_kinds[k]]);
+        chain_node_add_parent(arena, id, node);
+        if (source) hidden_parents(c, id, source, off, sudoku_unit_cells[unit], 9, bit);
+        out[n++] = id;
+    }
+    return n;
+}
+
+/* A queue of nodes, each entering once per run. */
+typedef struct queue {
+    int32_t items[POTENTIALS + 1];
+    int head, tail;
+} queue;
+
+static void push(queue *q, int32_t node)
+{
+    if (q->tail < POTENTIALS + 1) q->items[q->tail++] = node;
+}
+
+/* The advanced offs (level 1 and up): logic_multiple.c. */
+int chain_advanced_offs(chainer *c, const uint16_t *source, const chain_set *off, int32_t **out);
+
+bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int32_t *off_node)
+{
+    uint16_t source[SUDOKU_CELLS];
+    memcpy(source, c->grid, sizeof source);
+    queue qon, qoff;
+    qon.head = qon.tail = qoff.head = qoff.tail = 0;
+    for (int i = 0; i < on->count; i++) push(&qon, on->at[on->order[i]]);
+    for (int i = 0; i < off->count; i++) push(&qoff, off->at[off->order[i]]);
+    bool y = !c->nishio, contradiction = false;
+    int32_t out[32];
+    while ((qon.head < qon.tail || qoff.head < qoff.tail) && !c->arena->failed) {
+        if (qon.head < qon.tail) {
+            int32_t p = qon.items[qon.head++];
+            int n = chain_on_to_off(c, p, y, out);
+            for (int i = 0; i < n && !contradiction; i++) {
+                int pot = c->arena->nodes[out[i]].pot;
+                if (on->at[pot] >= 0) {
+                    *on_node = on->at[pot];
+                    *off_node = out[i];
+                    contradiction = true;
+                } else if (off->at[pot] < 0) {
+                    chain_set_add(off, c->arena, out[i]);
+                    push(&qoff, out[i]);
+                }
+            }
+        } else {
+            int32_t p = qoff.items[qoff.head++];
+            int n = chain_off_to_on(c, p, y, true, c->dynamic ? source : NULL, off, out);
+            if (c->dynamic) {
+                int pot = c->arena->nodes[p].pot;
+                c->grid[POT_CELL(pot)] &= (uint16_t)~(1u << (POT_DIGIT(pot) - 1));
+            }
+            for (int i = 0; i < n && !contradiction; i++) {
+                int pot = c->arena->nodes[out[i]].pot;
+                if (off->at[pot] >= 0) {
+                    *on_node = out[i];
+                    *off_node = off->at[pot];
+                    contradiction = true;
+                } else if (on->at[pot] < 0) {
+                    chain_set_add(on, c->arena, out[i]);
+                    push(&qon, out[i]);
+                }
+            }
+        }
+        if (contradiction) break;
+        if (qon.head == qon.tail && qoff.head == qoff.tail && c->level > 0) {
+            int32_t *offs = NULL;
+            int n = chain_advanced_offs(c, source, off, &offs);
+            for (int i = 0; i < n; i++) {
+                int pot = c->arena->nodes[offs[i]].pot;
+                if (off->at[pot] < 0) {
+                    chain_set_add(off, c->arena, offs[i]);
+                    push(&qoff, offs[i]);
+                }
+            }
+            free(offs);
+        }
+    }
+    memcpy(c->grid, source, sizeof source);
+    return contradiction;
+}
+
+/* ---- counting, rating, showing ---- */
+
+/* Visits the distinct nodes (by candidate and state) behind the targets,
+ * breadth first as SE's walks do: of several nodes of one candidate, the
+ * first reached is the one followed. Calls visit on each; returns their
+ * number. */
+static int walk_ancestors(const chain_arena *arena, const int32_t *targets, int ntargets,
+                          void (*visit)(const chain_node *, void *), void *data)
+{
+    uint64_t seen[2 * POTENTIALS / 64 + 1] = {0};
+    int32_t todo[2 * POTENTIALS];
+    int head = 0, tail = 0;
+    for (int i = 0; i < ntargets; i++) {
+        const chain_node *p = &arena->nodes[targets[i]];
+        int key = p->pot * 2 + p->on;
+        if (seen[key / 64] & (1ull << (key % 64))) continue;
+        seen[key / 64] |= 1ull << (key % 64);
+        todo[tail++] = targets[i];
+    }
+    while (head < tail) {
+        const chain_node *p = &arena->nodes[todo[head++]];
+        if (visit) visit(p, data);
+        for (int i = 0; i < p->nparents; i++) {
+            int32_t parent = arena->parents[p->parents + i];
+            const chain_node *q = &arena->nodes[parent];
+            int key = q->pot * 2 + q->on;
+            if (seen[key / 64] & (1ull << (key % 64))) continue;
+            seen[key / 64] |= 1ull << (key % 64);
+            todo[tail++] = parent;
+        }
+    }
+    return tail;
+}
+
+int chain_ancestors(const chain_arena *arena, int32_t node)
+{
+    return walk_ancestors(arena, &node, 1, NULL, NULL);
+}
+
+typedef struct nested_sum {
+    int total;
+    int32_t ids[64];
+    int nids;
+} nested_sum;
+
+static void add_nested(const chain_node *p, void *data)
+{
+    nested_sum *sum = data;
+    if (!p->nested_id) return;
+    for (int i = 0; i < sum->nids; i++)
+        if (sum->ids[i] == p->nested_id) return;
+    if (sum->nids < 64) sum->ids[sum->nids++] = p->nested_id;
+    sum->total += p->nested;
+}
+
+int chain_nested_complexity(const chain_arena *arena, const int32_t *targets, int ntargets)
+{
+    nested_sum sum = {0};
+    /* SE walks each target's chain on its own, but counts a nested chain once. */
+    for (int i = 0; i < ntargets; i++) walk_ancestors(arena, &targets[i], 1, add_nested, &sum);
+    return sum.total;
+}
+
+double chain_difficulty(double base, int complexity)
+{
+    double added = 0.0;
+    int ceil = 4, length = complexity - 2;
+    bool odd = false;
+    while (length > ceil) {
+        added += 0.1;
+        ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
+        odd = !odd;
+    }
+    return base + added;
+}
+
+void chain_step_links(const chain_arena *arena, int32_t target, sudoku_step *step)
+{
+    int32_t path[SUDOKU_LINKS_MAX];
+    int n = 0;
+    /* Parents are older than their children: the walk ends. */
+    for (int32_t p = target; p >= 0 && n < SUDOKU_LINKS_MAX;) {
+        path[n++] = p;
+        const chain_node *node = &arena->nodes[p];
+        p = node->nparents ? arena->parents[node->parents] : -1;
+    }
+    for (int i = n - 1; i >= 0; i--) {
+        if (step->nlinks == SUDOKU_LINKS_MAX) {
+            step->links_cut = true;
+            return;
+        }
+        const chain_node *node = &arena->nodes[path[i]];
+        sudoku_link *link = &step->links[step->nlinks++];
+        link->cell = (uint8_t)POT_CELL(node->pot);
+        link->digit = (uint8_t)POT_DIGIT(node->pot);
+        link->on = node->on;
+        link->start = i == n - 1;
+    }
+}
+
+bool chain_better(const chain_choice *choice, double difficulty, int complexity, int sort_key)
+{
+    if (!choice->found) return true;
+    if (difficulty != choice->difficulty) return difficulty < choice->difficulty;
+    if (complexity != choice->complexity) return complexity < choice->complexity;
+    return sort_key < choice->sort_key;
+}

@@ -1,0 +1,273 @@
+/*
+ * logic_forcing.c: bidirectional cycles and forcing chains (SE's "forcing
+ * chains and cycles", 6.5 and up). From each candidate assumed on, links
+ * alternate: on turns off the cell's other digits (Y links) and the
+ * digit's other places in its units; off turns on the cell's other digit
+ * when it has two (Y), or the digit's other place in a unit where it has
+ * two (X links). A path back to the start is a cycle, along which every
+ * candidate seeing an "on" and an "off" node of its digit is false; a path
+ * to the start's opposite is a forcing chain, which decides the start.
+ *
+ * Searched three times, as SE does: X links only, Y links only (cycles),
+ * then both; the easiest step wins (rating, then complexity, then kind).
+ */
+#include "chains.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define BASE_CYCLE 6.5
+#define BASE_X_CHAIN 6.6
+#define BASE_XY 7.0
+
+typedef struct static_search {
+    chainer c;
+    bool y, x;
+    chain_choice best;
+    chain_set on, off;
+    /* A cycle search follows an "off" again for each new path to it. */
+    int32_t pending_on[POTENTIALS], pending_off[32 * POTENTIALS];
+} static_search;
+
+/* True if candidate pot, state on, is an ancestor of node along first parents. */
+static bool is_ancestor(const chain_arena *arena, int32_t node, int pot, bool on)
+{
+    const chain_node *p = chain_at(arena, node);
+    while (p->nparents) {
+        p = chain_at(arena, arena->parents[p->parents]);
+        if (p->pot == pot && p->on == on) return true;
+    }
+    return false;
+}
+
+static int sort_key(const static_search *s)
+{
+    return s->y && s->x ? 4 : s->y ? 3 : 2;
+}
+
+static sudoku_chain_kind cycle_kind(const static_search *s)
+{
+    return s->y && s->x ? SUDOKU_CHAIN_XY_CYCLE : s->y ? SUDOKU_CHAIN_Y_CYCLE : SUDOKU_CHAIN_X_CYCLE;
+}
+
+static void start_step(sudoku_step *step, sudoku_chain_kind kind, double difficulty, int complexity)
+{
+    logic_step_start(step, SUDOKU_FORCING_CHAINS, (int)((difficulty + 0.05) * 10));
+    step->variant = kind;
+    step->complexity = complexity;
+}
+
+/* A cycle through dst (the start, reached again): candidates of the
+ * chain's digits that see one of its "on" and one of its "off" nodes of
+ * that digit, outside its cells, are false. */
+static void offer_cycle(static_search *s, int32_t dst)
+{
+    chain_arena *arena = s->c.arena;
+    bool in_chain[SUDOKU_CELLS] = {false};
+    for (const chain_node *p = chain_at(arena, dst); p->nparents;
+         p = chain_at(arena, arena->parents[p->parents]))
+        in_chain[POT_CELL(p->pot)] = true;
+    uint16_t forw[SUDOKU_CELLS] = {0}, back[SUDOKU_CELLS] = {0};
+    for (const chain_node *p = chain_at(arena, dst); p->nparents;
+         p = chain_at(arena, arena->parents[p->parents])) {
+        int cell = POT_CELL(p->pot);
+        uint16_t bit = (uint16_t)(1u << (POT_DIGIT(p->pot) - 1));
+        for (int k = 0; k < 20; k++) {
+            int other = sudoku_peers[cell][k];
+            if (in_chain[other] || !(s->c.grid[other] & bit)) continue;
+            if (p->on)
+                forw[other] |= bit;
+            else
+                back[other] |= bit;
+        }
+    }
+    bool any = false;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) any |= (forw[cell] & back[cell]) != 0;
+    if (!any) return;
+    int complexity = chain_ancestors(arena, dst);
+    double difficulty = chain_difficulty(s->y && s->x ? BASE_XY : BASE_CYCLE, complexity);
+    if (!chain_better(&s->best, difficulty, complexity, sort_key(s))) return;
+    s->best.found = true;
+    s->best.difficulty = difficulty;
+    s->best.complexity = complexity;
+    s->best.sort_key = sort_key(s);
+    sudoku_step *step = &s->best.step;
+    start_step(step, cycle_kind(s), difficulty, complexity);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) step->eliminate[cell] = forw[cell] & back[cell];
+    chain_step_links(arena, dst, step);
+    for (int i = 0; i < step->nlinks; i++) logic_step_cell(step, step->links[i].cell);
+}
+
+/* A forcing chain to target, the opposite of its start: target holds. */
+static void offer_forcing(static_search *s, int32_t target)
+{
+    chain_arena *arena = s->c.arena;
+    const chain_node *t = chain_at(arena, target);
+    int cell = POT_CELL(t->pot), digit = POT_DIGIT(t->pot);
+    int complexity = chain_ancestors(arena, target);
+    double difficulty = chain_difficulty(s->y && s->x ? BASE_XY : BASE_X_CHAIN, complexity);
+    if (!chain_better(&s->best, difficulty, complexity, sort_key(s))) return;
+    s->best.found = true;
+    s->best.difficulty = difficulty;
+    s->best.complexity = complexity;
+    s->best.sort_key = sort_key(s);
+    sudoku_step *step = &s->best.step;
+    start_step(step, s->y && s->x ? SUDOKU_CHAIN_XY_FORCING : SUDOKU_CHAIN_X_FORCING, difficulty,
+               complexity);
+    if (t->on)
+        step->place[cell] = (uint8_t)digit;
+    else
+        step->eliminate[cell] = (uint16_t)(1u << (digit - 1));
+    chain_step_links(arena, target, step);
+    logic_step_cell(step, cell);
+}
+
+/* SE's doCycles from start (on): breadth first in rounds, an "off" reached
+ * again by another path followed again; a return to start after at least
+ * four links is a cycle. */
+static void cycles_from(static_search *s, int32_t start)
+{
+    chain_arena *arena = s->c.arena;
+    chain_set *on = &s->on, *off = &s->off;
+    int start_pot = chain_at(arena, start)->pot;
+    chain_set_clear(on);
+    chain_set_clear(off);
+    chain_set_add(on, arena, start);
+    int32_t *pending_on = s->pending_on, *pending_off = s->pending_off;
+    int non = 0, noff = 0, length = 0;
+    pending_on[non++] = start;
+    int32_t out[32];
+    while ((non || noff) && !arena->failed) {
+        length++;
+        for (int i = 0; i < non; i++) {
+            int32_t p = pending_on[i];
+            int n = chain_on_to_off(&s->c, p, s->y, out);
+            for (int j = 0; j < n; j++) {
+                const chain_node *q = chain_at(arena, out[j]);
+                if (is_ancestor(arena, p, q->pot, false)) continue;
+                if (noff < 32 * POTENTIALS) pending_off[noff++] = out[j];
+                chain_set_add(off, arena, out[j]);
+            }
+        }
+        non = 0;
+        length++;
+        for (int i = 0; i < noff; i++) {
+            int n = chain_off_to_on(&s->c, pending_off[i], s->y, s->x, NULL, off, out);
+            for (int j = 0; j < n; j++) {
+                int pot = chain_at(arena, out[j])->pot;
+                if (length >= 4 && pot == start_pot) offer_cycle(s, out[j]);
+                if (on->at[pot] < 0) {
+                    pending_on[non++] = out[j];
+                    chain_set_add(on, arena, out[j]);
+                }
+            }
+        }
+        noff = 0;
+    }
+}
+
+/* SE's doForcingChains from start (on or off): breadth first in rounds;
+ * reaching start's opposite is a forcing chain (one per target). */
+/* Adds target unless one of the same candidate and state is there. */
+static void add_target(const chain_arena *arena, int32_t target, int32_t targets[2], int *ntargets)
+{
+    const chain_node *t = chain_at(arena, target);
+    for (int i = 0; i < *ntargets; i++) {
+        const chain_node *u = chain_at(arena, targets[i]);
+        if (u->pot == t->pot && u->on == t->on) return;
+    }
+    if (*ntargets < 2) targets[(*ntargets)++] = target;
+}
+
+static void forcing_from(static_search *s, int32_t start, int32_t targets[2], int *ntargets)
+{
+    chain_arena *arena = s->c.arena;
+    chain_set *on = &s->on, *off = &s->off;
+    const chain_node *st = chain_at(arena, start);
+    int start_pot = st->pot;
+    bool start_on = st->on;
+    chain_set_clear(on);
+    chain_set_clear(off);
+    chain_set_add(start_on ? on : off, arena, start);
+    int32_t *pending_on = s->pending_on, *pending_off = s->pending_off;
+    int non = 0, noff = 0;
+    if (start_on)
+        pending_on[non++] = start;
+    else
+        pending_off[noff++] = start;
+    int32_t out[32];
+    while ((non || noff) && !arena->failed) {
+        for (int i = 0; i < non; i++) {
+            int n = chain_on_to_off(&s->c, pending_on[i], s->y, out);
+            for (int j = 0; j < n; j++) {
+                int pot = chain_at(arena, out[j])->pot;
+                if (start_on && pot == start_pot) add_target(arena, out[j], targets, ntargets);
+                if (off->at[pot] < 0) {
+                    pending_off[noff++] = out[j];
+                    chain_set_add(off, arena, out[j]);
+                }
+            }
+        }
+        non = 0;
+        for (int i = 0; i < noff; i++) {
+            int n = chain_off_to_on(&s->c, pending_off[i], s->y, true, NULL, off, out);
+            for (int j = 0; j < n; j++) {
+                int pot = chain_at(arena, out[j])->pot;
+                if (!start_on && pot == start_pot) add_target(arena, out[j], targets, ntargets);
+                if (on->at[pot] < 0) {
+                    pending_on[non++] = out[j];
+                    chain_set_add(on, arena, out[j]);
+                }
+            }
+        }
+        noff = 0;
+    }
+}
+
+/* SE's doUnaryChaining from candidate pot on: its cycles, then the forcing
+ * chains from it on and from it off, offered in that order. */
+static void unary(static_search *s, int pot)
+{
+    chain_arena *arena = s->c.arena;
+    if (sudoku_popcount(s->c.grid[POT_CELL(pot)]) > 2 && !s->x) return;
+    chain_mark mark = chain_arena_mark(arena);
+    int32_t start = chain_node_new(arena, pot, true, CAUSE_NONE);
+    if (start < 0) return;
+    cycles_from(s, start);
+    if (s->x) {
+        int32_t targets[2];
+        int ntargets = 0;
+        forcing_from(s, start, targets, &ntargets);
+        int32_t start_off = chain_node_new(arena, pot, false, CAUSE_NONE);
+        if (start_off >= 0) forcing_from(s, start_off, targets, &ntargets);
+        for (int i = 0; i < ntargets; i++) offer_forcing(s, targets[i]);
+    }
+    chain_arena_release(arena, mark);
+}
+
+static void search_links(static_search *s, bool y, bool x)
+{
+    s->y = y;
+    s->x = x;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        if (sudoku_popcount(s->c.grid[cell]) < 2) continue;
+        for (unsigned m = s->c.grid[cell]; m; m &= m - 1) unary(s, POT(cell, sudoku_lowest_digit(m)));
+    }
+}
+
+bool chain_find_static(chain_arena *arena, const sudoku_logic *state, sudoku_step *step)
+{
+    static_search *s = malloc(sizeof *s);
+    if (!s) return false;
+    memset(&s->best, 0, sizeof s->best);
+    memset(&s->c, 0, sizeof s->c);
+    s->c.arena = arena;
+    memcpy(s->c.grid, state->candidates, sizeof s->c.grid);
+    search_links(s, false, true);
+    search_links(s, true, false);
+    search_links(s, true, true);
+    bool found = s->best.found && !arena->failed;
+    if (found) *step = s->best.step;
+    free(s);
+    return found;
+}

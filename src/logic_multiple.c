@@ -1,0 +1,287 @@
+/*
+ * logic_multiple.c: forcing chains from every candidate assumed on and off
+ * (SE's Nishio, multiple, dynamic, dynamic (+) and nested forcing chains).
+ * Each assumption is followed to its end (chain_run). Then:
+ *
+ *  - contradiction: an assumption that makes a candidate both on and off
+ *    is false;
+ *  - double: what a candidate on and the same candidate off both force
+ *    holds;
+ *  - cell: what every candidate of a cell forces holds;
+ *  - region: what every place of a digit in a unit forces holds.
+ *
+ * Multiple chains work on the board as it is; dynamic ones take each "off"
+ * from the board as they go, so that later links see the smaller board;
+ * Nishio uses digit links only. From level 1 on, when a chain runs dry,
+ * simple techniques on the reduced board (and, from level 2, chains
+ * themselves) may turn more candidates off, and it goes on.
+ *
+ * As SE: cells in reading order, digits in order, the easiest step wins
+ * (rating, complexity, then kind: double, cell, region, contradiction).
+ */
+#include "chains.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define SORT_DOUBLE 1
+#define SORT_CELL 5
+#define SORT_REGION 6
+#define SORT_CONTRADICTION 7
+
+typedef struct multiple_search {
+    chainer c;
+    sudoku_technique technique;
+    double base;
+    chain_choice best;
+    /* The outcomes of each digit of the cell in hand, on and off. */
+    chain_set value_on[9], value_off[9];
+    chain_set cell_on, cell_off;
+    chain_set off_on, off_off; /* the candidate's "off" assumption */
+    chain_set pos_on[9], pos_off[9]; /* a region's other places */
+    chain_set region_on, region_off;
+} multiple_search;
+
+static double technique_base(sudoku_technique technique)
+{
+    switch (technique) {
+    case SUDOKU_NISHIO_FORCING_CHAINS: return 7.5;
+    case SUDOKU_MULTIPLE_FORCING_CHAINS: return 8.0;
+    case SUDOKU_DYNAMIC_FORCING_CHAINS: return 8.5;
+    case SUDOKU_DYNAMIC_FORCING_CHAINS_PLUS: return 9.0;
+    case SUDOKU_NESTED_FORCING_CHAINS: return 9.5;
+    default: return 10.0;
+    }
+}
+
+static int technique_level(sudoku_technique technique)
+{
+    switch (technique) {
+    case SUDOKU_DYNAMIC_FORCING_CHAINS_PLUS: return 1;
+    case SUDOKU_NESTED_FORCING_CHAINS: return 2;
+    case SUDOKU_NESTED_MULTIPLE_CHAINS: return 3;
+    default: return 0;
+    }
+}
+
+/* Offers a step concluding result (on: placed; off: removed) from the
+ * chains ending in targets; returns nothing, keeps the easiest. */
+static void offer(multiple_search *s, sudoku_chain_kind kind, int sort_key, int32_t result_node,
+                  bool result_on, int result_pot, const int32_t *targets, int ntargets,
+                  int source_cell)
+{
+    chain_arena *arena = s->c.arena;
+    int cell = POT_CELL(result_pot), digit = POT_DIGIT(result_pot);
+    uint16_t bit = (uint16_t)(1u << (digit - 1));
+    /* SE's isWorth: something to remove. */
+    if (result_on ? !(s->c.grid[cell] & ~bit) : !(s->c.grid[cell] & bit)) return;
+    (void)result_node;
+    int complexity = 0;
+    for (int i = 0; i < ntargets; i++) complexity += chain_ancestors(arena, targets[i]);
+    complexity += chain_nested_complexity(arena, targets, ntargets);
+    double difficulty = chain_difficulty(s->base, complexity);
+    if (!chain_better(&s->best, difficulty, complexity, sort_key)) return;
+    s->best.found = true;
+    s->best.difficulty = difficulty;
+    s->best.complexity = complexity;
+    s->best.sort_key = sort_key;
+    sudoku_step *step = &s->best.step;
+    logic_step_start(step, s->technique, (int)((difficulty + 0.05) * 10));
+    step->variant = kind;
+    step->complexity = complexity;
+    if (result_on)
+        step->place[cell] = (uint8_t)digit;
+    else
+        step->eliminate[cell] = bit;
+    if (source_cell >= 0) logic_step_cell(step, source_cell);
+    logic_step_cell(step, cell);
+    for (int i = 0; i < ntargets; i++) chain_step_links(arena, targets[i], step);
+}
+
+/* SE's doBinaryChaining: the candidate on (outcomes in on, off), then off;
+ * contradictions and, with doubles, what both force. */
+static void binary(multiple_search *s, int pot, chain_set *on, chain_set *off, bool doubles,
+                   bool contradictions)
+{
+    chain_arena *arena = s->c.arena;
+    chain_set_clear(on);
+    chain_set_clear(off);
+    int32_t p_on = chain_node_new(arena, pot, true, CAUSE_NONE);
+    int32_t p_off = chain_node_new(arena, pot, false, CAUSE_NONE);
+    if (p_on < 0 || p_off < 0) return;
+    chain_set_add(on, arena, p_on);
+    int32_t absurd_on, absurd_off;
+    if (chain_run(&s->c, on, off, &absurd_on, &absurd_off) && contradictions) {
+        int32_t targets[2] = {absurd_on, absurd_off};
+        offer(s, SUDOKU_CHAIN_CONTRADICTION, SORT_CONTRADICTION, p_on, false, pot, targets, 2,
+              -1);
+    }
+    chain_set_clear(&s->off_on);
+    chain_set_clear(&s->off_off);
+    chain_set_add(&s->off_off, arena, p_off);
+    if (chain_run(&s->c, &s->off_on, &s->off_off, &absurd_on, &absurd_off) && contradictions) {
+        int32_t targets[2] = {absurd_on, absurd_off};
+        offer(s, SUDOKU_CHAIN_CONTRADICTION, SORT_CONTRADICTION, p_off, true, pot, targets, 2,
+              -1);
+    }
+    if (!doubles) return;
+    for (int i = 0; i < on->count; i++) {
+        int q = on->order[i];
+        int32_t from_off = s->off_on.at[q];
+        if (from_off < 0) continue;
+        int32_t targets[2] = {on->at[q], from_off};
+        offer(s, SUDOKU_CHAIN_DOUBLE, SORT_DOUBLE, on->at[q], true, q, targets, 2, POT_CELL(pot));
+    }
+    for (int i = 0; i < off->count; i++) {
+        int q = off->order[i];
+        int32_t from_off = s->off_off.at[q];
+        if (from_off < 0) continue;
+        int32_t targets[2] = {off->at[q], from_off};
+        offer(s, SUDOKU_CHAIN_DOUBLE, SORT_DOUBLE, from_off, false, q, targets, 2, POT_CELL(pot));
+    }
+}
+
+/* The steps of one unit's places of digit, if cell is its first place:
+ * what every place forces. on, off: the outcomes of the cell's place. */
+static void region(multiple_search *s, int unit, int cell, int digit, const chain_set *on,
+                   const chain_set *off)
+{
+    chain_arena *arena = s->c.arena;
+    uint16_t bit = (uint16_t)(1u << (digit - 1));
+    int places[9], count = 0;
+    for (int i = 0; i < 9; i++)
+        if (s->c.grid[sudoku_unit_cells[unit][i]] & bit) places[count++] = i;
+    if (!(count == 2 || (s->c.multiple && count > 2))) return;
+    if (sudoku_unit_cells[unit][places[0]] != cell) return;
+    chain_set_copy(&s->region_on, on);
+    chain_set_copy(&s->region_off, off);
+    const chain_set *outcome_on[9], *outcome_off[9];
+    for (int i = 0; i < count; i++) {
+        int other = sudoku_unit_cells[unit][places[i]];
+        if (other == cell) {
+            outcome_on[i] = on;
+            outcome_off[i] = off;
+            continue;
+        }
+        chain_set *pon = &s->pos_on[i], *poff = &s->pos_off[i];
+        chain_set_clear(pon);
+        chain_set_clear(poff);
+        int32_t start = chain_node_new(arena, POT(other, digit), true, CAUSE_NONE);
+        if (start < 0) return;
+        chain_set_add(pon, arena, start);
+        int32_t a, b;
+        chain_run(&s->c, pon, poff, &a, &b);
+        outcome_on[i] = pon;
+        outcome_off[i] = poff;
+        chain_set_retain(&s->region_on, pon);
+        chain_set_retain(&s->region_off, poff);
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        const chain_set *common = pass ? &s->region_off : &s->region_on;
+        for (int i = 0; i < common->count; i++) {
+            int q = common->order[i];
+            int32_t targets[9];
+            for (int j = 0; j < count; j++) targets[j] = (pass ? outcome_off : outcome_on)[j]->at[q];
+            offer(s, SUDOKU_CHAIN_REGION, SORT_REGION, targets[0], !pass, q, targets, count, -1);
+        }
+    }
+}
+
+static void regions(multiple_search *s, int cell, int digit, const chain_set *on,
+                    const chain_set *off)
+{
+    static const int kinds[3] = {2, 0, 1};
+    for (int k = 0; k < 3; k++) {
+        chain_mark mark = chain_arena_mark(s->c.arena);
+        region(s, sudoku_cell_units[cell][kinds[k]], cell, digit, on, off);
+        chain_arena_release(s->c.arena, mark);
+    }
+}
+
+/* SE's getMultipleChainsHintListForCell. */
+static void from_cell(multiple_search *s, int cell)
+{
+    chain_arena *arena = s->c.arena;
+    unsigned cands = s->c.grid[cell];
+    int cardinality = sudoku_popcount(cands);
+    bool doubles = cardinality >= 3 && !s->c.nishio && s->c.dynamic;
+    bool contradictions = s->c.dynamic || s->c.nishio;
+    chain_mark mark = chain_arena_mark(arena);
+    int n = 0;
+    int digits[9];
+    for (unsigned m = cands; m; m &= m - 1) {
+        int digit = sudoku_lowest_digit(m);
+        chain_set *on = &s->value_on[n], *off = &s->value_off[n];
+        digits[n] = digit;
+        binary(s, POT(cell, digit), on, off, doubles, contradictions);
+        if (!s->c.nishio) regions(s, cell, digit, on, off);
+        if (n == 0) {
+            chain_set_copy(&s->cell_on, on);
+            chain_set_copy(&s->cell_off, off);
+        } else {
+            chain_set_retain(&s->cell_on, on);
+            chain_set_retain(&s->cell_off, off);
+        }
+        n++;
+    }
+    if (!s->c.nishio && (cardinality == 2 || (s->c.multiple && cardinality > 2))) {
+        for (int pass = 0; pass < 2; pass++) {
+            const chain_set *common = pass ? &s->cell_off : &s->cell_on;
+            for (int i = 0; i < common->count; i++) {
+                int q = common->order[i];
+                int32_t targets[9];
+                for (int j = 0; j < n; j++) targets[j] = (pass ? s->value_off : s->value_on)[j].at[q];
+                offer(s, SUDOKU_CHAIN_CELL, SORT_CELL, targets[0], !pass, q, targets, n, cell);
+            }
+        }
+    }
+    (void)digits;
+    chain_arena_release(arena, mark);
+}
+
+bool chain_find_multiple(chain_arena *arena, const sudoku_logic *state, sudoku_technique technique,
+                         sudoku_step *step)
+{
+    multiple_search *s = malloc(sizeof *s);
+    if (!s) return false;
+    memset(&s->best, 0, sizeof s->best);
+    memset(&s->c, 0, sizeof s->c);
+    s->c.arena = arena;
+    memcpy(s->c.grid, state->candidates, sizeof s->c.grid);
+    s->technique = technique;
+    s->base = technique_base(technique);
+    s->c.level = technique_level(technique);
+    s->c.nishio = technique == SUDOKU_NISHIO_FORCING_CHAINS;
+    s->c.dynamic = technique != SUDOKU_MULTIPLE_FORCING_CHAINS;
+    s->c.multiple = !s->c.nishio;
+    for (int cell = 0; cell < SUDOKU_CELLS && !arena->failed; cell++) {
+        int cardinality = sudoku_popcount(s->c.grid[cell]);
+        if (cardinality > 2 || (cardinality > 1 && s->c.dynamic)) from_cell(s, cell);
+    }
+    bool found = s->best.found && !arena->failed;
+    if (found) *step = s->best.step;
+    free(s);
+    return found;
+}
+
+/* The offs that simple techniques (and, from level 2, chains) find on the
+ * board a chain has reduced: not yet (docs/logic.md). */
+int chain_advanced_offs(chainer *c, const uint16_t *source, const chain_set *off, int32_t **out)
+{
+    (void)c;
+    (void)source;
+    (void)off;
+    *out = NULL;
+    return 0;
+}
+
+bool logic_chains(const sudoku_logic *state, sudoku_technique technique, sudoku_step *step)
+{
+    chain_arena arena;
+    if (!chain_arena_init(&arena)) return false;
+    bool found = technique == SUDOKU_FORCING_CHAINS
+                     ? chain_find_static(&arena, state, step)
+                     : chain_find_multiple(&arena, state, technique, step);
+    chain_arena_free(&arena);
+    return found;
+}
