@@ -38,8 +38,8 @@ typedef struct chain_node {
     uint8_t cause;
     int32_t parents; /* first parent in the arena's pool */
     int32_t nparents;
-    int32_t nested; /* a nested chain step's complexity, 0 for none */
-    int32_t nested_id; /* which nested step (for counting each once), 0 for none */
+    int32_t nested;     /* a nested chain step's complexity, 0 for none */
+    uint64_t nested_id; /* which nested chain (its chains' hash, to count each once), 0 for none */
 } chain_node;
 
 /* The nodes of a search. Grows as needed; a mark taken before a piece of
@@ -72,6 +72,7 @@ typedef struct chainer {
     bool nishio;                 /* digit links only */
     bool multiple;
     int level;                   /* 0; 1: + intersections, pairs, X-wings; 2, 3: + nested chains */
+    const uint8_t *placed;       /* digits placed, by digit (for X-wings) */
 } chainer;
 
 /* ---- arena ---- */
@@ -138,27 +139,60 @@ double chain_difficulty(double base, int complexity);
  * links (following each node's first parent). */
 void chain_step_links(const chain_arena *arena, int32_t target, sudoku_step *step);
 
-/* A chain step found by a producer: its place in SE's order, and the step. */
-typedef struct chain_choice {
+/* A chain step as a producer finds it, handed to a sink: SE's hint. */
+typedef struct chain_hint {
+    sudoku_technique technique;
+    sudoku_chain_kind kind;
+    int sort_key;         /* SE's order among equals: double 1, cycles 2-4, cell 5, region 6, contradiction 7 */
+    double difficulty;
+    int complexity;
+    const int32_t *targets; /* the chains' ends (nodes alive during the call) */
+    int ntargets;
+    bool cycle;                /* targets[0] ends a cycle, whose reverse is a second chain */
+    const uint16_t *eliminate; /* a cycle's eliminations by cell; NULL for a single result */
+    int result_pot;            /* otherwise: the candidate concluded on or off */
+    bool result_on;
+    int source_cell;           /* a cell chain's cell, -1 */
+    int region_unit;           /* a region chain's unit, -1 */
+} chain_hint;
+
+typedef struct chain_sink chain_sink;
+struct chain_sink {
+    void (*emit)(chain_sink *sink, chain_arena *arena, const chain_hint *hint);
+};
+
+/* A sink that keeps the step SE would take: the first of the lowest
+ * (difficulty, complexity, sort key). */
+typedef struct chain_best {
+    chain_sink sink;
     bool found;
     double difficulty;
     int complexity;
     int sort_key;
     sudoku_step step;
-} chain_choice;
+} chain_best;
+
+void chain_best_init(chain_best *best);
 
 /* True if a hint rated (difficulty, complexity, sort_key) comes before the
- * choice so far in SE's order (ties keep the earlier one). */
-bool chain_better(const chain_choice *choice, double difficulty, int complexity, int sort_key);
+ * best so far in SE's order (ties keep the earlier one). */
+bool chain_better(const chain_best *best, double difficulty, int complexity, int sort_key);
 
-/* ---- producers ---- */
+/* ---- producers: each hands every step it finds on grid to sink ---- */
 
 /* logic_forcing.c: bidirectional cycles and forcing chains of X, Y and XY
  * links (SE's "forcing chains and cycles"). */
-bool chain_find_static(chain_arena *arena, const sudoku_logic *state, sudoku_step *step);
+void chain_search_static(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS], chain_sink *sink);
 
-/* logic_multiple.c: Nishio, multiple, dynamic and nested forcing chains. */
-bool chain_find_multiple(chain_arena *arena, const sudoku_logic *state, sudoku_technique technique,
-                         sudoku_step *step);
+/* logic_multiple.c: Nishio, multiple, dynamic and nested forcing chains;
+ * placed[d]: how many cells hold digit d + 1 (for nested X-wings). */
+void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
+                           const uint8_t placed[9], sudoku_technique technique, chain_sink *sink);
+
+/* logic_nested.c: the offs that intersections, pairs and X-wings (level 1)
+ * and chains (levels 2 and 3) find on the board c->grid, reduced from
+ * source by the nodes of off; each with its reasons as parents. Returns
+ * their number; *out is allocated (free it). */
+int chain_advanced_offs(chainer *c, const uint16_t *source, const chain_set *off, int32_t **out);
 
 #endif

@@ -229,9 +229,6 @@ static void push(queue *q, int32_t node)
     if (q->tail < POTENTIALS + 1) q->items[q->tail++] = node;
 }
 
-/* The advanced offs (level 1 and up): logic_multiple.c. */
-int chain_advanced_offs(chainer *c, const uint16_t *source, const chain_set *off, int32_t **out);
-
 bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int32_t *off_node)
 {
     uint16_t source[SUDOKU_CELLS];
@@ -335,7 +332,7 @@ int chain_ancestors(const chain_arena *arena, int32_t node)
 
 typedef struct nested_sum {
     int total;
-    int32_t ids[64];
+    uint64_t ids[256];
     int nids;
 } nested_sum;
 
@@ -345,7 +342,7 @@ static void add_nested(const chain_node *p, void *data)
     if (!p->nested_id) return;
     for (int i = 0; i < sum->nids; i++)
         if (sum->ids[i] == p->nested_id) return;
-    if (sum->nids < 64) sum->ids[sum->nids++] = p->nested_id;
+    if (sum->nids < 256) sum->ids[sum->nids++] = p->nested_id;
     sum->total += p->nested;
 }
 
@@ -394,10 +391,49 @@ void chain_step_links(const chain_arena *arena, int32_t target, sudoku_step *ste
     }
 }
 
-bool chain_better(const chain_choice *choice, double difficulty, int complexity, int sort_key)
+
+bool chain_better(const chain_best *best, double difficulty, int complexity, int sort_key)
 {
-    if (!choice->found) return true;
-    if (difficulty != choice->difficulty) return difficulty < choice->difficulty;
-    if (complexity != choice->complexity) return complexity < choice->complexity;
-    return sort_key < choice->sort_key;
+    if (!best->found) return true;
+    if (difficulty != best->difficulty) return difficulty < best->difficulty;
+    if (complexity != best->complexity) return complexity < best->complexity;
+    return sort_key < best->sort_key;
+}
+
+/* The best keeper's emit: builds the step of a hint that comes first. */
+static void keep_best(chain_sink *sink, chain_arena *arena, const chain_hint *hint)
+{
+    chain_best *best = (chain_best *)sink;
+    if (!chain_better(best, hint->difficulty, hint->complexity, hint->sort_key)) return;
+    best->found = true;
+    best->difficulty = hint->difficulty;
+    best->complexity = hint->complexity;
+    best->sort_key = hint->sort_key;
+    sudoku_step *step = &best->step;
+    logic_step_start(step, hint->technique, (int)((hint->difficulty + 0.05) * 10));
+    step->variant = hint->kind;
+    step->complexity = hint->complexity;
+    if (hint->eliminate) {
+        memcpy(step->eliminate, hint->eliminate, sizeof step->eliminate);
+    } else {
+        int cell = POT_CELL(hint->result_pot), digit = POT_DIGIT(hint->result_pot);
+        if (hint->result_on)
+            step->place[cell] = (uint8_t)digit;
+        else
+            step->eliminate[cell] = (uint16_t)(1u << (digit - 1));
+    }
+    if (hint->region_unit >= 0) step->units = 1u << hint->region_unit;
+    if (hint->source_cell >= 0) logic_step_cell(step, hint->source_cell);
+    for (int i = 0; i < hint->ntargets; i++) chain_step_links(arena, hint->targets[i], step);
+    if (hint->eliminate) {
+        for (int i = 0; i < step->nlinks; i++) logic_step_cell(step, step->links[i].cell);
+    } else {
+        logic_step_cell(step, POT_CELL(hint->result_pot));
+    }
+}
+
+void chain_best_init(chain_best *best)
+{
+    memset(best, 0, sizeof *best);
+    best->sink.emit = keep_best;
 }

@@ -9,7 +9,8 @@
  * to the start's opposite is a forcing chain, which decides the start.
  *
  * Searched three times, as SE does: X links only, Y links only (cycles),
- * then both; the easiest step wins (rating, then complexity, then kind).
+ * then both. Every step found goes to the sink, which keeps the easiest
+ * (or, nested in a bigger chain, all of them).
  */
 #include "chains.h"
 
@@ -23,7 +24,7 @@
 typedef struct static_search {
     chainer c;
     bool y, x;
-    chain_choice best;
+    chain_sink *sink;
     chain_set on, off;
     /* A cycle search follows an "off" again for each new path to it. */
     int32_t pending_on[POTENTIALS], pending_off[32 * POTENTIALS];
@@ -40,27 +41,21 @@ static bool is_ancestor(const chain_arena *arena, int32_t node, int pot, bool on
     return false;
 }
 
-static int sort_key(const static_search *s)
+static chain_hint hint_start(const static_search *s)
 {
-    return s->y && s->x ? 4 : s->y ? 3 : 2;
-}
-
-static sudoku_chain_kind cycle_kind(const static_search *s)
-{
-    return s->y && s->x ? SUDOKU_CHAIN_XY_CYCLE : s->y ? SUDOKU_CHAIN_Y_CYCLE : SUDOKU_CHAIN_X_CYCLE;
-}
-
-static void start_step(sudoku_step *step, sudoku_chain_kind kind, double difficulty, int complexity)
-{
-    logic_step_start(step, SUDOKU_FORCING_CHAINS, (int)((difficulty + 0.05) * 10));
-    step->variant = kind;
-    step->complexity = complexity;
+    chain_hint hint;
+    memset(&hint, 0, sizeof hint);
+    hint.technique = SUDOKU_FORCING_CHAINS;
+    hint.sort_key = s->y && s->x ? 4 : s->y ? 3 : 2;
+    hint.source_cell = -1;
+    hint.region_unit = -1;
+    return hint;
 }
 
 /* A cycle through dst (the start, reached again): candidates of the
  * chain's digits that see one of its "on" and one of its "off" nodes of
  * that digit, outside its cells, are false. */
-static void offer_cycle(static_search *s, int32_t dst)
+static void cycle_found(static_search *s, int32_t dst)
 {
     chain_arena *arena = s->c.arena;
     bool in_chain[SUDOKU_CELLS] = {false};
@@ -82,44 +77,38 @@ static void offer_cycle(static_search *s, int32_t dst)
         }
     }
     bool any = false;
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++) any |= (forw[cell] & back[cell]) != 0;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        forw[cell] &= back[cell];
+        any |= forw[cell] != 0;
+    }
     if (!any) return;
-    int complexity = chain_ancestors(arena, dst);
-    double difficulty = chain_difficulty(s->y && s->x ? BASE_XY : BASE_CYCLE, complexity);
-    if (!chain_better(&s->best, difficulty, complexity, sort_key(s))) return;
-    s->best.found = true;
-    s->best.difficulty = difficulty;
-    s->best.complexity = complexity;
-    s->best.sort_key = sort_key(s);
-    sudoku_step *step = &s->best.step;
-    start_step(step, cycle_kind(s), difficulty, complexity);
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++) step->eliminate[cell] = forw[cell] & back[cell];
-    chain_step_links(arena, dst, step);
-    for (int i = 0; i < step->nlinks; i++) logic_step_cell(step, step->links[i].cell);
+    chain_hint hint = hint_start(s);
+    hint.kind = s->y && s->x ? SUDOKU_CHAIN_XY_CYCLE : s->y ? SUDOKU_CHAIN_Y_CYCLE : SUDOKU_CHAIN_X_CYCLE;
+    hint.complexity = chain_ancestors(arena, dst);
+    hint.difficulty = chain_difficulty(s->y && s->x ? BASE_XY : BASE_CYCLE, hint.complexity);
+    hint.targets = &dst;
+    hint.ntargets = 1;
+    hint.cycle = true;
+    hint.eliminate = forw;
+    s->sink->emit(s->sink, arena, &hint);
 }
 
 /* A forcing chain to target, the opposite of its start: target holds. */
-static void offer_forcing(static_search *s, int32_t target)
+static void forcing_found(static_search *s, int32_t target)
 {
     chain_arena *arena = s->c.arena;
     const chain_node *t = chain_at(arena, target);
-    int cell = POT_CELL(t->pot), digit = POT_DIGIT(t->pot);
-    int complexity = chain_ancestors(arena, target);
-    double difficulty = chain_difficulty(s->y && s->x ? BASE_XY : BASE_X_CHAIN, complexity);
-    if (!chain_better(&s->best, difficulty, complexity, sort_key(s))) return;
-    s->best.found = true;
-    s->best.difficulty = difficulty;
-    s->best.complexity = complexity;
-    s->best.sort_key = sort_key(s);
-    sudoku_step *step = &s->best.step;
-    start_step(step, s->y && s->x ? SUDOKU_CHAIN_XY_FORCING : SUDOKU_CHAIN_X_FORCING, difficulty,
-               complexity);
-    if (t->on)
-        step->place[cell] = (uint8_t)digit;
-    else
-        step->eliminate[cell] = (uint16_t)(1u << (digit - 1));
-    chain_step_links(arena, target, step);
-    logic_step_cell(step, cell);
+    chain_hint hint = hint_start(s);
+    hint.kind = s->y && s->x ? SUDOKU_CHAIN_XY_FORCING : SUDOKU_CHAIN_X_FORCING;
+    hint.complexity = chain_ancestors(arena, target);
+    hint.difficulty = chain_difficulty(s->y && s->x ? BASE_XY : BASE_X_CHAIN, hint.complexity);
+    hint.targets = &target;
+    hint.ntargets = 1;
+    hint.result_pot = t->pot;
+    hint.result_on = t->on;
+    /* SE's isWorth: a placement in a cell with other candidates. */
+    if (t->on && !(s->c.grid[POT_CELL(t->pot)] & ~(1u << (POT_DIGIT(t->pot) - 1)))) return;
+    s->sink->emit(s->sink, arena, &hint);
 }
 
 /* SE's doCycles from start (on): breadth first in rounds, an "off" reached
@@ -155,7 +144,7 @@ static void cycles_from(static_search *s, int32_t start)
             int n = chain_off_to_on(&s->c, pending_off[i], s->y, s->x, NULL, off, out);
             for (int j = 0; j < n; j++) {
                 int pot = chain_at(arena, out[j])->pot;
-                if (length >= 4 && pot == start_pot) offer_cycle(s, out[j]);
+                if (length >= 4 && pot == start_pot) cycle_found(s, out[j]);
                 if (on->at[pot] < 0) {
                     pending_on[non++] = out[j];
                     chain_set_add(on, arena, out[j]);
@@ -166,8 +155,6 @@ static void cycles_from(static_search *s, int32_t start)
     }
 }
 
-/* SE's doForcingChains from start (on or off): breadth first in rounds;
- * reaching start's opposite is a forcing chain (one per target). */
 /* Adds target unless one of the same candidate and state is there. */
 static void add_target(const chain_arena *arena, int32_t target, int32_t targets[2], int *ntargets)
 {
@@ -179,6 +166,8 @@ static void add_target(const chain_arena *arena, int32_t target, int32_t targets
     if (*ntargets < 2) targets[(*ntargets)++] = target;
 }
 
+/* SE's doForcingChains from start (on or off): breadth first in rounds;
+ * reaching start's opposite is a forcing chain (one per target). */
 static void forcing_from(static_search *s, int32_t start, int32_t targets[2], int *ntargets)
 {
     chain_arena *arena = s->c.arena;
@@ -225,7 +214,7 @@ static void forcing_from(static_search *s, int32_t start, int32_t targets[2], in
 }
 
 /* SE's doUnaryChaining from candidate pot on: its cycles, then the forcing
- * chains from it on and from it off, offered in that order. */
+ * chains from it on and from it off, handed on in that order. */
 static void unary(static_search *s, int pot)
 {
     chain_arena *arena = s->c.arena;
@@ -240,7 +229,7 @@ static void unary(static_search *s, int pot)
         forcing_from(s, start, targets, &ntargets);
         int32_t start_off = chain_node_new(arena, pot, false, CAUSE_NONE);
         if (start_off >= 0) forcing_from(s, start_off, targets, &ntargets);
-        for (int i = 0; i < ntargets; i++) offer_forcing(s, targets[i]);
+        for (int i = 0; i < ntargets; i++) forcing_found(s, targets[i]);
     }
     chain_arena_release(arena, mark);
 }
@@ -251,23 +240,24 @@ static void search_links(static_search *s, bool y, bool x)
     s->x = x;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         if (sudoku_popcount(s->c.grid[cell]) < 2) continue;
-        for (unsigned m = s->c.grid[cell]; m; m &= m - 1) unary(s, POT(cell, sudoku_lowest_digit(m)));
+        for (unsigned m = s->c.grid[cell]; m; m &= m - 1)
+            unary(s, POT(cell, sudoku_lowest_digit(m)));
     }
 }
 
-bool chain_find_static(chain_arena *arena, const sudoku_logic *state, sudoku_step *step)
+void chain_search_static(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS], chain_sink *sink)
 {
     static_search *s = malloc(sizeof *s);
-    if (!s) return false;
-    memset(&s->best, 0, sizeof s->best);
+    if (!s) {
+        arena->failed = true;
+        return;
+    }
     memset(&s->c, 0, sizeof s->c);
     s->c.arena = arena;
-    memcpy(s->c.grid, state->candidates, sizeof s->c.grid);
+    s->sink = sink;
+    memcpy(s->c.grid, grid, sizeof s->c.grid);
     search_links(s, false, true);
     search_links(s, true, false);
     search_links(s, true, true);
-    bool found = s->best.found && !arena->failed;
-    if (found) *step = s->best.step;
     free(s);
-    return found;
 }

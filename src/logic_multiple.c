@@ -33,7 +33,7 @@ typedef struct multiple_search {
     chainer c;
     sudoku_technique technique;
     double base;
-    chain_choice best;
+    chain_sink *sink;
     /* The outcomes of each digit of the cell in hand, on and off. */
     chain_set value_on[9], value_off[9];
     chain_set cell_on, cell_off;
@@ -64,38 +64,31 @@ static int technique_level(sudoku_technique technique)
     }
 }
 
-/* Offers a step concluding result (on: placed; off: removed) from the
- * chains ending in targets; returns nothing, keeps the easiest. */
-static void offer(multiple_search *s, sudoku_chain_kind kind, int sort_key, int32_t result_node,
-                  bool result_on, int result_pot, const int32_t *targets, int ntargets,
-                  int source_cell)
+/* Hands on a step concluding result (on: placed; off: removed) from the
+ * chains ending in targets, if it removes something (SE's isWorth). */
+static void offer(multiple_search *s, sudoku_chain_kind kind, int sort_key, bool result_on,
+                  int result_pot, const int32_t *targets, int ntargets, int source_cell,
+                  int unit)
 {
     chain_arena *arena = s->c.arena;
     int cell = POT_CELL(result_pot), digit = POT_DIGIT(result_pot);
     uint16_t bit = (uint16_t)(1u << (digit - 1));
-    /* SE's isWorth: something to remove. */
     if (result_on ? !(s->c.grid[cell] & ~bit) : !(s->c.grid[cell] & bit)) return;
-    (void)result_node;
-    int complexity = 0;
-    for (int i = 0; i < ntargets; i++) complexity += chain_ancestors(arena, targets[i]);
-    complexity += chain_nested_complexity(arena, targets, ntargets);
-    double difficulty = chain_difficulty(s->base, complexity);
-    if (!chain_better(&s->best, difficulty, complexity, sort_key)) return;
-    s->best.found = true;
-    s->best.difficulty = difficulty;
-    s->best.complexity = complexity;
-    s->best.sort_key = sort_key;
-    sudoku_step *step = &s->best.step;
-    logic_step_start(step, s->technique, (int)((difficulty + 0.05) * 10));
-    step->variant = kind;
-    step->complexity = complexity;
-    if (result_on)
-        step->place[cell] = (uint8_t)digit;
-    else
-        step->eliminate[cell] = bit;
-    if (source_cell >= 0) logic_step_cell(step, source_cell);
-    logic_step_cell(step, cell);
-    for (int i = 0; i < ntargets; i++) chain_step_links(arena, targets[i], step);
+    chain_hint hint;
+    memset(&hint, 0, sizeof hint);
+    hint.technique = s->technique;
+    hint.kind = kind;
+    hint.sort_key = sort_key;
+    for (int i = 0; i < ntargets; i++) hint.complexity += chain_ancestors(arena, targets[i]);
+    hint.complexity += chain_nested_complexity(arena, targets, ntargets);
+    hint.difficulty = chain_difficulty(s->base, hint.complexity);
+    hint.targets = targets;
+    hint.ntargets = ntargets;
+    hint.result_pot = result_pot;
+    hint.result_on = result_on;
+    hint.source_cell = source_cell;
+    hint.region_unit = unit;
+    s->sink->emit(s->sink, arena, &hint);
 }
 
 /* SE's doBinaryChaining: the candidate on (outcomes in on, off), then off;
@@ -113,16 +106,14 @@ static void binary(multiple_search *s, int pot, chain_set *on, chain_set *off, b
     int32_t absurd_on, absurd_off;
     if (chain_run(&s->c, on, off, &absurd_on, &absurd_off) && contradictions) {
         int32_t targets[2] = {absurd_on, absurd_off};
-        offer(s, SUDOKU_CHAIN_CONTRADICTION, SORT_CONTRADICTION, p_on, false, pot, targets, 2,
-              -1);
+        offer(s, SUDOKU_CHAIN_CONTRADICTION, SORT_CONTRADICTION, false, pot, targets, 2, -1, -1);
     }
     chain_set_clear(&s->off_on);
     chain_set_clear(&s->off_off);
     chain_set_add(&s->off_off, arena, p_off);
     if (chain_run(&s->c, &s->off_on, &s->off_off, &absurd_on, &absurd_off) && contradictions) {
         int32_t targets[2] = {absurd_on, absurd_off};
-        offer(s, SUDOKU_CHAIN_CONTRADICTION, SORT_CONTRADICTION, p_off, true, pot, targets, 2,
-              -1);
+        offer(s, SUDOKU_CHAIN_CONTRADICTION, SORT_CONTRADICTION, true, pot, targets, 2, -1, -1);
     }
     if (!doubles) return;
     for (int i = 0; i < on->count; i++) {
@@ -130,14 +121,14 @@ static void binary(multiple_search *s, int pot, chain_set *on, chain_set *off, b
         int32_t from_off = s->off_on.at[q];
         if (from_off < 0) continue;
         int32_t targets[2] = {on->at[q], from_off};
-        offer(s, SUDOKU_CHAIN_DOUBLE, SORT_DOUBLE, on->at[q], true, q, targets, 2, POT_CELL(pot));
+        offer(s, SUDOKU_CHAIN_DOUBLE, SORT_DOUBLE, true, q, targets, 2, POT_CELL(pot), -1);
     }
     for (int i = 0; i < off->count; i++) {
         int q = off->order[i];
         int32_t from_off = s->off_off.at[q];
         if (from_off < 0) continue;
         int32_t targets[2] = {off->at[q], from_off};
-        offer(s, SUDOKU_CHAIN_DOUBLE, SORT_DOUBLE, from_off, false, q, targets, 2, POT_CELL(pot));
+        offer(s, SUDOKU_CHAIN_DOUBLE, SORT_DOUBLE, false, q, targets, 2, POT_CELL(pot), -1);
     }
 }
 
@@ -182,7 +173,7 @@ static void region(multiple_search *s, int unit, int cell, int digit, const chai
             int q = common->order[i];
             int32_t targets[9];
             for (int j = 0; j < count; j++) targets[j] = (pass ? outcome_off : outcome_on)[j]->at[q];
-            offer(s, SUDOKU_CHAIN_REGION, SORT_REGION, targets[0], !pass, q, targets, count, -1);
+            offer(s, SUDOKU_CHAIN_REGION, SORT_REGION, !pass, q, targets, count, -1, unit);
         }
     }
 }
@@ -231,7 +222,7 @@ static void from_cell(multiple_search *s, int cell)
                 int q = common->order[i];
                 int32_t targets[9];
                 for (int j = 0; j < n; j++) targets[j] = (pass ? s->value_off : s->value_on)[j].at[q];
-                offer(s, SUDOKU_CHAIN_CELL, SORT_CELL, targets[0], !pass, q, targets, n, cell);
+                offer(s, SUDOKU_CHAIN_CELL, SORT_CELL, !pass, q, targets, n, cell, -1);
             }
         }
     }
@@ -239,15 +230,19 @@ static void from_cell(multiple_search *s, int cell)
     chain_arena_release(arena, mark);
 }
 
-bool chain_find_multiple(chain_arena *arena, const sudoku_logic *state, sudoku_technique technique,
-                         sudoku_step *step)
+void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
+                           const uint8_t placed[9], sudoku_technique technique, chain_sink *sink)
 {
     multiple_search *s = malloc(sizeof *s);
-    if (!s) return false;
-    memset(&s->best, 0, sizeof s->best);
+    if (!s) {
+        arena->failed = true;
+        return;
+    }
     memset(&s->c, 0, sizeof s->c);
     s->c.arena = arena;
-    memcpy(s->c.grid, state->candidates, sizeof s->c.grid);
+    memcpy(s->c.grid, grid, sizeof s->c.grid);
+    s->c.placed = placed;
+    s->sink = sink;
     s->technique = technique;
     s->base = technique_base(technique);
     s->c.level = technique_level(technique);
@@ -258,30 +253,25 @@ bool chain_find_multiple(chain_arena *arena, const sudoku_logic *state, sudoku_t
         int cardinality = sudoku_popcount(s->c.grid[cell]);
         if (cardinality > 2 || (cardinality > 1 && s->c.dynamic)) from_cell(s, cell);
     }
-    bool found = s->best.found && !arena->failed;
-    if (found) *step = s->best.step;
     free(s);
-    return found;
-}
-
-/* The offs that simple techniques (and, from level 2, chains) find on the
- * board a chain has reduced: not yet (docs/logic.md). */
-int chain_advanced_offs(chainer *c, const uint16_t *source, const chain_set *off, int32_t **out)
-{
-    (void)c;
-    (void)source;
-    (void)off;
-    *out = NULL;
-    return 0;
 }
 
 bool logic_chains(const sudoku_logic *state, sudoku_technique technique, sudoku_step *step)
 {
     chain_arena arena;
     if (!chain_arena_init(&arena)) return false;
-    bool found = technique == SUDOKU_FORCING_CHAINS
-                     ? chain_find_static(&arena, state, step)
-                     : chain_find_multiple(&arena, state, technique, step);
+    chain_best best;
+    chain_best_init(&best);
+    if (technique == SUDOKU_FORCING_CHAINS) {
+        chain_search_static(&arena, state->candidates, &best.sink);
+    } else {
+        uint8_t placed[9] = {0};
+        for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+            if (state->placed.cell[cell]) placed[state->placed.cell[cell] - 1]++;
+        chain_search_multiple(&arena, state->candidates, placed, technique, &best.sink);
+    }
+    bool found = best.found && !arena.failed;
+    if (found) *step = best.step;
     chain_arena_free(&arena);
     return found;
 }
