@@ -259,6 +259,219 @@ static void x_wings(advanced *a, int base)
     }
 }
 
+/* ---- levels 2 and 3: chains on the reduced board ---- */
+
+/* A nested chain step, recorded while its search runs. */
+typedef struct nested_step {
+    double difficulty;
+    int complexity, sort_key;
+    uint64_t id;
+    removals r;
+    int first_parent, nparents; /* in the recorder's pool of candidates */
+} nested_step;
+
+typedef struct recorder {
+    chain_sink sink;
+    advanced *a;
+    nested_step *steps;
+    int n, cap;
+    uint16_t *pool;
+    int npool, cap_pool;
+    bool failed;
+} recorder;
+
+static bool pool_push(recorder *rec, uint16_t pot)
+{
+    if (rec->npool == rec->cap_pool) {
+        int cap = rec->cap_pool ? 2 * rec->cap_pool : 1024;
+        uint16_t *bigger = realloc(rec->pool, (size_t)cap * sizeof *bigger);
+        if (!bigger) {
+            rec->failed = true;
+            return false;
+        }
+        rec->pool = bigger;
+        rec->cap_pool = cap;
+    }
+    rec->pool[rec->npool++] = pot;
+    return true;
+}
+
+/* Adds pot (off) to the step's parents unless it is there (SE's LinkedHashSet). */
+static void parent_add(recorder *rec, nested_step *st, int pot)
+{
+    for (int i = 0; i < st->nparents; i++)
+        if (rec->pool[st->first_parent + i] == pot) return;
+    if (pool_push(rec, (uint16_t)pot)) st->nparents++;
+}
+
+static chain_cause region_cause(int unit)
+{
+    return unit < 9 ? CAUSE_HIDDEN_ROW : unit < 18 ? CAUSE_HIDDEN_COLUMN : CAUSE_HIDDEN_BOX;
+}
+
+/* SE's collectRuleParents for one node: an "on" node forced by a naked
+ * or hidden single rests on the candidates the outer chain took from its
+ * cell, or from its unit. */
+static void node_parents(recorder *rec, nested_step *st, int pot, bool on, chain_cause cause)
+{
+    if (!on || cause == CAUSE_NONE || cause == CAUSE_ADVANCED) return;
+    const advanced *a = rec->a;
+    int cell = POT_CELL(pot), digit = POT_DIGIT(pot);
+    if (cause == CAUSE_NAKED_SINGLE) {
+        for (int d = 1; d <= 9; d++)
+            if (taken(a, cell, d)) parent_add(rec, st, POT(cell, d));
+        return;
+    }
+    int kind = cause == CAUSE_HIDDEN_ROW ? 0 : cause == CAUSE_HIDDEN_COLUMN ? 1 : 2;
+    int unit = sudoku_cell_units[cell][kind];
+    for (int i = 0; i < 9; i++) {
+        int other = sudoku_unit_cells[unit][i];
+        if (taken(a, other, digit)) parent_add(rec, st, POT(other, digit));
+    }
+}
+
+#define HASH_STEP(h, x) (((h) ^ (uint64_t)(x)) * 0x100000001b3ull)
+
+/* The nodes behind target, breadth first, distinct (SE's getChain): each
+ * gives its parents to the step, and its candidate to the step's id. */
+static uint64_t chain_walk(recorder *rec, nested_step *st, const chain_arena *arena, int32_t target,
+                           chain_cause root_cause, uint64_t h)
+{
+    uint64_t seen[2 * POTENTIALS / 64 + 1] = {0};
+    int32_t todo[2 * POTENTIALS];
+    int head = 0, tail = 0;
+    todo[tail++] = target;
+    const chain_node *t = chain_at(arena, target);
+    seen[(t->pot * 2 + t->on) / 64] |= 1ull << ((t->pot * 2 + t->on) % 64);
+    while (head < tail) {
+        const chain_node *p = chain_at(arena, todo[head++]);
+        h = HASH_STEP(h, p->pot * 2 + p->on);
+        chain_cause cause = (chain_cause)p->cause;
+        if (cause == CAUSE_NONE && !p->nparents) cause = root_cause;
+        node_parents(rec, st, p->pot, p->on, cause);
+        for (int i = 0; i < p->nparents; i++) {
+            int32_t parent = arena->parents[p->parents + i];
+            const chain_node *q = chain_at(arena, parent);
+            int key = q->pot * 2 + q->on;
+            if (seen[key / 64] & (1ull << (key % 64))) continue;
+            seen[key / 64] |= 1ull << (key % 64);
+            todo[tail++] = parent;
+        }
+    }
+    return h;
+}
+
+/* A cycle's second chain is the first reversed: the same candidates in
+ * the other state, from the start to the end, each keeping the cause of
+ * the node it reverses (as SE's getReversedCycle builds it). */
+static uint64_t reversed_walk(recorder *rec, nested_step *st, const chain_arena *arena, int32_t dst,
+                              uint64_t h)
+{
+    int32_t path[2 * POTENTIALS];
+    int n = 0;
+    for (int32_t p = dst; p >= 0 && n < 2 * POTENTIALS;) {
+        path[n++] = p;
+        const chain_node *node = chain_at(arena, p);
+        p = node->nparents ? arena->parents[node->parents] : -1;
+    }
+    for (int i = n - 1; i >= 0; i--) {
+        const chain_node *p = chain_at(arena, path[i]);
+        h = HASH_STEP(h, p->pot * 2 + !p->on);
+        node_parents(rec, st, p->pot, !p->on, (chain_cause)p->cause);
+    }
+    return h;
+}
+
+static void record(chain_sink *sink, chain_arena *arena, const chain_hint *hint)
+{
+    recorder *rec = (recorder *)sink;
+    if (rec->n == rec->cap) {
+        int cap = rec->cap ? 2 * rec->cap : 64;
+        nested_step *bigger = realloc(rec->steps, (size_t)cap * sizeof *bigger);
+        if (!bigger) {
+            rec->failed = true;
+            return;
+        }
+        rec->steps = bigger;
+        rec->cap = cap;
+    }
+    nested_step *st = &rec->steps[rec->n];
+    st->difficulty = hint->difficulty;
+    st->complexity = hint->complexity;
+    st->sort_key = hint->sort_key;
+    st->r.n = 0;
+    if (hint->eliminate) {
+        /* A cycle's eliminations, in the order SE finds them: along the
+         * chain from its end, each "on" node's peers in order. */
+        for (const chain_node *p = chain_at(arena, hint->targets[0]); p->nparents;
+             p = chain_at(arena, arena->parents[p->parents])) {
+            if (!p->on) continue;
+            unsigned bit = 1u << (POT_DIGIT(p->pot) - 1);
+            for (int k = 0; k < 20; k++) {
+                int other = sudoku_peers[POT_CELL(p->pot)][k];
+                if (hint->eliminate[other] & bit) removals_add(&st->r, other, bit);
+            }
+        }
+    } else {
+        int cell = POT_CELL(hint->result_pot);
+        unsigned bit = 1u << (POT_DIGIT(hint->result_pot) - 1);
+        removals_add(&st->r, cell, hint->result_on ? rec->a->c->grid[cell] & ~bit : bit);
+    }
+    st->first_parent = rec->npool;
+    st->nparents = 0;
+    chain_cause root = hint->source_cell >= 0   ? CAUSE_NAKED_SINGLE
+                       : hint->region_unit >= 0 ? region_cause(hint->region_unit)
+                                                : CAUSE_NONE;
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (int i = 0; i < hint->ntargets; i++) {
+        h = HASH_STEP(h, 0xffff);
+        h = chain_walk(rec, st, arena, hint->targets[i], root, h);
+    }
+    if (hint->cycle) h = reversed_walk(rec, st, arena, hint->targets[0], HASH_STEP(h, 0xffff));
+    st->id = h ? h : 1;
+    rec->n++;
+}
+
+/* SE sorts a chain producer's steps before handing them on; stable. */
+static void sort_steps(recorder *rec)
+{
+    for (int i = 1; i < rec->n; i++)
+        for (int j = i; j > 0; j--) {
+            nested_step *x = &rec->steps[j - 1], *y = &rec->steps[j];
+            bool after = x->difficulty != y->difficulty ? x->difficulty > y->difficulty
+                         : x->complexity != y->complexity ? x->complexity > y->complexity
+                                                          : x->sort_key > y->sort_key;
+            if (!after) break;
+            nested_step t = *x;
+            *x = *y;
+            *y = t;
+        }
+}
+
+/* The steps of a chain technique on the reduced board, as offs. */
+static void nested_chains(advanced *a, sudoku_technique technique)
+{
+    recorder rec;
+    memset(&rec, 0, sizeof rec);
+    rec.sink.emit = record;
+    rec.a = a;
+    chain_arena *arena = a->c->arena;
+    chain_mark mark = chain_arena_mark(arena);
+    if (technique == SUDOKU_FORCING_CHAINS)
+        chain_search_static(arena, a->c->grid, &rec.sink);
+    else
+        chain_search_multiple(arena, a->c->grid, a->c->placed, technique, &rec.sink);
+    chain_arena_release(arena, mark);
+    if (rec.failed) arena->failed = true;
+    sort_steps(&rec);
+    for (int i = 0; i < rec.n && !arena->failed; i++) {
+        nested_step *st = &rec.steps[i];
+        add_step(a, &st->r, rec.pool + st->first_parent, st->nparents, st->complexity, st->id);
+    }
+    free(rec.steps);
+    free(rec.pool);
+}
+
 /* ---- the rules in order ---- */
 
 int chain_advanced_offs(chainer *c, const uint16_t *source, const chain_set *off, int32_t **out)
@@ -283,6 +496,8 @@ int chain_advanced_offs(chainer *c, const uint16_t *source, const chain_set *off
         x_wings(&a, 1);
         x_wings(&a, 0);
     }
+    if (!a.n && c->level >= 2) nested_chains(&a, SUDOKU_FORCING_CHAINS);
+    if (!a.n && c->level >= 3) nested_chains(&a, SUDOKU_MULTIPLE_FORCING_CHAINS);
     *out = a.out;
     return a.n;
 }
