@@ -68,12 +68,27 @@ typedef struct chain_set {
 typedef struct chainer {
     chain_arena *arena;
     uint16_t grid[SUDOKU_CELLS]; /* candidates now (placed cells: 0) */
+    uint16_t pos[27][9];         /* places of each digit in each unit, as logic_positions */
     bool dynamic;                /* offs leave the board as they are found */
     bool nishio;                 /* digit links only */
     bool multiple;
     int level;                   /* 0; 1: + intersections, pairs, X-wings; 2, 3: + nested chains */
     const uint8_t *placed;       /* digits placed, by digit (for X-wings) */
 } chainer;
+
+/* ---- the board ---- */
+
+/* The place of cell in unit (its index in sudoku_unit_cells[unit]). */
+static inline int chain_index_in(int cell, int unit)
+{
+    return unit < 9 ? cell % 9 : unit < 18 ? cell / 9 : (cell / 9 % 3) * 3 + cell % 3;
+}
+
+/* Sets c's board to grid. */
+void chainer_load(chainer *c, const uint16_t grid[SUDOKU_CELLS]);
+
+/* Takes digit from cell on c's board. */
+void chainer_remove(chainer *c, int cell, int digit);
 
 /* ---- arena ---- */
 bool chain_arena_init(chain_arena *arena);

@@ -15,6 +15,31 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* ---- the board ---- */
+
+void chainer_load(chainer *c, const uint16_t grid[SUDOKU_CELLS])
+{
+    memcpy(c->grid, grid, sizeof c->grid);
+    memset(c->pos, 0, sizeof c->pos);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (int k = 0; k < 3; k++) {
+            int unit = sudoku_cell_units[cell][k];
+            uint16_t at = (uint16_t)(1u << chain_index_in(cell, unit));
+            for (unsigned m = grid[cell]; m; m &= m - 1) c->pos[unit][sudoku_lowest_bit(m)] |= at;
+        }
+}
+
+void chainer_remove(chainer *c, int cell, int digit)
+{
+    uint16_t bit = (uint16_t)(1u << (digit - 1));
+    if (!(c->grid[cell] & bit)) return;
+    c->grid[cell] &= (uint16_t)~bit;
+    for (int k = 0; k < 3; k++) {
+        int unit = sudoku_cell_units[cell][k];
+        c->pos[unit][digit - 1] &= (uint16_t)~(1u << chain_index_in(cell, unit));
+    }
+}
+
 /* ---- arena ---- */
 
 #define ARENA_NODES 4096
@@ -157,9 +182,9 @@ int chain_on_to_off(chainer *c, int32_t node, bool y, int32_t out[32])
     int box = sudoku_cell_units[cell][2];
     for (int k = 0; k < 3; k++) {
         int unit = sudoku_cell_units[cell][se_kinds[k]];
-        for (int i = 0; i < 9; i++) {
-            int other = sudoku_unit_cells[unit][i];
-            if (other == cell || !(c->grid[other] & bit)) continue;
+        unsigned where = c->pos[unit][digit - 1] & ~(1u << chain_index_in(cell, unit));
+        for (; where; where &= where - 1) {
+            int other = sudoku_unit_cells[unit][sudoku_lowest_bit(where)];
             if (k > 0 && sudoku_cell_units[other][2] == box) continue;
             out[n++] = off_node(arena, POT(other, digit), unit_cause[se_kinds[k]], node);
         }
@@ -201,11 +226,10 @@ int chain_off_to_on(chainer *c, int32_t node, bool y, bool x, const uint16_t *so
     if (!x) return n;
     for (int k = 0; k < 3; k++) {
         int unit = sudoku_cell_units[cell][se_kinds[k]];
-        int places[9], count = 0;
-        for (int i = 0; i < 9; i++)
-            if (c->grid[sudoku_unit_cells[unit][i]] & bit) places[count++] = sudoku_unit_cells[unit][i];
-        if (count != 2) continue;
-        int other = places[0] == cell ? places[1] : places[0];
+        unsigned where = c->pos[unit][digit - 1];
+        if (sudoku_popcount(where) != 2) continue;
+        int first = sudoku_unit_cells[unit][sudoku_lowest_bit(where)];
+        int other = first == cell ? sudoku_unit_cells[unit][sudoku_lowest_bit(where & (where - 1))] : first;
         int other_pot = POT(other, digit);
         bool seen = false;
         for (int i = 0; i < n; i++) seen |= arena->nodes[out[i]].pot == other_pot;
@@ -231,8 +255,9 @@ static void push(queue *q, int32_t node)
 
 bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int32_t *off_node)
 {
-    uint16_t source[SUDOKU_CELLS];
+    uint16_t source[SUDOKU_CELLS], source_pos[27][9];
     memcpy(source, c->grid, sizeof source);
+    memcpy(source_pos, c->pos, sizeof source_pos);
     queue qon, qoff;
     qon.head = qon.tail = qoff.head = qoff.tail = 0;
     for (int i = 0; i < on->count; i++) push(&qon, on->at[on->order[i]]);
@@ -259,7 +284,7 @@ bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int3
             int n = chain_off_to_on(c, p, y, true, c->dynamic ? source : NULL, off, out);
             if (c->dynamic) {
                 int pot = c->arena->nodes[p].pot;
-                c->grid[POT_CELL(pot)] &= (uint16_t)~(1u << (POT_DIGIT(pot) - 1));
+                chainer_remove(c, POT_CELL(pot), POT_DIGIT(pot));
             }
             for (int i = 0; i < n && !contradiction; i++) {
                 int pot = c->arena->nodes[out[i]].pot;
@@ -288,6 +313,7 @@ bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int3
         }
     }
     memcpy(c->grid, source, sizeof source);
+    memcpy(c->pos, source_pos, sizeof source_pos);
     return contradiction;
 }
 

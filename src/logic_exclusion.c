@@ -11,6 +11,9 @@
  */
 #include "logic.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 #define RATING 62
 
 /* Cells that see both a and b and hold exactly two candidates. */
@@ -89,110 +92,131 @@ bool logic_aligned_pair(const sudoku_logic *state, sudoku_step *step)
 
 #define RATING_TRIPLET 75
 
-/* A base cell's excluders for triplets: its peers of two or three
- * candidates, in SE's order (by cell number). */
-static int triplet_excluders(const sudoku_logic *state, int cell, uint8_t out[20])
+/* A set of cells as two words. */
+typedef struct cellset {
+    uint64_t w[2];
+} cellset;
+
+static void cellset_add(cellset *s, int cell)
 {
-    int n = 0;
-    for (int k = 0; k < 20; k++) {
-        int c = sudoku_peers[cell][k];
-        int count = sudoku_popcount(state->candidates[c]);
-        if (count >= 2 && count <= 3) out[n++] = (uint8_t)c;
-    }
-    return n;
+    s->w[cell / 64] |= 1ull << (cell % 64);
 }
 
-static bool triplet_base(const sudoku_logic *state, int cell)
+static bool cellset_has(const cellset *s, int cell)
 {
-    if (sudoku_popcount(state->candidates[cell]) < 2) return false;
-    bool excluder = false;
-    for (int k = 0; k < 20; k++) {
-        int n = sudoku_popcount(state->candidates[sudoku_peers[cell][k]]);
-        if (n == 1) return false;
-        excluder |= n >= 2 && n <= 3;
-    }
-    return excluder;
+    return (s->w[cell / 64] >> (cell % 64)) & 1u;
 }
 
-/* The digits each of the three cells keeps in some allowed combination. */
-static void triplet_allowed(const sudoku_logic *state, const int cells[3], const uint8_t *excluders,
-                            int nexcluders, unsigned ok[3])
+/* What the triplet search needs of each cell, computed once per search:
+ * whether it is a base cell, and its excluders for triplets (its peers of
+ * two or three candidates, in SE's order: by cell number). */
+typedef struct triplet_board {
+    bool base[SUDOKU_CELLS];
+    cellset excluders[SUDOKU_CELLS];
+    uint8_t list[SUDOKU_CELLS][20];
+    uint8_t nlist[SUDOKU_CELLS];
+} triplet_board;
+
+static void triplet_setup(const sudoku_logic *state, triplet_board *t)
+{
+    memset(t, 0, sizeof *t);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        if (sudoku_popcount(state->candidates[cell]) < 2) continue;
+        bool single = false;
+        for (int k = 0; k < 20; k++) {
+            int c = sudoku_peers[cell][k];
+            int count = sudoku_popcount(state->candidates[c]);
+            single |= count == 1;
+            if (count >= 2 && count <= 3) {
+                cellset_add(&t->excluders[cell], c);
+                t->list[cell][t->nlist[cell]++] = (uint8_t)c;
+            }
+        }
+        t->base[cell] = !single && t->nlist[cell] > 0;
+    }
+}
+
+/* The digits each of the three cells keeps in some allowed combination:
+ * no digit twice in cells that see each other, no excluder left empty. */
+static void triplet_allowed(const sudoku_logic *state, const int cells[3], const cellset *common,
+                            unsigned ok[3])
 {
     const uint16_t *cand = state->candidates;
+    uint16_t ex[20];
+    int nex = 0;
+    for (int c = 0; c < SUDOKU_CELLS; c++)
+        if (cellset_has(common, c)) ex[nex++] = cand[c];
+    bool sees01 = logic_sees(cells[0], cells[1]), sees02 = logic_sees(cells[0], cells[2]),
+         sees12 = logic_sees(cells[1], cells[2]);
     ok[0] = ok[1] = ok[2] = 0;
     for (unsigned m0 = cand[cells[0]]; m0; m0 &= m0 - 1)
         for (unsigned m1 = cand[cells[1]]; m1; m1 &= m1 - 1)
             for (unsigned m2 = cand[cells[2]]; m2; m2 &= m2 - 1) {
-                unsigned b[3] = {m0 & (~m0 + 1u), m1 & (~m1 + 1u), m2 & (~m2 + 1u)};
+                unsigned b0 = m0 & (~m0 + 1u), b1 = m1 & (~m1 + 1u), b2 = m2 & (~m2 + 1u);
+                if ((sees01 && b0 == b1) || (sees02 && b0 == b2) || (sees12 && b1 == b2)) continue;
+                unsigned chosen = b0 | b1 | b2;
                 bool allowed = true;
-                for (int i = 0; i < 3 && allowed; i++)
-                    for (int j = i + 1; j < 3 && allowed; j++)
-                        allowed = !(b[i] == b[j] && logic_sees(cells[i], cells[j]));
-                unsigned chosen = b[0] | b[1] | b[2];
-                for (int e = 0; e < nexcluders && allowed; e++)
-                    allowed = (cand[excluders[e]] & ~chosen) != 0;
+                for (int e = 0; e < nex && allowed; e++) allowed = (ex[e] & ~chosen) != 0;
                 if (!allowed) continue;
-                for (int i = 0; i < 3; i++) ok[i] |= b[i];
+                ok[0] |= b0;
+                ok[1] |= b1;
+                ok[2] |= b2;
             }
 }
 
-static bool triplet_step(const sudoku_logic *state, const int cells[3], sudoku_step *step)
+static bool triplet_step(const sudoku_logic *state, const int cells[3], const cellset *common,
+                         sudoku_step *step)
 {
-    uint8_t ex[3][20];
-    int nex[3];
-    for (int i = 0; i < 3; i++) nex[i] = triplet_excluders(state, cells[i], ex[i]);
-    uint8_t common[20];
-    int ncommon = 0;
-    for (int i = 0; i < nex[0]; i++) {
-        bool all = true;
-        for (int j = 1; j < 3 && all; j++) {
-            bool in = false;
-            for (int k = 0; k < nex[j]; k++) in |= ex[j][k] == ex[0][i];
-            all = in;
-        }
-        if (all) common[ncommon++] = ex[0][i];
-    }
-    if (ncommon < 2) return false;
     unsigned ok[3];
-    triplet_allowed(state, cells, common, ncommon, ok);
+    triplet_allowed(state, cells, common, ok);
+    bool removes = false;
+    for (int i = 0; i < 3; i++) removes |= (state->candidates[cells[i]] & ~ok[i]) != 0;
+    if (!removes) return false;
     logic_step_start(step, SUDOKU_ALIGNED_TRIPLET_EXCLUSION, RATING_TRIPLET);
     for (int i = 0; i < 3; i++) logic_step_cell(step, cells[i]);
-    for (int i = 0; i < ncommon; i++) logic_step_cell(step, common[i]);
+    for (int c = 0; c < SUDOKU_CELLS; c++)
+        if (cellset_has(common, c)) logic_step_cell(step, c);
     step->npattern = 3;
     for (int i = 0; i < 3; i++)
         for (unsigned m = state->candidates[cells[i]] & ~ok[i]; m; m &= m - 1)
             logic_step_eliminate(step, state, cells[i], sudoku_lowest_digit(m));
-    return logic_step_useful(step);
+    return true;
 }
 
 /* As SE: pairs of base cells in Gosper's order, then a third from the
- * excluders of either (in the order they come) that is a base cell too. */
+ * excluders of either (in the order they come) that is a base cell too;
+ * the three need two excluders in common. */
 bool logic_aligned_triplet(const sudoku_logic *state, sudoku_step *step)
 {
+    triplet_board *t = malloc(sizeof *t);
+    if (!t) return false;
+    triplet_setup(state, t);
     int base[SUDOKU_CELLS], n = 0;
-    bool is_base[SUDOKU_CELLS] = {false};
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        if (triplet_base(state, cell)) {
-            base[n++] = cell;
-            is_base[cell] = true;
-        }
-    for (int j = 1; j < n; j++)
-        for (int i = 0; i < j; i++) {
+        if (t->base[cell]) base[n++] = cell;
+    bool found = false;
+    for (int j = 1; j < n && !found; j++)
+        for (int i = 0; i < j && !found; i++) {
             int a = base[i], b = base[j];
-            uint8_t ea[20], eb[20];
-            int na = triplet_excluders(state, a, ea), nb = triplet_excluders(state, b, eb);
-            int twin[40], ntwin = 0;
-            bool in_twin[SUDOKU_CELLS] = {false};
-            for (int k = 0; k < na + nb; k++) {
-                int c = k < na ? ea[k] : eb[k - na];
-                if (in_twin[c] || !is_base[c] || c == a || c == b) continue;
-                in_twin[c] = true;
-                twin[ntwin++] = c;
-            }
-            for (int k = 0; k < ntwin; k++) {
-                int cells[3] = {a, b, twin[k]};
-                if (triplet_step(state, cells, step)) return true;
+            cellset ab = {{t->excluders[a].w[0] & t->excluders[b].w[0],
+                           t->excluders[a].w[1] & t->excluders[b].w[1]}};
+            if (sudoku_popcount((uint32_t)ab.w[0]) + sudoku_popcount((uint32_t)(ab.w[0] >> 32)) +
+                    sudoku_popcount((uint32_t)ab.w[1]) < 2)
+                continue;
+            cellset twin = {{0, 0}};
+            for (int k = 0; k < t->nlist[a] + t->nlist[b] && !found; k++) {
+                int c = k < t->nlist[a] ? t->list[a][k] : t->list[b][k - t->nlist[a]];
+                if (cellset_has(&twin, c) || !t->base[c] || c == a || c == b) continue;
+                cellset_add(&twin, c);
+                cellset common = {{ab.w[0] & t->excluders[c].w[0], ab.w[1] & t->excluders[c].w[1]}};
+                int count = sudoku_popcount((uint32_t)common.w[0]) +
+                            sudoku_popcount((uint32_t)(common.w[0] >> 32)) +
+                            sudoku_popcount((uint32_t)common.w[1]);
+                if (count < 2) continue;
+                int cells[3] = {a, b, c};
+                found = triplet_step(state, cells, &common, step);
             }
         }
-    return false;
+    free(t);
+    return found;
 }

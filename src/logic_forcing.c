@@ -255,7 +255,7 @@ void chain_search_static(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS], 
     memset(&s->c, 0, sizeof s->c);
     s->c.arena = arena;
     s->sink = sink;
-    memcpy(s->c.grid, grid, sizeof s->c.grid);
+    chainer_load(&s->c, grid);
     search_links(s, false, true);
     search_links(s, true, false);
     search_links(s, true, true);

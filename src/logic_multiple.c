@@ -240,7 +240,7 @@ void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS]
     }
     memset(&s->c, 0, sizeof s->c);
     s->c.arena = arena;
-    memcpy(s->c.grid, grid, sizeof s->c.grid);
+    chainer_load(&s->c, grid);
     s->c.placed = placed;
     s->sink = sink;
     s->technique = technique;

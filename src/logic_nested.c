@@ -105,12 +105,9 @@ static bool taken(const advanced *a, int cell, int digit)
     return (a->source[cell] & bit) && !(a->c->grid[cell] & bit);
 }
 
-static unsigned positions(const uint16_t *grid, int unit, int digit)
+static unsigned positions(const advanced *a, int unit, int digit)
 {
-    unsigned where = 0;
-    for (int i = 0; i < 9; i++)
-        if (grid[sudoku_unit_cells[unit][i]] & (1u << (digit - 1))) where |= 1u << i;
-    return where;
+    return a->c->pos[unit][digit - 1];
 }
 
 static int open_cells(const uint16_t *grid, int unit)
@@ -134,7 +131,7 @@ static void locking(advanced *a, int kind_a, int kind_b)
     for (int digit = 1; digit <= 9; digit++)
         for (int ia = 0; ia < 9; ia++) {
             int ua = 9 * kind_a + ia;
-            unsigned where = positions(g, ua, digit);
+            unsigned where = positions(a, ua, digit);
             if (sudoku_popcount(where) < 2) continue;
             for (int ib = 0; ib < 9; ib++) {
                 int ub = 9 * kind_b + ib;
@@ -170,7 +167,7 @@ static void hidden_pairs(advanced *a, int kind)
         for (unsigned pair = logic_first_subset(ALL_DIGITS, 2); pair;
              pair = logic_next_subset(ALL_DIGITS, pair)) {
             int v1 = sudoku_lowest_digit(pair), v2 = sudoku_lowest_digit(pair & (pair - 1));
-            unsigned p1 = positions(g, unit, v1), p2 = positions(g, unit, v2);
+            unsigned p1 = positions(a, unit, v1), p2 = positions(a, unit, v2);
             if (sudoku_popcount(p1) < 2 || sudoku_popcount(p2) < 2 || sudoku_popcount(p1 | p2) != 2)
                 continue;
             removals r = {.n = 0};
@@ -225,20 +222,19 @@ static void naked_pairs(advanced *a, int kind)
 /* X-wings, base lines of kind base (1 columns, 0 rows), cover the other. */
 static void x_wings(advanced *a, int base)
 {
-    const uint16_t *g = a->c->grid;
     int cover = 1 - base;
     for (unsigned lines = logic_first_subset(ALL_DIGITS, 2); lines;
          lines = logic_next_subset(ALL_DIGITS, lines)) {
         int l1 = sudoku_lowest_bit(lines), l2 = sudoku_lowest_bit(lines & (lines - 1));
         for (int digit = 1; digit <= 9; digit++) {
             if (a->c->placed[digit - 1] + 4 > 9) continue;
-            unsigned p1 = positions(g, 9 * base + l1, digit), p2 = positions(g, 9 * base + l2, digit);
+            unsigned p1 = positions(a, 9 * base + l1, digit), p2 = positions(a, 9 * base + l2, digit);
             if (sudoku_popcount(p1) < 2 || sudoku_popcount(p2) < 2 || sudoku_popcount(p1 | p2) != 2)
                 continue;
             removals r = {.n = 0};
             for (unsigned m = p1 | p2; m; m &= m - 1) {
                 int unit = 9 * cover + sudoku_lowest_bit(m);
-                unsigned where = positions(g, unit, digit) & ~lines;
+                unsigned where = positions(a, unit, digit) & ~lines;
                 for (unsigned w = where; w; w &= w - 1)
                     removals_add(&r, sudoku_unit_cells[unit][sudoku_lowest_bit(w)], 1u << (digit - 1));
             }
