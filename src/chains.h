@@ -18,7 +18,7 @@
 
 /* A candidate: cell * 9 + digit - 1. */
 #define POTENTIALS (SUDOKU_CELLS * 9)
-#define POT(cell, digit) ((cell) * 9 + (digit) - 1)
+#define POT(cell, digit) ((cell)*9 + (digit)-1)
 #define POT_CELL(pot) ((pot) / 9)
 #define POT_DIGIT(pot) ((pot) % 9 + 1)
 
@@ -72,8 +72,8 @@ typedef struct chainer {
     bool dynamic;                /* offs leave the board as they are found */
     bool nishio;                 /* digit links only */
     bool multiple;
-    int level;                   /* 0; 1: + intersections, pairs, X-wings; 2, 3: + nested chains */
-    const uint8_t *placed;       /* digits placed, by digit (for X-wings) */
+    int level;             /* 0; 1: + intersections, pairs, X-wings; 2, 3: + nested chains */
+    const uint8_t *placed; /* digits placed, by digit (for X-wings) */
 } chainer;
 
 /* ---- the board ---- */
@@ -129,7 +129,7 @@ int chain_on_to_off(chainer *c, int32_t node, bool y, int32_t out[32]);
  * two. With source (dynamic chains), each also gets as parents the nodes
  * of off that took candidates away since source. */
 int chain_off_to_on(chainer *c, int32_t node, bool y, bool x, const uint16_t *source,
-                    const chain_set *off, int32_t out[4]);
+                    const uint16_t (*source_pos)[9], const chain_set *off, int32_t out[4]);
 
 /* SE's doChaining: completes on and off with what they force, until done
  * or until a candidate is both on and off; then returns true and sets
@@ -158,7 +158,8 @@ void chain_step_links(const chain_arena *arena, int32_t target, sudoku_step *ste
 typedef struct chain_hint {
     sudoku_technique technique;
     sudoku_chain_kind kind;
-    int sort_key;         /* SE's order among equals: double 1, cycles 2-4, cell 5, region 6, contradiction 7 */
+    int sort_key; /* SE's order among equals: double 1, cycles 2-4, cell 5, region 6, contradiction
+                     7 */
     double difficulty;
     int complexity;
     const int32_t *targets; /* the chains' ends (nodes alive during the call) */
@@ -167,8 +168,8 @@ typedef struct chain_hint {
     const uint16_t *eliminate; /* a cycle's eliminations by cell; NULL for a single result */
     int result_pot;            /* otherwise: the candidate concluded on or off */
     bool result_on;
-    int source_cell;           /* a cell chain's cell, -1 */
-    int region_unit;           /* a region chain's unit, -1 */
+    int source_cell; /* a cell chain's cell, -1 */
+    int region_unit; /* a region chain's unit, -1 */
 } chain_hint;
 
 typedef struct chain_sink chain_sink;
@@ -208,6 +209,7 @@ void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS]
  * and chains (levels 2 and 3) find on the board c->grid, reduced from
  * source by the nodes of off; each with its reasons as parents. Returns
  * their number; *out is allocated (free it). */
-int chain_advanced_offs(chainer *c, const uint16_t *source, const chain_set *off, int32_t **out);
+int chain_advanced_offs(chainer *c, const uint16_t *source, const uint16_t source_pos[27][9],
+                        const chain_set *off, int32_t **out);
 
 #endif

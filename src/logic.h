@@ -28,6 +28,31 @@ void logic_all_positions(const sudoku_logic *state, uint16_t positions[27][9]);
 unsigned logic_first_subset(unsigned set, int k);
 unsigned logic_next_subset(unsigned set, unsigned subset);
 
+/* The places of unit c (as in logic_positions) that lie in unit b, for a
+ * box and a line; 0 if they do not cross. */
+static inline unsigned logic_overlap(int c, int b)
+{
+    if (c >= 18) {
+        int box = c - 18;
+        if (b < 9) return b / 3 == box / 3 ? 0x7u << (3 * (b % 3)) : 0;
+        return (b - 9) / 3 == box % 3 ? 0x49u << ((b - 9) % 3) : 0;
+    }
+    int box = b - 18;
+    if (c < 9) return c / 3 == box / 3 ? 0x7u << (3 * (box % 3)) : 0;
+    return (c - 9) / 3 == box % 3 ? 0x7u << (3 * (box / 3)) : 0;
+}
+
+/* The j-th (0-2, in increasing order) unit of the kind starting at kind
+ * (0 rows, 9 columns, 18 boxes) that crosses unit u, a box or a line. */
+static inline int logic_crossing(int u, int kind, int j)
+{
+    if (u >= 18) {
+        int box = u - 18;
+        return kind == 0 ? (box / 3) * 3 + j : 9 + (box % 3) * 3 + j;
+    }
+    return u < 9 ? 18 + (u / 3) * 3 + j : 18 + (u - 9) / 3 + 3 * j;
+}
+
 /* The number of open cells of a unit. */
 int logic_open_cells(const sudoku_logic *state, int unit);
 

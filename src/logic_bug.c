@@ -77,7 +77,7 @@ static bool find_grave(const sudoku_logic *state, grave *g)
             }
             if (found == 0) return false;
             if (found > 1) continue; /* another unit will name the cell */
-            rest[bug] &= (uint16_t)~(1u << (digit - 1));
+            rest[bug] &= (uint16_t) ~(1u << (digit - 1));
             if (!add_bug_cell(g, bug, digit)) return false;
         }
     }
@@ -215,7 +215,8 @@ bool logic_bug(const sudoku_logic *state, sudoku_step *step)
     bool any_common = false;
     for (int c = 0; c < SUDOKU_CELLS; c++) any_common |= g.common[c];
     if (sudoku_popcount(g.all_extra) == 1)
-        return (any_common && type_2(state, &g, step)) || (g.ncells == 2 && type_4(state, &g, step));
+        return (any_common && type_2(state, &g, step)) ||
+               (g.ncells == 2 && type_4(state, &g, step));
     if (!any_common) return false;
     return (g.ncells == 2 && type_4(state, &g, step)) || type_3(state, &g, step);
 }

@@ -36,7 +36,7 @@ void chainer_remove(chainer *c, int cell, int digit)
     c->grid[cell] &= (uint16_t)~bit;
     for (int k = 0; k < 3; k++) {
         int unit = sudoku_cell_units[cell][k];
-        c->pos[unit][digit - 1] &= (uint16_t)~(1u << chain_index_in(cell, unit));
+        c->pos[unit][digit - 1] &= (uint16_t) ~(1u << chain_index_in(cell, unit));
     }
 }
 
@@ -192,22 +192,8 @@ int chain_on_to_off(chainer *c, int32_t node, bool y, int32_t out[32])
     return n;
 }
 
-/* Adds to node, as parents, the nodes of off that removed digit from the
- * given cells since source. */
-static void hidden_parents(chainer *c, int32_t node, const uint16_t *source, const chain_set *off,
-                           const uint8_t *cells, int ncells, unsigned digits)
-{
-    for (int i = 0; i < ncells; i++) {
-        int cell = cells[i];
-        for (unsigned m = source[cell] & ~c->grid[cell] & digits; m; m &= m - 1) {
-            int32_t parent = chain_set_get(off, POT(cell, sudoku_lowest_digit(m)));
-            if (parent >= 0) chain_node_add_parent(c->arena, node, parent);
-        }
-    }
-}
-
 int chain_off_to_on(chainer *c, int32_t node, bool y, bool x, const uint16_t *source,
-                    const chain_set *off, int32_t out[4])
+                    const uint16_t (*source_pos)[9], const chain_set *off, int32_t out[4])
 {
     chain_arena *arena = c->arena;
     int pot = arena->nodes[node].pot, cell = POT_CELL(pot), digit = POT_DIGIT(pot), n = 0;
@@ -217,10 +203,10 @@ int chain_off_to_on(chainer *c, int32_t node, bool y, bool x, const uint16_t *so
         if (!(c->grid[cell] & bit)) other = sudoku_lowest_digit(c->grid[cell]);
         int32_t id = chain_node_new(arena, POT(cell, other), true, CAUSE_NAKED_SINGLE);
         chain_node_add_parent(arena, id, node);
-        if (source) {
-            uint8_t cells[1] = {(uint8_t)cell};
-            hidden_parents(c, id, source, off, cells, 1, ALL_DIGITS);
-        }
+        if (source)
+            for (unsigned m = source[cell] & ~c->grid[cell]; m; m &= m - 1)
+                chain_node_add_parent(arena, id,
+                                      chain_set_get(off, POT(cell, sudoku_lowest_digit(m))));
         out[n++] = id;
     }
     if (!x) return n;
@@ -229,14 +215,19 @@ int chain_off_to_on(chainer *c, int32_t node, bool y, bool x, const uint16_t *so
         unsigned where = c->pos[unit][digit - 1];
         if (sudoku_popcount(where) != 2) continue;
         int first = sudoku_unit_cells[unit][sudoku_lowest_bit(where)];
-        int other = first == cell ? sudoku_unit_cells[unit][sudoku_lowest_bit(where & (where - 1))] : first;
+        int other =
+            first == cell ? sudoku_unit_cells[unit][sudoku_lowest_bit(where & (where - 1))] : first;
         int other_pot = POT(other, digit);
         bool seen = false;
         for (int i = 0; i < n; i++) seen |= arena->nodes[out[i]].pot == other_pot;
         if (seen) continue;
         int32_t id = chain_node_new(arena, other_pot, true, unit_cause[se_kinds[k]]);
         chain_node_add_parent(arena, id, node);
-        if (source) hidden_parents(c, id, source, off, sudoku_unit_cells[unit], 9, bit);
+        if (source)
+            for (unsigned m = source_pos[unit][digit - 1] & ~where; m; m &= m - 1)
+                chain_node_add_parent(
+                    arena, id,
+                    chain_set_get(off, POT(sudoku_unit_cells[unit][sudoku_lowest_bit(m)], digit)));
         out[n++] = id;
     }
     return n;
@@ -281,7 +272,8 @@ bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int3
             }
         } else {
             int32_t p = qoff.items[qoff.head++];
-            int n = chain_off_to_on(c, p, y, true, c->dynamic ? source : NULL, off, out);
+            int n =
+                chain_off_to_on(c, p, y, true, c->dynamic ? source : NULL, source_pos, off, out);
             if (c->dynamic) {
                 int pot = c->arena->nodes[p].pot;
                 chainer_remove(c, POT_CELL(pot), POT_DIGIT(pot));
@@ -301,7 +293,7 @@ bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int3
         if (contradiction) break;
         if (qon.head == qon.tail && qoff.head == qoff.tail && c->level > 0) {
             int32_t *offs = NULL;
-            int n = chain_advanced_offs(c, source, off, &offs);
+            int n = chain_advanced_offs(c, source, source_pos, off, &offs);
             for (int i = 0; i < n; i++) {
                 int pot = c->arena->nodes[offs[i]].pot;
                 if (off->at[pot] < 0) {
@@ -416,7 +408,6 @@ void chain_step_links(const chain_arena *arena, int32_t target, sudoku_step *ste
         link->start = i == n - 1;
     }
 }
-
 
 bool chain_better(const chain_best *best, double difficulty, int complexity, int sort_key)
 {

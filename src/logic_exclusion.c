@@ -201,7 +201,8 @@ bool logic_aligned_triplet(const sudoku_logic *state, sudoku_step *step)
             cellset ab = {{t->excluders[a].w[0] & t->excluders[b].w[0],
                            t->excluders[a].w[1] & t->excluders[b].w[1]}};
             if (sudoku_popcount((uint32_t)ab.w[0]) + sudoku_popcount((uint32_t)(ab.w[0] >> 32)) +
-                    sudoku_popcount((uint32_t)ab.w[1]) < 2)
+                    sudoku_popcount((uint32_t)ab.w[1]) <
+                2)
                 continue;
             cellset twin = {{0, 0}};
             for (int k = 0; k < t->nlist[a] + t->nlist[b] && !found; k++) {

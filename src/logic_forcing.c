@@ -83,7 +83,9 @@ static void cycle_found(static_search *s, int32_t dst)
     }
     if (!any) return;
     chain_hint hint = hint_start(s);
-    hint.kind = s->y && s->x ? SUDOKU_CHAIN_XY_CYCLE : s->y ? SUDOKU_CHAIN_Y_CYCLE : SUDOKU_CHAIN_X_CYCLE;
+    hint.kind = s->y && s->x ? SUDOKU_CHAIN_XY_CYCLE
+                : s->y       ? SUDOKU_CHAIN_Y_CYCLE
+                             : SUDOKU_CHAIN_X_CYCLE;
     hint.complexity = chain_ancestors(arena, dst);
     hint.difficulty = chain_difficulty(s->y && s->x ? BASE_XY : BASE_CYCLE, hint.complexity);
     hint.targets = &dst;
@@ -141,7 +143,7 @@ static void cycles_from(static_search *s, int32_t start)
         non = 0;
         length++;
         for (int i = 0; i < noff; i++) {
-            int n = chain_off_to_on(&s->c, pending_off[i], s->y, s->x, NULL, off, out);
+            int n = chain_off_to_on(&s->c, pending_off[i], s->y, s->x, NULL, NULL, off, out);
             for (int j = 0; j < n; j++) {
                 int pot = chain_at(arena, out[j])->pot;
                 if (length >= 4 && pot == start_pot) cycle_found(s, out[j]);
@@ -199,7 +201,7 @@ static void forcing_from(static_search *s, int32_t start, int32_t targets[2], in
         }
         non = 0;
         for (int i = 0; i < noff; i++) {
-            int n = chain_off_to_on(&s->c, pending_off[i], s->y, true, NULL, off, out);
+            int n = chain_off_to_on(&s->c, pending_off[i], s->y, true, NULL, NULL, off, out);
             for (int j = 0; j < n; j++) {
                 int pot = chain_at(arena, out[j])->pot;
                 if (!start_on && pot == start_pot) add_target(arena, out[j], targets, ntargets);

@@ -37,7 +37,7 @@ typedef struct multiple_search {
     /* The outcomes of each digit of the cell in hand, on and off. */
     chain_set value_on[9], value_off[9];
     chain_set cell_on, cell_off;
-    chain_set off_on, off_off; /* the candidate's "off" assumption */
+    chain_set off_on, off_off;       /* the candidate's "off" assumption */
     chain_set pos_on[9], pos_off[9]; /* a region's other places */
     chain_set region_on, region_off;
 } multiple_search;
@@ -67,8 +67,7 @@ static int technique_level(sudoku_technique technique)
 /* Hands on a step concluding result (on: placed; off: removed) from the
  * chains ending in targets, if it removes something (SE's isWorth). */
 static void offer(multiple_search *s, sudoku_chain_kind kind, int sort_key, bool result_on,
-                  int result_pot, const int32_t *targets, int ntargets, int source_cell,
-                  int unit)
+                  int result_pot, const int32_t *targets, int ntargets, int source_cell, int unit)
 {
     chain_arena *arena = s->c.arena;
     int cell = POT_CELL(result_pot), digit = POT_DIGIT(result_pot);
@@ -172,7 +171,8 @@ static void region(multiple_search *s, int unit, int cell, int digit, const chai
         for (int i = 0; i < common->count; i++) {
             int q = common->order[i];
             int32_t targets[9];
-            for (int j = 0; j < count; j++) targets[j] = (pass ? outcome_off : outcome_on)[j]->at[q];
+            for (int j = 0; j < count; j++)
+                targets[j] = (pass ? outcome_off : outcome_on)[j]->at[q];
             offer(s, SUDOKU_CHAIN_REGION, SORT_REGION, !pass, q, targets, count, -1, unit);
         }
     }
@@ -221,7 +221,8 @@ static void from_cell(multiple_search *s, int cell)
             for (int i = 0; i < common->count; i++) {
                 int q = common->order[i];
                 int32_t targets[9];
-                for (int j = 0; j < n; j++) targets[j] = (pass ? s->value_off : s->value_on)[j].at[q];
+                for (int j = 0; j < n; j++)
+                    targets[j] = (pass ? s->value_off : s->value_on)[j].at[q];
                 offer(s, SUDOKU_CHAIN_CELL, SORT_CELL, !pass, q, targets, n, cell, -1);
             }
         }

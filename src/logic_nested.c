@@ -27,6 +27,7 @@ typedef struct removals {
 typedef struct advanced {
     chainer *c;
     const uint16_t *source;
+    const uint16_t (*source_pos)[9];
     const chain_set *off;
     int32_t *out;
     int n, cap;
@@ -117,42 +118,30 @@ static int open_cells(const uint16_t *grid, int unit)
     return n;
 }
 
-static bool in_unit(int cell, int unit)
-{
-    return (sudoku_cell_unit_mask[cell] >> unit) & 1u;
-}
-
 /* ---- level 1: intersections, hidden and naked pairs, X-wings ---- */
 
 /* Intersections, as SE's Locking: a digit's places in unit a all in unit b. */
 static void locking(advanced *a, int kind_a, int kind_b)
 {
-    const uint16_t *g = a->c->grid;
     for (int digit = 1; digit <= 9; digit++)
         for (int ia = 0; ia < 9; ia++) {
             int ua = 9 * kind_a + ia;
             unsigned where = positions(a, ua, digit);
             if (sudoku_popcount(where) < 2) continue;
-            for (int ib = 0; ib < 9; ib++) {
-                int ub = 9 * kind_b + ib;
-                bool inside = true, crosses = false;
-                for (int i = 0; i < 9; i++) {
-                    crosses |= in_unit(sudoku_unit_cells[ua][i], ub);
-                    if ((where >> i) & 1u) inside &= in_unit(sudoku_unit_cells[ua][i], ub);
-                }
-                if (!crosses || !inside) continue;
+            for (int j = 0; j < 3; j++) {
+                int ub = logic_crossing(ua, 9 * kind_b, j);
+                unsigned shared = logic_overlap(ua, ub);
+                if (where & ~shared) continue;
                 removals r = {.n = 0};
-                for (int i = 0; i < 9; i++) {
-                    int cell = sudoku_unit_cells[ub][i];
-                    if (!in_unit(cell, ua) && (g[cell] & (1u << (digit - 1))))
-                        removals_add(&r, cell, 1u << (digit - 1));
-                }
+                for (unsigned m = positions(a, ub, digit) & ~logic_overlap(ub, ua); m; m &= m - 1)
+                    removals_add(&r, sudoku_unit_cells[ub][sudoku_lowest_bit(m)],
+                                 1u << (digit - 1));
+                if (!r.n) continue;
                 uint16_t parents[9];
                 int np = 0;
-                for (int i = 0; i < 9; i++) {
-                    int cell = sudoku_unit_cells[ua][i];
-                    if (taken(a, cell, digit) && !in_unit(cell, ub)) parents[np++] = (uint16_t)POT(cell, digit);
-                }
+                for (unsigned m = a->source_pos[ua][digit - 1] & ~where & ~shared; m; m &= m - 1)
+                    parents[np++] =
+                        (uint16_t)POT(sudoku_unit_cells[ua][sudoku_lowest_bit(m)], digit);
                 add_step(a, &r, parents, np, 0, 0);
             }
         }
@@ -164,28 +153,30 @@ static void hidden_pairs(advanced *a, int kind)
     for (int i = 0; i < 9; i++) {
         int unit = 9 * kind + i;
         if (open_cells(g, unit) <= 4) continue;
-        for (unsigned pair = logic_first_subset(ALL_DIGITS, 2); pair;
-             pair = logic_next_subset(ALL_DIGITS, pair)) {
-            int v1 = sudoku_lowest_digit(pair), v2 = sudoku_lowest_digit(pair & (pair - 1));
-            unsigned p1 = positions(a, unit, v1), p2 = positions(a, unit, v2);
-            if (sudoku_popcount(p1) < 2 || sudoku_popcount(p2) < 2 || sudoku_popcount(p1 | p2) != 2)
-                continue;
-            removals r = {.n = 0};
-            for (int k = 0; k < 9; k++) {
-                int cell = sudoku_unit_cells[unit][k];
-                if (((p1 | p2) >> k) & 1u && (g[cell] & ~pair)) removals_add(&r, cell, g[cell] & ~pair);
+        for (int v2 = 2; v2 <= 9; v2++)
+            for (int v1 = 1; v1 < v2; v1++) {
+                unsigned pair = (1u << (v1 - 1)) | (1u << (v2 - 1));
+                unsigned p1 = positions(a, unit, v1), p2 = positions(a, unit, v2);
+                if (sudoku_popcount(p1) < 2 || sudoku_popcount(p2) < 2 ||
+                    sudoku_popcount(p1 | p2) != 2)
+                    continue;
+                removals r = {.n = 0};
+                for (int k = 0; k < 9; k++) {
+                    int cell = sudoku_unit_cells[unit][k];
+                    if (((p1 | p2) >> k) & 1u && (g[cell] & ~pair))
+                        removals_add(&r, cell, g[cell] & ~pair);
+                }
+                if (!r.n) continue;
+                uint16_t parents[18];
+                int np = 0;
+                for (int k = 0; k < 9; k++) {
+                    if (((p1 | p2) >> k) & 1u) continue;
+                    int cell = sudoku_unit_cells[unit][k];
+                    if (a->source[cell] & (1u << (v1 - 1))) parents[np++] = (uint16_t)POT(cell, v1);
+                    if (a->source[cell] & (1u << (v2 - 1))) parents[np++] = (uint16_t)POT(cell, v2);
+                }
+                add_step(a, &r, parents, np, 0, 0);
             }
-            if (!r.n) continue;
-            uint16_t parents[18];
-            int np = 0;
-            for (int k = 0; k < 9; k++) {
-                if (((p1 | p2) >> k) & 1u) continue;
-                int cell = sudoku_unit_cells[unit][k];
-                if (a->source[cell] & (1u << (v1 - 1))) parents[np++] = (uint16_t)POT(cell, v1);
-                if (a->source[cell] & (1u << (v2 - 1))) parents[np++] = (uint16_t)POT(cell, v2);
-            }
-            add_step(a, &r, parents, np, 0, 0);
-        }
     }
 }
 
@@ -195,27 +186,28 @@ static void naked_pairs(advanced *a, int kind)
     for (int i = 0; i < 9; i++) {
         int unit = 9 * kind + i;
         if (open_cells(g, unit) < 4) continue;
-        for (unsigned set = logic_first_subset(ALL_DIGITS, 2); set;
-             set = logic_next_subset(ALL_DIGITS, set)) {
-            int i1 = sudoku_lowest_bit(set), i2 = sudoku_lowest_bit(set & (set - 1));
-            int c1 = sudoku_unit_cells[unit][i1], c2 = sudoku_unit_cells[unit][i2];
-            unsigned both = g[c1] | g[c2];
-            if (sudoku_popcount(g[c1]) < 2 || sudoku_popcount(g[c2]) < 2 || sudoku_popcount(both) != 2)
-                continue;
-            removals r = {.n = 0};
-            for (int k = 0; k < 9; k++) {
-                int cell = sudoku_unit_cells[unit][k];
-                if (cell != c1 && cell != c2 && (g[cell] & both)) removals_add(&r, cell, g[cell] & both);
+        for (int i2 = 1; i2 < 9; i2++)
+            for (int i1 = 0; i1 < i2; i1++) {
+                int c1 = sudoku_unit_cells[unit][i1], c2 = sudoku_unit_cells[unit][i2];
+                unsigned both = g[c1] | g[c2];
+                if (sudoku_popcount(g[c1]) < 2 || sudoku_popcount(g[c2]) < 2 ||
+                    sudoku_popcount(both) != 2)
+                    continue;
+                removals r = {.n = 0};
+                for (int k = 0; k < 9; k++) {
+                    int cell = sudoku_unit_cells[unit][k];
+                    if (cell != c1 && cell != c2 && (g[cell] & both))
+                        removals_add(&r, cell, g[cell] & both);
+                }
+                if (!r.n) continue;
+                uint16_t parents[18];
+                int np = 0;
+                int cells[2] = {c1, c2};
+                for (int k = 0; k < 2; k++)
+                    for (unsigned m = a->source[cells[k]] & ~both; m; m &= m - 1)
+                        parents[np++] = (uint16_t)POT(cells[k], sudoku_lowest_digit(m));
+                add_step(a, &r, parents, np, 0, 0);
             }
-            if (!r.n) continue;
-            uint16_t parents[18];
-            int np = 0;
-            int cells[2] = {c1, c2};
-            for (int k = 0; k < 2; k++)
-                for (unsigned m = a->source[cells[k]] & ~both; m; m &= m - 1)
-                    parents[np++] = (uint16_t)POT(cells[k], sudoku_lowest_digit(m));
-            add_step(a, &r, parents, np, 0, 0);
-        }
     }
 }
 
@@ -223,36 +215,39 @@ static void naked_pairs(advanced *a, int kind)
 static void x_wings(advanced *a, int base)
 {
     int cover = 1 - base;
-    for (unsigned lines = logic_first_subset(ALL_DIGITS, 2); lines;
-         lines = logic_next_subset(ALL_DIGITS, lines)) {
-        int l1 = sudoku_lowest_bit(lines), l2 = sudoku_lowest_bit(lines & (lines - 1));
-        for (int digit = 1; digit <= 9; digit++) {
-            if (a->c->placed[digit - 1] + 4 > 9) continue;
-            unsigned p1 = positions(a, 9 * base + l1, digit), p2 = positions(a, 9 * base + l2, digit);
-            if (sudoku_popcount(p1) < 2 || sudoku_popcount(p2) < 2 || sudoku_popcount(p1 | p2) != 2)
-                continue;
-            removals r = {.n = 0};
-            for (unsigned m = p1 | p2; m; m &= m - 1) {
-                int unit = 9 * cover + sudoku_lowest_bit(m);
-                unsigned where = positions(a, unit, digit) & ~lines;
-                for (unsigned w = where; w; w &= w - 1)
-                    removals_add(&r, sudoku_unit_cells[unit][sudoku_lowest_bit(w)], 1u << (digit - 1));
-            }
-            if (!r.n) continue;
-            uint16_t parents[18];
-            int np = 0;
-            int bases[2] = {l1, l2};
-            for (int k = 0; k < 2; k++) {
-                int unit = 9 * base + bases[k];
-                for (int i = 0; i < 9; i++) {
-                    int cell = sudoku_unit_cells[unit][i];
-                    if (taken(a, cell, digit) && !(((p1 | p2) >> i) & 1u))
-                        parents[np++] = (uint16_t)POT(cell, digit);
+    for (int l2 = 1; l2 < 9; l2++)
+        for (int l1 = 0; l1 < l2; l1++) {
+            unsigned lines = (1u << l1) | (1u << l2);
+            for (int digit = 1; digit <= 9; digit++) {
+                if (a->c->placed[digit - 1] + 4 > 9) continue;
+                unsigned p1 = positions(a, 9 * base + l1, digit),
+                         p2 = positions(a, 9 * base + l2, digit);
+                if (sudoku_popcount(p1) < 2 || sudoku_popcount(p2) < 2 ||
+                    sudoku_popcount(p1 | p2) != 2)
+                    continue;
+                removals r = {.n = 0};
+                for (unsigned m = p1 | p2; m; m &= m - 1) {
+                    int unit = 9 * cover + sudoku_lowest_bit(m);
+                    unsigned where = positions(a, unit, digit) & ~lines;
+                    for (unsigned w = where; w; w &= w - 1)
+                        removals_add(&r, sudoku_unit_cells[unit][sudoku_lowest_bit(w)],
+                                     1u << (digit - 1));
                 }
+                if (!r.n) continue;
+                uint16_t parents[18];
+                int np = 0;
+                int bases[2] = {l1, l2};
+                for (int k = 0; k < 2; k++) {
+                    int unit = 9 * base + bases[k];
+                    for (int i = 0; i < 9; i++) {
+                        int cell = sudoku_unit_cells[unit][i];
+                        if (taken(a, cell, digit) && !(((p1 | p2) >> i) & 1u))
+                            parents[np++] = (uint16_t)POT(cell, digit);
+                    }
+                }
+                add_step(a, &r, parents, np, 0, 0);
             }
-            add_step(a, &r, parents, np, 0, 0);
         }
-    }
 }
 
 /* ---- levels 2 and 3: chains on the reduced board ---- */
@@ -434,7 +429,7 @@ static void sort_steps(recorder *rec)
     for (int i = 1; i < rec->n; i++)
         for (int j = i; j > 0; j--) {
             nested_step *x = &rec->steps[j - 1], *y = &rec->steps[j];
-            bool after = x->difficulty != y->difficulty ? x->difficulty > y->difficulty
+            bool after = x->difficulty != y->difficulty   ? x->difficulty > y->difficulty
                          : x->complexity != y->complexity ? x->complexity > y->complexity
                                                           : x->sort_key > y->sort_key;
             if (!after) break;
@@ -470,9 +465,10 @@ static void nested_chains(advanced *a, sudoku_technique technique)
 
 /* ---- the rules in order ---- */
 
-int chain_advanced_offs(chainer *c, const uint16_t *source, const chain_set *off, int32_t **out)
+int chain_advanced_offs(chainer *c, const uint16_t *source, const uint16_t source_pos[27][9],
+                        const chain_set *off, int32_t **out)
 {
-    advanced a = {c, source, off, NULL, 0, 0};
+    advanced a = {c, source, source_pos, off, NULL, 0, 0};
     /* SE's Locking: box-column, box-row, column-box, row-box. */
     locking(&a, 2, 1);
     locking(&a, 2, 0);

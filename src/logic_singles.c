@@ -101,31 +101,6 @@ bool logic_naked_single(const sudoku_logic *state, sudoku_step *step)
 
 /* ---- intersections ---- */
 
-/* The places of unit c (as in logic_positions) that lie in unit b, for a
- * box and a line; 0 if they do not cross. */
-static inline unsigned overlap(int c, int b)
-{
-    if (c >= 18) {
-        int box = c - 18;
-        if (b < 9) return b / 3 == box / 3 ? 0x7u << (3 * (b % 3)) : 0;
-        return (b - 9) / 3 == box % 3 ? 0x49u << ((b - 9) % 3) : 0;
-    }
-    int box = b - 18;
-    if (c < 9) return c / 3 == box / 3 ? 0x7u << (3 * (box % 3)) : 0;
-    return (c - 9) / 3 == box % 3 ? 0x7u << (3 * (box / 3)) : 0;
-}
-
-/* The j-th (0-2, in increasing order) unit of the kind starting at kind
- * (0 rows, 9 columns, 18 boxes) that crosses unit u, a box or a line. */
-static inline int crossing(int u, int kind, int j)
-{
-    if (u >= 18) {
-        int box = u - 18;
-        return kind == 0 ? (box / 3) * 3 + j : 9 + (box % 3) * 3 + j;
-    }
-    return u < 9 ? 18 + (u / 3) * 3 + j : 18 + (u - 9) / 3 + 3 * j;
-}
-
 /* Fills step with the lock of digit in a (inside b) and what it removes
  * from the rest of b. */
 static void locking_step(const sudoku_logic *state, sudoku_technique technique, int rating, int a,
@@ -139,7 +114,7 @@ static void locking_step(const sudoku_logic *state, sudoku_technique technique, 
         int cell = sudoku_unit_cells[a][i];
         if (state->candidates[cell] & bit) logic_step_cell(step, cell);
     }
-    unsigned inside = overlap(b, a);
+    unsigned inside = logic_overlap(b, a);
     for (int i = 0; i < 9; i++)
         if (!(inside & (1u << i)))
             logic_step_eliminate(step, state, sudoku_unit_cells[b][i], digit);
@@ -151,8 +126,8 @@ static void locking_step(const sudoku_logic *state, sudoku_technique technique, 
 static int following_single(const uint16_t pos[27][9], int a, int b, int digit)
 {
     for (int j = 0; j < 3; j++) {
-        int c = crossing(b, a - a % 9, j);
-        unsigned shared = overlap(c, b), places = pos[c][digit - 1];
+        int c = logic_crossing(b, a - a % 9, j);
+        unsigned shared = logic_overlap(c, b), places = pos[c][digit - 1];
         if (c == a || sudoku_popcount(places) < 2) continue;
         if (sudoku_popcount(places & ~shared) == 1)
             return sudoku_unit_cells[c][sudoku_lowest_bit(places & ~shared)];
@@ -183,8 +158,8 @@ static bool search_locks(const sudoku_logic *state, const uint16_t pos[27][9], i
             unsigned places = pos[a][digit - 1];
             if (sudoku_popcount(places) < 2) continue;
             for (int j = 0; j < 3; j++) {
-                int b = crossing(a, kb, j);
-                unsigned shared = overlap(a, b);
+                int b = logic_crossing(a, kb, j);
+                unsigned shared = logic_overlap(a, b);
                 if (places & ~shared) continue;
                 /* a's places all lie in b: the lock. */
                 if (direct) {
@@ -193,7 +168,7 @@ static bool search_locks(const sudoku_logic *state, const uint16_t pos[27][9], i
                     direct_step(state, technique, rating, a, b, digit, cell, step);
                     return true;
                 }
-                if (!(pos[b][digit - 1] & ~overlap(b, a))) continue;
+                if (!(pos[b][digit - 1] & ~logic_overlap(b, a))) continue;
                 locking_step(state, technique, rating, a, b, digit, step);
                 return true;
             }
