@@ -38,6 +38,7 @@ typedef struct chain_node {
     uint8_t cause;
     int32_t parents; /* first parent in the arena's pool */
     int32_t nparents;
+    int32_t depth;      /* the longest path from an assumption: at most the ancestors - 1 */
     int32_t nested;     /* a nested chain step's complexity, 0 for none */
     uint64_t nested_id; /* which nested chain (its chains' hash, to count each once), 0 for none */
 } chain_node;
@@ -74,6 +75,9 @@ typedef struct chainer {
     bool multiple;
     int level;             /* 0; 1: + intersections, pairs, X-wings; 2, 3: + nested chains */
     const uint8_t *placed; /* digits placed, by digit (for X-wings) */
+    /* Nodes deeper than this (0: no limit) cannot help: runs leave them
+     * out, which changes nothing nearer (chain_too_deep). */
+    int max_depth;
 } chainer;
 
 /* ---- the board ---- */
@@ -119,17 +123,37 @@ void chain_set_copy(chain_set *dst, const chain_set *src);
 
 /* ---- implications ---- */
 
-/* The nodes "off" that node (on) forces, in SE's order: with y, the
- * cell's other digits, then the digit's other places in the box, row and
- * column. Returns their number; nodes get node as parent. */
-int chain_on_to_off(chainer *c, int32_t node, bool y, int32_t out[32]);
+/* An implication, before it is made a node: the candidate, why, and the
+ * unit of a hidden single (-1 for the cell's last candidate). */
+typedef struct chain_link {
+    uint16_t pot;
+    uint8_t cause;
+    int8_t unit;
+} chain_link;
 
-/* The nodes "on" that node (off) forces: with y, the cell's other digit if
- * it has two; with x, the digit's other place in each unit where it has
- * two. With source (dynamic chains), each also gets as parents the nodes
- * of off that took candidates away since source. */
-int chain_off_to_on(chainer *c, int32_t node, bool y, bool x, const uint16_t *source,
-                    const uint16_t (*source_pos)[9], const chain_set *off, int32_t out[4]);
+/* What candidate pot (on) turns off, in SE's order: with y, the cell's
+ * other digits, then the digit's other places in the box, row and column. */
+int chain_on_links(const chainer *c, int pot, bool y, chain_link out[32]);
+
+/* What candidate pot (off) turns on: with y, the cell's other digit if it
+ * has two; with x, the digit's other place in each unit where it has two. */
+int chain_off_links(const chainer *c, int pot, bool y, bool x, chain_link out[4]);
+
+/* Makes the node of link, state on, with parent; with source (dynamic
+ * chains), an "on" node also gets as parents the nodes of off that took
+ * candidates from its cell or unit since source. */
+int32_t chain_make(chainer *c, const chain_link *link, bool on, int32_t parent,
+                   const uint16_t *source, const uint16_t (*source_pos)[9], const chain_set *off);
+
+/* True if node lies beyond c's depth limit. Leaving such nodes out keeps
+ * every nearer node as it is: nodes are taken in order of depth (each
+ * kind in its queue), so every node up to the limit is made before any
+ * deeper one is followed; and a contradiction met beyond it is still seen
+ * (every new node is checked), so a run stops where SE's stops. */
+static inline bool chain_too_deep(const chainer *c, int32_t node)
+{
+    return c->max_depth && chain_at(c->arena, node)->depth > c->max_depth;
+}
 
 /* SE's doChaining: completes on and off with what they force, until done
  * or until a candidate is both on and off; then returns true and sets
@@ -175,7 +199,14 @@ typedef struct chain_hint {
 typedef struct chain_sink chain_sink;
 struct chain_sink {
     void (*emit)(chain_sink *sink, chain_arena *arena, const chain_hint *hint);
+    /* The largest complexity a step of this base rating can have and still
+     * matter to the sink; NULL: any. */
+    int (*max_complexity)(const chain_sink *sink, double base);
 };
+
+/* The deepest node that can matter to sink for steps of base rating base,
+ * as chainer.max_depth (0: no limit). */
+int chain_max_depth(const chain_sink *sink, double base);
 
 /* A sink that keeps the step SE would take: the first of the lowest
  * (difficulty, complexity, sort key). */

@@ -96,4 +96,17 @@ static inline bool sudoku_is_single(unsigned mask)
     return mask && !(mask & (mask - 1));
 }
 
+/* True if mask has exactly two bits: the hot test of the chains, cheaper
+ * than a count where the popcount instruction is not available. */
+static inline bool sudoku_is_pair(unsigned mask)
+{
+    return sudoku_is_single(mask & (mask - 1));
+}
+
+/* True if mask has two bits or more. */
+static inline bool sudoku_is_several(unsigned mask)
+{
+    return (mask & (mask - 1)) != 0;
+}
+
 #endif

@@ -106,6 +106,7 @@ int32_t chain_node_new(chain_arena *arena, int pot, bool on, chain_cause cause)
     node->cause = (uint8_t)cause;
     node->parents = arena->nparents;
     node->nparents = 0;
+    node->depth = 0;
     node->nested = 0;
     node->nested_id = 0;
     return id;
@@ -121,7 +122,9 @@ void chain_node_add_parent(chain_arena *arena, int32_t node, int32_t parent)
     }
     /* Parents are pooled in order of creation: only the newest node grows. */
     arena->parents[arena->nparents++] = parent;
-    arena->nodes[node].nparents++;
+    chain_node *child = &arena->nodes[node];
+    child->nparents++;
+    if (child->depth <= arena->nodes[parent].depth) child->depth = arena->nodes[parent].depth + 1;
 }
 
 /* ---- sets ---- */
@@ -164,21 +167,16 @@ static const chain_cause unit_cause[3] = {CAUSE_HIDDEN_ROW, CAUSE_HIDDEN_COLUMN,
 /* Unit kinds in SE's order for implications: box, row, column. */
 static const int se_kinds[3] = {2, 0, 1};
 
-static int32_t off_node(chain_arena *arena, int pot, chain_cause cause, int32_t parent)
+int chain_on_links(const chainer *c, int pot, bool y, chain_link out[32])
 {
-    int32_t id = chain_node_new(arena, pot, false, cause);
-    chain_node_add_parent(arena, id, parent);
-    return id;
-}
-
-int chain_on_to_off(chainer *c, int32_t node, bool y, int32_t out[32])
-{
-    chain_arena *arena = c->arena;
-    int pot = arena->nodes[node].pot, cell = POT_CELL(pot), digit = POT_DIGIT(pot), n = 0;
+    int cell = POT_CELL(pot), digit = POT_DIGIT(pot), n = 0;
     uint16_t bit = (uint16_t)(1u << (digit - 1));
     if (y)
-        for (unsigned m = c->grid[cell] & ~bit; m; m &= m - 1)
-            out[n++] = off_node(arena, POT(cell, sudoku_lowest_digit(m)), CAUSE_NAKED_SINGLE, node);
+        for (unsigned m = c->grid[cell] & ~bit; m; m &= m - 1) {
+            out[n].pot = (uint16_t)POT(cell, sudoku_lowest_digit(m));
+            out[n].cause = CAUSE_NAKED_SINGLE;
+            out[n++].unit = -1;
+        }
     int box = sudoku_cell_units[cell][2];
     for (int k = 0; k < 3; k++) {
         int unit = sudoku_cell_units[cell][se_kinds[k]];
@@ -186,51 +184,64 @@ int chain_on_to_off(chainer *c, int32_t node, bool y, int32_t out[32])
         for (; where; where &= where - 1) {
             int other = sudoku_unit_cells[unit][sudoku_lowest_bit(where)];
             if (k > 0 && sudoku_cell_units[other][2] == box) continue;
-            out[n++] = off_node(arena, POT(other, digit), unit_cause[se_kinds[k]], node);
+            out[n].pot = (uint16_t)POT(other, digit);
+            out[n].cause = (uint8_t)unit_cause[se_kinds[k]];
+            out[n++].unit = (int8_t)unit;
         }
     }
     return n;
 }
 
-int chain_off_to_on(chainer *c, int32_t node, bool y, bool x, const uint16_t *source,
-                    const uint16_t (*source_pos)[9], const chain_set *off, int32_t out[4])
+int chain_off_links(const chainer *c, int pot, bool y, bool x, chain_link out[4])
 {
-    chain_arena *arena = c->arena;
-    int pot = arena->nodes[node].pot, cell = POT_CELL(pot), digit = POT_DIGIT(pot), n = 0;
+    int cell = POT_CELL(pot), digit = POT_DIGIT(pot), n = 0;
     uint16_t bit = (uint16_t)(1u << (digit - 1));
-    if (y && sudoku_popcount(c->grid[cell]) == 2) {
-        int other = sudoku_lowest_digit(c->grid[cell] & ~bit);
-        if (!(c->grid[cell] & bit)) other = sudoku_lowest_digit(c->grid[cell]);
-        int32_t id = chain_node_new(arena, POT(cell, other), true, CAUSE_NAKED_SINGLE);
-        chain_node_add_parent(arena, id, node);
-        if (source)
-            for (unsigned m = source[cell] & ~c->grid[cell]; m; m &= m - 1)
-                chain_node_add_parent(arena, id,
-                                      chain_set_get(off, POT(cell, sudoku_lowest_digit(m))));
-        out[n++] = id;
+    if (y && sudoku_is_pair(c->grid[cell])) {
+        unsigned rest = c->grid[cell] & ~bit;
+        /* SE takes the lower digit when the cell has lost this one. */
+        int other = sudoku_lowest_digit(rest == c->grid[cell] ? c->grid[cell] : rest);
+        out[n].pot = (uint16_t)POT(cell, other);
+        out[n].cause = CAUSE_NAKED_SINGLE;
+        out[n++].unit = -1;
     }
     if (!x) return n;
     for (int k = 0; k < 3; k++) {
         int unit = sudoku_cell_units[cell][se_kinds[k]];
         unsigned where = c->pos[unit][digit - 1];
-        if (sudoku_popcount(where) != 2) continue;
+        if (!sudoku_is_pair(where)) continue;
         int first = sudoku_unit_cells[unit][sudoku_lowest_bit(where)];
         int other =
             first == cell ? sudoku_unit_cells[unit][sudoku_lowest_bit(where & (where - 1))] : first;
         int other_pot = POT(other, digit);
         bool seen = false;
-        for (int i = 0; i < n; i++) seen |= arena->nodes[out[i]].pot == other_pot;
+        for (int i = 0; i < n; i++) seen |= out[i].pot == other_pot;
         if (seen) continue;
-        int32_t id = chain_node_new(arena, other_pot, true, unit_cause[se_kinds[k]]);
-        chain_node_add_parent(arena, id, node);
-        if (source)
-            for (unsigned m = source_pos[unit][digit - 1] & ~where; m; m &= m - 1)
-                chain_node_add_parent(
-                    arena, id,
-                    chain_set_get(off, POT(sudoku_unit_cells[unit][sudoku_lowest_bit(m)], digit)));
-        out[n++] = id;
+        out[n].pot = (uint16_t)other_pot;
+        out[n].cause = (uint8_t)unit_cause[se_kinds[k]];
+        out[n++].unit = (int8_t)unit;
     }
     return n;
+}
+
+int32_t chain_make(chainer *c, const chain_link *link, bool on, int32_t parent,
+                   const uint16_t *source, const uint16_t (*source_pos)[9], const chain_set *off)
+{
+    chain_arena *arena = c->arena;
+    int32_t id = chain_node_new(arena, link->pot, on, (chain_cause)link->cause);
+    chain_node_add_parent(arena, id, parent);
+    if (!on || !source || id < 0) return id;
+    int cell = POT_CELL(link->pot), digit = POT_DIGIT(link->pot);
+    if (link->unit < 0) {
+        for (unsigned m = source[cell] & ~c->grid[cell]; m; m &= m - 1)
+            chain_node_add_parent(arena, id, chain_set_get(off, POT(cell, sudoku_lowest_digit(m))));
+    } else {
+        int unit = link->unit;
+        for (unsigned m = source_pos[unit][digit - 1] & ~c->pos[unit][digit - 1]; m; m &= m - 1)
+            chain_node_add_parent(
+                arena, id,
+                chain_set_get(off, POT(sudoku_unit_cells[unit][sudoku_lowest_bit(m)], digit)));
+    }
+    return id;
 }
 
 /* A queue of nodes, each entering once per run. */
@@ -254,41 +265,47 @@ bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int3
     for (int i = 0; i < on->count; i++) push(&qon, on->at[on->order[i]]);
     for (int i = 0; i < off->count; i++) push(&qoff, off->at[off->order[i]]);
     bool y = !c->nishio, contradiction = false;
-    int32_t out[32];
+    const uint16_t *hidden = c->dynamic ? source : NULL;
+    chain_link links[32];
     while ((qon.head < qon.tail || qoff.head < qoff.tail) && !c->arena->failed) {
         if (qon.head < qon.tail) {
             int32_t p = qon.items[qon.head++];
-            int n = chain_on_to_off(c, p, y, out);
+            int depth = chain_at(c->arena, p)->depth + 1;
+            int n = chain_on_links(c, chain_at(c->arena, p)->pot, y, links);
             for (int i = 0; i < n && !contradiction; i++) {
-                int pot = c->arena->nodes[out[i]].pot;
+                int pot = links[i].pot;
                 if (on->at[pot] >= 0) {
                     *on_node = on->at[pot];
-                    *off_node = out[i];
+                    *off_node = chain_make(c, &links[i], false, p, NULL, NULL, off);
                     contradiction = true;
-                } else if (off->at[pot] < 0) {
-                    chain_set_add(off, c->arena, out[i]);
-                    push(&qoff, out[i]);
+                } else if (off->at[pot] < 0 && !(c->max_depth && depth > c->max_depth)) {
+                    int32_t q = chain_make(c, &links[i], false, p, NULL, NULL, off);
+                    if (q < 0) break;
+                    chain_set_add(off, c->arena, q);
+                    push(&qoff, q);
                 }
             }
         } else {
             int32_t p = qoff.items[qoff.head++];
-            int n =
-                chain_off_to_on(c, p, y, true, c->dynamic ? source : NULL, source_pos, off, out);
-            if (c->dynamic) {
-                int pot = c->arena->nodes[p].pot;
-                chainer_remove(c, POT_CELL(pot), POT_DIGIT(pot));
-            }
+            int pot_p = chain_at(c->arena, p)->pot;
+            int n = chain_off_links(c, pot_p, y, true, links);
             for (int i = 0; i < n && !contradiction; i++) {
-                int pot = c->arena->nodes[out[i]].pot;
+                int pot = links[i].pot;
                 if (off->at[pot] >= 0) {
-                    *on_node = out[i];
+                    *on_node = chain_make(c, &links[i], true, p, hidden, source_pos, off);
                     *off_node = off->at[pot];
                     contradiction = true;
                 } else if (on->at[pot] < 0) {
-                    chain_set_add(on, c->arena, out[i]);
-                    push(&qon, out[i]);
+                    int32_t q = chain_make(c, &links[i], true, p, hidden, source_pos, off);
+                    if (q < 0) break;
+                    if (chain_too_deep(c, q)) continue;
+                    chain_set_add(on, c->arena, q);
+                    push(&qon, q);
                 }
             }
+            /* SE takes the candidate from the board once its links are made:
+             * it is not a hidden parent of its own consequences. */
+            if (c->dynamic) chainer_remove(c, POT_CELL(pot_p), POT_DIGIT(pot_p));
         }
         if (contradiction) break;
         if (qon.head == qon.tail && qoff.head == qoff.tail && c->level > 0) {
@@ -409,6 +426,15 @@ void chain_step_links(const chain_arena *arena, int32_t target, sudoku_step *ste
     }
 }
 
+int chain_max_depth(const chain_sink *sink, double base)
+{
+    if (!sink->max_complexity) return 0;
+    int complexity = sink->max_complexity(sink, base);
+    /* A target's chain has at least depth distinct nodes (depth + 1 unless
+     * it closes a cycle, whose end is its start). */
+    return complexity > 0 ? complexity : 0;
+}
+
 bool chain_better(const chain_best *best, double difficulty, int complexity, int sort_key)
 {
     if (!best->found) return true;
@@ -449,8 +475,25 @@ static void keep_best(chain_sink *sink, chain_arena *arena, const chain_hint *hi
     }
 }
 
+/* The best keeper's bound: complexities whose rating (on base) still
+ * comes first. Ratings grow with complexity, so the first that fails ends. */
+static int best_max_complexity(const chain_sink *sink, double base)
+{
+    const chain_best *best = (const chain_best *)sink;
+    if (!best->found) return 0;
+    int complexity = 1;
+    while (complexity < (1 << 20)) {
+        double d = chain_difficulty(base, complexity + 1);
+        if (d > best->difficulty || (d == best->difficulty && complexity + 1 > best->complexity))
+            break;
+        complexity++;
+    }
+    return complexity;
+}
+
 void chain_best_init(chain_best *best)
 {
     memset(best, 0, sizeof *best);
     best->sink.emit = keep_best;
+    best->sink.max_complexity = best_max_complexity;
 }

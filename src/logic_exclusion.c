@@ -102,6 +102,12 @@ static void cellset_add(cellset *s, int cell)
     s->w[cell / 64] |= 1ull << (cell % 64);
 }
 
+/* True if s holds two cells or more. */
+static bool cellset_several(const cellset *s)
+{
+    return (s->w[0] & (s->w[0] - 1)) || (s->w[1] & (s->w[1] - 1)) || (s->w[0] && s->w[1]);
+}
+
 static bool cellset_has(const cellset *s, int cell)
 {
     return (s->w[cell / 64] >> (cell % 64)) & 1u;
@@ -210,10 +216,7 @@ bool logic_aligned_triplet(const sudoku_logic *state, sudoku_step *step)
                 if (cellset_has(&twin, c) || !t->base[c] || c == a || c == b) continue;
                 cellset_add(&twin, c);
                 cellset common = {{ab.w[0] & t->excluders[c].w[0], ab.w[1] & t->excluders[c].w[1]}};
-                int count = sudoku_popcount((uint32_t)common.w[0]) +
-                            sudoku_popcount((uint32_t)(common.w[0] >> 32)) +
-                            sudoku_popcount((uint32_t)common.w[1]);
-                if (count < 2) continue;
+                if (!cellset_several(&common)) continue;
                 int cells[3] = {a, b, c};
                 found = triplet_step(state, cells, &common, step);
             }

@@ -127,29 +127,37 @@ static void cycles_from(static_search *s, int32_t start)
     int32_t *pending_on = s->pending_on, *pending_off = s->pending_off;
     int non = 0, noff = 0, length = 0;
     pending_on[non++] = start;
-    int32_t out[32];
+    chain_link links[32];
     while ((non || noff) && !arena->failed) {
         length++;
         for (int i = 0; i < non; i++) {
             int32_t p = pending_on[i];
-            int n = chain_on_to_off(&s->c, p, s->y, out);
+            if (s->c.max_depth && chain_at(arena, p)->depth + 1 > s->c.max_depth) continue;
+            int n = chain_on_links(&s->c, chain_at(arena, p)->pot, s->y, links);
             for (int j = 0; j < n; j++) {
-                const chain_node *q = chain_at(arena, out[j]);
-                if (is_ancestor(arena, p, q->pot, false)) continue;
-                if (noff < 32 * POTENTIALS) pending_off[noff++] = out[j];
-                chain_set_add(off, arena, out[j]);
+                if (is_ancestor(arena, p, links[j].pot, false)) continue;
+                int32_t q = chain_make(&s->c, &links[j], false, p, NULL, NULL, off);
+                if (q < 0) return;
+                if (noff < 32 * POTENTIALS) pending_off[noff++] = q;
+                chain_set_add(off, arena, q);
             }
         }
         non = 0;
         length++;
         for (int i = 0; i < noff; i++) {
-            int n = chain_off_to_on(&s->c, pending_off[i], s->y, s->x, NULL, NULL, off, out);
+            int32_t p = pending_off[i];
+            if (s->c.max_depth && chain_at(arena, p)->depth + 1 > s->c.max_depth) continue;
+            int n = chain_off_links(&s->c, chain_at(arena, p)->pot, s->y, s->x, links);
             for (int j = 0; j < n; j++) {
-                int pot = chain_at(arena, out[j])->pot;
-                if (length >= 4 && pot == start_pot) cycle_found(s, out[j]);
+                int pot = links[j].pot;
+                bool cycle = length >= 4 && pot == start_pot;
+                if (!cycle && on->at[pot] >= 0) continue;
+                int32_t q = chain_make(&s->c, &links[j], true, p, NULL, NULL, off);
+                if (q < 0) return;
+                if (cycle) cycle_found(s, q);
                 if (on->at[pot] < 0) {
-                    pending_on[non++] = out[j];
-                    chain_set_add(on, arena, out[j]);
+                    pending_on[non++] = q;
+                    chain_set_add(on, arena, q);
                 }
             }
         }
@@ -186,28 +194,38 @@ static void forcing_from(static_search *s, int32_t start, int32_t targets[2], in
         pending_on[non++] = start;
     else
         pending_off[noff++] = start;
-    int32_t out[32];
+    chain_link links[32];
     while ((non || noff) && !arena->failed) {
         for (int i = 0; i < non; i++) {
-            int n = chain_on_to_off(&s->c, pending_on[i], s->y, out);
+            int32_t p = pending_on[i];
+            int n = chain_on_links(&s->c, chain_at(arena, p)->pot, s->y, links);
             for (int j = 0; j < n; j++) {
-                int pot = chain_at(arena, out[j])->pot;
-                if (start_on && pot == start_pot) add_target(arena, out[j], targets, ntargets);
-                if (off->at[pot] < 0) {
-                    pending_off[noff++] = out[j];
-                    chain_set_add(off, arena, out[j]);
+                int pot = links[j].pot;
+                bool target = start_on && pot == start_pot;
+                if (!target && off->at[pot] >= 0) continue;
+                int32_t q = chain_make(&s->c, &links[j], false, p, NULL, NULL, off);
+                if (q < 0) return;
+                if (target) add_target(arena, q, targets, ntargets);
+                if (off->at[pot] < 0 && !chain_too_deep(&s->c, q)) {
+                    pending_off[noff++] = q;
+                    chain_set_add(off, arena, q);
                 }
             }
         }
         non = 0;
         for (int i = 0; i < noff; i++) {
-            int n = chain_off_to_on(&s->c, pending_off[i], s->y, true, NULL, NULL, off, out);
+            int32_t p = pending_off[i];
+            int n = chain_off_links(&s->c, chain_at(arena, p)->pot, s->y, true, links);
             for (int j = 0; j < n; j++) {
-                int pot = chain_at(arena, out[j])->pot;
-                if (!start_on && pot == start_pot) add_target(arena, out[j], targets, ntargets);
-                if (on->at[pot] < 0) {
-                    pending_on[non++] = out[j];
-                    chain_set_add(on, arena, out[j]);
+                int pot = links[j].pot;
+                bool target = !start_on && pot == start_pot;
+                if (!target && on->at[pot] >= 0) continue;
+                int32_t q = chain_make(&s->c, &links[j], true, p, NULL, NULL, off);
+                if (q < 0) return;
+                if (target) add_target(arena, q, targets, ntargets);
+                if (on->at[pot] < 0 && !chain_too_deep(&s->c, q)) {
+                    pending_on[non++] = q;
+                    chain_set_add(on, arena, q);
                 }
             }
         }
@@ -220,6 +238,7 @@ static void forcing_from(static_search *s, int32_t start, int32_t targets[2], in
 static void unary(static_search *s, int pot)
 {
     chain_arena *arena = s->c.arena;
+    s->c.max_depth = chain_max_depth(s->sink, s->y && s->x ? BASE_XY : BASE_CYCLE);
     if (sudoku_popcount(s->c.grid[POT_CELL(pot)]) > 2 && !s->x) return;
     chain_mark mark = chain_arena_mark(arena);
     int32_t start = chain_node_new(arena, pot, true, CAUSE_NONE);
@@ -241,7 +260,7 @@ static void search_links(static_search *s, bool y, bool x)
     s->y = y;
     s->x = x;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        if (sudoku_popcount(s->c.grid[cell]) < 2) continue;
+        if (!sudoku_is_several(s->c.grid[cell])) continue;
         for (unsigned m = s->c.grid[cell]; m; m &= m - 1)
             unary(s, POT(cell, sudoku_lowest_digit(m)));
     }

@@ -90,12 +90,20 @@ static void offer(multiple_search *s, sudoku_chain_kind kind, int sort_key, bool
     s->sink->emit(s->sink, arena, &hint);
 }
 
+/* Runs at level 0 may leave out what is too deep to beat the best step so
+ * far; from level 1, when a chain runs dry matters, so they may not. */
+static void set_limit(multiple_search *s)
+{
+    s->c.max_depth = s->c.level == 0 ? chain_max_depth(s->sink, s->base) : 0;
+}
+
 /* SE's doBinaryChaining: the candidate on (outcomes in on, off), then off;
  * contradictions and, with doubles, what both force. */
 static void binary(multiple_search *s, int pot, chain_set *on, chain_set *off, bool doubles,
                    bool contradictions)
 {
     chain_arena *arena = s->c.arena;
+    set_limit(s);
     chain_set_clear(on);
     chain_set_clear(off);
     int32_t p_on = chain_node_new(arena, pot, true, CAUSE_NONE);
@@ -145,6 +153,7 @@ static void region(multiple_search *s, int unit, int cell, int digit, const chai
     if (sudoku_unit_cells[unit][places[0]] != cell) return;
     chain_set_copy(&s->region_on, on);
     chain_set_copy(&s->region_off, off);
+    set_limit(s);
     const chain_set *outcome_on[9], *outcome_off[9];
     for (int i = 0; i < count; i++) {
         int other = sudoku_unit_cells[unit][places[i]];
