@@ -46,7 +46,7 @@ LIB_SRC = src/parse.c src/propagate.c src/planes.c src/search.c src/print.c src/
           src/print_step.c src/pencilmarks.c
 CLI_SRC = src/cli/main.c src/cli/options.c src/cli/run.c src/cli/input.c src/cli/batch.c \
           src/cli/output.c src/cli/steps.c src/cli/cmd_solve.c src/cli/cmd_explain.c \
-          src/cli/cmd_hint.c
+          src/cli/cmd_hint.c src/cli/cmd_rate.c
 E2E_TESTS = test_cli test_hostile test_explain
 TEST_NAMES = test_tables test_parse test_reader test_pencilmarks test_propagate test_planes test_search test_print \
              $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay test_logic_path

@@ -347,6 +347,16 @@ bool sudoku_logic_solved(const sudoku_logic *state);
  * assume the puzzle has exactly one solution; flags may leave them out. */
 bool sudoku_logic_next(const sudoku_logic *state, unsigned flags, sudoku_step *step);
 
+/* As sudoku_logic_next, within a budget of work: *budget is the number of
+ * chain nodes (a candidate assumed on or off, as the chaining techniques
+ * follow them) the search may still make; it is decreased by those it
+ * makes. When it runs out the search gives up: returns false with *budget
+ * 0 (so a caller tells "over budget" from "stuck"). The work a step takes
+ * does not depend on the machine, so neither does where a budget ends. A
+ * budget of 0 stays 0: give a positive one. */
+bool sudoku_logic_next_within(const sudoku_logic *state, unsigned flags,
+                              unsigned long long *budget, sudoku_step *step);
+
 /* Finds the first step of one technique only, as sudoku_logic_next would
  * find it if no easier technique applied. Returns false if there is none. */
 bool sudoku_logic_find(const sudoku_logic *state, sudoku_technique technique, unsigned flags,

@@ -244,7 +244,7 @@ bool logic_sees(int a, int b)
 /* Runs the finder of one technique. Families that SE searches as one
  * producer (unique rectangles and loops) answer for each of their members. */
 static bool find(const sudoku_logic *state, sudoku_technique technique, unsigned flags,
-                 sudoku_step *step)
+                 unsigned long long *budget, sudoku_step *step)
 {
     switch (technique) {
     case SUDOKU_HIDDEN_SINGLE: return logic_hidden_single(state, step);
@@ -275,7 +275,7 @@ static bool find(const sudoku_logic *state, sudoku_technique technique, unsigned
     case SUDOKU_DYNAMIC_FORCING_CHAINS:
     case SUDOKU_DYNAMIC_FORCING_CHAINS_PLUS:
     case SUDOKU_NESTED_FORCING_CHAINS:
-    case SUDOKU_NESTED_MULTIPLE_CHAINS: return logic_chains(state, technique, step);
+    case SUDOKU_NESTED_MULTIPLE_CHAINS: return logic_chains(state, technique, budget, step);
     case SUDOKU_NAKED_QUAD: return logic_naked_set(state, 4, step);
     case SUDOKU_JELLYFISH: return logic_fish(state, 4, step);
     case SUDOKU_HIDDEN_QUAD: return logic_hidden_set(state, 4, false, step);
@@ -288,21 +288,28 @@ bool sudoku_logic_find(const sudoku_logic *state, sudoku_technique technique, un
                        sudoku_step *step)
 {
     if (finished(state)) return false;
-    if (!find(state, technique, flags, step)) return false;
+    if (!find(state, technique, flags, NULL, step)) return false;
     if (technique == SUDOKU_UNIQUE_RECTANGLE || technique == SUDOKU_UNIQUE_LOOP)
         return step->technique == technique;
     return true;
 }
 
-bool sudoku_logic_next(const sudoku_logic *state, unsigned flags, sudoku_step *step)
+bool sudoku_logic_next_within(const sudoku_logic *state, unsigned flags,
+                              unsigned long long *budget, sudoku_step *step)
 {
     if (finished(state)) return false;
     for (int t = 0; t < SUDOKU_TECHNIQUES; t++) {
         /* One finder answers for rectangles and loops alike. */
         if (t == SUDOKU_UNIQUE_LOOP) continue;
-        if (find(state, (sudoku_technique)t, flags, step)) return true;
+        if (find(state, (sudoku_technique)t, flags, budget, step)) return true;
+        if (budget && *budget == 0) return false;
     }
     return false;
+}
+
+bool sudoku_logic_next(const sudoku_logic *state, unsigned flags, sudoku_step *step)
+{
+    return sudoku_logic_next_within(state, flags, NULL, step);
 }
 
 /* ---- rating ---- */

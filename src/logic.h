@@ -101,7 +101,8 @@ bool logic_bug(const sudoku_logic *state, sudoku_step *step);
 bool logic_aligned_pair(const sudoku_logic *state, sudoku_step *step);
 bool logic_aligned_triplet(const sudoku_logic *state, sudoku_step *step);
 
-/* logic_forcing.c, logic_multiple.c: chains of every kind (chains.h) */
-bool logic_chains(const sudoku_logic *state, sudoku_technique technique, sudoku_step *step);
+/* logic_multiple.c: chains of every kind, within a budget (chains.h) */
+bool logic_chains(const sudoku_logic *state, sudoku_technique technique,
+                  unsigned long long *budget, sudoku_step *step);
 
 #endif

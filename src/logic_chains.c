@@ -94,6 +94,10 @@ static bool grow(void **items, int32_t *cap, size_t item)
 int32_t chain_node_new(chain_arena *arena, int pot, bool on, chain_cause cause)
 {
     if (arena->failed) return -1;
+    if (arena->limit && ++arena->made > arena->limit) {
+        arena->failed = true;
+        return -1;
+    }
     if (arena->nnodes == arena->cap_nodes &&
         !grow((void **)&arena->nodes, &arena->cap_nodes, sizeof *arena->nodes)) {
         arena->failed = true;

@@ -266,10 +266,12 @@ void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS]
     free(s);
 }
 
-bool logic_chains(const sudoku_logic *state, sudoku_technique technique, sudoku_step *step)
+bool logic_chains(const sudoku_logic *state, sudoku_technique technique,
+                  unsigned long long *budget, sudoku_step *step)
 {
     chain_arena arena;
     if (!chain_arena_init(&arena)) return false;
+    if (budget) arena.limit = *budget ? *budget : 1;
     chain_best best;
     chain_best_init(&best);
     if (technique == SUDOKU_FORCING_CHAINS) {
@@ -282,6 +284,7 @@ bool logic_chains(const sudoku_logic *state, sudoku_technique technique, sudoku_
     }
     bool found = best.found && !arena.failed;
     if (found) *step = best.step;
+    if (budget) *budget = arena.made >= *budget ? 0 : *budget - arena.made;
     chain_arena_free(&arena);
     return found;
 }

@@ -265,6 +265,120 @@ static void put_exclusion(writer *w, const sudoku_step *step)
     put_cell_list(w, step, pattern_cells(step), step->ncells);
 }
 
+/* ---- chains ---- */
+
+static bool is_chain(const sudoku_step *step)
+{
+    return step->technique >= SUDOKU_FORCING_CHAINS &&
+           step->technique != SUDOKU_ALIGNED_TRIPLET_EXCLUSION;
+}
+
+/* SE's names: "Bidirectional X-cycle", "Dynamic cell forcing chains (+)". */
+static void put_chain_name(writer *w, const sudoku_step *step)
+{
+    static const char *const kinds[] = {
+        [SUDOKU_CHAIN_X_CYCLE] = "Bidirectional X-cycle",
+        [SUDOKU_CHAIN_Y_CYCLE] = "Bidirectional Y-cycle",
+        [SUDOKU_CHAIN_XY_CYCLE] = "Bidirectional cycle",
+        [SUDOKU_CHAIN_X_FORCING] = "Forcing X-chain",
+        [SUDOKU_CHAIN_XY_FORCING] = "Forcing chain",
+        [SUDOKU_CHAIN_CONTRADICTION] = "contradiction forcing chains",
+        [SUDOKU_CHAIN_DOUBLE] = "double forcing chains",
+        [SUDOKU_CHAIN_CELL] = "cell forcing chains",
+        [SUDOKU_CHAIN_REGION] = "region forcing chains",
+    };
+    int kind = step->variant;
+    if (kind < SUDOKU_CHAIN_X_CYCLE || kind > SUDOKU_CHAIN_REGION) kind = SUDOKU_CHAIN_XY_FORCING;
+    switch (step->technique) {
+    case SUDOKU_FORCING_CHAINS: put(w, "%s", kinds[kind]); return;
+    case SUDOKU_NISHIO_FORCING_CHAINS: put(w, "Nishio forcing chains"); return;
+    case SUDOKU_MULTIPLE_FORCING_CHAINS: put(w, "%c%s", 'C' + (kind == SUDOKU_CHAIN_REGION ? 15 : 0),
+                                             kinds[kind] + 1); return;
+    default: break;
+    }
+    put(w, "Dynamic %s", kinds[kind]);
+    if (step->technique == SUDOKU_DYNAMIC_FORCING_CHAINS_PLUS) put(w, " (+)");
+    if (step->technique == SUDOKU_NESTED_FORCING_CHAINS) put(w, " (+ forcing chains)");
+    if (step->technique == SUDOKU_NESTED_MULTIPLE_CHAINS) put(w, " (+ multiple forcing chains)");
+}
+
+static void put_link(writer *w, const sudoku_link *link)
+{
+    put(w, "(%d)r%dc%d", link->digit, link->cell / 9 + 1, link->cell % 9 + 1);
+}
+
+/* Each chain in Eureka notation: "(5)r1c2-(5)r1c7=(5)r3c7", '-' before a
+ * candidate turned off, '=' before one turned on; chains separated by
+ * "; ", each but a cycle's named by its assumption: "r1c2=5: ...". */
+static void put_chains(writer *w, const sudoku_step *step, bool named)
+{
+    for (int i = 0; i < step->nlinks; i++) {
+        const sudoku_link *link = &step->links[i];
+        if (link->start) {
+            if (i) put(w, "; ");
+            if (named) {
+                put_cell(w, link->cell);
+                put(w, "%s%d: ", link->on ? "=" : "<>", link->digit);
+            }
+        } else {
+            put(w, "%s", link->on ? "=" : "-");
+        }
+        put_link(w, link);
+    }
+    if (step->links_cut) put(w, "...");
+}
+
+/* What the chains show, before " => ". */
+static void put_chain_description(writer *w, const sudoku_step *step)
+{
+    const sudoku_link *first = step->nlinks ? &step->links[0] : NULL;
+    const sudoku_link *last = step->nlinks ? &step->links[step->nlinks - 1] : NULL;
+    switch (step->variant) {
+    case SUDOKU_CHAIN_X_CYCLE:
+    case SUDOKU_CHAIN_Y_CYCLE:
+    case SUDOKU_CHAIN_XY_CYCLE:
+    case SUDOKU_CHAIN_X_FORCING:
+    case SUDOKU_CHAIN_XY_FORCING: put_chains(w, step, false); return;
+    case SUDOKU_CHAIN_CONTRADICTION:
+        if (first && last) {
+            put_cell(w, first->cell);
+            put(w, "%s%d leads to ", first->on ? "=" : "<>", first->digit);
+            put_cell(w, last->cell);
+            put(w, " both holding and not holding %d: ", last->digit);
+        }
+        break;
+    case SUDOKU_CHAIN_DOUBLE:
+        if (first && last) {
+            put_cell(w, first->cell);
+            put(w, "=%d and ", first->digit);
+            put_cell(w, first->cell);
+            put(w, "<>%d both lead to ", first->digit);
+            put_cell(w, last->cell);
+            put(w, "%s%d: ", last->on ? "=" : "<>", last->digit);
+        }
+        break;
+    case SUDOKU_CHAIN_CELL:
+        if (last) {
+            put(w, "each candidate of ");
+            put_cell(w, step->cells[0]);
+            put(w, " leads to ");
+            put_cell(w, last->cell);
+            put(w, "%s%d: ", last->on ? "=" : "<>", last->digit);
+        }
+        break;
+    default:
+        if (first && last) {
+            put(w, "each place of %d in ", first->digit);
+            put_unit(w, sudoku_lowest_bit(step->units | (1u << 31)));
+            put(w, " leads to ");
+            put_cell(w, last->cell);
+            put(w, "%s%d: ", last->on ? "=" : "<>", last->digit);
+        }
+        break;
+    }
+    put_chains(w, step, true);
+}
+
 static void put_description(writer *w, const sudoku_step *step)
 {
     int unit = sudoku_lowest_bit(step->units | (1u << 31));
@@ -315,8 +429,13 @@ static void put_description(writer *w, const sudoku_step *step)
     case SUDOKU_UNIQUE_RECTANGLE:
     case SUDOKU_UNIQUE_LOOP: put_uniqueness(w, step); break;
     case SUDOKU_BUG: put_bug(w, step); break;
-    case SUDOKU_ALIGNED_PAIR_EXCLUSION: put_exclusion(w, step); break;
+    case SUDOKU_ALIGNED_PAIR_EXCLUSION:
+    case SUDOKU_ALIGNED_TRIPLET_EXCLUSION: put_exclusion(w, step); break;
     default:
+        if (is_chain(step)) {
+            put_chain_description(w, step);
+            break;
+        }
         put_cells(w, step);
         put(w, " on ");
         put_digits(w, step->digits);
@@ -329,8 +448,11 @@ static void put_description(writer *w, const sudoku_step *step)
 size_t sudoku_format_step(const sudoku_step *step, char *buf, size_t size)
 {
     writer w = {buf, size, 0};
-    put(&w, "%s", sudoku_technique_name(step->technique));
-    if (step->variant) put(&w, " type %d", step->variant);
+    if (is_chain(step))
+        put_chain_name(&w, step);
+    else
+        put(&w, "%s", sudoku_technique_name(step->technique));
+    if (step->variant && !is_chain(step)) put(&w, " type %d", step->variant);
     put(&w, " (%d.%d): ", step->rating / 10, step->rating % 10);
     put_description(&w, step);
     return finish(&w);
@@ -357,7 +479,13 @@ size_t sudoku_format_step_json(const sudoku_step *step, char *buf, size_t size)
 {
     writer w = {buf, size, 0};
     put(&w, "{\"technique\":\"%s\",", sudoku_technique_name(step->technique));
-    if (step->variant) put(&w, "\"type\":%d,", step->variant);
+    if (is_chain(step)) {
+        put(&w, "\"name\":\"");
+        put_chain_name(&w, step);
+        put(&w, "\",\"complexity\":%d,", step->complexity);
+    } else if (step->variant) {
+        put(&w, "\"type\":%d,", step->variant);
+    }
     put(&w, "\"rating\":%d.%d,\"cells\":[", step->rating / 10, step->rating % 10);
     for (int i = 0; i < step->ncells; i++)
         put(&w, "%s[%d,%d]", i ? "," : "", step->cells[i] / 9 + 1, step->cells[i] % 9 + 1);
@@ -372,6 +500,18 @@ size_t sudoku_format_step_json(const sudoku_step *step, char *buf, size_t size)
     put_json_candidates(&w, step, true);
     put(&w, ",\"eliminations\":");
     put_json_candidates(&w, step, false);
+    if (step->nlinks) {
+        /* Each chain a list of [row,col,digit,on]: on 1 if the digit holds. */
+        put(&w, ",\"chains\":[");
+        for (int i = 0; i < step->nlinks; i++) {
+            const sudoku_link *link = &step->links[i];
+            if (link->start) put(&w, "%s[", i ? "]," : "");
+            put(&w, "%s[%d,%d,%d,%d]", link->start ? "" : ",", link->cell / 9 + 1, link->cell % 9 + 1,
+                link->digit, link->on ? 1 : 0);
+        }
+        put(&w, "]]");
+        if (step->links_cut) put(&w, ",\"chains_cut\":true");
+    }
     put(&w, "}");
     return finish(&w);
 }

@@ -66,6 +66,7 @@ typedef struct cli_command cli_command;
 typedef struct cli_totals {
     unsigned long solved, no_solution, multiple, invalid; /* records by outcome */
     unsigned long stuck, steps, guesses;
+    unsigned long over_budget, dropped; /* rate: over --budget; left out by --min/--max */
     unsigned long failed; /* records a job could not finish (out of memory) */
 } cli_totals;
 
@@ -123,6 +124,7 @@ struct cli_command {
 int cli_solve(int argc, char **argv);   /* cmd_solve.c */
 int cli_explain(int argc, char **argv); /* cmd_explain.c */
 int cli_hint(int argc, char **argv);    /* cmd_hint.c */
+int cli_rate(int argc, char **argv);    /* cmd_rate.c */
 
 /* ---- options.c ---- */
 

@@ -76,6 +76,7 @@ static void add_stop(cli_text *text, const steps_job *job, const sudoku_logic *s
     steps_beyond(beyond);
     if (job->outcome == STEPS_NO_SOLUTION) why = "the puzzle has no solution";
     if (job->outcome == STEPS_MULTIPLE) why = "the puzzle has more than one solution";
+    if (job->outcome == STEPS_BUDGET) why = "over the budget of work (--budget)";
     cli_text_printf(text, "%s after %d step%s: %s",
                     job->outcome == STEPS_STUCK ? "Stuck" : "Stopped", job->steps,
                     job->steps == 1 ? "" : "s", why);
@@ -133,7 +134,7 @@ static void explain_work(const cli_run *run, cli_job *base)
     cli_text steps = {0};
     sudoku_step step;
     while (go && !sudoku_logic_solved(&state) && job->steps < MAX_STEPS &&
-           sudoku_logic_next(&state, flags, &step)) {
+           steps_next(run, job, &state, flags, &step)) {
         if (json) {
             if (job->steps) cli_text_add(&steps, ",", 1);
             steps_add_step(&steps, &step, true);
@@ -145,7 +146,7 @@ static void explain_work(const cli_run *run, cli_job *base)
         sudoku_logic_apply(&state, &step);
         job->steps++;
     }
-    if (go && verdict == STEPS_DONE)
+    if (go && verdict == STEPS_DONE && job->outcome != STEPS_BUDGET)
         job->outcome = sudoku_logic_solved(&state) ? STEPS_DONE : STEPS_STUCK;
     if (json) {
         steps_json_start(text, job);
@@ -192,7 +193,8 @@ static const cli_command explain_command = {
 int cli_explain(int argc, char **argv)
 {
     cli_common common = {.format = FORMAT_TEXT, .jobs = 1};
-    steps_options_t opt = {0};
+    steps_options_t opt;
+    steps_default_options(&opt, "explain");
     int operands;
     int rc = cli_parse_options(&explain_command, argc, argv, &common, &opt, &operands);
     if (rc >= 0) return rc;

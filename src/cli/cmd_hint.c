@@ -64,7 +64,7 @@ static void hint_work(const cli_run *run, cli_job *base)
     unsigned flags;
     sudoku_step step;
     bool go = steps_start(run, job, &state, &flags);
-    bool found = go && sudoku_logic_next(&state, flags, &step);
+    bool found = go && steps_next(run, job, &state, flags, &step);
     if (found) {
         sudoku_rating_add(&job->rating, &step);
         job->steps = 1;
@@ -123,7 +123,8 @@ static const cli_command hint_command = {
 int cli_hint(int argc, char **argv)
 {
     cli_common common = {.format = FORMAT_TEXT, .jobs = 1};
-    steps_options_t opt = {0};
+    steps_options_t opt;
+    steps_default_options(&opt, "hint");
     int operands;
     int rc = cli_parse_options(&hint_command, argc, argv, &common, &opt, &operands);
     if (rc >= 0) return rc;

@@ -9,6 +9,7 @@
 static const char usage_text[] = "Usage: sudoku solve [OPTION]... [PUZZLE | FILE | -]...\n"
                                  "       sudoku explain [OPTION]... [PUZZLE | FILE | -]...\n"
                                  "       sudoku hint [OPTION]... [PUZZLE | FILE | -]...\n"
+                                 "       sudoku rate [OPTION]... [PUZZLE | FILE | -]...\n"
                                  "       sudoku --help | --version\n"
                                  "Try 'sudoku --help' for more.\n";
 
@@ -16,9 +17,11 @@ static const char help_text[] =
     "Usage: sudoku solve [OPTION]... [PUZZLE | FILE | -]...\n"
     "       sudoku explain [OPTION]... [PUZZLE | FILE | -]...\n"
     "       sudoku hint [OPTION]... [PUZZLE | FILE | -]...\n"
+    "       sudoku rate [OPTION]... [PUZZLE | FILE | -]...\n"
     "       sudoku --help | --version\n"
     "\n"
-    "Solves 9x9 Sudoku puzzles, explains them step by step, or gives a hint.\n"
+    "Solves 9x9 Sudoku puzzles, explains them step by step, gives a hint, or\n"
+    "rates them.\n"
     "\n"
     "Commands:\n"
     "  solve     solve each puzzle and check that its solution is unique; or show\n"
@@ -27,6 +30,7 @@ static const char help_text[] =
     "  explain   solve each puzzle the way a person would, one step per line,\n"
     "            and rate it as Sudoku Explainer does (ER, EP, ED)\n"
     "  hint      the first of those steps only: what to look at next\n"
+    "  rate      each puzzle's ratings only (ER/EP/ED), with filters by rating\n"
     "\n"
     "A PUZZLE argument is 81 cells in any layout ('1'-'9' givens; '0', '.' or '-'\n"
     "blanks), or 729 characters of candidates (pencilmarks); any other argument\n"
@@ -58,7 +62,7 @@ typedef struct command_entry {
 } command_entry;
 
 static const command_entry commands[] = {
-    {"solve", cli_solve}, {"explain", cli_explain}, {"hint", cli_hint}};
+    {"solve", cli_solve}, {"explain", cli_explain}, {"hint", cli_hint}, {"rate", cli_rate}};
 
 int main(int argc, char **argv)
 {

@@ -10,19 +10,59 @@
  */
 #include "steps.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-enum { KEY_ANYWAY = 256 };
+const cli_option steps_options[] = {
+    {"anyway", false, STEPS_KEY_ANYWAY}, {"budget", true, STEPS_KEY_BUDGET}, {NULL, false, 0}};
 
-const cli_option steps_options[] = {{"anyway", false, KEY_ANYWAY}, {NULL, false, 0}};
+void steps_default_options(steps_options_t *opt, const char *command)
+{
+    opt->command = command;
+    opt->anyway = false;
+    opt->budget = STEPS_DEFAULT_BUDGET;
+}
+
+/* Reads --budget's count: digits, with an optional k, M or G (thousands,
+ * millions, billions) for the large numbers it takes. */
+static bool parse_budget(const char *value, unsigned long long *budget)
+{
+    char *end;
+    errno = 0;
+    if (value[0] < '0' || value[0] > '9') return false;
+    unsigned long long n = strtoull(value, &end, 10);
+    unsigned long long scale = 1;
+    if (*end == 'k') scale = 1000ull;
+    if (*end == 'M') scale = 1000000ull;
+    if (*end == 'G') scale = 1000000000ull;
+    if (scale > 1) end++;
+    if (*end || errno || (n && scale > ~0ull / n)) return false;
+    *budget = n * scale;
+    return true;
+}
 
 int steps_take_option(void *options, int key, const char *value)
 {
     steps_options_t *opt = options;
-    (void)value;
-    if (key == KEY_ANYWAY) opt->anyway = true;
+    if (key == STEPS_KEY_ANYWAY) opt->anyway = true;
+    if (key == STEPS_KEY_BUDGET && !parse_budget(value, &opt->budget))
+        return cli_usage_error(opt->command,
+                               "--budget needs a count of chain nodes (e.g. 500M; 0: no limit), "
+                               "not '%s'",
+                               value);
     return 0;
+}
+
+bool steps_next(const cli_run *run, steps_job *job, const sudoku_logic *state, unsigned flags,
+                sudoku_step *step)
+{
+    const steps_options_t *opt = run->options;
+    if (!opt->budget) return sudoku_logic_next(state, flags, step);
+    if (sudoku_logic_next_within(state, flags, &job->budget, step)) return true;
+    if (job->budget == 0) job->outcome = STEPS_BUDGET;
+    return false;
 }
 
 bool steps_start(const cli_run *run, steps_job *job, sudoku_logic *state, unsigned *flags)
@@ -32,6 +72,7 @@ bool steps_start(const cli_run *run, steps_job *job, sudoku_logic *state, unsign
     memset(&job->rating, 0, sizeof job->rating);
     job->text = (cli_text){0};
     job->steps = 0;
+    job->budget = opt->budget;
     *flags = 0;
     if (!record->ok) {
         job->outcome = STEPS_INVALID;
@@ -82,6 +123,7 @@ const char *steps_status_name(steps_outcome outcome)
     case STEPS_NO_SOLUTION: return "no_solution";
     case STEPS_MULTIPLE: return "multiple";
     case STEPS_FOUND: return "found";
+    case STEPS_BUDGET: return "over_budget";
     case STEPS_INVALID:
     default: return "invalid";
     }
@@ -165,6 +207,7 @@ void steps_json_end(cli_text *text, const steps_job *job)
     case STEPS_NO_SOLUTION: error = "no solution"; break;
     case STEPS_MULTIPLE: error = "more than one solution"; break;
     case STEPS_INVALID: error = job->base.record.error.message; break;
+    case STEPS_BUDGET: error = "over budget (--budget)"; break;
     case STEPS_DONE:
     case STEPS_FOUND:
     default: break;
@@ -184,6 +227,7 @@ void steps_marker(cli_text *text, const steps_job *job)
     case STEPS_MULTIPLE: cli_text_puts(text, "multiple solutions\n"); break;
     case STEPS_INVALID: cli_text_puts(text, "invalid\n"); break;
     case STEPS_STUCK: cli_text_puts(text, "stuck\n"); break;
+    case STEPS_BUDGET: cli_text_puts(text, "over budget\n"); break;
     case STEPS_DONE: cli_text_puts(text, "solved\n"); break;
     case STEPS_FOUND:
     default: break;
@@ -217,6 +261,14 @@ void steps_report(cli_run *run, cli_job *base, bool separate, bool explain)
         cli_raise_status(run, EXIT_UNSOLVED);
         cli_record_error(base, record->line, stuck_message(job, explain, message));
         break;
+    case STEPS_BUDGET:
+        t->over_budget++;
+        cli_raise_status(run, EXIT_UNSOLVED);
+        snprintf(message, sizeof message,
+                 "gave up after %d step%s: over the budget of %llu chain nodes (--budget)",
+                 job->steps, job->steps == 1 ? "" : "s", opt->budget);
+        cli_record_error(base, record->line, message);
+        break;
     case STEPS_NO_SOLUTION:
     case STEPS_MULTIPLE:
         if (job->outcome == STEPS_NO_SOLUTION)
@@ -238,10 +290,10 @@ void steps_report(cli_run *run, cli_job *base, bool separate, bool explain)
 void steps_stats(const cli_run *run, double seconds, const char *done)
 {
     const cli_totals *t = &run->totals;
-    unsigned long read =
-        t->solved + t->stuck + t->no_solution + t->multiple + t->invalid + t->failed;
-    cli_error("stats: %lu puzzles read, %lu %s, %lu stuck, %lu no solution, %lu multiple, "
-              "%lu invalid; %lu steps; %.3f s, %.0f puzzles/s",
-              read, t->solved, done, t->stuck, t->no_solution, t->multiple, t->invalid, t->steps,
-              seconds, seconds > 0 ? (double)read / seconds : 0.0);
+    unsigned long read = t->solved + t->stuck + t->no_solution + t->multiple + t->invalid +
+                         t->failed + t->over_budget;
+    cli_error("stats: %lu puzzles read, %lu %s, %lu stuck, %lu over budget, %lu no solution, "
+              "%lu multiple, %lu invalid; %lu steps; %.3f s, %.0f puzzles/s",
+              read, t->solved, done, t->stuck, t->over_budget, t->no_solution, t->multiple,
+              t->invalid, t->steps, seconds, seconds > 0 ? (double)read / seconds : 0.0);
 }

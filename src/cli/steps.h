@@ -12,8 +12,15 @@
  * so fewer than solve's thousand keep a batch within a few megabytes. */
 #define STEPS_BATCH 256
 
+/* The work a puzzle's steps may take by default, in chain nodes (see
+ * sudoku_logic_next_within): about ten times what the hardest puzzles of
+ * the shared datasets need, a minute or two of work. */
+#define STEPS_DEFAULT_BUDGET 2000000000ull
+
 typedef struct steps_options_t {
-    bool anyway; /* --anyway: explain puzzles without exactly one solution too */
+    const char *command;       /* the command's name, for messages */
+    bool anyway;               /* --anyway: explain puzzles without exactly one solution too */
+    unsigned long long budget; /* --budget: chain nodes per puzzle; 0: no limit */
 } steps_options_t;
 
 /* What became of a record. */
@@ -23,7 +30,8 @@ typedef enum steps_outcome {
     STEPS_STUCK,       /* no technique the engine knows applies */
     STEPS_NO_SOLUTION, /* the solver found no solution */
     STEPS_MULTIPLE,    /* the solver found several */
-    STEPS_INVALID      /* the record is not a puzzle */
+    STEPS_INVALID,     /* the record is not a puzzle */
+    STEPS_BUDGET       /* the steps went over the budget of work (--budget) */
 } steps_outcome;
 
 /* A job of explain or hint: its output record is prepared in text by the
@@ -33,10 +41,16 @@ typedef struct steps_job {
     steps_outcome outcome;
     int steps; /* steps taken */
     sudoku_rating rating;
+    unsigned long long budget; /* work left (chain nodes); see steps_next */
     cli_text text;
 } steps_job;
 
-/* The commands' own option (--anyway), and its handler for cli_command. */
+/* The keys of the shared options, for commands that list them among their own. */
+enum { STEPS_KEY_ANYWAY = 256, STEPS_KEY_BUDGET };
+
+/* The commands' own options (--anyway, --budget), and their handler for
+ * cli_command; steps_default_options sets their defaults. */
+void steps_default_options(steps_options_t *opt, const char *command);
 extern const cli_option steps_options[];
 int steps_take_option(void *options, int key, const char *value);
 
@@ -46,6 +60,12 @@ int steps_take_option(void *options, int key, const char *value);
  * --anyway was given. Otherwise job->outcome says why not. */
 bool steps_start(const cli_run *run, steps_job *job, sudoku_logic *state, unsigned *flags);
 
+/* Finds the next step within the job's budget (--budget); returns false
+ * when there is none, and then sets the outcome to STEPS_BUDGET if the
+ * budget ran out. */
+bool steps_next(const cli_run *run, steps_job *job, const sudoku_logic *state, unsigned flags,
+                sudoku_step *step);
+
 /* Adds a step in words, or as a JSON object, without a line end. */
 void steps_add_step(cli_text *text, const sudoku_step *step, bool json);
 
@@ -53,7 +73,7 @@ void steps_add_step(cli_text *text, const sudoku_step *step, bool json);
 void steps_beyond(char text[80]);
 
 /* The JSON status of an outcome: "solved", "found", "stuck", "no_solution",
- * "multiple" or "invalid". */
+ * "multiple", "invalid" or "over_budget". */
 const char *steps_status_name(steps_outcome outcome);
 
 /* The JSON record's first fields: {"source":...,"line":...,"status":...,
@@ -64,7 +84,7 @@ void steps_json_ratings(cli_text *text, const sudoku_rating *rating);
 void steps_json_end(cli_text *text, const steps_job *job);
 
 /* The one-line output record of a job without steps to show: "invalid",
- * "no solution", "multiple solutions", "stuck" or "solved". */
+ * "no solution", "multiple solutions", "stuck", "over budget" or "solved". */
 void steps_marker(cli_text *text, const steps_job *job);
 
 /* Writes the job's prepared output (after a blank line if separate and

@@ -1,0 +1,228 @@
+/*
+ * cmd_rate.c: `sudoku rate`: each puzzle's Sudoku Explainer ratings (ER,
+ * EP, ED), from the logic engine's whole path, one line per puzzle; with
+ * --min and --max, only the puzzles rated in a range. The filter a setter
+ * runs over a file of candidates before publishing.
+ */
+#include "steps.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TEXT_OF(x) #x
+#define NUMBER_TEXT(x) TEXT_OF(x)
+
+/* Each step of a long path is found again from the state it leaves: far
+ * more than any puzzle's path (81 placements and their eliminations). */
+#define MAX_STEPS 2000
+
+static const char help_text[] =
+    "Usage: sudoku rate [OPTION]... [PUZZLE | FILE | -]...\n"
+    "\n"
+    "Rates each puzzle as Sudoku Explainer (SE) does: the steps a person\n"
+    "would take, in SE's order, each rated on SE's scale (1.0 to 11.9 and up);\n"
+    "ER is the hardest step, EP the hardest up to the first placed digit, ED\n"
+    "the first step's. One line per puzzle: its 81 cells and ER/EP/ED, e.g.\n"
+    "  4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... "
+    "2.6/1.2/1.2\n"
+    "A PUZZLE argument is 81 cells in any layout, or 729 characters of\n"
+    "candidates; another argument names a file of puzzles; '-', or no\n"
+    "argument, reads standard input.\n"
+    "\n"
+    "Each puzzle is first checked with the solver: one with no solution or\n"
+    "several gets 'no solution' or 'multiple solutions' and a diagnostic, since\n"
+    "a rating of it means nothing. A puzzle whose rating takes more work than\n"
+    "--budget allows gets 'over budget' and a diagnostic; the stream goes on.\n"
+    "\n"
+    "Options:\n"
+    "  --format=FORMAT     text (the default) or json: one object per puzzle per\n"
+    "                      line, with \"er\", \"ep\", \"ed\", \"hardest\" (the\n"
+    "                      technique rated ER) and \"steps\"\n"
+    "  --min=R, --max=R    print only the puzzles rated ER from R, or up to R (one\n"
+    "                      decimal, SE's scale); the others are left out of the\n"
+    "                      output, but counted by --stats, and the exit status\n"
+    "                      says some were\n"
+    "  --budget=N          give up on a puzzle after N chain nodes of work (a\n"
+    "                      count, not a time, so the same on every machine; k, M\n"
+    "                      and G multiply by a thousand, a million, a billion;\n"
+    "                      0: no limit); default 2G, about ten times what the\n"
+    "                      hardest puzzles known need\n"
+    "  --anyway            rate puzzles with no solution or several too, without\n"
+    "                      the techniques that assume one solution; they still\n"
+    "                      count as failures\n"
+    "  --stats             print a summary on stderr at the end\n"
+    "  -j, --jobs=N        work on N threads (default 1; 0: one per processor;\n"
+    "                      at most " NUMBER_TEXT(
+        CLI_MAX_JOBS) "); the output is the same as with one,\n"
+                      "                      in input order\n"
+                      "  -h, --help          show this help and exit\n"
+                      "  -V, --version       show the version and exit\n"
+                      "\n"
+                      "Exit status:\n"
+                      "  0  every puzzle was rated and printed\n"
+                      "  1  some puzzle was left out by --min or --max, or could not be rated\n"
+                      "     (no solution, several, stuck, over budget)\n"
+                      "  2  usage error, malformed puzzle, unreadable input or unwritable output\n"
+                      "When several apply, the highest wins.\n";
+
+typedef struct rate_options {
+    steps_options_t steps; /* first: the shared options' handler reads it */
+    int min, max;          /* ER bounds, times ten; -1: none */
+} rate_options;
+
+enum { KEY_MIN = 300, KEY_MAX };
+
+static const cli_option options[] = {{"anyway", false, STEPS_KEY_ANYWAY},
+                                     {"budget", true, STEPS_KEY_BUDGET},
+                                     {"min", true, KEY_MIN}, {"max", true, KEY_MAX},
+                                     {NULL, false, 0}};
+
+/* Reads a rating on SE's scale: a number from 0 to 99.9 with at most one
+ * decimal; returns it times ten, or -1. */
+static int parse_rating(const char *value)
+{
+    char *end;
+    errno = 0;
+    if (!((value[0] >= '0' && value[0] <= '9') || value[0] == '.')) return -1;
+    double r = strtod(value, &end);
+    if (*end || errno || r < 0 || r > 99.9) return -1;
+    double tenths = r * 10;
+    if (fabs(tenths - floor(tenths + 0.5)) > 1e-6) return -1;
+    return (int)floor(tenths + 0.5);
+}
+
+static int take_option(void *options_, int key, const char *value)
+{
+    rate_options *opt = options_;
+    if (key != KEY_MIN && key != KEY_MAX) return steps_take_option(&opt->steps, key, value);
+    int r = parse_rating(value);
+    if (r < 0)
+        return cli_usage_error("rate",
+                               key == KEY_MIN ? "--min needs a rating such as 7.5, not '%s'"
+                                              : "--max needs a rating such as 7.5, not '%s'",
+                               value);
+    if (key == KEY_MIN)
+        opt->min = r;
+    else
+        opt->max = r;
+    return 0;
+}
+
+static int check_options(void *options_, const cli_common *common)
+{
+    const rate_options *opt = options_;
+    (void)common;
+    if (opt->min >= 0 && opt->max >= 0 && opt->min > opt->max)
+        return cli_usage_error("rate", "%s", "--min is above --max: no puzzle could be printed");
+    return 0;
+}
+
+static const cli_format_name formats[] = {
+    {"text", FORMAT_TEXT}, {"json", FORMAT_JSON}, {NULL, FORMAT_AUTO}};
+
+/* A rated puzzle outside --min/--max. */
+static bool dropped(const rate_options *opt, const steps_job *job)
+{
+    if (job->outcome != STEPS_DONE) return false;
+    return (opt->min >= 0 && job->rating.er < opt->min) ||
+           (opt->max >= 0 && job->rating.er > opt->max);
+}
+
+static void rate_work(const cli_run *run, cli_job *base)
+{
+    const rate_options *opt = run->options;
+    steps_job *job = (steps_job *)base;
+    cli_text *text = &job->text;
+    sudoku_logic state;
+    unsigned flags;
+    bool go = steps_start(run, job, &state, &flags);
+    steps_outcome verdict = job->outcome;
+    sudoku_step step;
+    while (go && !sudoku_logic_solved(&state) && job->steps < MAX_STEPS &&
+           steps_next(run, job, &state, flags, &step)) {
+        sudoku_rating_add(&job->rating, &step);
+        sudoku_logic_apply(&state, &step);
+        job->steps++;
+    }
+    if (go && verdict == STEPS_DONE && job->outcome != STEPS_BUDGET)
+        job->outcome = sudoku_logic_solved(&state) ? STEPS_DONE : STEPS_STUCK;
+    if (dropped(opt, job)) return;
+    if (run->common->format == FORMAT_JSON) {
+        steps_json_start(text, job);
+        steps_json_ratings(text, &job->rating);
+        cli_text_puts(text, ",\"hardest\":");
+        if (job->rating.steps)
+            cli_text_json_string(text, sudoku_technique_name(job->rating.hardest));
+        else
+            cli_text_puts(text, "null");
+        cli_text_printf(text, ",\"steps\":%d", job->steps);
+        steps_json_end(text, job);
+        return;
+    }
+    if (job->outcome != STEPS_DONE) {
+        steps_marker(text, job);
+        return;
+    }
+    char puzzle[SUDOKU_TEXT_MAX];
+    cli_puzzle_text(&base->record, puzzle, sizeof puzzle);
+    cli_text_printf(text, "%s ", puzzle);
+    if (job->rating.steps == 0) {
+        cli_text_puts(text, "0.0/0.0/0.0\n"); /* nothing to do: given solved */
+        return;
+    }
+    cli_text_rating(text, job->rating.er);
+    cli_text_puts(text, "/");
+    cli_text_rating(text, job->rating.ep ? job->rating.ep : job->rating.er);
+    cli_text_puts(text, "/");
+    cli_text_rating(text, job->rating.ed);
+    cli_text_puts(text, "\n");
+}
+
+static void rate_report(cli_run *run, cli_job *base)
+{
+    const rate_options *opt = run->options;
+    steps_job *job = (steps_job *)base;
+    if (dropped(opt, job)) {
+        run->totals.dropped++;
+        run->totals.solved++;
+        cli_raise_status(run, EXIT_UNSOLVED);
+        cli_text_free(&job->text);
+        return;
+    }
+    steps_report(run, base, false, true);
+}
+
+static void rate_stats(const cli_run *run, double seconds)
+{
+    steps_stats(run, seconds, "rated");
+    if (run->totals.dropped)
+        cli_error("stats: %lu rated outside --min/--max, left out", run->totals.dropped);
+}
+
+static const cli_command rate_command = {
+    .name = "rate",
+    .help = help_text,
+    .formats = formats,
+    .options = options,
+    .option = take_option,
+    .check = check_options,
+    .job_size = sizeof(steps_job),
+    .batch_records = STEPS_BATCH,
+    .work = rate_work,
+    .report = rate_report,
+    .stats = rate_stats,
+};
+
+int cli_rate(int argc, char **argv)
+{
+    cli_common common = {.format = FORMAT_TEXT, .jobs = 1};
+    rate_options opt = {.min = -1, .max = -1};
+    steps_default_options(&opt.steps, "rate");
+    int operands;
+    int rc = cli_parse_options(&rate_command, argc, argv, &common, &opt, &operands);
+    if (rc >= 0) return rc;
+    return cli_run_command(&rate_command, &common, &opt, operands, argv + 1);
+}
