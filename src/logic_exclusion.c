@@ -167,6 +167,9 @@ static void triplet_allowed(const sudoku_logic *state, const int cells[3], const
                 ok[0] |= b0;
                 ok[1] |= b1;
                 ok[2] |= b2;
+                /* Every digit allowed somewhere: nothing to remove. */
+                if (ok[0] == cand[cells[0]] && ok[1] == cand[cells[1]] && ok[2] == cand[cells[2]])
+                    return;
             }
 }
 

@@ -28,6 +28,10 @@ typedef struct advanced {
     chainer *c;
     const uint16_t *source;
     const uint16_t (*source_pos)[9];
+    /* The digits that lost a place in each unit since the chain started:
+     * a pattern owing nothing to the chain has no parents and is no use
+     * to it, so units and digits without a loss are not searched. */
+    uint16_t changed[27];
     const chain_set *off;
     int32_t *out;
     int n, cap;
@@ -126,6 +130,7 @@ static void locking(advanced *a, int kind_a, int kind_b)
     for (int digit = 1; digit <= 9; digit++)
         for (int ia = 0; ia < 9; ia++) {
             int ua = 9 * kind_a + ia;
+            if (!(a->changed[ua] & (1u << (digit - 1)))) continue;
             unsigned where = positions(a, ua, digit);
             if (sudoku_popcount(where) < 2) continue;
             for (int j = 0; j < 3; j++) {
@@ -152,10 +157,11 @@ static void hidden_pairs(advanced *a, int kind)
     const uint16_t *g = a->c->grid;
     for (int i = 0; i < 9; i++) {
         int unit = 9 * kind + i;
-        if (open_cells(g, unit) <= 4) continue;
+        if (!a->changed[unit] || open_cells(g, unit) <= 4) continue;
         for (int v2 = 2; v2 <= 9; v2++)
             for (int v1 = 1; v1 < v2; v1++) {
                 unsigned pair = (1u << (v1 - 1)) | (1u << (v2 - 1));
+                if (!(a->changed[unit] & pair)) continue;
                 unsigned p1 = positions(a, unit, v1), p2 = positions(a, unit, v2);
                 if (sudoku_popcount(p1) < 2 || sudoku_popcount(p2) < 2 ||
                     sudoku_popcount(p1 | p2) != 2)
@@ -185,7 +191,7 @@ static void naked_pairs(advanced *a, int kind)
     const uint16_t *g = a->c->grid;
     for (int i = 0; i < 9; i++) {
         int unit = 9 * kind + i;
-        if (open_cells(g, unit) < 4) continue;
+        if (!a->changed[unit] || open_cells(g, unit) < 4) continue;
         for (int i2 = 1; i2 < 9; i2++)
             for (int i1 = 0; i1 < i2; i1++) {
                 int c1 = sudoku_unit_cells[unit][i1], c2 = sudoku_unit_cells[unit][i2];
@@ -219,6 +225,8 @@ static void x_wings(advanced *a, int base)
         for (int l1 = 0; l1 < l2; l1++) {
             unsigned lines = (1u << l1) | (1u << l2);
             for (int digit = 1; digit <= 9; digit++) {
+                unsigned bit = 1u << (digit - 1);
+                if (!((a->changed[9 * base + l1] | a->changed[9 * base + l2]) & bit)) continue;
                 if (a->c->placed[digit - 1] + 4 > 9) continue;
                 unsigned p1 = positions(a, 9 * base + l1, digit),
                          p2 = positions(a, 9 * base + l2, digit);
@@ -468,7 +476,10 @@ static void nested_chains(advanced *a, sudoku_technique technique)
 int chain_advanced_offs(chainer *c, const uint16_t *source, const uint16_t source_pos[27][9],
                         const chain_set *off, int32_t **out)
 {
-    advanced a = {c, source, source_pos, off, NULL, 0, 0};
+    advanced a = {c, source, source_pos, {0}, off, NULL, 0, 0};
+    for (int unit = 0; unit < 27; unit++)
+        for (int d = 0; d < 9; d++)
+            if (source_pos[unit][d] != c->pos[unit][d]) a.changed[unit] |= (uint16_t)(1u << d);
     /* SE's Locking: box-column, box-row, column-box, row-box. */
     locking(&a, 2, 1);
     locking(&a, 2, 0);
