@@ -235,8 +235,23 @@ bool logic_chains(const sudoku_logic *state, sudoku_technique technique,
                   unsigned long long *budget, sudoku_step *step);
 
 /* logic_forcing.c: bidirectional cycles and forcing chains of X, Y and XY
- * links (SE's "forcing chains and cycles"). */
-void chain_search_static(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS], chain_sink *sink);
+ * links (SE's "forcing chains and cycles"); with starts, only from the
+ * assumptions (candidate on, or off) in that set. */
+void chain_search_static(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
+                         const uint64_t *starts, chain_sink *sink);
+
+/* Bitsets over nodes (candidate and state: bit pot * 2 + on). */
+#define NODE_WORDS (2 * POTENTIALS / 64 + 1)
+static inline bool node_in(const uint64_t *set, int pot, bool on)
+{
+    int key = pot * 2 + on;
+    return (set[key / 64] >> (key % 64)) & 1u;
+}
+static inline void node_add(uint64_t *set, int pot, bool on)
+{
+    int key = pot * 2 + on;
+    set[key / 64] |= 1ull << (key % 64);
+}
 
 /* logic_multiple.c: Nishio, multiple, dynamic and nested forcing chains;
  * placed[d]: how many cells hold digit d + 1 (for nested X-wings). */

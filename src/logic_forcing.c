@@ -23,6 +23,7 @@
 
 typedef struct static_search {
     chainer c;
+    const uint64_t *starts; /* NULL: every assumption */
     bool y, x;
     chain_sink *sink;
     chain_set on, off;
@@ -240,16 +241,19 @@ static void unary(static_search *s, int pot)
     chain_arena *arena = s->c.arena;
     s->c.max_depth = chain_max_depth(s->sink, s->y && s->x ? BASE_XY : BASE_CYCLE);
     if (sudoku_popcount(s->c.grid[POT_CELL(pot)]) > 2 && !s->x) return;
+    bool from_on = !s->starts || node_in(s->starts, pot, true);
+    bool from_off = s->x && (!s->starts || node_in(s->starts, pot, false));
+    if (!from_on && !from_off) return;
     chain_mark mark = chain_arena_mark(arena);
     int32_t start = chain_node_new(arena, pot, true, CAUSE_NONE);
     if (start < 0) return;
-    cycles_from(s, start);
+    if (from_on) cycles_from(s, start);
     if (s->x) {
         int32_t targets[2];
         int ntargets = 0;
-        forcing_from(s, start, targets, &ntargets);
+        if (from_on) forcing_from(s, start, targets, &ntargets);
         int32_t start_off = chain_node_new(arena, pot, false, CAUSE_NONE);
-        if (start_off >= 0) forcing_from(s, start_off, targets, &ntargets);
+        if (start_off >= 0 && from_off) forcing_from(s, start_off, targets, &ntargets);
         for (int i = 0; i < ntargets; i++) forcing_found(s, targets[i]);
     }
     chain_arena_release(arena, mark);
@@ -266,7 +270,8 @@ static void search_links(static_search *s, bool y, bool x)
     }
 }
 
-void chain_search_static(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS], chain_sink *sink)
+void chain_search_static(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
+                         const uint64_t *starts, chain_sink *sink)
 {
     static_search *s = malloc(sizeof *s);
     if (!s) {
@@ -276,6 +281,7 @@ void chain_search_static(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS], 
     memset(&s->c, 0, sizeof s->c);
     s->c.arena = arena;
     s->sink = sink;
+    s->starts = starts;
     chainer_load(&s->c, grid);
     search_links(s, false, true);
     search_links(s, true, false);

@@ -275,7 +275,7 @@ bool logic_chains(const sudoku_logic *state, sudoku_technique technique,
     chain_best best;
     chain_best_init(&best);
     if (technique == SUDOKU_FORCING_CHAINS) {
-        chain_search_static(&arena, state->candidates, &best.sink);
+        chain_search_static(&arena, state->candidates, NULL, &best.sink);
     } else {
         uint8_t placed[9] = {0};
         for (int cell = 0; cell < SUDOKU_CELLS; cell++)

@@ -14,6 +14,7 @@
  */
 #include "chains.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -447,6 +448,52 @@ static void sort_steps(recorder *rec)
         }
 }
 
+/* The assumptions from which a chain can reach a candidate the outer
+ * chain changed (in a cell that lost candidates, or of a digit that lost
+ * places in one of the cell's units): only chains through those rest on
+ * the outer chain, and the others are dropped (add_step). Links are
+ * symmetric (x on forces y off exactly when y on forces x off; likewise
+ * off to on), so what reaches a set is what the set, states flipped,
+ * reaches, states flipped back. */
+static void relevant_starts(const advanced *a, uint64_t starts[NODE_WORDS])
+{
+    chainer c = *a->c;
+    uint64_t seen[NODE_WORDS] = {0};
+    static_assert(NODE_WORDS * 64 >= 2 * POTENTIALS, "bitset size");
+    int16_t *queue = malloc(2 * POTENTIALS * sizeof *queue);
+    if (!queue) {
+        memset(starts, 0xff, NODE_WORDS * sizeof *starts);
+        return;
+    }
+    int head = 0, tail = 0;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        unsigned digits = a->source[cell] != c.grid[cell] ? c.grid[cell] : 0;
+        for (int k = 0; k < 3; k++) digits |= a->changed[sudoku_cell_units[cell][k]] & c.grid[cell];
+        for (unsigned m = digits; m; m &= m - 1)
+            for (int on = 0; on < 2; on++) {
+                int pot = POT(cell, sudoku_lowest_digit(m));
+                node_add(seen, pot, on);
+                queue[tail++] = (int16_t)(pot * 2 + on);
+            }
+    }
+    chain_link links[32];
+    while (head < tail) {
+        int key = queue[head++], pot = key / 2;
+        bool on = key & 1;
+        int n = on ? chain_on_links(&c, pot, true, links) : chain_off_links(&c, pot, true, true, links);
+        for (int i = 0; i < n; i++)
+            if (!node_in(seen, links[i].pot, !on)) {
+                node_add(seen, links[i].pot, !on);
+                queue[tail++] = (int16_t)(links[i].pot * 2 + !on);
+            }
+    }
+    free(queue);
+    memset(starts, 0, NODE_WORDS * sizeof *starts);
+    for (int pot = 0; pot < POTENTIALS; pot++)
+        for (int on = 0; on < 2; on++)
+            if (node_in(seen, pot, on)) node_add(starts, pot, !on);
+}
+
 /* The steps of a chain technique on the reduced board, as offs. */
 static void nested_chains(advanced *a, sudoku_technique technique)
 {
@@ -456,8 +503,10 @@ static void nested_chains(advanced *a, sudoku_technique technique)
     rec.a = a;
     chain_arena *arena = a->c->arena;
     chain_mark mark = chain_arena_mark(arena);
+    uint64_t starts[NODE_WORDS];
+    if (technique == SUDOKU_FORCING_CHAINS) relevant_starts(a, starts);
     if (technique == SUDOKU_FORCING_CHAINS)
-        chain_search_static(arena, a->c->grid, &rec.sink);
+        chain_search_static(arena, a->c->grid, starts, &rec.sink);
     else
         chain_search_multiple(arena, a->c->grid, a->c->placed, technique, &rec.sink);
     chain_arena_release(arena, mark);
