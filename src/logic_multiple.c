@@ -29,16 +29,25 @@
 #define SORT_REGION 6
 #define SORT_CONTRADICTION 7
 
+/* A candidate assumed on, followed to its end. */
+typedef struct run_result {
+    chain_set on, off;
+    bool absurd; /* a contradiction stopped it: */
+    int32_t absurd_on, absurd_off;
+} run_result;
+
 typedef struct multiple_search {
     chainer c;
     sudoku_technique technique;
     double base;
     chain_sink *sink;
-    /* The outcomes of each digit of the cell in hand, on and off. */
-    chain_set value_on[9], value_off[9];
+    /* Each candidate's "on" run, made once: SE follows the same assumption
+     * again for each unit the candidate is a place in, which gives the
+     * same nodes, so the first run stands for all. */
+    run_result *runs[POTENTIALS];
+    const chain_set *value_on[9], *value_off[9]; /* the cell in hand's digits */
     chain_set cell_on, cell_off;
-    chain_set off_on, off_off;       /* the candidate's "off" assumption */
-    chain_set pos_on[9], pos_off[9]; /* a region's other places */
+    chain_set off_on, off_off; /* the candidate's "off" assumption */
     chain_set region_on, region_off;
 } multiple_search;
 
@@ -97,83 +106,89 @@ static void set_limit(multiple_search *s)
     s->c.max_depth = s->c.level == 0 ? chain_max_depth(s->sink, s->base) : 0;
 }
 
-/* SE's doBinaryChaining: the candidate on (outcomes in on, off), then off;
+/* The run of candidate pot assumed on (NULL if memory is short). */
+static const run_result *on_run(multiple_search *s, int pot)
+{
+    if (s->runs[pot]) return s->runs[pot];
+    chain_arena *arena = s->c.arena;
+    run_result *r = malloc(sizeof *r);
+    int32_t start = chain_node_new(arena, pot, true, CAUSE_NONE);
+    if (!r || start < 0) {
+        free(r);
+        arena->failed = true;
+        return NULL;
+    }
+    set_limit(s);
+    chain_set_clear(&r->on);
+    chain_set_clear(&r->off);
+    chain_set_add(&r->on, arena, start);
+    r->absurd = chain_run(&s->c, &r->on, &r->off, &r->absurd_on, &r->absurd_off);
+    s->runs[pot] = r;
+    return r;
+}
+
+/* SE's doBinaryChaining: the candidate on (its run), then off;
  * contradictions and, with doubles, what both force. */
-static void binary(multiple_search *s, int pot, chain_set *on, chain_set *off, bool doubles,
-                   bool contradictions)
+static const run_result *binary(multiple_search *s, int pot, bool doubles, bool contradictions)
 {
     chain_arena *arena = s->c.arena;
-    set_limit(s);
-    chain_set_clear(on);
-    chain_set_clear(off);
-    int32_t p_on = chain_node_new(arena, pot, true, CAUSE_NONE);
-    int32_t p_off = chain_node_new(arena, pot, false, CAUSE_NONE);
-    if (p_on < 0 || p_off < 0) return;
-    chain_set_add(on, arena, p_on);
-    int32_t absurd_on, absurd_off;
-    if (chain_run(&s->c, on, off, &absurd_on, &absurd_off) && contradictions) {
-        int32_t targets[2] = {absurd_on, absurd_off};
+    const run_result *r = on_run(s, pot);
+    if (!r) return NULL;
+    if (r->absurd && contradictions) {
+        int32_t targets[2] = {r->absurd_on, r->absurd_off};
         offer(s, SUDOKU_CHAIN_CONTRADICTION, SORT_CONTRADICTION, false, pot, targets, 2, -1, -1);
     }
+    set_limit(s);
     chain_set_clear(&s->off_on);
     chain_set_clear(&s->off_off);
+    int32_t p_off = chain_node_new(arena, pot, false, CAUSE_NONE);
+    if (p_off < 0) return NULL;
     chain_set_add(&s->off_off, arena, p_off);
+    int32_t absurd_on, absurd_off;
     if (chain_run(&s->c, &s->off_on, &s->off_off, &absurd_on, &absurd_off) && contradictions) {
         int32_t targets[2] = {absurd_on, absurd_off};
         offer(s, SUDOKU_CHAIN_CONTRADICTION, SORT_CONTRADICTION, true, pot, targets, 2, -1, -1);
     }
-    if (!doubles) return;
-    for (int i = 0; i < on->count; i++) {
-        int q = on->order[i];
+    if (!doubles) return r;
+    for (int i = 0; i < r->on.count; i++) {
+        int q = r->on.order[i];
         int32_t from_off = s->off_on.at[q];
         if (from_off < 0) continue;
-        int32_t targets[2] = {on->at[q], from_off};
+        int32_t targets[2] = {r->on.at[q], from_off};
         offer(s, SUDOKU_CHAIN_DOUBLE, SORT_DOUBLE, true, q, targets, 2, POT_CELL(pot), -1);
     }
-    for (int i = 0; i < off->count; i++) {
-        int q = off->order[i];
+    for (int i = 0; i < r->off.count; i++) {
+        int q = r->off.order[i];
         int32_t from_off = s->off_off.at[q];
         if (from_off < 0) continue;
-        int32_t targets[2] = {off->at[q], from_off};
+        int32_t targets[2] = {r->off.at[q], from_off};
         offer(s, SUDOKU_CHAIN_DOUBLE, SORT_DOUBLE, false, q, targets, 2, POT_CELL(pot), -1);
     }
+    return r;
 }
 
 /* The steps of one unit's places of digit, if cell is its first place:
- * what every place forces. on, off: the outcomes of the cell's place. */
-static void region(multiple_search *s, int unit, int cell, int digit, const chain_set *on,
-                   const chain_set *off)
+ * what every place forces. r: the run of the cell's place. */
+static void region(multiple_search *s, int unit, int cell, int digit, const run_result *r)
 {
-    chain_arena *arena = s->c.arena;
     uint16_t bit = (uint16_t)(1u << (digit - 1));
     int places[9], count = 0;
     for (int i = 0; i < 9; i++)
         if (s->c.grid[sudoku_unit_cells[unit][i]] & bit) places[count++] = i;
     if (!(count == 2 || (s->c.multiple && count > 2))) return;
     if (sudoku_unit_cells[unit][places[0]] != cell) return;
-    chain_set_copy(&s->region_on, on);
-    chain_set_copy(&s->region_off, off);
-    set_limit(s);
+    chain_set_copy(&s->region_on, &r->on);
+    chain_set_copy(&s->region_off, &r->off);
     const chain_set *outcome_on[9], *outcome_off[9];
     for (int i = 0; i < count; i++) {
         int other = sudoku_unit_cells[unit][places[i]];
-        if (other == cell) {
-            outcome_on[i] = on;
-            outcome_off[i] = off;
-            continue;
-        }
-        chain_set *pon = &s->pos_on[i], *poff = &s->pos_off[i];
-        chain_set_clear(pon);
-        chain_set_clear(poff);
-        int32_t start = chain_node_new(arena, POT(other, digit), true, CAUSE_NONE);
-        if (start < 0) return;
-        chain_set_add(pon, arena, start);
-        int32_t a, b;
-        chain_run(&s->c, pon, poff, &a, &b);
-        outcome_on[i] = pon;
-        outcome_off[i] = poff;
-        chain_set_retain(&s->region_on, pon);
-        chain_set_retain(&s->region_off, poff);
+        const run_result *o = other == cell ? r : on_run(s, POT(other, digit));
+        if (!o) return;
+        outcome_on[i] = &o->on;
+        outcome_off[i] = &o->off;
+        if (other == cell) continue;
+        chain_set_retain(&s->region_on, &o->on);
+        chain_set_retain(&s->region_off, &o->off);
     }
     for (int pass = 0; pass < 2; pass++) {
         const chain_set *common = pass ? &s->region_off : &s->region_on;
@@ -187,57 +202,46 @@ static void region(multiple_search *s, int unit, int cell, int digit, const chai
     }
 }
 
-static void regions(multiple_search *s, int cell, int digit, const chain_set *on,
-                    const chain_set *off)
+static void regions(multiple_search *s, int cell, int digit, const run_result *r)
 {
     static const int kinds[3] = {2, 0, 1};
-    for (int k = 0; k < 3; k++) {
-        chain_mark mark = chain_arena_mark(s->c.arena);
-        region(s, sudoku_cell_units[cell][kinds[k]], cell, digit, on, off);
-        chain_arena_release(s->c.arena, mark);
-    }
+    for (int k = 0; k < 3; k++) region(s, sudoku_cell_units[cell][kinds[k]], cell, digit, r);
 }
 
 /* SE's getMultipleChainsHintListForCell. */
 static void from_cell(multiple_search *s, int cell)
 {
-    chain_arena *arena = s->c.arena;
     unsigned cands = s->c.grid[cell];
     int cardinality = sudoku_popcount(cands);
     bool doubles = cardinality >= 3 && !s->c.nishio && s->c.dynamic;
     bool contradictions = s->c.dynamic || s->c.nishio;
-    chain_mark mark = chain_arena_mark(arena);
     int n = 0;
-    int digits[9];
     for (unsigned m = cands; m; m &= m - 1) {
         int digit = sudoku_lowest_digit(m);
-        chain_set *on = &s->value_on[n], *off = &s->value_off[n];
-        digits[n] = digit;
-        binary(s, POT(cell, digit), on, off, doubles, contradictions);
-        if (!s->c.nishio) regions(s, cell, digit, on, off);
+        const run_result *r = binary(s, POT(cell, digit), doubles, contradictions);
+        if (!r) return;
+        if (!s->c.nishio) regions(s, cell, digit, r);
+        s->value_on[n] = &r->on;
+        s->value_off[n] = &r->off;
         if (n == 0) {
-            chain_set_copy(&s->cell_on, on);
-            chain_set_copy(&s->cell_off, off);
+            chain_set_copy(&s->cell_on, &r->on);
+            chain_set_copy(&s->cell_off, &r->off);
         } else {
-            chain_set_retain(&s->cell_on, on);
-            chain_set_retain(&s->cell_off, off);
+            chain_set_retain(&s->cell_on, &r->on);
+            chain_set_retain(&s->cell_off, &r->off);
         }
         n++;
     }
-    if (!s->c.nishio && (cardinality == 2 || (s->c.multiple && cardinality > 2))) {
-        for (int pass = 0; pass < 2; pass++) {
-            const chain_set *common = pass ? &s->cell_off : &s->cell_on;
-            for (int i = 0; i < common->count; i++) {
-                int q = common->order[i];
-                int32_t targets[9];
-                for (int j = 0; j < n; j++)
-                    targets[j] = (pass ? s->value_off : s->value_on)[j].at[q];
-                offer(s, SUDOKU_CHAIN_CELL, SORT_CELL, !pass, q, targets, n, cell, -1);
-            }
+    if (s->c.nishio || !(cardinality == 2 || (s->c.multiple && cardinality > 2))) return;
+    for (int pass = 0; pass < 2; pass++) {
+        const chain_set *common = pass ? &s->cell_off : &s->cell_on;
+        for (int i = 0; i < common->count; i++) {
+            int q = common->order[i];
+            int32_t targets[9];
+            for (int j = 0; j < n; j++) targets[j] = (pass ? s->value_off : s->value_on)[j]->at[q];
+            offer(s, SUDOKU_CHAIN_CELL, SORT_CELL, !pass, q, targets, n, cell, -1);
         }
     }
-    (void)digits;
-    chain_arena_release(arena, mark);
 }
 
 void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
@@ -249,6 +253,7 @@ void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS]
         return;
     }
     memset(&s->c, 0, sizeof s->c);
+    memset(s->runs, 0, sizeof s->runs);
     s->c.arena = arena;
     chainer_load(&s->c, grid);
     s->c.placed = placed;
@@ -263,6 +268,7 @@ void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS]
         int cardinality = sudoku_popcount(s->c.grid[cell]);
         if (cardinality > 2 || (cardinality > 1 && s->c.dynamic)) from_cell(s, cell);
     }
+    for (int pot = 0; pot < POTENTIALS; pot++) free(s->runs[pot]);
     free(s);
 }
 
