@@ -42,8 +42,8 @@ void chainer_remove(chainer *c, int cell, int digit)
 
 /* ---- arena ---- */
 
-#define ARENA_NODES 4096
-#define ARENA_PARENTS 8192
+#define ARENA_NODES 1024
+#define ARENA_PARENTS 2048
 
 bool chain_arena_init(chain_arena *arena)
 {

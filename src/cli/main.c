@@ -5,6 +5,20 @@
 #include "cli.h"
 
 #include <string.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
+/* The logic engine's chain searches take and give back megabytes at each
+ * step. glibc would return that memory to the system each time and fault
+ * it in again at the next step, a quarter of the time of a rating; keep it. */
+static void keep_freed_memory(void)
+{
+#ifdef __GLIBC__
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, 64 << 20);
+#endif
+}
 
 static const char usage_text[] = "Usage: sudoku solve [OPTION]... [PUZZLE | FILE | -]...\n"
                                  "       sudoku explain [OPTION]... [PUZZLE | FILE | -]...\n"
@@ -66,6 +80,7 @@ static const command_entry commands[] = {
 
 int main(int argc, char **argv)
 {
+    keep_freed_memory();
     if (argc < 2) {
         fputs(usage_text, stderr);
         return EXIT_BAD_INPUT;
