@@ -339,6 +339,7 @@ bool sudoku_logic_solved(const sudoku_logic *state);
 
 /* Flags of sudoku_logic_next and sudoku_logic_find. */
 #define SUDOKU_LOGIC_NO_UNIQUENESS 1u /* skip the techniques that assume one solution */
+#define SUDOKU_LOGIC_NO_CHAINS 2u     /* stop before the chains: up to aligned pair exclusion */
 
 /* Finds the step Sudoku Explainer would take next: the first step of the
  * first technique, in the order of sudoku_technique, that applies. Returns

@@ -301,6 +301,7 @@ bool sudoku_logic_next_within(const sudoku_logic *state, unsigned flags,
     for (int t = 0; t < SUDOKU_TECHNIQUES; t++) {
         /* One finder answers for rectangles and loops alike. */
         if (t == SUDOKU_UNIQUE_LOOP) continue;
+        if (t >= SUDOKU_FORCING_CHAINS && (flags & SUDOKU_LOGIC_NO_CHAINS)) return false;
         if (find(state, (sudoku_technique)t, flags, budget, step)) return true;
         if (budget && *budget == 0) return false;
     }

@@ -311,7 +311,8 @@ static void test_explain_stream_blocks(void **state)
 static void test_explain_stuck(void **state)
 {
     (void)state;
-    run_result r = RUN("explain", stuck_puzzle);
+    /* Chains finish it; without them the engine is stuck. */
+    run_result r = RUN("explain", "--no-chains", stuck_puzzle);
     assert_status(r, 1);
     lines out = split_lines(r.out);
     /* the steps, the stop, then the 11 lines of the candidate grid */
@@ -332,7 +333,7 @@ static void test_explain_stuck(void **state)
                     "pair exclusion\n",
                     steps));
 
-    r = RUN("explain", "--format", "json", stuck_puzzle);
+    r = RUN("explain", "--no-chains", "--format", "json", stuck_puzzle);
     assert_status(r, 1);
     lines records = split_lines(r.out);
     assert_int_equal(records.n, 1);
@@ -426,7 +427,7 @@ static void test_explain_json_records(void **state)
     char none[SUDOKU_CELLS + 1];
     no_solution_puzzle(none);
     const char *input = format_text("%s\n%s\n%s\n%.82s1\n%s\n", P, stuck_puzzle, none, E, E);
-    run_result r = RUN_IN(input, "explain", "--format", "json");
+    run_result r = RUN_IN(input, "explain", "--no-chains", "--format", "json");
     assert_status(r, 2);
     lines records = split_lines(r.out);
     assert_int_equal(records.n, 5);
@@ -663,12 +664,12 @@ static void test_jobs_same_output(void **state)
     static const char *const formats[] = {"--format=text", "--format=json"};
     for (int c = 0; c < 2; c++)
         for (int f = 0; f < 2; f++) {
-            run_result one = RUN_IN(input, commands[c], formats[f], "-j", "1");
+            run_result one = RUN_IN(input, commands[c], "--no-chains", formats[f], "-j", "1");
             assert_status(one, 2);
-            run_result two = RUN_IN(input, commands[c], formats[f], "-j", "2");
+            run_result two = RUN_IN(input, commands[c], "--no-chains", formats[f], "-j", "2");
             assert_same_run(&one, &two);
             if (!under_wrapper()) {
-                run_result four = RUN_IN(input, commands[c], formats[f], "--jobs=4");
+                run_result four = RUN_IN(input, commands[c], "--no-chains", formats[f], "--jobs=4");
                 assert_same_run(&one, &four);
             }
             if (f == 1) {
@@ -683,15 +684,16 @@ static void test_stats(void **state)
 {
     (void)state;
     const char *input = mixed_stream();
-    run_result r = RUN_IN(input, "explain", "--stats", "--format", "json");
+    run_result r = RUN_IN(input, "explain", "--no-chains", "--stats", "--format", "json");
     lines err = split_lines(r.err);
     const char *last = err.line[err.n - 1];
-    unsigned long read, done, stuck, none, multiple, invalid, steps;
+    unsigned long read, done, stuck, budget, none, multiple, invalid, steps;
     if (sscanf(last,
-               "sudoku: stats: %lu puzzles read, %lu explained, %lu stuck, %lu no solution, %lu "
-               "multiple, %lu invalid; %lu steps;",
-               &read, &done, &stuck, &none, &multiple, &invalid, &steps) != 7)
+               "sudoku: stats: %lu puzzles read, %lu explained, %lu stuck, %lu over budget, %lu "
+               "no solution, %lu multiple, %lu invalid; %lu steps;",
+               &read, &done, &stuck, &budget, &none, &multiple, &invalid, &steps) != 8)
         fail_msg("bad stats line: %s", last);
+    assert_int_equal(budget, 0);
     assert_int_equal(read, 36);
     assert_int_equal(done, 18);
     assert_int_equal(stuck, 6);
@@ -708,8 +710,8 @@ static void test_stats(void **state)
     r = RUN_IN(input, "hint", "--stats");
     err = split_lines(r.err);
     assert_starts_with(err.line[err.n - 1],
-                       "sudoku: stats: 36 puzzles read, 24 hints, 0 stuck, 3 no solution, 3 "
-                       "multiple, 6 invalid; 24 steps;");
+                       "sudoku: stats: 36 puzzles read, 24 hints, 0 stuck, 0 over budget, 3 no "
+                       "solution, 3 multiple, 6 invalid; 24 steps;");
     r = RUN_IN(input, "hint");
     assert_not_contains(r.err, "stats:");
 }
@@ -831,7 +833,7 @@ static run_result hint_walk(const char **marks, size_t max)
 {
     run_result r = {0};
     for (size_t i = 0; i < max; i++) {
-        r = RUN("hint", "--format", "pencilmarks", *marks);
+        r = RUN("hint", "--no-chains", "--format", "pencilmarks", *marks);
         if (strlen(r.out) != 9 * SUDOKU_CELLS + 1) break;
         assert_status(r, 0);
         assert_empty(r.err);
@@ -857,14 +859,14 @@ static void test_hint_pencilmarks_walk(void **state)
     assert_string_equal(marks, pencilmarks_of(solution_of(P)));
 
     /* stuck: the same stop as explain's */
-    size_t stuck_steps = split_lines(RUN("explain", stuck_puzzle).out).n - 13;
+    size_t stuck_steps = split_lines(RUN("explain", "--no-chains", stuck_puzzle).out).n - 13;
     marks = pencilmarks_of(stuck_puzzle);
     r = hint_walk(&marks, stuck_steps + 1);
     assert_status(r, 1);
     assert_string_equal(r.out, "stuck\n");
     assert_string_equal(r.err, "sudoku: argument 1: no hint: needs a technique beyond aligned pair "
                                "exclusion\n");
-    r = RUN("explain", marks);
+    r = RUN("explain", "--no-chains", marks);
     assert_status(r, 1);
     assert_contains(r.out,
                     "Stuck after 0 steps: needs a technique beyond aligned pair exclusion\n");

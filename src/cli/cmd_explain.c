@@ -20,7 +20,9 @@ static const char help_text[] =
     "Usage: sudoku explain [OPTION]... [PUZZLE | FILE | -]...\n"
     "\n"
     "Solves each puzzle the way a person would, with the techniques of Sudoku\n"
-    "Explainer in its order (singles, intersections, subsets, fish, wings, ...),\n"
+    "Explainer in its order (singles, intersections, subsets, fish, wings,\n"
+    "uniqueness, exclusion, then chains: cycles, forcing chains, Nishio, multiple,\n"
+    "dynamic and nested forcing chains, shown in Eureka notation),\n"
     "and writes every step, then the puzzle's rating: ER the hardest step, EP the\n"
     "hardest up to the first placed digit, ED the first step's. A PUZZLE argument\n"
     "is 81 cells in any layout, or 729 characters of candidates (pencilmarks);\n"
@@ -43,6 +45,13 @@ static const char help_text[] =
     "  --anyway            explain puzzles with no solution or several too, without\n"
     "                      the techniques that assume one solution; they still\n"
     "                      count as failures\n"
+    "  --budget=N          give up on a puzzle after N chain nodes of work (a\n"
+    "                      count, not a time: the same on every machine; k, M, G\n"
+    "                      multiply by a thousand, a million, a billion; 0: no\n"
+    "                      limit); default 2G, about ten times what the hardest\n"
+    "                      puzzles known need\n"
+    "  --no-chains         use the techniques up to aligned pair exclusion only\n"
+    "                      (SE's 6.2): a puzzle that needs chains gets stuck\n"
     "  --stats             print a summary on stderr at the end\n"
     "  -j, --jobs=N        work on N threads (default 1; 0: one per processor;\n"
     "                      at most " NUMBER_TEXT(
@@ -54,6 +63,7 @@ static const char help_text[] =
                       "Exit status:\n"
                       "  0  every puzzle was explained to its end\n"
                       "  1  some puzzle has no solution or several, or the engine got stuck on it\n"
+                      "     or went over --budget\n"
                       "  2  usage error, malformed puzzle, unreadable input or unwritable output\n"
                       "When several apply, the highest wins.\n";
 
@@ -69,11 +79,12 @@ static void add_rating(cli_text *text, const char *name, int rating)
 
 /* The end of a text block whose steps did not finish the puzzle: why, and
  * the candidates where the engine stopped. */
-static void add_stop(cli_text *text, const steps_job *job, const sudoku_logic *state)
+static void add_stop(cli_text *text, const steps_job *job, const sudoku_logic *state,
+                     const steps_options_t *opt)
 {
     char beyond[80], grid[SUDOKU_TEXT_MAX];
     const char *why = beyond;
-    steps_beyond(beyond);
+    steps_beyond(opt, beyond);
     if (job->outcome == STEPS_NO_SOLUTION) why = "the puzzle has no solution";
     if (job->outcome == STEPS_MULTIPLE) why = "the puzzle has more than one solution";
     if (job->outcome == STEPS_BUDGET) why = "over the budget of work (--budget)";
@@ -155,13 +166,13 @@ static void explain_work(const cli_run *run, cli_job *base)
         if (steps.len) cli_text_add(text, steps.data, steps.len);
         cli_text_puts(text, "]");
         text->failed |= steps.failed;
-        steps_json_end(text, job);
+        steps_json_end(text, job, run->options);
     } else if (!go) {
         steps_marker(text, job);
     } else if (job->outcome == STEPS_DONE) {
         add_solved(text, job);
     } else {
-        add_stop(text, job, &state);
+        add_stop(text, job, &state, run->options);
     }
     cli_text_free(&steps);
 }

@@ -36,6 +36,13 @@ static const char help_text[] =
     "  --anyway            give a hint on puzzles with no solution or several too,\n"
     "                      without the techniques that assume one solution; they\n"
     "                      still count as failures\n"
+    "  --budget=N          give up on a puzzle after N chain nodes of work (a\n"
+    "                      count, not a time: the same on every machine; k, M, G\n"
+    "                      multiply by a thousand, a million, a billion; 0: no\n"
+    "                      limit); default 2G, about ten times what the hardest\n"
+    "                      puzzles known need\n"
+    "  --no-chains         use the techniques up to aligned pair exclusion only\n"
+    "                      (SE's 6.2): a puzzle that needs chains gets stuck\n"
     "  --stats             print a summary on stderr at the end\n"
     "  -j, --jobs=N        work on N threads (default 1; 0: one per processor;\n"
     "                      at most " NUMBER_TEXT(
@@ -46,7 +53,8 @@ static const char help_text[] =
                       "\n"
                       "Exit status:\n"
                       "  0  every puzzle got a hint (or was solved already)\n"
-                      "  1  some puzzle has no solution or several, or no technique applies to it\n"
+                      "  1  some puzzle has no solution or several, no technique applies to it,\n"
+                      "     or it went over --budget\n"
                       "  2  usage error, malformed puzzle, unreadable input or unwritable output\n"
                       "When several apply, the highest wins.\n";
 
@@ -79,7 +87,7 @@ static void hint_work(const cli_run *run, cli_job *base)
             steps_add_step(text, &step, true);
         else
             cli_text_puts(text, "null");
-        steps_json_end(text, job);
+        steps_json_end(text, job, run->options);
     } else if (found && format == FORMAT_PENCILMARKS) {
         char line[SUDOKU_TEXT_MAX];
         sudoku_board board;

@@ -25,9 +25,8 @@ static const char help_text[] =
     "Rates each puzzle as Sudoku Explainer (SE) does: the steps a person\n"
     "would take, in SE's order, each rated on SE's scale (1.0 to 11.9 and up);\n"
     "ER is the hardest step, EP the hardest up to the first placed digit, ED\n"
-    "the first step's. One line per puzzle: its 81 cells and ER/EP/ED, e.g.\n"
-    "  4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... "
-    "2.6/1.2/1.2\n"
+    "the first step's. One line per puzzle: its 81 cells, a space and ER/EP/ED\n"
+    "(such as 2.6/1.2/1.2).\n"
     "A PUZZLE argument is 81 cells in any layout, or 729 characters of\n"
     "candidates; another argument names a file of puzzles; '-', or no\n"
     "argument, reads standard input.\n"
@@ -53,6 +52,8 @@ static const char help_text[] =
     "  --anyway            rate puzzles with no solution or several too, without\n"
     "                      the techniques that assume one solution; they still\n"
     "                      count as failures\n"
+    "  --no-chains         use the techniques up to aligned pair exclusion only\n"
+    "                      (SE's 6.2): a puzzle that needs chains gets stuck\n"
     "  --stats             print a summary on stderr at the end\n"
     "  -j, --jobs=N        work on N threads (default 1; 0: one per processor;\n"
     "                      at most " NUMBER_TEXT(
@@ -77,6 +78,7 @@ enum { KEY_MIN = 300, KEY_MAX };
 
 static const cli_option options[] = {{"anyway", false, STEPS_KEY_ANYWAY},
                                      {"budget", true, STEPS_KEY_BUDGET},
+                                     {"no-chains", false, STEPS_KEY_NO_CHAINS},
                                      {"min", true, KEY_MIN}, {"max", true, KEY_MAX},
                                      {NULL, false, 0}};
 
@@ -159,7 +161,7 @@ static void rate_work(const cli_run *run, cli_job *base)
         else
             cli_text_puts(text, "null");
         cli_text_printf(text, ",\"steps\":%d", job->steps);
-        steps_json_end(text, job);
+        steps_json_end(text, job, run->options);
         return;
     }
     if (job->outcome != STEPS_DONE) {

@@ -15,13 +15,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-const cli_option steps_options[] = {
-    {"anyway", false, STEPS_KEY_ANYWAY}, {"budget", true, STEPS_KEY_BUDGET}, {NULL, false, 0}};
+const cli_option steps_options[] = {{"anyway", false, STEPS_KEY_ANYWAY},
+                                    {"budget", true, STEPS_KEY_BUDGET},
+                                    {"no-chains", false, STEPS_KEY_NO_CHAINS},
+                                    {NULL, false, 0}};
 
 void steps_default_options(steps_options_t *opt, const char *command)
 {
     opt->command = command;
     opt->anyway = false;
+    opt->no_chains = false;
     opt->budget = STEPS_DEFAULT_BUDGET;
 }
 
@@ -47,6 +50,7 @@ int steps_take_option(void *options, int key, const char *value)
 {
     steps_options_t *opt = options;
     if (key == STEPS_KEY_ANYWAY) opt->anyway = true;
+    if (key == STEPS_KEY_NO_CHAINS) opt->no_chains = true;
     if (key == STEPS_KEY_BUDGET && !parse_budget(value, &opt->budget))
         return cli_usage_error(opt->command,
                                "--budget needs a count of chain nodes (e.g. 500M; 0: no limit), "
@@ -73,7 +77,7 @@ bool steps_start(const cli_run *run, steps_job *job, sudoku_logic *state, unsign
     job->text = (cli_text){0};
     job->steps = 0;
     job->budget = opt->budget;
-    *flags = 0;
+    *flags = opt->no_chains ? SUDOKU_LOGIC_NO_CHAINS : 0;
     if (!record->ok) {
         job->outcome = STEPS_INVALID;
         return false;
@@ -84,7 +88,7 @@ bool steps_start(const cli_run *run, steps_job *job, sudoku_logic *state, unsign
     job->outcome = found == 1 ? STEPS_DONE : found == 0 ? STEPS_NO_SOLUTION : STEPS_MULTIPLE;
     if (job->outcome != STEPS_DONE) {
         if (!opt->anyway) return false;
-        *flags = SUDOKU_LOGIC_NO_UNIQUENESS;
+        *flags |= SUDOKU_LOGIC_NO_UNIQUENESS;
     }
     if (record->pencilmarks)
         sudoku_logic_from_board(state, &record->board);
@@ -107,9 +111,10 @@ void steps_add_step(cli_text *text, const sudoku_step *step, bool json)
     if (room) text->len += format(step, room, n + 1);
 }
 
-void steps_beyond(char text[80])
+void steps_beyond(const steps_options_t *opt, char text[80])
 {
-    const char *last = sudoku_technique_name((sudoku_technique)(SUDOKU_TECHNIQUES - 1));
+    sudoku_technique t = opt->no_chains ? SUDOKU_ALIGNED_PAIR_EXCLUSION : SUDOKU_TECHNIQUES - 1;
+    const char *last = sudoku_technique_name(t);
     int n = snprintf(text, 80, "needs a technique beyond ");
     snprintf(text + n, (size_t)(80 - n), "%s", last);
     if (text[n] >= 'A' && text[n] <= 'Z') text[n] = (char)(text[n] - 'A' + 'a');
@@ -131,10 +136,11 @@ const char *steps_status_name(steps_outcome outcome)
 
 /* The diagnostic of a stuck job: "stuck after 12 steps: needs a technique
  * beyond ..." (explain), or "no hint: needs ..." (hint), in text. */
-static const char *stuck_message(const steps_job *job, bool explain, char text[160])
+static const char *stuck_message(const steps_options_t *opt, const steps_job *job, bool explain,
+                                 char text[160])
 {
     char beyond[80];
-    steps_beyond(beyond);
+    steps_beyond(opt, beyond);
     if (explain)
         snprintf(text, 160, "stuck after %d step%s: %s", job->steps, job->steps == 1 ? "" : "s",
                  beyond);
@@ -195,13 +201,13 @@ void steps_json_ratings(cli_text *text, const sudoku_rating *rating)
     cli_text_rating(text, rating->ed);
 }
 
-void steps_json_end(cli_text *text, const steps_job *job)
+void steps_json_end(cli_text *text, const steps_job *job, const steps_options_t *opt)
 {
     char stuck[80];
     const char *error = NULL;
     switch (job->outcome) {
     case STEPS_STUCK:
-        steps_beyond(stuck);
+        steps_beyond(opt, stuck);
         error = stuck;
         break;
     case STEPS_NO_SOLUTION: error = "no solution"; break;
@@ -259,7 +265,7 @@ void steps_report(cli_run *run, cli_job *base, bool separate, bool explain)
     case STEPS_STUCK:
         t->stuck++;
         cli_raise_status(run, EXIT_UNSOLVED);
-        cli_record_error(base, record->line, stuck_message(job, explain, message));
+        cli_record_error(base, record->line, stuck_message(opt, job, explain, message));
         break;
     case STEPS_BUDGET:
         t->over_budget++;

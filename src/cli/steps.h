@@ -20,6 +20,7 @@
 typedef struct steps_options_t {
     const char *command;       /* the command's name, for messages */
     bool anyway;               /* --anyway: explain puzzles without exactly one solution too */
+    bool no_chains;            /* --no-chains: stop before the chaining techniques */
     unsigned long long budget; /* --budget: chain nodes per puzzle; 0: no limit */
 } steps_options_t;
 
@@ -46,9 +47,9 @@ typedef struct steps_job {
 } steps_job;
 
 /* The keys of the shared options, for commands that list them among their own. */
-enum { STEPS_KEY_ANYWAY = 256, STEPS_KEY_BUDGET };
+enum { STEPS_KEY_ANYWAY = 256, STEPS_KEY_BUDGET, STEPS_KEY_NO_CHAINS };
 
-/* The commands' own options (--anyway, --budget), and their handler for
+/* The commands' own options (--anyway, --budget, --no-chains), and their handler for
  * cli_command; steps_default_options sets their defaults. */
 void steps_default_options(steps_options_t *opt, const char *command);
 extern const cli_option steps_options[];
@@ -69,8 +70,9 @@ bool steps_next(const cli_run *run, steps_job *job, const sudoku_logic *state, u
 /* Adds a step in words, or as a JSON object, without a line end. */
 void steps_add_step(cli_text *text, const sudoku_step *step, bool json);
 
-/* "needs a technique beyond aligned pair exclusion": the engine's last. */
-void steps_beyond(char text[80]);
+/* "needs a technique beyond nested multiple forcing chains": the last
+ * technique the options allow. */
+void steps_beyond(const steps_options_t *opt, char text[80]);
 
 /* The JSON status of an outcome: "solved", "found", "stuck", "no_solution",
  * "multiple", "invalid" or "over_budget". */
@@ -81,7 +83,7 @@ const char *steps_status_name(steps_outcome outcome);
  * when no step was taken); then its end: ",\"error\":...}" and a line end. */
 void steps_json_start(cli_text *text, const steps_job *job);
 void steps_json_ratings(cli_text *text, const sudoku_rating *rating);
-void steps_json_end(cli_text *text, const steps_job *job);
+void steps_json_end(cli_text *text, const steps_job *job, const steps_options_t *opt);
 
 /* The one-line output record of a job without steps to show: "invalid",
  * "no solution", "multiple solutions", "stuck", "over budget" or "solved". */
