@@ -49,7 +49,7 @@ CLI_SRC = src/cli/main.c src/cli/options.c src/cli/run.c src/cli/input.c src/cli
           src/cli/cmd_hint.c src/cli/cmd_rate.c
 E2E_TESTS = test_cli test_hostile test_explain
 TEST_NAMES = test_tables test_parse test_reader test_pencilmarks test_propagate test_planes test_search test_print \
-             $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay test_logic_path
+             $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay test_logic_path test_logic
 
 LIB_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 CLI_OBJ = $(CLI_SRC:src/%.c=$(BUILD)/obj/%.o)
