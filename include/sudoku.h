@@ -259,6 +259,11 @@ typedef enum sudoku_technique {
                                           pairs and X-wings on the way */
     SUDOKU_NESTED_FORCING_CHAINS,      /* 95 and up: chains that use forcing chains */
     SUDOKU_NESTED_MULTIPLE_CHAINS,     /* 100 and up: ... and multiple forcing chains */
+    /* SE's last resorts, 10.5 and up: chains that use dynamic forcing
+     * chains on the way, then dynamic (+), then nested ones. */
+    SUDOKU_NESTED_DYNAMIC_CHAINS,
+    SUDOKU_NESTED_DYNAMIC_CHAINS_PLUS,
+    SUDOKU_NESTED_DYNAMIC_CHAINS_NESTED,
     SUDOKU_TECHNIQUES                  /* the number of techniques */
 } sudoku_technique;
 

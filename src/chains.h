@@ -75,7 +75,9 @@ typedef struct chainer {
     bool dynamic;                /* offs leave the board as they are found */
     bool nishio;                 /* digit links only */
     bool multiple;
-    int level;             /* 0; 1: + intersections, pairs, X-wings; 2, 3: + nested chains */
+    int level;   /* 0; 1: + intersections, pairs, X-wings; 2, 3: + nested chains; 4: + nested
+                    dynamic chains of level nesting (SE's experimental producers) */
+    int nesting; /* level 4 only: 0, 1 or 2 */
     const uint8_t *placed; /* digits placed, by digit (for X-wings) */
     /* Nodes deeper than this (0: no limit) cannot help: runs leave them
      * out, which changes nothing nearer (chain_too_deep). */
@@ -130,7 +132,7 @@ void chain_set_copy(chain_set *dst, const chain_set *src);
 typedef struct chain_link {
     uint16_t pot;
     uint8_t cause;
-    int8_t unit;
+    int16_t unit;
 } chain_link;
 
 /* What candidate pot (on) turns off, in SE's order: with y, the cell's

@@ -44,6 +44,9 @@ static const char *const technique_names[SUDOKU_TECHNIQUES] = {
     [SUDOKU_DYNAMIC_FORCING_CHAINS_PLUS] = "Dynamic forcing chains (+)",
     [SUDOKU_NESTED_FORCING_CHAINS] = "Nested forcing chains",
     [SUDOKU_NESTED_MULTIPLE_CHAINS] = "Nested multiple forcing chains",
+    [SUDOKU_NESTED_DYNAMIC_CHAINS] = "Nested dynamic forcing chains",
+    [SUDOKU_NESTED_DYNAMIC_CHAINS_PLUS] = "Nested dynamic forcing chains (+)",
+    [SUDOKU_NESTED_DYNAMIC_CHAINS_NESTED] = "Doubly nested forcing chains",
 };
 
 const char *sudoku_technique_name(sudoku_technique technique)
@@ -242,9 +245,10 @@ bool logic_sees(int a, int b)
 /* ---- the loop ---- */
 
 /* Runs the finder of one technique. Families that SE searches as one
- * producer (unique rectangles and loops) answer for each of their members. */
+ * producer (unique rectangles and loops) answer for all their members,
+ * unless the technique is asked for alone. */
 static bool find(const sudoku_logic *state, sudoku_technique technique, unsigned flags,
-                 unsigned long long *budget, sudoku_step *step)
+                 bool alone, unsigned long long *budget, sudoku_step *step)
 {
     switch (technique) {
     case SUDOKU_HIDDEN_SINGLE: return logic_hidden_single(state, step);
@@ -265,7 +269,10 @@ static bool find(const sudoku_logic *state, sudoku_technique technique, unsigned
     case SUDOKU_XYZ_WING: return logic_wing(state, true, step);
     case SUDOKU_UNIQUE_RECTANGLE:
     case SUDOKU_UNIQUE_LOOP:
-        return !(flags & SUDOKU_LOGIC_NO_UNIQUENESS) && logic_unique_loop(state, step);
+        /* The engine's loop asks for both (one finder, as SE's); a caller
+         * of sudoku_logic_find for one kind. */
+        return !(flags & SUDOKU_LOGIC_NO_UNIQUENESS) &&
+               logic_unique_loop(state, alone ? technique : SUDOKU_TECHNIQUES, step);
     case SUDOKU_BUG: return !(flags & SUDOKU_LOGIC_NO_UNIQUENESS) && logic_bug(state, step);
     case SUDOKU_ALIGNED_PAIR_EXCLUSION: return logic_aligned_pair(state, step);
     case SUDOKU_ALIGNED_TRIPLET_EXCLUSION: return logic_aligned_triplet(state, step);
@@ -275,7 +282,10 @@ static bool find(const sudoku_logic *state, sudoku_technique technique, unsigned
     case SUDOKU_DYNAMIC_FORCING_CHAINS:
     case SUDOKU_DYNAMIC_FORCING_CHAINS_PLUS:
     case SUDOKU_NESTED_FORCING_CHAINS:
-    case SUDOKU_NESTED_MULTIPLE_CHAINS: return logic_chains(state, technique, budget, step);
+    case SUDOKU_NESTED_MULTIPLE_CHAINS:
+    case SUDOKU_NESTED_DYNAMIC_CHAINS:
+    case SUDOKU_NESTED_DYNAMIC_CHAINS_PLUS:
+    case SUDOKU_NESTED_DYNAMIC_CHAINS_NESTED: return logic_chains(state, technique, budget, step);
     case SUDOKU_NAKED_QUAD: return logic_naked_set(state, 4, step);
     case SUDOKU_JELLYFISH: return logic_fish(state, 4, step);
     case SUDOKU_HIDDEN_QUAD: return logic_hidden_set(state, 4, false, step);
@@ -288,10 +298,7 @@ bool sudoku_logic_find(const sudoku_logic *state, sudoku_technique technique, un
                        sudoku_step *step)
 {
     if (finished(state)) return false;
-    if (!find(state, technique, flags, NULL, step)) return false;
-    if (technique == SUDOKU_UNIQUE_RECTANGLE || technique == SUDOKU_UNIQUE_LOOP)
-        return step->technique == technique;
-    return true;
+    return find(state, technique, flags, true, NULL, step);
 }
 
 bool sudoku_logic_next_within(const sudoku_logic *state, unsigned flags,
@@ -302,7 +309,7 @@ bool sudoku_logic_next_within(const sudoku_logic *state, unsigned flags,
         /* One finder answers for rectangles and loops alike. */
         if (t == SUDOKU_UNIQUE_LOOP) continue;
         if (t >= SUDOKU_FORCING_CHAINS && (flags & SUDOKU_LOGIC_NO_CHAINS)) return false;
-        if (find(state, (sudoku_technique)t, flags, budget, step)) return true;
+        if (find(state, (sudoku_technique)t, flags, false, budget, step)) return true;
         if (budget && *budget == 0) return false;
     }
     return false;

@@ -32,14 +32,16 @@ unsigned logic_next_subset(unsigned set, unsigned subset);
  * box and a line; 0 if they do not cross. */
 static inline unsigned logic_overlap(int c, int b)
 {
-    if (c >= 18) {
-        int box = c - 18;
-        if (b < 9) return b / 3 == box / 3 ? 0x7u << (3 * (b % 3)) : 0;
-        return (b - 9) / 3 == box % 3 ? 0x49u << ((b - 9) % 3) : 0;
+    /* Unit numbers are never negative; unsigned arithmetic says so. */
+    unsigned uc = (unsigned)c, ub = (unsigned)b;
+    if (uc >= 18) {
+        unsigned box = uc - 18;
+        if (ub < 9) return ub / 3 == box / 3 ? 0x7u << (3 * (ub % 3)) : 0;
+        return (ub - 9) / 3 == box % 3 ? 0x49u << ((ub - 9) % 3) : 0;
     }
-    int box = b - 18;
-    if (c < 9) return c / 3 == box / 3 ? 0x7u << (3 * (box % 3)) : 0;
-    return (c - 9) / 3 == box % 3 ? 0x7u << (3 * (box / 3)) : 0;
+    unsigned box = ub - 18;
+    if (uc < 9) return uc / 3 == box / 3 ? 0x7u << (3 * (box % 3)) : 0;
+    return (uc - 9) / 3 == box % 3 ? 0x7u << (3 * (box / 3)) : 0;
 }
 
 /* The j-th (0-2, in increasing order) unit of the kind starting at kind
@@ -91,8 +93,10 @@ bool logic_fish(const sudoku_logic *state, int degree, sudoku_step *step);
 bool logic_wing(const sudoku_logic *state, bool xyz, sudoku_step *step);
 
 /* logic_unique.c: unique rectangles and loops, types 1-4 (one finder: SE
- * searches them together and takes the easiest it finds) */
-bool logic_unique_loop(const sudoku_logic *state, sudoku_step *step);
+ * searches them together and takes the easiest it finds); only
+ * SUDOKU_UNIQUE_RECTANGLE or SUDOKU_UNIQUE_LOOP asks for one kind alone,
+ * SUDOKU_TECHNIQUES for both */
+bool logic_unique_loop(const sudoku_logic *state, sudoku_technique only, sudoku_step *step);
 
 /* logic_bug.c: bivalue universal grave, types 1-4 */
 bool logic_bug(const sudoku_logic *state, sudoku_step *step);

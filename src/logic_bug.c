@@ -88,7 +88,7 @@ static bool find_grave(const sudoku_logic *state, grave *g)
         for (int digit = 1; digit <= 9; digit++) {
             int places = 0;
             for (int i = 0; i < 9; i++)
-                places += (rest[sudoku_unit_cells[unit][i]] >> (digit - 1)) & 1u;
+                places += (int)((rest[sudoku_unit_cells[unit][i]] >> (digit - 1)) & 1u);
             if (places != 0 && places != 2) return false;
         }
     return true;

@@ -190,7 +190,7 @@ int chain_on_links(const chainer *c, int pot, bool y, chain_link out[32])
             if (k > 0 && sudoku_cell_units[other][2] == box) continue;
             out[n].pot = (uint16_t)POT(other, digit);
             out[n].cause = (uint8_t)unit_cause[se_kinds[k]];
-            out[n++].unit = (int8_t)unit;
+            out[n++].unit = (int16_t)unit;
         }
     }
     return n;
@@ -222,7 +222,7 @@ int chain_off_links(const chainer *c, int pot, bool y, bool x, chain_link out[4]
         if (seen) continue;
         out[n].pot = (uint16_t)other_pot;
         out[n].cause = (uint8_t)unit_cause[se_kinds[k]];
-        out[n++].unit = (int8_t)unit;
+        out[n++].unit = (int16_t)unit;
     }
     return n;
 }

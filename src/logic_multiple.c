@@ -59,7 +59,8 @@ static double technique_base(sudoku_technique technique)
     case SUDOKU_DYNAMIC_FORCING_CHAINS: return 8.5;
     case SUDOKU_DYNAMIC_FORCING_CHAINS_PLUS: return 9.0;
     case SUDOKU_NESTED_FORCING_CHAINS: return 9.5;
-    default: return 10.0;
+    case SUDOKU_NESTED_MULTIPLE_CHAINS: return 10.0;
+    default: return 10.5;
     }
 }
 
@@ -69,6 +70,9 @@ static int technique_level(sudoku_technique technique)
     case SUDOKU_DYNAMIC_FORCING_CHAINS_PLUS: return 1;
     case SUDOKU_NESTED_FORCING_CHAINS: return 2;
     case SUDOKU_NESTED_MULTIPLE_CHAINS: return 3;
+    case SUDOKU_NESTED_DYNAMIC_CHAINS:
+    case SUDOKU_NESTED_DYNAMIC_CHAINS_PLUS:
+    case SUDOKU_NESTED_DYNAMIC_CHAINS_NESTED: return 4;
     default: return 0;
     }
 }
@@ -261,6 +265,9 @@ void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS]
     s->technique = technique;
     s->base = technique_base(technique);
     s->c.level = technique_level(technique);
+    s->c.nesting = technique == SUDOKU_NESTED_DYNAMIC_CHAINS_PLUS     ? 1
+                   : technique == SUDOKU_NESTED_DYNAMIC_CHAINS_NESTED ? 2
+                                                                      : 0;
     s->c.nishio = technique == SUDOKU_NISHIO_FORCING_CHAINS;
     s->c.dynamic = technique != SUDOKU_MULTIPLE_FORCING_CHAINS;
     s->c.multiple = !s->c.nishio;

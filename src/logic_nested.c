@@ -548,8 +548,16 @@ int chain_advanced_offs(chainer *c, const uint16_t *source, const uint16_t sourc
         x_wings(&a, 1);
         x_wings(&a, 0);
     }
-    if (!a.n && c->level >= 2) nested_chains(&a, SUDOKU_FORCING_CHAINS);
-    if (!a.n && c->level >= 3) nested_chains(&a, SUDOKU_MULTIPLE_FORCING_CHAINS);
+    if (c->level >= 4) {
+        /* SE's experimental levels nest dynamic chains instead. */
+        static const sudoku_technique nested[3] = {SUDOKU_DYNAMIC_FORCING_CHAINS,
+                                                   SUDOKU_DYNAMIC_FORCING_CHAINS_PLUS,
+                                                   SUDOKU_NESTED_FORCING_CHAINS};
+        if (!a.n) nested_chains(&a, nested[c->nesting]);
+    } else {
+        if (!a.n && c->level >= 2) nested_chains(&a, SUDOKU_FORCING_CHAINS);
+        if (!a.n && c->level >= 3) nested_chains(&a, SUDOKU_MULTIPLE_FORCING_CHAINS);
+    }
     *out = a.out;
     return a.n;
 }

@@ -38,6 +38,7 @@ typedef struct walk {
     uint8_t visits[27][2];
     sudoku_step best; /* the lowest rated step found so far */
     bool found;
+    sudoku_technique only; /* rectangles or loops alone; SUDOKU_TECHNIQUES: both */
 } walk;
 
 static int loop_rating(int length)
@@ -72,6 +73,7 @@ static void loop_step(const walk *w, int type, int extra_rating, sudoku_step *st
 static void offer(walk *w, const sudoku_step *step)
 {
     if (!logic_step_useful(step)) return;
+    if (w->only != SUDOKU_TECHNIQUES && step->technique != w->only) return;
     if (w->found && (step->rating > w->best.rating ||
                      (step->rating == w->best.rating && step->variant >= w->best.variant)))
         return;
@@ -302,7 +304,8 @@ static void pop(walk *w)
  * the last step's. extra_in: the extra digits seen so far; SE gathers them
  * over every cell it considers at this point, tried or not, and we do too,
  * for its loops are ours. allowed: cells with extras still allowed. */
-static void walk_on(walk *w, int allowed, unsigned extra_in, int last_kind)
+/* Recursive, as the walk it follows: at most LOOP_MAX deep. */
+static void walk_on(walk *w, int allowed, unsigned extra_in, int last_kind) // NOLINT(misc-no-recursion)
 {
     int cell = w->loop[w->length - 1];
     unsigned extra = extra_in;
@@ -328,11 +331,12 @@ static void walk_on(walk *w, int allowed, unsigned extra_in, int last_kind)
     }
 }
 
-bool logic_unique_loop(const sudoku_logic *state, sudoku_step *step)
+bool logic_unique_loop(const sudoku_logic *state, sudoku_technique only, sudoku_step *step)
 {
     walk w;
     memset(&w, 0, sizeof w);
     w.state = state;
+    w.only = only;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         if (sudoku_popcount(state->candidates[cell]) != 2) continue;
         w.pair = state->candidates[cell];

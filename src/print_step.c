@@ -300,6 +300,7 @@ static void put_chain_name(writer *w, const sudoku_step *step)
     if (step->technique == SUDOKU_DYNAMIC_FORCING_CHAINS_PLUS) put(w, " (+)");
     if (step->technique == SUDOKU_NESTED_FORCING_CHAINS) put(w, " (+ forcing chains)");
     if (step->technique == SUDOKU_NESTED_MULTIPLE_CHAINS) put(w, " (+ multiple forcing chains)");
+    if (step->technique >= SUDOKU_NESTED_DYNAMIC_CHAINS) put(w, " (+ dynamic forcing chains)");
 }
 
 static void put_link(writer *w, const sudoku_link *link)
