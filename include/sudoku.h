@@ -250,34 +250,34 @@ typedef enum sudoku_technique {
     /* Chains (variant: a sudoku_chain_kind). Each rates its base plus SE's
      * length increment: 0.1 for a chain of more than 4 links, then at 6,
      * 8, 12, 16, 24, 32, 48, ... links (docs/logic.md). */
-    SUDOKU_FORCING_CHAINS,             /* cycles 65, X-chains 66, XY 70 */
-    SUDOKU_ALIGNED_TRIPLET_EXCLUSION,  /* 75 */
-    SUDOKU_NISHIO_FORCING_CHAINS,      /* 75 and up */
-    SUDOKU_MULTIPLE_FORCING_CHAINS,    /* 80 and up: cell and region */
-    SUDOKU_DYNAMIC_FORCING_CHAINS,     /* 85 and up */
+    SUDOKU_FORCING_CHAINS,              /* cycles 65, X-chains 66, XY 70 */
+    SUDOKU_ALIGNED_TRIPLET_EXCLUSION,   /* 75 */
+    SUDOKU_NISHIO_FORCING_CHAINS,       /* 75 and up */
+    SUDOKU_MULTIPLE_FORCING_CHAINS,     /* 80 and up: cell and region */
+    SUDOKU_DYNAMIC_FORCING_CHAINS,      /* 85 and up */
     SUDOKU_DYNAMIC_FORCING_CHAINS_PLUS, /* 90 and up: chains that use pointing,
                                           pairs and X-wings on the way */
-    SUDOKU_NESTED_FORCING_CHAINS,      /* 95 and up: chains that use forcing chains */
-    SUDOKU_NESTED_MULTIPLE_CHAINS,     /* 100 and up: ... and multiple forcing chains */
+    SUDOKU_NESTED_FORCING_CHAINS,       /* 95 and up: chains that use forcing chains */
+    SUDOKU_NESTED_MULTIPLE_CHAINS,      /* 100 and up: ... and multiple forcing chains */
     /* SE's last resorts, 10.5 and up: chains that use dynamic forcing
      * chains on the way, then dynamic (+), then nested ones. */
     SUDOKU_NESTED_DYNAMIC_CHAINS,
     SUDOKU_NESTED_DYNAMIC_CHAINS_PLUS,
     SUDOKU_NESTED_DYNAMIC_CHAINS_NESTED,
-    SUDOKU_TECHNIQUES                  /* the number of techniques */
+    SUDOKU_TECHNIQUES /* the number of techniques */
 } sudoku_technique;
 
 /* What a chain step shows (sudoku_step.variant of a chain technique). */
 typedef enum sudoku_chain_kind {
-    SUDOKU_CHAIN_X_CYCLE = 1, /* a cycle of one digit's conjugate pairs */
-    SUDOKU_CHAIN_Y_CYCLE,     /* a cycle of bivalue cells */
-    SUDOKU_CHAIN_XY_CYCLE,    /* a cycle of both links */
-    SUDOKU_CHAIN_X_FORCING,   /* a chain of one digit leading to its start's opposite */
-    SUDOKU_CHAIN_XY_FORCING,  /* the same, with both kinds of links */
+    SUDOKU_CHAIN_X_CYCLE = 1,   /* a cycle of one digit's conjugate pairs */
+    SUDOKU_CHAIN_Y_CYCLE,       /* a cycle of bivalue cells */
+    SUDOKU_CHAIN_XY_CYCLE,      /* a cycle of both links */
+    SUDOKU_CHAIN_X_FORCING,     /* a chain of one digit leading to its start's opposite */
+    SUDOKU_CHAIN_XY_FORCING,    /* the same, with both kinds of links */
     SUDOKU_CHAIN_CONTRADICTION, /* an assumption leading to a candidate both on and off */
-    SUDOKU_CHAIN_DOUBLE,      /* a candidate's both states leading to the same result */
-    SUDOKU_CHAIN_CELL,        /* each candidate of a cell leading to the same result */
-    SUDOKU_CHAIN_REGION       /* each place of a digit in a unit leading to the same result */
+    SUDOKU_CHAIN_DOUBLE,        /* a candidate's both states leading to the same result */
+    SUDOKU_CHAIN_CELL,          /* each candidate of a cell leading to the same result */
+    SUDOKU_CHAIN_REGION         /* each place of a digit in a unit leading to the same result */
 } sudoku_chain_kind;
 
 /* "Hidden single", "Direct pointing", ..., "Aligned pair exclusion". */
@@ -360,8 +360,8 @@ bool sudoku_logic_next(const sudoku_logic *state, unsigned flags, sudoku_step *s
  * 0 (so a caller tells "over budget" from "stuck"). The work a step takes
  * does not depend on the machine, so neither does where a budget ends. A
  * budget of 0 stays 0: give a positive one. */
-bool sudoku_logic_next_within(const sudoku_logic *state, unsigned flags,
-                              unsigned long long *budget, sudoku_step *step);
+bool sudoku_logic_next_within(const sudoku_logic *state, unsigned flags, unsigned long long *budget,
+                              sudoku_step *step);
 
 /* Finds the first step of one technique only, as sudoku_logic_next would
  * find it if no easier technique applied. Returns false if there is none. */

@@ -233,8 +233,8 @@ bool chain_better(const chain_best *best, double difficulty, int complexity, int
 
 /* The steps of a chain technique (logic.c's finder); budget as
  * sudoku_logic_next_within (NULL: no limit). */
-bool logic_chains(const sudoku_logic *state, sudoku_technique technique,
-                  unsigned long long *budget, sudoku_step *step);
+bool logic_chains(const sudoku_logic *state, sudoku_technique technique, unsigned long long *budget,
+                  sudoku_step *step);
 
 /* logic_forcing.c: bidirectional cycles and forcing chains of X, Y and XY
  * links (SE's "forcing chains and cycles"); with starts, only from the

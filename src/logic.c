@@ -247,8 +247,8 @@ bool logic_sees(int a, int b)
 /* Runs the finder of one technique. Families that SE searches as one
  * producer (unique rectangles and loops) answer for all their members,
  * unless the technique is asked for alone. */
-static bool find(const sudoku_logic *state, sudoku_technique technique, unsigned flags,
-                 bool alone, unsigned long long *budget, sudoku_step *step)
+static bool find(const sudoku_logic *state, sudoku_technique technique, unsigned flags, bool alone,
+                 unsigned long long *budget, sudoku_step *step)
 {
     switch (technique) {
     case SUDOKU_HIDDEN_SINGLE: return logic_hidden_single(state, step);
@@ -301,8 +301,8 @@ bool sudoku_logic_find(const sudoku_logic *state, sudoku_technique technique, un
     return find(state, technique, flags, true, NULL, step);
 }
 
-bool sudoku_logic_next_within(const sudoku_logic *state, unsigned flags,
-                              unsigned long long *budget, sudoku_step *step)
+bool sudoku_logic_next_within(const sudoku_logic *state, unsigned flags, unsigned long long *budget,
+                              sudoku_step *step)
 {
     if (finished(state)) return false;
     for (int t = 0; t < SUDOKU_TECHNIQUES; t++) {

@@ -106,7 +106,7 @@ bool logic_aligned_pair(const sudoku_logic *state, sudoku_step *step);
 bool logic_aligned_triplet(const sudoku_logic *state, sudoku_step *step);
 
 /* logic_multiple.c: chains of every kind, within a budget (chains.h) */
-bool logic_chains(const sudoku_logic *state, sudoku_technique technique,
-                  unsigned long long *budget, sudoku_step *step);
+bool logic_chains(const sudoku_logic *state, sudoku_technique technique, unsigned long long *budget,
+                  sudoku_step *step);
 
 #endif

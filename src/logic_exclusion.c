@@ -161,9 +161,9 @@ static void triplet_allowed(const sudoku_logic *state, const int cells[3], const
                 unsigned b0 = m0 & (~m0 + 1u), b1 = m1 & (~m1 + 1u), b2 = m2 & (~m2 + 1u);
                 if ((sees01 && b0 == b1) || (sees02 && b0 == b2) || (sees12 && b1 == b2)) continue;
                 unsigned chosen = b0 | b1 | b2;
-                bool allowed = true;
-                for (int e = 0; e < nex && allowed; e++) allowed = (ex[e] & ~chosen) != 0;
-                if (!allowed) continue;
+                bool kept = true;
+                for (int e = 0; e < nex && kept; e++) kept = (ex[e] & ~chosen) != 0;
+                if (!kept) continue;
                 ok[0] |= b0;
                 ok[1] |= b1;
                 ok[2] |= b2;
@@ -200,7 +200,7 @@ bool logic_aligned_triplet(const sudoku_logic *state, sudoku_step *step)
     triplet_board *t = malloc(sizeof *t);
     if (!t) return false;
     triplet_setup(state, t);
-    int base[SUDOKU_CELLS], n = 0;
+    int base[SUDOKU_CELLS] = {0}, n = 0;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         if (t->base[cell]) base[n++] = cell;
     bool found = false;

@@ -279,8 +279,8 @@ void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS]
     free(s);
 }
 
-bool logic_chains(const sudoku_logic *state, sudoku_technique technique,
-                  unsigned long long *budget, sudoku_step *step)
+bool logic_chains(const sudoku_logic *state, sudoku_technique technique, unsigned long long *budget,
+                  sudoku_step *step)
 {
     chain_arena arena;
     if (!chain_arena_init(&arena)) return false;

@@ -209,7 +209,7 @@ static void naked_pairs(advanced *a, int kind)
                 if (!r.n) continue;
                 uint16_t parents[18];
                 int np = 0;
-                int cells[2] = {c1, c2};
+                const int cells[2] = {c1, c2};
                 for (int k = 0; k < 2; k++)
                     for (unsigned m = a->source[cells[k]] & ~both; m; m &= m - 1)
                         parents[np++] = (uint16_t)POT(cells[k], sudoku_lowest_digit(m));
@@ -245,7 +245,7 @@ static void x_wings(advanced *a, int base)
                 if (!r.n) continue;
                 uint16_t parents[18];
                 int np = 0;
-                int bases[2] = {l1, l2};
+                const int bases[2] = {l1, l2};
                 for (int k = 0; k < 2; k++) {
                     int unit = 9 * base + bases[k];
                     for (int i = 0; i < 9; i++) {
@@ -480,7 +480,8 @@ static void relevant_starts(const advanced *a, uint64_t starts[NODE_WORDS])
     while (head < tail) {
         int key = queue[head++], pot = key / 2;
         bool on = key & 1;
-        int n = on ? chain_on_links(&c, pot, true, links) : chain_off_links(&c, pot, true, true, links);
+        int n =
+            on ? chain_on_links(&c, pot, true, links) : chain_off_links(&c, pot, true, true, links);
         for (int i = 0; i < n; i++)
             if (!node_in(seen, links[i].pot, !on)) {
                 node_add(seen, links[i].pot, !on);
@@ -503,12 +504,13 @@ static void nested_chains(advanced *a, sudoku_technique technique)
     rec.a = a;
     chain_arena *arena = a->c->arena;
     chain_mark mark = chain_arena_mark(arena);
-    uint64_t starts[NODE_WORDS];
-    if (technique == SUDOKU_FORCING_CHAINS) relevant_starts(a, starts);
-    if (technique == SUDOKU_FORCING_CHAINS)
+    if (technique == SUDOKU_FORCING_CHAINS) {
+        uint64_t starts[NODE_WORDS];
+        relevant_starts(a, starts);
         chain_search_static(arena, a->c->grid, starts, &rec.sink);
-    else
+    } else {
         chain_search_multiple(arena, a->c->grid, a->c->placed, technique, &rec.sink);
+    }
     chain_arena_release(arena, mark);
     if (rec.failed) arena->failed = true;
     sort_steps(&rec);

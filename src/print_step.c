@@ -229,7 +229,9 @@ static void put_uniqueness(writer *w, const sudoku_step *step)
     put(w, " on ");
     put_digits(w, step->digits);
     switch (step->variant) {
-    case 2: put(w, "; one of its cells holds the extra %d", sudoku_lowest_digit(step->extra)); break;
+    case 2:
+        put(w, "; one of its cells holds the extra %d", sudoku_lowest_digit(step->extra));
+        break;
     case 3: put_type_3_set(w, step, "its extra digits"); break;
     case 4:
         put(w, "; %d is locked in its cells with extras in ", sudoku_lowest_digit(step->extra));
@@ -292,8 +294,9 @@ static void put_chain_name(writer *w, const sudoku_step *step)
     switch (step->technique) {
     case SUDOKU_FORCING_CHAINS: put(w, "%s", kinds[kind]); return;
     case SUDOKU_NISHIO_FORCING_CHAINS: put(w, "Nishio forcing chains"); return;
-    case SUDOKU_MULTIPLE_FORCING_CHAINS: put(w, "%c%s", 'C' + (kind == SUDOKU_CHAIN_REGION ? 15 : 0),
-                                             kinds[kind] + 1); return;
+    case SUDOKU_MULTIPLE_FORCING_CHAINS:
+        put(w, "%c%s", 'C' + (kind == SUDOKU_CHAIN_REGION ? 15 : 0), kinds[kind] + 1);
+        return;
     default: break;
     }
     put(w, "Dynamic %s", kinds[kind]);
@@ -507,8 +510,8 @@ size_t sudoku_format_step_json(const sudoku_step *step, char *buf, size_t size)
         for (int i = 0; i < step->nlinks; i++) {
             const sudoku_link *link = &step->links[i];
             if (link->start) put(&w, "%s[", i ? "]," : "");
-            put(&w, "%s[%d,%d,%d,%d]", link->start ? "" : ",", link->cell / 9 + 1, link->cell % 9 + 1,
-                link->digit, link->on ? 1 : 0);
+            put(&w, "%s[%d,%d,%d,%d]", link->start ? "" : ",", link->cell / 9 + 1,
+                link->cell % 9 + 1, link->digit, link->on ? 1 : 0);
         }
         put(&w, "]]");
         if (step->links_cut) put(&w, ",\"chains_cut\":true");

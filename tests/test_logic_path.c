@@ -208,9 +208,9 @@ static void test_paths_are_sound(void **state)
     static const struct {
         const char *file;
         long stride, quick_stride, all_stride; /* 0: none */
-    } sets[] = {{"17-clue.txt", 200, 2000, 1},    {"top1465.txt", 20, 150, 1},
-                {"norvig-top95.txt", 1, 10, 1},   {"norvig-easy50.txt", 1, 10, 1},
-                {"norvig-hardest.txt", 1, 1, 1},  {"forum-hardest-11plus.txt", 24000, 0, 24}};
+    } sets[] = {{"17-clue.txt", 200, 2000, 1},   {"top1465.txt", 20, 150, 1},
+                {"norvig-top95.txt", 1, 10, 1},  {"norvig-easy50.txt", 1, 10, 1},
+                {"norvig-hardest.txt", 1, 1, 1}, {"forum-hardest-11plus.txt", 24000, 0, 24}};
     const char *all = getenv("LOGIC_PATH_ALL"), *quick = getenv("LOGIC_PATH_QUICK");
     bool every = all && strcmp(all, "1") == 0;
     /* The sanitizer build (LOGIC_PATH_QUICK=1) looks for memory errors, on

@@ -67,7 +67,7 @@ typedef struct cli_totals {
     unsigned long solved, no_solution, multiple, invalid; /* records by outcome */
     unsigned long stuck, steps, guesses;
     unsigned long over_budget, dropped; /* rate: over --budget; left out by --min/--max */
-    unsigned long failed; /* records a job could not finish (out of memory) */
+    unsigned long failed;               /* records a job could not finish (out of memory) */
 } cli_totals;
 
 /* One run of a batch command. */

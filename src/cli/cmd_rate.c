@@ -79,7 +79,8 @@ enum { KEY_MIN = 300, KEY_MAX };
 static const cli_option options[] = {{"anyway", false, STEPS_KEY_ANYWAY},
                                      {"budget", true, STEPS_KEY_BUDGET},
                                      {"no-chains", false, STEPS_KEY_NO_CHAINS},
-                                     {"min", true, KEY_MIN}, {"max", true, KEY_MAX},
+                                     {"min", true, KEY_MIN},
+                                     {"max", true, KEY_MAX},
                                      {NULL, false, 0}};
 
 /* Reads a rating on SE's scale: a number from 0 to 99.9 with at most one
