@@ -1,7 +1,8 @@
 /*
- * test_explain.c: end-to-end tests of `sudoku explain` and `sudoku hint`:
- * their text and JSON output, one record per input record, the solver's
- * verdict before any logic, exit statuses, options, bad input, and -j.
+ * test_explain.c: end-to-end tests of `sudoku explain`, `sudoku hint` and
+ * `sudoku rate`: their text and JSON output, one record per input record,
+ * the solver's verdict before any logic, exit statuses, options, bad
+ * input, -j, chains in words and JSON, --budget, --min/--max.
  * Every explanation is checked against the solution solve finds: its
  * placements must build that solution, and no elimination may remove a
  * digit of it. The soundness of each technique is the library tests' job.
@@ -25,8 +26,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Arto Inkala's "Easter monster": one solution, far beyond the engine's
- * techniques (it needs chains), so the engine stops on it. */
+/* Arto Inkala's "Easter monster": one solution, far beyond the simple
+ * techniques (it needs chains): with --no-chains the engine stops on it. */
 static const char stuck_puzzle[] =
     "1.....7.9.4...72..8.........7..1..6.3.......5.6..4..2.........8..53...7.7.2....46";
 
@@ -598,7 +599,8 @@ static void test_operands_and_options(void **state)
     (void)state;
     char empty[SUDOKU_CELLS + 1];
     empty_dashes(empty);
-    run_result r = RUN("hint", "--anyway", empty);
+    /* (chains on an empty board would search until --budget ends them) */
+    run_result r = RUN("hint", "--anyway", "--no-chains", empty);
     assert_status(r, 1);
     assert_string_equal(r.out, "multiple solutions\n");
     r = RUN("explain", P, "--format", "json", "--", "--format");
@@ -872,6 +874,227 @@ static void test_hint_pencilmarks_walk(void **state)
                     "Stuck after 0 steps: needs a technique beyond aligned pair exclusion\n");
 }
 
+/* ---- chains and rate ---- */
+
+/* Puzzles of ../shared/ratings/se-classic.txt with Sudoku Explainer's
+ * ratings (ER/EP/ED), the reference: a forcing chain's 6.6, multiple
+ * forcing chains' 8.3, and dynamic forcing chains' 9.1. P (hard1) is 2.6
+ * as issue 9 gives it. */
+static const char chain66[] =
+    "........1.......23.....4.......1......5...4....6.2..7....7..86..2.......31...5...";
+static const char chain83[] =
+    "...2..7.6..5....9..3.6.........4.5...9.17.86......2.....1...45......4..3..8.1....";
+static const char chain91[] =
+    "..............1.23..456...............7.8.4...1...25.....6......2.....1.3...4....";
+
+/* Each chain of a JSON step: valid [row,col,digit,on] nodes, each turned
+ * on after one turned off and off after one turned on (chains up to
+ * multiple forcing chains follow one kind of link at a time). Returns the
+ * number of chains. */
+static int check_chains(const char *step)
+{
+    const char *p = strstr(step, "\"chains\":[");
+    if (!p) return 0;
+    p += strlen("\"chains\":[");
+    int chains = 0;
+    while (*p == '[') {
+        p++;
+        int r, c, d, on, used, previous = -1, nodes = 0;
+        while (sscanf(p, "[%d,%d,%d,%d]%n", &r, &c, &d, &on, &used) == 4) {
+            if (r < 1 || r > 9 || c < 1 || c > 9 || d < 1 || d > 9 || (on != 0 && on != 1))
+                fail_msg("bad chain node in %s", step);
+            if (previous >= 0 && on == previous) fail_msg("two nodes of one state in a row: %s", step);
+            previous = on;
+            nodes++;
+            p += used;
+            if (*p == ',') p++;
+        }
+        if (nodes < 2 || *p != ']') fail_msg("bad chain in %s", step);
+        chains++;
+        p++;
+        if (*p == ',') p++;
+    }
+    return chains;
+}
+
+static void test_explain_chains(void **state)
+{
+    (void)state;
+    run_result r = RUN("explain", "--format", "json", chain83);
+    assert_status(r, 0);
+    lines records = split_lines(r.out);
+    assert_int_equal(records.n, 1);
+    assert_json_object(records.line[0]);
+    check_explanation(records.line[0], chain83);
+    assert_string_equal(json_need(records.line[0], "er"), "8.3");
+    assert_string_equal(json_need(records.line[0], "ep"), "1.2");
+    assert_string_equal(json_need(records.line[0], "ed"), "1.2");
+    const char *steps = json_need(records.line[0], "steps");
+    int chained = 0;
+    for (const char *p = strstr(steps, "{\"technique\""); p; p = strstr(p + 1, "{\"technique\"")) {
+        const char *end = strchr(p, '}');
+        char *step = format_text("%.*s", (int)(end - p + 1), p);
+        int chains = check_chains(step);
+        if (chains) {
+            chained++;
+            json_need(step, "name");
+            json_need(step, "complexity");
+        }
+    }
+    assert_true(chained > 0);
+
+    /* in words: Eureka notation, the conclusion after "=>" */
+    r = RUN("explain", chain66);
+    assert_status(r, 0);
+    assert_contains(r.out, "Solved in ");
+    assert_contains(r.out, "ER 6.6, EP 1.2, ED 1.2");
+    lines out = split_lines(r.out);
+    bool seen = false;
+    for (size_t i = 0; i < out.n; i++)
+        if (strstr(out.line[i], "(6.6): (")) {
+            seen = true;
+            assert_contains(out.line[i], " => ");
+            assert_true(strstr(out.line[i], ")r") && (strstr(out.line[i], "=(") || strstr(out.line[i], "-(")));
+        }
+    assert_true(seen);
+}
+
+static void test_rate(void **state)
+{
+    (void)state;
+    run_result r = RUN("rate", P);
+    assert_status(r, 0);
+    assert_empty(r.err);
+    assert_string_equal(r.out, format_text("%s 2.6/1.2/1.2\n", dotted(P)));
+
+    /* a stream: one line per record, in order, SE's ratings */
+    const char *input = format_text("%s\n%s\n%s\n%s\n", chain66, chain83, chain91, P);
+    r = RUN_IN(input, "rate");
+    assert_status(r, 0);
+    assert_string_equal(r.out, format_text("%s 6.6/1.2/1.2\n%s 8.3/1.2/1.2\n%s 9.1/1.5/1.5\n%s "
+                                           "2.6/1.2/1.2\n",
+                                           chain66, chain83, chain91, dotted(P)));
+
+    /* JSON: the same figures, the hardest technique, the steps */
+    r = RUN_IN(input, "rate", "--format", "json");
+    assert_status(r, 0);
+    lines records = split_lines(r.out);
+    assert_int_equal(records.n, 4);
+    static const char *const er[] = {"6.6", "8.3", "9.1", "2.6"};
+    for (size_t i = 0; i < records.n; i++) {
+        assert_json_object(records.line[i]);
+        assert_string_equal(json_text(records.line[i], "status"), "solved");
+        assert_string_equal(json_need(records.line[i], "er"), er[i]);
+        json_text(records.line[i], "hardest");
+        assert_true(atoi(json_need(records.line[i], "steps")) > 0);
+        assert_string_equal(json_need(records.line[i], "error"), "null");
+    }
+    assert_string_equal(json_text(records.line[3], "hardest"), "Pointing");
+
+    /* the same with two threads, bad records among them */
+    const char *clash = "11...............................................................................";
+    const char *mixed = format_text("%s\n%s\n%s\n%.80s\n%s\n", chain83, clash, chain91, chain66, P);
+    run_result one = RUN_IN(mixed, "rate", "-j", "1");
+    run_result two = RUN_IN(mixed, "rate", "-j", "2");
+    assert_status(one, 2);
+    assert_same_run(&one, &two);
+    assert_int_equal(split_lines(one.out).n, 5);
+}
+
+static void test_rate_filters(void **state)
+{
+    (void)state;
+    const char *input = format_text("%s\n%s\n%s\n%s\n", chain66, chain83, chain91, P);
+    run_result r = RUN_IN(input, "rate", "--min", "6.6", "--max=8.3", "--stats");
+    assert_status(r, 1); /* some were left out */
+    assert_string_equal(r.out, format_text("%s 6.6/1.2/1.2\n%s 8.3/1.2/1.2\n", chain66, chain83));
+    assert_contains(r.err, "stats: 4 puzzles read, 4 rated");
+    assert_contains(r.err, "stats: 2 rated outside --min/--max, left out");
+    r = RUN_IN(input, "rate", "--min", "2.6", "--max", "9.1");
+    assert_status(r, 0);
+    assert_int_equal(split_lines(r.out).n, 4);
+    r = RUN_IN(input, "rate", "--min", "9", "--format", "json");
+    assert_status(r, 1);
+    lines records = split_lines(r.out);
+    assert_int_equal(records.n, 1);
+    assert_string_equal(json_need(records.line[0], "er"), "9.1");
+    /* failures are never left out: they are not rated */
+    r = RUN_IN(format_text("%s\n%.80s\n", chain66, chain83), "rate", "--min", "7");
+    assert_status(r, 2);
+    assert_string_equal(r.out, "invalid\n");
+}
+
+static void test_rate_budget_and_no_chains(void **state)
+{
+    (void)state;
+    run_result r = RUN("rate", "--budget", "1k", chain91);
+    assert_status(r, 1);
+    assert_string_equal(r.out, "over budget\n");
+    int steps;
+    if (sscanf(r.err,
+               "sudoku: argument 1: gave up after %d steps: over the budget of 1000 chain nodes "
+               "(--budget)\n",
+               &steps) != 1)
+        fail_msg("bad diagnostic: %s", r.err);
+    r = RUN("rate", "--format", "json", "--budget=1k", chain91);
+    assert_status(r, 1);
+    assert_string_equal(json_text(r.out, "status"), "over_budget");
+    /* a budget large enough changes nothing; 0 is no limit */
+    r = RUN("rate", "--budget", "1G", chain91);
+    assert_status(r, 0);
+    assert_string_equal(r.out, format_text("%s 9.1/1.5/1.5\n", chain91));
+    r = RUN("rate", "--budget", "0", chain91);
+    assert_string_equal(r.out, format_text("%s 9.1/1.5/1.5\n", chain91));
+    /* explain and hint have it too */
+    r = RUN("explain", "--budget", "1k", chain91);
+    assert_status(r, 1);
+    assert_contains(r.out, "Stopped after ");
+    assert_contains(r.out, " steps: over the budget of work (--budget)");
+    r = RUN("explain", "--format", "json", "--budget", "1k", chain91);
+    assert_string_equal(json_text(r.out, "status"), "over_budget");
+
+    /* without chains, a puzzle that needs them is stuck */
+    r = RUN("rate", "--no-chains", chain66);
+    assert_status(r, 1);
+    assert_string_equal(r.out, "stuck\n");
+    assert_starts_with(r.err, "sudoku: argument 1: stuck after ");
+    assert_contains(r.err, "needs a technique beyond aligned pair exclusion\n");
+}
+
+static void test_rate_bad_options(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *a, *b, *message;
+    } cases[] = {
+        {"--min", "x", "sudoku: --min needs a rating such as 7.5, not 'x' (try 'sudoku rate --help')\n"},
+        {"--max", "7.55", "sudoku: --max needs a rating such as 7.5, not '7.55' (try 'sudoku rate "
+                          "--help')\n"},
+        {"--max", "100", "sudoku: --max needs a rating such as 7.5, not '100' (try 'sudoku rate "
+                         "--help')\n"},
+        {"--budget", "ten", "sudoku: --budget needs a count of chain nodes (e.g. 500M; 0: no "
+                            "limit), not 'ten' (try 'sudoku rate --help')\n"},
+        {"--budget", "5X", "sudoku: --budget needs a count of chain nodes (e.g. 500M; 0: no "
+                           "limit), not '5X' (try 'sudoku rate --help')\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        run_result r = RUN("rate", cases[i].a, cases[i].b, P);
+        assert_status(r, 2);
+        assert_empty(r.out);
+        assert_string_equal(r.err, cases[i].message);
+    }
+    run_result r = RUN("rate", "--min", "9", "--max", "8", P);
+    assert_status(r, 2);
+    assert_string_equal(r.err, "sudoku: --min is above --max: no puzzle could be printed (try "
+                               "'sudoku rate --help')\n");
+    r = RUN("rate", "--format", "grid", P);
+    assert_status(r, 2);
+    r = RUN("rate", "--help");
+    assert_status(r, 0);
+    assert_contains(r.out, "Usage: sudoku rate");
+    assert_contains(r.out, "--budget=N");
+}
+
 #define TEST(f) cmocka_unit_test_teardown(f, harness_teardown)
 
 int main(void)
@@ -896,7 +1119,12 @@ int main(void)
         TEST(test_pencilmarks_argument),
         TEST(test_pencilmarks_stream),
         TEST(test_hint_pencilmarks_walk),
+        TEST(test_explain_chains),
+        TEST(test_rate),
+        TEST(test_rate_filters),
+        TEST(test_rate_budget_and_no_chains),
+        TEST(test_rate_bad_options),
     };
-    return cmocka_run_group_tests_name("explain and hint (end to end)", tests, harness_setup,
+    return cmocka_run_group_tests_name("explain, hint and rate (end to end)", tests, harness_setup,
                                        harness_finish);
 }
