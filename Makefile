@@ -6,7 +6,11 @@
 #                     suites with the program under valgrind; make lint (docs/reliability.md)
 #   make lint         cppcheck on every C file, clang-tidy (.clang-tidy) on src/ and bench/
 #   make bench        in-process and whole-process speed (docs/benchmarks.md), see below
-#   make install      PREFIX=/usr/local, DESTDIR= honoured
+#   make install      the program, libsudoku.a and libsudoku.so (with its soname), sudoku.h,
+#                     sudoku.pc, the man pages and the documentation; PREFIX=/usr/local,
+#                     DESTDIR, BINDIR, LIBDIR, INCLUDEDIR, MANDIR, DOCDIR honoured
+#   make uninstall    removes exactly what make install installed
+#   make deb          Debian packages with dpkg-buildpackage, in build/deb/ (docs/packaging.md)
 #   make fuzz         libFuzzer, FUZZ_SECONDS (60) each: the parser and reader on any bytes,
 #                     then parse, solve and print (clang); see below
 #
@@ -28,16 +32,29 @@
 
 CC ?= cc
 CFLAGS ?= -O2 -g
+CPPFLAGS ?=
 LDFLAGS ?=
 WERROR ?= -Werror
 PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR ?= $(PREFIX)/share/man
+DOCDIR ?= $(PREFIX)/share/doc/sudoku
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 BUILD ?= build
 SHARED_PUZZLES ?= ../shared/puzzles
 CMOCKA_LIBS ?= -lcmocka
 SANITIZE_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 BASE_CFLAGS = -std=c11 -Iinclude -Wall -Wextra -Wshadow -Wstrict-prototypes $(WERROR)
-ALL_CFLAGS = $(BASE_CFLAGS) $(CFLAGS)
+ALL_CFLAGS = $(BASE_CFLAGS) $(CPPFLAGS) $(CFLAGS)
+
+# The library's version is the header's; the shared library's soname carries
+# its first number, which changes when the interface breaks (0 until 1.0).
+VERSION := $(shell sed -n 's/^\#define SUDOKU_VERSION "\(.*\)"/\1/p' include/sudoku.h)
+SOVERSION = $(firstword $(subst ., ,$(VERSION)))
+SONAME = libsudoku.so.$(SOVERSION)
 
 LIB_SRC = src/parse.c src/propagate.c src/planes.c src/search.c src/print.c src/tables.c \
           src/logic.c src/logic_singles.c src/logic_subsets.c src/logic_fish.c src/logic_wings.c src/logic_unique.c \
@@ -49,22 +66,53 @@ E2E_TESTS = test_cli test_hostile test_explain
 TEST_NAMES = test_tables test_parse test_reader test_pencilmarks test_propagate test_planes test_search test_print \
              $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay test_logic_path
 
+# The commands, each with its man page name sudoku-COMMAND (a link to sudoku.1).
+COMMANDS = solve explain hint
+
 LIB_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
+PIC_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
 CLI_OBJ = $(CLI_SRC:src/%.c=$(BUILD)/obj/%.o)
 TEST_BINS = $(TEST_NAMES:%=$(BUILD)/tests/%)
 LIB = $(BUILD)/libsudoku.a
+SHLIB = $(BUILD)/libsudoku.so.$(VERSION)
+EXPORTS = $(BUILD)/libsudoku.map
 PROGRAM = $(BUILD)/sudoku
 BENCH_PROGRAM = $(BUILD)/sudoku-bench
 
 .PHONY: all run check test-run test-valgrind lint tools bench bench-one fuzz fuzz-one install \
-        uninstall clean format
+        uninstall clean format shared deb
 .DELETE_ON_ERROR:
 
-all: $(PROGRAM)
+all: $(PROGRAM) $(LIB) shared
 
 $(BUILD)/obj/%.o: src/%.c include/sudoku.h src/internal.h src/logic.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+# The shared library's objects: position-independent, apart from the static
+# library's so that libsudoku.a keeps the faster code.
+$(BUILD)/pic/%.o: src/%.c include/sudoku.h src/internal.h src/logic.h
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -fPIC -c $< -o $@
+
+# What the shared library exports: the functions sudoku.h declares, and
+# nothing else (the geometry tables and helpers the modules share stay
+# inside). Made from the header, so a new public function is exported as
+# soon as it is declared there; tests/install-check.sh checks the result.
+$(EXPORTS): include/sudoku.h
+	@mkdir -p $(@D)
+	{ echo '{'; echo '  global:'; \
+	  sed -n 's/^[A-Za-z].*[ *]\(sudoku_[a-z0-9_]*\)(.*/    \1;/p' include/sudoku.h; \
+	  echo '  local: *;'; echo '};'; } > $@
+
+$(SHLIB): $(PIC_OBJ) $(EXPORTS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=$(EXPORTS) \
+	  -Wl,--no-undefined $(PIC_OBJ) -o $@
+
+# libsudoku.so.0 (the soname) and libsudoku.so (what -lsudoku finds), as installed.
+shared: $(SHLIB)
+	ln -sf $(notdir $(SHLIB)) $(BUILD)/$(SONAME)
+	ln -sf $(SONAME) $(BUILD)/libsudoku.so
 
 # The tool's files, in src/cli/, see only the public header and their own.
 $(BUILD)/obj/cli/%.o: src/cli/%.c include/sudoku.h src/cli/cli.h src/cli/steps.h
@@ -115,7 +163,7 @@ test-run: $(PROGRAM) $(TEST_BINS) $(BENCH_PROGRAM)
 
 check: tools
 	$(MAKE) --no-print-directory test-run
-	MAKE="$(MAKE)" CC="$(CC)" sh tests/install-check.sh
+	MAKE="$(MAKE)" CC="$(CC)" CXX="$(CXX)" sh tests/install-check.sh
 	$(MAKE) --no-print-directory test-run BUILD=$(BUILD)/sanitize \
 	  CFLAGS="$(SANITIZE_FLAGS)" LDFLAGS="-fsanitize=address,undefined"
 	$(MAKE) --no-print-directory test-valgrind
@@ -212,17 +260,35 @@ fuzz-one: $(FUZZ_DIR)/bin/$(FUZZ_TARGET)
 	@grep -E '^#[0-9]+[[:space:]]+DONE|^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' \
 	  $(FUZZ_LOG)
 
-install: $(PROGRAM) $(LIB)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include \
-	  $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 755 $(PROGRAM) $(DESTDIR)$(PREFIX)/bin/sudoku
-	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/libsudoku.a
-	install -m 644 include/sudoku.h $(DESTDIR)$(PREFIX)/include/sudoku.h
-	install -m 644 docs/sudoku.1 $(DESTDIR)$(PREFIX)/share/man/man1/sudoku.1
+# Installed documentation: the rules of input, scale-out, the logic engine.
+DOCS = README.md docs/input-formats.md docs/scale-out.md docs/logic.md docs/python.md
+
+# The man page names the documentation where it is installed; sudoku.pc
+# names the directories of this install.
+install: $(PROGRAM) $(LIB) shared
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) \
+	  $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DOCDIR)
+	install -m 755 $(PROGRAM) $(DESTDIR)$(BINDIR)/sudoku
+	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)/libsudoku.a
+	install -m 644 $(SHLIB) $(DESTDIR)$(LIBDIR)/$(notdir $(SHLIB))
+	ln -sf $(notdir $(SHLIB)) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libsudoku.so
+	install -m 644 include/sudoku.h $(DESTDIR)$(INCLUDEDIR)/sudoku.h
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
+	  -e 's|@VERSION@|$(VERSION)|' sudoku.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc
+	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc
+	sed 's|/usr/local/share/doc/sudoku|$(DOCDIR)|g' docs/sudoku.1 > $(DESTDIR)$(MANDIR)/man1/sudoku.1
+	chmod 644 $(DESTDIR)$(MANDIR)/man1/sudoku.1
+	for c in $(COMMANDS); do ln -sf sudoku.1 $(DESTDIR)$(MANDIR)/man1/sudoku-$$c.1; done
+	install -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/sudoku $(DESTDIR)$(PREFIX)/lib/libsudoku.a \
-	  $(DESTDIR)$(PREFIX)/include/sudoku.h $(DESTDIR)$(PREFIX)/share/man/man1/sudoku.1
+	rm -f $(DESTDIR)$(BINDIR)/sudoku $(DESTDIR)$(LIBDIR)/libsudoku.a \
+	  $(DESTDIR)$(LIBDIR)/$(notdir $(SHLIB)) $(DESTDIR)$(LIBDIR)/$(SONAME) \
+	  $(DESTDIR)$(LIBDIR)/libsudoku.so $(DESTDIR)$(INCLUDEDIR)/sudoku.h \
+	  $(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc $(DESTDIR)$(MANDIR)/man1/sudoku.1 \
+	  $(COMMANDS:%=$(DESTDIR)$(MANDIR)/man1/sudoku-%.1) $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(DOCS)))
+	rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null || true
 
 format:
 	clang-format -i include/*.h src/*.c src/*.h src/cli/*.c src/cli/*.h tests/*.c tests/*.h bench/*.c

@@ -21,6 +21,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* C++ programs link against the C functions below. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define SUDOKU_VERSION "0.1.0"
 
 /* Cells are numbered 0..80 in row-major order: cell = 9 * (row - 1) + (column - 1). */
@@ -339,5 +344,9 @@ size_t sudoku_format_step(const sudoku_step *step, char *buf, size_t size);
  * "placements":[[row,col,digit],...],"eliminations":[[row,col,digit],...]},
  * rows, columns and digits 1-9, no line end. */
 size_t sudoku_format_step_json(const sudoku_step *step, char *buf, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
