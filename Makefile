@@ -58,7 +58,7 @@ SONAME = libsudoku.so.$(SOVERSION)
 
 LIB_SRC = src/parse.c src/propagate.c src/planes.c src/search.c src/print.c src/tables.c \
           src/logic.c src/logic_singles.c src/logic_subsets.c src/logic_fish.c src/logic_wings.c src/logic_unique.c \
-          src/print_step.c src/pencilmarks.c
+          src/print_step.c src/pencilmarks.c src/parse_fields.c src/parse_columns.c
 CLI_SRC = src/cli/main.c src/cli/options.c src/cli/run.c src/cli/input.c src/cli/batch.c \
           src/cli/output.c src/cli/steps.c src/cli/cmd_solve.c src/cli/cmd_explain.c \
           src/cli/cmd_hint.c
@@ -85,13 +85,13 @@ BENCH_PROGRAM = $(BUILD)/sudoku-bench
 
 all: $(PROGRAM) $(LIB) shared
 
-$(BUILD)/obj/%.o: src/%.c include/sudoku.h src/internal.h src/logic.h
+$(BUILD)/obj/%.o: src/%.c include/sudoku.h src/internal.h src/logic.h src/parse.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 # The shared library's objects: position-independent, apart from the static
 # library's so that libsudoku.a keeps the faster code.
-$(BUILD)/pic/%.o: src/%.c include/sudoku.h src/internal.h src/logic.h
+$(BUILD)/pic/%.o: src/%.c include/sudoku.h src/internal.h src/logic.h src/parse.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -fPIC -c $< -o $@
 
@@ -239,7 +239,7 @@ FUZZ_MAX_LEN_fuzz_solve = 4096
 FUZZ_SEEDS = tests/fuzz/corpus tests/fuzz/regressions puzzles
 FUZZ_LOG = $(FUZZ_DIR)/$(FUZZ_TARGET)/log
 
-$(FUZZ_DIR)/bin/%: tests/%.c tests/fuzz.h tests/checker.c tests/checker.h $(LIB_SRC) src/internal.h include/sudoku.h
+$(FUZZ_DIR)/bin/%: tests/%.c tests/fuzz.h tests/checker.c tests/checker.h $(LIB_SRC) src/internal.h src/parse.h include/sudoku.h
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(BASE_CFLAGS) -Itests $(FUZZ_FLAGS) $< tests/checker.c $(LIB_SRC) -o $@
 

@@ -639,7 +639,7 @@ static void plan_item(stream_plan *s, int k, uint32_t *x, const char *two, const
     case 5: strcpy(line + SUDOKU_CELLS - 1, "\n"); break; /* 80 cells */
     case 6: strcat(line, "9\n"); break;                   /* 82 cells */
     case 7:
-        line[next_random(x) % SUDOKU_CELLS] = 'x';
+        line[next_random(x) % SUDOKU_CELLS] = 'y';
         strcat(line, "\n");
         break;
     case 8: put(s, "\0\0\n\n", 4); break;

@@ -546,8 +546,8 @@ static void unexpected_character_on_one_line(void **state)
 {
     (void)state;
     assert_parse_error(
-        "4.....8.x.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-        SUDOKU_ERROR_CHARACTER, 1, 9, "unexpected character 'x' at column 9");
+        "4.....8.y.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        SUDOKU_ERROR_CHARACTER, 1, 9, "unexpected character 'y' at column 9");
     /* the first bad character is the one reported; a single final line end
      * keeps the text single-line */
     assert_parse_error("  4 . . a b\n", SUDOKU_ERROR_CHARACTER, 1, 9,
@@ -555,14 +555,14 @@ static void unexpected_character_on_one_line(void **state)
     /* a tab counts as one column */
     assert_parse_error("\t1;", SUDOKU_ERROR_CHARACTER, 1, 3,
                        "unexpected character ';' at column 3");
-    /* a line with no cells is a header, however odd its text */
+    /* a lone '*' is a rule, like a lone '-'; with a digit, it is a blank */
     assert_parse_error("*", SUDOKU_ERROR_COUNT, 0, 0, "found 0 cells, expected 81");
-    assert_parse_error("*1", SUDOKU_ERROR_CHARACTER, 1, 1, "unexpected character '*' at column 1");
+    assert_parse_error("*1", SUDOKU_ERROR_COUNT, 0, 0, "found 2 cells, expected 81");
     assert_parse_error("12345678/", SUDOKU_ERROR_CHARACTER, 1, 9,
                        "unexpected character '/' at column 9");
     /* a bad character wins over a wrong count */
-    assert_parse_error("1 2 3 ?", SUDOKU_ERROR_CHARACTER, 1, 7,
-                       "unexpected character '?' at column 7");
+    assert_parse_error("1 2 3 !", SUDOKU_ERROR_CHARACTER, 1, 7,
+                       "unexpected character '!' at column 7");
     /* a line starting with a letter but holding 9 cells is content, not a header */
     assert_parse_error("r003020600", SUDOKU_ERROR_CHARACTER, 1, 1,
                        "unexpected character 'r' at column 1");
@@ -571,18 +571,18 @@ static void unexpected_character_on_one_line(void **state)
 static void unexpected_character_on_several_lines(void **state)
 {
     (void)state;
-    assert_parse_error("003020600\n900305001\n00180x400\n008102900\n700000008\n"
+    assert_parse_error("003020600\n900305001\n00180y400\n008102900\n700000008\n"
                        "006708200\n002609500\n800203009\n005010300\n",
                        SUDOKU_ERROR_CHARACTER, 3, 6,
-                       "unexpected character 'x' at line 3, column 6");
+                       "unexpected character 'y' at line 3, column 6");
     /* comment and blank lines count as lines; a comment's text is never read */
     assert_parse_error("# a comment with x y z\n\n003020600\n900305001 # fine: x\n001806400\n"
                        "008102900\n700000008\n006708200\n002609500\n800203009\n00501030 =\n",
                        SUDOKU_ERROR_CHARACTER, 11, 10,
                        "unexpected character '=' at line 11, column 10");
     /* CRLF: the CR is layout, not a character of the next line */
-    assert_parse_error("003020600\r\n9003x5001\r\n", SUDOKU_ERROR_CHARACTER, 2, 5,
-                       "unexpected character 'x' at line 2, column 5");
+    assert_parse_error("003020600\r\n9003y5001\r\n", SUDOKU_ERROR_CHARACTER, 2, 5,
+                       "unexpected character 'y' at line 2, column 5");
     /* only the first of several bad characters */
     assert_parse_error("003020600\n\n900305@01\n00!806400\n", SUDOKU_ERROR_CHARACTER, 3, 7,
                        "unexpected character '@' at line 3, column 7");
@@ -599,10 +599,10 @@ static void unexpected_character_utf8(void **state)
     assert_parse_error("\xc3\xa9"
                        "12",
                        SUDOKU_ERROR_CHARACTER, 1, 1, "unexpected character '\xc3\xa9' at column 1");
-    assert_parse_error("4 8 3 |9 2 1 |6 5 7\n9 6 7 \xe2\x94\x82"
+    assert_parse_error("4 8 3 |9 2 1 |6 5 7\n9 6 7 \xe2\x98\x85"
                        "3 4 5",
                        SUDOKU_ERROR_CHARACTER, 2, 7,
-                       "unexpected character '\xe2\x94\x82' at line 2, column 7");
+                       "unexpected character '\xe2\x98\x85' at line 2, column 7");
     /* a 4-byte character */
     assert_parse_error("1 \xf0\x9f\x98\x80", SUDOKU_ERROR_CHARACTER, 1, 3,
                        "unexpected character '\xf0\x9f\x98\x80' at column 3");
@@ -667,9 +667,9 @@ static void wrong_cell_counts(void **state)
     /* a fast line followed by something that is not an annotation */
     snprintf(text, sizeof text, "%s-", hard1);
     assert_parse_error(text, SUDOKU_ERROR_COUNT, 0, 0, "found 82 cells, expected 81");
-    snprintf(text, sizeof text, "%s.x", hard1);
+    snprintf(text, sizeof text, "%s.y", hard1);
     assert_parse_error(text, SUDOKU_ERROR_CHARACTER, 1, 83,
-                       "unexpected character 'x' at column 83");
+                       "unexpected character 'y' at column 83");
 }
 
 static void duplicate_givens(void **state)

@@ -349,7 +349,7 @@ static void bad_records_do_not_disturb_neighbours(void **state)
     /* line k + 1 of the stream is lines[k] */
     const char *lines[] = {
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-        "003020600x00305001001806400008102900700000008006708200002609500800203009005010300",
+        "003020600y00305001001806400008102900700000008006708200002609500800203009005010300",
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....",
         "5.....5.................................................................1.4......",
         "003020600900305001001806400008102900700000008006708200002609500800203009005010300",
@@ -365,7 +365,7 @@ static void bad_records_do_not_disturb_neighbours(void **state)
     finish(&s);
     assert_int_equal(s.count, 9);
     assert_ok(&s, 0, 1, hard1);
-    assert_err(&s, 1, 2, SUDOKU_ERROR_CHARACTER, 2, "unexpected character 'x' at column 10");
+    assert_err(&s, 1, 2, SUDOKU_ERROR_CHARACTER, 2, "unexpected character 'y' at column 10");
     assert_int_equal(s.rec[1].error.column, 10);
     assert_err(&s, 2, 3, SUDOKU_ERROR_COUNT, 3, "found 80 cells, expected 81");
     assert_err(&s, 3, 4, SUDOKU_ERROR_DUPLICATE, 4,
