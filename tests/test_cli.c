@@ -871,7 +871,7 @@ static void test_batch_bad_record_in_middle(void **state)
         run_result r = pass == 0 ? RUN_IN(input, "solve") : RUN("solve", file);
         assert_status(r, 2);
         const char *err = assert_one_error_line(&r);
-        assert_starts_with(err, format_text("sudoku: %s:3: ", pass == 0 ? "stdin" : file));
+        assert_starts_with(err, format_text("sudoku: %s:3:41: ", pass == 0 ? "stdin" : file));
         assert_contains(err, "unexpected character 'y'");
         lines l = split_lines(r.out);
         assert_int_equal(l.n, 4);
