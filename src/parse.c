@@ -242,12 +242,14 @@ static line_kind classify(const char *s, size_t n)
         (c.joint || (c.dashes != 9 && c.dashes != SUDOKU_CELLS)))
         return LINE_RULE;
     bool text = is_text(s + i, end - i);
-    if (text && is_letter(s[i]) && c.digits < 9 && !c.only_cells) return LINE_HEADER;
     /* Text such as "=== Puzzle ===" or "  ?": no digit, dot or dash, so no
      * puzzle to lose; only nine or 81 blanks such as '?' or 'x' make a row
      * or a puzzle. */
     bool blanks = c.only_cells && (c.soft == 9 || c.soft == SUDOKU_CELLS);
-    if (text && c.digits + c.hyphens == 0 && !c.only_layout && !blanks) return LINE_HEADER;
+    bool words = (is_letter(s[i]) && c.digits < 9 && !c.only_cells) ||
+                 (c.digits + c.hyphens == 0 && !c.only_layout && !blanks);
+    /* ... but a row of fields behind a label ("C,,5,,,,,,,") is a row */
+    if (text && words && !sudoku_fields_labeled_row(s + i, end - i)) return LINE_HEADER;
     /* Column names above a spreadsheet's rows: "c1,c2,...,c9", "id,puzzle". */
     if (text && sudoku_fields_header(s + i, end - i)) return LINE_HEADER;
     return LINE_CONTENT;

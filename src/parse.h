@@ -48,8 +48,11 @@ void sudoku_set_error(sudoku_error *err, sudoku_error_kind kind, long line, long
  * it holds none. */
 char sudoku_fields_delimiter(const char *s, size_t n);
 /* True if the line is a header row of delimited fields: every field empty
- * or starting with a letter, at least one a word other than a lone x. */
+ * or starting with a letter, two at least, one a word other than a lone x. */
 bool sudoku_fields_header(const char *s, size_t n);
+/* True if the line is a row of fields with a label first: ten fields, the
+ * last nine each a cell or empty ("A,5,3,,,7,,,,"). */
+bool sudoku_fields_labeled_row(const char *s, size_t n);
 /* True if the line is a puzzle written as fields: it holds a field of 81
  * cell characters, or more than a row's worth of fields. */
 bool sudoku_fields_wide(const char *s, size_t n);

@@ -101,16 +101,17 @@ bool sudoku_fields_header(const char *s, size_t n)
     char delim = sudoku_fields_delimiter(s, n);
     if (!delim) return false;
     field fields[MAX_FIELDS];
-    int count = split(s, n, delim, fields, MAX_FIELDS);
+    int count = split(s, n, delim, fields, MAX_FIELDS), names = 0;
     if (count > MAX_FIELDS) return false;
     bool word = false;
     for (int k = 0; k < count; k++) {
         const field *f = &fields[k];
         if (f->kind == FIELD_EMPTY) continue;
         if (!is_letter(f->text[0])) return false;
+        names++;
         if (!(f->length == 1 && (f->text[0] == 'x' || f->text[0] == 'X'))) word = true;
     }
-    return word;
+    return word && names >= 2; /* one name alone labels a row of empty fields */
 }
 
 bool sudoku_fields_wide(const char *s, size_t n)
@@ -131,6 +132,14 @@ static bool all_cells(const field *fields, int first, int count)
     for (int k = first; k < first + count; k++)
         if (fields[k].kind != FIELD_EMPTY && fields[k].kind != FIELD_CELL) return false;
     return true;
+}
+
+bool sudoku_fields_labeled_row(const char *s, size_t n)
+{
+    char delim = sudoku_fields_delimiter(s, n);
+    field fields[GRID_ROWS + 2];
+    return delim && split(s, n, delim, fields, GRID_ROWS + 2) == GRID_ROWS + 1 &&
+           all_cells(fields, 1, GRID_ROWS);
 }
 
 static void take_cells(const field *fields, int first, int count, uint8_t *cells)
