@@ -700,9 +700,14 @@ static int add_row(sudoku_reader *r, const cells *acc, const char *s, size_t n,
     return 1;
 }
 
-/* A row of blanks with nothing written in it: only spaces, separators,
- * delimiters and quotes, with a separator, eight delimiters or nine spaces. */
-static bool blank_row_shape(const char *s, size_t n)
+/* The shapes of a row of blanks with nothing written in it. */
+typedef enum row_shape { NOT_BLANK_ROW, SPACES_ROW, FIELDS_ROW } row_shape;
+
+/* Tells whether a line is a row of blanks: only spaces, separators,
+ * delimiters and quotes, with a separator or eight delimiters (a row of
+ * fields or boxes: FIELDS_ROW) or nine spaces (SPACES_ROW, which only a grid
+ * with spaces for blanks can have). */
+static row_shape blank_row_shape(const char *s, size_t n)
 {
     int spaces = 0, delimiters = 0, separators = 0;
     size_t len;
@@ -719,10 +724,20 @@ static bool blank_row_shape(const char *s, size_t n)
             if (s[i] == ',' || s[i] == ';')
                 delimiters++;
             else if (s[i] != '"' && s[i] != '\'')
-                return false;
+                return NOT_BLANK_ROW;
         }
     }
-    return separators > 0 || delimiters >= GRID_ROWS - 1 || spaces >= GRID_ROWS;
+    if (separators > 0 || delimiters >= GRID_ROWS - 1) return FIELDS_ROW;
+    return spaces >= GRID_ROWS ? SPACES_ROW : NOT_BLANK_ROW;
+}
+
+/* True if a blank line is a row of blanks: eight tabs, an empty row of
+ * tab-separated fields; or nine spaces, when the grid in progress has
+ * spaces for blanks (its rows do not read as nine cells). */
+static bool blank_row(const sudoku_reader *r, const char *s, size_t n)
+{
+    row_shape shape = blank_row_shape(s, n);
+    return shape == FIELDS_ROW || (shape == SPACES_ROW && r->grid_line && irregular(r));
 }
 
 /* Keeps a row of blanks: part of an irregular grid (or of the one that
@@ -765,7 +780,8 @@ static int content_line(sudoku_reader *r, const char *line, size_t length, sudok
     scan_line(&acc, line, length, r->line);
     int count = cell_count(&acc);
     if (count == 0 && !acc.bad_column) /* brackets, borders: decoration, or a row of blanks */
-        return blank_row_shape(line, length) ? add_blank_row(r, line, length, &out[0]) : 0;
+        return blank_row_shape(line, length) == FIELDS_ROW ? add_blank_row(r, line, length, &out[0])
+                                                           : 0;
     bool row = count == GRID_ROWS && !acc.bad_column;
     if (count <= 2 * GRID_ROWS && (row || !sudoku_fields_wide(line, length)))
         return add_row(r, &acc, line, length, &out[0]);
@@ -789,8 +805,8 @@ int sudoku_reader_line(sudoku_reader *r, const char *line, size_t length, sudoku
      * with a dash (then it may be a rule): only that rare case needs classify. */
     line_kind kind =
         puzzle_line && !starts_with_dash(line, length) ? LINE_CONTENT : classify(line, length);
-    if (kind == LINE_BLANK && r->grid_line && irregular(r) && blank_row_shape(line, length))
-        return add_blank_row(r, line, length, &out[0]); /* spaces for a row of blanks */
+    if (kind == LINE_BLANK && blank_row(r, line, length))
+        return add_blank_row(r, line, length, &out[0]); /* spaces or tabs: a row of blanks */
     if (kind == LINE_BLANK || kind == LINE_HEADER) return cut_grid(r, &out[0]);
     if (kind != LINE_CONTENT) return 0;
     if (!puzzle_line) return content_line(r, line, length, out);
