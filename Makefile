@@ -79,7 +79,7 @@ EXPORTS = $(BUILD)/libsudoku.map
 PROGRAM = $(BUILD)/sudoku
 BENCH_PROGRAM = $(BUILD)/sudoku-bench
 
-.PHONY: all run check test-run test-valgrind lint tools bench bench-one fuzz fuzz-one install \
+.PHONY: all run check test-run test-python test-valgrind lint tools bench bench-one fuzz fuzz-one install \
         uninstall clean format shared deb
 .DELETE_ON_ERROR:
 
@@ -145,29 +145,59 @@ $(BUILD)/tests/fuzz_%.o: tests/fuzz_%.c tests/fuzz.h tests/checker.h include/sud
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Itests -DLLVMFuzzerTestOneInput=fuzz_$*_one -c $< -o $@
 
+# Each grid under a line that names the puzzle it answers: where the puzzle
+# is in the file, and its givens.
+RUN_PUZZLES = puzzles/seeds.txt
 run: $(PROGRAM)
-	$(PROGRAM) solve --format grid puzzles/seeds.txt
+	@$(PROGRAM) solve --format json $(RUN_PUZZLES) | \
+	  sed -n 's/.*"line":\([0-9]*\),.*"puzzle":"\([^"]*\)".*/\1 \2/p' | \
+	  while read line puzzle; do \
+	    echo "== $(RUN_PUZZLES):$$line: $$puzzle"; \
+	    $(PROGRAM) solve --format grid "$$puzzle" || exit 1; \
+	  done
 
 tools:
 	@CC="$(CC)" sh tests/need.sh
 
 # Runs every test binary from the project root; a failing one fails the run
 # only after the others have run, so one report shows everything. The bench
-# program is only built, so that it keeps compiling cleanly.
+# program is only built, so that it keeps compiling cleanly. Each binary's
+# output is kept in LOGS too, for the summary that ends make check.
+LOGS = $(BUILD)/logs/unit
 test-run: $(PROGRAM) $(TEST_BINS) $(BENCH_PROGRAM)
-	@failed=0; for t in $(TEST_BINS); do \
-	  echo "== $$t"; \
-	  SUDOKU_BIN=$(PROGRAM) SHARED_PUZZLES=$(SHARED_PUZZLES) $$t || failed=1; \
+	@mkdir -p $(LOGS); failed=0; for t in $(TEST_BINS); do \
+	  echo "== $$t"; log=$(LOGS)/$$(basename $$t).log; \
+	  { SUDOKU_BIN=$(PROGRAM) SHARED_PUZZLES=$(SHARED_PUZZLES) $$t; echo $$? > $$log.rc; } 2>&1 | tee $$log; \
+	  [ "$$(cat $$log.rc)" = 0 ] || failed=1; rm -f $$log.rc; \
 	done; \
 	[ $$failed = 0 ] && echo "== all tests passed ($(BUILD))" || { echo "== some tests FAILED ($(BUILD))"; exit 1; }
 
+# The Python binding's tests, on the shared library just built; without
+# python3 they are skipped, and the summary says so.
+test-python: shared
+	@mkdir -p $(LOGS); log=$(LOGS)/python.log; \
+	if command -v python3 >/dev/null 2>&1; then \
+	  echo "== python/test_sudoku.py"; \
+	  { SUDOKU_LIB=$(SHLIB) CC="$(CC)" python3 -m unittest discover -s python -p 'test_*.py' -v; \
+	    echo $$? > $$log.rc; } 2>&1 | tee $$log; \
+	  rc=$$(cat $$log.rc); rm -f $$log.rc; exit $$rc; \
+	else echo "skipped: python3 is absent (the Python binding)" | tee $$log; fi
+
+# Every pass leaves its logs; the last line sums them up (tests/summary.sh).
 check: tools
+	@rm -rf $(BUILD)/logs $(BUILD)/sanitize/logs
 	$(MAKE) --no-print-directory test-run
-	MAKE="$(MAKE)" CC="$(CC)" CXX="$(CXX)" sh tests/install-check.sh
+	$(MAKE) --no-print-directory test-python
+	@mkdir -p $(LOGS)
+	@MAKE="$(MAKE)" CC="$(CC)" CXX="$(CXX)" sh tests/install-check.sh > $(LOGS)/install.log 2>&1; \
+	  rc=$$?; cat $(LOGS)/install.log; exit $$rc
+	@SUDOKU_BIN=$(PROGRAM) sh tests/parallel-check.sh > $(LOGS)/parallel.log 2>&1; \
+	  rc=$$?; cat $(LOGS)/parallel.log; exit $$rc
 	$(MAKE) --no-print-directory test-run BUILD=$(BUILD)/sanitize \
 	  CFLAGS="$(SANITIZE_FLAGS)" LDFLAGS="-fsanitize=address,undefined"
 	$(MAKE) --no-print-directory test-valgrind
 	$(MAKE) --no-print-directory lint
+	@sh tests/summary.sh $(BUILD)/logs $(BUILD)/sanitize/logs
 
 # The end-to-end suites again, every run of the program under memcheck: an
 # error or a definitely lost byte makes valgrind exit 99, which fails the
@@ -175,7 +205,8 @@ check: tools
 VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=definite \
   --errors-for-leak-kinds=definite
 test-valgrind:
-	SUDOKU_WRAPPER="$(VALGRIND)" $(MAKE) --no-print-directory test-run TEST_NAMES="$(E2E_TESTS)"
+	SUDOKU_WRAPPER="$(VALGRIND)" $(MAKE) --no-print-directory test-run TEST_NAMES="$(E2E_TESTS)" \
+	  LOGS=$(BUILD)/logs/valgrind
 
 # Each finding fails; the few that are wrong are suppressed, with reasons, in
 # tests/cppcheck.supp and .clang-tidy. Tests are checked by cppcheck and the
@@ -183,9 +214,15 @@ test-valgrind:
 CPPCHECK = cppcheck -q --std=c11 --enable=warning,style,performance,portability \
   --error-exitcode=1 --suppressions-list=tests/cppcheck.supp \
   -Iinclude -Isrc -Itests
+# clang-tidy counts on stderr the warnings it suppresses ("23 warnings
+# generated."): noise, left out; its findings and its status are kept.
 lint:
 	$(CPPCHECK) src include tests bench
-	clang-tidy --quiet $(LIB_SRC) $(CLI_SRC) bench/bench.c -- $(BASE_CFLAGS) -Isrc
+	@mkdir -p $(BUILD); \
+	clang-tidy --quiet $(LIB_SRC) $(CLI_SRC) bench/bench.c -- $(BASE_CFLAGS) -Isrc \
+	  > $(BUILD)/clang-tidy.log 2>&1; rc=$$?; \
+	grep -v -E '^[0-9]+ warnings? (and [0-9]+ errors? )?generated\.$$' $(BUILD)/clang-tidy.log; \
+	[ $$rc = 0 ] && echo "lint: cppcheck and clang-tidy clean"; exit $$rc
 
 BENCH_BUILDS ?= portable native
 BENCH_RUNS ?= 5
