@@ -2,8 +2,10 @@
 #
 #   make              build build/libsudoku.a and build/sudoku
 #   make run          solve the bundled puzzles in puzzles/ and show the grids
-#   make check        unit and end-to-end tests; again under ASan + UBSan; the end-to-end
-#                     suites with the program under valgrind; make lint (docs/reliability.md)
+#   make check        unit and end-to-end tests, the Python binding, the install, GNU
+#                     parallel and README checks; again under ASan + UBSan; the end-to-end
+#                     suites with the program under valgrind; make lint (docs/reliability.md);
+#                     the last line sums it all up (tests/summary.sh)
 #   make lint         cppcheck on every C file, clang-tidy (.clang-tidy) on src/ and bench/
 #   make bench        in-process and whole-process speed (docs/benchmarks.md), see below
 #   make install      the program, libsudoku.a and libsudoku.so (with its soname), sudoku.h,
@@ -193,6 +195,7 @@ check: tools
 	  rc=$$?; cat $(LOGS)/install.log; exit $$rc
 	@SUDOKU_BIN=$(PROGRAM) sh tests/parallel-check.sh > $(LOGS)/parallel.log 2>&1; \
 	  rc=$$?; cat $(LOGS)/parallel.log; exit $$rc
+	@sh tests/readme-check.sh > $(LOGS)/readme.log 2>&1; rc=$$?; cat $(LOGS)/readme.log; exit $$rc
 	$(MAKE) --no-print-directory test-run BUILD=$(BUILD)/sanitize \
 	  CFLAGS="$(SANITIZE_FLAGS)" LDFLAGS="-fsanitize=address,undefined"
 	$(MAKE) --no-print-directory test-valgrind
