@@ -25,7 +25,6 @@
 #include <stdio.h>
 #include <string.h>
 
-
 typedef enum line_kind { LINE_BLANK, LINE_COMMENT, LINE_RULE, LINE_HEADER, LINE_CONTENT } line_kind;
 
 /* Cells read so far, in both readings. Counts go on past 81 so errors can say
@@ -192,12 +191,12 @@ static bool is_text(const char *s, size_t n)
 
 /* What classify counts in a line. */
 typedef struct line_census {
-    int dashes;      /* '-', '*', '_': rule characters that are also blanks */
-    int digits;      /* digits and dots */
-    int hyphens;     /* '-' alone */
-    int soft;        /* '*', '_', '?', 'x', 'X': blanks that are also punctuation or letters */
-    bool joint;      /* a '+' or a box-drawing character other than a vertical line */
-    bool only_rule;  /* nothing but rule characters and spaces */
+    int dashes;     /* '-', '*', '_': rule characters that are also blanks */
+    int digits;     /* digits and dots */
+    int hyphens;    /* '-' alone */
+    int soft;       /* '*', '_', '?', 'x', 'X': blanks that are also punctuation or letters */
+    bool joint;     /* a '+' or a box-drawing character other than a vertical line */
+    bool only_rule; /* nothing but rule characters and spaces */
     bool only_layout;
     bool only_cells; /* nothing but cells and layout */
 } line_census;
@@ -263,13 +262,13 @@ static const char *invisible_name(uint32_t cp)
         uint32_t cp;
         const char *name;
     } names[] = {
-        {0x00A0, "no-break space"},        {0x00AD, "soft hyphen"},
-        {0x200B, "zero-width space"},      {0x200C, "zero-width non-joiner"},
-        {0x200D, "zero-width joiner"},     {0x200E, "left-to-right mark"},
-        {0x200F, "right-to-left mark"},    {0x2028, "line separator"},
-        {0x2029, "paragraph separator"},   {0x202F, "narrow no-break space"},
-        {0x2060, "word joiner"},           {0x3000, "ideographic space"},
-        {0xFEFF, "byte order mark"},       {0xFFFD, "replacement character"},
+        {0x00A0, "no-break space"},      {0x00AD, "soft hyphen"},
+        {0x200B, "zero-width space"},    {0x200C, "zero-width non-joiner"},
+        {0x200D, "zero-width joiner"},   {0x200E, "left-to-right mark"},
+        {0x200F, "right-to-left mark"},  {0x2028, "line separator"},
+        {0x2029, "paragraph separator"}, {0x202F, "narrow no-break space"},
+        {0x2060, "word joiner"},         {0x3000, "ideographic space"},
+        {0xFEFF, "byte order mark"},     {0xFFFD, "replacement character"},
     };
     for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
         if (names[k].cp == cp) return names[k].name;
@@ -377,9 +376,9 @@ static const uint8_t *cell_values(const cells *acc)
 static const uint8_t cell_codes[256] = {
     ['0'] = CELL_CODE,     ['.'] = CELL_CODE,     ['-'] = CELL_CODE,     ['*'] = CELL_CODE,
     ['_'] = CELL_CODE,     ['?'] = CELL_CODE,     ['x'] = CELL_CODE,     ['X'] = CELL_CODE,
-    ['1'] = CELL_CODE | 1,
-    ['2'] = CELL_CODE | 2, ['3'] = CELL_CODE | 3, ['4'] = CELL_CODE | 4, ['5'] = CELL_CODE | 5,
-    ['6'] = CELL_CODE | 6, ['7'] = CELL_CODE | 7, ['8'] = CELL_CODE | 8, ['9'] = CELL_CODE | 9};
+    ['1'] = CELL_CODE | 1, ['2'] = CELL_CODE | 2, ['3'] = CELL_CODE | 3, ['4'] = CELL_CODE | 4,
+    ['5'] = CELL_CODE | 5, ['6'] = CELL_CODE | 6, ['7'] = CELL_CODE | 7, ['8'] = CELL_CODE | 8,
+    ['9'] = CELL_CODE | 9};
 
 /* If the line starts with 81 cell characters followed by its end or by one
  * of " \t:,;#", fills grid and returns true: the rest is annotation. */
@@ -441,9 +440,9 @@ bool sudoku_check_givens(const sudoku_grid *grid, sudoku_error *err)
                 if (other >= cell) break;
                 if (grid->cell[other] != digit) continue;
                 sudoku_set_error(err, SUDOKU_ERROR_DUPLICATE, 0, 0,
-                          "digit %d appears twice in %s %d (r%dc%d and r%dc%d)", digit,
-                          unit_names[k], unit % 9 + 1, other / 9 + 1, other % 9 + 1, cell / 9 + 1,
-                          cell % 9 + 1);
+                                 "digit %d appears twice in %s %d (r%dc%d and r%dc%d)", digit,
+                                 unit_names[k], unit % 9 + 1, other / 9 + 1, other % 9 + 1,
+                                 cell / 9 + 1, cell % 9 + 1);
                 return false;
             }
         }
@@ -678,8 +677,7 @@ static void drop_index_header(sudoku_reader *r, const char *s, size_t n)
 /* Adds the line's cells as the grid's next row; returns 1 and fills rec when
  * the grid is complete: after its ninth row, or, when its rows are
  * irregular, its ninth row or row of blanks. */
-static int add_row(sudoku_reader *r, const cells *acc, const char *s, size_t n,
-                   sudoku_record *rec)
+static int add_row(sudoku_reader *r, const cells *acc, const char *s, size_t n, sudoku_record *rec)
 {
     drop_index_header(r, s, n);
     if (!r->grid_line) r->grid_line = r->line;
@@ -824,8 +822,8 @@ int sudoku_reader_skip_line(sudoku_reader *r, sudoku_record out[2])
     sudoku_record *rec = &out[made];
     rec->line = r->line;
     rec->ok = false;
-    sudoku_set_error(&rec->error, SUDOKU_ERROR_TOO_LONG, r->line, 0,
-                     "line is longer than %d bytes", SUDOKU_LINE_MAX);
+    sudoku_set_error(&rec->error, SUDOKU_ERROR_TOO_LONG, r->line, 0, "line is longer than %d bytes",
+                     SUDOKU_LINE_MAX);
     return made + 1;
 }
 

@@ -21,8 +21,8 @@ typedef struct text_line {
 
 /* What a reading of a whole layout returns. */
 typedef enum layout_result {
-    LAYOUT_NO = 0,       /* the text is not in this layout */
-    LAYOUT_OK = 1,       /* read: the grid is filled */
+    LAYOUT_NO = 0,        /* the text is not in this layout */
+    LAYOUT_OK = 1,        /* read: the grid is filled */
     LAYOUT_AMBIGUOUS = -1 /* it is, but could be read two ways: err says how */
 } layout_result;
 

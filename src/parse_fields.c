@@ -168,7 +168,8 @@ layout_result sudoku_fields_line(const text_line *line, sudoku_grid *grid, sudok
     }
     if (count != SUDOKU_CELLS + 1) return LAYOUT_NO;
     bool id_first = all_cells(fields, 1, SUDOKU_CELLS);
-    bool empty_last = all_cells(fields, 0, SUDOKU_CELLS) && fields[SUDOKU_CELLS].kind == FIELD_EMPTY;
+    bool empty_last =
+        all_cells(fields, 0, SUDOKU_CELLS) && fields[SUDOKU_CELLS].kind == FIELD_EMPTY;
     if (id_first && empty_last) {
         sudoku_set_error(err, SUDOKU_ERROR_AMBIGUOUS, line->line, 0,
                          "82 fields: the first may be an id or the last an empty field; "
@@ -218,7 +219,8 @@ layout_result sudoku_fields_grid(const text_line rows[GRID_ROWS], sudoku_grid *g
         first[row] = fields[row][0];
         cells9 = cells9 && all_cells(fields[row], 0, GRID_ROWS);
         index_cells = index_cells && all_cells(fields[row], 1, GRID_ROWS);
-        empty_last = empty_last && count == GRID_ROWS + 1 && fields[row][GRID_ROWS].kind == FIELD_EMPTY;
+        empty_last =
+            empty_last && count == GRID_ROWS + 1 && fields[row][GRID_ROWS].kind == FIELD_EMPTY;
     }
     int skip = 0;
     if (count == GRID_ROWS) {

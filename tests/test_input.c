@@ -132,7 +132,8 @@ static char *pandas(const char *p)
     o += sprintf(o, ",0,1,2,3,4,5,6,7,8\n");
     for (int r = 0; r < 9; r++) {
         o += sprintf(o, "%d", r);
-        for (int c = 0; c < 9; c++) o += sprintf(o, ",%c", given(p, 9 * r + c) ? p[9 * r + c] : '0');
+        for (int c = 0; c < 9; c++)
+            o += sprintf(o, ",%c", given(p, 9 * r + c) ? p[9 * r + c] : '0');
         *o++ = '\n';
     }
     *o = '\0';
@@ -150,7 +151,8 @@ static char *fields_line(const char *p)
 {
     char *s = xmalloc(81 * 2 + 20), *o = s;
     o += sprintf(o, "p-1");
-    for (int cell = 0; cell < 81; cell++) o += sprintf(o, ",%s", given(p, cell) ? (char[2]){p[cell], 0} : "");
+    for (int cell = 0; cell < 81; cell++)
+        o += sprintf(o, ",%s", given(p, cell) ? (char[2]){p[cell], 0} : "");
     o += sprintf(o, "\n");
     return s;
 }
@@ -180,12 +182,18 @@ static const struct {
     const char *name;
     layout_fn write;
 } layouts[] = {
-    {"fixed columns", fixed},       {"boxed fixed columns", boxed},
-    {"box drawing", box_drawing},   {"tab-separated", tsv},
-    {"CSV with a header", csv_with_header}, {"quoted CSV", quoted_csv},
-    {"semicolons", semicolons},     {"pandas", pandas},
-    {"CSV record with an id", csv_record},  {"81 fields after an id", fields_line},
-    {"BOM and '*' blanks", bom_and_stars},  {"web paste", web_paste},
+    {"fixed columns", fixed},
+    {"boxed fixed columns", boxed},
+    {"box drawing", box_drawing},
+    {"tab-separated", tsv},
+    {"CSV with a header", csv_with_header},
+    {"quoted CSV", quoted_csv},
+    {"semicolons", semicolons},
+    {"pandas", pandas},
+    {"CSV record with an id", csv_record},
+    {"81 fields after an id", fields_line},
+    {"BOM and '*' blanks", bom_and_stars},
+    {"web paste", web_paste},
 };
 
 /* p's solution, read the three ways from text; all the same, and right. */
@@ -200,8 +208,10 @@ static void assert_reads_three_ways(const char *name, const char *p, const char 
     for (int k = 0; k < 3; k++) {
         if (runs[k]->status != 0 || runs[k]->err[0])
             fail_msg("%s, read as %s: exit %d, stderr: %s\ntext:\n%s", name,
-                     k == 0 ? "a file" : k == 1 ? "standard input" : "an argument", runs[k]->status,
-                     runs[k]->err, text);
+                     k == 0   ? "a file"
+                     : k == 1 ? "standard input"
+                              : "an argument",
+                     runs[k]->status, runs[k]->err, text);
         lines l = split_lines(runs[k]->out);
         assert_int_equal(l.n, 1);
         assert_solution(p, l.line[0]);
@@ -262,8 +272,8 @@ static void test_a_file_of_one_puzzle_reads_as_its_argument(void **state)
     assert_reads_three_ways("a grid split by a blank line", p, split);
     /* a pipe is read as it comes, record by record: no whole-text reading */
     int to, from, err_fd;
-    pid_t pid = spawn_piped((const char *const[]){"solve", "--format", "line", NULL}, &to, &from,
-                            &err_fd);
+    pid_t pid =
+        spawn_piped((const char *const[]){"solve", "--format", "line", NULL}, &to, &from, &err_fd);
     write_all(to, text, strlen(text));
     close(to);
     size_t out_len, err_len;

@@ -34,15 +34,14 @@ static const char *hard1_solved =
 #define EASY1_GRID_TAIL                                                                            \
     "900305001\n001806400\n008102900\n700000008\n006708200\n002609500\n800203009\n005010300\n"
 #define EASY1_GRID_TEXT "003020600\n" EASY1_GRID_TAIL
-#define EASY1_TAIL                                                                                 \
-    "900305001001806400008102900700000008006708200002609500800203009005010300"
+#define EASY1_TAIL "900305001001806400008102900700000008006708200002609500800203009005010300"
 #define EASY1_GRID_SPACED                                                                          \
-    "0 0 3 0 2 0 6 0 0\n9 0 0 3 0 5 0 0 1\n0 0 1 8 0 6 4 0 0\n0 0 8 1 0 2 9 0 0\n"               \
-    "7 0 0 0 0 0 0 0 8\n0 0 6 7 0 8 2 0 0\n0 0 2 6 0 9 5 0 0\n8 0 0 2 0 3 0 0 9\n"               \
+    "0 0 3 0 2 0 6 0 0\n9 0 0 3 0 5 0 0 1\n0 0 1 8 0 6 4 0 0\n0 0 8 1 0 2 9 0 0\n"                 \
+    "7 0 0 0 0 0 0 0 8\n0 0 6 7 0 8 2 0 0\n0 0 2 6 0 9 5 0 0\n8 0 0 2 0 3 0 0 9\n"                 \
     "0 0 5 0 1 0 3 0 0\n"
 /* classic's rows after the second, as tab-separated fields and as cells */
 #define CLASSIC_TABS_TAIL                                                                          \
-    "\t9\t8\t\t\t\t\t6\t\n8\t\t\t\t6\t\t\t\t3\n4\t\t\t8\t\t3\t\t\t1\n7\t\t\t\t2\t\t\t\t6\n"      \
+    "\t9\t8\t\t\t\t\t6\t\n8\t\t\t\t6\t\t\t\t3\n4\t\t\t8\t\t3\t\t\t1\n7\t\t\t\t2\t\t\t\t6\n"        \
     "\t6\t\t\t\t\t2\t8\t\n\t\t\t4\t1\t9\t\t\t5\n\t\t\t\t8\t\t\t7\t9\n"
 #define CLASSIC_TAIL ".98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
@@ -810,26 +809,13 @@ static void length_bounds_the_text(void **state)
     assert_string_equal(err.message, "unexpected character byte 0xEF at column 2");
 }
 
-
 /* ---- what people paste (docs/input-formats.md) ---- */
 
-/* The puzzle of Wikipedia's Sudoku article, in the pasted layouts below. */
-static const char *classic =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-
-/* classic with spaces for blanks, a row per line, each line 9 columns wide
- * (trailing spaces cut, as editors do). */
-#define CLASSIC_FIXED                                                                              \
-    "53  7\n6  195\n 98    6\n8   6   3\n4  8 3  1\n7   2   6\n 6    28\n   419  5\n    8  79\n"
-
+/* classic as tab-separated fields (fixtures.h has it as CSV). */
 #define CLASSIC_TABS                                                                               \
-    "5\t3\t\t\t7\t\t\t\t\n6\t\t\t1\t9\t5\t\t\t\n\t9\t8\t\t\t\t\t6\t\n8\t\t\t\t6\t\t\t\t3\n"      \
+    "5\t3\t\t\t7\t\t\t\t\n6\t\t\t1\t9\t5\t\t\t\n\t9\t8\t\t\t\t\t6\t\n8\t\t\t\t6\t\t\t\t3\n"        \
     "4\t\t\t8\t\t3\t\t\t1\n7\t\t\t\t2\t\t\t\t6\n\t6\t\t\t\t\t2\t8\t\n\t\t\t4\t1\t9\t\t\t5\n"       \
     "\t\t\t\t8\t\t\t7\t9\n"
-
-#define CLASSIC_CSV                                                                                \
-    "5,3,,,7,,,,\n6,,,1,9,5,,,\n,9,8,,,,,6,\n8,,,,6,,,,3\n4,,,8,,3,,,1\n7,,,,2,,,,6\n"               \
-    ",6,,,,,2,8,\n,,,4,1,9,,,5\n,,,,8,,,7,9\n"
 
 /* Replaces every from in text by to (up to a few kilobytes); the result
  * lives until the fourth call after this one. */
@@ -929,9 +915,10 @@ static void fixed_columns_with_spaces_for_blanks(void **state)
     assert_parses_to("53  7    \n6  195   \n 98    6 \n8   6   3\n4  8 3  1\n7   2   6\n"
                      " 6    28 \n   419  5\n    8  79\n",
                      classic);
-    assert_parses_to("53  7    \n6  195   \n         \n8   6   3\n4  8 3  1\n7   2   6\n"
-                     " 6    28 \n   419  5\n    8  79\n",
-                     "53..7....6..195............8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+    assert_parses_to(
+        "53  7    \n6  195   \n         \n8   6   3\n4  8 3  1\n7   2   6\n"
+        " 6    28 \n   419  5\n    8  79\n",
+        "53..7....6..195............8...6...34..8.3..17...2...6.6....28....419..5....8..79");
     /* cells two columns apart, Norvig's layout, boxed with '|' */
     assert_parses_to("5 3     7\n6     1 9 5\n  9 8         6\n8       6       3\n"
                      "4     8   3     1\n7       2       6\n  6         2 8\n"
@@ -965,25 +952,27 @@ static void box_drawing_grids(void **state)
                      "└───────┴───────┴───────┘\n",
                      classic);
     /* a box per cell, double lines between boxes, a row of blanks */
-    assert_parses_to("╔═══╤═══╤═══╦═══╤═══╤═══╦═══╤═══╤═══╗\n"
-                     "║ 5 │ 3 │   ║   │ 7 │   ║   │   │   ║\n"
-                     "╟───┼───┼───╫───┼───┼───╫───┼───┼───╢\n"
-                     "║   │   │   ║   │   │   ║   │   │   ║\n"
-                     "║   │ 9 │ 8 ║   │   │   ║   │ 6 │   ║\n"
-                     "╠═══╪═══╪═══╬═══╪═══╪═══╬═══╪═══╪═══╣\n"
-                     "║ 8 │   │   ║   │ 6 │   ║   │   │ 3 ║\n"
-                     "║ 4 │   │   ║ 8 │   │ 3 ║   │   │ 1 ║\n"
-                     "║ 7 │   │   ║   │ 2 │   ║   │   │ 6 ║\n"
-                     "║   │ 6 │   ║   │   │   ║ 2 │ 8 │   ║\n"
-                     "║   │   │   ║ 4 │ 1 │ 9 ║   │   │ 5 ║\n"
-                     "║   │   │   ║   │ 8 │   ║   │ 7 │ 9 ║\n"
-                     "╚═══╧═══╧═══╩═══╧═══╧═══╩═══╧═══╧═══╝\n",
-                     "53..7..............98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+    assert_parses_to(
+        "╔═══╤═══╤═══╦═══╤═══╤═══╦═══╤═══╤═══╗\n"
+        "║ 5 │ 3 │   ║   │ 7 │   ║   │   │   ║\n"
+        "╟───┼───┼───╫───┼───┼───╫───┼───┼───╢\n"
+        "║   │   │   ║   │   │   ║   │   │   ║\n"
+        "║   │ 9 │ 8 ║   │   │   ║   │ 6 │   ║\n"
+        "╠═══╪═══╪═══╬═══╪═══╪═══╬═══╪═══╪═══╣\n"
+        "║ 8 │   │   ║   │ 6 │   ║   │   │ 3 ║\n"
+        "║ 4 │   │   ║ 8 │   │ 3 ║   │   │ 1 ║\n"
+        "║ 7 │   │   ║   │ 2 │   ║   │   │ 6 ║\n"
+        "║   │ 6 │   ║   │   │   ║ 2 │ 8 │   ║\n"
+        "║   │   │   ║ 4 │ 1 │ 9 ║   │   │ 5 ║\n"
+        "║   │   │   ║   │ 8 │   ║   │ 7 │ 9 ║\n"
+        "╚═══╧═══╧═══╩═══╧═══╧═══╩═══╧═══╧═══╝\n",
+        "53..7..............98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
     /* with every blank written, box-drawing lines are just layout */
-    assert_parses_to("│ 5 3 . │ . 7 . │ . . . │\n│ 6 . . │ 1 9 5 │ . . . │\n│ . 9 8 │ . . . │ . 6 . │\n"
-                     "│ 8 . . │ . 6 . │ . . 3 │\n│ 4 . . │ 8 . 3 │ . . 1 │\n│ 7 . . │ . 2 . │ . . 6 │\n"
-                     "│ . 6 . │ . . . │ 2 8 . │\n│ . . . │ 4 1 9 │ . . 5 │\n│ . . . │ . 8 . │ . 7 9 │\n",
-                     classic);
+    assert_parses_to(
+        "│ 5 3 . │ . 7 . │ . . . │\n│ 6 . . │ 1 9 5 │ . . . │\n│ . 9 8 │ . . . │ . 6 . │\n"
+        "│ 8 . . │ . 6 . │ . . 3 │\n│ 4 . . │ 8 . 3 │ . . 1 │\n│ 7 . . │ . 2 . │ . . 6 │\n"
+        "│ . 6 . │ . . . │ 2 8 . │\n│ . . . │ 4 1 9 │ . . 5 │\n│ . . . │ . 8 . │ . 7 9 │\n",
+        classic);
 }
 
 static void columns_that_do_not_fix_the_grid(void **state)
@@ -992,7 +981,8 @@ static void columns_that_do_not_fix_the_grid(void **state)
     /* every cell two apart: spacing 2 from column 0, or spacing 1 from
      * column 1 on the odd rows? The cells cannot tell, so neither is taken */
     assert_parse_error("5 3\n6\n\n", SUDOKU_ERROR_COUNT, 0, 0, "found 3 cells, expected 81");
-    assert_parse_error("1 2\n3 4\n5 6\n7 8\n9 1\n2 3\n4 5\n6 7\n8 9\n", SUDOKU_ERROR_AMBIGUOUS, 1, 0,
+    assert_parse_error("1 2\n3 4\n5 6\n7 8\n9 1\n2 3\n4 5\n6 7\n8 9\n", SUDOKU_ERROR_AMBIGUOUS, 1,
+                       0,
                        "the grid has spaces for blanks, but its cells do not show which column "
                        "each stands in; write its blanks as '.'");
     /* a grid that writes its blanks has spaces between cells, not blanks */
@@ -1010,12 +1000,14 @@ static void tab_separated_rows(void **state)
     assert_parses_to(CLASSIC_TABS, classic);
     /* a trailing tab, an index column, a row of empty fields */
     assert_parses_to(replace_all(CLASSIC_TABS, "\n", "\t\n"), classic);
-    assert_parses_to("A\t5\t3\t\t\t7\t\t\t\t\nB\t6\t\t\t1\t9\t5\t\t\t\nC\t\t\t\t\t\t\t\t\t\n"
-                     "D\t8\t\t\t\t6\t\t\t\t3\nE\t4\t\t\t8\t\t3\t\t\t1\nF\t7\t\t\t\t2\t\t\t\t6\n"
-                     "G\t\t6\t\t\t\t\t2\t8\t\nH\t\t\t\t4\t1\t9\t\t\t5\nI\t\t\t\t\t8\t\t\t7\t9\n",
-                     "53..7....6..195............8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+    assert_parses_to(
+        "A\t5\t3\t\t\t7\t\t\t\t\nB\t6\t\t\t1\t9\t5\t\t\t\nC\t\t\t\t\t\t\t\t\t\n"
+        "D\t8\t\t\t\t6\t\t\t\t3\nE\t4\t\t\t8\t\t3\t\t\t1\nF\t7\t\t\t\t2\t\t\t\t6\n"
+        "G\t\t6\t\t\t\t\t2\t8\t\nH\t\t\t\t4\t1\t9\t\t\t5\nI\t\t\t\t\t8\t\t\t7\t9\n",
+        "53..7....6..195............8...6...34..8.3..17...2...6.6....28....419..5....8..79");
     assert_parses_to("5\t3\t\t\t7\t\t\t\t\n\t\t\t\t\t\t\t\t\n" CLASSIC_TABS_TAIL,
-                     "53..7...." "........." CLASSIC_TAIL);
+                     "53..7...."
+                     "........." CLASSIC_TAIL);
 }
 
 static void comma_separated_rows(void **state)
@@ -1027,7 +1019,8 @@ static void comma_separated_rows(void **state)
     assert_parses_to("c1,c2,c3,c4,c5,c6,c7,c8,c9\n" CLASSIC_CSV, classic);
     const char *quoted = replace_all(replace_all(CLASSIC_CSV, ",", "\",\""), "\n", "\"\n\"");
     char text[1000];
-    snprintf(text, sizeof text, "\"%.*s", (int)strlen(quoted) - 1, quoted); /* no '"' after the end */
+    snprintf(text, sizeof text, "\"%.*s", (int)strlen(quoted) - 1,
+             quoted); /* no '"' after the end */
     assert_parses_to(text, classic);
     assert_parses_to(replace_all(CLASSIC_CSV, ",", " , "), classic);
     /* pandas: an empty first name over an index column; R: quoted names */
@@ -1042,9 +1035,10 @@ static void comma_separated_rows(void **state)
                      "\"7\",,6,,,,,2,8,\n\"8\",,,,4,1,9,,,5\n\"9\",,,,,8,,,7,9\n",
                      classic);
     /* the pandas header stays a row of cells when no index column follows */
-    assert_parses_to(",0,1,2,3,4,5,6,7,8\n.........\n.........\n.........\n.........\n"
-                     ".........\n.........\n.........\n.........\n",
-                     ".12345678........................................................................");
+    assert_parses_to(
+        ",0,1,2,3,4,5,6,7,8\n.........\n.........\n.........\n.........\n"
+        ".........\n.........\n.........\n.........\n",
+        ".12345678........................................................................");
 }
 
 static void fields_that_read_two_ways(void **state)

@@ -646,27 +646,18 @@ static void a_line_without_cells_is_a_header(void **state)
     assert_err(&s, 0, 1, SUDOKU_ERROR_GRID, -1, "grid ends after 2 rows, expected 9");
 }
 
-
 /* ---- pasted layouts in a stream ---- */
 
-static const char *classic =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 static const char *classic_solved =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-
-#define CLASSIC_FIXED                                                                              \
-    "53  7\n6  195\n 98    6\n8   6   3\n4  8 3  1\n7   2   6\n 6    28\n   419  5\n    8  79\n"
-#define CLASSIC_CSV                                                                                \
-    "5,3,,,7,,,,\n6,,,1,9,5,,,\n,9,8,,,,,6,\n8,,,,6,,,,3\n4,,,8,,3,,,1\n7,,,,2,,,,6\n"               \
-    ",6,,,,,2,8,\n,,,4,1,9,,,5\n,,,,8,,,7,9\n"
 
 static void byte_order_marks_in_a_stream(void **state)
 {
     (void)state;
     session s;
     /* at the start of the stream, and where a second file was joined on */
-    read_all(&s, "\xef\xbb\xbf# file 1\n" HARD1_GRID "\xef\xbb\xbf" EASY1_GRID
-                 "\xef\xbb\xbf" "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2....."
+    read_all(&s, "\xef\xbb\xbf# file 1\n" HARD1_GRID "\xef\xbb\xbf" EASY1_GRID "\xef\xbb\xbf"
+                 "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2....."
                  "1.4......\n");
     assert_int_equal(s.count, 3);
     assert_ok(&s, 0, 2, hard1);
@@ -679,9 +670,10 @@ static void fixed_column_grids_in_a_stream(void **state)
     (void)state;
     session s;
     /* back to back, then after a blank line, then with a row of nine spaces */
-    read_all(&s, CLASSIC_FIXED CLASSIC_FIXED "\n" CLASSIC_FIXED
-                 "53  7\n6  195\n         \n8   6   3\n4  8 3  1\n7   2   6\n 6    28\n"
-                 "   419  5\n    8  79\n");
+    read_all(&s, CLASSIC_FIXED CLASSIC_FIXED
+             "\n" CLASSIC_FIXED
+             "53  7\n6  195\n         \n8   6   3\n4  8 3  1\n7   2   6\n 6    28\n"
+             "   419  5\n    8  79\n");
     assert_int_equal(s.count, 4);
     assert_ok(&s, 0, 1, classic);
     assert_ok(&s, 1, 10, classic);
@@ -694,8 +686,9 @@ static void fixed_column_grids_in_a_stream(void **state)
     assert_err(&s, 0, 1, SUDOKU_ERROR_COUNT, 1, "found 3 cells in row 1 of the grid, expected 9");
     assert_err(&s, 1, 4, SUDOKU_ERROR_COUNT, 4, "found 3 cells in row 1 of the grid, expected 9");
     /* a one-line puzzle after a fixed grid */
-    read_all(&s, CLASSIC_FIXED "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2....."
-                               "1.4......\n");
+    read_all(&s, CLASSIC_FIXED
+             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2....."
+             "1.4......\n");
     assert_int_equal(s.count, 2);
     assert_ok(&s, 0, 1, classic);
     assert_ok(&s, 1, 10, hard1);
@@ -724,12 +717,13 @@ static void spreadsheet_grids_in_a_stream(void **state)
     (void)state;
     session s;
     /* a header, then CSV; a TSV grid with an empty first row; semicolons */
-    read_all(&s, "c1,c2,c3,c4,c5,c6,c7,c8,c9\n" CLASSIC_CSV
-                 "\t\t\t\t\t\t\t\t\n6\t\t\t1\t9\t5\t\t\t\n\t9\t8\t\t\t\t\t6\t\n8\t\t\t\t6\t\t\t\t3\n"
-                 "4\t\t\t8\t\t3\t\t\t1\n7\t\t\t\t2\t\t\t\t6\n\t6\t\t\t\t\t2\t8\t\n"
-                 "\t\t\t4\t1\t9\t\t\t5\n\t\t\t\t8\t\t\t7\t9\n"
-                 "5;3;;;7;;;;\n6;;;1;9;5;;;\n;9;8;;;;;6;\n8;;;;6;;;;3\n4;;;8;;3;;;1\n7;;;;2;;;;6\n"
-                 ";6;;;;;2;8;\n;;;4;1;9;;;5\n;;;;8;;;7;9\n");
+    read_all(&s,
+             "c1,c2,c3,c4,c5,c6,c7,c8,c9\n" CLASSIC_CSV
+             "\t\t\t\t\t\t\t\t\n6\t\t\t1\t9\t5\t\t\t\n\t9\t8\t\t\t\t\t6\t\n8\t\t\t\t6\t\t\t\t3\n"
+             "4\t\t\t8\t\t3\t\t\t1\n7\t\t\t\t2\t\t\t\t6\n\t6\t\t\t\t\t2\t8\t\n"
+             "\t\t\t4\t1\t9\t\t\t5\n\t\t\t\t8\t\t\t7\t9\n"
+             "5;3;;;7;;;;\n6;;;1;9;5;;;\n;9;8;;;;;6;\n8;;;;6;;;;3\n4;;;8;;3;;;1\n7;;;;2;;;;6\n"
+             ";6;;;;;2;8;\n;;;4;1;9;;;5\n;;;;8;;;7;9\n");
     assert_int_equal(s.count, 3);
     assert_ok(&s, 0, 2, classic);
     assert_ok(&s, 1, 11,
@@ -789,11 +783,12 @@ static void blanks_and_headers_in_a_stream(void **state)
     session s;
     /* '*' and 'x' blanks; "x" alone and "*** Easy ***" are headers, a run
      * of '*' a rule, nine '_' a row */
-    read_all(&s, "*** Easy ***\n"
-                 "4*****8*5*3**********7******2*****6*****8*4******1*******6*3*7*5**2*****1*4******\n"
-                 "x\n"
-                 "xx3x2x6xx\n9xx3x5xx1\n*********\nxx81x29xx\n7xxxxxxx8\nxx67x82xx\n"
-                 "*****\nxx26x95xx\n8xx2x3xx9\n_________\n");
+    read_all(&s,
+             "*** Easy ***\n"
+             "4*****8*5*3**********7******2*****6*****8*4******1*******6*3*7*5**2*****1*4******\n"
+             "x\n"
+             "xx3x2x6xx\n9xx3x5xx1\n*********\nxx81x29xx\n7xxxxxxx8\nxx67x82xx\n"
+             "*****\nxx26x95xx\n8xx2x3xx9\n_________\n");
     assert_int_equal(s.count, 2);
     assert_ok(&s, 0, 2, hard1);
     assert_ok(&s, 1, 4,

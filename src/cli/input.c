@@ -133,7 +133,8 @@ static bool parse_text(const char *text, size_t length, sudoku_record *record)
         sudoku_board_to_grid(&record->board, &record->grid);
         return true;
     }
-    for (size_t i = 0; i < length; i++) cells += (text[i] >= '0' && text[i] <= '9') || text[i] == '.';
+    for (size_t i = 0; i < length; i++)
+        cells += (text[i] >= '0' && text[i] <= '9') || text[i] == '.';
     if (cells > 2 * SUDOKU_CELLS) record->error = candidates_error;
     return false;
 }
@@ -160,8 +161,10 @@ static long first_text_line(const char *text, size_t length)
 {
     long line = 1;
     for (size_t i = 0; i < length; i++) {
-        if (text[i] == '\n') line++;
-        else if (!strchr(" \t\r", text[i])) break;
+        if (text[i] == '\n')
+            line++;
+        else if (!strchr(" \t\r", text[i]))
+            break;
     }
     return line;
 }

@@ -110,15 +110,22 @@ static int unknown_command(const char *arg)
     for (size_t i = 0; i < COMMANDS && !near; i++)
         if (distance(arg, commands[i].name) <= 2) near = commands[i].name;
     if (arg[0] == '-')
-        fprintf(stderr, "sudoku: unknown command '%s': did you mean 'sudoku solve %s'? "
-                        "(options come after the command; try 'sudoku --help')\n", arg, arg);
+        fprintf(stderr,
+                "sudoku: unknown command '%s': did you mean 'sudoku solve %s'? "
+                "(options come after the command; try 'sudoku --help')\n",
+                arg, arg);
     else if (near)
-        fprintf(stderr, "sudoku: unknown command '%s': did you mean 'sudoku %s'? "
-                        "(try 'sudoku --help')\n", arg, near);
+        fprintf(stderr,
+                "sudoku: unknown command '%s': did you mean 'sudoku %s'? "
+                "(try 'sudoku --help')\n",
+                arg, near);
     else {
         fprintf(stderr, "sudoku: unknown command '%s': the commands are ", arg);
         for (size_t i = 0; i < COMMANDS; i++)
-            fprintf(stderr, "%s%s", i == 0 ? "" : i + 1 == COMMANDS ? " and " : ", ",
+            fprintf(stderr, "%s%s",
+                    i == 0              ? ""
+                    : i + 1 == COMMANDS ? " and "
+                                        : ", ",
                     commands[i].name);
         fputs(" (try 'sudoku --help')\n", stderr);
     }

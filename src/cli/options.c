@@ -28,10 +28,13 @@ enum { KEY_FORMAT = 1000, KEY_STATS, KEY_FIRST_LINE };
 /* Room for the common options, a command's own and the end marker. */
 #define MAX_OPTIONS 32
 
-static const cli_option common_options[] = {
-    {"format", true, KEY_FORMAT},         {"jobs", true, 'j'},     {"stats", false, KEY_STATS},
-    {"first-line", true, KEY_FIRST_LINE}, {"help", false, 'h'},    {"version", false, 'V'},
-    {NULL, false, 0}};
+static const cli_option common_options[] = {{"format", true, KEY_FORMAT},
+                                            {"jobs", true, 'j'},
+                                            {"stats", false, KEY_STATS},
+                                            {"first-line", true, KEY_FIRST_LINE},
+                                            {"help", false, 'h'},
+                                            {"version", false, 'V'},
+                                            {NULL, false, 0}};
 
 int cli_usage_error(const char *command, const char *fmt, const char *arg)
 {
@@ -67,8 +70,8 @@ static int parse_first_line(const cli_command *command, const char *value, long 
 {
     unsigned long n;
     if (!cli_parse_number(value, &n) || n == 0 || n > (unsigned long)MAX_FIRST_LINE)
-        return cli_usage_error(command->name, "--first-line needs a line number from 1 up, not '%s'",
-                               value);
+        return cli_usage_error(command->name,
+                               "--first-line needs a line number from 1 up, not '%s'", value);
     *first_line = (long)n;
     return 0;
 }
