@@ -218,7 +218,7 @@ layout_result sudoku_fields_grid(const text_line rows[GRID_ROWS], sudoku_grid *g
         if (count != GRID_ROWS && count != GRID_ROWS + 1) return LAYOUT_NO;
         first[row] = fields[row][0];
         cells9 = cells9 && all_cells(fields[row], 0, GRID_ROWS);
-        index_cells = index_cells && all_cells(fields[row], 1, GRID_ROWS);
+        index_cells = index_cells && n == GRID_ROWS + 1 && all_cells(fields[row], 1, GRID_ROWS);
         empty_last =
             empty_last && count == GRID_ROWS + 1 && fields[row][GRID_ROWS].kind == FIELD_EMPTY;
     }
