@@ -183,7 +183,7 @@ test-python: shared
 	  { SUDOKU_LIB=$(SHLIB) CC="$(CC)" python3 -m unittest discover -s python -p 'test_*.py' -v; \
 	    echo $$? > $$log.rc; } 2>&1 | tee $$log; \
 	  rc=$$(cat $$log.rc); rm -f $$log.rc; exit $$rc; \
-	else echo "skipped: python3 is absent (the Python binding)" | tee $$log; fi
+	else echo "python-check: skipped: python3 is absent (the Python binding's tests)" | tee $$log; fi
 
 # Every pass leaves its logs; the last line sums them up (tests/summary.sh).
 check: tools

@@ -58,7 +58,8 @@ static size_t read_field(const char *s, size_t n, size_t i, char delim, field *f
 {
     size_t start = i;
     while (start < n && s[start] == ' ') start++;
-    char quote = start < n && (s[start] == '"' || s[start] == '\'') ? s[start] : 0;
+    char quote = '\0';
+    if (start < n && (s[start] == '"' || s[start] == '\'')) quote = s[start];
     const char *close = quote ? memchr(s + start + 1, quote, n - start - 1) : NULL;
     size_t scan = close ? (size_t)(close - s) + 1 : i;
     const char *next = memchr(s + scan, delim, n - scan);

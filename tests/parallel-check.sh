@@ -10,7 +10,7 @@
 set -u
 sudoku=${SUDOKU_BIN:-build/sudoku}
 if ! parallel --version 2>/dev/null | grep -q 'GNU parallel'; then
-    echo "skipped: GNU parallel is absent (the scale-out check)"
+    echo "parallel-check: skipped: GNU parallel is absent (tests/need.sh could not install it)"
     exit 0
 fi
 work=$(mktemp -d)

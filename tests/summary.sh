@@ -9,7 +9,8 @@ logs=$(find "$@" -name '*.log' 2>/dev/null | sort)
 # shellcheck disable=SC2086
 awk '
 function reason(text) {
-    sub(/^\(?skipped: */, "", text); sub(/\)$/, "", text)
+    if (sub(/^\(skipped: */, "", text)) sub(/\)$/, "", text)
+    sub(/^([a-z-]+-check: )?skipped: */, "", text)
     if (!(text in why)) { why[text] = 1; order[++reasons] = text }
 }
 # cmocka
@@ -28,7 +29,7 @@ function reason(text) {
 / \.\.\. skipped / { r = $0; sub(/.* \.\.\. skipped /, "", r); gsub(/\x27/, "", r); reason(r) }
 # one-check scripts (install, parallel) and tools that are absent
 /^[a-z-]+-check: passed/ { run++; passed++ }
-/^skipped: / { run++; skipped++; reason($0) }
+/^[a-z-]+-check: skipped: / { run++; skipped++; reason($0) }
 { if ($0 !~ /^\[/) previous = $0; else if ($0 !~ /^\[  SKIPPED \]/) previous = "" }
 END {
     line = sprintf("make check: %d tests run, %d passed, %d failed, %d skipped", run, passed, failed, skipped)
