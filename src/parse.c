@@ -56,10 +56,15 @@ static bool is_space(char c)
     return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
 }
 
-bool sudoku_is_cell_char(char c)
+static bool is_cell_char(char c)
 {
     return (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '*' || c == '_' || c == '?' ||
            c == 'x' || c == 'X';
+}
+
+bool sudoku_is_cell_char(char c)
+{
+    return is_cell_char(c);
 }
 
 /* Characters that may surround cells: spaces, grid borders, list syntax. */
@@ -195,6 +200,7 @@ typedef struct line_census {
     int digits;     /* digits and dots */
     int hyphens;    /* '-' alone */
     int soft;       /* '*', '_', '?', 'x', 'X': blanks that are also punctuation or letters */
+    int letters;    /* ASCII letters: column names have some */
     bool joint;     /* a '+' or a box-drawing character other than a vertical line */
     bool only_rule; /* nothing but rule characters and spaces */
     bool only_layout;
@@ -203,14 +209,17 @@ typedef struct line_census {
 
 static void count_char(line_census *c, char ch)
 {
+    bool rule = ch == '-' || ch == '*' || ch == '_' || ch == '+' || ch == '|';
+    bool layout = is_layout(ch);
     if (ch == '-' || ch == '*' || ch == '_') c->dashes++;
     if (ch == '-') c->hyphens++;
     if (ch == '*' || ch == '_' || ch == '?' || ch == 'x' || ch == 'X') c->soft++;
     if (ch == '+') c->joint = true;
     if ((ch >= '0' && ch <= '9') || ch == '.') c->digits++;
-    if (!(ch && strchr("-*_+|", ch)) && !is_space(ch)) c->only_rule = false;
-    if (!is_layout(ch)) c->only_layout = false;
-    if (!is_layout(ch) && !sudoku_is_cell_char(ch)) c->only_cells = false;
+    if (is_letter(ch)) c->letters++;
+    if (!rule && !is_space(ch)) c->only_rule = false;
+    if (!layout) c->only_layout = false;
+    if (!layout && !is_cell_char(ch)) c->only_cells = false;
 }
 
 static void count_wide_char(line_census *c, uint32_t cp)
@@ -229,7 +238,7 @@ static line_kind classify(const char *s, size_t n)
 
     line_census c = {.only_rule = true, .only_layout = true, .only_cells = true};
     for (end = i; end < n && s[end] != '#'; end += len) {
-        uint32_t cp = wide_char_at(s, n, end, &len);
+        uint32_t cp = (unsigned char)s[end] < 0x80 ? 0 : wide_char_at(s, n, end, &len);
         if (cp) {
             count_wide_char(&c, cp);
         } else {
@@ -250,7 +259,7 @@ static line_kind classify(const char *s, size_t n)
     /* ... but a row of fields behind a label ("C,,5,,,,,,,") is a row */
     if (text && words && !sudoku_fields_labeled_row(s + i, end - i)) return LINE_HEADER;
     /* Column names above a spreadsheet's rows: "c1,c2,...,c9", "id,puzzle". */
-    if (text && sudoku_fields_header(s + i, end - i)) return LINE_HEADER;
+    if (text && c.letters >= 2 && sudoku_fields_header(s + i, end - i)) return LINE_HEADER;
     return LINE_CONTENT;
 }
 
@@ -333,7 +342,7 @@ static void scan_line(cells *acc, const char *s, size_t n, long line)
         step = sudoku_utf8_length(s, n, i);
         if (step == 0) step = 1; /* a stray byte counts as one column */
         char c = s[i];
-        if (sudoku_is_cell_char(c)) {
+        if (is_cell_char(c)) {
             if (acc->chars < SUDOKU_CELLS) acc->by_char[acc->chars] = (uint8_t)sudoku_cell_value(c);
             acc->chars++;
             if (!in_token) token_start = i;
