@@ -2,11 +2,17 @@
 #
 #   make              build build/libsudoku.a and build/sudoku
 #   make run          solve the bundled puzzles in puzzles/ and show the grids
-#   make check        unit and end-to-end tests; again under ASan + UBSan; the end-to-end
-#                     suites with the program under valgrind; make lint (docs/reliability.md)
+#   make check        unit and end-to-end tests, the Python binding, the install, GNU
+#                     parallel and README checks; again under ASan + UBSan; the end-to-end
+#                     suites with the program under valgrind; make lint (docs/reliability.md);
+#                     the last line sums it all up (tests/summary.sh)
 #   make lint         cppcheck on every C file, clang-tidy (.clang-tidy) on src/ and bench/
 #   make bench        in-process and whole-process speed (docs/benchmarks.md), see below
-#   make install      PREFIX=/usr/local, DESTDIR= honoured
+#   make install      the program, libsudoku.a and libsudoku.so (with its soname), sudoku.h,
+#                     sudoku.pc, the man pages and the documentation; PREFIX=/usr/local,
+#                     DESTDIR, BINDIR, LIBDIR, INCLUDEDIR, MANDIR, DOCDIR honoured
+#   make uninstall    removes exactly what make install installed
+#   make deb          Debian packages with dpkg-buildpackage, in build/deb/ (docs/packaging.md)
 #   make fuzz         libFuzzer, FUZZ_SECONDS (60) each: the parser and reader on any bytes,
 #                     then parse, solve and print (clang); see below
 #
@@ -28,45 +34,89 @@
 
 CC ?= cc
 CFLAGS ?= -O2 -g
+CPPFLAGS ?=
 LDFLAGS ?=
 WERROR ?= -Werror
 PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR ?= $(PREFIX)/share/man
+DOCDIR ?= $(PREFIX)/share/doc/sudoku
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 BUILD ?= build
 SHARED_PUZZLES ?= ../shared/puzzles
 CMOCKA_LIBS ?= -lcmocka
 SANITIZE_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 BASE_CFLAGS = -std=c11 -Iinclude -Wall -Wextra -Wshadow -Wstrict-prototypes $(WERROR)
-ALL_CFLAGS = $(BASE_CFLAGS) $(CFLAGS)
+ALL_CFLAGS = $(BASE_CFLAGS) $(CPPFLAGS) $(CFLAGS)
+
+# The library's version is the header's; the shared library's soname carries
+# its first number, which changes when the interface breaks (0 until 1.0).
+VERSION := $(shell sed -n 's/^\#define SUDOKU_VERSION "\(.*\)"/\1/p' include/sudoku.h)
+SOVERSION = $(firstword $(subst ., ,$(VERSION)))
+SONAME = libsudoku.so.$(SOVERSION)
 
 LIB_SRC = src/parse.c src/propagate.c src/planes.c src/search.c src/print.c src/tables.c \
           src/logic.c src/logic_singles.c src/logic_subsets.c src/logic_fish.c src/logic_wings.c src/logic_unique.c \
           src/logic_bug.c src/logic_exclusion.c src/logic_chains.c src/logic_forcing.c \
           src/logic_multiple.c src/logic_nested.c \
-          src/print_step.c src/pencilmarks.c
+          src/print_step.c src/pencilmarks.c src/parse_fields.c src/parse_columns.c
 CLI_SRC = src/cli/main.c src/cli/options.c src/cli/run.c src/cli/input.c src/cli/batch.c \
           src/cli/output.c src/cli/steps.c src/cli/cmd_solve.c src/cli/cmd_explain.c \
           src/cli/cmd_hint.c src/cli/cmd_rate.c
-E2E_TESTS = test_cli test_hostile test_explain
+E2E_TESTS = test_cli test_hostile test_explain test_input
 TEST_NAMES = test_tables test_parse test_reader test_pencilmarks test_propagate test_planes test_search test_print \
              $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay test_logic_path test_logic
 
+# The commands, each with its man page name sudoku-COMMAND (a link to sudoku.1).
+COMMANDS = solve explain hint rate
+
 LIB_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
+PIC_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
 CLI_OBJ = $(CLI_SRC:src/%.c=$(BUILD)/obj/%.o)
 TEST_BINS = $(TEST_NAMES:%=$(BUILD)/tests/%)
 LIB = $(BUILD)/libsudoku.a
+SHLIB = $(BUILD)/libsudoku.so.$(VERSION)
+EXPORTS = $(BUILD)/libsudoku.map
 PROGRAM = $(BUILD)/sudoku
 BENCH_PROGRAM = $(BUILD)/sudoku-bench
 
-.PHONY: all run check test-run test-valgrind lint tools bench bench-one fuzz fuzz-one install agreement soundness \
-        uninstall clean format
+.PHONY: all run check test-run test-python test-valgrind lint tools bench bench-one fuzz fuzz-one install \
+        uninstall clean format shared deb agreement soundness
 .DELETE_ON_ERROR:
 
-all: $(PROGRAM)
+all: $(PROGRAM) $(LIB) shared
 
-$(BUILD)/obj/%.o: src/%.c include/sudoku.h src/internal.h src/logic.h src/chains.h
+$(BUILD)/obj/%.o: src/%.c include/sudoku.h src/internal.h src/logic.h src/chains.h src/parse.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+# The shared library's objects: position-independent, apart from the static
+# library's so that libsudoku.a keeps the faster code.
+$(BUILD)/pic/%.o: src/%.c include/sudoku.h src/internal.h src/logic.h src/parse.h
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -fPIC -c $< -o $@
+
+# What the shared library exports: the functions sudoku.h declares, and
+# nothing else (the geometry tables and helpers the modules share stay
+# inside). Made from the header, so a new public function is exported as
+# soon as it is declared there; tests/install-check.sh checks the result.
+$(EXPORTS): include/sudoku.h
+	@mkdir -p $(@D)
+	{ echo '{'; echo '  global:'; \
+	  sed -n 's/^[A-Za-z].*[ *]\(sudoku_[a-z0-9_]*\)(.*/    \1;/p' include/sudoku.h; \
+	  echo '  local: *;'; echo '};'; } > $@
+
+$(SHLIB): $(PIC_OBJ) $(EXPORTS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=$(EXPORTS) \
+	  -Wl,--no-undefined $(PIC_OBJ) -o $@
+
+# libsudoku.so.0 (the soname) and libsudoku.so (what -lsudoku finds), as installed.
+shared: $(SHLIB)
+	ln -sf $(notdir $(SHLIB)) $(BUILD)/$(SONAME)
+	ln -sf $(SONAME) $(BUILD)/libsudoku.so
 
 # The tool's files, in src/cli/, see only the public header and their own.
 $(BUILD)/obj/cli/%.o: src/cli/%.c include/sudoku.h src/cli/cli.h src/cli/steps.h
@@ -99,29 +149,60 @@ $(BUILD)/tests/fuzz_%.o: tests/fuzz_%.c tests/fuzz.h tests/checker.h include/sud
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Itests -DLLVMFuzzerTestOneInput=fuzz_$*_one -c $< -o $@
 
+# Each grid under a line that names the puzzle it answers: where the puzzle
+# is in the file, and its givens.
+RUN_PUZZLES = puzzles/seeds.txt
 run: $(PROGRAM)
-	$(PROGRAM) solve --format grid puzzles/seeds.txt
+	@$(PROGRAM) solve --format json $(RUN_PUZZLES) | \
+	  sed -n 's/.*"line":\([0-9]*\),.*"puzzle":"\([^"]*\)".*/\1 \2/p' | \
+	  while read line puzzle; do \
+	    echo "== $(RUN_PUZZLES):$$line: $$puzzle"; \
+	    $(PROGRAM) solve --format grid "$$puzzle" || exit 1; \
+	  done
 
 tools:
 	@CC="$(CC)" sh tests/need.sh
 
 # Runs every test binary from the project root; a failing one fails the run
 # only after the others have run, so one report shows everything. The bench
-# program is only built, so that it keeps compiling cleanly.
+# program is only built, so that it keeps compiling cleanly. Each binary's
+# output is kept in LOGS too, for the summary that ends make check.
+LOGS = $(BUILD)/logs/unit
 test-run: $(PROGRAM) $(TEST_BINS) $(BENCH_PROGRAM)
-	@failed=0; for t in $(TEST_BINS); do \
-	  echo "== $$t"; \
-	  SUDOKU_BIN=$(PROGRAM) SHARED_PUZZLES=$(SHARED_PUZZLES) $$t || failed=1; \
+	@mkdir -p $(LOGS); failed=0; for t in $(TEST_BINS); do \
+	  echo "== $$t"; log=$(LOGS)/$$(basename $$t).log; \
+	  { SUDOKU_BIN=$(PROGRAM) SHARED_PUZZLES=$(SHARED_PUZZLES) $$t; echo $$? > $$log.rc; } 2>&1 | tee $$log; \
+	  [ "$$(cat $$log.rc)" = 0 ] || failed=1; rm -f $$log.rc; \
 	done; \
 	[ $$failed = 0 ] && echo "== all tests passed ($(BUILD))" || { echo "== some tests FAILED ($(BUILD))"; exit 1; }
 
+# The Python binding's tests, on the shared library just built; without
+# python3 they are skipped, and the summary says so.
+test-python: shared
+	@mkdir -p $(LOGS); log=$(LOGS)/python.log; \
+	if command -v python3 >/dev/null 2>&1; then \
+	  echo "== python/test_sudoku.py"; \
+	  { SUDOKU_LIB=$(SHLIB) CC="$(CC)" python3 -m unittest discover -s python -p 'test_*.py' -v; \
+	    echo $$? > $$log.rc; } 2>&1 | tee $$log; \
+	  rc=$$(cat $$log.rc); rm -f $$log.rc; exit $$rc; \
+	else echo "python-check: skipped: python3 is absent (the Python binding's tests)" | tee $$log; fi
+
+# Every pass leaves its logs; the last line sums them up (tests/summary.sh).
 check: tools
+	@rm -rf $(BUILD)/logs $(BUILD)/sanitize/logs
 	$(MAKE) --no-print-directory test-run
-	MAKE="$(MAKE)" CC="$(CC)" sh tests/install-check.sh
+	$(MAKE) --no-print-directory test-python
+	@mkdir -p $(LOGS)
+	@MAKE="$(MAKE)" CC="$(CC)" CXX="$(CXX)" sh tests/install-check.sh > $(LOGS)/install.log 2>&1; \
+	  rc=$$?; cat $(LOGS)/install.log; exit $$rc
+	@SUDOKU_BIN=$(PROGRAM) sh tests/parallel-check.sh > $(LOGS)/parallel.log 2>&1; \
+	  rc=$$?; cat $(LOGS)/parallel.log; exit $$rc
+	@sh tests/readme-check.sh > $(LOGS)/readme.log 2>&1; rc=$$?; cat $(LOGS)/readme.log; exit $$rc
 	LOGIC_PATH_QUICK=1 $(MAKE) --no-print-directory test-run BUILD=$(BUILD)/sanitize \
 	  CFLAGS="$(SANITIZE_FLAGS)" LDFLAGS="-fsanitize=address,undefined"
 	$(MAKE) --no-print-directory test-valgrind
 	$(MAKE) --no-print-directory lint
+	@sh tests/summary.sh $(BUILD)/logs $(BUILD)/sanitize/logs
 
 # The end-to-end suites again, every run of the program under memcheck: an
 # error or a definitely lost byte makes valgrind exit 99, which fails the
@@ -129,7 +210,8 @@ check: tools
 VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=definite \
   --errors-for-leak-kinds=definite
 test-valgrind:
-	SUDOKU_WRAPPER="$(VALGRIND)" $(MAKE) --no-print-directory test-run TEST_NAMES="$(E2E_TESTS)"
+	SUDOKU_WRAPPER="$(VALGRIND)" $(MAKE) --no-print-directory test-run TEST_NAMES="$(E2E_TESTS)" \
+	  LOGS=$(BUILD)/logs/valgrind
 
 # The logic engine against Sudoku Explainer on all 509 rated puzzles (a
 # minute; make check rates those up to 9.4), and its soundness on every
@@ -154,9 +236,15 @@ soundness: $(BUILD)/tests/test_logic_path
 CPPCHECK = cppcheck -q --std=c11 --enable=warning,style,performance,portability \
   --error-exitcode=1 --suppressions-list=tests/cppcheck.supp \
   -Iinclude -Isrc -Itests
+# clang-tidy counts on stderr the warnings it suppresses ("23 warnings
+# generated."): noise, left out; its findings and its status are kept.
 lint:
 	$(CPPCHECK) src include tests bench
-	clang-tidy --quiet $(LIB_SRC) $(CLI_SRC) bench/bench.c -- $(BASE_CFLAGS) -Isrc
+	@mkdir -p $(BUILD); \
+	clang-tidy --quiet $(LIB_SRC) $(CLI_SRC) bench/bench.c -- $(BASE_CFLAGS) -Isrc \
+	  > $(BUILD)/clang-tidy.log 2>&1; rc=$$?; \
+	grep -v -E '^[0-9]+ warnings? (and [0-9]+ errors? )?generated\.$$' $(BUILD)/clang-tidy.log; \
+	[ $$rc = 0 ] && echo "lint: cppcheck and clang-tidy clean"; exit $$rc
 
 BENCH_BUILDS ?= portable native
 BENCH_RUNS ?= 5
@@ -210,7 +298,7 @@ FUZZ_MAX_LEN_fuzz_solve = 4096
 FUZZ_SEEDS = tests/fuzz/corpus tests/fuzz/regressions puzzles
 FUZZ_LOG = $(FUZZ_DIR)/$(FUZZ_TARGET)/log
 
-$(FUZZ_DIR)/bin/%: tests/%.c tests/fuzz.h tests/checker.c tests/checker.h $(LIB_SRC) src/internal.h include/sudoku.h
+$(FUZZ_DIR)/bin/%: tests/%.c tests/fuzz.h tests/checker.c tests/checker.h $(LIB_SRC) src/internal.h src/parse.h include/sudoku.h
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(BASE_CFLAGS) -Itests $(FUZZ_FLAGS) $< tests/checker.c $(LIB_SRC) -o $@
 
@@ -231,17 +319,50 @@ fuzz-one: $(FUZZ_DIR)/bin/$(FUZZ_TARGET)
 	@grep -E '^#[0-9]+[[:space:]]+DONE|^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' \
 	  $(FUZZ_LOG)
 
-install: $(PROGRAM) $(LIB)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include \
-	  $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 755 $(PROGRAM) $(DESTDIR)$(PREFIX)/bin/sudoku
-	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/libsudoku.a
-	install -m 644 include/sudoku.h $(DESTDIR)$(PREFIX)/include/sudoku.h
-	install -m 644 docs/sudoku.1 $(DESTDIR)$(PREFIX)/share/man/man1/sudoku.1
+# Installed documentation: the rules of input, scale-out, the logic engine.
+DOCS = README.md docs/input-formats.md docs/scale-out.md docs/logic.md docs/python.md
+
+# The man page names the documentation where it is installed; sudoku.pc
+# names the directories of this install.
+install: $(PROGRAM) $(LIB) shared
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) \
+	  $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DOCDIR)
+	install -m 755 $(PROGRAM) $(DESTDIR)$(BINDIR)/sudoku
+	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)/libsudoku.a
+	install -m 644 $(SHLIB) $(DESTDIR)$(LIBDIR)/$(notdir $(SHLIB))
+	ln -sf $(notdir $(SHLIB)) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libsudoku.so
+	install -m 644 include/sudoku.h $(DESTDIR)$(INCLUDEDIR)/sudoku.h
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
+	  -e 's|@VERSION@|$(VERSION)|' sudoku.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc
+	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc
+	sed 's|/usr/local/share/doc/sudoku|$(DOCDIR)|g' docs/sudoku.1 > $(DESTDIR)$(MANDIR)/man1/sudoku.1
+	chmod 644 $(DESTDIR)$(MANDIR)/man1/sudoku.1
+	for c in $(COMMANDS); do ln -sf sudoku.1 $(DESTDIR)$(MANDIR)/man1/sudoku-$$c.1; done
+	install -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/sudoku $(DESTDIR)$(PREFIX)/lib/libsudoku.a \
-	  $(DESTDIR)$(PREFIX)/include/sudoku.h $(DESTDIR)$(PREFIX)/share/man/man1/sudoku.1
+	rm -f $(DESTDIR)$(BINDIR)/sudoku $(DESTDIR)$(LIBDIR)/libsudoku.a \
+	  $(DESTDIR)$(LIBDIR)/$(notdir $(SHLIB)) $(DESTDIR)$(LIBDIR)/$(SONAME) \
+	  $(DESTDIR)$(LIBDIR)/libsudoku.so $(DESTDIR)$(INCLUDEDIR)/sudoku.h \
+	  $(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc $(DESTDIR)$(MANDIR)/man1/sudoku.1 \
+	  $(COMMANDS:%=$(DESTDIR)$(MANDIR)/man1/sudoku-%.1) $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(DOCS)))
+	rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null || true
+
+# Debian packages (docs/packaging.md): dpkg-buildpackage writes its products
+# beside the source tree, so it builds a copy in $(DEB_DIR)/src, and the
+# .deb files land in $(DEB_DIR). lintian checks them when it is installed.
+DEB_DIR = $(BUILD)/deb
+deb:
+	rm -rf $(DEB_DIR)
+	mkdir -p $(DEB_DIR)/src
+	tar --exclude=./build --exclude=./.git --exclude=__pycache__ -cf - . | tar -C $(DEB_DIR)/src -xf -
+	cd $(DEB_DIR)/src && dpkg-buildpackage -us -uc -b
+	@if command -v lintian >/dev/null 2>&1; then \
+	  lintian --fail-on error $(DEB_DIR)/*.changes && echo "deb: lintian reports no errors"; \
+	else echo "deb: lintian is absent: packages not checked"; fi
+	CC="$(CC)" sh tests/deb-check.sh $(DEB_DIR)
+	@ls $(DEB_DIR)/*.deb
 
 format:
 	clang-format -i include/*.h src/*.c src/*.h src/cli/*.c src/cli/*.h tests/*.c tests/*.h bench/*.c

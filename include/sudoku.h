@@ -21,6 +21,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* C++ programs link against the C functions below. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define SUDOKU_VERSION "0.1.0"
 
 /* Cells are numbered 0..80 in row-major order: cell = 9 * (row - 1) + (column - 1). */
@@ -51,7 +56,8 @@ typedef enum sudoku_error_kind {
     SUDOKU_ERROR_COUNT,     /* the wrong number of cells */
     SUDOKU_ERROR_DUPLICATE, /* a given digit twice in one row, column or box */
     SUDOKU_ERROR_GRID,      /* a multi-line grid that ended before its 9th row */
-    SUDOKU_ERROR_TOO_LONG   /* a line longer than the reader accepts */
+    SUDOKU_ERROR_TOO_LONG,  /* a line longer than the reader accepts */
+    SUDOKU_ERROR_AMBIGUOUS  /* a layout that reads two ways (docs/input-formats.md) */
 } sudoku_error_kind;
 
 /* What is wrong with a text, and where. line and column count from 1 (0 when
@@ -65,9 +71,12 @@ typedef struct sudoku_error {
 } sudoku_error;
 
 /* Reads one puzzle from text of any layout (81-character line, 9-line grid,
- * the grids this library prints, nested lists). Returns true and fills grid;
- * returns false with err filled (err may be NULL) if the text is not exactly
- * one valid puzzle, including when two equal givens share a unit. */
+ * the grids this library prints, nested lists, grids with spaces for
+ * blanks, box-drawing grids, tab- or comma-separated fields): all of its
+ * cells together, or else the one record a stream of that text holds.
+ * Returns true and fills grid; returns false with err filled (err may be
+ * NULL) if the text is not exactly one valid puzzle, including when two
+ * equal givens share a unit. */
 bool sudoku_parse(const char *text, size_t length, sudoku_grid *grid, sudoku_error *err);
 
 /* Returns true if no digit appears twice among the givens of any row, column
@@ -98,6 +107,20 @@ typedef struct sudoku_record {
     sudoku_board board; /* valid when ok && pencilmarks: the candidates given */
 } sudoku_record;
 
+/* The grid rows (and rows of blanks) a reader keeps as written, and their
+ * longest length in bytes: the layouts read from a whole grid at once
+ * (fields, fixed columns) need them. A longer row is read cell by cell only. */
+#define SUDOKU_GRID_KEEP 18
+#define SUDOKU_ROW_KEEP 256
+
+/* One grid line a reader keeps (private to the reader). */
+typedef struct sudoku_kept_line {
+    long line;
+    unsigned short length;
+    bool blank_row; /* a row of blanks only: counts when the grid's rows are irregular */
+    char text[SUDOKU_ROW_KEEP];
+} sudoku_kept_line;
+
 /* Assembles records from a stream fed line by line: one puzzle per line, or
  * multi-line grids separated by blank or header lines. Constant memory. */
 typedef struct sudoku_reader {
@@ -106,6 +129,10 @@ typedef struct sudoku_reader {
     int rows;           /* rows of that grid read so far */
     sudoku_grid grid;   /* its cells so far */
     sudoku_error error; /* its first error, kind NONE if none */
+    /* private: the grid's lines as written, for the whole-grid layouts */
+    int kept, blank_rows;
+    bool unkept; /* a line of the grid could not be kept */
+    sudoku_kept_line keep[SUDOKU_GRID_KEEP];
 } sudoku_reader;
 
 /* The longest line (in bytes, line end excluded) a stream may hold. */
@@ -391,5 +418,9 @@ size_t sudoku_format_step(const sudoku_step *step, char *buf, size_t size);
  * "placements":[[row,col,digit],...],"eliminations":[[row,col,digit],...]},
  * rows, columns and digits 1-9, no line end. */
 size_t sudoku_format_step_json(const sudoku_step *step, char *buf, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -3,21 +3,27 @@
  * records fed line by line, with errors that say what is wrong and where.
  *
  * The rules are written for users in docs/input-formats.md; in short: a line
- * is blank, a comment ('#' first), a rule ('-', '+', '|' only, and a '+' or a
- * number of dashes that cannot be cells), a header (a letter first and fewer
- * than 9 cell characters), or content. Content is read twice at once: one
- * cell per character ('1'-'9' givens; '0', '.', '-' blanks), and one cell per
- * token (so that the candidate grids we print parse back, where "1679" is one
- * unsolved cell). The token reading wins only when it has a candidate set and
- * gives a whole number of rows or puzzles; otherwise characters count.
+ * is blank, a comment ('#' first), a rule ('-', '*', '_', '+', '|' and
+ * box-drawing lines only, and a joint or a number of dashes that cannot be
+ * cells), a header (a letter first and fewer than 9 cell characters, or a
+ * row of column names), or content. Content is read twice at once: one cell
+ * per character ('1'-'9' givens; '0', '.', '-', '*', '_', '?', 'x' blanks),
+ * and one cell per token (so that the candidate grids we print parse back,
+ * where "1679" is one unsolved cell). The token reading wins only when it
+ * has a candidate set and gives a whole number of rows or puzzles;
+ * otherwise characters count.
+ *
+ * Where the cells alone do not make a puzzle, the layouts that need a whole
+ * line or grid at once have their turn: delimited fields with empty ones
+ * for blanks (parse_fields.c) and grids with spaces for blanks
+ * (parse_columns.c). They only ever read what the cells alone reject, so
+ * what parses cell by cell keeps its meaning.
  */
-#include "internal.h"
+#include "parse.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-
-#define MAX_ROW_CELLS 18 /* more cells than this on a line: a puzzle, not a grid row */
 
 typedef enum line_kind { LINE_BLANK, LINE_COMMENT, LINE_RULE, LINE_HEADER, LINE_CONTENT } line_kind;
 
@@ -29,10 +35,10 @@ typedef struct cells {
     bool multi;     /* some token is a candidate set of two or more digits */
     uint8_t by_char[SUDOKU_CELLS], by_token[SUDOKU_CELLS];
     long bad_line, bad_column; /* the first unexpected character, 0 if none */
-    char bad_text[24];         /* that character, quoted, as the message shows it */
+    char bad_text[48];         /* that character, as the message shows it */
 } cells;
 
-static void set_error(sudoku_error *err, sudoku_error_kind kind, long line, long column,
+void sudoku_set_error(sudoku_error *err, sudoku_error_kind kind, long line, long column,
                       const char *fmt, ...)
 {
     va_list ap;
@@ -52,7 +58,13 @@ static bool is_space(char c)
 
 static bool is_cell_char(char c)
 {
-    return (c >= '0' && c <= '9') || c == '.' || c == '-';
+    return (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '*' || c == '_' || c == '?' ||
+           c == 'x' || c == 'X';
+}
+
+bool sudoku_is_cell_char(char c)
+{
+    return is_cell_char(c);
 }
 
 /* Characters that may surround cells: spaces, grid borders, list syntax. */
@@ -61,7 +73,7 @@ static bool is_layout(char c)
     return is_space(c) || (c != '\0' && strchr("|+,[](){}\"'", c) != NULL);
 }
 
-static int cell_value(char c)
+int sudoku_cell_value(char c)
 {
     return c >= '1' && c <= '9' ? c - '0' : 0;
 }
@@ -96,6 +108,79 @@ size_t sudoku_utf8_length(const char *s, size_t n, size_t i)
     return len;
 }
 
+/* The code point of the well-formed UTF-8 character s[0..len). */
+static uint32_t code_point(const char *s, size_t len)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    uint32_t cp = len == 2 ? u[0] & 0x1Fu : len == 3 ? u[0] & 0x0Fu : u[0] & 0x07u;
+    for (size_t k = 1; k < len; k++) cp = cp << 6 | (u[k] & 0x3Fu);
+    return cp;
+}
+
+/* Spaces other than ASCII's that web pages and word processors put in
+ * pasted text: no-break, the typographic ones, the ideographic. */
+static bool is_unicode_space(uint32_t cp)
+{
+    return cp == 0x00A0 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x202F || cp == 0x205F ||
+           cp == 0x3000;
+}
+
+static bool is_box_drawing(uint32_t cp)
+{
+    return cp >= 0x2500 && cp <= 0x257F;
+}
+
+/* The vertical lines among the box-drawing characters: column separators. */
+static bool is_box_vertical(uint32_t cp)
+{
+    return cp == 0x2502 || cp == 0x2503 || cp == 0x2506 || cp == 0x2507 || cp == 0x250A ||
+           cp == 0x250B || cp == 0x2551 || cp == 0x254E || cp == 0x254F;
+}
+
+/* The code point at s[i] if it is a character of two bytes or more, else 0. */
+static uint32_t wide_char_at(const char *s, size_t n, size_t i, size_t *len)
+{
+    *len = sudoku_utf8_length(s, n, i);
+    return *len > 1 ? code_point(s + i, *len) : 0;
+}
+
+size_t sudoku_space_length(const char *s, size_t n, size_t i)
+{
+    size_t len;
+    if (is_space(s[i])) return 1;
+    return is_unicode_space(wide_char_at(s, n, i, &len)) ? len : 0;
+}
+
+size_t sudoku_separator_length(const char *s, size_t n, size_t i)
+{
+    size_t len;
+    if (s[i] == '|') return 1;
+    return is_box_vertical(wide_char_at(s, n, i, &len)) ? len : 0;
+}
+
+/* The length of the layout character of two bytes or more at s[i] (a
+ * Unicode space, a box-drawing line), or 0 if there is none. */
+static size_t wide_layout_length(const char *s, size_t n, size_t i)
+{
+    size_t len;
+    uint32_t cp = wide_char_at(s, n, i, &len);
+    return is_unicode_space(cp) || is_box_drawing(cp) ? len : 0;
+}
+
+/* A byte order mark (U+FEFF) at the start of a line is not part of the
+ * text: editors on Windows write one at the start of a file. */
+static size_t bom_length(const char *s, size_t n)
+{
+    return n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}
+
+static size_t skip_spaces(const char *s, size_t n, size_t i)
+{
+    size_t len;
+    while (i < n && (len = sudoku_space_length(s, n, i)) > 0) i += len;
+    return i;
+}
+
 /* Returns true if s[0..n) is text: well-formed UTF-8 with no control
  * character but spaces. Only text may be skipped as a header, so that a
  * stray NUL or a binary blob is reported, never silently dropped. */
@@ -109,45 +194,119 @@ static bool is_text(const char *s, size_t n)
     return true;
 }
 
+/* What classify counts in a line. */
+typedef struct line_census {
+    int dashes;     /* '-', '*', '_': rule characters that are also blanks */
+    int digits;     /* digits and dots */
+    int hyphens;    /* '-' alone */
+    int soft;       /* '*', '_', '?', 'x', 'X': blanks that are also punctuation or letters */
+    int letters;    /* ASCII letters: column names have some */
+    bool joint;     /* a '+' or a box-drawing character other than a vertical line */
+    bool only_rule; /* nothing but rule characters and spaces */
+    bool only_layout;
+    bool only_cells; /* nothing but cells and layout */
+} line_census;
+
+static void count_char(line_census *c, char ch)
+{
+    bool rule = ch == '-' || ch == '*' || ch == '_' || ch == '+' || ch == '|';
+    bool layout = is_layout(ch);
+    if (ch == '-' || ch == '*' || ch == '_') c->dashes++;
+    if (ch == '-') c->hyphens++;
+    if (ch == '*' || ch == '_' || ch == '?' || ch == 'x' || ch == 'X') c->soft++;
+    if (ch == '+') c->joint = true;
+    if ((ch >= '0' && ch <= '9') || ch == '.') c->digits++;
+    if (is_letter(ch)) c->letters++;
+    if (!rule && !is_space(ch)) c->only_rule = false;
+    if (!layout) c->only_layout = false;
+    if (!layout && !is_cell_char(ch)) c->only_cells = false;
+}
+
+static void count_wide_char(line_census *c, uint32_t cp)
+{
+    if (is_box_drawing(cp) && !is_box_vertical(cp)) c->joint = true;
+    if (is_box_drawing(cp) || is_unicode_space(cp)) return;
+    c->only_rule = c->only_layout = c->only_cells = false;
+}
+
 /* Tells what a line is, looking only at what comes before any '#'. */
 static line_kind classify(const char *s, size_t n)
 {
-    size_t i = 0;
-    while (i < n && is_space(s[i])) i++;
+    size_t i = skip_spaces(s, n, 0), end, len;
     if (i == n) return LINE_BLANK;
     if (s[i] == '#') return LINE_COMMENT;
 
-    int dashes = 0, digits = 0;
-    bool plus = false, only_rule = true, only_layout = true;
-    size_t end = i;
-    for (; end < n && s[end] != '#'; end++) {
-        char c = s[end];
-        if (c == '-') dashes++;
-        if (c == '+') plus = true;
-        if ((c >= '0' && c <= '9') || c == '.') digits++;
-        if (c != '-' && c != '+' && c != '|' && !is_space(c)) only_rule = false;
-        if (!is_layout(c)) only_layout = false;
+    line_census c = {.only_rule = true, .only_layout = true, .only_cells = true};
+    for (end = i; end < n && s[end] != '#'; end += len) {
+        uint32_t cp = (unsigned char)s[end] < 0x80 ? 0 : wide_char_at(s, n, end, &len);
+        if (cp) {
+            count_wide_char(&c, cp);
+        } else {
+            len = 1;
+            count_char(&c, s[end]);
+        }
     }
-    if (only_rule && dashes > 0 && (plus || (dashes != 9 && dashes != SUDOKU_CELLS)))
+    if (c.only_rule && (c.dashes > 0 || c.joint) &&
+        (c.joint || (c.dashes != 9 && c.dashes != SUDOKU_CELLS)))
         return LINE_RULE;
     bool text = is_text(s + i, end - i);
-    if (text && is_letter(s[i]) && digits < 9) return LINE_HEADER;
-    /* Text such as "=== Puzzle ===": no cells at all, so no puzzle to lose. */
-    if (text && digits + dashes == 0 && !only_layout) return LINE_HEADER;
+    /* Text such as "=== Puzzle ===" or "  ?": no digit, dot or dash, so no
+     * puzzle to lose; only nine or 81 blanks such as '?' or 'x' make a row
+     * or a puzzle. */
+    bool blanks = c.only_cells && (c.soft == 9 || c.soft == SUDOKU_CELLS);
+    bool words = (is_letter(s[i]) && c.digits < 9 && !c.only_cells) ||
+                 (c.digits + c.hyphens == 0 && !c.only_layout && !blanks);
+    /* ... but a row of fields behind a label ("C,,5,,,,,,,") is a row */
+    if (text && words && !sudoku_fields_labeled_row(s + i, end - i)) return LINE_HEADER;
+    /* Column names above a spreadsheet's rows: "c1,c2,...,c9", "id,puzzle". */
+    if (text && c.letters >= 2 && sudoku_fields_header(s + i, end - i)) return LINE_HEADER;
     return LINE_CONTENT;
 }
 
-/* Describes the character at s[i] for a message: quoted if it is a printable
- * character, else as a byte value. Returns its length in bytes. */
-static size_t describe_char(const char *s, size_t n, size_t i, char out[24])
+/* Names the invisible and look-alike characters a message would otherwise
+ * show as nothing, or as a space. */
+static const char *invisible_name(uint32_t cp)
+{
+    static const struct {
+        uint32_t cp;
+        const char *name;
+    } names[] = {
+        {0x00A0, "no-break space"},      {0x00AD, "soft hyphen"},
+        {0x200B, "zero-width space"},    {0x200C, "zero-width non-joiner"},
+        {0x200D, "zero-width joiner"},   {0x200E, "left-to-right mark"},
+        {0x200F, "right-to-left mark"},  {0x2028, "line separator"},
+        {0x2029, "paragraph separator"}, {0x202F, "narrow no-break space"},
+        {0x2060, "word joiner"},         {0x3000, "ideographic space"},
+        {0xFEFF, "byte order mark"},     {0xFFFD, "replacement character"},
+    };
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+        if (names[k].cp == cp) return names[k].name;
+    return NULL;
+}
+
+/* Describes the character at s[i] for a message: an invisible one by its
+ * code point and name, another printable one quoted, anything else as a
+ * byte value. Returns its length in bytes. */
+static size_t describe_char(const char *s, size_t n, size_t i, char out[48])
 {
     unsigned char c = (unsigned char)s[i];
     size_t len = sudoku_utf8_length(s, n, i);
-    if (len > 1 || (len == 1 && c >= 0x20 && c < 0x7F)) {
-        snprintf(out, 24, "'%.*s'", (int)len, s + i);
+    if (len > 1) {
+        uint32_t cp = code_point(s + i, len);
+        const char *name = invisible_name(cp);
+        if (name)
+            snprintf(out, 48, "U+%04X (%s)", (unsigned)cp, name);
+        else if (cp < 0xA0 || (cp >= 0x2000 && cp <= 0x206F && !is_unicode_space(cp)))
+            snprintf(out, 48, "U+%04X", (unsigned)cp); /* C1 controls, format characters */
+        else
+            snprintf(out, 48, "'%.*s'", (int)len, s + i);
         return len;
     }
-    snprintf(out, 24, "byte 0x%02X", c);
+    if (len == 1 && c >= 0x20 && c < 0x7F) {
+        snprintf(out, 48, "'%c'", s[i]);
+        return 1;
+    }
+    snprintf(out, 48, "byte 0x%02X", c);
     return 1;
 }
 
@@ -156,11 +315,11 @@ static void add_token(cells *acc, const char *s, size_t len)
 {
     int value = 0;
     if (len == 1) {
-        value = cell_value(s[0]);
+        value = sudoku_cell_value(s[0]);
     } else {
         int last = 0;
         for (size_t k = 0; k < len; k++) {
-            int d = cell_value(s[k]);
+            int d = sudoku_cell_value(s[k]);
             if (d <= last) acc->tokens_ok = false;
             last = d;
         }
@@ -184,7 +343,7 @@ static void scan_line(cells *acc, const char *s, size_t n, long line)
         if (step == 0) step = 1; /* a stray byte counts as one column */
         char c = s[i];
         if (is_cell_char(c)) {
-            if (acc->chars < SUDOKU_CELLS) acc->by_char[acc->chars] = (uint8_t)cell_value(c);
+            if (acc->chars < SUDOKU_CELLS) acc->by_char[acc->chars] = (uint8_t)sudoku_cell_value(c);
             acc->chars++;
             if (!in_token) token_start = i;
             in_token = true;
@@ -193,7 +352,7 @@ static void scan_line(cells *acc, const char *s, size_t n, long line)
         if (in_token) add_token(acc, s + token_start, i - token_start);
         in_token = false;
         if (c == '#') return;
-        if (is_layout(c)) continue;
+        if (step == 1 ? is_layout(c) : wide_layout_length(s, n, i) > 0) continue;
         if (!acc->bad_column) {
             acc->bad_line = line;
             acc->bad_column = column;
@@ -224,9 +383,11 @@ static const uint8_t *cell_values(const cells *acc)
  * plus the cell's value for a cell character, 0 for any other byte. */
 #define CELL_CODE 0x10
 static const uint8_t cell_codes[256] = {
-    ['0'] = CELL_CODE,     ['.'] = CELL_CODE,     ['-'] = CELL_CODE,     ['1'] = CELL_CODE | 1,
-    ['2'] = CELL_CODE | 2, ['3'] = CELL_CODE | 3, ['4'] = CELL_CODE | 4, ['5'] = CELL_CODE | 5,
-    ['6'] = CELL_CODE | 6, ['7'] = CELL_CODE | 7, ['8'] = CELL_CODE | 8, ['9'] = CELL_CODE | 9};
+    ['0'] = CELL_CODE,     ['.'] = CELL_CODE,     ['-'] = CELL_CODE,     ['*'] = CELL_CODE,
+    ['_'] = CELL_CODE,     ['?'] = CELL_CODE,     ['x'] = CELL_CODE,     ['X'] = CELL_CODE,
+    ['1'] = CELL_CODE | 1, ['2'] = CELL_CODE | 2, ['3'] = CELL_CODE | 3, ['4'] = CELL_CODE | 4,
+    ['5'] = CELL_CODE | 5, ['6'] = CELL_CODE | 6, ['7'] = CELL_CODE | 7, ['8'] = CELL_CODE | 8,
+    ['9'] = CELL_CODE | 9};
 
 /* If the line starts with 81 cell characters followed by its end or by one
  * of " \t:,;#", fills grid and returns true: the rest is annotation. */
@@ -287,10 +448,10 @@ bool sudoku_check_givens(const sudoku_grid *grid, sudoku_error *err)
                 int other = sudoku_unit_cells[unit][i];
                 if (other >= cell) break;
                 if (grid->cell[other] != digit) continue;
-                set_error(err, SUDOKU_ERROR_DUPLICATE, 0, 0,
-                          "digit %d appears twice in %s %d (r%dc%d and r%dc%d)", digit,
-                          unit_names[k], unit % 9 + 1, other / 9 + 1, other % 9 + 1, cell / 9 + 1,
-                          cell % 9 + 1);
+                sudoku_set_error(err, SUDOKU_ERROR_DUPLICATE, 0, 0,
+                                 "digit %d appears twice in %s %d (r%dc%d and r%dc%d)", digit,
+                                 unit_names[k], unit % 9 + 1, other / 9 + 1, other % 9 + 1,
+                                 cell / 9 + 1, cell % 9 + 1);
                 return false;
             }
         }
@@ -304,12 +465,44 @@ bool sudoku_check_givens(const sudoku_grid *grid, sudoku_error *err)
 static void bad_char_error(const cells *acc, bool several_lines, sudoku_error *err)
 {
     if (several_lines)
-        set_error(err, SUDOKU_ERROR_CHARACTER, acc->bad_line, acc->bad_column,
-                  "unexpected character %s at line %ld, column %ld", acc->bad_text, acc->bad_line,
-                  acc->bad_column);
+        sudoku_set_error(err, SUDOKU_ERROR_CHARACTER, acc->bad_line, acc->bad_column,
+                         "unexpected character %s at line %ld, column %ld", acc->bad_text,
+                         acc->bad_line, acc->bad_column);
     else
-        set_error(err, SUDOKU_ERROR_CHARACTER, acc->bad_line, acc->bad_column,
-                  "unexpected character %s at column %ld", acc->bad_text, acc->bad_column);
+        sudoku_set_error(err, SUDOKU_ERROR_CHARACTER, acc->bad_line, acc->bad_column,
+                         "unexpected character %s at column %ld", acc->bad_text, acc->bad_column);
+}
+
+/* Reads text as a stream: if it holds exactly one record of cells, that
+ * record is the puzzle (LAYOUT_OK) or, when it could be read two ways, the
+ * error that says so (LAYOUT_AMBIGUOUS); anything else is LAYOUT_NO. */
+static layout_result parse_as_stream(const char *text, size_t length, sudoku_grid *grid,
+                                     sudoku_error *err)
+{
+    sudoku_reader reader;
+    sudoku_record out[2], found;
+    int records = 0;
+    sudoku_reader_init(&reader);
+    memset(out, 0, sizeof out);
+    memset(&found, 0, sizeof found);
+    for (const char *s = text, *end = text + length; s < end && records < 2;) {
+        const char *nl = memchr(s, '\n', (size_t)(end - s));
+        size_t n = (size_t)((nl ? nl : end) - s);
+        if (n > SUDOKU_LINE_MAX) return LAYOUT_NO;
+        int made = sudoku_reader_line(&reader, s, n, out);
+        for (int k = 0; k < made; k++)
+            if (records++ == 0) found = out[k];
+        s += n + (nl != NULL);
+    }
+    if (records < 2 && sudoku_reader_finish(&reader, &out[0]) && records++ == 0) found = out[0];
+    if (records != 1 || found.pencilmarks) return LAYOUT_NO;
+    if (found.ok) {
+        *grid = found.grid;
+        return LAYOUT_OK;
+    }
+    if (found.error.kind != SUDOKU_ERROR_AMBIGUOUS) return LAYOUT_NO;
+    if (err) *err = found.error;
+    return LAYOUT_AMBIGUOUS;
 }
 
 bool sudoku_parse(const char *text, size_t length, sudoku_grid *grid, sudoku_error *err)
@@ -320,28 +513,31 @@ bool sudoku_parse(const char *text, size_t length, sudoku_grid *grid, sudoku_err
     long line = 0;
     for (const char *s = text; s < end; line++) {
         const char *nl = memchr(s, '\n', (size_t)(end - s));
-        size_t n = (size_t)((nl ? nl : end) - s);
+        size_t n = (size_t)((nl ? nl : end) - s), bom = bom_length(s, n);
         sudoku_grid fast;
-        if (classify(s, n) == LINE_CONTENT) {
-            if (fast_line(s, n, &fast)) {
+        if (classify(s + bom, n - bom) == LINE_CONTENT) {
+            if (fast_line(s + bom, n - bom, &fast)) {
                 for (int k = 0; k < SUDOKU_CELLS; k++) {
                     if (acc.chars < SUDOKU_CELLS) acc.by_char[acc.chars] = fast.cell[k];
                     acc.chars++;
                 }
                 acc.tokens_ok = false;
             } else {
-                scan_line(&acc, s, n, line + 1);
+                scan_line(&acc, s + bom, n - bom, line + 1);
             }
         }
         s += n + (nl != NULL);
     }
-    if (acc.bad_column) {
-        bad_char_error(&acc, several_lines, err);
-        return false;
-    }
     int count = cell_count(&acc);
-    if (count != SUDOKU_CELLS) {
-        set_error(err, SUDOKU_ERROR_COUNT, 0, 0, "found %d cells, expected 81", count);
+    if (acc.bad_column || count != SUDOKU_CELLS) {
+        /* The cells alone are not a puzzle: perhaps a layout read as a whole is. */
+        layout_result whole = parse_as_stream(text, length, grid, err);
+        if (whole == LAYOUT_OK) return true;
+        if (whole == LAYOUT_AMBIGUOUS) return false;
+        if (acc.bad_column)
+            bad_char_error(&acc, several_lines, err);
+        else
+            sudoku_set_error(err, SUDOKU_ERROR_COUNT, 0, 0, "found %d cells, expected 81", count);
         return false;
     }
     memcpy(grid->cell, cell_values(&acc), SUDOKU_CELLS);
@@ -364,66 +560,200 @@ static void check_record(sudoku_record *rec, long line)
     if (!rec->ok) rec->error.line = line;
 }
 
+static void forget_grid(sudoku_reader *r)
+{
+    r->grid_line = 0;
+    r->rows = 0;
+    r->error.kind = SUDOKU_ERROR_NONE;
+    r->kept = 0;
+    r->blank_rows = 0;
+    r->unkept = false;
+}
+
+/* A grid whose rows do not all read as nine cells may be in a layout read
+ * from the whole grid; its rows of blanks count then. */
+static bool irregular(const sudoku_reader *r)
+{
+    return r->error.kind != SUDOKU_ERROR_NONE;
+}
+
+static bool grid_complete(const sudoku_reader *r)
+{
+    return r->rows + (irregular(r) ? r->blank_rows : 0) >= GRID_ROWS;
+}
+
+/* Keeps a line of the grid as written, up to any '#' comment. */
+static void keep_line(sudoku_reader *r, const char *s, size_t n, bool blank_row)
+{
+    const char *hash = memchr(s, '#', n);
+    if (hash) n = (size_t)(hash - s);
+    if (r->kept == SUDOKU_GRID_KEEP || n > SUDOKU_ROW_KEEP) {
+        r->unkept = true;
+        return;
+    }
+    sudoku_kept_line *k = &r->keep[r->kept++];
+    k->line = r->line;
+    k->length = (unsigned short)n;
+    k->blank_row = blank_row;
+    memcpy(k->text, s, n);
+}
+
+/* Reads an irregular grid of nine kept lines as a whole: fields, or
+ * columns. Returns false if it is in neither layout. */
+static bool read_whole_grid(const sudoku_reader *r, sudoku_record *rec)
+{
+    if (r->unkept || r->kept != GRID_ROWS || r->rows + r->blank_rows != GRID_ROWS) return false;
+    text_line rows[GRID_ROWS];
+    for (int k = 0; k < GRID_ROWS; k++)
+        rows[k] = (text_line){r->keep[k].text, r->keep[k].length, r->keep[k].line};
+    sudoku_error err;
+    memset(&err, 0, sizeof err);
+    layout_result got = sudoku_fields_grid(rows, &rec->grid, &err);
+    if (got == LAYOUT_NO) got = sudoku_columns_grid(rows, &rec->grid, &err);
+    if (got == LAYOUT_NO) return false;
+    if (got == LAYOUT_OK) {
+        check_record(rec, rows[0].line);
+        return true;
+    }
+    rec->line = rows[0].line;
+    rec->ok = false;
+    rec->error = err;
+    return true;
+}
+
 /* Fills rec with the finished grid (or its error) and forgets the grid. */
 static void end_grid(sudoku_reader *r, sudoku_record *rec)
 {
-    if (r->error.kind == SUDOKU_ERROR_NONE && r->rows < 9)
-        set_error(&r->error, SUDOKU_ERROR_GRID, r->grid_line, 0,
-                  "grid ends after %d row%s, expected 9", r->rows, r->rows == 1 ? "" : "s");
+    if (r->error.kind == SUDOKU_ERROR_NONE && r->rows < GRID_ROWS)
+        sudoku_set_error(&r->error, SUDOKU_ERROR_GRID, r->grid_line, 0,
+                         "grid ends after %d row%s, expected 9", r->rows, r->rows == 1 ? "" : "s");
     if (r->error.kind == SUDOKU_ERROR_NONE) {
         rec->grid = r->grid;
         check_record(rec, r->grid_line);
-    } else {
+    } else if (!read_whole_grid(r, rec)) {
         rec->line = r->grid_line;
         rec->ok = false;
         rec->error = r->error;
     }
-    r->grid_line = 0;
-    r->rows = 0;
-    r->error.kind = SUDOKU_ERROR_NONE;
+    forget_grid(r);
 }
 
 /* Ends a grid left unfinished; returns the number of records made (0 or 1). */
 static int cut_grid(sudoku_reader *r, sudoku_record *rec)
 {
-    if (!r->grid_line) return 0;
+    if (!r->grid_line) {
+        forget_grid(r); /* rows of blanks kept before any row: not a grid */
+        return 0;
+    }
     end_grid(r, rec);
     return 1;
 }
 
-/* Makes a one-line record from the line's cells. */
-static void line_record(const cells *acc, long line, sudoku_record *rec)
+/* Makes a one-line record from the line's cells, or else its fields. */
+static void line_record(const cells *acc, const char *s, size_t n, long line, sudoku_record *rec)
 {
     rec->line = line;
     rec->ok = false;
     int count = cell_count(acc);
-    if (acc->bad_column) {
-        bad_char_error(acc, false, &rec->error);
-    } else if (count != SUDOKU_CELLS) {
-        set_error(&rec->error, SUDOKU_ERROR_COUNT, line, 0, "found %d cells, expected 81", count);
-    } else {
+    if (!acc->bad_column && count == SUDOKU_CELLS) {
         memcpy(rec->grid.cell, cell_values(acc), SUDOKU_CELLS);
         check_record(rec, line);
+        return;
+    }
+    const char *hash = memchr(s, '#', n);
+    text_line fields = {s, hash ? (size_t)(hash - s) : n, line};
+    layout_result got = sudoku_fields_line(&fields, &rec->grid, &rec->error);
+    if (got == LAYOUT_OK) {
+        check_record(rec, line);
+    } else if (got == LAYOUT_NO) {
+        if (acc->bad_column)
+            bad_char_error(acc, false, &rec->error);
+        else
+            sudoku_set_error(&rec->error, SUDOKU_ERROR_COUNT, line, 0,
+                             "found %d cells, expected 81", count);
     }
 }
 
-/* Adds the line's cells as the grid's next row; returns 1 and fills rec when
- * that row is the ninth. */
-static int add_row(sudoku_reader *r, const cells *acc, sudoku_record *rec)
+/* The header pandas writes above a grid with an index column is a row of
+ * nine cells to the reader, until the next row shows the index: then it is
+ * dropped. */
+static void drop_index_header(sudoku_reader *r, const char *s, size_t n)
 {
+    if (r->rows != 1 || r->kept != 1 || r->unkept) return;
+    if (sudoku_fields_index_header(r->keep[0].text, r->keep[0].length, s, n)) forget_grid(r);
+}
+
+/* Adds the line's cells as the grid's next row; returns 1 and fills rec when
+ * the grid is complete: after its ninth row, or, when its rows are
+ * irregular, its ninth row or row of blanks. */
+static int add_row(sudoku_reader *r, const cells *acc, const char *s, size_t n, sudoku_record *rec)
+{
+    drop_index_header(r, s, n);
     if (!r->grid_line) r->grid_line = r->line;
+    keep_line(r, s, n, false);
     int row = r->rows++;
     int count = cell_count(acc);
     if (r->error.kind == SUDOKU_ERROR_NONE) {
         if (acc->bad_column)
             bad_char_error(acc, false, &r->error);
-        else if (count != 9)
-            set_error(&r->error, SUDOKU_ERROR_COUNT, r->line, 0,
-                      "found %d cells in row %d of the grid, expected 9", count, row + 1);
+        else if (count != GRID_ROWS)
+            sudoku_set_error(&r->error, SUDOKU_ERROR_COUNT, r->line, 0,
+                             "found %d cells in row %d of the grid, expected 9", count, row + 1);
         else
-            memcpy(r->grid.cell + row * 9, cell_values(acc), 9);
+            memcpy(r->grid.cell + row * GRID_ROWS, cell_values(acc), GRID_ROWS);
     }
-    if (r->rows < 9) return 0;
+    if (!grid_complete(r)) return 0;
+    end_grid(r, rec);
+    return 1;
+}
+
+/* The shapes of a row of blanks with nothing written in it. */
+typedef enum row_shape { NOT_BLANK_ROW, SPACES_ROW, FIELDS_ROW } row_shape;
+
+/* Tells whether a line is a row of blanks: only spaces, separators,
+ * delimiters and quotes, with a separator or eight delimiters (a row of
+ * fields or boxes: FIELDS_ROW) or nine spaces (SPACES_ROW, which only a grid
+ * with spaces for blanks can have). */
+static row_shape blank_row_shape(const char *s, size_t n)
+{
+    int spaces = 0, delimiters = 0, separators = 0;
+    size_t len;
+    for (size_t i = 0; i < n && s[i] != '#'; i += len) {
+        if ((len = sudoku_space_length(s, n, i)) > 0) {
+            if (s[i] == '\t')
+                delimiters++;
+            else if (s[i] != '\r')
+                spaces++;
+        } else if ((len = sudoku_separator_length(s, n, i)) > 0) {
+            separators++;
+        } else {
+            len = 1;
+            if (s[i] == ',' || s[i] == ';')
+                delimiters++;
+            else if (s[i] != '"' && s[i] != '\'')
+                return NOT_BLANK_ROW;
+        }
+    }
+    if (separators > 0 || delimiters >= GRID_ROWS - 1) return FIELDS_ROW;
+    return spaces >= GRID_ROWS ? SPACES_ROW : NOT_BLANK_ROW;
+}
+
+/* True if a blank line is a row of blanks: eight tabs, an empty row of
+ * tab-separated fields; or nine spaces, when the grid in progress has
+ * spaces for blanks (its rows do not read as nine cells). */
+static bool blank_row(const sudoku_reader *r, const char *s, size_t n)
+{
+    row_shape shape = blank_row_shape(s, n);
+    return shape == FIELDS_ROW || (shape == SPACES_ROW && r->grid_line && irregular(r));
+}
+
+/* Keeps a row of blanks: part of an irregular grid (or of the one that
+ * starts next); returns 1 and fills rec if it completes the grid. */
+static int add_blank_row(sudoku_reader *r, const char *s, size_t n, sudoku_record *rec)
+{
+    keep_line(r, s, n, true);
+    r->blank_rows++;
+    if (!r->grid_line || !grid_complete(r)) return 0;
     end_grid(r, rec);
     return 1;
 }
@@ -449,9 +779,30 @@ static int pencilmark_record(sudoku_reader *r, const char *line, size_t length,
     return made + 1;
 }
 
+/* A content line that is not a one-line puzzle at first sight: a row, a
+ * row of blanks, decoration, or a puzzle written as cells or fields. */
+static int content_line(sudoku_reader *r, const char *line, size_t length, sudoku_record out[2])
+{
+    cells acc = {.tokens_ok = true};
+    scan_line(&acc, line, length, r->line);
+    int count = cell_count(&acc);
+    if (count == 0 && !acc.bad_column) /* brackets, borders: decoration, or a row of blanks */
+        return blank_row_shape(line, length) == FIELDS_ROW ? add_blank_row(r, line, length, &out[0])
+                                                           : 0;
+    bool row = count == GRID_ROWS && !acc.bad_column;
+    if (count <= 2 * GRID_ROWS && (row || !sudoku_fields_wide(line, length)))
+        return add_row(r, &acc, line, length, &out[0]);
+    int made = cut_grid(r, &out[0]);
+    line_record(&acc, line, length, r->line, &out[made]);
+    return made + 1;
+}
+
 int sudoku_reader_line(sudoku_reader *r, const char *line, size_t length, sudoku_record out[2])
 {
     if (length && line[length - 1] == '\r') length--;
+    size_t bom = bom_length(line, length);
+    line += bom;
+    length -= bom;
     r->line++;
     out[0].pencilmarks = out[1].pencilmarks = false;
     if (sudoku_pencilmark_line(line, length)) return pencilmark_record(r, line, length, out);
@@ -461,23 +812,14 @@ int sudoku_reader_line(sudoku_reader *r, const char *line, size_t length, sudoku
      * with a dash (then it may be a rule): only that rare case needs classify. */
     line_kind kind =
         puzzle_line && !starts_with_dash(line, length) ? LINE_CONTENT : classify(line, length);
+    if (kind == LINE_BLANK && blank_row(r, line, length))
+        return add_blank_row(r, line, length, &out[0]); /* spaces or tabs: a row of blanks */
     if (kind == LINE_BLANK || kind == LINE_HEADER) return cut_grid(r, &out[0]);
     if (kind != LINE_CONTENT) return 0;
-
-    if (puzzle_line) {
-        int made = cut_grid(r, &out[0]);
-        out[made].grid = fast;
-        check_record(&out[made], r->line);
-        return made + 1;
-    }
-
-    cells acc = {.tokens_ok = true};
-    scan_line(&acc, line, length, r->line);
-    int count = cell_count(&acc);
-    if (count == 0 && !acc.bad_column) return 0; /* brackets, borders: decoration */
-    if (count <= MAX_ROW_CELLS) return add_row(r, &acc, &out[0]);
+    if (!puzzle_line) return content_line(r, line, length, out);
     int made = cut_grid(r, &out[0]);
-    line_record(&acc, r->line, &out[made]);
+    out[made].grid = fast;
+    check_record(&out[made], r->line);
     return made + 1;
 }
 
@@ -489,8 +831,8 @@ int sudoku_reader_skip_line(sudoku_reader *r, sudoku_record out[2])
     sudoku_record *rec = &out[made];
     rec->line = r->line;
     rec->ok = false;
-    set_error(&rec->error, SUDOKU_ERROR_TOO_LONG, r->line, 0, "line is longer than %d bytes",
-              SUDOKU_LINE_MAX);
+    sudoku_set_error(&rec->error, SUDOKU_ERROR_TOO_LONG, r->line, 0, "line is longer than %d bytes",
+                     SUDOKU_LINE_MAX);
     return made + 1;
 }
 

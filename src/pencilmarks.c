@@ -93,6 +93,7 @@ static bool parse_grid(const char *s, size_t n, sudoku_board *board, sudoku_erro
 bool sudoku_parse_candidates(const char *text, size_t length, sudoku_board *board,
                              sudoku_error *err)
 {
+    if (length >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) text += 3, length -= 3; /* a BOM */
     while (length && strchr(" \t\r\n", text[length - 1])) length--;
     while (length && strchr(" \t\r\n", text[0])) text++, length--;
     if (sudoku_pencilmark_line(text, length)) return parse_line(text, board, err);

@@ -14,6 +14,16 @@ extern const char hard1[];
 /* The first "easy" puzzle of Norvig's essay: propagation alone solves it. */
 extern const char easy1[];
 
+/* The puzzle of Wikipedia's Sudoku article, in the pasted layouts of the
+ * parser's tests, and those layouts of it that both parser suites use: rows
+ * with spaces for blanks (trailing spaces cut, as editors do) and CSV rows. */
+extern const char classic[];
+#define CLASSIC_FIXED                                                                              \
+    "53  7\n6  195\n 98    6\n8   6   3\n4  8 3  1\n7   2   6\n 6    28\n   419  5\n    8  79\n"
+#define CLASSIC_CSV                                                                                \
+    "5,3,,,7,,,,\n6,,,1,9,5,,,\n,9,8,,,,,6,\n8,,,,6,,,,3\n4,,,8,,3,,,1\n7,,,,2,,,,6\n"             \
+    ",6,,,,,2,8,\n,,,4,1,9,,,5\n,,,,8,,,7,9\n"
+
 /* hard1 after propagation by singles, as DESIGN.md prints it, byte for byte. */
 extern const char hard1_candidates[];
 

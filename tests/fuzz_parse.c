@@ -7,8 +7,9 @@
  * docs/input-formats.md promise, and aborts when a promise is broken: every
  * error has a kind and a one-line message; every accepted grid holds cells
  * 0-9 and no clashing givens (judged by tests/checker.c, not the library);
- * records come in line order, within the lines fed; and a text of one line
- * reads the same as an argument as it does in a stream.
+ * records come in line order, within the lines fed; a text of one line
+ * reads the same as an argument as it does in a stream; and an ambiguous
+ * layout's error names a line of the text.
  */
 #include "checker.h"
 #include "fuzz.h"
@@ -26,7 +27,7 @@ typedef struct stream {
 
 static void check_error(const sudoku_error *err)
 {
-    FUZZ_REQUIRE(err->kind > SUDOKU_ERROR_NONE && err->kind <= SUDOKU_ERROR_TOO_LONG);
+    FUZZ_REQUIRE(err->kind > SUDOKU_ERROR_NONE && err->kind <= SUDOKU_ERROR_AMBIGUOUS);
     FUZZ_REQUIRE(memchr(err->message, '\0', sizeof err->message) != NULL);
     FUZZ_REQUIRE(err->message[0] != '\0');
     FUZZ_REQUIRE(strpbrk(err->message, "\r\n") == NULL);
@@ -106,6 +107,7 @@ static bool check_parse(const char *text, size_t size, long lines, sudoku_grid *
     FUZZ_REQUIRE(err.kind != SUDOKU_ERROR_GRID && err.kind != SUDOKU_ERROR_TOO_LONG);
     if (err.kind == SUDOKU_ERROR_CHARACTER)
         FUZZ_REQUIRE(err.line >= 1 && err.line <= lines && err.column >= 1);
+    if (err.kind == SUDOKU_ERROR_AMBIGUOUS) FUZZ_REQUIRE(err.line >= 1 && err.line <= lines);
     return false;
 }
 

@@ -1,15 +1,20 @@
 #!/bin/sh
 # Makes sure the tools `make check` uses are here: the cmocka library (header
-# and library), valgrind, cppcheck and clang-tidy; or only those named as
-# arguments. Installs what is missing with apt-get when that is possible,
-# and otherwise says exactly what to install.
+# and library), valgrind, cppcheck, clang-tidy, pkg-config and a C++ compiler
+# (the install check), and, if it can, GNU parallel and python3, whose tests
+# are skipped with a message without them; or only those named as arguments.
+# Installs what is missing with apt-get when that is possible, and otherwise
+# says exactly what to install (and fails only for the tools that are needed).
 cc=${CC:-cc}
+optional="parallel python3"
 
 # Debian's package for each tool, and what to tell users of other systems.
 package() {
     case $1 in
     cmocka) echo libcmocka-dev ;;
     clang-tidy) echo clang-tidy ;;
+    c++) echo g++ ;;
+    python3) echo python3 ;;
     *) echo "$1" ;;
     esac
 }
@@ -20,6 +25,10 @@ hint() {
     valgrind) echo "Fedora: dnf install valgrind" ;;
     cppcheck) echo "Fedora: dnf install cppcheck; macOS: brew install cppcheck" ;;
     clang-tidy) echo "Fedora: dnf install clang-tools-extra; macOS: brew install llvm" ;;
+    pkg-config) echo "Fedora: dnf install pkgconf; macOS: brew install pkgconf" ;;
+    c++) echo "Fedora: dnf install gcc-c++" ;;
+    parallel) echo "Fedora: dnf install parallel; macOS: brew install parallel" ;;
+    python3) echo "Fedora: dnf install python3; macOS: brew install python" ;;
     esac
 }
 
@@ -29,11 +38,17 @@ probe() {
         printf '#include <stdarg.h>\n#include <stddef.h>\n#include <setjmp.h>\n#include <stdint.h>\n#include <cmocka.h>\nint main(void) { return _cmocka_run_group_tests("probe", 0, 0, 0, 0); }\n' |
             $cc -x c - -o /dev/null ${CMOCKA_LIBS:--lcmocka} >/dev/null 2>&1
         ;;
+    parallel) parallel --version 2>/dev/null | grep -q 'GNU parallel' ;;
     *) command -v "$1" >/dev/null 2>&1 ;;
     esac
 }
 
-[ $# -gt 0 ] || set -- cmocka valgrind cppcheck clang-tidy
+is_optional() {
+    case " $optional " in *" $1 "*) return 0 ;; esac
+    return 1
+}
+
+[ $# -gt 0 ] || set -- cmocka valgrind cppcheck clang-tidy pkg-config c++ $optional
 missing=""
 for tool; do probe "$tool" || missing="$missing $tool"; done
 [ -z "$missing" ] && exit 0
@@ -58,6 +73,18 @@ if command -v apt-get >/dev/null 2>&1; then
         [ -z "$missing" ] && exit 0
     fi
 fi
+
+# Without an optional tool its tests are skipped, each saying why.
+needed=""
+for tool in $missing; do
+    if is_optional "$tool"; then
+        echo "make check: $tool is missing and could not be installed; its tests will be skipped" >&2
+    else
+        needed="$needed $tool"
+    fi
+done
+missing=$needed
+[ -z "$missing" ] && exit 0
 
 echo "make check: missing and could not be installed here:$missing" >&2
 echo "Install them, then run \`make check\` again:" >&2

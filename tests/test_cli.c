@@ -757,8 +757,8 @@ static void test_unexpected_character(void **state)
     (void)state;
     char bad[SUDOKU_CELLS + 1];
     memcpy(bad, P, sizeof bad);
-    bad[8] = 'x';
-    assert_invalid_argument(bad, "unexpected character 'x' at column 9");
+    bad[8] = 'y';
+    assert_invalid_argument(bad, "unexpected character 'y' at column 9");
 }
 
 static void test_duplicate_givens(void **state)
@@ -864,15 +864,15 @@ static void test_batch_bad_record_in_middle(void **state)
     const char *p[4] = {relabel(P, 1), relabel(E, 2), NULL, relabel(P, 3)};
     char bad[SUDOKU_CELLS + 1];
     memcpy(bad, relabel(E, 4), sizeof bad);
-    bad[40] = 'x';
+    bad[40] = 'y';
     const char *input = format_text("%s\n%s\n%s\n%s\n", p[0], p[1], bad, p[3]);
     const char *file = make_temp_file(input, strlen(input), NULL);
     for (int pass = 0; pass < 2; pass++) {
         run_result r = pass == 0 ? RUN_IN(input, "solve") : RUN("solve", file);
         assert_status(r, 2);
         const char *err = assert_one_error_line(&r);
-        assert_starts_with(err, format_text("sudoku: %s:3: ", pass == 0 ? "stdin" : file));
-        assert_contains(err, "unexpected character 'x'");
+        assert_starts_with(err, format_text("sudoku: %s:3:41: ", pass == 0 ? "stdin" : file));
+        assert_contains(err, "unexpected character 'y'");
         lines l = split_lines(r.out);
         assert_int_equal(l.n, 4);
         assert_solution(p[0], l.line[0]);
@@ -1125,7 +1125,7 @@ static char *mixed_record(char *o, int kind, const char *const valid[9], const c
     switch (kind) {
     case 6: return o + sprintf(o, "%s\n", two);
     case 7: return o + sprintf(o, "%s # no solution\n", none);
-    case 8: return o + sprintf(o, "%.40sx%s\n", valid[0], valid[0] + 41);
+    case 8: return o + sprintf(o, "%.40sy%s\n", valid[0], valid[0] + 41);
     case 9: return o + sprintf(o, "# a grid\n%s", grid);
     case 10: return o + sprintf(o, "55%s\n", valid[1] + 2);
     case 11: return o + sprintf(o, "%s\n", valid[2] + 1);

@@ -157,7 +157,7 @@ static void test_nul_bytes(void **state)
     run_setup setup = {.input = input, .input_len = len};
     run_result r = RUN_WITH(&setup, "solve");
     assert_status(r, 2);
-    assert_string_equal(r.err, "sudoku: stdin:2: unexpected character byte 0x00 at column 1\n");
+    assert_string_equal(r.err, "sudoku: stdin:2:1: unexpected character byte 0x00 at column 1\n");
     lines out = split_lines(r.out);
     assert_outputs_solve(&out, (const char *const[]){a, NULL, b}, 3);
 
@@ -168,7 +168,7 @@ static void test_nul_bytes(void **state)
     setup = (run_setup){.input = input, .input_len = len};
     r = RUN_WITH(&setup, "solve");
     assert_status(r, 2);
-    assert_string_equal(r.err, "sudoku: stdin:2: unexpected character byte 0x00 at column 15\n");
+    assert_string_equal(r.err, "sudoku: stdin:2:15: unexpected character byte 0x00 at column 15\n");
     out = split_lines(r.out);
     assert_outputs_solve(&out, (const char *const[]){a, NULL, a}, 3);
 }
@@ -181,7 +181,7 @@ static void test_invalid_utf8(void **state)
     run_result r =
         RUN_IN(format_text("%s\n\xff\xfe garbage\nPuzzle \xc3\x28\n%s\n", a, a), "solve");
     assert_status(r, 2);
-    assert_string_equal(r.err, "sudoku: stdin:2: unexpected character byte 0xFF at column 1\n");
+    assert_string_equal(r.err, "sudoku: stdin:2:1: unexpected character byte 0xFF at column 1\n");
     lines out = split_lines(r.out);
     assert_outputs_solve(&out, (const char *const[]){a, NULL, a}, 3);
 
@@ -480,8 +480,22 @@ static void test_bad_options(void **state)
     r = RUN("frobnicate");
     assert_status(r, 2);
     assert_empty(r.out);
-    assert_string_equal(r.err,
-                        "sudoku: unknown command 'frobnicate' (try 'sudoku solve --help')\n");
+    assert_string_equal(r.err, "sudoku: unknown command 'frobnicate': the commands are solve, "
+                               "explain and hint (try 'sudoku --help')\n");
+    /* a near miss gets the command it misses; a puzzle first is solved */
+    r = RUN("slove", P);
+    assert_status(r, 2);
+    assert_empty(r.out);
+    assert_string_equal(r.err, "sudoku: unknown command 'slove': did you mean 'sudoku solve'? "
+                               "(try 'sudoku --help')\n");
+    r = RUN("-j", "2", P);
+    assert_status(r, 2);
+    assert_contains(r.err, "did you mean 'sudoku solve -j'?");
+    r = RUN(P);
+    run_result solve = RUN("solve", P);
+    assert_status(r, 0);
+    assert_empty(r.err);
+    assert_string_equal(r.out, solve.out);
 }
 
 /* ---- 4: output faults ---- */
@@ -639,7 +653,7 @@ static void plan_item(stream_plan *s, int k, uint32_t *x, const char *two, const
     case 5: strcpy(line + SUDOKU_CELLS - 1, "\n"); break; /* 80 cells */
     case 6: strcat(line, "9\n"); break;                   /* 82 cells */
     case 7:
-        line[next_random(x) % SUDOKU_CELLS] = 'x';
+        line[next_random(x) % SUDOKU_CELLS] = 'y';
         strcat(line, "\n");
         break;
     case 8: put(s, "\0\0\n\n", 4); break;

@@ -2,7 +2,11 @@
  * test_parse.c: sudoku_parse and sudoku_check_givens: every layout the parser
  * accepts (81-character lines, 9-line grids, Norvig's grid, nested lists,
  * candidate grids), the rule-line and token readings, round trips through
- * the print functions, and every error with its message, kind and position.
+ * the print functions, and every error with its message, kind and position;
+ * then what people paste: byte order marks, Unicode spaces, '*', '_', '?'
+ * and 'x' blanks, grids with spaces for blanks (plain, boxed, box-drawing),
+ * tab- and comma-separated rows, CSV lines with ids, and the ambiguous
+ * shapes that must be refused.
  * Expectations are written out here as 81-character strings ('.' or '0' for
  * blanks), never produced by the code under test.
  */
@@ -23,6 +27,23 @@ static const char *easy1_solved =
     "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
 static const char *empty81 =
     ".................................................................................";
+static const char *hard1_solved =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+/* easy1 as a grid of rows: the first, the other eight, and spaced out. */
+#define EASY1_GRID_TAIL                                                                            \
+    "900305001\n001806400\n008102900\n700000008\n006708200\n002609500\n800203009\n005010300\n"
+#define EASY1_GRID_TEXT "003020600\n" EASY1_GRID_TAIL
+#define EASY1_TAIL "900305001001806400008102900700000008006708200002609500800203009005010300"
+#define EASY1_GRID_SPACED                                                                          \
+    "0 0 3 0 2 0 6 0 0\n9 0 0 3 0 5 0 0 1\n0 0 1 8 0 6 4 0 0\n0 0 8 1 0 2 9 0 0\n"                 \
+    "7 0 0 0 0 0 0 0 8\n0 0 6 7 0 8 2 0 0\n0 0 2 6 0 9 5 0 0\n8 0 0 2 0 3 0 0 9\n"                 \
+    "0 0 5 0 1 0 3 0 0\n"
+/* classic's rows after the second, as tab-separated fields and as cells */
+#define CLASSIC_TABS_TAIL                                                                          \
+    "\t9\t8\t\t\t\t\t6\t\n8\t\t\t\t6\t\t\t\t3\n4\t\t\t8\t\t3\t\t\t1\n7\t\t\t\t2\t\t\t\t6\n"        \
+    "\t6\t\t\t\t\t2\t8\t\n\t\t\t4\t1\t9\t\t\t5\n\t\t\t\t8\t\t\t7\t9\n"
+#define CLASSIC_TAIL ".98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
 /* ---- helpers ---- */
 
@@ -546,8 +567,8 @@ static void unexpected_character_on_one_line(void **state)
 {
     (void)state;
     assert_parse_error(
-        "4.....8.x.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-        SUDOKU_ERROR_CHARACTER, 1, 9, "unexpected character 'x' at column 9");
+        "4.....8.y.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        SUDOKU_ERROR_CHARACTER, 1, 9, "unexpected character 'y' at column 9");
     /* the first bad character is the one reported; a single final line end
      * keeps the text single-line */
     assert_parse_error("  4 . . a b\n", SUDOKU_ERROR_CHARACTER, 1, 9,
@@ -555,14 +576,14 @@ static void unexpected_character_on_one_line(void **state)
     /* a tab counts as one column */
     assert_parse_error("\t1;", SUDOKU_ERROR_CHARACTER, 1, 3,
                        "unexpected character ';' at column 3");
-    /* a line with no cells is a header, however odd its text */
+    /* a lone '*' is a rule, like a lone '-'; with a digit, it is a blank */
     assert_parse_error("*", SUDOKU_ERROR_COUNT, 0, 0, "found 0 cells, expected 81");
-    assert_parse_error("*1", SUDOKU_ERROR_CHARACTER, 1, 1, "unexpected character '*' at column 1");
+    assert_parse_error("*1", SUDOKU_ERROR_COUNT, 0, 0, "found 2 cells, expected 81");
     assert_parse_error("12345678/", SUDOKU_ERROR_CHARACTER, 1, 9,
                        "unexpected character '/' at column 9");
     /* a bad character wins over a wrong count */
-    assert_parse_error("1 2 3 ?", SUDOKU_ERROR_CHARACTER, 1, 7,
-                       "unexpected character '?' at column 7");
+    assert_parse_error("1 2 3 !", SUDOKU_ERROR_CHARACTER, 1, 7,
+                       "unexpected character '!' at column 7");
     /* a line starting with a letter but holding 9 cells is content, not a header */
     assert_parse_error("r003020600", SUDOKU_ERROR_CHARACTER, 1, 1,
                        "unexpected character 'r' at column 1");
@@ -571,18 +592,18 @@ static void unexpected_character_on_one_line(void **state)
 static void unexpected_character_on_several_lines(void **state)
 {
     (void)state;
-    assert_parse_error("003020600\n900305001\n00180x400\n008102900\n700000008\n"
+    assert_parse_error("003020600\n900305001\n00180y400\n008102900\n700000008\n"
                        "006708200\n002609500\n800203009\n005010300\n",
                        SUDOKU_ERROR_CHARACTER, 3, 6,
-                       "unexpected character 'x' at line 3, column 6");
+                       "unexpected character 'y' at line 3, column 6");
     /* comment and blank lines count as lines; a comment's text is never read */
     assert_parse_error("# a comment with x y z\n\n003020600\n900305001 # fine: x\n001806400\n"
                        "008102900\n700000008\n006708200\n002609500\n800203009\n00501030 =\n",
                        SUDOKU_ERROR_CHARACTER, 11, 10,
                        "unexpected character '=' at line 11, column 10");
     /* CRLF: the CR is layout, not a character of the next line */
-    assert_parse_error("003020600\r\n9003x5001\r\n", SUDOKU_ERROR_CHARACTER, 2, 5,
-                       "unexpected character 'x' at line 2, column 5");
+    assert_parse_error("003020600\r\n9003y5001\r\n", SUDOKU_ERROR_CHARACTER, 2, 5,
+                       "unexpected character 'y' at line 2, column 5");
     /* only the first of several bad characters */
     assert_parse_error("003020600\n\n900305@01\n00!806400\n", SUDOKU_ERROR_CHARACTER, 3, 7,
                        "unexpected character '@' at line 3, column 7");
@@ -599,10 +620,10 @@ static void unexpected_character_utf8(void **state)
     assert_parse_error("\xc3\xa9"
                        "12",
                        SUDOKU_ERROR_CHARACTER, 1, 1, "unexpected character '\xc3\xa9' at column 1");
-    assert_parse_error("4 8 3 |9 2 1 |6 5 7\n9 6 7 \xe2\x94\x82"
+    assert_parse_error("4 8 3 |9 2 1 |6 5 7\n9 6 7 \xe2\x98\x85"
                        "3 4 5",
                        SUDOKU_ERROR_CHARACTER, 2, 7,
-                       "unexpected character '\xe2\x94\x82' at line 2, column 7");
+                       "unexpected character '\xe2\x98\x85' at line 2, column 7");
     /* a 4-byte character */
     assert_parse_error("1 \xf0\x9f\x98\x80", SUDOKU_ERROR_CHARACTER, 1, 3,
                        "unexpected character '\xf0\x9f\x98\x80' at column 3");
@@ -667,9 +688,9 @@ static void wrong_cell_counts(void **state)
     /* a fast line followed by something that is not an annotation */
     snprintf(text, sizeof text, "%s-", hard1);
     assert_parse_error(text, SUDOKU_ERROR_COUNT, 0, 0, "found 82 cells, expected 81");
-    snprintf(text, sizeof text, "%s.x", hard1);
+    snprintf(text, sizeof text, "%s.y", hard1);
     assert_parse_error(text, SUDOKU_ERROR_CHARACTER, 1, 83,
-                       "unexpected character 'x' at column 83");
+                       "unexpected character 'y' at column 83");
 }
 
 static void duplicate_givens(void **state)
@@ -786,6 +807,295 @@ static void length_bounds_the_text(void **state)
     /* a multi-byte character cut by the length is an invalid byte */
     assert_false(sudoku_parse("1\xef\xbc\x94", 3, &grid, &err));
     assert_string_equal(err.message, "unexpected character byte 0xEF at column 2");
+}
+
+/* ---- what people paste (docs/input-formats.md) ---- */
+
+/* classic as tab-separated fields (fixtures.h has it as CSV). */
+#define CLASSIC_TABS                                                                               \
+    "5\t3\t\t\t7\t\t\t\t\n6\t\t\t1\t9\t5\t\t\t\n\t9\t8\t\t\t\t\t6\t\n8\t\t\t\t6\t\t\t\t3\n"        \
+    "4\t\t\t8\t\t3\t\t\t1\n7\t\t\t\t2\t\t\t\t6\n\t6\t\t\t\t\t2\t8\t\n\t\t\t4\t1\t9\t\t\t5\n"       \
+    "\t\t\t\t8\t\t\t7\t9\n"
+
+/* Replaces every from in text by to (up to a few kilobytes); the result
+ * lives until the fourth call after this one. */
+static const char *replace_all(const char *text, const char *from, const char *to)
+{
+    static char buffers[4][4096];
+    static int next;
+    char *out = buffers[next++ % 4];
+    size_t n = 0, lf = strlen(from), lt = strlen(to);
+    for (const char *p = text; *p;) {
+        if (strncmp(p, from, lf) == 0) {
+            assert_true(n + lt < sizeof buffers[0]);
+            memcpy(out + n, to, lt);
+            n += lt;
+            p += lf;
+        } else {
+            assert_true(n + 1 < sizeof buffers[0]);
+            out[n++] = *p++;
+        }
+    }
+    out[n] = '\0';
+    return out;
+}
+
+static void byte_order_mark_is_ignored(void **state)
+{
+    (void)state;
+    char text[300];
+    snprintf(text, sizeof text, "\xef\xbb\xbf%s", hard1);
+    assert_parses_to(text, hard1);
+    snprintf(text, sizeof text, "\xef\xbb\xbf%s", EASY1_GRID_TEXT);
+    assert_parses_to(text, easy1);
+    /* at the start of any line, as where files that have one were joined */
+    snprintf(text, sizeof text, "# a\n\xef\xbb\xbf%s\n", hard1);
+    assert_parses_to(text, hard1);
+    /* anywhere else it is a character, and named as one */
+    snprintf(text, sizeof text, "4.....8.5.3\xef\xbb\xbf%s", hard1 + 11);
+    assert_parse_error(text, SUDOKU_ERROR_CHARACTER, 1, 12,
+                       "unexpected character U+FEFF (byte order mark) at column 12");
+}
+
+static void unicode_spaces_are_spaces(void **state)
+{
+    (void)state;
+    /* no-break space (web pages), narrow no-break, thin and ideographic */
+    assert_parses_to(replace_all(EASY1_GRID_SPACED, " ", "\xc2\xa0"), easy1);
+    assert_parses_to(replace_all(EASY1_GRID_SPACED, " ", "\xe2\x80\xaf"), easy1);
+    assert_parses_to(replace_all(EASY1_GRID_SPACED, " ", "\xe2\x80\x89"), easy1);
+    assert_parses_to(replace_all(EASY1_GRID_SPACED, " ", "\xe3\x80\x80"), easy1);
+}
+
+static void invisible_characters_are_named(void **state)
+{
+    (void)state;
+    assert_parse_error("12\xe2\x80\x8b", SUDOKU_ERROR_CHARACTER, 1, 3,
+                       "unexpected character U+200B (zero-width space) at column 3");
+    assert_parse_error("1\xc2\xad", SUDOKU_ERROR_CHARACTER, 1, 2,
+                       "unexpected character U+00AD (soft hyphen) at column 2");
+    assert_parse_error("1\xe2\x80\x8f", SUDOKU_ERROR_CHARACTER, 1, 2,
+                       "unexpected character U+200F (right-to-left mark) at column 2");
+    assert_parse_error("1\xc2\x85", SUDOKU_ERROR_CHARACTER, 1, 2,
+                       "unexpected character U+0085 at column 2");
+    assert_parse_error("1\xef\xbf\xbd", SUDOKU_ERROR_CHARACTER, 1, 2,
+                       "unexpected character U+FFFD (replacement character) at column 2");
+    /* visible ones are still quoted as they are */
+    assert_parse_error("1\xc3\xa9", SUDOKU_ERROR_CHARACTER, 1, 2,
+                       "unexpected character '\xc3\xa9' at column 2");
+}
+
+static void more_blank_characters(void **state)
+{
+    (void)state;
+    assert_parses_to(replace_all(hard1, ".", "*"), hard1);
+    assert_parses_to(replace_all(hard1, ".", "_"), hard1);
+    assert_parses_to(replace_all(hard1, ".", "?"), hard1);
+    assert_parses_to(replace_all(hard1, ".", "x"), hard1);
+    assert_parses_to(replace_all(hard1, ".", "X"), hard1);
+    assert_parses_to(replace_all(EASY1_GRID_SPACED, "0", "x"), easy1);
+    assert_parses_to(replace_all(EASY1_GRID_SPACED, "0", "_"), easy1);
+    /* a row of nine of them is a row, like nine dashes; 81, the empty grid */
+    assert_parses_to("*********\n" EASY1_GRID_TAIL, "........." EASY1_TAIL);
+    assert_parses_to("x x x x x x x x x\n" EASY1_GRID_TAIL, "........." EASY1_TAIL);
+    assert_parses_to(replace_all(empty81, ".", "?"), empty81);
+    /* other runs of '*' or '_' are rules; of '?' or 'x', headers */
+    assert_parses_to("*****\n" EASY1_GRID_TEXT "_________________________\n", easy1);
+    assert_parses_to("x\n  ?\n" EASY1_GRID_TEXT "xx\n", easy1);
+    /* a header is still a header: 'x' is a blank only where it cannot be
+     * one ("*** Easy ***" and "Puzzle x" are text, not cells) */
+    assert_parses_to("*** Easy ***\nPuzzle x\n" EASY1_GRID_TEXT, easy1);
+}
+
+static void fixed_columns_with_spaces_for_blanks(void **state)
+{
+    (void)state;
+    assert_parses_to(CLASSIC_FIXED, classic);
+    /* trailing spaces kept, and the row of blanks they allow */
+    assert_parses_to("53  7    \n6  195   \n 98    6 \n8   6   3\n4  8 3  1\n7   2   6\n"
+                     " 6    28 \n   419  5\n    8  79\n",
+                     classic);
+    assert_parses_to(
+        "53  7    \n6  195   \n         \n8   6   3\n4  8 3  1\n7   2   6\n"
+        " 6    28 \n   419  5\n    8  79\n",
+        "53..7....6..195............8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+    /* cells two columns apart, Norvig's layout, boxed with '|' */
+    assert_parses_to("5 3     7\n6     1 9 5\n  9 8         6\n8       6       3\n"
+                     "4     8   3     1\n7       2       6\n  6         2 8\n"
+                     "      4 1 9     5\n        8     7 9\n",
+                     classic);
+    assert_parses_to("5 3   |  7   |\n6     |1 9 5 |\n  9 8 |      |  6\n------+------+------\n"
+                     "8     |  6   |    3\n4     |8   3 |    1\n7     |  2   |    6\n"
+                     "------+------+------\n  6   |      |2 8\n      |4 1 9 |    5\n"
+                     "      |  8   |  7 9\n",
+                     classic);
+    assert_parses_to("|53 | 7 |   |\n|6  |195|   |\n| 98|   | 6 |\n|8  | 6 |  3|\n|4  |8 3|  1|\n"
+                     "|7  | 2 |  6|\n| 6 |   |28 |\n|   |419|  5|\n|   | 8 | 79|\n",
+                     classic);
+}
+
+static void box_drawing_grids(void **state)
+{
+    (void)state;
+    assert_parses_to("┌───────┬───────┬───────┐\n"
+                     "│ 5 3   │   7   │       │\n"
+                     "│ 6     │ 1 9 5 │       │\n"
+                     "│   9 8 │       │   6   │\n"
+                     "├───────┼───────┼───────┤\n"
+                     "│ 8     │   6   │     3 │\n"
+                     "│ 4     │ 8   3 │     1 │\n"
+                     "│ 7     │   2   │     6 │\n"
+                     "├───────┼───────┼───────┤\n"
+                     "│   6   │       │ 2 8   │\n"
+                     "│       │ 4 1 9 │     5 │\n"
+                     "│       │   8   │   7 9 │\n"
+                     "└───────┴───────┴───────┘\n",
+                     classic);
+    /* a box per cell, double lines between boxes, a row of blanks */
+    assert_parses_to(
+        "╔═══╤═══╤═══╦═══╤═══╤═══╦═══╤═══╤═══╗\n"
+        "║ 5 │ 3 │   ║   │ 7 │   ║   │   │   ║\n"
+        "╟───┼───┼───╫───┼───┼───╫───┼───┼───╢\n"
+        "║   │   │   ║   │   │   ║   │   │   ║\n"
+        "║   │ 9 │ 8 ║   │   │   ║   │ 6 │   ║\n"
+        "╠═══╪═══╪═══╬═══╪═══╪═══╬═══╪═══╪═══╣\n"
+        "║ 8 │   │   ║   │ 6 │   ║   │   │ 3 ║\n"
+        "║ 4 │   │   ║ 8 │   │ 3 ║   │   │ 1 ║\n"
+        "║ 7 │   │   ║   │ 2 │   ║   │   │ 6 ║\n"
+        "║   │ 6 │   ║   │   │   ║ 2 │ 8 │   ║\n"
+        "║   │   │   ║ 4 │ 1 │ 9 ║   │   │ 5 ║\n"
+        "║   │   │   ║   │ 8 │   ║   │ 7 │ 9 ║\n"
+        "╚═══╧═══╧═══╩═══╧═══╧═══╩═══╧═══╧═══╝\n",
+        "53..7..............98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+    /* with every blank written, box-drawing lines are just layout */
+    assert_parses_to(
+        "│ 5 3 . │ . 7 . │ . . . │\n│ 6 . . │ 1 9 5 │ . . . │\n│ . 9 8 │ . . . │ . 6 . │\n"
+        "│ 8 . . │ . 6 . │ . . 3 │\n│ 4 . . │ 8 . 3 │ . . 1 │\n│ 7 . . │ . 2 . │ . . 6 │\n"
+        "│ . 6 . │ . . . │ 2 8 . │\n│ . . . │ 4 1 9 │ . . 5 │\n│ . . . │ . 8 . │ . 7 9 │\n",
+        classic);
+}
+
+static void columns_that_do_not_fix_the_grid(void **state)
+{
+    (void)state;
+    /* every cell two apart: spacing 2 from column 0, or spacing 1 from
+     * column 1 on the odd rows? The cells cannot tell, so neither is taken */
+    assert_parse_error("5 3\n6\n\n", SUDOKU_ERROR_COUNT, 0, 0, "found 3 cells, expected 81");
+    assert_parse_error("1 2\n3 4\n5 6\n7 8\n9 1\n2 3\n4 5\n6 7\n8 9\n", SUDOKU_ERROR_AMBIGUOUS, 1,
+                       0,
+                       "the grid has spaces for blanks, but its cells do not show which column "
+                       "each stands in; write its blanks as '.'");
+    /* a grid that writes its blanks has spaces between cells, not blanks */
+    assert_parse_error("5 3 . . 7\n" EASY1_GRID_TAIL, SUDOKU_ERROR_COUNT, 0, 0,
+                       "found 77 cells, expected 81");
+    /* a row short of cells at its end only lacks a cell, it has no blank */
+    assert_parse_error("003020600\n900305001\n00180640\n008102900\n700000008\n006708200\n"
+                       "002609500\n800203009\n005010300\n",
+                       SUDOKU_ERROR_COUNT, 0, 0, "found 80 cells, expected 81");
+}
+
+static void tab_separated_rows(void **state)
+{
+    (void)state;
+    assert_parses_to(CLASSIC_TABS, classic);
+    /* a trailing tab, an index column, a row of empty fields */
+    assert_parses_to(replace_all(CLASSIC_TABS, "\n", "\t\n"), classic);
+    assert_parses_to(
+        "A\t5\t3\t\t\t7\t\t\t\t\nB\t6\t\t\t1\t9\t5\t\t\t\nC\t\t\t\t\t\t\t\t\t\n"
+        "D\t8\t\t\t\t6\t\t\t\t3\nE\t4\t\t\t8\t\t3\t\t\t1\nF\t7\t\t\t\t2\t\t\t\t6\n"
+        "G\t\t6\t\t\t\t\t2\t8\t\nH\t\t\t\t4\t1\t9\t\t\t5\nI\t\t\t\t\t8\t\t\t7\t9\n",
+        "53..7....6..195............8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+    assert_parses_to("5\t3\t\t\t7\t\t\t\t\n\t\t\t\t\t\t\t\t\n" CLASSIC_TABS_TAIL,
+                     "53..7...."
+                     "........." CLASSIC_TAIL);
+}
+
+static void comma_separated_rows(void **state)
+{
+    (void)state;
+    assert_parses_to(CLASSIC_CSV, classic);
+    assert_parses_to(replace_all(CLASSIC_CSV, ",", ";"), classic);
+    /* a header row, quoted fields, spaces around them */
+    assert_parses_to("c1,c2,c3,c4,c5,c6,c7,c8,c9\n" CLASSIC_CSV, classic);
+    const char *quoted = replace_all(replace_all(CLASSIC_CSV, ",", "\",\""), "\n", "\"\n\"");
+    char text[1000];
+    snprintf(text, sizeof text, "\"%.*s", (int)strlen(quoted) - 1,
+             quoted); /* no '"' after the end */
+    assert_parses_to(text, classic);
+    assert_parses_to(replace_all(CLASSIC_CSV, ",", " , "), classic);
+    /* pandas: an empty first name over an index column; R: quoted names */
+    assert_parses_to(",0,1,2,3,4,5,6,7,8\n0,5,3,0,0,7,0,0,0,0\n1,6,0,0,1,9,5,0,0,0\n"
+                     "2,0,9,8,0,0,0,0,6,0\n3,8,0,0,0,6,0,0,0,3\n4,4,0,0,8,0,3,0,0,1\n"
+                     "5,7,0,0,0,2,0,0,0,6\n6,0,6,0,0,0,0,2,8,0\n7,0,0,0,4,1,9,0,0,5\n"
+                     "8,0,0,0,0,8,0,0,7,9\n",
+                     classic);
+    assert_parses_to("\"\",\"V1\",\"V2\",\"V3\",\"V4\",\"V5\",\"V6\",\"V7\",\"V8\",\"V9\"\n"
+                     "\"1\",5,3,,,7,,,,\n\"2\",6,,,1,9,5,,,\n\"3\",,9,8,,,,,6,\n"
+                     "\"4\",8,,,,6,,,,3\n\"5\",4,,,8,,3,,,1\n\"6\",7,,,,2,,,,6\n"
+                     "\"7\",,6,,,,,2,8,\n\"8\",,,,4,1,9,,,5\n\"9\",,,,,8,,,7,9\n",
+                     classic);
+    /* the pandas header stays a row of cells when no index column follows */
+    assert_parses_to(
+        ",0,1,2,3,4,5,6,7,8\n.........\n.........\n.........\n.........\n"
+        ".........\n.........\n.........\n.........\n",
+        ".12345678........................................................................");
+}
+
+static void fields_that_read_two_ways(void **state)
+{
+    (void)state;
+    /* ten fields a row, numbers 1-9 first and the last always empty: an
+     * index column, or a first column of givens and a trailing comma? */
+    assert_parse_error("1,5,3,,,7,,,,\n2,6,,,1,9,5,,,\n3,,9,8,,,,,6,\n4,8,,,,6,,,,\n5,4,,,8,,3,,,\n"
+                       "6,7,,,,2,,,,\n7,,6,,,,,2,8,\n8,,,,4,1,9,,,\n9,,,,,8,,,7,\n",
+                       SUDOKU_ERROR_AMBIGUOUS, 1, 0,
+                       "rows of 10 fields: the first may be an index column or the last an empty "
+                       "one; leave out the index or the last delimiter");
+}
+
+static void one_line_of_fields(void **state)
+{
+    (void)state;
+    char text[600];
+    /* an id, the puzzle, its solution and more, quoted or not */
+    snprintf(text, sizeof text, "17,%s,%s,17,2.2", hard1, hard1_solved);
+    assert_parses_to(text, hard1);
+    snprintf(text, sizeof text, "\"p17\";\"%s\"", hard1);
+    assert_parses_to(text, hard1);
+    snprintf(text, sizeof text, "12\t%s", hard1);
+    assert_parses_to(text, hard1);
+    /* 81 fields, empty for a blank; with an id first */
+    const char *fields = replace_all(replace_all(hard1, ".", ","), "5", "5,");
+    fields = replace_all(replace_all(replace_all(fields, "4", "4,"), "8", "8,"), "3", "3,");
+    fields = replace_all(replace_all(replace_all(fields, "7", "7,"), "2", "2,"), "6", "6,");
+    fields = replace_all(fields, "1", "1,");
+    snprintf(text, sizeof text, "%.*s", (int)strlen(fields) - 1, fields); /* the last ',' */
+    assert_parses_to(text, hard1);
+    char with_id[700];
+    snprintf(with_id, sizeof with_id, "id-9,%s", text);
+    assert_parses_to(with_id, hard1);
+    /* a one-character id and an empty last field: an id, or a trailing comma? */
+    snprintf(with_id, sizeof with_id, "7,%s", text);
+    assert_parse_error(with_id, SUDOKU_ERROR_AMBIGUOUS, 1, 0,
+                       "82 fields: the first may be an id or the last an empty field; write the "
+                       "id as text, or leave out the last delimiter");
+}
+
+static void whole_text_layouts(void **state)
+{
+    (void)state;
+    /* a list of lists printed with one cell per line (JSON, pretty-printed) */
+    char text[2000];
+    size_t n = (size_t)snprintf(text, sizeof text, "[\n");
+    for (int row = 0; row < 9; row++) {
+        n += (size_t)snprintf(text + n, sizeof text - n, "  [\n");
+        for (int col = 0; col < 9; col++)
+            n += (size_t)snprintf(text + n, sizeof text - n, "    \"%c\"%s\n",
+                                  classic[9 * row + col], col < 8 ? "," : "");
+        n += (size_t)snprintf(text + n, sizeof text - n, "  ]%s\n", row < 8 ? "," : "");
+    }
+    snprintf(text + n, sizeof text - n, "]\n");
+    assert_parses_to(text, classic);
 }
 
 /* ---- sudoku_check_givens ---- */
@@ -906,6 +1216,18 @@ int main(void)
         cmocka_unit_test(duplicate_givens),
         cmocka_unit_test(null_err_is_allowed),
         cmocka_unit_test(length_bounds_the_text),
+        cmocka_unit_test(byte_order_mark_is_ignored),
+        cmocka_unit_test(unicode_spaces_are_spaces),
+        cmocka_unit_test(invisible_characters_are_named),
+        cmocka_unit_test(more_blank_characters),
+        cmocka_unit_test(fixed_columns_with_spaces_for_blanks),
+        cmocka_unit_test(box_drawing_grids),
+        cmocka_unit_test(columns_that_do_not_fix_the_grid),
+        cmocka_unit_test(tab_separated_rows),
+        cmocka_unit_test(comma_separated_rows),
+        cmocka_unit_test(fields_that_read_two_ways),
+        cmocka_unit_test(one_line_of_fields),
+        cmocka_unit_test(whole_text_layouts),
         cmocka_unit_test(check_givens_accepts_valid_grids),
         cmocka_unit_test(check_givens_rows_columns_boxes),
         cmocka_unit_test(check_givens_order),

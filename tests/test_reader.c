@@ -3,7 +3,11 @@
  * one-line puzzles and multi-line grids, headers, comments, rules, CRLF,
  * annotations, bad records among good ones, grids cut short, one-line
  * puzzles arriving mid-grid, over-long lines, and the line numbers of every
- * record. Each test checks that the records out match the puzzles in.
+ * record; then pasted layouts in streams (byte order marks, grids with
+ * spaces for blanks and their rows of blanks, box-drawing grids, TSV and
+ * CSV grids with headers and index columns, one-line CSV records with ids,
+ * the ambiguous ones). Each test checks that the records out match the
+ * puzzles in.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -349,7 +353,7 @@ static void bad_records_do_not_disturb_neighbours(void **state)
     /* line k + 1 of the stream is lines[k] */
     const char *lines[] = {
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-        "003020600x00305001001806400008102900700000008006708200002609500800203009005010300",
+        "003020600y00305001001806400008102900700000008006708200002609500800203009005010300",
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....",
         "5.....5.................................................................1.4......",
         "003020600900305001001806400008102900700000008006708200002609500800203009005010300",
@@ -365,7 +369,7 @@ static void bad_records_do_not_disturb_neighbours(void **state)
     finish(&s);
     assert_int_equal(s.count, 9);
     assert_ok(&s, 0, 1, hard1);
-    assert_err(&s, 1, 2, SUDOKU_ERROR_CHARACTER, 2, "unexpected character 'x' at column 10");
+    assert_err(&s, 1, 2, SUDOKU_ERROR_CHARACTER, 2, "unexpected character 'y' at column 10");
     assert_int_equal(s.rec[1].error.column, 10);
     assert_err(&s, 2, 3, SUDOKU_ERROR_COUNT, 3, "found 80 cells, expected 81");
     assert_err(&s, 3, 4, SUDOKU_ERROR_DUPLICATE, 4,
@@ -642,6 +646,155 @@ static void a_line_without_cells_is_a_header(void **state)
     assert_err(&s, 0, 1, SUDOKU_ERROR_GRID, -1, "grid ends after 2 rows, expected 9");
 }
 
+/* ---- pasted layouts in a stream ---- */
+
+static const char *classic_solved =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+static void byte_order_marks_in_a_stream(void **state)
+{
+    (void)state;
+    session s;
+    /* at the start of the stream, and where a second file was joined on */
+    read_all(&s, "\xef\xbb\xbf# file 1\n" HARD1_GRID "\xef\xbb\xbf" EASY1_GRID "\xef\xbb\xbf"
+                 "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2....."
+                 "1.4......\n");
+    assert_int_equal(s.count, 3);
+    assert_ok(&s, 0, 2, hard1);
+    assert_ok(&s, 1, 11, easy1);
+    assert_ok(&s, 2, 20, hard1);
+}
+
+static void fixed_column_grids_in_a_stream(void **state)
+{
+    (void)state;
+    session s;
+    /* back to back, then after a blank line, then with a row of nine spaces */
+    read_all(&s, CLASSIC_FIXED CLASSIC_FIXED
+             "\n" CLASSIC_FIXED
+             "53  7\n6  195\n         \n8   6   3\n4  8 3  1\n7   2   6\n 6    28\n"
+             "   419  5\n    8  79\n");
+    assert_int_equal(s.count, 4);
+    assert_ok(&s, 0, 1, classic);
+    assert_ok(&s, 1, 10, classic);
+    assert_ok(&s, 2, 20, classic);
+    assert_ok(&s, 3, 29,
+              "53..7....6..195............8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+    /* an empty line still ends the grid: the row of blanks must keep its spaces */
+    read_all(&s, "53  7\n6  195\n\n8   6   3\n");
+    assert_int_equal(s.count, 2);
+    assert_err(&s, 0, 1, SUDOKU_ERROR_COUNT, 1, "found 3 cells in row 1 of the grid, expected 9");
+    assert_err(&s, 1, 4, SUDOKU_ERROR_COUNT, 4, "found 3 cells in row 1 of the grid, expected 9");
+    /* a one-line puzzle after a fixed grid */
+    read_all(&s, CLASSIC_FIXED
+             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2....."
+             "1.4......\n");
+    assert_int_equal(s.count, 2);
+    assert_ok(&s, 0, 1, classic);
+    assert_ok(&s, 1, 10, hard1);
+}
+
+static void box_grids_with_rows_of_blanks(void **state)
+{
+    (void)state;
+    session s;
+    /* the first and the last rows hold no cell: "|   |   |   |" */
+    read_all(&s, "+---+---+---+\n|   |   |   |\n|6  |195|   |\n| 98|   | 6 |\n+---+---+---+\n"
+                 "|8  | 6 |  3|\n|4  |8 3|  1|\n|7  | 2 |  6|\n+---+---+---+\n| 6 |   |28 |\n"
+                 "|   |419|  5|\n|   |   |   |\n+---+---+---+\n" CLASSIC_FIXED);
+    assert_int_equal(s.count, 2);
+    assert_ok(&s, 0, 2,
+              ".........6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5.........");
+    assert_ok(&s, 1, 14, classic);
+    /* in a grid whose rows are all whole, such a line is decoration */
+    read_all(&s, "|   |   |   |\n" EASY1_GRID "|   |   |   |\n");
+    assert_int_equal(s.count, 1);
+    assert_ok(&s, 0, 2, easy1);
+}
+
+static void spreadsheet_grids_in_a_stream(void **state)
+{
+    (void)state;
+    session s;
+    /* a header, then CSV; a TSV grid with an empty first row; semicolons */
+    read_all(&s,
+             "c1,c2,c3,c4,c5,c6,c7,c8,c9\n" CLASSIC_CSV
+             "\t\t\t\t\t\t\t\t\n6\t\t\t1\t9\t5\t\t\t\n\t9\t8\t\t\t\t\t6\t\n8\t\t\t\t6\t\t\t\t3\n"
+             "4\t\t\t8\t\t3\t\t\t1\n7\t\t\t\t2\t\t\t\t6\n\t6\t\t\t\t\t2\t8\t\n"
+             "\t\t\t4\t1\t9\t\t\t5\n\t\t\t\t8\t\t\t7\t9\n"
+             "5;3;;;7;;;;\n6;;;1;9;5;;;\n;9;8;;;;;6;\n8;;;;6;;;;3\n4;;;8;;3;;;1\n7;;;;2;;;;6\n"
+             ";6;;;;;2;8;\n;;;4;1;9;;;5\n;;;;8;;;7;9\n");
+    assert_int_equal(s.count, 3);
+    assert_ok(&s, 0, 2, classic);
+    assert_ok(&s, 1, 11,
+              ".........6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+    assert_ok(&s, 2, 20, classic);
+    /* pandas: the header above the index column is dropped */
+    read_all(&s, ",0,1,2,3,4,5,6,7,8\n0,5,3,0,0,7,0,0,0,0\n1,6,0,0,1,9,5,0,0,0\n"
+                 "2,0,9,8,0,0,0,0,6,0\n3,8,0,0,0,6,0,0,0,3\n4,4,0,0,8,0,3,0,0,1\n"
+                 "5,7,0,0,0,2,0,0,0,6\n6,0,6,0,0,0,0,2,8,0\n7,0,0,0,4,1,9,0,0,5\n"
+                 "8,0,0,0,0,8,0,0,7,9\n" HARD1_GRID);
+    assert_int_equal(s.count, 2);
+    assert_ok(&s, 0, 2, classic);
+    assert_ok(&s, 1, 11, hard1);
+}
+
+static void csv_records_with_ids(void **state)
+{
+    (void)state;
+    session s;
+    char text[2000];
+    snprintf(text, sizeof text,
+             "id,puzzle,solution,clues,difficulty\n"
+             "0,%s,%s,30,1.2\n"
+             "\"1\",\"%s\",\"%s\"\n"
+             "2\t%s\n"
+             "3,%s\n",
+             classic, classic_solved, hard1, classic_solved, easy1, classic);
+    read_all(&s, text);
+    assert_int_equal(s.count, 4);
+    assert_ok(&s, 0, 2, classic);
+    assert_ok(&s, 1, 3, hard1);
+    assert_ok(&s, 2, 4, easy1);
+    assert_ok(&s, 3, 5, classic);
+}
+
+static void ambiguous_layouts_are_errors(void **state)
+{
+    (void)state;
+    session s;
+    read_all(&s, "1,5,3,,,7,,,,\n2,6,,,1,9,5,,,\n3,,9,8,,,,,6,\n4,8,,,,6,,,,\n5,4,,,8,,3,,,\n"
+                 "6,7,,,,2,,,,\n7,,6,,,,,2,8,\n8,,,,4,1,9,,,\n9,,,,,8,,,7,\n" EASY1_GRID);
+    assert_int_equal(s.count, 2);
+    assert_err(&s, 0, 1, SUDOKU_ERROR_AMBIGUOUS, 1,
+               "rows of 10 fields: the first may be an index column or the last an empty one; "
+               "leave out the index or the last delimiter");
+    assert_ok(&s, 1, 10, easy1);
+    read_all(&s, "1 2\n3 4\n5 6\n7 8\n9 1\n2 3\n4 5\n6 7\n8 9\n");
+    assert_int_equal(s.count, 1);
+    assert_err(&s, 0, 1, SUDOKU_ERROR_AMBIGUOUS, 1,
+               "the grid has spaces for blanks, but its cells do not show which column each "
+               "stands in; write its blanks as '.'");
+}
+
+static void blanks_and_headers_in_a_stream(void **state)
+{
+    (void)state;
+    session s;
+    /* '*' and 'x' blanks; "x" alone and "*** Easy ***" are headers, a run
+     * of '*' a rule, nine '_' a row */
+    read_all(&s,
+             "*** Easy ***\n"
+             "4*****8*5*3**********7******2*****6*****8*4******1*******6*3*7*5**2*****1*4******\n"
+             "x\n"
+             "xx3x2x6xx\n9xx3x5xx1\n*********\nxx81x29xx\n7xxxxxxx8\nxx67x82xx\n"
+             "*****\nxx26x95xx\n8xx2x3xx9\n_________\n");
+    assert_int_equal(s.count, 2);
+    assert_ok(&s, 0, 2, hard1);
+    assert_ok(&s, 1, 4,
+              "003020600900305001000000000008102900700000008006708200002609500800203009000000000");
+}
+
 /* ---- what the library prints reads back ---- */
 
 static void printed_grids_read_back(void **state)
@@ -706,6 +859,13 @@ int main(void)
         cmocka_unit_test(lines_of_only_brackets),
         cmocka_unit_test(a_line_without_cells_is_a_header),
         cmocka_unit_test(printed_grids_read_back),
+        cmocka_unit_test(byte_order_marks_in_a_stream),
+        cmocka_unit_test(fixed_column_grids_in_a_stream),
+        cmocka_unit_test(box_grids_with_rows_of_blanks),
+        cmocka_unit_test(spreadsheet_grids_in_a_stream),
+        cmocka_unit_test(csv_records_with_ids),
+        cmocka_unit_test(ambiguous_layouts_are_errors),
+        cmocka_unit_test(blanks_and_headers_in_a_stream),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

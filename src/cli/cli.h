@@ -42,6 +42,7 @@ typedef struct cli_common {
     cli_format format;
     int jobs; /* threads, 1..CLI_MAX_JOBS; 0: one per processor */
     bool stats;
+    long first_line; /* --first-line: the number of each stream's first line; 0 is 1 */
 } cli_common;
 
 /* Where records come from: a puzzle argument ("argument 2") or a stream (a
@@ -191,7 +192,8 @@ bool cli_output_ok(cli_run *run);
 const char *cli_source_name(const cli_source *source, char label[32]);
 
 /* Writes a diagnostic about a job's record: "sudoku: FILE:LINE: message"
- * for streams, "sudoku: argument N: message" for arguments. */
+ * for streams ("FILE:LINE:COLUMN:" when it is about the record's error and
+ * that has a column), "sudoku: argument N: message" for arguments. */
 void cli_record_error(const cli_job *job, long line, const char *message);
 
 /* The line a diagnostic about an invalid record names. */

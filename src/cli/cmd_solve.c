@@ -43,7 +43,8 @@ static const char help_text[] =
     "Usage: sudoku solve [OPTION]... [PUZZLE | FILE | -]...\n"
     "\n"
     "Solves 9x9 Sudoku puzzles and checks that each solution is unique. A PUZZLE\n"
-    "argument is 81 cells in any layout ('1'-'9' givens; '0', '.' or '-' blanks).\n"
+    "argument is 81 cells in any layout ('1'-'9' givens; '0', '.', '-', '*', '_',\n"
+    "'?' or 'x' blanks; grids, lists, CSV or tab-separated rows, spaces for blanks).\n"
     "An argument that is not a puzzle but names a readable file is read as a file\n"
     "of puzzles, one per line or as 9-line grids; '-', or no argument, reads\n"
     "standard input.\n"
@@ -81,7 +82,7 @@ static const char help_text[] =
                       "When several apply, the highest wins.\n"
                       "\n"
                       "Other commands: sudoku explain, sudoku hint ('sudoku --help').\n"
-                      "Input formats: docs/input-formats.md; the manual: man sudoku.\n";
+                      "The manual: man sudoku; every input layout: its section INPUT.\n";
 
 static const cli_format_name formats[] = {
     {"grid", FORMAT_GRID}, {"line", FORMAT_LINE}, {"json", FORMAT_JSON}, {NULL, FORMAT_AUTO}};

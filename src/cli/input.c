@@ -2,7 +2,9 @@
  * input.c: where records come from. An argument is a puzzle (its cells or
  * its candidates), "-" or a file; a file or standard input is streamed through
  * the library's record reader in large blocks, with memory that does not
- * grow with the input.
+ * grow with the input. A small file whose lines make no good record, but
+ * whose whole text is a puzzle, is that one puzzle, as the same text given
+ * as an argument would be.
  *
  * Lines are handed to the reader straight from the block when they fit in
  * it; only a line that straddles two blocks is copied. A line longer than
@@ -116,6 +118,96 @@ static void warn_no_puzzles(const char *source, long lines)
                   lines == 1 ? "" : "s");
 }
 
+/* Reads text as an argument is read: its cells, or else its candidates
+ * (the 729-character line, or a candidate grid that does not read as
+ * cells). When neither reads, the error kept is the one about cells, which
+ * most texts are meant as, unless the text holds far more cells than a
+ * puzzle: then it was meant as candidates. */
+static bool parse_text(const char *text, size_t length, sudoku_record *record)
+{
+    size_t cells = 0;
+    if (sudoku_parse(text, length, &record->grid, &record->error)) return true;
+    sudoku_error candidates_error;
+    if (sudoku_parse_candidates(text, length, &record->board, &candidates_error)) {
+        record->pencilmarks = true;
+        sudoku_board_to_grid(&record->board, &record->grid);
+        return true;
+    }
+    for (size_t i = 0; i < length; i++)
+        cells += (text[i] >= '0' && text[i] <= '9') || text[i] == '.';
+    if (cells > 2 * SUDOKU_CELLS) record->error = candidates_error;
+    return false;
+}
+
+/* True if the lines of text make a good record. */
+static bool lines_make_a_puzzle(const char *text, size_t length)
+{
+    sudoku_reader reader;
+    sudoku_record out[2] = {0};
+    sudoku_reader_init(&reader);
+    for (const char *p = text, *end = text + length; p < end;) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t n = (size_t)((nl ? nl : end) - p);
+        int made = sudoku_reader_line(&reader, p, n, out);
+        for (int k = 0; k < made; k++)
+            if (out[k].ok) return true;
+        p += n + (nl != NULL);
+    }
+    return sudoku_reader_finish(&reader, &out[0]) && out[0].ok;
+}
+
+/* The number of the first line of text that is not blank, from 1. */
+static long first_text_line(const char *text, size_t length)
+{
+    long line = 1;
+    for (size_t i = 0; i < length; i++) {
+        if (text[i] == '\n')
+            line++;
+        else if (!strchr(" \t\r", text[i]))
+            break;
+    }
+    return line;
+}
+
+/* A file's whole text as one record, if its lines make no good record and
+ * the whole text reads as a puzzle; returns true if it did. */
+static bool whole_text_record(stream *s, const char *text, size_t length)
+{
+    sudoku_record record = {0};
+    if (length == 0 || lines_make_a_puzzle(text, length) || !parse_text(text, length, &record))
+        return false;
+    record.ok = true;
+    record.line = s->reader.line + first_text_line(text, length);
+    handle_records(s, &record, 1);
+    return true;
+}
+
+/* Reads an open regular file of at most BLOCK_SIZE bytes whole into block;
+ * returns its size (-1 on a read error) and sets *complete if the end was
+ * reached (a file that grew may not fit). */
+static ssize_t read_small_file(int fd, char *block, bool *complete)
+{
+    size_t have = 0;
+    *complete = false;
+    while (have < BLOCK_SIZE) {
+        ssize_t got = read(fd, block + have, BLOCK_SIZE - have);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) return -1;
+        if (got == 0) {
+            *complete = true;
+            break;
+        }
+        have += (size_t)got;
+    }
+    return (ssize_t)have;
+}
+
+static bool small_regular_file(int fd)
+{
+    struct stat st;
+    return fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= BLOCK_SIZE;
+}
+
 bool cli_read_stream(cli_run *run, int fd, const char *source)
 {
     stream s = {.run = run, .source = {.name = source}};
@@ -129,8 +221,17 @@ bool cli_read_stream(cli_run *run, int fd, const char *source)
         return false;
     }
     sudoku_reader_init(&s.reader);
+    long offset = run->common->first_line ? run->common->first_line - 1 : 0; /* --first-line */
+    s.reader.line = offset;
     ssize_t got = 0;
-    while (run->write_errno == 0 && (got = read_block(run, fd, block)) > 0)
+    bool done = false;
+    if (small_regular_file(fd)) {
+        got = read_small_file(fd, block, &done);
+        if (got > 0 && !(done && whole_text_record(&s, block, (size_t)got)))
+            feed_block(&s, block, (size_t)got);
+        if (got > 0 && done) got = 0;
+    }
+    while (!done && got >= 0 && run->write_errno == 0 && (got = read_block(run, fd, block)) > 0)
         feed_block(&s, block, (size_t)got);
     int read_errno = errno;
     if (s.pending_len || s.too_long) feed_line(&s, s.pending, s.pending_len);
@@ -140,7 +241,7 @@ bool cli_read_stream(cli_run *run, int fd, const char *source)
     if (got < 0)
         cli_error("error reading %s: %s", source, strerror(read_errno));
     else if (run->records == before && run->write_errno == 0)
-        warn_no_puzzles(source, s.reader.line);
+        warn_no_puzzles(source, s.reader.line - offset);
     free(block);
     free(s.pending);
     return got == 0;
@@ -172,24 +273,10 @@ static void bad_argument(cli_run *run, const char *arg, const cli_source *source
     cli_handle_record(run, &record, source);
 }
 
-/* Reads arg as a puzzle: its cells, or else its candidates (the
- * 729-character line, or a candidate grid that does not read as cells).
- * When neither reads, the error kept is the one about cells, which most
- * arguments are meant as, unless arg holds far more cells than a puzzle:
- * then it was meant as candidates. */
+/* Reads arg as a puzzle (see parse_text). */
 static bool parse_argument(const char *arg, sudoku_record *record)
 {
-    size_t length = strlen(arg), cells = 0;
-    if (sudoku_parse(arg, length, &record->grid, &record->error)) return true;
-    sudoku_error candidates_error;
-    if (sudoku_parse_candidates(arg, length, &record->board, &candidates_error)) {
-        record->pencilmarks = true;
-        sudoku_board_to_grid(&record->board, &record->grid);
-        return true;
-    }
-    for (const char *p = arg; *p; p++) cells += (*p >= '0' && *p <= '9') || *p == '.';
-    if (cells > 2 * SUDOKU_CELLS) record->error = candidates_error;
-    return false;
+    return parse_text(arg, strlen(arg), record);
 }
 
 void cli_handle_argument(cli_run *run, const char *arg, int index)

@@ -1,10 +1,14 @@
 /*
  * main.c: the `sudoku` command: hands the arguments to the command named
  * first (solve, explain, hint), or prints the overall help or the version.
+ * A puzzle or a file named first, with no command, is solved.
  */
+#define _POSIX_C_SOURCE 200809L
+
 #include "cli.h"
 
 #include <string.h>
+#include <sys/stat.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
@@ -24,6 +28,7 @@ static const char usage_text[] = "Usage: sudoku solve [OPTION]... [PUZZLE | FILE
                                  "       sudoku explain [OPTION]... [PUZZLE | FILE | -]...\n"
                                  "       sudoku hint [OPTION]... [PUZZLE | FILE | -]...\n"
                                  "       sudoku rate [OPTION]... [PUZZLE | FILE | -]...\n"
+                                 "       sudoku PUZZLE... (solves)\n"
                                  "       sudoku --help | --version\n"
                                  "Try 'sudoku --help' for more.\n";
 
@@ -57,6 +62,8 @@ static const char help_text[] =
     "  --stats             print a summary on stderr at the end\n"
     "  -j, --jobs=N        work on N threads (0: one per processor); the output\n"
     "                      is the same as with one, in input order\n"
+    "  --first-line=N      number the lines of each file or standard input from N,\n"
+    "                      for a chunk of a larger input (docs/scale-out.md)\n"
     "  -h, --help          show the command's help and exit\n"
     "  -V, --version       show the version and exit\n"
     "\n"
@@ -67,8 +74,10 @@ static const char help_text[] =
     "  2  usage error, malformed puzzle, unreadable input or unwritable output\n"
     "When several apply, the highest wins.\n"
     "\n"
-    "'sudoku COMMAND --help' describes a command. Input formats:\n"
-    "docs/input-formats.md; the manual: man sudoku.\n";
+    "'sudoku PUZZLE...' with no command solves. 'sudoku COMMAND --help' describes\n"
+    "a command. The manual: man sudoku; its section INPUT has every layout a\n"
+    "puzzle may be written in (a line, grids, lists, CSV and tab-separated rows,\n"
+    "grids with spaces for blanks, box-drawing grids).\n";
 
 typedef struct command_entry {
     const char *name;
@@ -78,6 +87,69 @@ typedef struct command_entry {
 static const command_entry commands[] = {
     {"solve", cli_solve}, {"explain", cli_explain}, {"hint", cli_hint}, {"rate", cli_rate}};
 
+#define COMMANDS (sizeof commands / sizeof commands[0])
+
+/* True if arg is what `sudoku solve` takes: "-", a puzzle (most of it
+ * cells: a puzzle with a mistake in it still is one), or a file. */
+static bool solve_operand(const char *arg)
+{
+    size_t cells = 0, length = strlen(arg);
+    for (const char *p = arg; *p; p++) cells += (*p >= '0' && *p <= '9') || strchr(".-*_?", *p);
+    struct stat st;
+    return strcmp(arg, "-") == 0 || (cells >= 17 && 2 * cells >= length) ||
+           (stat(arg, &st) == 0 && S_ISREG(st.st_mode));
+}
+
+/* The edit distance between two short words, capped at 3. */
+static int distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    int row[16];
+    if (la > 15 || lb > 15) return 3;
+    for (size_t j = 0; j <= lb; j++) row[j] = (int)j;
+    for (size_t i = 1; i <= la; i++) {
+        int diagonal = row[0];
+        row[0] = (int)i;
+        for (size_t j = 1; j <= lb; j++) {
+            int up = row[j], best = diagonal + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best) best = up + 1;
+            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+            row[j] = best;
+            diagonal = up;
+        }
+    }
+    return row[lb] < 3 ? row[lb] : 3;
+}
+
+/* The first argument is no command: says which it might have been. */
+static int unknown_command(const char *arg)
+{
+    const char *near = NULL;
+    for (size_t i = 0; i < COMMANDS && !near; i++)
+        if (distance(arg, commands[i].name) <= 2) near = commands[i].name;
+    if (arg[0] == '-')
+        fprintf(stderr,
+                "sudoku: unknown command '%s': did you mean 'sudoku solve %s'? "
+                "(options come after the command; try 'sudoku --help')\n",
+                arg, arg);
+    else if (near)
+        fprintf(stderr,
+                "sudoku: unknown command '%s': did you mean 'sudoku %s'? "
+                "(try 'sudoku --help')\n",
+                arg, near);
+    else {
+        fprintf(stderr, "sudoku: unknown command '%s': the commands are ", arg);
+        for (size_t i = 0; i < COMMANDS; i++)
+            fprintf(stderr, "%s%s",
+                    i == 0              ? ""
+                    : i + 1 == COMMANDS ? " and "
+                                        : ", ",
+                    commands[i].name);
+        fputs(" (try 'sudoku --help')\n", stderr);
+    }
+    return EXIT_BAD_INPUT;
+}
+
 int main(int argc, char **argv)
 {
     keep_freed_memory();
@@ -86,7 +158,7 @@ int main(int argc, char **argv)
         return EXIT_BAD_INPUT;
     }
     const char *command = argv[1];
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+    for (size_t i = 0; i < COMMANDS; i++)
         if (strcmp(command, commands[i].name) == 0) return commands[i].run(argc - 1, argv + 1);
     if (strcmp(command, "-h") == 0 || strcmp(command, "--help") == 0 ||
         strcmp(command, "help") == 0) {
@@ -97,6 +169,8 @@ int main(int argc, char **argv)
         puts("sudoku " SUDOKU_VERSION);
         return EXIT_SOLVED;
     }
-    /* The test suites expect solve's help to be named here. */
-    return cli_usage_error("solve", "unknown command '%s'", command);
+    /* `sudoku PUZZLE`: what `sudoku solve PUZZLE` does (argv[0] stands for
+     * the command's name) */
+    if (solve_operand(command)) return cli_solve(argc, argv);
+    return unknown_command(command);
 }

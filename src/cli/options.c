@@ -20,14 +20,21 @@
 #define MAX_JOBS_TEXT NUMBER_TEXT(CLI_MAX_JOBS)
 
 /* Keys of the common long options without a short letter. */
-enum { KEY_FORMAT = 1000, KEY_STATS };
+enum { KEY_FORMAT = 1000, KEY_STATS, KEY_FIRST_LINE };
+
+/* The largest --first-line: line numbers must not overflow after it. */
+#define MAX_FIRST_LINE 1000000000000L
 
 /* Room for the common options, a command's own and the end marker. */
 #define MAX_OPTIONS 32
 
-static const cli_option common_options[] = {{"format", true, KEY_FORMAT}, {"jobs", true, 'j'},
-                                            {"stats", false, KEY_STATS},  {"help", false, 'h'},
-                                            {"version", false, 'V'},      {NULL, false, 0}};
+static const cli_option common_options[] = {{"format", true, KEY_FORMAT},
+                                            {"jobs", true, 'j'},
+                                            {"stats", false, KEY_STATS},
+                                            {"first-line", true, KEY_FIRST_LINE},
+                                            {"help", false, 'h'},
+                                            {"version", false, 'V'},
+                                            {NULL, false, 0}};
 
 int cli_usage_error(const char *command, const char *fmt, const char *arg)
 {
@@ -54,6 +61,18 @@ static int parse_jobs(const cli_command *command, const char *value, int *jobs)
                                "to " MAX_JOBS_TEXT ", not '%s'",
                                value);
     *jobs = (int)n;
+    return 0;
+}
+
+/* --first-line N: for a chunk of a larger input (GNU parallel --pipe), so
+ * that diagnostics name the line in the whole input. */
+static int parse_first_line(const cli_command *command, const char *value, long *first_line)
+{
+    unsigned long n;
+    if (!cli_parse_number(value, &n) || n == 0 || n > (unsigned long)MAX_FIRST_LINE)
+        return cli_usage_error(command->name,
+                               "--first-line needs a line number from 1 up, not '%s'", value);
+    *first_line = (long)n;
     return 0;
 }
 
@@ -167,6 +186,7 @@ static int take_option(const cli_command *command, int key, cli_common *common, 
     case 'V': puts("sudoku " SUDOKU_VERSION); return EXIT_SOLVED;
     case 'j': rc = parse_jobs(command, optarg, &common->jobs); break;
     case KEY_FORMAT: rc = parse_format(command, optarg, &common->format); break;
+    case KEY_FIRST_LINE: rc = parse_first_line(command, optarg, &common->first_line); break;
     case KEY_STATS:
         common->stats = true;
         rc = 0;

@@ -45,8 +45,13 @@ void cli_record_error(const cli_job *job, long line, const char *message)
 {
     char label[32];
     const char *name = cli_source_name(&job->source, label);
+    const sudoku_record *record = &job->record;
+    /* FILE:LINE:COLUMN:, as compilers write it, where the column is known */
+    bool column = !record->ok && record->error.column > 0 && line == cli_error_line(record);
     if (job->source.argument)
         fprintf(stderr, "sudoku: %s: %s\n", name, message);
+    else if (column)
+        fprintf(stderr, "sudoku: %s:%ld:%ld: %s\n", name, line, record->error.column, message);
     else
         fprintf(stderr, "sudoku: %s:%ld: %s\n", name, line, message);
 }

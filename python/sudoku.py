@@ -1,0 +1,278 @@
+"""Python binding of libsudoku: parse puzzles in any layout, solve and count
+their solutions, show the candidates, and explain, rate and hint as a person
+would solve them.
+
+It loads the shared library with ctypes (standard library only, nothing to
+compile). The library is found, in this order: the path in the environment
+variable SUDOKU_LIB; libsudoku.so in ../build next to this file (a source
+tree after `make`); the system's libraries (after `make install`, or the
+libsudoku0 package).
+
+    >>> import sudoku
+    >>> sudoku.solve("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    '417369825632158947958724316825437169791586432346912758289643571573291684164875293'
+
+Puzzles are strings in any layout the command takes (docs/input-formats.md):
+an 81-character line, a grid, a list printed by Python, CSV rows... Grids
+come back as 81-character strings, '.' for a blank. A text that is not a
+puzzle raises SudokuError, which says what is wrong and where.
+
+`generate` and `canon` are bound here once the library has them.
+"""
+
+import ctypes
+import ctypes.util
+import json
+import os
+from collections import namedtuple
+
+__all__ = [
+    "SudokuError", "parse", "solve", "count", "candidates", "hint", "explain",
+    "rate", "Explanation", "Rating",
+]
+
+CELLS = 81
+_TEXT_MAX = 4096
+_MESSAGE_MAX = 256
+_LINKS_MAX = 64
+_LOGIC_NO_UNIQUENESS = 1
+
+
+class _Grid(ctypes.Structure):
+    _fields_ = [("cell", ctypes.c_uint8 * CELLS)]
+
+
+class _Board(ctypes.Structure):
+    _fields_ = [("candidates", ctypes.c_uint16 * CELLS)]
+
+
+class _Error(ctypes.Structure):
+    _fields_ = [("kind", ctypes.c_int), ("line", ctypes.c_long), ("column", ctypes.c_long),
+                ("message", ctypes.c_char * _MESSAGE_MAX)]
+
+
+class _Result(ctypes.Structure):
+    _fields_ = [("solutions", ctypes.c_ulong), ("guesses", ctypes.c_ulong),
+                ("solution", _Grid)]
+
+
+class _Link(ctypes.Structure):
+    _fields_ = [("cell", ctypes.c_uint8), ("digit", ctypes.c_uint8), ("on", ctypes.c_bool)]
+
+
+class _Step(ctypes.Structure):
+    _fields_ = [("technique", ctypes.c_int), ("variant", ctypes.c_int),
+                ("rating", ctypes.c_int), ("units", ctypes.c_uint32),
+                ("digits", ctypes.c_uint16), ("ncells", ctypes.c_int),
+                ("cells", ctypes.c_uint8 * CELLS), ("place", ctypes.c_uint8 * CELLS),
+                ("eliminate", ctypes.c_uint16 * CELLS), ("nlinks", ctypes.c_int),
+                ("links", _Link * _LINKS_MAX)]
+
+
+class _Logic(ctypes.Structure):
+    _fields_ = [("placed", _Grid), ("candidates", ctypes.c_uint16 * CELLS)]
+
+
+class _Rating(ctypes.Structure):
+    _fields_ = [("er", ctypes.c_int), ("ep", ctypes.c_int), ("ed", ctypes.c_int),
+                ("steps", ctypes.c_int), ("hardest", ctypes.c_int)]
+
+
+# The structures above as sudoku.h lays them out; the tests compare their
+# sizes and offsets with a C compiler's.
+STRUCTS = {"sudoku_grid": _Grid, "sudoku_board": _Board, "sudoku_error": _Error,
+           "sudoku_result": _Result, "sudoku_link": _Link, "sudoku_step": _Step,
+           "sudoku_logic": _Logic, "sudoku_rating": _Rating}
+
+
+def _find_library():
+    path = os.environ.get("SUDOKU_LIB")
+    if path:
+        return path
+    here = os.path.dirname(os.path.abspath(__file__))
+    built = os.path.join(here, os.pardir, "build", "libsudoku.so")
+    if os.path.exists(built):
+        return built
+    found = ctypes.util.find_library("sudoku")
+    if found:
+        return found
+    raise OSError("libsudoku not found: build it (make) or install it (make install), "
+                  "or set SUDOKU_LIB to its path")
+
+
+def _declare(lib):
+    """Gives each function of sudoku.h used here its C signature."""
+    p = ctypes.POINTER
+    signatures = {
+        "sudoku_parse": (ctypes.c_bool, [ctypes.c_char_p, ctypes.c_size_t, p(_Grid), p(_Error)]),
+        "sudoku_parse_candidates": (ctypes.c_bool, [ctypes.c_char_p, ctypes.c_size_t,
+                                                    p(_Board), p(_Error)]),
+        "sudoku_solve": (ctypes.c_ulong, [p(_Grid), ctypes.c_ulong, p(_Result)]),
+        "sudoku_search": (ctypes.c_ulong, [p(_Board), ctypes.c_ulong, p(_Result)]),
+        "sudoku_propagate": (ctypes.c_bool, [p(_Grid), p(_Board)]),
+        "sudoku_format_line": (ctypes.c_size_t, [p(_Grid), ctypes.c_char_p, ctypes.c_size_t]),
+        "sudoku_logic_from_grid": (ctypes.c_bool, [p(_Logic), p(_Grid)]),
+        "sudoku_logic_from_board": (None, [p(_Logic), p(_Board)]),
+        "sudoku_logic_solved": (ctypes.c_bool, [p(_Logic)]),
+        "sudoku_logic_next": (ctypes.c_bool, [p(_Logic), ctypes.c_uint, p(_Step)]),
+        "sudoku_logic_apply": (None, [p(_Logic), p(_Step)]),
+        "sudoku_rating_add": (None, [p(_Rating), p(_Step)]),
+        "sudoku_technique_name": (ctypes.c_char_p, [ctypes.c_int]),
+        "sudoku_format_step": (ctypes.c_size_t, [p(_Step), ctypes.c_char_p, ctypes.c_size_t]),
+        "sudoku_format_step_json": (ctypes.c_size_t, [p(_Step), ctypes.c_char_p,
+                                                      ctypes.c_size_t]),
+    }
+    for name, (restype, argtypes) in signatures.items():
+        function = getattr(lib, name)
+        function.restype = restype
+        function.argtypes = argtypes
+    return lib
+
+
+_lib = _declare(ctypes.CDLL(_find_library()))
+
+
+class SudokuError(ValueError):
+    """A text that is not a puzzle: message says what and where; line and
+    column count from 1 (0 when they do not apply); kind is the library's
+    sudoku_error_kind as a number."""
+
+    def __init__(self, message, line=0, column=0, kind=0):
+        super().__init__(message)
+        self.message, self.line, self.column, self.kind = message, line, column, kind
+
+
+def _raise(err):
+    raise SudokuError(err.message.decode("utf-8", "replace"), err.line, err.column, err.kind)
+
+
+def _grid_text(grid):
+    return "".join(str(d) if d else "." for d in grid.cell)
+
+
+class _Puzzle:
+    """A parsed puzzle: its givens, or the candidates it was given as."""
+
+    def __init__(self, text):
+        data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+        self.grid, self.board, err = _Grid(), None, _Error()
+        if _lib.sudoku_parse(data, len(data), ctypes.byref(self.grid), ctypes.byref(err)):
+            return
+        board, board_err = _Board(), _Error()
+        if _lib.sudoku_parse_candidates(data, len(data), ctypes.byref(board),
+                                        ctypes.byref(board_err)):
+            self.board = board
+            return
+        _raise(err)
+
+    def search(self, limit):
+        result = _Result()
+        if self.board is not None:
+            _lib.sudoku_search(ctypes.byref(self.board), limit, ctypes.byref(result))
+        else:
+            _lib.sudoku_solve(ctypes.byref(self.grid), limit, ctypes.byref(result))
+        return result
+
+    def logic(self):
+        state = _Logic()
+        if self.board is not None:
+            _lib.sudoku_logic_from_board(ctypes.byref(state), ctypes.byref(self.board))
+        elif not _lib.sudoku_logic_from_grid(ctypes.byref(state), ctypes.byref(self.grid)):
+            raise SudokuError("two givens clash")
+        return state
+
+
+def parse(text):
+    """Reads a puzzle in any layout; returns its 81 cells, '.' for blanks.
+    Raises SudokuError if text is not exactly one valid puzzle."""
+    grid, err = _Grid(), _Error()
+    data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+    if not _lib.sudoku_parse(data, len(data), ctypes.byref(grid), ctypes.byref(err)):
+        _raise(err)
+    return _grid_text(grid)
+
+
+def solve(puzzle):
+    """Returns the solution of puzzle (81 digits), its first one if it has
+    several (count tells), or None if it has none. puzzle may also be given
+    as its candidates (729 characters)."""
+    result = _Puzzle(puzzle).search(1)
+    return _grid_text(result.solution) if result.solutions else None
+
+
+def count(puzzle, limit=1000):
+    """Counts puzzle's solutions, stopping at limit (a count equal to limit
+    means at least that many): 0, 1 (a proper puzzle), or more."""
+    if limit < 1:
+        raise ValueError("limit must be at least 1")
+    return _Puzzle(puzzle).search(limit).solutions
+
+
+def candidates(puzzle):
+    """The candidates naked and hidden singles leave in each cell, as in
+    Norvig's essay: a list of 81 strings of digits ('4', '1679'). Returns
+    None if the givens contradict each other before any guess."""
+    board = _Board()
+    if not _lib.sudoku_propagate(ctypes.byref(_Puzzle(puzzle).grid), ctypes.byref(board)):
+        return None
+    return ["".join(str(d) for d in range(1, 10) if mask >> (d - 1) & 1)
+            for mask in board.candidates]
+
+
+def _step_dict(step):
+    buf = ctypes.create_string_buffer(_TEXT_MAX)
+    _lib.sudoku_format_step_json(ctypes.byref(step), buf, _TEXT_MAX)
+    value = json.loads(buf.value.decode("utf-8"))
+    _lib.sudoku_format_step(ctypes.byref(step), buf, _TEXT_MAX)
+    value["text"] = buf.value.decode("utf-8")
+    return value
+
+
+Rating = namedtuple("Rating", "er ep ed")
+Rating.__doc__ = ("Sudoku Explainer's ratings: ER the hardest step, EP the hardest up to the "
+                  "first placed digit, ED the first step's (None where no step was taken).")
+
+Explanation = namedtuple("Explanation", "steps rating solved hardest")
+Explanation.__doc__ = (
+    "The logic engine's path: steps, a list of dicts (technique, rating, placements and "
+    "eliminations as [row, column, digit] lists, cells, digits, text: the step in words); "
+    "rating, a Rating; solved, False if the engine got stuck; hardest, the technique "
+    "rated ER.")
+
+
+def explain(puzzle, assume_unique=True):
+    """Solves puzzle as a person would, one step after the other, each the
+    first step of the easiest technique that applies, in Sudoku Explainer's
+    order; returns an Explanation. With assume_unique=False the techniques
+    that assume one solution (unique rectangles and loops, BUG) are left out,
+    as they should be for a puzzle with several."""
+    state = _Puzzle(puzzle).logic()
+    flags = 0 if assume_unique else _LOGIC_NO_UNIQUENESS
+    step, rating, steps = _Step(), _Rating(), []
+    while not _lib.sudoku_logic_solved(ctypes.byref(state)):
+        if not _lib.sudoku_logic_next(ctypes.byref(state), flags, ctypes.byref(step)):
+            break
+        steps.append(_step_dict(step))
+        _lib.sudoku_rating_add(ctypes.byref(rating), ctypes.byref(step))
+        _lib.sudoku_logic_apply(ctypes.byref(state), ctypes.byref(step))
+    solved = bool(_lib.sudoku_logic_solved(ctypes.byref(state)))
+    ratings = Rating(*(value / 10 if value else None for value in (rating.er, rating.ep, rating.ed)))
+    hardest = _lib.sudoku_technique_name(rating.hardest).decode() if steps else None
+    return Explanation(steps, ratings, solved, hardest)
+
+
+def rate(puzzle):
+    """Sudoku Explainer's ratings of puzzle (a Rating), or None if the logic
+    engine gets stuck before the end."""
+    explanation = explain(puzzle)
+    return explanation.rating if explanation.solved else None
+
+
+def hint(puzzle):
+    """The next step a person would take (a dict, as in explain), or None if
+    the puzzle is solved already or no technique applies."""
+    state = _Puzzle(puzzle).logic()
+    step = _Step()
+    if not _lib.sudoku_logic_next(ctypes.byref(state), 0, ctypes.byref(step)):
+        return None
+    return _step_dict(step)

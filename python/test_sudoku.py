@@ -1,0 +1,182 @@
+"""Tests of the Python binding (python/sudoku.py), run by `make check`.
+
+Every answer is judged here, independently of the library: solutions by a
+checker of rows, columns and boxes; steps by replaying their placements and
+eliminations against the solution. The structures ctypes lays out are
+compared with what a C compiler makes of sudoku.h, when one is at hand.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import sudoku  # noqa: E402
+
+HARD1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+EASY1 = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+SOLVED = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+
+
+def deadly_rectangle(solution):
+    """solution with the four cells of a rectangle blanked whose digits can
+    swap (two rows of one band, two columns, a and b crosswise): exactly two
+    solutions."""
+    for r1 in range(9):
+        for r2 in range(r1 + 1, r1 // 3 * 3 + 3):
+            for c1 in range(9):
+                for c2 in range(c1 + 1, 9):
+                    a, b = solution[9 * r1 + c1], solution[9 * r1 + c2]
+                    if solution[9 * r2 + c1] == b and solution[9 * r2 + c2] == a:
+                        cells = {9 * r1 + c1, 9 * r1 + c2, 9 * r2 + c1, 9 * r2 + c2}
+                        return "".join("." if i in cells else d for i, d in enumerate(solution))
+    raise AssertionError("no rectangle")
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir)
+
+
+def units():
+    for i in range(9):
+        yield [9 * i + j for j in range(9)]
+        yield [9 * j + i for j in range(9)]
+        yield [9 * (i // 3 * 3 + j // 3) + (i % 3 * 3 + j % 3) for j in range(9)]
+
+
+def assert_solution(test, puzzle, solution):
+    test.assertEqual(len(solution), 81)
+    for unit in units():
+        test.assertEqual(sorted(solution[c] for c in unit), list("123456789"))
+    for given, digit in zip(puzzle, solution):
+        if given in "123456789":
+            test.assertEqual(given, digit)
+
+
+class Solving(unittest.TestCase):
+    def test_solve(self):
+        assert_solution(self, HARD1, sudoku.solve(HARD1))
+        assert_solution(self, EASY1, sudoku.solve(EASY1))
+
+    def test_no_solution_is_none(self):
+        # r1c9 sees 1-8 in its row and 9 in its column
+        none = "12345678." + "." * 8 + "9" + "." * 63
+        self.assertIsNone(sudoku.solve(none))
+        self.assertEqual(sudoku.count(none), 0)
+
+    def test_count(self):
+        self.assertEqual(sudoku.count(HARD1), 1)
+        self.assertEqual(sudoku.count(SOLVED[:-1] + "."), 1)
+        two = deadly_rectangle(SOLVED)
+        self.assertEqual(sudoku.count(two), 2)
+        self.assertEqual(sudoku.count(two, limit=1), 1)
+        assert_solution(self, two, sudoku.solve(two))
+        self.assertEqual(sudoku.count("." * 81, limit=7), 7)
+        self.assertRaises(ValueError, sudoku.count, HARD1, 0)
+
+    def test_any_layout(self):
+        rows = [HARD1[9 * r:9 * r + 9] for r in range(9)]
+        csv = "\n".join(",".join("" if c == "." else c for c in row) for row in rows)
+        self.assertEqual(sudoku.parse(csv), HARD1)
+        listed = str([[0 if c == "." else int(c) for c in row] for row in rows])
+        self.assertEqual(sudoku.parse(listed), HARD1)
+        self.assertEqual(sudoku.solve("\ufeff" + HARD1.replace(".", "*")), sudoku.solve(HARD1))
+
+    def test_errors_say_what_and_where(self):
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.parse(HARD1[:8] + "y" + HARD1[9:])
+        self.assertEqual(caught.exception.message, "unexpected character 'y' at column 9")
+        self.assertEqual((caught.exception.line, caught.exception.column), (1, 9))
+        with self.assertRaises(sudoku.SudokuError) as caught:
+            sudoku.solve(HARD1[:80])
+        self.assertEqual(str(caught.exception), "found 80 cells, expected 81")
+        self.assertRaises(ValueError, sudoku.solve, "55" + HARD1[2:])
+
+    def test_candidates(self):
+        sets = sudoku.candidates(HARD1)
+        solution = sudoku.solve(HARD1)
+        self.assertEqual(len(sets), 81)
+        self.assertEqual(sets[1], "1679")  # Norvig's essay
+        for cell, digits in enumerate(sets):
+            self.assertIn(solution[cell], digits)
+
+
+class Logic(unittest.TestCase):
+    def replay(self, puzzle, steps):
+        """Every placement is the solution's digit, every elimination is not."""
+        solution = sudoku.solve(puzzle)
+        for step in steps:
+            self.assertTrue(step["text"].startswith(step["technique"]))
+            for row, col, digit in step["placements"]:
+                self.assertEqual(solution[9 * (row - 1) + col - 1], str(digit))
+            for row, col, digit in step["eliminations"]:
+                self.assertNotEqual(solution[9 * (row - 1) + col - 1], str(digit))
+
+    def test_explain_easy(self):
+        explanation = sudoku.explain(EASY1)
+        self.assertTrue(explanation.solved)
+        self.replay(EASY1, explanation.steps)
+        placed = sum(len(step["placements"]) for step in explanation.steps)
+        self.assertEqual(placed, EASY1.count("."))
+        er, ep, ed = explanation.rating
+        self.assertEqual(er, max(step["rating"] for step in explanation.steps))
+        self.assertEqual(ed, explanation.steps[0]["rating"])
+        self.assertLessEqual(ep, er)
+        self.assertEqual(sudoku.rate(EASY1), explanation.rating)
+
+    def test_explain_hard_is_stuck_or_sound(self):
+        explanation = sudoku.explain(HARD1)
+        self.replay(HARD1, explanation.steps)
+        if not explanation.solved:
+            self.assertIsNone(sudoku.rate(HARD1))
+
+    def test_hint_is_the_first_step(self):
+        self.assertEqual(sudoku.hint(EASY1), sudoku.explain(EASY1).steps[0])
+        self.assertIsNone(sudoku.hint(sudoku.solve(EASY1)))
+
+    def test_hint_from_candidates(self):
+        # the 729-character line of the candidates singles leave
+        board = sudoku.candidates(HARD1)
+        line = "".join("".join(d if d in digits else "." for d in "123456789") for digits in board)
+        self.assertIsNotNone(sudoku.hint(line))
+        self.assertEqual(sudoku.solve(line), sudoku.solve(HARD1))
+
+
+LAYOUT_PROGRAM = r"""
+#include <sudoku.h>
+#include <stddef.h>
+#include <stdio.h>
+#define S(t) printf(#t " size %zu\n", sizeof(t));
+#define F(t, f) printf(#t " " #f " %zu\n", offsetof(t, f));
+int main(void) {
+    S(sudoku_grid) S(sudoku_board) S(sudoku_error) F(sudoku_error, message)
+    S(sudoku_result) F(sudoku_result, solution) S(sudoku_link) F(sudoku_link, on)
+    S(sudoku_step) F(sudoku_step, ncells) F(sudoku_step, eliminate) F(sudoku_step, links)
+    S(sudoku_logic) F(sudoku_logic, candidates) S(sudoku_rating) F(sudoku_rating, hardest)
+    return 0;
+}
+"""
+
+
+class Layout(unittest.TestCase):
+    def test_structures_match_the_header(self):
+        cc = os.environ.get("CC", "cc")
+        if not shutil.which(cc.split()[0]):
+            self.skipTest("no C compiler to compare the structures with")
+        with tempfile.TemporaryDirectory() as tmp:
+            source, program = os.path.join(tmp, "layout.c"), os.path.join(tmp, "layout")
+            with open(source, "w") as f:
+                f.write(LAYOUT_PROGRAM)
+            subprocess.run(cc.split() + ["-std=c11", "-I", os.path.join(ROOT, "include"), source,
+                                         "-o", program], check=True)
+            out = subprocess.run([program], check=True, capture_output=True, text=True).stdout
+        for line in out.splitlines():
+            name, field, value = line.split()
+            struct = sudoku.STRUCTS[name]
+            got = (sudoku.ctypes.sizeof(struct) if field == "size"
+                   else getattr(struct, field).offset)
+            self.assertEqual(got, int(value), "%s %s" % (name, field))
+
+
+if __name__ == "__main__":
+    unittest.main()
