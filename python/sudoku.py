@@ -34,7 +34,7 @@ __all__ = [
 CELLS = 81
 _TEXT_MAX = 4096
 _MESSAGE_MAX = 256
-_LINKS_MAX = 64
+_LINKS_MAX = 256
 _LOGIC_NO_UNIQUENESS = 1
 
 
@@ -57,15 +57,18 @@ class _Result(ctypes.Structure):
 
 
 class _Link(ctypes.Structure):
-    _fields_ = [("cell", ctypes.c_uint8), ("digit", ctypes.c_uint8), ("on", ctypes.c_bool)]
+    _fields_ = [("cell", ctypes.c_uint8), ("digit", ctypes.c_uint8), ("on", ctypes.c_bool),
+                ("start", ctypes.c_bool)]
 
 
 class _Step(ctypes.Structure):
     _fields_ = [("technique", ctypes.c_int), ("variant", ctypes.c_int),
                 ("rating", ctypes.c_int), ("units", ctypes.c_uint32),
-                ("digits", ctypes.c_uint16), ("ncells", ctypes.c_int),
+                ("digits", ctypes.c_uint16), ("extra", ctypes.c_uint16),
+                ("ncells", ctypes.c_int), ("npattern", ctypes.c_int),
                 ("cells", ctypes.c_uint8 * CELLS), ("place", ctypes.c_uint8 * CELLS),
                 ("eliminate", ctypes.c_uint16 * CELLS), ("nlinks", ctypes.c_int),
+                ("links_cut", ctypes.c_bool), ("complexity", ctypes.c_int),
                 ("links", _Link * _LINKS_MAX)]
 
 
