@@ -25,11 +25,37 @@ typedef struct static_search {
     chainer c;
     const uint64_t *starts; /* NULL: every assumption */
     bool y, x;
+    /* The board does not change during the search, so each candidate's
+     * links are found once: on links by y, off links by mode (x only, y
+     * only, both); a count of -1 is not yet known. */
+    chain_link on_cache[2][POTENTIALS][32];
+    int8_t non[2][POTENTIALS];
+    chain_link off_cache[3][POTENTIALS][4];
+    int8_t noff[3][POTENTIALS];
     chain_sink *sink;
     chain_set on, off;
     /* A cycle search follows an "off" again for each new path to it. */
     int32_t pending_on[POTENTIALS], pending_off[32 * POTENTIALS];
 } static_search;
+
+/* The links of candidate pot on (y: with the cell's other digits). */
+static int on_links(static_search *s, int pot, const chain_link **links)
+{
+    int y = s->y;
+    if (s->non[y][pot] < 0) s->non[y][pot] = (int8_t)chain_on_links(&s->c, pot, s->y, s->on_cache[y][pot]);
+    *links = s->on_cache[y][pot];
+    return s->non[y][pot];
+}
+
+/* The links of candidate pot off, in the search's mode. */
+static int off_links(static_search *s, int pot, bool x, const chain_link **links)
+{
+    int mode = s->y && x ? 2 : s->y ? 1 : 0;
+    if (s->noff[mode][pot] < 0)
+        s->noff[mode][pot] = (int8_t)chain_off_links(&s->c, pot, s->y, x, s->off_cache[mode][pot]);
+    *links = s->off_cache[mode][pot];
+    return s->noff[mode][pot];
+}
 
 /* True if candidate pot, state on, is an ancestor of node along first parents. */
 static bool is_ancestor(const chain_arena *arena, int32_t node, int pot, bool on)
@@ -128,13 +154,13 @@ static void cycles_from(static_search *s, int32_t start)
     int32_t *pending_on = s->pending_on, *pending_off = s->pending_off;
     int non = 0, noff = 0, length = 0;
     pending_on[non++] = start;
-    chain_link links[32];
+    const chain_link *links;
     while ((non || noff) && !arena->failed) {
         length++;
         for (int i = 0; i < non; i++) {
             int32_t p = pending_on[i];
             if (s->c.max_depth && chain_at(arena, p)->depth + 1 > s->c.max_depth) continue;
-            int n = chain_on_links(&s->c, chain_at(arena, p)->pot, s->y, links);
+            int n = on_links(s, chain_at(arena, p)->pot, &links);
             for (int j = 0; j < n; j++) {
                 if (is_ancestor(arena, p, links[j].pot, false)) continue;
                 int32_t q = chain_make(&s->c, &links[j], false, p, NULL, NULL, off);
@@ -148,7 +174,7 @@ static void cycles_from(static_search *s, int32_t start)
         for (int i = 0; i < noff; i++) {
             int32_t p = pending_off[i];
             if (s->c.max_depth && chain_at(arena, p)->depth + 1 > s->c.max_depth) continue;
-            int n = chain_off_links(&s->c, chain_at(arena, p)->pot, s->y, s->x, links);
+            int n = off_links(s, chain_at(arena, p)->pot, s->x, &links);
             for (int j = 0; j < n; j++) {
                 int pot = links[j].pot;
                 bool cycle = length >= 4 && pot == start_pot;
@@ -195,11 +221,11 @@ static void forcing_from(static_search *s, int32_t start, int32_t targets[2], in
         pending_on[non++] = start;
     else
         pending_off[noff++] = start;
-    chain_link links[32];
+    const chain_link *links;
     while ((non || noff) && !arena->failed) {
         for (int i = 0; i < non; i++) {
             int32_t p = pending_on[i];
-            int n = chain_on_links(&s->c, chain_at(arena, p)->pot, s->y, links);
+            int n = on_links(s, chain_at(arena, p)->pot, &links);
             for (int j = 0; j < n; j++) {
                 int pot = links[j].pot;
                 bool target = start_on && pot == start_pot;
@@ -216,7 +242,7 @@ static void forcing_from(static_search *s, int32_t start, int32_t targets[2], in
         non = 0;
         for (int i = 0; i < noff; i++) {
             int32_t p = pending_off[i];
-            int n = chain_off_links(&s->c, chain_at(arena, p)->pot, s->y, true, links);
+            int n = off_links(s, chain_at(arena, p)->pot, true, &links);
             for (int j = 0; j < n; j++) {
                 int pot = links[j].pot;
                 bool target = !start_on && pot == start_pot;
@@ -283,6 +309,8 @@ void chain_search_static(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
     s->sink = sink;
     s->starts = starts;
     chainer_load(&s->c, grid);
+    memset(s->non, 0xff, sizeof s->non);
+    memset(s->noff, 0xff, sizeof s->noff);
     search_links(s, false, true);
     search_links(s, true, false);
     search_links(s, true, true);
