@@ -115,6 +115,8 @@ static inline chain_node *chain_at(const chain_arena *arena, int32_t node)
 }
 
 /* ---- sets ---- */
+/* Makes set empty (fresh memory); chain_set_clear empties one in use. */
+void chain_set_init(chain_set *set);
 void chain_set_clear(chain_set *set);
 void chain_set_add(chain_set *set, const chain_arena *arena, int32_t node);
 static inline int32_t chain_set_get(const chain_set *set, int pot)

@@ -310,6 +310,8 @@ void chain_search_static(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
     s->starts = starts;
     chainer_load(&s->c, grid);
     memset(s->non, 0xff, sizeof s->non);
+    chain_set_init(&s->on);
+    chain_set_init(&s->off);
     memset(s->noff, 0xff, sizeof s->noff);
     search_links(s, false, true);
     search_links(s, true, false);

@@ -123,8 +123,8 @@ static const run_result *on_run(multiple_search *s, int pot)
         return NULL;
     }
     set_limit(s);
-    chain_set_clear(&r->on);
-    chain_set_clear(&r->off);
+    chain_set_init(&r->on);
+    chain_set_init(&r->off);
     chain_set_add(&r->on, arena, start);
     r->absurd = chain_run(&s->c, &r->on, &r->off, &r->absurd_on, &r->absurd_off);
     s->runs[pot] = r;
@@ -258,6 +258,8 @@ void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS]
     }
     memset(&s->c, 0, sizeof s->c);
     memset(s->runs, 0, sizeof s->runs);
+    chain_set_init(&s->off_on);
+    chain_set_init(&s->off_off);
     s->c.arena = arena;
     chainer_load(&s->c, grid);
     s->c.placed = placed;
