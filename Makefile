@@ -41,7 +41,7 @@ ALL_CFLAGS = $(BASE_CFLAGS) $(CFLAGS)
 
 LIB_SRC = src/parse.c src/propagate.c src/planes.c src/search.c src/print.c src/tables.c \
           src/logic.c src/logic_singles.c src/logic_subsets.c src/logic_fish.c src/logic_wings.c src/logic_unique.c \
-          src/print_step.c src/pencilmarks.c
+          src/print_step.c src/pencilmarks.c src/transform.c src/canon.c
 CLI_SRC = src/cli/main.c src/cli/options.c src/cli/run.c src/cli/input.c src/cli/batch.c \
           src/cli/output.c src/cli/steps.c src/cli/cmd_solve.c src/cli/cmd_explain.c \
           src/cli/cmd_hint.c
