@@ -70,8 +70,7 @@ static uint64_t pack(const uint8_t keys[9])
 static void name_the_rest(uint8_t label[10], int next)
 {
     for (int d = 1; d <= 9; d++)
-        if (!label[d]) label[d] = (uint8_t)next++;
-    label[0] = 0;
+        if (label[d] == NEW_DIGIT) label[d] = (uint8_t)next++;
 }
 
 /* ---- puzzles: rows placed one at a time, columns ordered lazily ---- */
@@ -83,7 +82,7 @@ typedef struct node {
     uint8_t slot[3];      /* slot -> source stack, for slots open_stacks..2 */
     uint8_t order[3][3];  /* [stack]: its columns in their order in the result */
     uint8_t open[3];      /* how many of them, first in order, are blank so far */
-    uint8_t label[10];    /* digit -> its name, 0 while unnamed */
+    uint8_t label[10];    /* digit -> its name, NEW_DIGIT while unnamed; [0] = 0 */
     uint8_t next;         /* the next name to give */
     uint8_t rows[9];      /* result row -> source row, for the rows placed */
     uint16_t used;        /* bit r: source row r placed */
@@ -117,10 +116,7 @@ typedef struct placement {
  * NEW_DIGIT. */
 static void row_keys(const node *n, const uint8_t *row, uint8_t keys[9])
 {
-    for (int c = 0; c < 9; c++) {
-        unsigned d = row[c];
-        keys[c] = (uint8_t)(d == 0 ? 0 : n->label[d] ? n->label[d] : NEW_DIGIT);
-    }
+    for (int c = 0; c < 9; c++) keys[c] = n->label[row[c]];
 }
 
 /* Sorts the open columns of stack s in child by key (stably), writes the
@@ -202,7 +198,7 @@ static void finish_row(search *s, node *child, int level, int r)
         int st = child->slot[k];
         for (int i = child->open[st]; i < 3; i++) {
             int d = row[child->order[st][i]];
-            if (d && !child->label[d]) child->label[d] = child->next++;
+            if (child->label[d] == NEW_DIGIT) child->label[d] = child->next++;
         }
     }
     child->rows[level] = (uint8_t)r;
@@ -210,12 +206,12 @@ static void finish_row(search *s, node *child, int level, int r)
     descend(s, child, level + 1);
 }
 
-/* Tries every order of the remaining ties, then finishes the row. */
-static void break_ties(search *s, const node *base, const tie *ties, int nties, int level, int r)
+/* Tries every order of the remaining ties, then finishes the row; base is
+ * the node to finish when no tie is left. */
+static void break_ties(search *s, node *base, const tie *ties, int nties, int level, int r)
 {
     if (nties == 0) {
-        node child = *base;
-        finish_row(s, &child, level, r);
+        finish_row(s, base, level, r);
         return;
     }
     const tie *t = &ties[0];
@@ -243,8 +239,54 @@ static bool keep_row(uint64_t *best, unsigned long *count, int level, uint64_t r
     return true;
 }
 
+/* Three keys in increasing order, packed as pack() would. */
+static unsigned sorted3(unsigned a, unsigned b, unsigned c)
+{
+    unsigned low = a < b ? a : b, high = a < b ? b : a;
+    unsigned mid = c < low ? low : c > high ? high : c;
+    low = c < low ? c : low;
+    high = c > high ? c : high;
+    return low << 8 | mid << 4 | high;
+}
+
+/* The packed value of source row r placed under n, as place_row works it
+ * out but without the node it leads to: most rows are only compared with
+ * the best and dropped, and this is all they need. */
+static uint64_t row_value(const search *s, const node *n, int r)
+{
+    const uint8_t *row = s->lines[n->transposed][r];
+    const uint8_t *label = n->label;
+    int open_stacks = n->open_stacks;
+    uint64_t value = 0;
+    if (open_stacks) {
+        unsigned fixed = 0, weight[3];
+        int m = 0;
+        for (int k = open_stacks; k < 3; k++) fixed |= 1u << n->slot[k];
+        for (int st = 0; st < 3; st++) {
+            if (fixed & (1u << st)) continue;
+            unsigned w = sorted3(label[row[3 * st]], label[row[3 * st + 1]], label[row[3 * st + 2]]);
+            int k = m++;
+            for (; k > 0 && weight[k - 1] > w; k--) weight[k] = weight[k - 1];
+            weight[k] = w;
+        }
+        for (int k = 0; k < m; k++) value = value << 12 | weight[k];
+    }
+    for (int k = open_stacks; k < 3; k++) {
+        int st = n->slot[k];
+        const uint8_t *order = n->order[st];
+        unsigned a = label[row[order[0]]], b = label[row[order[1]]], c = label[row[order[2]]];
+        switch (n->open[st]) {
+        case 3: value = value << 12 | sorted3(a, b, c); break;
+        case 2: value = value << 12 | (a < b ? a << 8 | b << 4 : b << 8 | a << 4) | c; break;
+        default: value = value << 12 | a << 8 | b << 4 | c; break;
+        }
+    }
+    return value;
+}
+
 static void try_row(search *s, const node *n, int level, int r)
 {
+    if (row_value(s, n, r) > s->best[level]) return;
     placement p;
     place_row(s, n, r, &p);
     if (!keep_row(s->best, &s->count, level, pack(p.keys))) return;
@@ -302,13 +344,32 @@ static void canon_puzzle(search *s)
     memset(&start, 0, sizeof start);
     start.open_stacks = 3;
     start.next = 1;
+    memset(start.label + 1, NEW_DIGIT, 9);
     for (int st = 0; st < 3; st++) {
         start.open[st] = 3;
         for (int i = 0; i < 3; i++) start.order[st][i] = (uint8_t)(3 * st + i);
     }
+    /* The first row: its digits are all new, so only how many each stack
+     * holds counts, fewest first; only the lines that do best are tried. */
+    unsigned shape[2][9], least = ~0u;
+    for (int t = 0; t < 2; t++) {
+        for (int r = 0; r < 9; r++) {
+            const uint8_t *row = s->lines[t][r];
+            unsigned n[3];
+            for (int st = 0; st < 3; st++)
+                n[st] = (row[3 * st] != 0) + (row[3 * st + 1] != 0) + (row[3 * st + 2] != 0);
+            unsigned low = n[0] < n[1] ? n[0] : n[1], high = n[0] < n[1] ? n[1] : n[0];
+            unsigned mid = n[2] < low ? low : n[2] > high ? high : n[2];
+            low = n[2] < low ? n[2] : low;
+            high = n[2] > high ? n[2] : high;
+            shape[t][r] = low << 4 | mid << 2 | high;
+            if (shape[t][r] < least) least = shape[t][r];
+        }
+    }
     for (int t = 0; t < 2; t++) {
         start.transposed = (uint8_t)t;
-        descend(s, &start, 0);
+        for (int r = 0; r < 9; r++)
+            if (shape[t][r] == least) try_row(s, &start, 0, r);
     }
 }
 
