@@ -44,9 +44,9 @@ LIB_SRC = src/parse.c src/propagate.c src/planes.c src/search.c src/print.c src/
           src/print_step.c src/pencilmarks.c src/transform.c src/canon.c
 CLI_SRC = src/cli/main.c src/cli/options.c src/cli/run.c src/cli/input.c src/cli/batch.c \
           src/cli/output.c src/cli/steps.c src/cli/cmd_solve.c src/cli/cmd_explain.c \
-          src/cli/cmd_hint.c
+          src/cli/cmd_hint.c src/cli/forms.c src/cli/cmd_canon.c src/cli/cmd_transform.c
 E2E_TESTS = test_cli test_hostile test_explain
-TEST_NAMES = test_tables test_parse test_reader test_pencilmarks test_propagate test_planes test_search test_print \
+TEST_NAMES = test_tables test_parse test_reader test_pencilmarks test_canon test_propagate test_planes test_search test_print \
              $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay test_logic_path
 
 LIB_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
@@ -67,7 +67,7 @@ $(BUILD)/obj/%.o: src/%.c include/sudoku.h src/internal.h src/logic.h
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 # The tool's files, in src/cli/, see only the public header and their own.
-$(BUILD)/obj/cli/%.o: src/cli/%.c include/sudoku.h src/cli/cli.h src/cli/steps.h
+$(BUILD)/obj/cli/%.o: src/cli/%.c include/sudoku.h src/cli/cli.h src/cli/steps.h src/cli/forms.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 

@@ -1,6 +1,7 @@
 /*
  * main.c: the `sudoku` command: hands the arguments to the command named
- * first (solve, explain, hint), or prints the overall help or the version.
+ * first (solve, explain, hint, canon, transform), or prints the overall
+ * help or the version.
  */
 #include "cli.h"
 
@@ -9,6 +10,8 @@
 static const char usage_text[] = "Usage: sudoku solve [OPTION]... [PUZZLE | FILE | -]...\n"
                                  "       sudoku explain [OPTION]... [PUZZLE | FILE | -]...\n"
                                  "       sudoku hint [OPTION]... [PUZZLE | FILE | -]...\n"
+                                 "       sudoku canon [OPTION]... [PUZZLE | FILE | -]...\n"
+                                 "       sudoku transform [OPTION]... [PUZZLE | FILE | -]...\n"
                                  "       sudoku --help | --version\n"
                                  "Try 'sudoku --help' for more.\n";
 
@@ -16,9 +19,12 @@ static const char help_text[] =
     "Usage: sudoku solve [OPTION]... [PUZZLE | FILE | -]...\n"
     "       sudoku explain [OPTION]... [PUZZLE | FILE | -]...\n"
     "       sudoku hint [OPTION]... [PUZZLE | FILE | -]...\n"
+    "       sudoku canon [OPTION]... [PUZZLE | FILE | -]...\n"
+    "       sudoku transform [OPTION]... [PUZZLE | FILE | -]...\n"
     "       sudoku --help | --version\n"
     "\n"
-    "Solves 9x9 Sudoku puzzles, explains them step by step, or gives a hint.\n"
+    "Solves 9x9 Sudoku puzzles, explains them step by step, or gives a hint;\n"
+    "puts them in canonical form, or turns them into equivalent ones.\n"
     "\n"
     "Commands:\n"
     "  solve     solve each puzzle and check that its solution is unique; or show\n"
@@ -27,6 +33,10 @@ static const char help_text[] =
     "  explain   solve each puzzle the way a person would, one step per line,\n"
     "            and rate it as Sudoku Explainer does (ER, EP, ED)\n"
     "  hint      the first of those steps only: what to look at next\n"
+    "  canon     the canonical (minlex) form of each puzzle or solution grid:\n"
+    "            equal exactly for equivalent puzzles; --dedupe keeps one of each\n"
+    "  transform turn each puzzle into an equivalent one: rotate, reflect, swap\n"
+    "            rows or bands, relabel digits, or a random shuffle (--random)\n"
     "\n"
     "A PUZZLE argument is 81 cells in any layout ('1'-'9' givens; '0', '.' or '-'\n"
     "blanks), or 729 characters of candidates (pencilmarks); any other argument\n"
@@ -43,7 +53,8 @@ static const char help_text[] =
     "  -V, --version       show the version and exit\n"
     "\n"
     "Exit status:\n"
-    "  0  every puzzle was solved (explained to its end; given a hint)\n"
+    "  0  every puzzle was solved (explained to its end; given a hint; put in\n"
+    "     canonical form; transformed)\n"
     "  1  some puzzle has no solution, or several where that fails, or the\n"
     "     logic got stuck on it\n"
     "  2  usage error, malformed puzzle, unreadable input or unwritable output\n"
@@ -58,7 +69,8 @@ typedef struct command_entry {
 } command_entry;
 
 static const command_entry commands[] = {
-    {"solve", cli_solve}, {"explain", cli_explain}, {"hint", cli_hint}};
+    {"solve", cli_solve}, {"explain", cli_explain},     {"hint", cli_hint},
+    {"canon", cli_canon}, {"transform", cli_transform}};
 
 int main(int argc, char **argv)
 {
