@@ -156,8 +156,8 @@ static void place_row(const search *s, const node *n, int r, placement *p)
     int open_stacks = n->open_stacks;
     if (open_stacks) {
         /* Open stacks: each sorted within, then the stacks by their keys. */
-        uint8_t stacks[3], sorted[3][3];
-        unsigned weight[3];
+        uint8_t stacks[3] = {0}, sorted[3][3];
+        unsigned weight[3] = {0};
         int m = 0;
         for (int st = 0; st < 3; st++) {
             bool fixed = false;
@@ -191,7 +191,8 @@ static void place_row(const search *s, const node *n, int r, placement *p)
 static void descend(search *s, const node *n, int level);
 
 /* Names the row's new digits in the order they come, and goes on. */
-static void finish_row(search *s, node *child, int level, int r)
+/* The search recurses once per row of the result: nine deep at most. */
+static void finish_row(search *s, node *child, int level, int r) // NOLINT(misc-no-recursion)
 {
     const uint8_t *row = s->lines[child->transposed][r];
     for (int k = child->open_stacks; k < 3; k++) {
@@ -206,23 +207,31 @@ static void finish_row(search *s, node *child, int level, int r)
     descend(s, child, level + 1);
 }
 
-/* Tries every order of the remaining ties, then finishes the row; base is
- * the node to finish when no tie is left. */
-static void break_ties(search *s, node *base, const tie *ties, int nties, int level, int r)
+/* Finishes the row under every way of breaking its ties: each tie's
+ * digits (columns or stacks) in each of their orders, every combination;
+ * base itself when there is no tie. */
+static void break_ties(search *s, node *base, const tie *ties, int nties, int level, // NOLINT(misc-no-recursion)
+                       int r)
 {
     if (nties == 0) {
         finish_row(s, base, level, r);
         return;
     }
-    const tie *t = &ties[0];
-    int orders = t->n == 3 ? 6 : 2;
-    const uint8_t(*perm)[3] = t->n == 3 ? orders3 : orders2;
-    const uint8_t *from = t->stacks ? base->slot + t->first : base->order[t->stack] + t->first;
-    for (int o = 0; o < orders; o++) {
+    int combinations = 1;
+    for (int k = 0; k < nties; k++) combinations *= ties[k].n == 3 ? 6 : 2;
+    for (int c = 0; c < combinations; c++) {
         node child = *base;
-        uint8_t *to = t->stacks ? child.slot + t->first : child.order[t->stack] + t->first;
-        for (int i = 0; i < t->n; i++) to[i] = from[perm[o][i]];
-        break_ties(s, &child, ties + 1, nties - 1, level, r);
+        int rest = c;
+        for (int k = 0; k < nties; k++) {
+            const tie *t = &ties[k];
+            int orders = t->n == 3 ? 6 : 2;
+            const uint8_t *perm = t->n == 3 ? orders3[rest % orders] : orders2[rest % orders];
+            const uint8_t *from = t->stacks ? base->slot : base->order[t->stack];
+            uint8_t *to = t->stacks ? child.slot : child.order[t->stack];
+            rest /= orders;
+            for (int i = 0; i < t->n && i < 3; i++) to[t->first + i] = from[t->first + perm[i]];
+        }
+        finish_row(s, &child, level, r);
     }
 }
 
@@ -259,7 +268,7 @@ static uint64_t row_value(const search *s, const node *n, int r)
     int open_stacks = n->open_stacks;
     uint64_t value = 0;
     if (open_stacks) {
-        unsigned fixed = 0, weight[3];
+        unsigned fixed = 0, weight[3] = {0};
         int m = 0;
         for (int k = open_stacks; k < 3; k++) fixed |= 1u << n->slot[k];
         for (int st = 0; st < 3; st++) {
@@ -284,7 +293,7 @@ static uint64_t row_value(const search *s, const node *n, int r)
     return value;
 }
 
-static void try_row(search *s, const node *n, int level, int r)
+static void try_row(search *s, const node *n, int level, int r) // NOLINT(misc-no-recursion)
 {
     if (row_value(s, n, r) > s->best[level]) return;
     placement p;
@@ -322,7 +331,7 @@ static void leaf(search *s, const node *n)
     s->count += ways;
 }
 
-static void descend(search *s, const node *n, int level)
+static void descend(search *s, const node *n, int level) // NOLINT(misc-no-recursion)
 {
     if (level == 9) {
         leaf(s, n);
@@ -375,12 +384,14 @@ static void canon_puzzle(search *s)
 
 /* ---- solution grids: the second row built a column at a time ---- */
 
+#define NONE 0xFFu /* a position, column, slot or stack not placed yet */
+
 /* The columns of the result as far as they are placed. */
 typedef struct placing {
-    int8_t column[9];   /* position -> source column, -1 while free */
-    int8_t position[9]; /* source column -> position, -1 while unplaced */
-    int8_t stack[3];    /* slot -> source stack, -1 while free */
-    int8_t slot[3];     /* source stack -> slot, -1 while unplaced */
+    uint8_t column[9];   /* position -> source column, or NONE */
+    uint8_t position[9]; /* source column -> position, or NONE */
+    uint8_t stack[3];    /* slot -> source stack, or NONE */
+    uint8_t slot[3];     /* source stack -> slot, or NONE */
 } placing;
 
 typedef struct grid_search {
@@ -396,11 +407,11 @@ typedef struct grid_search {
 
 static void place_column(placing *p, int column, int position)
 {
-    p->column[position] = (int8_t)column;
-    p->position[column] = (int8_t)position;
-    if (p->slot[column / 3] < 0) {
-        p->stack[position / 3] = (int8_t)(column / 3);
-        p->slot[column / 3] = (int8_t)(position / 3);
+    p->column[position] = (uint8_t)column;
+    p->position[column] = (uint8_t)position;
+    if (p->slot[column / 3] == NONE) {
+        p->stack[position / 3] = (uint8_t)(column / 3);
+        p->slot[column / 3] = (uint8_t)(position / 3);
     }
 }
 
@@ -409,13 +420,13 @@ static void place_column(placing *p, int column, int position)
 static int first_free_position(const placing *p, int x, int j)
 {
     int slot = p->slot[x / 3];
-    if (slot >= 0) {
+    if (slot != NONE) {
         int pos = 3 * slot;
-        while (p->column[pos] >= 0) pos++;
+        while (p->column[pos] != NONE) pos++;
         return pos;
     }
     slot = 0;
-    while (p->stack[slot] >= 0 || slot == j / 3) slot++;
+    while (p->stack[slot] != NONE || slot == j / 3) slot++;
     return 3 * slot;
 }
 
@@ -478,26 +489,26 @@ static void grid_leaf(grid_search *g, const placing *p)
 
 /* Builds the second row from position j on: each column that can come
  * next, with the smallest name its digit can get; only the smallest go on. */
-static void second_row(grid_search *g, const placing *p, int j)
+static void second_row(grid_search *g, const placing *p, int j) // NOLINT(misc-no-recursion): 9 deep
 {
     if (j == 9) {
         grid_leaf(g, p);
         return;
     }
     int s = j / 3, candidates[9], values[9], n = 0;
-    if (p->column[j] >= 0) {
+    if (p->column[j] != NONE) {
         candidates[n++] = p->column[j];
-    } else if (p->stack[s] >= 0) {
+    } else if (p->stack[s] != NONE) {
         for (int c = 3 * p->stack[s]; c < 3 * p->stack[s] + 3; c++)
-            if (p->position[c] < 0) candidates[n++] = c;
+            if (p->position[c] == NONE) candidates[n++] = c;
     } else {
         for (int c = 0; c < 9; c++)
-            if (p->slot[c / 3] < 0) candidates[n++] = c;
+            if (p->slot[c / 3] == NONE) candidates[n++] = c;
     }
     int least = 9;
     for (int i = 0; i < n; i++) {
         int x = g->image[candidates[i]];
-        values[i] = p->position[x] >= 0 ? p->position[x] : first_free_position(p, x, j);
+        values[i] = p->position[x] != NONE ? p->position[x] : first_free_position(p, x, j);
         if (values[i] < least) least = values[i];
     }
     if (least > g->row2[j]) return;
@@ -511,8 +522,8 @@ static void second_row(grid_search *g, const placing *p, int j)
         if (values[i] != least) continue;
         placing next = *p;
         int c = candidates[i], x = g->image[c];
-        if (next.position[c] < 0) place_column(&next, c, j);
-        if (next.position[x] < 0) place_column(&next, x, least);
+        if (next.position[c] == NONE) place_column(&next, c, j);
+        if (next.position[x] == NONE) place_column(&next, x, least);
         second_row(g, &next, j + 1);
     }
 }
@@ -523,7 +534,7 @@ static void canon_solution(grid_search *g)
         for (int r = 0; r < 9; r++)
             for (int c = 0; c < 9; c++) g->where[t][r][g->lines[t][r][c]] = (uint8_t)c;
     placing empty;
-    memset(&empty, -1, sizeof empty);
+    memset(&empty, NONE, sizeof empty);
     memset(g->row2, 9, sizeof g->row2);
     for (int k = 0; k < 9; k++) g->best[k] = UNKNOWN;
     g->count = 0;

@@ -132,7 +132,7 @@ static void make_line_orders(void)
         for (int a = 0; a < 6; a++)
             for (int b = 0; b < 6; b++)
                 for (int c = 0; c < 6; c++, n++) {
-                    int within[3] = {a, b, c};
+                    const int within[3] = {a, b, c};
                     for (int k = 0; k < 9; k++)
                         line_orders[n][k] = (uint8_t)(3 * p3[chutes][k / 3] + p3[within[k / 3]][k % 3]);
                 }

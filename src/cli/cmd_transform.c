@@ -188,7 +188,7 @@ static int take_fixed(sudoku_transform *t, int key, const char *value)
     sudoku_transform_identity(t);
     switch (key) {
     case KEY_ROTATE:
-        if (strcmp(value, "90") && strcmp(value, "180") && strcmp(value, "270"))
+        if (strcmp(value, "90") != 0 && strcmp(value, "180") != 0 && strcmp(value, "270") != 0)
             return usage("--rotate takes 90, 180 or 270 (degrees clockwise), not '%s'", value);
         sudoku_transform_rotate(t, atoi(value) / 90);
         return 0;
