@@ -386,12 +386,16 @@ static void canon_puzzle(search *s)
 
 #define NONE 0xFFu /* a position, column, slot or stack not placed yet */
 
-/* The columns of the result as far as they are placed. */
+/* The columns of the result as far as they are placed. The positions of
+ * each slot fill from its left: the second row takes them in order, and
+ * a column placed ahead takes the first free one of its slot. */
 typedef struct placing {
     uint8_t column[9];   /* position -> source column, or NONE */
     uint8_t position[9]; /* source column -> position, or NONE */
     uint8_t stack[3];    /* slot -> source stack, or NONE */
     uint8_t slot[3];     /* source stack -> slot, or NONE */
+    uint8_t filled[3];   /* positions of each slot taken */
+    uint8_t free_slots;  /* bit k: slot k has no stack yet */
 } placing;
 
 typedef struct grid_search {
@@ -399,6 +403,7 @@ typedef struct grid_search {
     uint8_t where[2][9][10]; /* [transposed][row][digit]: its column */
     int transposed, band, first, second, third; /* the rows being tried */
     uint8_t image[9];   /* column c of the second row holds the first row's digit in column image[c] */
+    unsigned starts;    /* bit s: the second row may start with stack s */
     uint8_t row2[9];    /* the best second row so far: positions of first-row columns, 9 unknown */
     uint64_t best[9];   /* the best rows so far; [0] and [1] unused */
     unsigned long count;
@@ -407,27 +412,24 @@ typedef struct grid_search {
 
 static void place_column(placing *p, int column, int position)
 {
+    int slot = position / 3;
     p->column[position] = (uint8_t)column;
     p->position[column] = (uint8_t)position;
+    p->filled[slot]++;
     if (p->slot[column / 3] == NONE) {
-        p->stack[position / 3] = (uint8_t)(column / 3);
-        p->slot[column / 3] = (uint8_t)(position / 3);
+        p->stack[slot] = (uint8_t)(column / 3);
+        p->slot[column / 3] = (uint8_t)slot;
+        p->free_slots &= (uint8_t)~(1u << slot);
     }
 }
 
-/* The smallest position column x can still take, the slot being filled at
- * position j aside if it is free (its stack is about to take it). */
+/* The smallest position column x can still take, the slot of position j
+ * aside when it is free (the stack placed at j is about to take it). */
 static int first_free_position(const placing *p, int x, int j)
 {
     int slot = p->slot[x / 3];
-    if (slot != NONE) {
-        int pos = 3 * slot;
-        while (p->column[pos] != NONE) pos++;
-        return pos;
-    }
-    slot = 0;
-    while (p->stack[slot] != NONE || slot == j / 3) slot++;
-    return 3 * slot;
+    if (slot != NONE) return 3 * slot + p->filled[slot];
+    return 3 * sudoku_lowest_bit(p->free_slots & ~(1u << (j / 3)));
 }
 
 /* Rows 3 to 9 under a complete column order, compared with the best. */
@@ -496,14 +498,15 @@ static void second_row(grid_search *g, const placing *p, int j) // NOLINT(misc-n
         return;
     }
     int s = j / 3, candidates[9], values[9], n = 0;
-    if (p->column[j] != NONE) {
+    if (p->filled[s] > j - 3 * s) {
         candidates[n++] = p->column[j];
     } else if (p->stack[s] != NONE) {
         for (int c = 3 * p->stack[s]; c < 3 * p->stack[s] + 3; c++)
             if (p->position[c] == NONE) candidates[n++] = c;
     } else {
         for (int c = 0; c < 9; c++)
-            if (p->slot[c / 3] == NONE) candidates[n++] = c;
+            if (p->slot[c / 3] == NONE && (j > 0 || (g->starts & (1u << (c / 3)))))
+                candidates[n++] = c;
     }
     int least = 9;
     for (int i = 0; i < n; i++) {
@@ -528,26 +531,54 @@ static void second_row(grid_search *g, const placing *p, int j) // NOLINT(misc-n
     }
 }
 
+/* The stacks whose three columns, in the second row, hold digits that the
+ * first row has in one other stack: started there, the second row begins
+ * 456, the best start there is (any other begins 457 at best). */
+static unsigned pure_stacks(const uint8_t image[9])
+{
+    unsigned pure = 0;
+    for (int st = 0; st < 3; st++) {
+        int other = image[3 * st] / 3;
+        if (image[3 * st + 1] / 3 == other && image[3 * st + 2] / 3 == other) pure |= 1u << st;
+    }
+    return pure;
+}
+
 static void canon_solution(grid_search *g)
 {
+    uint8_t images[2][3][6][9];
+    unsigned pure[2][3][6], any_pure = 0;
     for (int t = 0; t < 2; t++)
         for (int r = 0; r < 9; r++)
             for (int c = 0; c < 9; c++) g->where[t][r][g->lines[t][r][c]] = (uint8_t)c;
+    for (int t = 0; t < 2; t++)
+        for (int b = 0; b < 3; b++)
+            for (int i = 0; i < 6; i++) {
+                const uint8_t *first = g->where[t][3 * b + orders3[i][0]];
+                const uint8_t *second = g->lines[t][3 * b + orders3[i][1]];
+                for (int c = 0; c < 9; c++) images[t][b][i][c] = first[second[c]];
+                pure[t][b][i] = pure_stacks(images[t][b][i]);
+                any_pure |= pure[t][b][i];
+            }
     placing empty;
     memset(&empty, NONE, sizeof empty);
+    memset(empty.filled, 0, sizeof empty.filled);
+    empty.free_slots = 7;
     memset(g->row2, 9, sizeof g->row2);
     for (int k = 0; k < 9; k++) g->best[k] = UNKNOWN;
     g->count = 0;
     for (int t = 0; t < 2; t++) {
         for (int b = 0; b < 3; b++) {
             for (int i = 0; i < 6; i++) {
+                /* where some start is pure, only pure starts can be best */
+                g->starts = any_pure ? pure[t][b][i] : 7u;
+                if (!g->starts) continue;
                 g->transposed = t;
                 g->band = b;
                 g->first = 3 * b + orders3[i][0];
                 g->second = 3 * b + orders3[i][1];
                 g->third = 3 * b + orders3[i][2];
-                for (int c = 0; c < 9; c++)
-                    g->image[c] = g->where[t][g->first][g->lines[t][g->second][c]];
+                memcpy(g->image, images[t][b][i], 9);
                 second_row(g, &empty, 0);
             }
         }
