@@ -88,11 +88,24 @@ typedef struct node {
     uint16_t used;        /* bit r: source row r placed */
 } node;
 
+/* Nodes a level of the breadth-first search keeps: more than any puzzle
+ * short of a few near-empty or highly symmetric ones ties for; those go
+ * depth first from the level before (see canon_puzzle). 40 bytes each. */
+#define FRONTIER 128
+
+/* The nodes that tie for the best row at one level. */
+typedef struct frontier {
+    node nodes[FRONTIER];
+    int n;
+    bool overflow; /* more tied than it holds */
+} frontier;
+
 typedef struct search {
     oriented lines;
     uint64_t best[9];    /* the smallest row found so far at each level */
     unsigned long count; /* transformations that reach the best so far */
     sudoku_transform how; /* the first of them */
+    frontier *out;       /* breadth first: where a placed row's nodes go; NULL: depth first */
 } search;
 
 /* Digits of equal key that may go in any order: the columns
@@ -204,7 +217,13 @@ static void finish_row(search *s, node *child, int level, int r) // NOLINT(misc-
     }
     child->rows[level] = (uint8_t)r;
     child->used |= (uint16_t)(1u << r);
-    descend(s, child, level + 1);
+    if (!s->out) {
+        descend(s, child, level + 1);
+    } else if (s->out->n < FRONTIER) {
+        s->out->nodes[s->out->n++] = *child;
+    } else {
+        s->out->overflow = true;
+    }
 }
 
 /* Finishes the row under every way of breaking its ties: each tie's
@@ -236,14 +255,18 @@ static void break_ties(search *s, node *base, const tie *ties, int nties, int le
 }
 
 /* Compares a row with the best at its level: false if it does worse;
- * forgets everything found below the level if it does better. */
-static bool keep_row(uint64_t *best, unsigned long *count, int level, uint64_t row)
+ * forgets everything found at and below the level if it does better. */
+static bool keep_row(search *s, int level, uint64_t row)
 {
-    if (row > best[level]) return false;
-    if (row < best[level]) {
-        best[level] = row;
-        for (int k = level + 1; k < 9; k++) best[k] = UNKNOWN;
-        *count = 0;
+    if (row > s->best[level]) return false;
+    if (row < s->best[level]) {
+        s->best[level] = row;
+        for (int k = level + 1; k < 9; k++) s->best[k] = UNKNOWN;
+        s->count = 0;
+        if (s->out) {
+            s->out->n = 0;
+            s->out->overflow = false;
+        }
     }
     return true;
 }
@@ -298,7 +321,7 @@ static void try_row(search *s, const node *n, int level, int r) // NOLINT(misc-n
     if (row_value(s, n, r) > s->best[level]) return;
     placement p;
     place_row(s, n, r, &p);
-    if (!keep_row(s->best, &s->count, level, pack(p.keys))) return;
+    if (!keep_row(s, level, pack(p.keys))) return;
     break_ties(s, &p.child, p.ties, p.nties, level, r);
 }
 
@@ -331,13 +354,16 @@ static void leaf(search *s, const node *n)
     s->count += ways;
 }
 
+
+/* The rows a level may place under n: any row of a band not used yet at
+ * the first row of a band, the rest of the band elsewhere. */
 static void descend(search *s, const node *n, int level) // NOLINT(misc-no-recursion)
 {
     if (level == 9) {
         leaf(s, n);
         return;
     }
-    if (level % 3 == 0) { /* a new band: any row of a band not used */
+    if (level % 3 == 0) {
         for (int r = 0; r < 9; r++)
             if (!(n->used & (7u << (r - r % 3)))) try_row(s, n, level, r);
         return;
@@ -347,7 +373,9 @@ static void descend(search *s, const node *n, int level) // NOLINT(misc-no-recur
         if (!(n->used & (1u << r))) try_row(s, n, level, r);
 }
 
-static void canon_puzzle(search *s)
+/* The first row: its digits are all new, so only how many each stack
+ * holds counts, fewest first; only the lines that do best are tried. */
+static void first_row(search *s)
 {
     node start;
     memset(&start, 0, sizeof start);
@@ -358,20 +386,13 @@ static void canon_puzzle(search *s)
         start.open[st] = 3;
         for (int i = 0; i < 3; i++) start.order[st][i] = (uint8_t)(3 * st + i);
     }
-    /* The first row: its digits are all new, so only how many each stack
-     * holds counts, fewest first; only the lines that do best are tried. */
     unsigned shape[2][9], least = ~0u;
     for (int t = 0; t < 2; t++) {
         for (int r = 0; r < 9; r++) {
             const uint8_t *row = s->lines[t][r];
-            unsigned n[3];
-            for (int st = 0; st < 3; st++)
-                n[st] = (row[3 * st] != 0) + (row[3 * st + 1] != 0) + (row[3 * st + 2] != 0);
-            unsigned low = n[0] < n[1] ? n[0] : n[1], high = n[0] < n[1] ? n[1] : n[0];
-            unsigned mid = n[2] < low ? low : n[2] > high ? high : n[2];
-            low = n[2] < low ? n[2] : low;
-            high = n[2] > high ? n[2] : high;
-            shape[t][r] = low << 4 | mid << 2 | high;
+            shape[t][r] = sorted3((row[0] != 0) + (row[1] != 0) + (row[2] != 0),
+                                  (row[3] != 0) + (row[4] != 0) + (row[5] != 0),
+                                  (row[6] != 0) + (row[7] != 0) + (row[8] != 0));
             if (shape[t][r] < least) least = shape[t][r];
         }
     }
@@ -380,6 +401,45 @@ static void canon_puzzle(search *s)
         for (int r = 0; r < 9; r++)
             if (shape[t][r] == least) try_row(s, &start, 0, r);
     }
+}
+
+/* Breadth first, a level at a time: every node that ties for the best row
+ * so far is kept, and only those are extended, so no work is spent below a
+ * row that a later node beats (depth first, a dense puzzle would explore
+ * several times as many). When a level ties more nodes than a frontier
+ * holds, the search goes on depth first from the level before, which needs
+ * no memory but the stack. */
+static void canon_puzzle(search *s)
+{
+    frontier a, b, *now = &a, *next = &b;
+    now->n = 0;
+    now->overflow = false;
+    s->out = now;
+    first_row(s);
+    if (now->overflow) { /* the first row again, depth first */
+        s->out = NULL;
+        s->best[0] = UNKNOWN;
+        first_row(s);
+        return;
+    }
+    for (int level = 1; level < 9; level++) {
+        next->n = 0;
+        next->overflow = false;
+        s->out = next;
+        for (int i = 0; i < now->n; i++) descend(s, &now->nodes[i], level);
+        if (next->overflow) {
+            s->out = NULL;
+            for (int k = level; k < 9; k++) s->best[k] = UNKNOWN;
+            s->count = 0;
+            for (int i = 0; i < now->n; i++) descend(s, &now->nodes[i], level);
+            return;
+        }
+        frontier *done = now;
+        now = next;
+        next = done;
+    }
+    s->out = NULL;
+    for (int i = 0; i < now->n; i++) leaf(s, &now->nodes[i]);
 }
 
 /* ---- solution grids: the second row built a column at a time ---- */
