@@ -463,7 +463,6 @@ typedef struct grid_search {
     uint8_t where[2][9][10]; /* [transposed][row][digit]: its column */
     int transposed, band, first, second, third; /* the rows being tried */
     uint8_t image[9];   /* column c of the second row holds the first row's digit in column image[c] */
-    unsigned starts;    /* bit s: the second row may start with stack s */
     uint8_t row2[9];    /* the best second row so far: positions of first-row columns, 9 unknown */
     uint64_t best[9];   /* the best rows so far; [0] and [1] unused */
     unsigned long count;
@@ -549,45 +548,120 @@ static void grid_leaf(grid_search *g, const placing *p)
     how->digits[0] = 0;
 }
 
-/* Builds the second row from position j on: each column that can come
- * next, with the smallest name its digit can get; only the smallest go on. */
-static void second_row(grid_search *g, const placing *p, int j) // NOLINT(misc-no-recursion): 9 deep
+/* Compares the value at position j of the second row with the best so
+ * far: false if it does worse; forgets what was found after it if better. */
+static bool keep_value(grid_search *g, int j, int value)
 {
-    if (j == 9) {
-        grid_leaf(g, p);
-        return;
-    }
-    int s = j / 3, candidates[9], values[9], n = 0;
-    if (p->filled[s] > j - 3 * s) {
-        candidates[n++] = p->column[j];
-    } else if (p->stack[s] != NONE) {
-        for (int c = 3 * p->stack[s]; c < 3 * p->stack[s] + 3; c++)
-            if (p->position[c] == NONE) candidates[n++] = c;
-    } else {
-        for (int c = 0; c < 9; c++)
-            if (p->slot[c / 3] == NONE && (j > 0 || (g->starts & (1u << (c / 3)))))
-                candidates[n++] = c;
-    }
-    int least = 9;
-    for (int i = 0; i < n; i++) {
-        int x = g->image[candidates[i]];
-        values[i] = p->position[x] != NONE ? p->position[x] : first_free_position(p, x, j);
-        if (values[i] < least) least = values[i];
-    }
-    if (least > g->row2[j]) return;
-    if (least < g->row2[j]) {
-        g->row2[j] = (uint8_t)least;
+    if (value > g->row2[j]) return false;
+    if (value < g->row2[j]) {
+        g->row2[j] = (uint8_t)value;
         memset(g->row2 + j + 1, 9, (size_t)(8 - j));
         for (int k = 2; k < 9; k++) g->best[k] = UNKNOWN;
         g->count = 0;
     }
-    for (int i = 0; i < n; i++) {
-        if (values[i] != least) continue;
-        placing next = *p;
-        int c = candidates[i], x = g->image[c];
-        if (next.position[c] == NONE) place_column(&next, c, j);
-        if (next.position[x] == NONE) place_column(&next, x, least);
-        second_row(g, &next, j + 1);
+    return true;
+}
+
+/* Builds the second row from position j on: each column that can come
+ * next, with the smallest name its digit can get; only the smallest go
+ * on. A position with one column to take is filled in this frame; where
+ * several tie, each goes on in a copy. */
+static void second_row(grid_search *g, const placing *from, int j) // NOLINT(misc-no-recursion): 9 deep
+{
+    placing p = *from;
+    for (; j < 9; j++) {
+        int s = j / 3, candidates[3], values[3], n = 0;
+        /* From the fourth position on, the slot's stack is known: the first
+         * box's digits reached a second stack, and a third one by the
+         * seventh (a valid grid's third stack cannot hold, in the second
+         * row, the first row's digits of its own box). */
+        if (p.filled[s] > j - 3 * s) {
+            candidates[n++] = p.column[j];
+        } else if (p.stack[s] != NONE) {
+            for (int c = 3 * p.stack[s]; c < 3 * p.stack[s] + 3; c++)
+                if (p.position[c] == NONE) candidates[n++] = c;
+        }
+        if (n == 0) return; /* not a valid grid: nothing to finish */
+        int least = 9;
+        for (int i = 0; i < n; i++) {
+            int x = g->image[candidates[i]];
+            values[i] = p.position[x] != NONE ? p.position[x] : first_free_position(&p, x, j);
+            if (values[i] < least) least = values[i];
+        }
+        if (!keep_value(g, j, least)) return;
+        int ties = 0, last = 0;
+        for (int i = 0; i < n; i++)
+            if (values[i] == least) ties++, last = i;
+        for (int i = 0; i < n && ties > 1; i++) {
+            if (values[i] != least || i == last) continue;
+            placing next = p;
+            int c = candidates[i], x = g->image[c];
+            if (next.position[c] == NONE) place_column(&next, c, j);
+            if (next.position[x] == NONE) place_column(&next, x, least);
+            second_row(g, &next, j + 1);
+        }
+        int c = candidates[last], x = g->image[c];
+        if (p.position[c] == NONE) place_column(&p, c, j);
+        if (p.position[x] == NONE) place_column(&p, x, least);
+    }
+    grid_leaf(g, &p);
+}
+
+/* The first three positions of the second row, for a start stack: its
+ * columns in each of their six orders, each one's digit given the
+ * smallest name it can get (the stack of the first column's digit takes
+ * slot 2, and so on); each order that ties with the best goes on. */
+static void first_box(grid_search *g, const placing *empty, int stack)
+{
+    for (int o = 0; o < 6; o++) {
+        placing p = *empty;
+        bool kept = true;
+        for (int j = 0; j < 3 && kept; j++) {
+            int c = 3 * stack + orders3[o][j], x = g->image[c];
+            int value = p.position[x] != NONE ? p.position[x] : first_free_position(&p, x, j);
+            kept = keep_value(g, j, value);
+            place_column(&p, c, j);
+            if (p.position[x] == NONE) place_column(&p, x, value);
+        }
+        if (kept) second_row(g, &p, 3);
+    }
+}
+
+/* A root whose second row can start 456: the second row's digits in each
+ * stack are, in the first row, the three of one other stack, so (the grid
+ * being valid) the stacks follow one another in a cycle, A -> B -> C -> A.
+ * Started at A, in any order of A's columns, the row is then forced: B's
+ * columns in the order of the digits of A's, then C's likewise, so it reads
+ * 456789 and then where, in A, the digits of C's columns are: the order of
+ * A's columns under image^3, written smallest first: 123 if it leaves them
+ * in place, 132 if it swaps two, 231 if it cycles them. Every start stack
+ * gives the same (image^3 on B or C is the same kind of permutation), and
+ * every order of A that writes it smallest is a column order to finish. */
+static void pure_root(grid_search *g, const placing *empty)
+{
+    uint8_t cube[9];
+    for (int c = 0; c < 9; c++) cube[c] = g->image[g->image[g->image[c]]];
+    int fixed = (cube[0] == 0) + (cube[1] == 1) + (cube[2] == 2);
+    static const uint8_t smallest[4][3] = {{1, 2, 0}, {0, 2, 1}, {0, 0, 0}, {0, 1, 2}};
+    const uint8_t *tail = smallest[fixed];
+    for (int j = 0; j < 9; j++)
+        if (!keep_value(g, j, j < 6 ? 3 + j : tail[j - 6])) return;
+    for (int st = 0; st < 3; st++) {
+        for (int o = 0; o < 6; o++) {
+            const uint8_t *order = orders3[o];
+            bool fits = true;
+            for (int k = 0; k < 3 && fits; k++) /* where C's digit of column k sits in A */
+                fits = cube[3 * st + order[k]] == 3 * st + order[tail[k]];
+            if (!fits) continue;
+            placing p = *empty;
+            for (int k = 0; k < 3; k++) {
+                int c = 3 * st + order[k];
+                place_column(&p, c, k);
+                place_column(&p, g->image[c], 3 + k);
+                place_column(&p, g->image[g->image[c]], 6 + k);
+            }
+            grid_leaf(g, &p);
+        }
     }
 }
 
@@ -630,16 +704,19 @@ static void canon_solution(grid_search *g)
     for (int t = 0; t < 2; t++) {
         for (int b = 0; b < 3; b++) {
             for (int i = 0; i < 6; i++) {
-                /* where some start is pure, only pure starts can be best */
-                g->starts = any_pure ? pure[t][b][i] : 7u;
-                if (!g->starts) continue;
+                /* where some root can start 456, only those can be best */
+                if (any_pure && !pure[t][b][i]) continue;
                 g->transposed = t;
                 g->band = b;
                 g->first = 3 * b + orders3[i][0];
                 g->second = 3 * b + orders3[i][1];
                 g->third = 3 * b + orders3[i][2];
                 memcpy(g->image, images[t][b][i], 9);
-                second_row(g, &empty, 0);
+                if (any_pure) {
+                    pure_root(g, &empty);
+                    continue;
+                }
+                for (int st = 0; st < 3; st++) first_box(g, &empty, st);
             }
         }
     }
