@@ -80,6 +80,7 @@ typedef struct tally {
 typedef struct timing {
     int runs;
     double median, slowest, fastest;
+    double cpu_median; /* the median run's rate by the process's CPU time */
 } timing;
 
 typedef struct column {
@@ -116,6 +117,15 @@ static double now(void)
 {
     struct timespec ts;
     timespec_get(&ts, TIME_UTC);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The CPU time the process has used: on a shared machine, what a
+ * single-threaded measurement took of the processor, whatever else ran. */
+static double cpu_now(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0) return now();
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
@@ -242,31 +252,41 @@ static int compare_doubles(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static timing summarize(double *rates, int runs)
+static double median_of(double *values, int n)
 {
-    qsort(rates, (size_t)runs, sizeof *rates, compare_doubles);
-    double median = runs % 2 ? rates[runs / 2] : (rates[runs / 2 - 1] + rates[runs / 2]) / 2;
-    return (timing){
-        .runs = runs, .median = median, .slowest = rates[0], .fastest = rates[runs - 1]};
+    qsort(values, (size_t)n, sizeof *values, compare_doubles);
+    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+static timing summarize(double *rates, double *cpu_rates, int runs)
+{
+    double median = median_of(rates, runs);
+    return (timing){.runs = runs,
+                    .median = median,
+                    .slowest = rates[0],
+                    .fastest = rates[runs - 1],
+                    .cpu_median = median_of(cpu_rates, runs)};
 }
 
 /* Times runs of passes over a file of puzzles; see the top of the file. */
 static timing time_runs(pass_fn *pass, void *context, size_t puzzles, const settings *s)
 {
-    double rates[MAX_RUNS], spent = 0;
+    double rates[MAX_RUNS], cpu_rates[MAX_RUNS], spent = 0;
     int runs = 0;
     do {
-        double start = now(), elapsed;
+        double start = now(), cpu_start = cpu_now(), elapsed;
         unsigned long passes = 0;
         do {
             pass(context);
             passes++;
             elapsed = now() - start;
         } while (elapsed < MIN_RUN_SECONDS);
+        double cpu = cpu_now() - cpu_start;
+        cpu_rates[runs] = (double)passes * (double)puzzles / (cpu > 0 ? cpu : elapsed);
         rates[runs++] = (double)passes * (double)puzzles / elapsed;
         spent += elapsed;
     } while (runs < s->runs && spent < s->budget);
-    return summarize(rates, runs);
+    return summarize(rates, cpu_rates, runs);
 }
 
 typedef struct solving {
@@ -729,9 +749,9 @@ static void print_explaining(const dataset *sets, const results *all, int count,
 }
 
 static const column canon_columns[] = {
-    {"file", 24, true},       {"grids", 7, false},     {"runs", 4, false},
-    {"forms/s", 9, false},    {"min-max forms/s", 17, false},
-    {"µs/form", 8, false},    {"symmetric", 9, false},
+    {"file", 24, true},    {"grids", 7, false},     {"runs", 4, false},
+    {"forms/s", 9, false}, {"min-max forms/s", 17, false},
+    {"µs/form", 8, false}, {"forms/CPU s", 11, false}, {"symmetric", 9, false},
 };
 
 static const column canon_process_columns[] = {
@@ -743,7 +763,8 @@ static void print_canon(const dataset *sets, const results *all, int count, cons
 {
     static const char *const titles[2] = {
         "in-process, canonical forms of the puzzles (sudoku_canon with the transformation and "
-        "the automorphisms; symmetric: forms with more than one automorphism)",
+        "the automorphisms; forms/CPU s: by the process's CPU time, which other work on a "
+        "shared machine does not lower; symmetric: forms with more than one automorphism)",
         "in-process, canonical forms of the puzzles' solution grids"};
     static const char *const process_titles[2] = {
         "whole process: sudoku canon -j N FILE > /dev/null, the puzzles",
@@ -760,7 +781,8 @@ static void print_canon(const dataset *sets, const results *all, int count, cons
             d.count = job->count;
             format_timing(cells, &d, &all[i].canon[set]);
             snprintf(cells[5], CELL_MAX, "%.2f", 1e6 / all[i].canon[set].median);
-            format_count(cells[6], (double)job->symmetric);
+            format_count(cells[6], all[i].canon[set].cpu_median);
+            format_count(cells[7], (double)job->symmetric);
             print_row(&t, cells);
         }
     }
