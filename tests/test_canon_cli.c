@@ -158,13 +158,6 @@ static const char *stream_of(const char *const *puzzles, size_t n)
     return text;
 }
 
-static void assert_same_run(const run_result *a, const run_result *b)
-{
-    assert_int_equal(a->status, b->status);
-    assert_string_equal(a->out, b->out);
-    assert_string_equal(a->err, b->err);
-}
-
 /* ---- canon ---- */
 
 static void test_canon_argument(void **state)
@@ -284,7 +277,7 @@ static void test_canon_stream(void **state)
     assert_starts_with(err.line[0], "sudoku: stdin:5: ");
     assert_starts_with(err.line[1], "sudoku: stdin:16: ");
     run_result two = RUN_IN(text, "canon", "-j", "2");
-    assert_same_run(&one, &two);
+    assert_same_runs(&one, &two);
     /* JSON: the bad record is an object too */
     run_result json = RUN_IN(text, "canon", "--format=json");
     out = split_lines(json.out);
@@ -309,7 +302,7 @@ static void test_canon_jobs(void **state)
     run_result one = RUN("canon", path);
     assert_status(one, 0);
     run_result two = RUN("canon", "-j2", path);
-    assert_same_run(&one, &two);
+    assert_same_runs(&one, &two);
     lines out = split_lines(one.out);
     assert_int_equal(out.n, (size_t)n);
     const char *forms[3] = {canon_of(P, NULL), canon_of(E, NULL), canon_of(solution_of(P), NULL)};
@@ -317,10 +310,10 @@ static void test_canon_jobs(void **state)
         assert_string_equal(out.line[i], forms[i % 5 == 4 ? 2 : i % 2 ? 0 : 1]);
     two = RUN("canon", "--format=json", "-j", "2", path);
     one = RUN("canon", "--format=json", path);
-    assert_same_run(&one, &two);
+    assert_same_runs(&one, &two);
     two = RUN("canon", "--dedupe", "-j", "2", path);
     one = RUN("canon", "--dedupe", path);
-    assert_same_run(&one, &two);
+    assert_same_runs(&one, &two);
 }
 
 /* --dedupe: each class once, at its first puzzle, in input order. */
@@ -435,7 +428,7 @@ static void test_transform_random(void **state)
     run_result one = RUN_IN(text, "transform", "--random", "--seed=42");
     assert_status(one, 0);
     run_result two = RUN_IN(text, "transform", "--random", "--seed", "42", "-j2");
-    assert_same_run(&one, &two);
+    assert_same_runs(&one, &two);
     run_result other = RUN_IN(text, "transform", "--random", "--seed=43");
     assert_string_not_equal(one.out, other.out);
     lines out = split_lines(one.out);
