@@ -62,16 +62,19 @@ LIB_SRC = src/parse.c src/propagate.c src/planes.c src/search.c src/print.c src/
           src/logic.c src/logic_singles.c src/logic_subsets.c src/logic_fish.c src/logic_wings.c src/logic_unique.c \
           src/logic_bug.c src/logic_exclusion.c src/logic_chains.c src/logic_forcing.c \
           src/logic_multiple.c src/logic_nested.c \
-          src/print_step.c src/pencilmarks.c src/parse_fields.c src/parse_columns.c
+          src/print_step.c src/pencilmarks.c src/parse_fields.c src/parse_columns.c \
+          src/transform.c src/canon.c
 CLI_SRC = src/cli/main.c src/cli/options.c src/cli/run.c src/cli/input.c src/cli/batch.c \
           src/cli/output.c src/cli/steps.c src/cli/cmd_solve.c src/cli/cmd_explain.c \
-          src/cli/cmd_hint.c src/cli/cmd_rate.c
-E2E_TESTS = test_cli test_hostile test_explain test_input
-TEST_NAMES = test_tables test_parse test_reader test_pencilmarks test_propagate test_planes test_search test_print \
-             $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay test_logic_path test_logic
+          src/cli/cmd_hint.c src/cli/cmd_rate.c src/cli/forms.c src/cli/cmd_canon.c \
+          src/cli/cmd_transform.c
+E2E_TESTS = test_cli test_hostile test_explain test_input test_canon_cli
+TEST_NAMES = test_tables test_parse test_reader test_pencilmarks test_canon test_propagate test_planes \
+             test_search test_print $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay \
+             test_logic_path test_logic
 
 # The commands, each with its man page name sudoku-COMMAND (a link to sudoku.1).
-COMMANDS = solve explain hint rate
+COMMANDS = solve explain hint rate canon transform
 
 LIB_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 PIC_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
@@ -119,7 +122,7 @@ shared: $(SHLIB)
 	ln -sf $(SONAME) $(BUILD)/libsudoku.so
 
 # The tool's files, in src/cli/, see only the public header and their own.
-$(BUILD)/obj/cli/%.o: src/cli/%.c include/sudoku.h src/cli/cli.h src/cli/steps.h
+$(BUILD)/obj/cli/%.o: src/cli/%.c include/sudoku.h src/cli/cli.h src/cli/steps.h src/cli/forms.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 

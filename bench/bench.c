@@ -7,7 +7,10 @@
  * timed in four modes: the uniqueness check, the whole command right after
  * it (so that the two are compared under the same load on a shared
  * machine), the first solution, and explaining (the logic engine's whole
- * path, rated, as `sudoku explain` takes it); the tables come at the end.
+ * path, rated, as `sudoku explain` takes it); then canonical forms
+ * (sudoku_canon, docs/canon.md) of the puzzles and of their solution grids,
+ * in process and as `sudoku canon` with -j 1 and -j 2. The tables come at
+ * the end.
  *
  * A measurement (one file in one mode) is warmed up untimed for
  * WARMUP_SECONDS (in process), then timed over --runs runs, or fewer once it
@@ -20,6 +23,8 @@
  *
  *     sudoku-bench [--runs N] [--budget SECONDS] [--markdown] [--command SUDOKU] FILE...
  */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, for the file of solution grids */
+
 #include "sudoku.h"
 
 #include <errno.h>
@@ -28,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #define MAX_RUNS 99
 /* Long enough for the clock's resolution and for the CPU to leave idle. */
@@ -74,6 +80,7 @@ typedef struct tally {
 typedef struct timing {
     int runs;
     double median, slowest, fastest;
+    double cpu_median; /* the median run's rate by the process's CPU time */
 } timing;
 
 typedef struct column {
@@ -110,6 +117,15 @@ static double now(void)
 {
     struct timespec ts;
     timespec_get(&ts, TIME_UTC);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The CPU time the process has used: on a shared machine, what a
+ * single-threaded measurement took of the processor, whatever else ran. */
+static double cpu_now(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0) return now();
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
@@ -236,31 +252,41 @@ static int compare_doubles(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static timing summarize(double *rates, int runs)
+static double median_of(double *values, int n)
 {
-    qsort(rates, (size_t)runs, sizeof *rates, compare_doubles);
-    double median = runs % 2 ? rates[runs / 2] : (rates[runs / 2 - 1] + rates[runs / 2]) / 2;
-    return (timing){
-        .runs = runs, .median = median, .slowest = rates[0], .fastest = rates[runs - 1]};
+    qsort(values, (size_t)n, sizeof *values, compare_doubles);
+    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+static timing summarize(double *rates, double *cpu_rates, int runs)
+{
+    double median = median_of(rates, runs);
+    return (timing){.runs = runs,
+                    .median = median,
+                    .slowest = rates[0],
+                    .fastest = rates[runs - 1],
+                    .cpu_median = median_of(cpu_rates, runs)};
 }
 
 /* Times runs of passes over a file of puzzles; see the top of the file. */
 static timing time_runs(pass_fn *pass, void *context, size_t puzzles, const settings *s)
 {
-    double rates[MAX_RUNS], spent = 0;
+    double rates[MAX_RUNS], cpu_rates[MAX_RUNS], spent = 0;
     int runs = 0;
     do {
-        double start = now(), elapsed;
+        double start = now(), cpu_start = cpu_now(), elapsed;
         unsigned long passes = 0;
         do {
             pass(context);
             passes++;
             elapsed = now() - start;
         } while (elapsed < MIN_RUN_SECONDS);
+        double cpu = cpu_now() - cpu_start;
+        cpu_rates[runs] = (double)passes * (double)puzzles / (cpu > 0 ? cpu : elapsed);
         rates[runs++] = (double)passes * (double)puzzles / elapsed;
         spent += elapsed;
     } while (runs < s->runs && spent < s->budget);
-    return summarize(rates, runs);
+    return summarize(rates, cpu_rates, runs);
 }
 
 typedef struct solving {
@@ -313,6 +339,29 @@ static void explain_pass(void *context)
     }
 }
 
+/* Canonical forms: sudoku_canon on every grid of a set (the puzzles, or
+ * their solution grids), with the transformation and the automorphisms, as
+ * `sudoku canon --format json` asks for them. */
+typedef struct canonizing {
+    const sudoku_grid *grids;
+    size_t count;
+    size_t symmetric; /* grids with more than one automorphism (of the last pass) */
+} canonizing;
+
+static void canon_pass(void *context)
+{
+    canonizing *job = context;
+    size_t symmetric = 0;
+    for (size_t i = 0; i < job->count; i++) {
+        sudoku_grid canon;
+        sudoku_transform how;
+        unsigned long automorphisms = 0;
+        if (!sudoku_canon(&job->grids[i], &canon, &how, &automorphisms)) fail(1, "canon refused a puzzle");
+        symmetric += automorphisms > 1;
+    }
+    job->symmetric = symmetric;
+}
+
 /* Solves puzzles in file order, round and round, for WARMUP_SECONDS. */
 static void warm_up(const dataset *d, unsigned long limit)
 {
@@ -347,14 +396,16 @@ static char *append(char *out, const char *text, bool quoted)
     return out;
 }
 
-/* The shell command that runs sudoku on path, output discarded: sudoku's own
- * default (uniqueness checked, solutions written). */
-static char *process_command(const char *sudoku, const char *path)
+/* The shell command that runs sudoku with words (a command and options of
+ * ours, not quoted) on path, output discarded. */
+static char *process_command(const char *sudoku, const char *words, const char *path)
 {
-    char *command = grow(NULL, 64 + 4 * (strlen(sudoku) + strlen(path)), 1);
+    char *command = grow(NULL, 64 + strlen(words) + 4 * (strlen(sudoku) + strlen(path)), 1);
     char *out = append(command, "exec '", false);
     out = append(out, sudoku, true);
-    out = append(out, "' solve -- '", false);
+    out = append(out, "' ", false);
+    out = append(out, words, false);
+    out = append(out, " -- '", false);
     out = append(out, path, true);
     *append(out, "' >/dev/null 2>&1", false) = '\0';
     return command;
@@ -452,7 +503,14 @@ typedef struct results {
     bool process_failed; /* some run of the command exited with a failure status */
     timing explaining;
     explaining explained;
+    /* canonical forms: [PUZZLES] of the file, [GRIDS] their solutions */
+    timing canon[2];
+    canonizing canonized[2];
+    timing canon_process[2][2]; /* [set][-j 1, -j 2] */
+    bool canon_failed;          /* some run of sudoku canon exited with a failure status */
 } results;
+
+enum { PUZZLES, GRIDS };
 
 static timing measure_solving(const dataset *d, const settings *s, unsigned long limit,
                               tally *found)
@@ -468,11 +526,83 @@ static timing measure_solving(const dataset *d, const settings *s, unsigned long
  * file in the page cache. */
 static timing measure_process(const dataset *d, const settings *s, bool *failed)
 {
-    process job = {process_command(s->command, d->path), false};
+    process job = {process_command(s->command, "solve", d->path), false};
     timing time = time_runs(process_pass, &job, d->count, s);
     free(job.command);
     *failed = job.failed;
     return time;
+}
+
+/* The solution grids of a file's puzzles (the first solution of each that
+ * has one), for canon to time; *count says how many. */
+static sudoku_grid *solutions(const dataset *d, size_t *count)
+{
+    sudoku_grid *grids = grow(NULL, d->count ? d->count : 1, sizeof *grids);
+    *count = 0;
+    for (size_t i = 0; i < d->count; i++) {
+        sudoku_result result;
+        if (sudoku_solve(&d->puzzles[i], 1, &result) == 1) grids[(*count)++] = result.solution;
+    }
+    return grids;
+}
+
+/* The grids as a file of lines, for the command to read; its path, to
+ * unlink. */
+static char *grids_file(const sudoku_grid *grids, size_t count)
+{
+    const char *dir = getenv("TMPDIR");
+    char *path = grow(NULL, strlen(dir ? dir : "/tmp") + 32, 1);
+    sprintf(path, "%s/sudoku-bench-XXXXXX", dir ? dir : "/tmp");
+    int fd = mkstemp(path);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!f) fail(1, "cannot write a file of solution grids in %s: %s", path, strerror(errno));
+    for (size_t i = 0; i < count; i++) {
+        char line[SUDOKU_TEXT_MAX];
+        sudoku_format_line(&grids[i], line, sizeof line);
+        fprintf(f, "%s\n", line);
+    }
+    if (fclose(f) != 0) fail(1, "cannot write %s: %s", path, strerror(errno));
+    return path;
+}
+
+/* sudoku canon on path with -j 1 and -j 2, records records in it. */
+static void measure_canon_process(const char *path, size_t records, const settings *s,
+                                  timing out[2], bool *failed)
+{
+    static const char *const words[2] = {"canon -j 1", "canon -j 2"};
+    for (int j = 0; j < 2; j++) {
+        process job = {process_command(s->command, words[j], path), false};
+        out[j] = time_runs(process_pass, &job, records, s);
+        free(job.command);
+        *failed |= job.failed;
+    }
+}
+
+/* Canonical forms of the file's puzzles and of their solution grids, each
+ * in process (one untimed pass first) and then as the command. */
+static void measure_canon(const dataset *d, const settings *s, results *r)
+{
+    size_t count;
+    sudoku_grid *grids = solutions(d, &count);
+    r->canonized[PUZZLES] = (canonizing){.grids = d->puzzles, .count = d->count};
+    r->canonized[GRIDS] = (canonizing){.grids = grids, .count = count};
+    for (int set = PUZZLES; set <= GRIDS; set++) {
+        canonizing *job = &r->canonized[set];
+        if (!job->count) continue;
+        canon_pass(job);
+        r->canon[set] = time_runs(canon_pass, job, job->count, s);
+        if (!s->command) continue;
+        if (set == PUZZLES) {
+            measure_canon_process(d->path, d->count, s, r->canon_process[set], &r->canon_failed);
+        } else {
+            char *path = grids_file(grids, count);
+            measure_canon_process(path, count, s, r->canon_process[set], &r->canon_failed);
+            unlink(path);
+            free(path);
+        }
+    }
+    free(grids);
+    r->canonized[GRIDS].grids = NULL;
 }
 
 /* The whole process is timed right after the uniqueness check it is
@@ -486,6 +616,7 @@ static void measure_file(const dataset *d, const settings *s, results *r)
     r->explained = (explaining){.set = d};
     explain_pass(&r->explained); /* warm-up */
     r->explaining = time_runs(explain_pass, &r->explained, d->count, s);
+    measure_canon(d, s, r);
 }
 
 /* ---- the report ---- */
@@ -592,7 +723,7 @@ static void print_process(const dataset *sets, const results *all, int count, co
         if (all[i].process_failed && !failed) failed = &sets[i];
     }
     if (!failed) return;
-    char *command = process_command(s->command, failed->path);
+    char *command = process_command(s->command, "solve", failed->path);
     printf("\n! marked: the command exited with a failure status (an invalid or unsolvable "
            "record, or worse); run it by hand to see why: %s\n",
            command);
@@ -617,6 +748,63 @@ static void print_explaining(const dataset *sets, const results *all, int count,
     }
 }
 
+static const column canon_columns[] = {
+    {"file", 24, true},    {"grids", 7, false},     {"runs", 4, false},
+    {"forms/s", 9, false}, {"min-max forms/s", 17, false},
+    {"µs/form", 8, false}, {"forms/CPU s", 11, false}, {"symmetric", 9, false},
+};
+
+static const column canon_process_columns[] = {
+    {"file", 24, true},      {"grids", 7, false},      {"-j 1 forms/s", 12, false},
+    {"-j 2 forms/s", 12, false}, {"in-process/s", 12, false}, {"-j 2/-j 1", 9, false},
+};
+
+static void print_canon(const dataset *sets, const results *all, int count, const settings *s)
+{
+    static const char *const titles[2] = {
+        "in-process, canonical forms of the puzzles (sudoku_canon with the transformation and "
+        "the automorphisms; forms/CPU s: by the process's CPU time, which other work on a "
+        "shared machine does not lower; symmetric: forms with more than one automorphism)",
+        "in-process, canonical forms of the puzzles' solution grids"};
+    static const char *const process_titles[2] = {
+        "whole process: sudoku canon -j N FILE > /dev/null, the puzzles",
+        "whole process: sudoku canon -j N FILE > /dev/null, their solution grids (a file "
+        "written for it)"};
+    for (int set = PUZZLES; set <= GRIDS; set++) {
+        table t = {canon_columns, COUNT(canon_columns), s->markdown};
+        print_table_head(&t, titles[set]);
+        for (int i = 0; i < count; i++) {
+            const canonizing *job = &all[i].canonized[set];
+            if (!job->count) continue;
+            char cells[COUNT(canon_columns)][CELL_MAX] = {{0}};
+            dataset d = sets[i];
+            d.count = job->count;
+            format_timing(cells, &d, &all[i].canon[set]);
+            snprintf(cells[5], CELL_MAX, "%.2f", 1e6 / all[i].canon[set].median);
+            format_count(cells[6], all[i].canon[set].cpu_median);
+            format_count(cells[7], (double)job->symmetric);
+            print_row(&t, cells);
+        }
+    }
+    for (int set = PUZZLES; set <= GRIDS && s->command; set++) {
+        table t = {canon_process_columns, COUNT(canon_process_columns), s->markdown};
+        print_table_head(&t, process_titles[set]);
+        for (int i = 0; i < count; i++) {
+            const results *r = &all[i];
+            if (!r->canonized[set].count) continue;
+            char cells[COUNT(canon_process_columns)][CELL_MAX] = {{0}};
+            snprintf(cells[0], CELL_MAX, "%s%s", sets[i].name, r->canon_failed ? " !" : "");
+            format_count(cells[1], (double)r->canonized[set].count);
+            format_count(cells[2], r->canon_process[set][0].median);
+            format_count(cells[3], r->canon_process[set][1].median);
+            format_count(cells[4], r->canon[set].median);
+            snprintf(cells[5], CELL_MAX, "%.2f",
+                     r->canon_process[set][1].median / r->canon_process[set][0].median);
+            print_row(&t, cells);
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     settings s = parse_arguments(argc, argv);
@@ -634,6 +822,7 @@ int main(int argc, char **argv)
     for (int m = 0; m < MODES; m++) print_solving(sets, all, s.file_count, m, s.markdown);
     if (s.command) print_process(sets, all, s.file_count, &s);
     print_explaining(sets, all, s.file_count, s.markdown);
+    print_canon(sets, all, s.file_count, &s);
     for (int i = 0; i < s.file_count; i++) {
         free(sets[i].puzzles);
         free(sets[i].lines);

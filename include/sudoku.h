@@ -419,6 +419,110 @@ size_t sudoku_format_step(const sudoku_step *step, char *buf, size_t size);
  * rows, columns and digits 1-9, no line end. */
 size_t sudoku_format_step_json(const sudoku_step *step, char *buf, size_t size);
 
+/* ---- canon / transform: equivalent puzzles and the minlex form (docs/canon.md) ---- */
+
+/* One of the 2 x 6^8 x 9! transformations that turn a puzzle into an
+ * equivalent one: a geometric part (transposing, then permuting rows within
+ * bands and bands, columns within stacks and stacks) and a relabelling of
+ * the digits. Applied to a grid, it gives
+ *
+ *     out[i][j] = digits[in'[rows[i]][columns[j]]]
+ *
+ * with rows and columns counted 0-8, where in' is the grid transposed when
+ * transpose is set (in'[r][c] = in[c][r]) and the grid itself otherwise.
+ * rows keeps bands together (rows 3b, 3b+1, 3b+2 of the result come from
+ * one band), columns keeps stacks together, digits is a permutation of 1-9
+ * with digits[0] = 0 (blanks stay blank). A plain value. */
+typedef struct sudoku_transform {
+    bool transpose;
+    uint8_t rows[9];
+    uint8_t columns[9];
+    uint8_t digits[10];
+} sudoku_transform;
+
+/* Sets t to the transformation that changes nothing. */
+void sudoku_transform_identity(sudoku_transform *t);
+
+/* Returns true if t is one of the group's transformations: rows and
+ * columns permutations that keep bands and stacks together, digits a
+ * permutation of 1-9 with digits[0] = 0. The other functions take valid
+ * transformations only. */
+bool sudoku_transform_valid(const sudoku_transform *t);
+
+/* Writes t applied to in into out (out may be in). */
+void sudoku_transform_apply(const sudoku_transform *t, const sudoku_grid *in, sudoku_grid *out);
+
+/* The same on a board of candidates: each cell moves as in
+ * sudoku_transform_apply and its candidates are relabelled (out may be in). */
+void sudoku_transform_apply_board(const sudoku_transform *t, const sudoku_board *in,
+                                  sudoku_board *out);
+
+/* Sets out to first followed by second: applying out is applying first,
+ * then second to its result (out may be either). */
+void sudoku_transform_then(const sudoku_transform *first, const sudoku_transform *second,
+                           sudoku_transform *out);
+
+/* Sets inverse to the transformation that undoes t (inverse may be t). */
+void sudoku_transform_invert(const sudoku_transform *t, sudoku_transform *inverse);
+
+/* Sets t to a transformation drawn uniformly from the whole group, with
+ * the pseudo-random generator whose state the caller keeps in *state (any
+ * value seeds it; each call moves it on). The same state gives the same
+ * transformation on every platform. */
+void sudoku_transform_random(sudoku_transform *t, uint64_t *state);
+
+/* The named transformations; each sets t to one (from the identity), to be
+ * chained with sudoku_transform_then. */
+typedef enum sudoku_reflection {
+    SUDOKU_MIRROR,       /* left and right swapped (columns reversed) */
+    SUDOKU_FLIP,         /* top and bottom swapped (rows reversed) */
+    SUDOKU_DIAGONAL,     /* about the main diagonal, r1c1 to r9c9 (transposed) */
+    SUDOKU_ANTIDIAGONAL  /* about the other diagonal, r1c9 to r9c1 */
+} sudoku_reflection;
+
+/* Turns the grid a quarter turn clockwise, quarter_turns times (any
+ * integer: -1 is a quarter turn counterclockwise). */
+void sudoku_transform_rotate(sudoku_transform *t, int quarter_turns);
+
+void sudoku_transform_reflect(sudoku_transform *t, sudoku_reflection axis);
+
+typedef enum sudoku_lines {
+    SUDOKU_BANDS,   /* bands 0-2, rows 0-2, 3-5 and 6-8 */
+    SUDOKU_ROWS,    /* rows 0-8 */
+    SUDOKU_STACKS,  /* stacks 0-2 */
+    SUDOKU_COLUMNS  /* columns 0-8 */
+} sudoku_lines;
+
+/* Swaps two bands, rows, stacks or columns, a and b counted from 0. Returns
+ * false (t untouched) if either is out of range, or if two rows (columns)
+ * are not in the same band (stack): that would not keep the puzzle valid. */
+bool sudoku_transform_swap(sudoku_transform *t, sudoku_lines what, int a, int b);
+
+/* Sets t to a relabelling: digit d becomes digits[d - 1] (a permutation of
+ * 1-9). Returns false (t untouched) if it is not one. */
+bool sudoku_transform_relabel(sudoku_transform *t, const uint8_t digits[9]);
+
+/* Automorphisms of the empty grid, the most any grid has: 2 x 6^8. */
+#define SUDOKU_GEOMETRIC_TRANSFORMS 3359232UL
+
+/* The canonical (minlex) form of a grid: of all the grids equivalent to it,
+ * the one whose 81 cells, read row by row as digits with blanks as 0, are
+ * the smallest number; blanks sort before every digit, as on the puzzle
+ * forums. Works for puzzles and solution grids alike. Fills canon, and when
+ * not NULL, how (a transformation that maps grid to canon) and automorphisms
+ * (how many of the 3,359,232 geometric transformations, each with its own
+ * relabelling, map grid to canon: 1 for most puzzles, more for symmetric
+ * ones, SUDOKU_GEOMETRIC_TRANSFORMS for the empty grid). Returns false if
+ * grid holds a value above 9 or two equal givens in one unit (canon and
+ * the rest are then untouched). Reentrant; no allocation. */
+bool sudoku_canon(const sudoku_grid *grid, sudoku_grid *canon, sudoku_transform *how,
+                  unsigned long *automorphisms);
+
+/* Returns true if a and b are equivalent (have the same canonical form),
+ * and then, when how is not NULL, a transformation that maps a to b. False
+ * also if either is not a grid sudoku_canon takes. */
+bool sudoku_equivalent(const sudoku_grid *a, const sudoku_grid *b, sudoku_transform *how);
+
 #ifdef __cplusplus
 }
 #endif

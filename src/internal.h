@@ -54,6 +54,11 @@ int sudoku_planes_choose_cell(const sudoku_planes *p, unsigned *digits);
 /* Writes the digits of a solved board into grid. */
 void sudoku_planes_to_grid(const sudoku_planes *p, sudoku_grid *grid);
 
+/* sudoku_canon with the choice of method: whole_grids false makes a solution
+ * grid go the puzzles' way too (slower; the tests compare the two). */
+bool sudoku_canon_by(const sudoku_grid *grid, bool whole_grids, sudoku_grid *canon,
+                     sudoku_transform *how, unsigned long *automorphisms);
+
 static inline int sudoku_popcount(uint32_t mask)
 {
 #if defined(__POPCNT__) || defined(__aarch64__)

@@ -381,6 +381,13 @@ bool under_wrapper(void)
 
 /* ---- assertions and text ---- */
 
+void assert_same_runs(const run_result *a, const run_result *b)
+{
+    assert_int_equal(a->status, b->status);
+    assert_string_equal(a->out, b->out);
+    assert_string_equal(a->err, b->err);
+}
+
 void assert_solution(const char *puzzle, const char *solution)
 {
     const char *why = check_solution(puzzle, solution);

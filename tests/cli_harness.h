@@ -123,6 +123,8 @@ pid_t spawn_piped(const char *const *args, int *to_program, int *from_program, i
         if ((text)[0] != '\0') fail_msg("expected nothing, got:\n%.3000s", (text));                \
     } while (0)
 
+/* Two runs ended alike: the same status, output and diagnostics (-j). */
+void assert_same_runs(const run_result *a, const run_result *b);
 /* solution is a checked solution of puzzle (81 characters each). */
 void assert_solution(const char *puzzle, const char *solution);
 size_t count_char(const char *s, char c);

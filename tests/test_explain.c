@@ -651,13 +651,6 @@ static const char *mixed_stream(void)
     return text;
 }
 
-static void assert_same_run(const run_result *a, const run_result *b)
-{
-    assert_int_equal(a->status, b->status);
-    assert_string_equal(a->out, b->out);
-    assert_string_equal(a->err, b->err);
-}
-
 static void test_jobs_same_output(void **state)
 {
     (void)state;
@@ -669,10 +662,10 @@ static void test_jobs_same_output(void **state)
             run_result one = RUN_IN(input, commands[c], "--no-chains", formats[f], "-j", "1");
             assert_status(one, 2);
             run_result two = RUN_IN(input, commands[c], "--no-chains", formats[f], "-j", "2");
-            assert_same_run(&one, &two);
+            assert_same_runs(&one, &two);
             if (!under_wrapper()) {
                 run_result four = RUN_IN(input, commands[c], "--no-chains", formats[f], "--jobs=4");
-                assert_same_run(&one, &four);
+                assert_same_runs(&one, &four);
             }
             if (f == 1) {
                 lines records = split_lines(one.out);
@@ -997,7 +990,7 @@ static void test_rate(void **state)
     run_result one = RUN_IN(mixed, "rate", "-j", "1");
     run_result two = RUN_IN(mixed, "rate", "-j", "2");
     assert_status(one, 2);
-    assert_same_run(&one, &two);
+    assert_same_runs(&one, &two);
     assert_int_equal(split_lines(one.out).n, 5);
 }
 

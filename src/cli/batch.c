@@ -128,6 +128,7 @@ void cli_handle_record(cli_run *run, const sudoku_record *record, const cli_sour
     cli_job *job = job_at(b, b->count++);
     job->source = *source;
     job->record = *record;
+    job->number = run->taken++;
     if (b->count == b->capacity) cli_flush_records(run);
 }
 

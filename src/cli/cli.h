@@ -58,6 +58,7 @@ typedef struct cli_source {
 typedef struct cli_job {
     cli_source source;
     sudoku_record record;
+    unsigned long number; /* the record's place among all the run reads, from 0 */
 } cli_job;
 
 typedef struct cli_batch cli_batch;
@@ -69,6 +70,7 @@ typedef struct cli_totals {
     unsigned long stuck, steps, guesses;
     unsigned long over_budget, dropped; /* rate: over --budget; left out by --min/--max */
     unsigned long failed;               /* records a job could not finish (out of memory) */
+    unsigned long duplicates;           /* records left out as equivalent to an earlier one */
 } cli_totals;
 
 /* One run of a batch command. */
@@ -81,6 +83,7 @@ typedef struct cli_run {
     int status;            /* the exit status so far */
     int write_errno;       /* why the output failed, 0 while it works: then input stops */
     unsigned long records; /* output records started so far */
+    unsigned long taken;   /* records handed to the pipeline so far */
     cli_totals totals;
 } cli_run;
 
@@ -126,6 +129,8 @@ int cli_solve(int argc, char **argv);   /* cmd_solve.c */
 int cli_explain(int argc, char **argv); /* cmd_explain.c */
 int cli_hint(int argc, char **argv);    /* cmd_hint.c */
 int cli_rate(int argc, char **argv);    /* cmd_rate.c */
+int cli_canon(int argc, char **argv);   /* cmd_canon.c */
+int cli_transform(int argc, char **argv); /* cmd_transform.c */
 
 /* ---- options.c ---- */
 

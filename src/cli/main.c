@@ -1,7 +1,8 @@
 /*
  * main.c: the `sudoku` command: hands the arguments to the command named
- * first (solve, explain, hint), or prints the overall help or the version.
- * A puzzle or a file named first, with no command, is solved.
+ * first (solve, explain, hint, rate, canon, transform), or prints the
+ * overall help or the version. A puzzle or a file named first, with no
+ * command, is solved.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -28,6 +29,8 @@ static const char usage_text[] = "Usage: sudoku solve [OPTION]... [PUZZLE | FILE
                                  "       sudoku explain [OPTION]... [PUZZLE | FILE | -]...\n"
                                  "       sudoku hint [OPTION]... [PUZZLE | FILE | -]...\n"
                                  "       sudoku rate [OPTION]... [PUZZLE | FILE | -]...\n"
+                                 "       sudoku canon [OPTION]... [PUZZLE | FILE | -]...\n"
+                                 "       sudoku transform [OPTION]... [PUZZLE | FILE | -]...\n"
                                  "       sudoku PUZZLE... (solves)\n"
                                  "       sudoku --help | --version\n"
                                  "Try 'sudoku --help' for more.\n";
@@ -37,10 +40,12 @@ static const char help_text[] =
     "       sudoku explain [OPTION]... [PUZZLE | FILE | -]...\n"
     "       sudoku hint [OPTION]... [PUZZLE | FILE | -]...\n"
     "       sudoku rate [OPTION]... [PUZZLE | FILE | -]...\n"
+    "       sudoku canon [OPTION]... [PUZZLE | FILE | -]...\n"
+    "       sudoku transform [OPTION]... [PUZZLE | FILE | -]...\n"
     "       sudoku --help | --version\n"
     "\n"
     "Solves 9x9 Sudoku puzzles, explains them step by step, gives a hint, or\n"
-    "rates them.\n"
+    "rates them; puts them in canonical form, or turns them into equivalent ones.\n"
     "\n"
     "Commands:\n"
     "  solve     solve each puzzle and check that its solution is unique; or show\n"
@@ -50,6 +55,10 @@ static const char help_text[] =
     "            and rate it as Sudoku Explainer does (ER, EP, ED)\n"
     "  hint      the first of those steps only: what to look at next\n"
     "  rate      each puzzle's ratings only (ER/EP/ED), with filters by rating\n"
+    "  canon     the canonical (minlex) form of each puzzle or solution grid:\n"
+    "            equal exactly for equivalent puzzles; --dedupe keeps one of each\n"
+    "  transform turn each puzzle into an equivalent one: rotate, reflect, swap\n"
+    "            rows or bands, relabel digits, or a random shuffle (--random)\n"
     "\n"
     "A PUZZLE argument is 81 cells in any layout ('1'-'9' givens; '0', '.' or '-'\n"
     "blanks), or 729 characters of candidates (pencilmarks); any other argument\n"
@@ -68,7 +77,8 @@ static const char help_text[] =
     "  -V, --version       show the version and exit\n"
     "\n"
     "Exit status:\n"
-    "  0  every puzzle was solved (explained to its end; given a hint)\n"
+    "  0  every puzzle was solved (explained to its end; given a hint; put in\n"
+    "     canonical form; transformed)\n"
     "  1  some puzzle has no solution, or several where that fails, or the\n"
     "     logic got stuck on it\n"
     "  2  usage error, malformed puzzle, unreadable input or unwritable output\n"
@@ -85,7 +95,8 @@ typedef struct command_entry {
 } command_entry;
 
 static const command_entry commands[] = {
-    {"solve", cli_solve}, {"explain", cli_explain}, {"hint", cli_hint}, {"rate", cli_rate}};
+    {"solve", cli_solve},         {"explain", cli_explain}, {"hint", cli_hint},
+    {"rate", cli_rate},           {"canon", cli_canon},     {"transform", cli_transform}};
 
 #define COMMANDS (sizeof commands / sizeof commands[0])
 
