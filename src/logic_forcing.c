@@ -33,9 +33,14 @@ typedef struct static_search {
     chain_link off_cache[3][POTENTIALS][4];
     int8_t noff[3][POTENTIALS];
     chain_sink *sink;
-    chain_set on, off;
-    /* A cycle search follows an "off" again for each new path to it. */
-    int32_t pending_on[POTENTIALS], pending_off[32 * POTENTIALS];
+    uint64_t on_seen[NODE_WORDS], off_seen[NODE_WORDS]; /* by candidate (state ignored) */
+    int32_t pending_on[POTENTIALS], pending_off[POTENTIALS];
+    /* A cycle search follows an "off" again for each new path to it: each
+     * is kept as its link and parent, made a node only if it leads on. */
+    struct pending {
+        int32_t parent;
+        chain_link link;
+    } pending[32 * POTENTIALS];
 } static_search;
 
 /* The links of candidate pot on (y: with the cell's other digits). */
@@ -146,12 +151,10 @@ static void forcing_found(static_search *s, int32_t target)
 static void cycles_from(static_search *s, int32_t start)
 {
     chain_arena *arena = s->c.arena;
-    chain_set *on = &s->on, *off = &s->off;
     int start_pot = chain_at(arena, start)->pot;
-    chain_set_clear(on);
-    chain_set_clear(off);
-    chain_set_add(on, arena, start);
-    int32_t *pending_on = s->pending_on, *pending_off = s->pending_off;
+    memset(s->on_seen, 0, sizeof s->on_seen);
+    node_add(s->on_seen, start_pot, false);
+    int32_t *pending_on = s->pending_on;
     int non = 0, noff = 0, length = 0;
     pending_on[non++] = start;
     const chain_link *links;
@@ -163,28 +166,27 @@ static void cycles_from(static_search *s, int32_t start)
             int n = on_links(s, chain_at(arena, p)->pot, &links);
             for (int j = 0; j < n; j++) {
                 if (is_ancestor(arena, p, links[j].pot, false)) continue;
-                int32_t q = chain_make(&s->c, &links[j], false, p, NULL, NULL, off);
-                if (q < 0) return;
-                if (noff < 32 * POTENTIALS) pending_off[noff++] = q;
-                chain_set_add(off, arena, q);
+                if (noff < 32 * POTENTIALS) s->pending[noff++] = (struct pending){p, links[j]};
             }
         }
         non = 0;
         length++;
         for (int i = 0; i < noff; i++) {
-            int32_t p = pending_off[i];
-            if (s->c.max_depth && chain_at(arena, p)->depth + 1 > s->c.max_depth) continue;
-            int n = off_links(s, chain_at(arena, p)->pot, s->x, &links);
+            const struct pending *e = &s->pending[i];
+            if (s->c.max_depth && chain_at(arena, e->parent)->depth + 2 > s->c.max_depth) continue;
+            int n = off_links(s, e->link.pot, s->x, &links);
+            int32_t off = -1;
             for (int j = 0; j < n; j++) {
                 int pot = links[j].pot;
                 bool cycle = length >= 4 && pot == start_pot;
-                if (!cycle && on->at[pot] >= 0) continue;
-                int32_t q = chain_make(&s->c, &links[j], true, p, NULL, NULL, off);
+                if (!cycle && node_in(s->on_seen, pot, false)) continue;
+                if (off < 0) off = chain_make(&s->c, &e->link, false, e->parent, NULL, NULL, NULL);
+                int32_t q = chain_make(&s->c, &links[j], true, off, NULL, NULL, NULL);
                 if (q < 0) return;
                 if (cycle) cycle_found(s, q);
-                if (on->at[pot] < 0) {
+                if (!node_in(s->on_seen, pot, false)) {
                     pending_on[non++] = q;
-                    chain_set_add(on, arena, q);
+                    node_add(s->on_seen, pot, false);
                 }
             }
         }
@@ -208,13 +210,12 @@ static void add_target(const chain_arena *arena, int32_t target, int32_t targets
 static void forcing_from(static_search *s, int32_t start, int32_t targets[2], int *ntargets)
 {
     chain_arena *arena = s->c.arena;
-    chain_set *on = &s->on, *off = &s->off;
     const chain_node *st = chain_at(arena, start);
     int start_pot = st->pot;
     bool start_on = st->on;
-    chain_set_clear(on);
-    chain_set_clear(off);
-    chain_set_add(start_on ? on : off, arena, start);
+    memset(s->on_seen, 0, sizeof s->on_seen);
+    memset(s->off_seen, 0, sizeof s->off_seen);
+    node_add(start_on ? s->on_seen : s->off_seen, start_pot, false);
     int32_t *pending_on = s->pending_on, *pending_off = s->pending_off;
     int non = 0, noff = 0;
     if (start_on)
@@ -229,13 +230,13 @@ static void forcing_from(static_search *s, int32_t start, int32_t targets[2], in
             for (int j = 0; j < n; j++) {
                 int pot = links[j].pot;
                 bool target = start_on && pot == start_pot;
-                if (!target && off->at[pot] >= 0) continue;
-                int32_t q = chain_make(&s->c, &links[j], false, p, NULL, NULL, off);
+                if (!target && node_in(s->off_seen, pot, false)) continue;
+                int32_t q = chain_make(&s->c, &links[j], false, p, NULL, NULL, NULL);
                 if (q < 0) return;
                 if (target) add_target(arena, q, targets, ntargets);
-                if (off->at[pot] < 0 && !chain_too_deep(&s->c, q)) {
+                if (!node_in(s->off_seen, pot, false) && !chain_too_deep(&s->c, q)) {
                     pending_off[noff++] = q;
-                    chain_set_add(off, arena, q);
+                    node_add(s->off_seen, pot, false);
                 }
             }
         }
@@ -246,13 +247,13 @@ static void forcing_from(static_search *s, int32_t start, int32_t targets[2], in
             for (int j = 0; j < n; j++) {
                 int pot = links[j].pot;
                 bool target = !start_on && pot == start_pot;
-                if (!target && on->at[pot] >= 0) continue;
-                int32_t q = chain_make(&s->c, &links[j], true, p, NULL, NULL, off);
+                if (!target && node_in(s->on_seen, pot, false)) continue;
+                int32_t q = chain_make(&s->c, &links[j], true, p, NULL, NULL, NULL);
                 if (q < 0) return;
                 if (target) add_target(arena, q, targets, ntargets);
-                if (on->at[pot] < 0 && !chain_too_deep(&s->c, q)) {
+                if (!node_in(s->on_seen, pot, false) && !chain_too_deep(&s->c, q)) {
                     pending_on[non++] = q;
-                    chain_set_add(on, arena, q);
+                    node_add(s->on_seen, pot, false);
                 }
             }
         }
@@ -310,8 +311,6 @@ void chain_search_static(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
     s->starts = starts;
     chainer_load(&s->c, grid);
     memset(s->non, 0xff, sizeof s->non);
-    chain_set_init(&s->on);
-    chain_set_init(&s->off);
     memset(s->noff, 0xff, sizeof s->noff);
     search_links(s, false, true);
     search_links(s, true, false);
