@@ -98,7 +98,7 @@ $(BUILD)/obj/%.o: src/%.c include/sudoku.h src/internal.h src/logic.h src/chains
 
 # The shared library's objects: position-independent, apart from the static
 # library's so that libsudoku.a keeps the faster code.
-$(BUILD)/pic/%.o: src/%.c include/sudoku.h src/internal.h src/logic.h src/parse.h
+$(BUILD)/pic/%.o: src/%.c include/sudoku.h src/internal.h src/logic.h src/chains.h src/parse.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -fPIC -c $< -o $@
 

@@ -104,15 +104,52 @@ void chain_arena_free(chain_arena *arena);
 chain_mark chain_arena_mark(const chain_arena *arena);
 void chain_arena_release(chain_arena *arena, chain_mark mark);
 
-/* A new node with no parents; returns its index, or -1 (arena->failed). */
-int32_t chain_node_new(chain_arena *arena, int pot, bool on, chain_cause cause);
-/* Adds a parent to the node last created. */
-void chain_node_add_parent(chain_arena *arena, int32_t node, int32_t parent);
-
 static inline chain_node *chain_at(const chain_arena *arena, int32_t node)
 {
     return &arena->nodes[node];
 }
+
+/* Double the room for nodes, or parents; false (arena->failed) if memory
+ * is short. */
+bool chain_arena_grow_nodes(chain_arena *arena);
+bool chain_arena_grow_parents(chain_arena *arena);
+
+/* A new node with no parents; returns its index, or -1 (arena->failed:
+ * out of memory or over the arena's limit). Inline: a search makes
+ * millions. */
+static inline int32_t chain_node_new(chain_arena *arena, int pot, bool on, chain_cause cause)
+{
+    if (arena->failed) return -1;
+    if (arena->limit && ++arena->made > arena->limit) {
+        arena->failed = true;
+        return -1;
+    }
+    if (arena->nnodes == arena->cap_nodes && !chain_arena_grow_nodes(arena)) return -1;
+    int32_t id = arena->nnodes++;
+    chain_node *node = &arena->nodes[id];
+    node->pot = (uint16_t)pot;
+    node->on = on;
+    node->cause = (uint8_t)cause;
+    node->parents = arena->nparents;
+    node->nparents = 0;
+    node->depth = 0;
+    node->nested = 0;
+    node->nested_id = 0;
+    return id;
+}
+
+/* Adds a parent to node, the node last created (parents are pooled in
+ * order of creation: only the newest node grows). */
+static inline void chain_node_add_parent(chain_arena *arena, int32_t node, int32_t parent)
+{
+    if (arena->failed || node < 0 || parent < 0) return;
+    if (arena->nparents == arena->cap_parents && !chain_arena_grow_parents(arena)) return;
+    arena->parents[arena->nparents++] = parent;
+    chain_node *child = &arena->nodes[node];
+    child->nparents++;
+    if (child->depth <= arena->nodes[parent].depth) child->depth = arena->nodes[parent].depth + 1;
+}
+
 
 /* ---- sets ---- */
 /* Makes set empty (fresh memory); chain_set_clear empties one in use. */

@@ -91,44 +91,22 @@ static bool grow(void **items, int32_t *cap, size_t item)
     return true;
 }
 
-int32_t chain_node_new(chain_arena *arena, int pot, bool on, chain_cause cause)
+bool chain_arena_grow_nodes(chain_arena *arena)
 {
-    if (arena->failed) return -1;
-    if (arena->limit && ++arena->made > arena->limit) {
+    if (!grow((void **)&arena->nodes, &arena->cap_nodes, sizeof *arena->nodes)) {
         arena->failed = true;
-        return -1;
+        return false;
     }
-    if (arena->nnodes == arena->cap_nodes &&
-        !grow((void **)&arena->nodes, &arena->cap_nodes, sizeof *arena->nodes)) {
-        arena->failed = true;
-        return -1;
-    }
-    int32_t id = arena->nnodes++;
-    chain_node *node = &arena->nodes[id];
-    node->pot = (uint16_t)pot;
-    node->on = on;
-    node->cause = (uint8_t)cause;
-    node->parents = arena->nparents;
-    node->nparents = 0;
-    node->depth = 0;
-    node->nested = 0;
-    node->nested_id = 0;
-    return id;
+    return true;
 }
 
-void chain_node_add_parent(chain_arena *arena, int32_t node, int32_t parent)
+bool chain_arena_grow_parents(chain_arena *arena)
 {
-    if (arena->failed || node < 0 || parent < 0) return;
-    if (arena->nparents == arena->cap_parents &&
-        !grow((void **)&arena->parents, &arena->cap_parents, sizeof *arena->parents)) {
+    if (!grow((void **)&arena->parents, &arena->cap_parents, sizeof *arena->parents)) {
         arena->failed = true;
-        return;
+        return false;
     }
-    /* Parents are pooled in order of creation: only the newest node grows. */
-    arena->parents[arena->nparents++] = parent;
-    chain_node *child = &arena->nodes[node];
-    child->nparents++;
-    if (child->depth <= arena->nodes[parent].depth) child->depth = arena->nodes[parent].depth + 1;
+    return true;
 }
 
 /* ---- sets ---- */
