@@ -150,8 +150,9 @@ static void triplet_allowed(const sudoku_logic *state, const int cells[3], const
     const uint16_t *cand = state->candidates;
     uint16_t ex[20];
     int nex = 0;
-    for (int c = 0; c < SUDOKU_CELLS; c++)
-        if (cellset_has(common, c)) ex[nex++] = cand[c];
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = common->w[w]; m && nex < 20; m &= m - 1)
+            ex[nex++] = cand[64 * w + __builtin_ctzll(m)];
     bool sees01 = logic_sees(cells[0], cells[1]), sees02 = logic_sees(cells[0], cells[2]),
          sees12 = logic_sees(cells[1], cells[2]);
     ok[0] = ok[1] = ok[2] = 0;
