@@ -157,21 +157,30 @@ static void triplet_allowed(const sudoku_logic *state, const int cells[3], const
          sees12 = logic_sees(cells[1], cells[2]);
     ok[0] = ok[1] = ok[2] = 0;
     for (unsigned m0 = cand[cells[0]]; m0; m0 &= m0 - 1)
-        for (unsigned m1 = cand[cells[1]]; m1; m1 &= m1 - 1)
-            for (unsigned m2 = cand[cells[2]]; m2; m2 &= m2 - 1) {
-                unsigned b0 = m0 & (~m0 + 1u), b1 = m1 & (~m1 + 1u), b2 = m2 & (~m2 + 1u);
-                if ((sees01 && b0 == b1) || (sees02 && b0 == b2) || (sees12 && b1 == b2)) continue;
-                unsigned chosen = b0 | b1 | b2;
-                bool kept = true;
-                for (int e = 0; e < nex && kept; e++) kept = (ex[e] & ~chosen) != 0;
-                if (!kept) continue;
-                ok[0] |= b0;
-                ok[1] |= b1;
-                ok[2] |= b2;
-                /* Every digit allowed somewhere: nothing to remove. */
-                if (ok[0] == cand[cells[0]] && ok[1] == cand[cells[1]] && ok[2] == cand[cells[2]])
-                    return;
+        for (unsigned m1 = cand[cells[1]]; m1; m1 &= m1 - 1) {
+            unsigned b0 = m0 & (~m0 + 1u), b1 = m1 & (~m1 + 1u), both = b0 | b1;
+            if (sees01 && b0 == b1) continue;
+            /* The third cell's digits that go with these two: not one a
+             * peer among the three holds, not one that would leave an
+             * excluder empty. */
+            unsigned allowed = cand[cells[2]];
+            if (sees02) allowed &= ~b0;
+            if (sees12) allowed &= ~b1;
+            for (int e = 0; e < nex && allowed; e++) {
+                unsigned rest = ex[e] & ~both;
+                if (!rest)
+                    allowed = 0;
+                else if (sudoku_is_single(rest))
+                    allowed &= ~rest;
             }
+            if (!allowed) continue;
+            ok[0] |= b0;
+            ok[1] |= b1;
+            ok[2] |= allowed;
+            /* Every digit allowed somewhere: nothing to remove. */
+            if (ok[0] == cand[cells[0]] && ok[1] == cand[cells[1]] && ok[2] == cand[cells[2]])
+                return;
+        }
 }
 
 static bool triplet_step(const sudoku_logic *state, const int cells[3], const cellset *common,
