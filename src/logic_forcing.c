@@ -148,7 +148,9 @@ static void forcing_found(static_search *s, int32_t target)
 /* SE's doCycles from start (on): breadth first in rounds, an "off" reached
  * again by another path followed again; a return to start after at least
  * four links is a cycle. */
-static void cycles_from(static_search *s, int32_t start)
+static void add_target(const chain_arena *arena, int32_t target, int32_t targets[2], int *ntargets);
+
+static void cycles_from(static_search *s, int32_t start, int32_t targets[2], int *ntargets)
 {
     chain_arena *arena = s->c.arena;
     int start_pot = chain_at(arena, start)->pot;
@@ -166,6 +168,14 @@ static void cycles_from(static_search *s, int32_t start)
             int n = on_links(s, chain_at(arena, p)->pot, &links);
             for (int j = 0; j < n; j++) {
                 if (is_ancestor(arena, p, links[j].pot, false)) continue;
+                /* The start turned off: a forcing chain (with X links). The
+                 * forcing search from the start on follows the same nodes
+                 * with the same parents (an "off" met again leads nowhere
+                 * new), so this search stands for it. */
+                if (s->x && links[j].pot == start_pot) {
+                    int32_t q = chain_make(&s->c, &links[j], false, p, NULL, NULL, NULL);
+                    if (q >= 0) add_target(arena, q, targets, ntargets);
+                }
                 if (noff < 32 * POTENTIALS) s->pending[noff++] = (struct pending){p, links[j]};
             }
         }
@@ -274,11 +284,10 @@ static void unary(static_search *s, int pot)
     chain_mark mark = chain_arena_mark(arena);
     int32_t start = chain_node_new(arena, pot, true, CAUSE_NONE);
     if (start < 0) return;
-    if (from_on) cycles_from(s, start);
+    int32_t targets[2];
+    int ntargets = 0;
+    if (from_on) cycles_from(s, start, targets, &ntargets);
     if (s->x) {
-        int32_t targets[2];
-        int ntargets = 0;
-        if (from_on) forcing_from(s, start, targets, &ntargets);
         int32_t start_off = chain_node_new(arena, pot, false, CAUSE_NONE);
         if (start_off >= 0 && from_off) forcing_from(s, start_off, targets, &ntargets);
         for (int i = 0; i < ntargets; i++) forcing_found(s, targets[i]);
