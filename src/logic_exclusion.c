@@ -16,41 +16,47 @@
 
 #define RATING 62
 
-/* Cells that see both a and b and hold exactly two candidates. */
+/* The bivalue cells that see both a and b, by cell number. */
 static int common_excluders(const sudoku_logic *state, int a, int b, int excluders[20])
 {
     int n = 0;
     for (int k = 0; k < 20; k++) {
         int c = sudoku_peers[a][k];
-        if (sudoku_popcount(state->candidates[c]) == 2 && logic_sees(c, b)) excluders[n++] = c;
+        if (sudoku_is_pair(state->candidates[c]) && logic_sees(c, b)) excluders[n++] = c;
     }
     return n;
 }
 
-/* True if digits x in a and y in b can stand together. */
-static bool allowed(const sudoku_logic *state, int a, int x, int b, int y, const int *excluders,
-                    int n)
+/* The digits of a and of b that some allowed pair gives them: not the same
+ * digit if they see each other, not both digits of an excluder. */
+static void pair_allowed(const sudoku_logic *state, int a, int b, const int *excluders, int n,
+                         unsigned *ok_a, unsigned *ok_b)
 {
-    if (x == y && logic_sees(a, b)) return false;
-    unsigned both = (1u << (x - 1)) | (1u << (y - 1));
-    for (int i = 0; i < n; i++)
-        if (!(state->candidates[excluders[i]] & ~both)) return false;
-    return true;
+    const uint16_t *cand = state->candidates;
+    bool sees = logic_sees(a, b);
+    *ok_a = *ok_b = 0;
+    for (unsigned ma = cand[a]; ma; ma &= ma - 1) {
+        unsigned x = ma & (~ma + 1u), allowed = cand[b];
+        if (sees) allowed &= ~x;
+        for (int i = 0; i < n && allowed; i++) {
+            unsigned rest = cand[excluders[i]] & ~x;
+            if (sudoku_is_single(rest)) allowed &= ~rest; /* excluder {x, y}: y not with x */
+        }
+        if (!allowed) continue;
+        *ok_a |= x;
+        *ok_b |= allowed;
+    }
 }
 
+/* The step on base cells a and b, if their excluders remove something. */
 static bool exclude(const sudoku_logic *state, int a, int b, sudoku_step *step)
 {
     int excluders[20];
     int n = common_excluders(state, a, b, excluders);
     if (n < 2) return false;
-    unsigned ok_a = 0, ok_b = 0;
-    for (unsigned ma = state->candidates[a]; ma; ma &= ma - 1)
-        for (unsigned mb = state->candidates[b]; mb; mb &= mb - 1)
-            if (allowed(state, a, sudoku_lowest_digit(ma), b, sudoku_lowest_digit(mb), excluders,
-                        n)) {
-                ok_a |= ma & (~ma + 1u);
-                ok_b |= mb & (~mb + 1u);
-            }
+    unsigned ok_a, ok_b;
+    pair_allowed(state, a, b, excluders, n, &ok_a, &ok_b);
+    if (!(state->candidates[a] & ~ok_a) && !(state->candidates[b] & ~ok_b)) return false;
     logic_step_start(step, SUDOKU_ALIGNED_PAIR_EXCLUSION, RATING);
     logic_step_cell(step, a);
     logic_step_cell(step, b);
@@ -60,21 +66,33 @@ static bool exclude(const sudoku_logic *state, int a, int b, sudoku_step *step)
         logic_step_eliminate(step, state, a, sudoku_lowest_digit(m));
     for (unsigned m = state->candidates[b] & ~ok_b; m; m &= m - 1)
         logic_step_eliminate(step, state, b, sudoku_lowest_digit(m));
-    return logic_step_useful(step);
+    return true;
 }
 
 /* A base cell: two candidates or more, a bivalue peer, and no peer left
  * with a single candidate (SE skips the technique's cell then). */
 static bool is_base(const sudoku_logic *state, int cell)
 {
-    if (sudoku_popcount(state->candidates[cell]) < 2) return false;
+    if (!sudoku_is_several(state->candidates[cell])) return false;
     bool bivalue = false;
     for (int k = 0; k < 20; k++) {
-        int n = sudoku_popcount(state->candidates[sudoku_peers[cell][k]]);
-        if (n == 1) return false;
-        bivalue |= n == 2;
+        unsigned c = state->candidates[sudoku_peers[cell][k]];
+        if (sudoku_is_single(c)) return false;
+        bivalue |= sudoku_is_pair(c);
     }
     return bivalue;
+}
+
+/* Bivalue peers of each cell as bits, to skip pairs of base cells with
+ * fewer than two common excluders before looking at them. */
+static void bivalue_peers(const sudoku_logic *state, uint64_t peers[SUDOKU_CELLS][2])
+{
+    memset(peers, 0, SUDOKU_CELLS * sizeof peers[0]);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (int k = 0; k < 20; k++) {
+            int c = sudoku_peers[cell][k];
+            if (sudoku_is_pair(state->candidates[c])) peers[cell][c / 64] |= 1ull << (c % 64);
+        }
 }
 
 bool logic_aligned_pair(const sudoku_logic *state, sudoku_step *step)
@@ -82,9 +100,15 @@ bool logic_aligned_pair(const sudoku_logic *state, sudoku_step *step)
     int base[SUDOKU_CELLS], n = 0;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         if (is_base(state, cell)) base[n++] = cell;
+    uint64_t peers[SUDOKU_CELLS][2];
+    bivalue_peers(state, peers);
     for (int j = 1; j < n; j++)
-        for (int i = 0; i < j; i++)
+        for (int i = 0; i < j; i++) {
+            const uint64_t *pa = peers[base[i]], *pb = peers[base[j]];
+            uint64_t w0 = pa[0] & pb[0], w1 = pa[1] & pb[1];
+            if (!((w0 & (w0 - 1)) || (w1 & (w1 - 1)) || (w0 && w1))) continue;
             if (exclude(state, base[i], base[j], step)) return true;
+        }
     return false;
 }
 
