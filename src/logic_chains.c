@@ -218,7 +218,7 @@ int32_t chain_make(chainer *c, const chain_link *link, bool on, int32_t parent,
     chain_arena *arena = c->arena;
     int32_t id = chain_node_new(arena, link->pot, on, (chain_cause)link->cause);
     chain_node_add_parent(arena, id, parent);
-    if (!on || !source || id < 0) return id;
+    if (!on || !source || !off || id < 0) return id;
     int cell = POT_CELL(link->pot), digit = POT_DIGIT(link->pot);
     if (link->unit < 0) {
         for (unsigned m = source[cell] & ~c->grid[cell]; m; m &= m - 1)

@@ -305,8 +305,8 @@ static void pop(walk *w)
  * over every cell it considers at this point, tried or not, and we do too,
  * for its loops are ours. allowed: cells with extras still allowed. */
 /* Recursive, as the walk it follows: at most LOOP_MAX deep. */
-static void walk_on(walk *w, int allowed, unsigned extra_in,
-                    int last_kind) // NOLINT(misc-no-recursion)
+// NOLINTNEXTLINE(misc-no-recursion)
+static void walk_on(walk *w, int allowed, unsigned extra_in, int last_kind)
 {
     int cell = w->loop[w->length - 1];
     unsigned extra = extra_in;
