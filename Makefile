@@ -21,7 +21,8 @@
 # make bench rebuilds the library, the command and bench/bench.c from scratch
 # under build/bench/NAME/ for each build in BENCH_BUILDS, one after the other,
 # and runs bench/run.sh on each: every *.txt in SHARED_PUZZLES (when present)
-# and every file in puzzles/: a few minutes. Knobs:
+# and every file in puzzles/ (a few minutes), then `sudoku rate` on top1465 and
+# forum-hardest (about 15 minutes a build at 1,000 puzzles). Knobs:
 #   BENCH_BUILDS=portable  only this build: portable (-O3, for any CPU of the
 #                          architecture) or native (-O3 -march=native, as the figures
 #                          of PERFORMANCE.md); default both
@@ -31,6 +32,8 @@
 #                          set's single pass takes longer, as forum-hardest's)
 #   BENCH_FORMAT=markdown  markdown tables, to paste into docs/benchmarks.md
 #   BENCH_CFLAGS=...       flags added to every bench build (e.g. -flto)
+#   BENCH_RATE_HARDEST=1000  forum-hardest puzzles `sudoku rate` times after top1465
+#                          (-j 1 and -j 2, about 15 minutes a build); 0 skips rating
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -253,6 +256,7 @@ BENCH_BUILDS ?= portable native
 BENCH_RUNS ?= 5
 BENCH_BUDGET ?= 15
 BENCH_FORMAT ?= text
+BENCH_RATE_HARDEST ?= 1000
 BENCH_FLAGS_portable = -O3
 BENCH_FLAGS_native = -O3 -march=native
 BENCH_DIR = $(BUILD)/bench/$(BENCH_BUILD)
@@ -275,6 +279,7 @@ bench-one:
 	@$(MAKE) --no-print-directory BUILD=$(BENCH_DIR) CFLAGS="$(BENCH_BUILD_CFLAGS)" \
 	  $(BENCH_DIR)/sudoku $(BENCH_DIR)/sudoku-bench >&2
 	@BENCH_RUNS="$(BENCH_RUNS)" BENCH_BUDGET="$(BENCH_BUDGET)" BENCH_FORMAT="$(BENCH_FORMAT)" \
+	  BENCH_RATE_HARDEST="$(BENCH_RATE_HARDEST)" \
 	  sh bench/run.sh $(BENCH_DIR) "$(CC)" "$(BASE_CFLAGS) $(BENCH_BUILD_CFLAGS)" $(SHARED_PUZZLES)
 
 # The in-process bench program: the public interface only, like any user.

@@ -6,8 +6,8 @@
  * Every file is parsed before anything is timed. Then each file in turn is
  * timed in four modes: the uniqueness check, the whole command right after
  * it (so that the two are compared under the same load on a shared
- * machine), the first solution, and explaining (the logic engine's whole
- * path, rated, as `sudoku explain` takes it); then canonical forms
+ * machine), the first solution, and explaining (the logic engine's path up
+ * to the chains, rated, as `sudoku explain --no-chains` takes it); then canonical forms
  * (sudoku_canon, docs/canon.md) of the puzzles and of their solution grids,
  * in process and as `sudoku canon` with -j 1 and -j 2. The tables come at
  * the end.
@@ -312,8 +312,10 @@ static void solve_pass(void *context)
     job->tally = t;
 }
 
-/* Explaining: the logic engine's whole path through each puzzle, rated as
- * `sudoku explain` rates it. */
+/* Explaining: the logic engine's path through each puzzle up to the chains
+ * (as `sudoku explain --no-chains` takes it), rated: the techniques every
+ * puzzle goes through. Chains, far slower on hard sets, are timed as
+ * `sudoku rate` by bench/run.sh. */
 typedef struct explaining {
     const dataset *set;
     unsigned long steps; /* of the last pass */
@@ -330,7 +332,7 @@ static void explain_pass(void *context)
         sudoku_step step;
         sudoku_rating rating = {0};
         if (!sudoku_logic_from_grid(&state, &job->set->puzzles[i])) continue;
-        while (sudoku_logic_next(&state, 0, &step)) {
+        while (sudoku_logic_next(&state, SUDOKU_LOGIC_NO_CHAINS, &step)) {
             sudoku_rating_add(&rating, &step);
             sudoku_logic_apply(&state, &step);
         }
@@ -733,8 +735,9 @@ static void print_process(const dataset *sets, const results *all, int count, co
 static void print_explaining(const dataset *sets, const results *all, int count, bool markdown)
 {
     table t = {explain_columns, COUNT(explain_columns), markdown};
-    print_table_head(&t, "in-process, explain: the logic engine's path to the end or until stuck, "
-                         "rated (steps per puzzle; finished: solved by logic alone)");
+    print_table_head(&t, "in-process, explain --no-chains: the logic engine's path to the end or "
+                         "until stuck before the chains, rated (steps per puzzle; finished: "
+                         "solved without chains)");
     for (int i = 0; i < count; i++) {
         if (!sets[i].count) continue;
         char cells[COUNT(explain_columns)][CELL_MAX] = {{0}};

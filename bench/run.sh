@@ -6,7 +6,8 @@
 # puzzles/.
 #
 # Usage: bench/run.sh BUILD_DIR CC FLAGS SHARED_PUZZLES
-# Environment: BENCH_RUNS (5), BENCH_BUDGET (15 s), BENCH_FORMAT (text or markdown)
+# Environment: BENCH_RUNS (5), BENCH_BUDGET (15 s), BENCH_FORMAT (text or markdown),
+# BENCH_RATE_HARDEST (1000: forum-hardest puzzles rated; 0 skips the rating)
 set -eu
 usage="usage: bench/run.sh BUILD_DIR CC FLAGS SHARED_PUZZLES"
 [ $# -eq 4 ] || { echo "$usage" >&2; exit 2; }
@@ -48,5 +49,46 @@ else
     set -- puzzles/*
 fi
 "$build/sudoku-bench" --runs "$runs" --budget "$budget" $markdown --command "$build/sudoku" "$@"
+
+# Rating, as `sudoku rate FILE > /dev/null` (whole process, one run each: the
+# first 1,000 of forum-hardest take minutes): top1465 and the first
+# BENCH_RATE_HARDEST puzzles of forum-hardest-11plus, -j 1 then -j 2.
+hardest=${BENCH_RATE_HARDEST:-1000}
+rate_line() { # NAME FILE: one row of the table
+    n=$(grep -c '^[^#]' "$2")
+    row="$1|$n"
+    for j in 1 2; do
+        t0=$(date +%s.%N)
+        "$build/sudoku" rate -j "$j" "$2" > "$rated" 2>/dev/null || true
+        t1=$(date +%s.%N)
+        records=$(wc -l < "$rated")
+        [ "$records" -eq "$n" ] || echo "make bench: rate -j $j gave $records records for $n puzzles of $2" >&2
+        row="$row|$(awk -v a="$t0" -v b="$t1" -v n="$n" 'BEGIN { printf "%.1f|%.1f", b - a, n / (b - a) }')"
+    done
+    out=$(grep -c 'over.budget' "$rated") || true
+    row="$row|$out"
+    if [ -n "$markdown" ]; then
+        echo "$row" | awk -F'|' '{ printf "| %s | %s | %s | %s | %s | %s | %.2f | %s |\n", $1, $2, $3, $4, $5, $6, $6 / $4, $7 }'
+    else
+        echo "$row" | awk -F'|' '{ printf "%-22s %8s %8s %10s %8s %10s %6.2f %12s\n", $1, $2, $3, $4, $5, $6, $6 / $4, $7 }'
+    fi
+}
+if [ "$hardest" -gt 0 ] && [ -f "$shared/top1465.txt" ] && [ -f "$shared/forum-hardest-11plus.txt" ]; then
+    sample=$(mktemp) rated=$(mktemp)
+    trap 'rm -f "$sample" "$rated"' EXIT
+    grep '^[^#]' "$shared/forum-hardest-11plus.txt" | head -n "$hardest" > "$sample"
+    echo
+    title="sudoku rate, whole process, one run each (SE's ER/EP/ED with chains; default budget)"
+    if [ -n "$markdown" ]; then
+        printf '%s\n\n| set | puzzles | -j 1 s | -j 1 puzzles/s | -j 2 s | -j 2 puzzles/s | -j 2 / -j 1 | over budget |\n|---|---:|---:|---:|---:|---:|---:|---:|\n' "$title"
+    else
+        printf '%s\n%-22s %8s %8s %10s %8s %10s %6s %12s\n' "$title" set puzzles "-j1 s" "-j1 p/s" "-j2 s" "-j2 p/s" ratio "over budget"
+    fi
+    rate_line top1465 "$shared/top1465.txt"
+    rate_line "forum-hardest first $hardest" "$sample"
+else
+    echo
+    echo "make bench: rating skipped (BENCH_RATE_HARDEST=0, or top1465.txt / forum-hardest-11plus.txt absent from $shared)"
+fi
 echo
 echo "($(basename "$build") build: $(($(date +%s) - started)) s)"
