@@ -68,7 +68,7 @@ typedef struct cli_command cli_command;
 typedef struct cli_totals {
     unsigned long solved, no_solution, multiple, invalid; /* records by outcome */
     unsigned long stuck, steps, guesses;
-    unsigned long over_budget, dropped; /* rate: over --budget; left out by --min/--max */
+    unsigned long over_budget, dropped; /* over --budget; rate: left out by --min/--max */
     unsigned long failed;               /* records a job could not finish (out of memory) */
     unsigned long duplicates;           /* records left out as equivalent to an earlier one */
 } cli_totals;
@@ -148,6 +148,15 @@ int cli_usage_error(const char *command, const char *fmt, const char *arg);
 /* Reads a whole number in decimal digits only (no sign, no spaces); returns
  * false if value is not one or does not fit. */
 bool cli_parse_number(const char *value, unsigned long *n);
+
+/* Reads a count of work (--budget): decimal digits, then optionally k, M
+ * or G for thousands, millions, billions; returns false if value is not one
+ * or does not fit. */
+bool cli_parse_count(const char *value, unsigned long long *count);
+
+/* True if value, which cli_parse_number refused, is a whole number all the
+ * same: too large to fit, so that the message can say so. */
+bool cli_too_large(const char *value);
 
 /* ---- run.c ---- */
 

@@ -10,7 +10,6 @@
  */
 #include "steps.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,30 +27,12 @@ void steps_default_options(steps_options_t *opt, const char *command)
     opt->budget = STEPS_DEFAULT_BUDGET;
 }
 
-/* Reads --budget's count: digits, with an optional k, M or G (thousands,
- * millions, billions) for the large numbers it takes. */
-static bool parse_budget(const char *value, unsigned long long *budget)
-{
-    char *end;
-    errno = 0;
-    if (value[0] < '0' || value[0] > '9') return false;
-    unsigned long long n = strtoull(value, &end, 10);
-    unsigned long long scale = 1;
-    if (*end == 'k') scale = 1000ull;
-    if (*end == 'M') scale = 1000000ull;
-    if (*end == 'G') scale = 1000000000ull;
-    if (scale > 1) end++;
-    if (*end || errno || (n && scale > ~0ull / n)) return false;
-    *budget = n * scale;
-    return true;
-}
-
 int steps_take_option(void *options, int key, const char *value)
 {
     steps_options_t *opt = options;
     if (key == STEPS_KEY_ANYWAY) opt->anyway = true;
     if (key == STEPS_KEY_NO_CHAINS) opt->no_chains = true;
-    if (key == STEPS_KEY_BUDGET && !parse_budget(value, &opt->budget))
+    if (key == STEPS_KEY_BUDGET && !cli_parse_count(value, &opt->budget))
         return cli_usage_error(opt->command,
                                "--budget needs a count of chain nodes (e.g. 500M; 0: no limit), "
                                "not '%s'",
