@@ -58,14 +58,22 @@ bool steps_start(const cli_run *run, steps_job *job, sudoku_logic *state, unsign
     job->text = (cli_text){0};
     job->steps = 0;
     job->budget = opt->budget;
+    job->search_over_budget = false;
     *flags = opt->no_chains ? SUDOKU_LOGIC_NO_CHAINS : 0;
     if (!record->ok) {
         job->outcome = STEPS_INVALID;
         return false;
     }
     sudoku_result result;
-    unsigned long found = record->pencilmarks ? sudoku_search(&record->board, 2, &result)
-                                              : sudoku_solve(&record->grid, 2, &result);
+    unsigned long guesses = opt->budget ? STEPS_SEARCH_BUDGET : 0;
+    unsigned long found = record->pencilmarks
+                              ? sudoku_search_within(&record->board, 2, guesses, &result)
+                              : sudoku_solve_within(&record->grid, 2, guesses, &result);
+    if (result.over_budget) {
+        job->outcome = STEPS_BUDGET;
+        job->search_over_budget = true;
+        return false;
+    }
     job->outcome = found == 1 ? STEPS_DONE : found == 0 ? STEPS_NO_SOLUTION : STEPS_MULTIPLE;
     if (job->outcome != STEPS_DONE) {
         if (!opt->anyway) return false;
@@ -251,9 +259,15 @@ void steps_report(cli_run *run, cli_job *base, bool separate, bool explain)
     case STEPS_BUDGET:
         t->over_budget++;
         cli_raise_status(run, EXIT_UNSOLVED);
-        snprintf(message, sizeof message,
-                 "gave up after %d step%s: over the budget of %llu chain nodes (--budget)",
-                 job->steps, job->steps == 1 ? "" : "s", opt->budget);
+        if (job->search_over_budget)
+            snprintf(message, sizeof message,
+                     "gave up: the solver's check went over its budget of %lu guesses "
+                     "(--budget=0 lifts it)",
+                     STEPS_SEARCH_BUDGET);
+        else
+            snprintf(message, sizeof message,
+                     "gave up after %d step%s: over the budget of %llu chain nodes (--budget)",
+                     job->steps, job->steps == 1 ? "" : "s", opt->budget);
         cli_record_error(base, record->line, message);
         break;
     case STEPS_NO_SOLUTION:
