@@ -971,7 +971,7 @@ static void test_stats_counts(void **state)
     lines l = split_lines(r.err);
     const char *last = l.line[l.n - 1];
     assert_starts_with(last, "sudoku: stats:");
-    assert_contains(last, "6 puzzles read, 3 solved, 1 no solution, 1 multiple, 1 invalid");
+    assert_contains(last, "6 puzzles read, 3 solved, 1 no solution, 1 multiple, 0 over budget, 1 invalid");
     assert_contains(last, " s, ");
     assert_contains(last, "puzzles/s");
     assert_contains(last, "guesses per puzzle");
