@@ -12,6 +12,7 @@
 
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define TEXT_OF(x) #x
@@ -203,16 +204,39 @@ typedef struct outcome {
 } outcome;
 
 /* Writes the n characters a format function put in text (SUDOKU_TEXT_MAX
- * bytes), then a line end if line is set. A JSON record with a very long
- * source name is cut to what text holds, as fputs would. */
+ * bytes, always enough but for JSON), then a line end if line is set. */
 static void put_text(cli_run *run, char *text, size_t n, bool line)
 {
-    if (n >= SUDOKU_TEXT_MAX) n = SUDOKU_TEXT_MAX - 1;
     if (line) text[n++] = '\n';
     fwrite(text, 1, n, run->out);
 }
 
-static void write_outcome(cli_run *run, const outcome *o, cli_format format)
+/* Writes a JSON record whole, however long its source name (a path may
+ * be 4,095 bytes): one that does not fit the usual buffer is formatted
+ * again into one of its size. Should memory be short even for that, the
+ * record goes without its source, which is the part of no bounded length,
+ * and the run says so: still one valid record in its place. */
+static void put_json(cli_run *run, sudoku_report *report)
+{
+    char text[SUDOKU_TEXT_MAX];
+    size_t n = sudoku_format_json(report, text, sizeof text);
+    if (n < sizeof text) {
+        put_text(run, text, n, true);
+        return;
+    }
+    char *big = malloc(n + 2);
+    if (!big) {
+        cli_error("out of memory: a JSON record written without its source");
+        cli_raise_status(run, EXIT_BAD_INPUT);
+        report->source = NULL;
+        put_text(run, text, sudoku_format_json(report, text, sizeof text), true);
+        return;
+    }
+    put_text(run, big, sudoku_format_json(report, big, n + 1), true);
+    free(big);
+}
+
+static void write_outcome(cli_run *run, outcome *o, cli_format format)
 {
     const solve_job *job = o->job;
     char text[SUDOKU_TEXT_MAX];
@@ -221,8 +245,10 @@ static void write_outcome(cli_run *run, const outcome *o, cli_format format)
     cli_start_record(run, grid);
     size_t n;
     if (format == FORMAT_JSON) {
-        n = sudoku_format_json(&o->report, text, sizeof text);
-    } else if (o->marker) {
+        put_json(run, &o->report);
+        return;
+    }
+    if (o->marker) {
         fprintf(run->out, "%s\n", o->marker);
         return;
     } else if (opt->count) {
