@@ -610,7 +610,8 @@ bool sudoku_parse(const char *text, size_t length, sudoku_grid *grid, sudoku_err
         if (acc.bad_column)
             bad_char_error(&acc, several_lines, err);
         else
-            sudoku_set_error(err, SUDOKU_ERROR_COUNT, 0, 0, "found %d cells, expected 81", count);
+            sudoku_set_error(err, SUDOKU_ERROR_COUNT, 0, 0, "found %d cell%s, expected 81", count,
+                             count == 1 ? "" : "s");
         return false;
     }
     memcpy(grid->cell, cell_values(&acc), SUDOKU_CELLS);
@@ -743,7 +744,7 @@ static void line_record(const cells *acc, const char *s, size_t n, long line, su
             bad_char_error(acc, false, &rec->error);
         else
             sudoku_set_error(&rec->error, SUDOKU_ERROR_COUNT, line, 0,
-                             "found %d cells, expected 81", count);
+                             "found %d cell%s, expected 81", count, count == 1 ? "" : "s");
     }
 }
 
@@ -775,7 +776,8 @@ static int add_row(sudoku_reader *r, const cells *acc, const char *s, size_t n, 
                              acc->bad_text, acc->bad_column, row + 1);
         else if (count != GRID_ROWS)
             sudoku_set_error(&r->error, SUDOKU_ERROR_COUNT, r->line, 0,
-                             "found %d cells in row %d of the grid, expected 9", count, row + 1);
+                             "found %d cell%s in row %d of the grid, expected 9", count,
+                             count == 1 ? "" : "s", row + 1);
         else
             memcpy(r->grid.cell + row * GRID_ROWS, cell_values(acc), GRID_ROWS);
     }

@@ -282,7 +282,7 @@ static void test_a_file_of_one_puzzle_reads_as_its_argument(void **state)
     close(err_fd);
     assert_int_equal(wait_program(pid), 2);
     assert_int_equal(split_lines(out).n, 9);
-    assert_contains(err, "sudoku: stdin:3: found 1 cells in row 1 of the grid, expected 9\n");
+    assert_contains(err, "sudoku: stdin:3: found 1 cell in row 1 of the grid, expected 9\n");
     /* a file that holds good records is read record by record, as always */
     const char *two = format_text("%s\n%s\n", p, p);
     const char *file = make_temp_file(two, strlen(two), NULL);

@@ -36,6 +36,7 @@ typedef struct stream {
     size_t pending_len;
     bool too_long; /* the current line has outgrown SUDOKU_LINE_MAX */
     bool after_cr; /* the last block ended with a CR: a LF starting the next is its pair */
+    cli_binary binary; /* set in source once a line holds a NUL */
 } stream;
 
 static void handle_records(stream *s, const sudoku_record *records, int n)
@@ -47,6 +48,10 @@ static void feed_line(stream *s, const char *line, size_t len)
 {
     /* cleared: the fields a reader leaves alone (pencilmarks) read as unset */
     sudoku_record records[2] = {0};
+    if (!s->source.binary && line && memchr(line, '\0', len)) {
+        s->binary.line = s->reader.line + 1;
+        s->source.binary = &s->binary;
+    }
     int n = s->too_long ? sudoku_reader_skip_line(&s->reader, records)
                         : sudoku_reader_line(&s->reader, line, len, records);
     handle_records(s, records, n);
@@ -263,6 +268,9 @@ bool cli_read_stream(cli_run *run, int fd, const char *source)
     sudoku_record last = {0};
     handle_records(&s, &last, sudoku_reader_finish(&s.reader, &last));
     cli_flush_records(run);
+    if (s.binary.quiet)
+        cli_error("%s: binary file (a NUL byte at line %ld): %lu more invalid record%s not listed",
+                  source, s.binary.line, s.binary.quiet, s.binary.quiet == 1 ? "" : "s");
     if (got < 0)
         cli_error("error reading %s: %s", source, strerror(read_errno));
     else if (run->records == before && run->write_errno == 0)

@@ -203,8 +203,8 @@ static int take_option(const cli_command *command, int key, cli_common *common, 
 {
     int rc;
     switch (key) {
-    case 'h': fputs(command->help, stdout); return EXIT_SOLVED;
-    case 'V': puts("sudoku " SUDOKU_VERSION); return EXIT_SOLVED;
+    case 'h': return cli_write_text(command->help);
+    case 'V': return cli_write_text("sudoku " SUDOKU_VERSION "\n");
     case 'j': rc = parse_jobs(command, optarg, &common->jobs); break;
     case KEY_FORMAT: rc = parse_format(command, optarg, &common->format); break;
     case KEY_FIRST_LINE: rc = parse_first_line(command, optarg, &common->first_line); break;
