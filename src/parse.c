@@ -176,7 +176,8 @@ static char full_width_ascii(uint32_t cp)
 {
     if (cp < 0xFF01 || cp > 0xFF5E) return 0;
     char c = (char)(cp - 0xFF01 + 0x21);
-    return is_cell_char(c) || (c != '#' && strchr("|+,[](){}\"'", c)) ? c : 0;
+    if (is_cell_char(c) || (c != '#' && strchr("|+,[](){}\"'", c))) return c;
+    return '\0';
 }
 
 /* The cell or layout character at s[i], with its full-width form read as
@@ -190,7 +191,8 @@ static char char_at(const char *s, size_t n, size_t i, size_t *len)
     uint32_t cp = wide_char_at(s, n, i, len);
     if (*len == 0) *len = 1;
     char c = full_width_ascii(cp);
-    return c ? c : s[i];
+    if (c) return c;
+    return s[i];
 }
 
 /* The length of the layout character of two bytes or more at s[i] (a
