@@ -532,7 +532,10 @@ void assert_every_command_reads(const char *file, const expected_record *want, s
     static const char *const commands[][3] = {{"solve", NULL},   {"explain", NULL},
                                               {"hint", NULL},    {"rate", NULL},
                                               {"canon", NULL},   {"transform", "--mirror"}};
-    for (size_t c = 0; c < sizeof commands / sizeof commands[0]; c++) {
+    /* under valgrind, solve and explain (the stream and the steps' paths):
+     * the reader they share is the same in every command */
+    size_t n_commands = under_wrapper() ? 2 : sizeof commands / sizeof commands[0];
+    for (size_t c = 0; c < n_commands; c++) {
         const char *args[] = {commands[c][0], "--format", "json", file, commands[c][1], NULL};
         run_result r = run_program(NULL, args);
         lines out = split_lines(r.out);

@@ -163,7 +163,8 @@ typedef struct expected_record {
 } expected_record;
 
 /* Runs each command that reads puzzles (solve, explain, hint, rate, canon,
- * transform) on file with --format json: each must make exactly the n
+ * transform; under a wrapper, solve and explain only) on file with
+ * --format json: each must make exactly the n
  * records of want, in order, each at its line, with its puzzle or
  * invalid; exit 2 if one is invalid, else 0; stderr must hold diagnostic
  * (or be empty when it is NULL). */
