@@ -184,6 +184,9 @@ typedef struct sudoku_result {
     unsigned long solutions; /* found, at most the limit */
     unsigned long guesses;   /* digits tried in cells propagation left open */
     sudoku_grid solution;    /* the first solution, when solutions > 0 */
+    bool over_budget;        /* the search gave up at its budget of guesses
+                                (the _within functions): solutions is then
+                                only how many it found before, not a verdict */
 } sudoku_result;
 
 /* Searches puzzle's solutions, stopping at limit (limit 0 is taken as 1).
@@ -193,6 +196,18 @@ unsigned long sudoku_solve(const sudoku_grid *puzzle, unsigned long limit, sudok
 
 /* As sudoku_solve, from an already propagated board. */
 unsigned long sudoku_search(const sudoku_board *start, unsigned long limit, sudoku_result *result);
+
+/* As sudoku_solve and sudoku_search, within a budget of work: at most
+ * max_guesses guesses (0: no limit). A search that would need one more
+ * gives up and sets result->over_budget; it returns the solutions found
+ * until then (the first one kept as usual). A guess is the same unit of
+ * work on every machine, so where a budget ends does not depend on the
+ * machine or its load; and few-clue puzzles with no solution are the ones
+ * that can take millions of guesses. */
+unsigned long sudoku_solve_within(const sudoku_grid *puzzle, unsigned long limit,
+                                  unsigned long max_guesses, sudoku_result *result);
+unsigned long sudoku_search_within(const sudoku_board *start, unsigned long limit,
+                                   unsigned long max_guesses, sudoku_result *result);
 
 /* ---- print: text forms of grids, boards and results ---- */
 /* Each writes at most size bytes including a final NUL (when size > 0) and
@@ -219,10 +234,11 @@ typedef enum sudoku_status {
     SUDOKU_SOLVED,      /* exactly one solution (or at least one, counting) */
     SUDOKU_NO_SOLUTION, /* a contradiction: no solution exists */
     SUDOKU_MULTIPLE,    /* more than one solution */
-    SUDOKU_INVALID      /* the record is not a valid puzzle */
+    SUDOKU_INVALID,     /* the record is not a valid puzzle */
+    SUDOKU_OVER_BUDGET  /* the search gave up at its budget (result.over_budget) */
 } sudoku_status;
 
-/* "solved", "no_solution", "multiple" or "invalid". */
+/* "solved", "no_solution", "multiple", "invalid" or "over_budget". */
 const char *sudoku_status_name(sudoku_status status);
 
 /* Everything one JSON record says about one puzzle; NULL pointers are

@@ -53,7 +53,7 @@ class _Error(ctypes.Structure):
 
 class _Result(ctypes.Structure):
     _fields_ = [("solutions", ctypes.c_ulong), ("guesses", ctypes.c_ulong),
-                ("solution", _Grid)]
+                ("solution", _Grid), ("over_budget", ctypes.c_bool)]
 
 
 class _Link(ctypes.Structure):

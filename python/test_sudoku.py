@@ -150,7 +150,8 @@ LAYOUT_PROGRAM = r"""
 #define F(t, f) printf(#t " " #f " %zu\n", offsetof(t, f));
 int main(void) {
     S(sudoku_grid) S(sudoku_board) S(sudoku_error) F(sudoku_error, message)
-    S(sudoku_result) F(sudoku_result, solution) S(sudoku_link) F(sudoku_link, on)
+    S(sudoku_result) F(sudoku_result, solution) F(sudoku_result, over_budget)
+    S(sudoku_link) F(sudoku_link, on)
     S(sudoku_step) F(sudoku_step, ncells) F(sudoku_step, eliminate) F(sudoku_step, links)
     S(sudoku_logic) F(sudoku_logic, candidates) S(sudoku_rating) F(sudoku_rating, hardest)
     return 0;

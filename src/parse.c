@@ -25,7 +25,18 @@
 #include <stdio.h>
 #include <string.h>
 
-typedef enum line_kind { LINE_BLANK, LINE_COMMENT, LINE_RULE, LINE_HEADER, LINE_CONTENT } line_kind;
+/* LINE_LABEL: words with a number or a dash in them ("=== 12 ==="), a
+ * header in a stream; a text read as one puzzle reads them as content, so
+ * that its error names their first bad character, and falls back on the
+ * stream's reading (where they are headers) when its cells are not 81. */
+typedef enum line_kind {
+    LINE_BLANK,
+    LINE_COMMENT,
+    LINE_RULE,
+    LINE_HEADER,
+    LINE_LABEL,
+    LINE_CONTENT
+} line_kind;
 
 /* Cells read so far, in both readings. Counts go on past 81 so errors can say
  * how many there were; only the first 81 cells are kept. */
@@ -158,6 +169,32 @@ size_t sudoku_separator_length(const char *s, size_t n, size_t i)
     return is_box_vertical(wide_char_at(s, n, i, &len)) ? len : 0;
 }
 
+/* The full-width forms of the cell and layout characters (U+FF01 to
+ * U+FF5E stand for ASCII 0x21 to 0x7E), as Japanese and Chinese sources
+ * write puzzles: '５２．．．６' reads as "52...6". */
+static char full_width_ascii(uint32_t cp)
+{
+    if (cp < 0xFF01 || cp > 0xFF5E) return 0;
+    char c = (char)(cp - 0xFF01 + 0x21);
+    if (is_cell_char(c) || (c != '#' && strchr("|+,[](){}\"'", c))) return c;
+    return '\0';
+}
+
+/* The cell or layout character at s[i], with its full-width form read as
+ * the ASCII one; *len is its length in bytes (1 for a stray byte). */
+static char char_at(const char *s, size_t n, size_t i, size_t *len)
+{
+    if ((unsigned char)s[i] < 0x80) {
+        *len = 1;
+        return s[i];
+    }
+    uint32_t cp = wide_char_at(s, n, i, len);
+    if (*len == 0) *len = 1;
+    char c = full_width_ascii(cp);
+    if (c) return c;
+    return s[i];
+}
+
 /* The length of the layout character of two bytes or more at s[i] (a
  * Unicode space, a box-drawing line), or 0 if there is none. */
 static size_t wide_layout_length(const char *s, size_t n, size_t i)
@@ -201,6 +238,8 @@ typedef struct line_census {
     int hyphens;    /* '-' alone */
     int soft;       /* '*', '_', '?', 'x', 'X': blanks that are also punctuation or letters */
     int letters;    /* ASCII letters: column names have some */
+    int cells;      /* cell characters */
+    int positions;  /* characters that are not layout: cells and others */
     bool joint;     /* a '+' or a box-drawing character other than a vertical line */
     bool only_rule; /* nothing but rule characters and spaces */
     bool only_layout;
@@ -217,6 +256,8 @@ static void count_char(line_census *c, char ch)
     if (ch == '+') c->joint = true;
     if ((ch >= '0' && ch <= '9') || ch == '.') c->digits++;
     if (is_letter(ch)) c->letters++;
+    if (is_cell_char(ch)) c->cells++;
+    if (!layout) c->positions++;
     if (!rule && !is_space(ch)) c->only_rule = false;
     if (!layout) c->only_layout = false;
     if (!layout && !is_cell_char(ch)) c->only_cells = false;
@@ -224,9 +265,23 @@ static void count_char(line_census *c, char ch)
 
 static void count_wide_char(line_census *c, uint32_t cp)
 {
+    char ascii = full_width_ascii(cp);
+    if (ascii) {
+        count_char(c, ascii);
+        c->only_rule = false; /* a full-width dash is a cell, never a rule */
+        return;
+    }
     if (is_box_drawing(cp) && !is_box_vertical(cp)) c->joint = true;
     if (is_box_drawing(cp) || is_unicode_space(cp)) return;
     c->only_rule = c->only_layout = c->only_cells = false;
+    c->positions++;
+}
+
+/* True if a line of only '-' (and spaces) holds one dash more or less than
+ * a puzzle: a mistyped empty grid, not a rule. */
+static bool near_empty_grid(const line_census *c)
+{
+    return c->hyphens == c->dashes && (c->dashes == SUDOKU_CELLS - 1 || c->dashes == SUDOKU_CELLS + 1);
 }
 
 /* Tells what a line is, looking only at what comes before any '#'. */
@@ -247,20 +302,29 @@ static line_kind classify(const char *s, size_t n)
         }
     }
     if (c.only_rule && (c.dashes > 0 || c.joint) &&
-        (c.joint || (c.dashes != 9 && c.dashes != SUDOKU_CELLS)))
+        (c.joint || (c.dashes != 9 && c.dashes != SUDOKU_CELLS && !near_empty_grid(&c))))
         return LINE_RULE;
     bool text = is_text(s + i, end - i);
+    /* A row with one character mistyped ("q20006000", "53..7.=.."): 8 to 10
+     * characters that are not layout, all cells but one. It is content,
+     * whatever it starts with, so that its grid keeps its nine rows. */
+    bool near_row = c.positions >= 8 && c.positions <= 10 && c.positions - c.cells <= 1;
     /* Text such as "=== Puzzle ===" or "  ?": no digit, dot or dash, so no
      * puzzle to lose; only nine or 81 blanks such as '?' or 'x' make a row
      * or a puzzle. */
     bool blanks = c.only_cells && (c.soft == 9 || c.soft == SUDOKU_CELLS);
-    bool words = (is_letter(s[i]) && c.digits < 9 && !c.only_cells) ||
-                 (c.digits + c.hyphens == 0 && !c.only_layout && !blanks);
+    /* Words with a number or a dash in them ("=== 12 ===", "% generated -
+     * easy"): fewer cells than a row, and than other characters; not a row
+     * with a typo, no fields. */
+    int others = c.positions - c.cells;
+    bool label = others > c.cells && c.cells < 9 && !sudoku_fields_delimiter(s + i, end - i);
+    bool words = !near_row && ((is_letter(s[i]) && c.digits < 9 && !c.only_cells) ||
+                               (c.digits + c.hyphens == 0 && !c.only_layout && !blanks));
     /* ... but a row of fields behind a label ("C,,5,,,,,,,") is a row */
     if (text && words && !sudoku_fields_labeled_row(s + i, end - i)) return LINE_HEADER;
     /* Column names above a spreadsheet's rows: "c1,c2,...,c9", "id,puzzle". */
     if (text && c.letters >= 2 && sudoku_fields_header(s + i, end - i)) return LINE_HEADER;
-    return LINE_CONTENT;
+    return text && label && !near_row ? LINE_LABEL : LINE_CONTENT;
 }
 
 /* Names the invisible and look-alike characters a message would otherwise
@@ -313,17 +377,16 @@ static size_t describe_char(const char *s, size_t n, size_t i, char out[48])
 /* Records one token of cell characters s[0..len) in the token reading. */
 static void add_token(cells *acc, const char *s, size_t len)
 {
-    int value = 0;
-    if (len == 1) {
-        value = sudoku_cell_value(s[0]);
-    } else {
-        int last = 0;
-        for (size_t k = 0; k < len; k++) {
-            int d = sudoku_cell_value(s[k]);
-            if (d <= last) acc->tokens_ok = false;
-            last = d;
-        }
-        if (len > 9) acc->tokens_ok = false;
+    int value = 0, chars = 0;
+    bool rising = true; /* strictly increasing digits, as a candidate set has */
+    for (size_t k = 0, step; k < len; k += step, chars++) {
+        int d = sudoku_cell_value(char_at(s, len, k, &step));
+        if (d <= value) rising = false;
+        value = d;
+    }
+    if (chars > 1) {
+        value = 0;
+        if (!rising || chars > 9) acc->tokens_ok = false;
         acc->multi = true;
     }
     if (acc->tokens < SUDOKU_CELLS) acc->by_token[acc->tokens] = (uint8_t)value;
@@ -339,9 +402,7 @@ static void scan_line(cells *acc, const char *s, size_t n, long line)
     bool in_token = false;
     for (size_t i = 0; i < n; i += step) {
         column++;
-        step = sudoku_utf8_length(s, n, i);
-        if (step == 0) step = 1; /* a stray byte counts as one column */
-        char c = s[i];
+        char c = char_at(s, n, i, &step); /* a stray byte counts as one column */
         if (is_cell_char(c)) {
             if (acc->chars < SUDOKU_CELLS) acc->by_char[acc->chars] = (uint8_t)sudoku_cell_value(c);
             acc->chars++;
@@ -351,8 +412,8 @@ static void scan_line(cells *acc, const char *s, size_t n, long line)
         }
         if (in_token) add_token(acc, s + token_start, i - token_start);
         in_token = false;
-        if (c == '#') return;
-        if (step == 1 ? is_layout(c) : wide_layout_length(s, n, i) > 0) continue;
+        if (c == '#' && step == 1) return;
+        if (is_layout(c) || (step > 1 && wide_layout_length(s, n, i) > 0)) continue;
         if (!acc->bad_column) {
             acc->bad_line = line;
             acc->bad_column = column;
@@ -404,7 +465,7 @@ static bool fast_line(const char *s, size_t n, sudoku_grid *grid)
     }
     if (!all) return false;
     size_t end = i + SUDOKU_CELLS;
-    return end == n || is_space(s[end]) || strchr(":,;#", s[end]);
+    return end == n || is_space(s[end]) || (s[end] != '\0' && strchr(":,;#", s[end]));
 }
 
 static bool starts_with_dash(const char *s, size_t n)
@@ -461,6 +522,22 @@ bool sudoku_check_givens(const sudoku_grid *grid, sudoku_error *err)
 
 /* ---- one puzzle, any layout ---- */
 
+/* The length of the line at s (the text ends at end), without its line
+ * end; *next is where the line after it starts. A line ends at "\n", at
+ * "\r\n", or at a lone "\r", as old Mac files end theirs. */
+static size_t line_at(const char *s, const char *end, const char **next)
+{
+    const char *nl = memchr(s, '\n', (size_t)(end - s));
+    const char *stop = nl ? nl : end;
+    const char *cr = memchr(s, '\r', (size_t)(stop - s));
+    if (cr) {
+        *next = cr + 1 == nl ? nl + 1 : cr + 1;
+        return (size_t)(cr - s);
+    }
+    *next = nl ? nl + 1 : end;
+    return (size_t)(stop - s);
+}
+
 /* Describes where the bad character is: with its line only if text has several. */
 static void bad_char_error(const cells *acc, bool several_lines, sudoku_error *err)
 {
@@ -485,14 +562,12 @@ static layout_result parse_as_stream(const char *text, size_t length, sudoku_gri
     sudoku_reader_init(&reader);
     memset(out, 0, sizeof out);
     memset(&found, 0, sizeof found);
-    for (const char *s = text, *end = text + length; s < end && records < 2;) {
-        const char *nl = memchr(s, '\n', (size_t)(end - s));
-        size_t n = (size_t)((nl ? nl : end) - s);
+    for (const char *s = text, *end = text + length, *next; s < end && records < 2; s = next) {
+        size_t n = line_at(s, end, &next);
         if (n > SUDOKU_LINE_MAX) return LAYOUT_NO;
         int made = sudoku_reader_line(&reader, s, n, out);
         for (int k = 0; k < made; k++)
             if (records++ == 0) found = out[k];
-        s += n + (nl != NULL);
     }
     if (records < 2 && sudoku_reader_finish(&reader, &out[0]) && records++ == 0) found = out[0];
     if (records != 1 || found.pencilmarks) return LAYOUT_NO;
@@ -508,14 +583,15 @@ static layout_result parse_as_stream(const char *text, size_t length, sudoku_gri
 bool sudoku_parse(const char *text, size_t length, sudoku_grid *grid, sudoku_error *err)
 {
     cells acc = {.tokens_ok = true};
-    const char *end = text + length;
-    bool several_lines = memchr(text, '\n', length) && memchr(text, '\n', length) != end - 1;
+    const char *end = text + length, *second;
+    line_at(text, end, &second);
+    bool several_lines = second < end;
     long line = 0;
-    for (const char *s = text; s < end; line++) {
-        const char *nl = memchr(s, '\n', (size_t)(end - s));
-        size_t n = (size_t)((nl ? nl : end) - s), bom = bom_length(s, n);
+    for (const char *s = text, *next; s < end; line++, s = next) {
+        size_t n = line_at(s, end, &next), bom = bom_length(s, n);
         sudoku_grid fast;
-        if (classify(s + bom, n - bom) == LINE_CONTENT) {
+        line_kind kind = classify(s + bom, n - bom);
+        if (kind == LINE_CONTENT || kind == LINE_LABEL) {
             if (fast_line(s + bom, n - bom, &fast)) {
                 for (int k = 0; k < SUDOKU_CELLS; k++) {
                     if (acc.chars < SUDOKU_CELLS) acc.by_char[acc.chars] = fast.cell[k];
@@ -526,7 +602,6 @@ bool sudoku_parse(const char *text, size_t length, sudoku_grid *grid, sudoku_err
                 scan_line(&acc, s + bom, n - bom, line + 1);
             }
         }
-        s += n + (nl != NULL);
     }
     int count = cell_count(&acc);
     if (acc.bad_column || count != SUDOKU_CELLS) {
@@ -537,7 +612,8 @@ bool sudoku_parse(const char *text, size_t length, sudoku_grid *grid, sudoku_err
         if (acc.bad_column)
             bad_char_error(&acc, several_lines, err);
         else
-            sudoku_set_error(err, SUDOKU_ERROR_COUNT, 0, 0, "found %d cells, expected 81", count);
+            sudoku_set_error(err, SUDOKU_ERROR_COUNT, 0, 0, "found %d cell%s, expected 81", count,
+                             count == 1 ? "" : "s");
         return false;
     }
     memcpy(grid->cell, cell_values(&acc), SUDOKU_CELLS);
@@ -670,7 +746,7 @@ static void line_record(const cells *acc, const char *s, size_t n, long line, su
             bad_char_error(acc, false, &rec->error);
         else
             sudoku_set_error(&rec->error, SUDOKU_ERROR_COUNT, line, 0,
-                             "found %d cells, expected 81", count);
+                             "found %d cell%s, expected 81", count, count == 1 ? "" : "s");
     }
 }
 
@@ -694,11 +770,16 @@ static int add_row(sudoku_reader *r, const cells *acc, const char *s, size_t n, 
     int row = r->rows++;
     int count = cell_count(acc);
     if (r->error.kind == SUDOKU_ERROR_NONE) {
-        if (acc->bad_column)
+        if (acc->bad_column && count == 0) /* a line of no cell (binary, say): no row */
             bad_char_error(acc, false, &r->error);
+        else if (acc->bad_column)
+            sudoku_set_error(&r->error, SUDOKU_ERROR_CHARACTER, acc->bad_line, acc->bad_column,
+                             "unexpected character %s at column %ld in row %d of the grid",
+                             acc->bad_text, acc->bad_column, row + 1);
         else if (count != GRID_ROWS)
             sudoku_set_error(&r->error, SUDOKU_ERROR_COUNT, r->line, 0,
-                             "found %d cells in row %d of the grid, expected 9", count, row + 1);
+                             "found %d cell%s in row %d of the grid, expected 9", count,
+                             count == 1 ? "" : "s", row + 1);
         else
             memcpy(r->grid.cell + row * GRID_ROWS, cell_values(acc), GRID_ROWS);
     }
@@ -814,7 +895,8 @@ int sudoku_reader_line(sudoku_reader *r, const char *line, size_t length, sudoku
         puzzle_line && !starts_with_dash(line, length) ? LINE_CONTENT : classify(line, length);
     if (kind == LINE_BLANK && blank_row(r, line, length))
         return add_blank_row(r, line, length, &out[0]); /* spaces or tabs: a row of blanks */
-    if (kind == LINE_BLANK || kind == LINE_HEADER) return cut_grid(r, &out[0]);
+    if (kind == LINE_BLANK || kind == LINE_HEADER || kind == LINE_LABEL)
+        return cut_grid(r, &out[0]);
     if (kind != LINE_CONTENT) return 0;
     if (!puzzle_line) return content_line(r, line, length, out);
     int made = cut_grid(r, &out[0]);

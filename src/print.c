@@ -141,6 +141,7 @@ const char *sudoku_status_name(sudoku_status status)
     case SUDOKU_NO_SOLUTION: return "no_solution";
     case SUDOKU_MULTIPLE: return "multiple";
     case SUDOKU_INVALID: return "invalid";
+    case SUDOKU_OVER_BUDGET: return "over_budget";
     }
     return "invalid";
 }

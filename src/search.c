@@ -27,12 +27,14 @@ static bool record_solution(const sudoku_planes *board, unsigned long limit, sud
 }
 
 /* Propagates the board at the bottom of the stack and searches from it;
- * finds nothing if set-up already met a contradiction (not consistent). */
+ * finds nothing if set-up already met a contradiction (not consistent).
+ * Gives up before guess number budget + 1 (budget 0: never). */
 static unsigned long search(frame *stack, bool consistent, unsigned long limit,
-                            sudoku_result *result)
+                            unsigned long budget, sudoku_result *result)
 {
     result->solutions = 0;
     result->guesses = 0;
+    result->over_budget = false;
     if (limit == 0) limit = 1;
     if (!consistent || !sudoku_planes_propagate(&stack[0].board)) return 0;
     stack[0].cell = sudoku_planes_choose_cell(&stack[0].board, &stack[0].untried);
@@ -52,6 +54,10 @@ static unsigned long search(frame *stack, bool consistent, unsigned long limit,
         int level = f->untried ? depth + 1 : depth;
         frame *next = &stack[level];
         if (level != depth) next->board = f->board;
+        if (result->guesses == budget && budget) {
+            result->over_budget = true;
+            break;
+        }
         result->guesses++;
 
         bool ok = sudoku_planes_assign(&next->board, f->cell, digit);
@@ -70,16 +76,28 @@ static unsigned long search(frame *stack, bool consistent, unsigned long limit,
     return result->solutions;
 }
 
-unsigned long sudoku_search(const sudoku_board *start, unsigned long limit, sudoku_result *result)
+unsigned long sudoku_search_within(const sudoku_board *start, unsigned long limit,
+                                   unsigned long max_guesses, sudoku_result *result)
 {
     frame stack[SUDOKU_CELLS + 1];
     sudoku_planes_from_board(&stack[0].board, start);
-    return search(stack, true, limit, result);
+    return search(stack, true, limit, max_guesses, result);
+}
+
+unsigned long sudoku_solve_within(const sudoku_grid *puzzle, unsigned long limit,
+                                  unsigned long max_guesses, sudoku_result *result)
+{
+    frame stack[SUDOKU_CELLS + 1];
+    bool consistent = sudoku_planes_from_grid(&stack[0].board, puzzle);
+    return search(stack, consistent, limit, max_guesses, result);
+}
+
+unsigned long sudoku_search(const sudoku_board *start, unsigned long limit, sudoku_result *result)
+{
+    return sudoku_search_within(start, limit, 0, result);
 }
 
 unsigned long sudoku_solve(const sudoku_grid *puzzle, unsigned long limit, sudoku_result *result)
 {
-    frame stack[SUDOKU_CELLS + 1];
-    bool consistent = sudoku_planes_from_grid(&stack[0].board, puzzle);
-    return search(stack, consistent, limit, result);
+    return sudoku_solve_within(puzzle, limit, 0, result);
 }

@@ -509,3 +509,60 @@ void empty_dashes(char out[SUDOKU_CELLS + 1])
     memset(out, '-', SUDOKU_CELLS);
     out[SUDOKU_CELLS] = '\0';
 }
+
+/* ---- every command that reads puzzles ---- */
+
+/* The text of a record's field: a JSON string's characters (no escapes in
+ * what the tests look at), a number or a word; "" if absent. */
+static const char *json_field(const char *record, const char *name)
+{
+    const char *at = strstr(record, format_text("\"%s\":", name));
+    if (!at) return "";
+    at += strlen(name) + 3;
+    if (*at == '"') {
+        const char *end = strchr(at + 1, '"');
+        return format_text("%.*s", (int)(end - at - 1), at + 1);
+    }
+    return format_text("%.*s", (int)strcspn(at, ",}"), at);
+}
+
+void assert_every_command_reads(const char *file, const expected_record *want, size_t n,
+                                const char *diagnostic)
+{
+    static const char *const commands[][3] = {{"solve", NULL},   {"explain", NULL},
+                                              {"hint", NULL},    {"rate", NULL},
+                                              {"canon", NULL},   {"transform", "--mirror"}};
+    /* under valgrind, solve and explain (the stream and the steps' paths):
+     * the reader they share is the same in every command */
+    size_t n_commands = under_wrapper() ? 2 : sizeof commands / sizeof commands[0];
+    for (size_t c = 0; c < n_commands; c++) {
+        const char *args[] = {commands[c][0], "--format", "json", file, commands[c][1], NULL};
+        run_result r = run_program(NULL, args);
+        lines out = split_lines(r.out);
+        bool invalid = false;
+        if (out.n != n)
+            fail_msg("%s: %zu records for %zu puzzles:\n%.2000s", args[0], out.n, n, r.out);
+        for (size_t i = 0; i < n; i++) {
+            const char *line = json_field(out.line[i], "line");
+            const char *status = json_field(out.line[i], "status");
+            const char *puzzle = json_field(out.line[i], "puzzle");
+            if (atol(line) != want[i].line)
+                fail_msg("%s: record %zu is at line %s, expected %ld", args[0], i + 1, line,
+                         want[i].line);
+            if (!want[i].puzzle) {
+                invalid = true;
+                if (strcmp(status, "invalid") != 0 || strcmp(puzzle, "null") != 0)
+                    fail_msg("%s: record %zu should be invalid: %.300s", args[0], i + 1,
+                             out.line[i]);
+            } else if (strcmp(puzzle, want[i].puzzle) != 0 || strcmp(status, "invalid") == 0) {
+                fail_msg("%s: record %zu should be %s: %.300s", args[0], i + 1, want[i].puzzle,
+                         out.line[i]);
+            }
+        }
+        assert_status(r, invalid ? 2 : 0);
+        if (diagnostic)
+            assert_contains(r.err, diagnostic);
+        else
+            assert_empty(r.err);
+    }
+}

@@ -153,4 +153,22 @@ void no_solution_puzzle(char out[SUDOKU_CELLS + 1]);
 /* The empty grid written with '-' blanks. */
 void empty_dashes(char out[SUDOKU_CELLS + 1]);
 
+/* ---- every command that reads puzzles ---- */
+
+/* A record a file should make: the line it starts on, and its puzzle
+ * (81 characters, '.' blanks), or NULL for an invalid record. */
+typedef struct expected_record {
+    long line;
+    const char *puzzle;
+} expected_record;
+
+/* Runs each command that reads puzzles (solve, explain, hint, rate, canon,
+ * transform; under a wrapper, solve and explain only) on file with
+ * --format json: each must make exactly the n
+ * records of want, in order, each at its line, with its puzzle or
+ * invalid; exit 2 if one is invalid, else 0; stderr must hold diagnostic
+ * (or be empty when it is NULL). */
+void assert_every_command_reads(const char *file, const expected_record *want, size_t n,
+                                const char *diagnostic);
+
 #endif

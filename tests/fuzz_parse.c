@@ -80,16 +80,26 @@ static void feed_line(stream *s, const char *line, size_t length)
     for (int k = 0; k < made; k++) check_record(s, &out[k]);
 }
 
-/* Splits text at '\n' as the command does: a final '\n' makes no extra
- * empty line, and a last line without one is still fed. */
+/* The length of the line end at text[i]: "\r\n" 2, a '\n' or a lone '\r'
+ * (old Mac files) 1; 0 where there is none. */
+static size_t line_end(const char *text, size_t size, size_t i)
+{
+    if (text[i] == '\n') return 1;
+    if (text[i] != '\r') return 0;
+    return i + 1 < size && text[i + 1] == '\n' ? 2 : 1;
+}
+
+/* Splits text into lines as the command does: a final line end makes no
+ * extra empty line, and a last line without one is still fed. */
 static void read_stream(stream *s, const char *text, size_t size)
 {
     sudoku_reader_init(&s->reader);
     for (size_t start = 0; start < size;) {
-        const char *nl = memchr(text + start, '\n', size - start);
-        size_t length = nl ? (size_t)(nl - (text + start)) : size - start;
+        size_t length = 0;
+        while (start + length < size && !line_end(text, size, start + length)) length++;
         feed_line(s, text + start, length);
-        start += length + 1;
+        start += length;
+        if (start < size) start += line_end(text, size, start);
     }
     sudoku_record last;
     if (sudoku_reader_finish(&s->reader, &last)) check_record(s, &last);
@@ -111,7 +121,7 @@ static bool check_parse(const char *text, size_t size, long lines, sudoku_grid *
     return false;
 }
 
-/* One line (a final '\n' aside) is a puzzle as an argument exactly when it
+/* One line (a final line end aside) is a puzzle as an argument exactly when it
  * is one in a stream, and the same puzzle: "exactly as in a file". */
 static void check_one_line(const stream *s, bool parsed, const sudoku_grid *grid)
 {
@@ -140,25 +150,32 @@ static void check_givens(const uint8_t *data, size_t size)
     }
 }
 
-/* Counts lines as the command does, independently of the reader. */
-static long count_lines(const char *text, size_t size)
+/* Counts lines as the command does, independently of the reader; *last
+ * is the length of the last line end (0 if the text has none at its end). */
+static long count_lines(const char *text, size_t size, size_t *last)
 {
     long lines = 0;
-    for (size_t i = 0; i < size; i++) lines += text[i] == '\n';
-    return lines + (size && text[size - 1] != '\n');
+    *last = 0;
+    for (size_t i = 0, end; i < size; i += end ? end : 1) {
+        end = line_end(text, size, i);
+        lines += end > 0;
+        *last = i + end == size ? end : 0;
+    }
+    return lines + (size && *last == 0);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const char *text = (const char *)data;
-    long lines = count_lines(text, size);
+    size_t last_end;
+    long lines = count_lines(text, size, &last_end);
     stream s = {.records = 0};
     read_stream(&s, text, size);
     FUZZ_REQUIRE(s.reader.line == lines);
 
     sudoku_grid grid;
     bool parsed = check_parse(text, size, lines, &grid);
-    size_t line_length = size && text[size - 1] == '\n' ? size - 1 : size;
+    size_t line_length = size - last_end;
     if (lines == 1 && line_length <= SUDOKU_LINE_MAX) check_one_line(&s, parsed, &grid);
     check_givens(data, size);
     return 0;

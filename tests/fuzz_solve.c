@@ -8,7 +8,8 @@
  * one is wrong: every solution is judged by tests/checker.c, which shares no
  * code with the library; propagation never removes a digit of the solution
  * and agrees with the search on contradictions; sudoku_solve and
- * sudoku_search agree; and every printer keeps snprintf's contract, stays
+ * sudoku_search agree, and a search within a budget of guesses is the same
+ * search cut short exactly at it; and every printer keeps snprintf's contract, stays
  * within SUDOKU_TEXT_MAX and writes text that reads back as what it printed.
  */
 #include "checker.h"
@@ -358,10 +359,30 @@ typedef struct outcome {
     bool consistent; /* propagation met no contradiction: board is usable */
 } outcome;
 
+/* A search within a budget of guesses (--budget) is the same search cut
+ * short: it gives up exactly at the budget, having found at most what the
+ * whole search finds; within the budget it is the whole search. */
+static void check_budget(const outcome *o)
+{
+    unsigned long budget = o->result.guesses / 2;
+    sudoku_result cut;
+    unsigned long found = sudoku_solve_within(&o->puzzle, SOLVE_LIMIT, budget, &cut);
+    FUZZ_REQUIRE(found == cut.solutions && found <= o->solutions);
+    if (budget == 0 || o->result.guesses <= budget) { /* 0 is no limit */
+        FUZZ_REQUIRE(!cut.over_budget && found == o->solutions);
+        FUZZ_REQUIRE(cut.guesses == o->result.guesses);
+    } else {
+        FUZZ_REQUIRE(cut.over_budget && cut.guesses == budget);
+    }
+    if (found) FUZZ_REQUIRE(memcmp(cut.solution.cell, o->result.solution.cell, SUDOKU_CELLS) == 0);
+}
+
 static void solve_checked(outcome *o)
 {
     o->solutions = sudoku_solve(&o->puzzle, SOLVE_LIMIT, &o->result);
     FUZZ_REQUIRE(o->solutions <= SOLVE_LIMIT && o->solutions == o->result.solutions);
+    FUZZ_REQUIRE(!o->result.over_budget);
+    check_budget(o);
     if (!o->solutions) return;
     FUZZ_REQUIRE(cells_to_text(o->result.solution.cell, o->solution_text));
     FUZZ_REQUIRE(check_solution(o->puzzle_text, o->solution_text) == NULL);

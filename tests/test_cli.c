@@ -971,7 +971,7 @@ static void test_stats_counts(void **state)
     lines l = split_lines(r.err);
     const char *last = l.line[l.n - 1];
     assert_starts_with(last, "sudoku: stats:");
-    assert_contains(last, "6 puzzles read, 3 solved, 1 no solution, 1 multiple, 1 invalid");
+    assert_contains(last, "6 puzzles read, 3 solved, 1 no solution, 1 multiple, 0 over budget, 1 invalid");
     assert_contains(last, " s, ");
     assert_contains(last, "puzzles/s");
     assert_contains(last, "guesses per puzzle");
@@ -1003,7 +1003,7 @@ static void test_help(void **state)
         static const char *const parts[] = {
             "Usage:",   "Exit status", "--format", "--show-candidates",
             "--unique", "--count",     "--limit",  "--stats",
-            "--jobs",   "--help",      "--version"};
+            "--jobs",   "--help",      "--version", "--budget"};
         for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++)
             assert_contains(r.out, parts[k]);
     }
@@ -1020,6 +1020,44 @@ static void test_version(void **state)
         assert_empty(r.err);
         assert_string_equal(r.out, "sudoku " SUDOKU_VERSION "\n");
     }
+}
+
+/* Help and version that cannot be written are reported, as GNU tools
+ * report them: status 2 and the reason, for every command. */
+static void test_help_to_full_disk(void **state)
+{
+    (void)state;
+    static const char *const forms[][3] = {
+        {"--help", NULL, NULL},      {"-h", NULL, NULL},          {"--version", NULL, NULL},
+        {"solve", "--help", NULL},   {"explain", "-h", NULL},     {"hint", "--help", NULL},
+        {"rate", "--help", NULL},    {"canon", "--version", NULL}, {"transform", "--help", NULL}};
+    run_setup setup = {.stdout_path = "/dev/full"};
+    for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+        run_result r = run_setup_program(&setup, forms[i]);
+        assert_status(r, 2);
+        assert_string_equal(r.err, "sudoku: error writing output: No space left on device\n");
+    }
+}
+
+/* Singular counts read as such: "1 puzzle read", "found 1 cell". */
+static void test_plurals(void **state)
+{
+    (void)state;
+    run_result r = RUN("solve", "--stats", "1");
+    assert_status(r, 2);
+    lines err = split_lines(r.err);
+    assert_int_equal(err.n, 2);
+    assert_string_equal(err.line[0], "sudoku: argument 1: found 1 cell, expected 81");
+    assert_starts_with(err.line[1], "sudoku: stats: 1 puzzle read, 0 solved,");
+    static const char *const commands[] = {"explain", "hint", "rate", "canon"};
+    for (size_t i = 0; i < 4; i++) {
+        r = RUN(commands[i], "--stats", P);
+        assert_contains(r.err, "sudoku: stats: 1 puzzle read, ");
+    }
+    r = RUN_IN("12\n", "solve");
+    assert_string_equal(r.err, "sudoku: stdin:1: found 2 cells in row 1 of the grid, expected 9\n");
+    r = RUN_IN("1\n", "solve");
+    assert_string_equal(r.err, "sudoku: stdin:1: found 1 cell in row 1 of the grid, expected 9\n");
 }
 
 static void test_no_arguments(void **state)
@@ -1351,6 +1389,8 @@ int main(void)
         TEST(test_batch_large_stream),
         TEST(test_stats_counts),
         TEST(test_help),
+        TEST(test_help_to_full_disk),
+        TEST(test_plurals),
         TEST(test_version),
         TEST(test_no_arguments),
         TEST(test_seeds_file),

@@ -282,7 +282,7 @@ static void test_a_file_of_one_puzzle_reads_as_its_argument(void **state)
     close(err_fd);
     assert_int_equal(wait_program(pid), 2);
     assert_int_equal(split_lines(out).n, 9);
-    assert_contains(err, "sudoku: stdin:3: found 1 cells in row 1 of the grid, expected 9\n");
+    assert_contains(err, "sudoku: stdin:3: found 1 cell in row 1 of the grid, expected 9\n");
     /* a file that holds good records is read record by record, as always */
     const char *two = format_text("%s\n%s\n", p, p);
     const char *file = make_temp_file(two, strlen(two), NULL);
@@ -333,6 +333,108 @@ static void test_first_line_numbers_a_chunk(void **state)
                                "(try 'sudoku solve --help')\n");
 }
 
+/* ---- issue 15: no puzzle vanishes ---- */
+
+/* p with its digits and dots written full width (U+FF10-U+FF19, U+FF0E),
+ * in rows of nine ended by eol, or one line when eol is NULL. */
+static char *full_width(const char *p, const char *eol)
+{
+    char *s = xmalloc(SUDOKU_CELLS * 3 + 9 * 2 + 1), *o = s;
+    for (int i = 0; i < SUDOKU_CELLS; i++) {
+        /* U+FF0E is EF BC 8E; U+FF10 + d is EF BC 90 + d */
+        char third = p[i] == '.' ? (char)0x8E : (char)(0x90 + (p[i] - '0'));
+        o += sprintf(o, "\xef\xbc%c", third);
+        if (eol && i % 9 == 8) o += sprintf(o, "%s", eol);
+    }
+    *o = '\0';
+    return s;
+}
+
+/* Full-width digits and dots read as their ASCII forms: a line, a grid,
+ * and an argument, in every command. */
+static void test_full_width_digits(void **state)
+{
+    (void)state;
+    const char *a = relabel(P, 1), *b = relabel(E, 2), *c = relabel(P, 3);
+    const char *text = format_text("%s\n%s\n%s\n%s", a, full_width(b, NULL), c, full_width(a, "\n"));
+    const char *file = make_temp_file(text, strlen(text), NULL);
+    expected_record want[] = {{1, a}, {2, b}, {3, c}, {4, a}};
+    assert_every_command_reads(file, want, 4, NULL);
+    run_result r = RUN("solve", "--format", "line", full_width(c, "\n"));
+    assert_status(r, 0);
+    assert_solution(c, split_lines(r.out).line[0]);
+    /* a full-width letter is still a bad character, named as it is */
+    r = RUN_IN(format_text("%.20s\xef\xbc\xa1%s\n", a, a + 21), "solve");
+    assert_status(r, 2);
+    assert_string_equal(r.err, "sudoku: stdin:1:21: unexpected character '\xef\xbc\xa1' at "
+                               "column 21\n");
+}
+
+/* With CR-only line ends (old Mac files) every line is a line: one
+ * record per puzzle and per grid, numbered as the lines are; CRLF and LF
+ * mixed in. */
+static void test_cr_line_ends(void **state)
+{
+    (void)state;
+    const char *a = relabel(P, 4), *b = relabel(E, 5), *c = relabel(P, 6);
+    const char *text = format_text("%s\r%s\r\r# grid\r%s\r\n%s\n", a, b, as_rows(c, '.', "\r"), a);
+    const char *file = make_temp_file(text, strlen(text), NULL);
+    /* the grid's last row ends in CR, then an empty line ends in CRLF */
+    expected_record want[] = {{1, a}, {2, b}, {5, c}, {15, a}};
+    assert_every_command_reads(file, want, 4, NULL);
+    run_result r = RUN_IN(text, "solve", "--stats");
+    assert_status(r, 0);
+    assert_int_equal(split_lines(r.out).n, 4);
+    assert_contains(r.err, "stats: 4 puzzles read, 4 solved,");
+    /* a bad line is named by its number */
+    r = RUN_IN(format_text("%s\r%.80s\r%s\r", a, b, c), "solve");
+    assert_string_equal(r.err, "sudoku: stdin:2: found 80 cells, expected 81\n");
+    /* an argument too */
+    r = RUN("solve", "--format", "line", format_text("Grid 1\r%s", as_rows(c, '0', "\r")));
+    assert_status(r, 0);
+    assert_solution(c, split_lines(r.out).line[0]);
+}
+
+/* Header-like lines directly above grids, with a number or a dash in
+ * them, are headers: "=== 12 ===", and the "% ..." lines that Debian's
+ * sudoku writes above its grids (compact and boxed). */
+static void test_headers_above_grids(void **state)
+{
+    (void)state;
+    const char *a = relabel(P, 7), *b = relabel(E, 8), *c = relabel(P, 0);
+    const char *text = format_text("=== 1 ===\n%s=== 2 ===\n%s=== 12 ===\n%s", as_rows(a, '.', "\n"),
+                                   as_rows(b, '.', "\n"), as_rows(c, '.', "\n"));
+    const char *file = make_temp_file(text, strlen(text), NULL);
+    expected_record want[] = {{2, a}, {12, b}, {22, c}};
+    assert_every_command_reads(file, want, 3, NULL);
+    /* Debian's sudoku -fcompact */
+    text = format_text("%% randomly generated - hard\n%s%% randomly generated - easy\n%s"
+                       "%% randomly generated - medium\n%s",
+                       as_rows(a, '.', "\n"), as_rows(b, '.', "\n"), as_rows(c, '.', "\n"));
+    file = make_temp_file(text, strlen(text), NULL);
+    assert_every_command_reads(file, want, 3, NULL);
+    /* and its boxed grid, with rules */
+    char *boxed_grid = xmalloc(600), *o = boxed_grid;
+    o += sprintf(o, "%% randomly generated - hard\n");
+    for (int r = 0; r < 9; r++) {
+        if (r == 3 || r == 6) o += sprintf(o, "-------+-------+-------\n");
+        for (int k = 0; k < 9; k++)
+            o += sprintf(o, "%s%c", k == 0 ? " " : k % 3 ? " " : " | ", a[9 * r + k]);
+        o += sprintf(o, "\n");
+    }
+    text = format_text("%s%s", boxed_grid, boxed_grid);
+    file = make_temp_file(text, strlen(text), NULL);
+    expected_record twice[] = {{2, a}, {14, a}};
+    assert_every_command_reads(file, twice, 2, NULL);
+    /* the same text as an argument */
+    run_result r = RUN("solve", "--format", "line", boxed_grid);
+    assert_status(r, 0);
+    assert_solution(a, split_lines(r.out).line[0]);
+    r = RUN("solve", "--format", "line", format_text("=== 12 ===\n%s", as_rows(c, '0', "\n")));
+    assert_status(r, 0);
+    assert_solution(c, split_lines(r.out).line[0]);
+}
+
 #define TEST(f) cmocka_unit_test_teardown(f, harness_teardown)
 
 int main(void)
@@ -342,6 +444,9 @@ int main(void)
         TEST(test_a_file_of_one_puzzle_reads_as_its_argument),
         TEST(test_diagnostics_name_file_line_and_column),
         TEST(test_first_line_numbers_a_chunk),
+        TEST(test_full_width_digits),
+        TEST(test_cr_line_ends),
+        TEST(test_headers_above_grids),
     };
     return cmocka_run_group_tests_name("pasted input (end to end)", tests, harness_setup,
                                        harness_finish);

@@ -520,9 +520,23 @@ static void rule_lines_are_skipped(void **state)
                      "008102900\n700000008\n006708200\n-------------------# x\n"
                      "002609500\n800203009\n005010300\n",
                      easy1);
-    /* 80 dashes are a rule, not 80 blanks */
+    /* 79 or 83 dashes are a rule; 80 or 82 are the empty grid mistyped, an
+     * error rather than nothing */
     char dashes[100];
-    memset(dashes, '-', 80);
+    memset(dashes, '-', 83);
+    dashes[79] = '\0';
+    assert_parse_error(dashes, SUDOKU_ERROR_COUNT, 0, 0, "found 0 cells, expected 81");
+    dashes[79] = '-';
+    dashes[80] = '\0';
+    assert_parse_error(dashes, SUDOKU_ERROR_COUNT, 0, 0, "found 80 cells, expected 81");
+    dashes[80] = '-';
+    dashes[82] = '\0';
+    assert_parse_error(dashes, SUDOKU_ERROR_COUNT, 0, 0, "found 82 cells, expected 81");
+    dashes[82] = '-';
+    dashes[83] = '\0';
+    assert_parse_error(dashes, SUDOKU_ERROR_COUNT, 0, 0, "found 0 cells, expected 81");
+    /* 80 stars stay a rule: only '-' is taken for a mistyped grid */
+    memset(dashes, '*', 80);
     dashes[80] = '\0';
     assert_parse_error(dashes, SUDOKU_ERROR_COUNT, 0, 0, "found 0 cells, expected 81");
 }
@@ -613,10 +627,14 @@ static void unexpected_character_utf8(void **state)
 {
     (void)state;
     /* a multi-byte character is one column and shown as itself */
-    assert_parse_error("123\xef\xbc\x94"
+    assert_parse_error("123\xef\xbc\xa1"
                        "5",
                        SUDOKU_ERROR_CHARACTER, 1, 4,
-                       "unexpected character '\xef\xbc\x94' at column 4");
+                       "unexpected character '\xef\xbc\xa1' at column 4");
+    /* (a full-width digit is a cell: '４' is 4) */
+    assert_parse_error("123\xef\xbc\x94"
+                       "5",
+                       SUDOKU_ERROR_COUNT, 0, 0, "found 5 cells, expected 81");
     assert_parse_error("\xc3\xa9"
                        "12",
                        SUDOKU_ERROR_CHARACTER, 1, 1, "unexpected character '\xc3\xa9' at column 1");

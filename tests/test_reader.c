@@ -312,7 +312,7 @@ static void dash_rows_and_dash_puzzles(void **state)
     feed_text(&s, "003020600\n900305001\n001806400\n---------\n700000008\n006708200\n"
                   "002609500\n800203009\n005010300\n");
     assert_int_equal(feed_line(&s, dashes), 1);
-    dashes[80] = '\0'; /* 80 dashes: a rule, skipped */
+    dashes[79] = '\0'; /* 79 dashes: a rule, skipped */
     assert_int_equal(feed_line(&s, dashes), 0);
     feed_text(&s, "---------\n---------\n---------\n---------\n---------\n---------\n"
                   "---------\n---------\n---------\n");
@@ -414,17 +414,18 @@ static void bad_rows_in_a_grid(void **state)
     read_all(&s, "# grid\n003020600\n900305001\n001;806400\n008102900\n700000008\n006708200\n"
                  "0026x9500\n800203009\n005010300\n" EASY1_GRID);
     assert_int_equal(s.count, 2);
-    assert_err(&s, 0, 2, SUDOKU_ERROR_CHARACTER, 4, "unexpected character ';' at column 4");
+    assert_err(&s, 0, 2, SUDOKU_ERROR_CHARACTER, 4,
+               "unexpected character ';' at column 4 in row 3 of the grid");
     assert_int_equal(s.rec[0].error.column, 4);
     assert_ok(&s, 1, 11, easy1);
 
     /* a UTF-8 character in a row counts as one column */
-    read_all(&s, "003020600\n90030\xef\xbc\x95"
+    read_all(&s, "003020600\n90030\xef\xbc\xa1"
                  "001\n001806400\n008102900\n700000008\n006708200\n"
                  "002609500\n800203009\n005010300\n");
     assert_int_equal(s.count, 1);
     assert_err(&s, 0, 1, SUDOKU_ERROR_CHARACTER, 2,
-               "unexpected character '\xef\xbc\x95' at column 6");
+               "unexpected character '\xef\xbc\xa1' at column 6 in row 2 of the grid");
     assert_int_equal(s.rec[0].error.column, 6);
 }
 

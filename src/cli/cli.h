@@ -45,11 +45,22 @@ typedef struct cli_common {
     long first_line; /* --first-line: the number of each stream's first line; 0 is 1 */
 } cli_common;
 
+/* A stream found to hold binary data (a NUL byte, as grep has it): its
+ * first invalid record from there on is reported as usual, the others
+ * only counted, and said in one line at the stream's end; each still has
+ * its output record. Written by the reports, on the main thread. */
+typedef struct cli_binary {
+    long line;           /* the line of the first NUL */
+    bool reported;       /* the first invalid record's diagnostic is out */
+    unsigned long quiet; /* invalid records not reported one by one */
+} cli_binary;
+
 /* Where records come from: a puzzle argument ("argument 2") or a stream (a
  * file name or "stdin"), whose records have line numbers. */
 typedef struct cli_source {
-    const char *name; /* the stream's name; NULL for an argument */
-    int argument;     /* the argument's position, from 1; 0 for a stream */
+    const char *name;   /* the stream's name; NULL for an argument */
+    int argument;       /* the argument's position, from 1; 0 for a stream */
+    cli_binary *binary; /* the stream's, once it showed a NUL; else NULL */
 } cli_source;
 
 /* The start of every command's job: one record on its way through the
@@ -68,7 +79,7 @@ typedef struct cli_command cli_command;
 typedef struct cli_totals {
     unsigned long solved, no_solution, multiple, invalid; /* records by outcome */
     unsigned long stuck, steps, guesses;
-    unsigned long over_budget, dropped; /* rate: over --budget; left out by --min/--max */
+    unsigned long over_budget, dropped; /* over --budget; rate: left out by --min/--max */
     unsigned long failed;               /* records a job could not finish (out of memory) */
     unsigned long duplicates;           /* records left out as equivalent to an earlier one */
 } cli_totals;
@@ -149,6 +160,15 @@ int cli_usage_error(const char *command, const char *fmt, const char *arg);
  * false if value is not one or does not fit. */
 bool cli_parse_number(const char *value, unsigned long *n);
 
+/* Reads a count of work (--budget): decimal digits, then optionally k, M
+ * or G for thousands, millions, billions; returns false if value is not one
+ * or does not fit. */
+bool cli_parse_count(const char *value, unsigned long long *count);
+
+/* True if value, which cli_parse_number refused, is a whole number all the
+ * same: too large to fit, so that the message can say so. */
+bool cli_too_large(const char *value);
+
 /* ---- run.c ---- */
 
 /* Runs a batch command on its operands (standard input when there are
@@ -189,6 +209,11 @@ void cli_handle_argument(cli_run *run, const char *arg, int index);
 /* Writes one line to stderr: "sudoku: " then the formatted text. */
 void cli_error(const char *fmt, ...);
 
+/* Writes text (help, the version) to stdout and checks that it got out:
+ * returns EXIT_SOLVED, or EXIT_BAD_INPUT after saying why it did not
+ * (nothing is said when the reader has gone: EPIPE). */
+int cli_write_text(const char *text);
+
 /* Writes out the buffered output, noting in run->write_errno why it fails
  * if it does; returns true while the output works. */
 bool cli_output_ok(cli_run *run);
@@ -198,7 +223,9 @@ const char *cli_source_name(const cli_source *source, char label[32]);
 
 /* Writes a diagnostic about a job's record: "sudoku: FILE:LINE: message"
  * for streams ("FILE:LINE:COLUMN:" when it is about the record's error and
- * that has a column), "sudoku: argument N: message" for arguments. */
+ * that has a column), "sudoku: argument N: message" for arguments; only
+ * counts it when it is about an invalid record of a binary stream, past
+ * the first (cli_binary). */
 void cli_record_error(const cli_job *job, long line, const char *message);
 
 /* The line a diagnostic about an invalid record names. */

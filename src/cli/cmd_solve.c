@@ -10,7 +10,9 @@
  */
 #include "cli.h"
 
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define TEXT_OF(x) #x
@@ -26,9 +28,16 @@
  * stay in the processor's cache and keep memory flat (under 1 MiB). */
 #define SOLVE_BATCH 1024
 
+/* Guesses a record may take by default (--budget): about ten thousand
+ * times what the hardest solvable puzzles of the shared datasets need
+ * (926), a few seconds of work; only puzzles with few clues and no
+ * solution, and --count with a large --limit, come near it. */
+#define DEFAULT_BUDGET 10000000ULL
+
 typedef struct solve_options {
     bool show_candidates, unique, count, limit_given;
     unsigned long limit;
+    unsigned long long budget; /* guesses per record; 0: no limit */
 } solve_options;
 
 /* One record of solve: the pipeline's part, then what the work found. */
@@ -61,7 +70,13 @@ static const char help_text[] =
     "                      warning on stderr)\n"
     "  --count             print the number of solutions instead, up to the limit\n"
     "  --limit=N           with --count, stop at N solutions (default 1000),\n"
-    "                      printed as 'at least N'\n"
+    "                      printed as 'at least N'; each solution costs a guess\n"
+    "                      or more, so a large limit needs a larger --budget\n"
+    "  --budget=N          give up on a puzzle after N guesses (a count, not a\n"
+    "                      time, so the same on every machine; k, M and G\n"
+    "                      multiply by a thousand, a million, a billion; 0: no\n"
+    "                      limit); default 10M, a few seconds: it prints 'over\n"
+    "                      budget' and the stream goes on\n"
     "  --stats             print a summary on stderr at the end\n"
     "  -j, --jobs=N        solve on N threads (default 1; 0: one per processor;\n"
     "                      at most " NUMBER_TEXT(
@@ -71,13 +86,13 @@ static const char help_text[] =
                       "  -V, --version       show the version and exit\n"
                       "\n"
                       "A puzzle that cannot be solved or read still gets its output record, one\n"
-                      "line: 'no solution', 'multiple solutions' (with --unique) or 'invalid', "
-                      "and\n"
-                      "a diagnostic on stderr naming its source and line.\n"
+                      "line: 'no solution', 'multiple solutions' (with --unique), 'over budget'\n"
+                      "or 'invalid', and a diagnostic on stderr naming its source and line.\n"
                       "\n"
                       "Exit status:\n"
                       "  0  every puzzle was solved\n"
-                      "  1  some puzzle has no solution (or several, with --unique)\n"
+                      "  1  some puzzle has no solution (or several, with --unique), or went\n"
+                      "     over --budget\n"
                       "  2  usage error, malformed puzzle, unreadable input or unwritable output\n"
                       "When several apply, the highest wins.\n"
                       "\n"
@@ -87,12 +102,13 @@ static const char help_text[] =
 static const cli_format_name formats[] = {
     {"grid", FORMAT_GRID}, {"line", FORMAT_LINE}, {"json", FORMAT_JSON}, {NULL, FORMAT_AUTO}};
 
-enum { KEY_SHOW_CANDIDATES = 256, KEY_UNIQUE, KEY_COUNT, KEY_LIMIT };
+enum { KEY_SHOW_CANDIDATES = 256, KEY_UNIQUE, KEY_COUNT, KEY_LIMIT, KEY_BUDGET };
 
 static const cli_option options[] = {{"show-candidates", false, KEY_SHOW_CANDIDATES},
                                      {"unique", false, KEY_UNIQUE},
                                      {"count", false, KEY_COUNT},
                                      {"limit", true, KEY_LIMIT},
+                                     {"budget", true, KEY_BUDGET},
                                      {NULL, false, 0}};
 
 static int take_option(void *options_, int key, const char *value)
@@ -104,11 +120,24 @@ static int take_option(void *options_, int key, const char *value)
     case KEY_UNIQUE: opt->unique = true; break;
     case KEY_COUNT: opt->count = true; break;
     case KEY_LIMIT:
+        if (!cli_parse_number(value, &limit) && cli_too_large(value)) {
+            char message[128];
+            snprintf(message, sizeof message, "--limit is too large: '%.40s' (at most %lu)", value,
+                     ULONG_MAX);
+            return cli_usage_error("solve", "%s", message);
+        }
         if (!cli_parse_number(value, &limit) || limit == 0)
             return cli_usage_error("solve", "--limit needs a whole number from 1 up, not '%s'",
                                    value);
         opt->limit = limit;
         opt->limit_given = true;
+        break;
+    case KEY_BUDGET:
+        if (!cli_parse_count(value, &opt->budget) || opt->budget > ULONG_MAX)
+            return cli_usage_error("solve",
+                                   "--budget needs a count of guesses (e.g. 500M; 0: no limit), "
+                                   "not '%s'",
+                                   value);
         break;
     default: break;
     }
@@ -152,16 +181,17 @@ static void solve_work(const cli_run *run, cli_job *base)
     memset(&job->result, 0, sizeof job->result);
     job->consistent = false;
     if (!record->ok) return;
+    unsigned long budget = (unsigned long)opt->budget;
     if (!opt->show_candidates) { /* no detour through the singles-only board */
         if (record->pencilmarks)
-            sudoku_search(&record->board, limit, &job->result);
+            sudoku_search_within(&record->board, limit, budget, &job->result);
         else
-            sudoku_solve(&record->grid, limit, &job->result);
+            sudoku_solve_within(&record->grid, limit, budget, &job->result);
         return;
     }
     job->consistent = record->pencilmarks ? propagate_board(&record->board, &job->board)
                                           : sudoku_propagate(&record->grid, &job->board);
-    if (job->consistent) sudoku_search(&job->board, limit, &job->result);
+    if (job->consistent) sudoku_search_within(&job->board, limit, budget, &job->result);
 }
 
 /* ---- the report: in input order ---- */
@@ -174,16 +204,39 @@ typedef struct outcome {
 } outcome;
 
 /* Writes the n characters a format function put in text (SUDOKU_TEXT_MAX
- * bytes), then a line end if line is set. A JSON record with a very long
- * source name is cut to what text holds, as fputs would. */
+ * bytes, always enough but for JSON), then a line end if line is set. */
 static void put_text(cli_run *run, char *text, size_t n, bool line)
 {
-    if (n >= SUDOKU_TEXT_MAX) n = SUDOKU_TEXT_MAX - 1;
     if (line) text[n++] = '\n';
     fwrite(text, 1, n, run->out);
 }
 
-static void write_outcome(cli_run *run, const outcome *o, cli_format format)
+/* Writes a JSON record whole, however long its source name (a path may
+ * be 4,095 bytes): one that does not fit the usual buffer is formatted
+ * again into one of its size. Should memory be short even for that, the
+ * record goes without its source, which is the part of no bounded length,
+ * and the run says so: still one valid record in its place. */
+static void put_json(cli_run *run, sudoku_report *report)
+{
+    char text[SUDOKU_TEXT_MAX];
+    size_t n = sudoku_format_json(report, text, sizeof text);
+    if (n < sizeof text) {
+        put_text(run, text, n, true);
+        return;
+    }
+    char *big = malloc(n + 2);
+    if (!big) {
+        cli_error("out of memory: a JSON record written without its source");
+        cli_raise_status(run, EXIT_BAD_INPUT);
+        report->source = NULL;
+        put_text(run, text, sudoku_format_json(report, text, sizeof text), true);
+        return;
+    }
+    put_text(run, big, sudoku_format_json(report, big, n + 1), true);
+    free(big);
+}
+
+static void write_outcome(cli_run *run, outcome *o, cli_format format)
 {
     const solve_job *job = o->job;
     char text[SUDOKU_TEXT_MAX];
@@ -192,8 +245,10 @@ static void write_outcome(cli_run *run, const outcome *o, cli_format format)
     cli_start_record(run, grid);
     size_t n;
     if (format == FORMAT_JSON) {
-        n = sudoku_format_json(&o->report, text, sizeof text);
-    } else if (o->marker) {
+        put_json(run, &o->report);
+        return;
+    }
+    if (o->marker) {
         fprintf(run->out, "%s\n", o->marker);
         return;
     } else if (opt->count) {
@@ -209,6 +264,30 @@ static void write_outcome(cli_run *run, const outcome *o, cli_format format)
     put_text(run, text, n, !grid); /* a grid ends with its line end already */
 }
 
+/* A puzzle whose search gave up at --budget: neither solved nor refuted,
+ * its own outcome (as `sudoku rate` has it); with --count, the solutions
+ * found until then are a lower bound. */
+static void over_budget(cli_run *run, outcome *o, long line)
+{
+    const solve_options *opt = run->options;
+    char message[160];
+    o->report.status = SUDOKU_OVER_BUDGET;
+    o->report.at_least = true;
+    o->report.error = "over budget (--budget)";
+    o->marker = "over budget";
+    run->totals.over_budget++;
+    cli_raise_status(run, EXIT_UNSOLVED);
+    if (opt->count)
+        snprintf(message, sizeof message,
+                 "gave up after %lu solution%s: over the budget of %llu guesses (--budget)",
+                 o->job->result.solutions, o->job->result.solutions == 1 ? "" : "s",
+                 opt->budget);
+    else
+        snprintf(message, sizeof message, "gave up: over the budget of %llu guesses (--budget)",
+                 opt->budget);
+    cli_record_error(&o->job->base, line, message);
+}
+
 /* Classifies a valid puzzle by its solutions and says on stderr what is
  * wrong with it, if anything. */
 static void judge(cli_run *run, outcome *o, long line)
@@ -222,6 +301,10 @@ static void judge(cli_run *run, outcome *o, long line)
     o->report.solutions = opt->count ? (long)found : -1;
     o->report.at_least = found >= limit;
     o->report.guesses = result->guesses;
+    if (result->over_budget) {
+        over_budget(run, o, line);
+        return;
+    }
     if (found == 0) {
         o->report.status = SUDOKU_NO_SOLUTION;
         if (!opt->count) o->marker = "no solution";
@@ -285,11 +368,12 @@ static void solve_report(cli_run *run, cli_job *base)
 static void solve_stats(const cli_run *run, double seconds)
 {
     const cli_totals *t = &run->totals;
-    unsigned long read = t->solved + t->no_solution + t->multiple + t->invalid;
+    unsigned long read = t->solved + t->no_solution + t->multiple + t->over_budget + t->invalid;
     unsigned long searched = read - t->invalid;
-    cli_error("stats: %lu puzzles read, %lu solved, %lu no solution, %lu multiple, %lu invalid; "
-              "%.3f s, %.0f puzzles/s, %.1f guesses per puzzle",
-              read, t->solved, t->no_solution, t->multiple, t->invalid, seconds,
+    cli_error("stats: %lu puzzle%s read, %lu solved, %lu no solution, %lu multiple, "
+              "%lu over budget, %lu invalid; %.3f s, %.0f puzzles/s, %.1f guesses per puzzle",
+              read, read == 1 ? "" : "s", t->solved, t->no_solution, t->multiple, t->over_budget,
+              t->invalid, seconds,
               seconds > 0 ? (double)read / seconds : 0.0,
               searched ? (double)t->guesses / (double)searched : 0.0);
 }
@@ -311,7 +395,7 @@ static const cli_command solve_command = {
 int cli_solve(int argc, char **argv)
 {
     cli_common common = {.format = FORMAT_AUTO, .jobs = 1};
-    solve_options opt = {.limit = DEFAULT_COUNT_LIMIT};
+    solve_options opt = {.limit = DEFAULT_COUNT_LIMIT, .budget = DEFAULT_BUDGET};
     int operands;
     int rc = cli_parse_options(&solve_command, argc, argv, &common, &opt, &operands);
     if (rc >= 0) return rc;

@@ -9,6 +9,8 @@
  * Lines are handed to the reader straight from the block when they fit in
  * it; only a line that straddles two blocks is copied. A line longer than
  * SUDOKU_LINE_MAX is skipped and reported as a bad record of its own.
+ * A line ends at "\n", "\r\n" or a lone "\r" (old Mac files), as the
+ * library's parser has it.
  * Blocks are read with read(2), which returns what is there (a line typed
  * on a terminal) instead of waiting for a whole block as fread does.
  */
@@ -33,6 +35,8 @@ typedef struct stream {
     char *pending; /* the start of a line cut by the end of a block */
     size_t pending_len;
     bool too_long; /* the current line has outgrown SUDOKU_LINE_MAX */
+    bool after_cr; /* the last block ended with a CR: a LF starting the next is its pair */
+    cli_binary binary; /* set in source once a line holds a NUL */
 } stream;
 
 static void handle_records(stream *s, const sudoku_record *records, int n)
@@ -44,6 +48,10 @@ static void feed_line(stream *s, const char *line, size_t len)
 {
     /* cleared: the fields a reader leaves alone (pencilmarks) read as unset */
     sudoku_record records[2] = {0};
+    if (!s->source.binary && line && memchr(line, '\0', len)) {
+        s->binary.line = s->reader.line + 1;
+        s->source.binary = &s->binary;
+    }
     int n = s->too_long ? sudoku_reader_skip_line(&s->reader, records)
                         : sudoku_reader_line(&s->reader, line, len, records);
     handle_records(s, records, n);
@@ -63,26 +71,42 @@ static void keep_pending(stream *s, const char *part, size_t len)
     s->pending_len += len;
 }
 
+/* Feeds the line p[0..len) that a line end closed. */
+static void feed_ended_line(stream *s, const char *p, size_t len)
+{
+    if (s->pending_len || s->too_long) {
+        keep_pending(s, p, len);
+        feed_line(s, s->pending, s->pending_len);
+    } else if (len > SUDOKU_LINE_MAX) {
+        s->too_long = true;
+        feed_line(s, NULL, 0);
+    } else {
+        feed_line(s, p, len);
+    }
+}
+
 static void feed_block(stream *s, const char *block, size_t size)
 {
     const char *p = block, *end = block + size;
+    const char *lf = NULL; /* the first '\n' at or after p, or end: found once for all the
+                              lines before it, so that a file of lone CRs stays linear */
+    if (s->after_cr && p < end && *p == '\n') p++;
+    s->after_cr = false;
     while (p < end) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        if (!nl) {
+        if (!lf || lf < p) {
+            lf = memchr(p, '\n', (size_t)(end - p));
+            if (!lf) lf = end;
+        }
+        const char *cr = memchr(p, '\r', (size_t)(lf - p));
+        const char *stop = cr ? cr : lf;
+        if (stop == end) {
             keep_pending(s, p, (size_t)(end - p));
             return;
         }
-        size_t len = (size_t)(nl - p);
-        if (s->pending_len || s->too_long) {
-            keep_pending(s, p, len);
-            feed_line(s, s->pending, s->pending_len);
-        } else if (len > SUDOKU_LINE_MAX) {
-            s->too_long = true;
-            feed_line(s, NULL, 0);
-        } else {
-            feed_line(s, p, len);
-        }
-        p = nl + 1;
+        feed_ended_line(s, p, (size_t)(stop - p));
+        p = stop + 1;
+        if (cr && p < end && *p == '\n') p++; /* CRLF */
+        if (cr && p == end) s->after_cr = true;
     }
 }
 
@@ -139,19 +163,26 @@ static bool parse_text(const char *text, size_t length, sudoku_record *record)
     return false;
 }
 
+/* The length of the line at p (the text ends at end) without its line end
+ * ("\n", "\r\n" or "\r"); *next is where the next line starts. */
+static size_t line_at(const char *p, const char *end, const char **next)
+{
+    const char *stop = p;
+    while (stop < end && *stop != '\n' && *stop != '\r') stop++;
+    *next = stop + (stop < end) + (stop + 1 < end && stop[0] == '\r' && stop[1] == '\n');
+    return (size_t)(stop - p);
+}
+
 /* True if the lines of text make a good record. */
 static bool lines_make_a_puzzle(const char *text, size_t length)
 {
     sudoku_reader reader;
     sudoku_record out[2] = {0};
     sudoku_reader_init(&reader);
-    for (const char *p = text, *end = text + length; p < end;) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        size_t n = (size_t)((nl ? nl : end) - p);
-        int made = sudoku_reader_line(&reader, p, n, out);
+    for (const char *p = text, *end = text + length, *next; p < end; p = next) {
+        int made = sudoku_reader_line(&reader, p, line_at(p, end, &next), out);
         for (int k = 0; k < made; k++)
             if (out[k].ok) return true;
-        p += n + (nl != NULL);
     }
     return sudoku_reader_finish(&reader, &out[0]) && out[0].ok;
 }
@@ -160,11 +191,10 @@ static bool lines_make_a_puzzle(const char *text, size_t length)
 static long first_text_line(const char *text, size_t length)
 {
     long line = 1;
-    for (size_t i = 0; i < length; i++) {
-        if (text[i] == '\n')
-            line++;
-        else if (!strchr(" \t\r", text[i]))
-            break;
+    for (const char *p = text, *end = text + length, *next; p < end; p = next, line++) {
+        size_t n = line_at(p, end, &next), k = 0;
+        while (k < n && (p[k] == ' ' || p[k] == '\t')) k++;
+        if (k < n) break;
     }
     return line;
 }
@@ -238,6 +268,9 @@ bool cli_read_stream(cli_run *run, int fd, const char *source)
     sudoku_record last = {0};
     handle_records(&s, &last, sudoku_reader_finish(&s.reader, &last));
     cli_flush_records(run);
+    if (s.binary.quiet)
+        cli_error("%s: binary file (a NUL byte at line %ld): %lu more invalid record%s not listed",
+                  source, s.binary.line, s.binary.quiet, s.binary.quiet == 1 ? "" : "s");
     if (got < 0)
         cli_error("error reading %s: %s", source, strerror(read_errno));
     else if (run->records == before && run->write_errno == 0)

@@ -173,13 +173,10 @@ int main(int argc, char **argv)
         if (strcmp(command, commands[i].name) == 0) return commands[i].run(argc - 1, argv + 1);
     if (strcmp(command, "-h") == 0 || strcmp(command, "--help") == 0 ||
         strcmp(command, "help") == 0) {
-        fputs(help_text, stdout);
-        return EXIT_SOLVED;
+        return cli_write_text(help_text);
     }
-    if (strcmp(command, "-V") == 0 || strcmp(command, "--version") == 0) {
-        puts("sudoku " SUDOKU_VERSION);
-        return EXIT_SOLVED;
-    }
+    if (strcmp(command, "-V") == 0 || strcmp(command, "--version") == 0)
+        return cli_write_text("sudoku " SUDOKU_VERSION "\n");
     /* `sudoku PUZZLE`: what `sudoku solve PUZZLE` does (argv[0] stands for
      * the command's name) */
     if (solve_operand(command)) return cli_solve(argc, argv);

@@ -52,6 +52,27 @@ bool cli_parse_number(const char *value, unsigned long *n)
     return value[0] >= '0' && value[0] <= '9' && !*end && !errno;
 }
 
+bool cli_parse_count(const char *value, unsigned long long *count)
+{
+    char *end;
+    errno = 0;
+    if (value[0] < '0' || value[0] > '9') return false;
+    unsigned long long n = strtoull(value, &end, 10);
+    unsigned long long scale = 1;
+    if (*end == 'k') scale = 1000ull;
+    if (*end == 'M') scale = 1000000ull;
+    if (*end == 'G') scale = 1000000000ull;
+    if (scale > 1) end++;
+    if (*end || errno || (n && scale > ~0ull / n)) return false;
+    *count = n * scale;
+    return true;
+}
+
+bool cli_too_large(const char *value)
+{
+    return value[0] && strspn(value, "0123456789") == strlen(value);
+}
+
 static int parse_jobs(const cli_command *command, const char *value, int *jobs)
 {
     unsigned long n;
@@ -182,8 +203,8 @@ static int take_option(const cli_command *command, int key, cli_common *common, 
 {
     int rc;
     switch (key) {
-    case 'h': fputs(command->help, stdout); return EXIT_SOLVED;
-    case 'V': puts("sudoku " SUDOKU_VERSION); return EXIT_SOLVED;
+    case 'h': return cli_write_text(command->help);
+    case 'V': return cli_write_text("sudoku " SUDOKU_VERSION "\n");
     case 'j': rc = parse_jobs(command, optarg, &common->jobs); break;
     case KEY_FORMAT: rc = parse_format(command, optarg, &common->format); break;
     case KEY_FIRST_LINE: rc = parse_first_line(command, optarg, &common->first_line); break;

@@ -24,6 +24,15 @@ void cli_error(const char *fmt, ...)
     fputc('\n', stderr);
 }
 
+int cli_write_text(const char *text)
+{
+    fputs(text, stdout);
+    errno = 0;
+    if (fflush(stdout) == 0 && !ferror(stdout)) return EXIT_SOLVED;
+    if (errno != EPIPE) cli_error("error writing output: %s", strerror(errno ? errno : EIO));
+    return EXIT_BAD_INPUT;
+}
+
 bool cli_output_ok(cli_run *run)
 {
     if (run->write_errno) return false;
@@ -46,6 +55,14 @@ void cli_record_error(const cli_job *job, long line, const char *message)
     char label[32];
     const char *name = cli_source_name(&job->source, label);
     const sudoku_record *record = &job->record;
+    cli_binary *binary = job->source.binary;
+    if (binary && !record->ok) {
+        if (binary->reported) {
+            binary->quiet++;
+            return;
+        }
+        binary->reported = true;
+    }
     /* FILE:LINE:COLUMN:, as compilers write it, where the column is known */
     bool column = !record->ok && record->error.column > 0 && line == cli_error_line(record);
     if (job->source.argument)

@@ -10,7 +10,6 @@
  */
 #include "steps.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,30 +27,12 @@ void steps_default_options(steps_options_t *opt, const char *command)
     opt->budget = STEPS_DEFAULT_BUDGET;
 }
 
-/* Reads --budget's count: digits, with an optional k, M or G (thousands,
- * millions, billions) for the large numbers it takes. */
-static bool parse_budget(const char *value, unsigned long long *budget)
-{
-    char *end;
-    errno = 0;
-    if (value[0] < '0' || value[0] > '9') return false;
-    unsigned long long n = strtoull(value, &end, 10);
-    unsigned long long scale = 1;
-    if (*end == 'k') scale = 1000ull;
-    if (*end == 'M') scale = 1000000ull;
-    if (*end == 'G') scale = 1000000000ull;
-    if (scale > 1) end++;
-    if (*end || errno || (n && scale > ~0ull / n)) return false;
-    *budget = n * scale;
-    return true;
-}
-
 int steps_take_option(void *options, int key, const char *value)
 {
     steps_options_t *opt = options;
     if (key == STEPS_KEY_ANYWAY) opt->anyway = true;
     if (key == STEPS_KEY_NO_CHAINS) opt->no_chains = true;
-    if (key == STEPS_KEY_BUDGET && !parse_budget(value, &opt->budget))
+    if (key == STEPS_KEY_BUDGET && !cli_parse_count(value, &opt->budget))
         return cli_usage_error(opt->command,
                                "--budget needs a count of chain nodes (e.g. 500M; 0: no limit), "
                                "not '%s'",
@@ -77,14 +58,22 @@ bool steps_start(const cli_run *run, steps_job *job, sudoku_logic *state, unsign
     job->text = (cli_text){0};
     job->steps = 0;
     job->budget = opt->budget;
+    job->search_over_budget = false;
     *flags = opt->no_chains ? SUDOKU_LOGIC_NO_CHAINS : 0;
     if (!record->ok) {
         job->outcome = STEPS_INVALID;
         return false;
     }
     sudoku_result result;
-    unsigned long found = record->pencilmarks ? sudoku_search(&record->board, 2, &result)
-                                              : sudoku_solve(&record->grid, 2, &result);
+    unsigned long guesses = opt->budget ? STEPS_SEARCH_BUDGET : 0;
+    unsigned long found = record->pencilmarks
+                              ? sudoku_search_within(&record->board, 2, guesses, &result)
+                              : sudoku_solve_within(&record->grid, 2, guesses, &result);
+    if (result.over_budget) {
+        job->outcome = STEPS_BUDGET;
+        job->search_over_budget = true;
+        return false;
+    }
     job->outcome = found == 1 ? STEPS_DONE : found == 0 ? STEPS_NO_SOLUTION : STEPS_MULTIPLE;
     if (job->outcome != STEPS_DONE) {
         if (!opt->anyway) return false;
@@ -270,9 +259,15 @@ void steps_report(cli_run *run, cli_job *base, bool separate, bool explain)
     case STEPS_BUDGET:
         t->over_budget++;
         cli_raise_status(run, EXIT_UNSOLVED);
-        snprintf(message, sizeof message,
-                 "gave up after %d step%s: over the budget of %llu chain nodes (--budget)",
-                 job->steps, job->steps == 1 ? "" : "s", opt->budget);
+        if (job->search_over_budget)
+            snprintf(message, sizeof message,
+                     "gave up: the solver's check went over its budget of %lu guesses "
+                     "(--budget=0 lifts it)",
+                     STEPS_SEARCH_BUDGET);
+        else
+            snprintf(message, sizeof message,
+                     "gave up after %d step%s: over the budget of %llu chain nodes (--budget)",
+                     job->steps, job->steps == 1 ? "" : "s", opt->budget);
         cli_record_error(base, record->line, message);
         break;
     case STEPS_NO_SOLUTION:
@@ -298,8 +293,8 @@ void steps_stats(const cli_run *run, double seconds, const char *done)
     const cli_totals *t = &run->totals;
     unsigned long read = t->solved + t->stuck + t->no_solution + t->multiple + t->invalid +
                          t->failed + t->over_budget;
-    cli_error("stats: %lu puzzles read, %lu %s, %lu stuck, %lu over budget, %lu no solution, "
-              "%lu multiple, %lu invalid; %lu steps; %.3f s, %.0f puzzles/s",
-              read, t->solved, done, t->stuck, t->over_budget, t->no_solution, t->multiple,
-              t->invalid, t->steps, seconds, seconds > 0 ? (double)read / seconds : 0.0);
+    cli_error("stats: %lu puzzle%s read, %lu %s, %lu stuck, %lu over budget, %lu no solution, "
+              "%lu multiple, %lu invalid; %lu step%s; %.3f s, %.0f puzzles/s",
+              read, read == 1 ? "" : "s", t->solved, done, t->stuck, t->over_budget, t->no_solution, t->multiple,
+              t->invalid, t->steps, t->steps == 1 ? "" : "s", seconds, seconds > 0 ? (double)read / seconds : 0.0);
 }

@@ -17,6 +17,11 @@
  * the shared datasets need, a minute or two of work. */
 #define STEPS_DEFAULT_BUDGET 2000000000ull
 
+/* The guesses the solver's check of a puzzle may take before any step
+ * (solve's default --budget): a few-clue puzzle with no solution can
+ * take millions, and must not stall the stream. --budget=0 lifts it too. */
+#define STEPS_SEARCH_BUDGET 10000000ul
+
 typedef struct steps_options_t {
     const char *command;       /* the command's name, for messages */
     bool anyway;               /* --anyway: explain puzzles without exactly one solution too */
@@ -43,6 +48,7 @@ typedef struct steps_job {
     int steps; /* steps taken */
     sudoku_rating rating;
     unsigned long long budget; /* work left (chain nodes); see steps_next */
+    bool search_over_budget;   /* the solver's check gave up (STEPS_SEARCH_BUDGET) */
     cli_text text;
 } steps_job;
 
