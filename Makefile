@@ -66,18 +66,18 @@ LIB_SRC = src/parse.c src/propagate.c src/planes.c src/search.c src/print.c src/
           src/logic_bug.c src/logic_exclusion.c src/logic_chains.c src/logic_forcing.c \
           src/logic_multiple.c src/logic_nested.c \
           src/print_step.c src/pencilmarks.c src/parse_fields.c src/parse_columns.c \
-          src/transform.c src/canon.c
+          src/transform.c src/canon.c src/generate.c
 CLI_SRC = src/cli/main.c src/cli/options.c src/cli/run.c src/cli/input.c src/cli/batch.c \
           src/cli/output.c src/cli/steps.c src/cli/cmd_solve.c src/cli/cmd_explain.c \
           src/cli/cmd_hint.c src/cli/cmd_rate.c src/cli/forms.c src/cli/cmd_canon.c \
-          src/cli/cmd_transform.c
+          src/cli/cmd_transform.c src/cli/cmd_generate.c src/cli/cmd_check.c
 E2E_TESTS = test_cli test_hostile test_explain test_input test_canon_cli
 TEST_NAMES = test_tables test_parse test_reader test_pencilmarks test_canon test_propagate test_planes \
              test_search test_print $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay \
-             test_logic_path test_logic
+             test_logic_path test_logic test_generate
 
 # The commands, each with its man page name sudoku-COMMAND (a link to sudoku.1).
-COMMANDS = solve explain hint rate canon transform
+COMMANDS = solve explain hint rate canon transform generate check
 
 LIB_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 PIC_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
@@ -137,9 +137,9 @@ $(PROGRAM): $(CLI_OBJ) $(LIB)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(CLI_OBJ) $(LIB) -pthread -o $@
 
 # Tests see the library's internal header too (for the geometry tables).
-TEST_SUPPORT = tests/checker.c tests/fixtures.c
+TEST_SUPPORT = tests/checker.c tests/fixtures.c tests/reference.c
 
-$(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT) tests/checker.h tests/fixtures.h $(LIB)
+$(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT) tests/checker.h tests/fixtures.h tests/reference.h $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Isrc -Itests $(LDFLAGS) $< $(filter %.o %_harness.c,$^) $(TEST_SUPPORT) \
 	  $(LIB) $(CMOCKA_LIBS) -pthread -o $@

@@ -11,6 +11,7 @@
 #include "steps.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,9 +29,7 @@ void steps_default_options(steps_options_t *opt, const char *command)
     opt->budget = STEPS_DEFAULT_BUDGET;
 }
 
-/* Reads --budget's count: digits, with an optional k, M or G (thousands,
- * millions, billions) for the large numbers it takes. */
-static bool parse_budget(const char *value, unsigned long long *budget)
+bool steps_parse_count(const char *value, unsigned long long *budget)
 {
     char *end;
     errno = 0;
@@ -46,12 +45,24 @@ static bool parse_budget(const char *value, unsigned long long *budget)
     return true;
 }
 
+int steps_parse_rating(const char *value)
+{
+    char *end;
+    errno = 0;
+    if (!((value[0] >= '0' && value[0] <= '9') || value[0] == '.')) return -1;
+    double r = strtod(value, &end);
+    if (*end || errno || r < 0 || r > 99.9) return -1;
+    double tenths = r * 10;
+    if (fabs(tenths - floor(tenths + 0.5)) > 1e-6) return -1;
+    return (int)floor(tenths + 0.5);
+}
+
 int steps_take_option(void *options, int key, const char *value)
 {
     steps_options_t *opt = options;
     if (key == STEPS_KEY_ANYWAY) opt->anyway = true;
     if (key == STEPS_KEY_NO_CHAINS) opt->no_chains = true;
-    if (key == STEPS_KEY_BUDGET && !parse_budget(value, &opt->budget))
+    if (key == STEPS_KEY_BUDGET && !steps_parse_count(value, &opt->budget))
         return cli_usage_error(opt->command,
                                "--budget needs a count of chain nodes (e.g. 500M; 0: no limit), "
                                "not '%s'",
