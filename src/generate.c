@@ -51,8 +51,8 @@ static const unsigned symmetry_maps[SUDOKU_SYMMETRIES] = {
 };
 
 static const char *const symmetry_names[SUDOKU_SYMMETRIES] = {
-    "none", "rotate180", "rotate90", "mirror", "flip",
-    "diagonal", "antidiagonal", "biaxial", "bidiagonal", "full"};
+    "none",     "rotate180",    "rotate90", "mirror",     "flip",
+    "diagonal", "antidiagonal", "biaxial",  "bidiagonal", "full"};
 
 const char *sudoku_symmetry_name(sudoku_symmetry symmetry)
 {
@@ -97,7 +97,8 @@ void sudoku_random_grid(uint64_t *state, sudoku_grid *grid)
             digits[i] = digits[j];
             digits[j] = t;
         }
-        for (int i = 0; i < 9; i++) seed.cell[27 * (box / 3) + 3 * (box % 3) + 9 * (i / 3) + i % 3] = digits[i];
+        for (int i = 0; i < 9; i++)
+            seed.cell[27 * (box / 3) + 3 * (box % 3) + 9 * (i / 3) + i % 3] = digits[i];
     }
     sudoku_result result;
     sudoku_solve(&seed, 1, &result); /* such a grid always has solutions */
@@ -201,10 +202,9 @@ static bool take_away(dig *d, int from, int to)
 {
     set_orbits(d, from, to, false);
     sudoku_result result;
-    bool unique =
-        to - from == 1 ? only_solution(d->puzzle, d->solution, d->orbit[d->order[from]],
-                                       d->size[d->order[from]])
-                       : sudoku_solve(d->puzzle, 2, &result) == 1;
+    bool unique = to - from == 1 ? only_solution(d->puzzle, d->solution, d->orbit[d->order[from]],
+                                                 d->size[d->order[from]])
+                                 : sudoku_solve(d->puzzle, 2, &result) == 1;
     if (unique)
         d->clues -= cells_of(d, from, to);
     else
@@ -230,7 +230,8 @@ bool sudoku_generate(const sudoku_generator *how, uint64_t *state, sudoku_grid *
     shuffle(d.order, d.n, state);
     bool held_back = false; /* a removal the floor of clues kept from being tried */
     for (int i = 0, batch = FIRST_BATCH; i < d.n;) {
-        if (batch > 1 && i + batch <= d.n && d.clues - cells_of(&d, i, i + batch) >= how->fewest_clues) {
+        if (batch > 1 && i + batch <= d.n &&
+            d.clues - cells_of(&d, i, i + batch) >= how->fewest_clues) {
             if (take_away(&d, i, i + batch))
                 i += batch;
             else

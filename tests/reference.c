@@ -16,8 +16,6 @@
 
 #define ALL_DIGITS 0x3feu
 
-
-
 static int row_of(int cell)
 {
     return cell / 9;
@@ -147,7 +145,8 @@ static void try_digit(reference *r, int cell, int digit)
 static void record_solution(reference *r)
 {
     if (r->found++ > 0) return;
-    for (int cell = 0; cell < REFERENCE_CELLS; cell++) r->first[cell] = (char)('0' + r->digit[cell]);
+    for (int cell = 0; cell < REFERENCE_CELLS; cell++)
+        r->first[cell] = (char)('0' + r->digit[cell]);
     r->first[REFERENCE_CELLS] = '\0';
 }
 
@@ -200,7 +199,6 @@ reference_answer reference_solve(const char *puzzle, int limit)
     return a;
 }
 
-
 /* ---- symmetries and minimality, by their definitions ---- */
 
 int reference_image(int map, int cell)
@@ -216,9 +214,9 @@ unsigned reference_symmetry_maps(const char *name)
     static const struct {
         const char *name;
         unsigned maps;
-    } table[] = {{"none", 0x01},     {"rotate180", 0x05}, {"rotate90", 0x0F},
-                 {"mirror", 0x11},   {"flip", 0x21},      {"diagonal", 0x41},
-                 {"antidiagonal", 0x81}, {"biaxial", 0x35}, {"bidiagonal", 0xC5},
+    } table[] = {{"none", 0x01},         {"rotate180", 0x05}, {"rotate90", 0x0F},
+                 {"mirror", 0x11},       {"flip", 0x21},      {"diagonal", 0x41},
+                 {"antidiagonal", 0x81}, {"biaxial", 0x35},   {"bidiagonal", 0xC5},
                  {"full", 0xFF}};
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
         if (strcmp(name, table[i].name) == 0) return table[i].maps;

@@ -23,10 +23,10 @@ typedef struct reference {
 
 /* What the reference found out about one puzzle. */
 typedef struct reference_answer {
-    bool clash;                      /* two equal givens share a unit */
-    int clash_cell, clash_digit;     /* the first given, in cell order, a peer already holds */
-    bool over_budget;                /* the search gave up: the count is unknown */
-    int solutions;                   /* found, at most the limit asked */
+    bool clash;                         /* two equal givens share a unit */
+    int clash_cell, clash_digit;        /* the first given, in cell order, a peer already holds */
+    bool over_budget;                   /* the search gave up: the count is unknown */
+    int solutions;                      /* found, at most the limit asked */
     char solution[REFERENCE_CELLS + 1]; /* the first found */
 } reference_answer;
 

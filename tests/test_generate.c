@@ -182,7 +182,8 @@ static void redundant_clues_agree_with_the_reference(void **state)
     for (uint64_t seed = 1; seed <= 30; seed++) {
         char p[82], sol[82];
         generate(SUDOKU_SYMMETRY_NONE, false, 0, seed, p, sol, NULL);
-        for (int k = 0, cell = (int)(seed * 13) % 81; k < (int)(seed % 5); k++, cell = (cell + 29) % 81)
+        for (int k = 0, cell = (int)(seed * 13) % 81; k < (int)(seed % 5);
+             k++, cell = (cell + 29) % 81)
             p[cell] = sol[cell];
         bool expected[81], got[81];
         int n = reference_redundant(p, expected);
@@ -201,11 +202,13 @@ static void redundant_clues_need_one_solution(void **state)
     (void)state;
     sudoku_grid g;
     bool can_go[81];
-    grid_from("1........2........3........4........5........6........7........8........9........", &g);
+    grid_from("1........2........3........4........5........6........7........8........9........",
+              &g);
     assert_int_equal(sudoku_redundant_clues(&g, can_go), -1); /* several */
     for (int cell = 0; cell < 81; cell++) assert_false(can_go[cell]);
     /* r1c9 can hold nothing: 1-8 in its row, 9 in its column */
-    grid_from("12345678.........9...............................................................", &g);
+    grid_from("12345678.........9...............................................................",
+              &g);
     assert_int_equal(sudoku_redundant_clues(&g, can_go), -1);
 }
 
@@ -282,10 +285,12 @@ static void rate_outcomes(void **state)
     sudoku_grid g;
     sudoku_rating r;
     /* Golden Nugget: chains from the first step */
-    grid_from(".......39.....1..5..3.5.8....8.9...6.7...2..1..4.......9.8..5..2....6..4..7.....", &g);
+    grid_from(".......39.....1..5..3.5.8....8.9...6.7...2..1..4.......9.8..5..2....6..4..7.....",
+              &g);
     assert_int_equal(sudoku_rate(&g, SUDOKU_LOGIC_NO_CHAINS, 0, &r), SUDOKU_RATE_STUCK);
     assert_int_equal(sudoku_rate(&g, 0, 1000, &r), SUDOKU_RATE_OVER_BUDGET);
-    grid_from("11...............................................................................", &g);
+    grid_from("11...............................................................................",
+              &g);
     assert_int_equal(sudoku_rate(&g, 0, 0, &r), SUDOKU_RATE_INVALID);
     assert_int_equal(r.steps, 0);
 }

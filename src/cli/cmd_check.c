@@ -46,7 +46,8 @@ static const char help_text[] =
                       "  -V, --version       show the version and exit\n"
                       "\n"
                       "Exit status:\n"
-                      "  0  every puzzle has exactly one solution (and is minimal, with --minimal)\n"
+                      "  0  every puzzle has exactly one solution (and is minimal, with "
+                      "--minimal)\n"
                       "  1  some puzzle has no solution or several (or is not minimal, with\n"
                       "     --minimal)\n"
                       "  2  usage error, malformed puzzle, unreadable input or unwritable output\n"
@@ -73,7 +74,7 @@ static const cli_format_name formats[] = {
 
 typedef struct check_job {
     cli_job base;
-    const char *refusal;   /* why a record that read well is not checked */
+    const char *refusal;     /* why a record that read well is not checked */
     unsigned long solutions; /* 0, 1, or 2 for two or more */
     int clues;
     int redundant; /* clues that could go; -1 when the puzzle has no one solution */
@@ -96,8 +97,7 @@ static void check_work(const cli_run *run, cli_job *base)
     job->solutions = sudoku_solve(&record->grid, 2, &result);
     job->clues = 0;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) job->clues += record->grid.cell[cell] != 0;
-    job->redundant =
-        job->solutions == 1 ? sudoku_redundant_clues(&record->grid, job->can_go) : -1;
+    job->redundant = job->solutions == 1 ? sudoku_redundant_clues(&record->grid, job->can_go) : -1;
     job->symmetries = sudoku_symmetries_of(&record->grid);
 }
 
@@ -191,8 +191,9 @@ static void add_json(cli_text *text, const check_job *job, const char *error)
         cli_text_puts(text, "}\n");
         return;
     }
-    cli_text_printf(text, ",\"solutions\":%lu,\"clues\":%d,\"minimal\":%s,\"redundant\":",
-                    job->solutions, job->clues,
+    cli_text_printf(text,
+                    ",\"solutions\":%lu,\"clues\":%d,\"minimal\":%s,\"redundant\":", job->solutions,
+                    job->clues,
                     job->redundant < 0    ? "null"
                     : job->redundant == 0 ? "true"
                                           : "false");

@@ -86,10 +86,10 @@ static const char help_text[] =
 
 typedef struct generate_options {
     uint64_t seed;
-    bool seeded; /* --seed given */
-    int symmetry;     /* a sudoku_symmetry, or SYMMETRY_RANDOM */
+    bool seeded;  /* --seed given */
+    int symmetry; /* a sudoku_symmetry, or SYMMETRY_RANDOM */
     bool minimal;
-    int fewest, most; /* clues */
+    int fewest, most;    /* clues */
     int lowest, highest; /* ER times ten; lowest -1: no rating asked */
     unsigned long long attempts;
     bool solution, rate;
@@ -107,16 +107,12 @@ enum {
     KEY_RATE
 };
 
-static const cli_option options[] = {{"seed", true, KEY_SEED},
-                                     {"symmetry", true, KEY_SYMMETRY},
-                                     {"minimal", false, KEY_MINIMAL},
-                                     {"clues", true, KEY_CLUES},
-                                     {"rating", true, KEY_RATING},
-                                     {"difficulty", true, KEY_DIFFICULTY},
-                                     {"attempts", true, KEY_ATTEMPTS},
-                                     {"solution", false, KEY_SOLUTION},
-                                     {"rate", false, KEY_RATE},
-                                     {NULL, false, 0}};
+static const cli_option options[] = {
+    {"seed", true, KEY_SEED},         {"symmetry", true, KEY_SYMMETRY},
+    {"minimal", false, KEY_MINIMAL},  {"clues", true, KEY_CLUES},
+    {"rating", true, KEY_RATING},     {"difficulty", true, KEY_DIFFICULTY},
+    {"attempts", true, KEY_ATTEMPTS}, {"solution", false, KEY_SOLUTION},
+    {"rate", false, KEY_RATE},        {NULL, false, 0}};
 
 static const cli_format_name formats[] = {
     {"line", FORMAT_LINE}, {"grid", FORMAT_GRID}, {"json", FORMAT_JSON}, {NULL, FORMAT_AUTO}};
@@ -150,11 +146,15 @@ static int take_clues(generate_options *opt, const char *value)
     unsigned long a, b;
     if (!split_range(value, low, high) || !cli_parse_number(low, &a) ||
         !cli_parse_number(high, &b) || a > b || b > SUDOKU_CELLS)
-        return cli_usage_error("generate", "--clues needs a count or a range such as 24 or 22-26 "
-                               "(17 to 81), not '%s'", value);
+        return cli_usage_error("generate",
+                               "--clues needs a count or a range such as 24 or 22-26 "
+                               "(17 to 81), not '%s'",
+                               value);
     if (a < 17)
-        return cli_usage_error("generate", "--clues=%s: no puzzle of fewer than 17 clues has "
-                               "one solution", value);
+        return cli_usage_error("generate",
+                               "--clues=%s: no puzzle of fewer than 17 clues has "
+                               "one solution",
+                               value);
     opt->fewest = (int)a;
     opt->most = (int)b;
     return 0;
@@ -169,8 +169,10 @@ static int take_rating(generate_options *opt, const char *value)
         b = steps_parse_rating(high);
     }
     if (a < 0 || b < 0 || a > b)
-        return cli_usage_error("generate", "--rating needs a range of ratings such as 6.0-7.5 "
-                               "or one such as 4.2, not '%s'", value);
+        return cli_usage_error("generate",
+                               "--rating needs a range of ratings such as 6.0-7.5 "
+                               "or one such as 4.2, not '%s'",
+                               value);
     opt->lowest = a;
     opt->highest = b;
     return 0;
@@ -183,9 +185,11 @@ static int take_named(generate_options *opt, int key, const char *value)
             if (strcmp(value, sudoku_symmetry_name((sudoku_symmetry)s)) == 0) opt->symmetry = s;
         if (strcmp(value, "random") == 0) opt->symmetry = SYMMETRY_RANDOM;
         if (opt->symmetry >= 0) return 0;
-        return cli_usage_error("generate", "--symmetry: no symmetry '%s' (none, rotate180, "
+        return cli_usage_error("generate",
+                               "--symmetry: no symmetry '%s' (none, rotate180, "
                                "rotate90, mirror, flip, diagonal, antidiagonal, biaxial, "
-                               "bidiagonal, full, random)", value);
+                               "bidiagonal, full, random)",
+                               value);
     }
     for (size_t i = 0; i < sizeof difficulties / sizeof difficulties[0]; i++)
         if (strcmp(value, difficulties[i].name) == 0) {
@@ -193,8 +197,10 @@ static int take_named(generate_options *opt, int key, const char *value)
             opt->highest = difficulties[i].highest;
             return 0;
         }
-    return cli_usage_error("generate", "--difficulty: no difficulty '%s' (easy, medium, hard, "
-                           "expert, extreme)", value);
+    return cli_usage_error("generate",
+                           "--difficulty: no difficulty '%s' (easy, medium, hard, "
+                           "expert, extreme)",
+                           value);
 }
 
 static int take_option(void *options_, int key, const char *value)
@@ -204,22 +210,24 @@ static int take_option(void *options_, int key, const char *value)
     switch (key) {
     case KEY_SEED:
         if (!steps_parse_count(value, &n) || strpbrk(value, "kMG"))
-            return cli_usage_error("generate", "--seed needs a whole number from 0 to "
-                                   "18446744073709551615, not '%s'", value);
+            return cli_usage_error("generate",
+                                   "--seed needs a whole number from 0 to "
+                                   "18446744073709551615, not '%s'",
+                                   value);
         opt->seed = n;
         opt->seeded = true;
         return 0;
-    case KEY_SYMMETRY:
-        opt->symmetry = -1;
-        return take_named(opt, key, value);
+    case KEY_SYMMETRY: opt->symmetry = -1; return take_named(opt, key, value);
     case KEY_DIFFICULTY: return take_named(opt, key, value);
     case KEY_MINIMAL: opt->minimal = true; return 0;
     case KEY_CLUES: return take_clues(opt, value);
     case KEY_RATING: return take_rating(opt, value);
     case KEY_ATTEMPTS:
         if (!steps_parse_count(value, &n) || n == 0 || strchr(value, 'G'))
-            return cli_usage_error("generate", "--attempts needs a count from 1 (e.g. 5000 or "
-                                   "20k), not '%s'", value);
+            return cli_usage_error("generate",
+                                   "--attempts needs a count from 1 (e.g. 5000 or "
+                                   "20k), not '%s'",
+                                   value);
         opt->attempts = n;
         return 0;
     case KEY_SOLUTION: opt->solution = true; return 0;
@@ -241,8 +249,8 @@ static uint64_t fresh_seed(void)
     if (seed == 0) {
         struct timespec ts;
         timespec_get(&ts, TIME_UTC);
-        seed = (uint64_t)ts.tv_sec * 1000000007ull ^ (uint64_t)ts.tv_nsec ^
-               ((uint64_t)getpid() << 32);
+        seed =
+            (uint64_t)ts.tv_sec * 1000000007ull ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 32);
     }
     return seed;
 }
@@ -287,8 +295,8 @@ static int clue_count(const sudoku_grid *grid)
 /* Rates the job's puzzle; returns false if it did not get to the end. */
 static bool rate_puzzle(generate_job *job)
 {
-    job->rated = sudoku_rate(&job->puzzle, 0, STEPS_DEFAULT_BUDGET, &job->rating) ==
-                 SUDOKU_RATE_SOLVED;
+    job->rated =
+        sudoku_rate(&job->puzzle, 0, STEPS_DEFAULT_BUDGET, &job->rating) == SUDOKU_RATE_SOLVED;
     return job->rated;
 }
 
@@ -317,8 +325,8 @@ static void generate_work(const cli_run *run, cli_job *base)
         if (job->clues < job->fewest_seen) job->fewest_seen = job->clues;
         if (job->clues > job->most_seen) job->most_seen = job->clues;
         if (!minimal || job->clues > opt->most) continue;
-        if (opt->lowest >= 0 && (!rate_puzzle(job) || job->rating.er < opt->lowest ||
-                                 job->rating.er > opt->highest))
+        if (opt->lowest >= 0 &&
+            (!rate_puzzle(job) || job->rating.er < opt->lowest || job->rating.er > opt->highest))
             continue;
         job->outcome = GENERATED;
         break;
@@ -402,8 +410,8 @@ static void add_json(cli_text *text, const generate_job *job, const char *error)
 }
 
 /* Why no puzzle came: the options that were missed, and how near it got. */
-static void not_found_message(const generate_options *opt, const generate_job *job,
-                              char *message, size_t size)
+static void not_found_message(const generate_options *opt, const generate_job *job, char *message,
+                              size_t size)
 {
     unsigned long long tried = job->attempts;
     if (opt->lowest >= 0)
@@ -418,8 +426,7 @@ static void not_found_message(const generate_options *opt, const generate_job *j
         snprintf(message, size,
                  "no %spuzzle of %s clues in %llu attempts (clues reached: %d to %d)",
                  opt->minimal ? "minimal " : "", clues, tried, job->fewest_seen, job->most_seen);
-    }
-    else
+    } else
         snprintf(message, size, "no minimal puzzle with symmetry %s in %llu attempts",
                  sudoku_symmetry_name(job->symmetry), tried);
 }
