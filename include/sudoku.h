@@ -424,15 +424,19 @@ typedef enum sudoku_rate_outcome {
     SUDOKU_RATE_SOLVED,      /* the steps reach the end: the ratings are the puzzle's */
     SUDOKU_RATE_STUCK,       /* no technique applies: the ratings are of the path so far */
     SUDOKU_RATE_OVER_BUDGET, /* the budget ran out first (see sudoku_logic_next_within) */
-    SUDOKU_RATE_INVALID      /* two givens clash */
+    SUDOKU_RATE_INVALID,     /* two givens clash */
+    SUDOKU_RATE_ABOVE        /* a step was rated above the ceiling: the path stopped there */
 } sudoku_rate_outcome;
 
 /* Takes the logic engine's whole path through puzzle, as Sudoku Explainer
  * would, and fills rating with it. budget is as in sudoku_logic_next_within
- * (chain nodes; 0: no limit). The techniques that assume one solution are
- * used unless flags leave them out: rate puzzles with exactly one solution. */
+ * (chain nodes; 0: no limit). ceiling (times ten; 0: none) stops the path
+ * at the first step rated above it, for a caller that only wants puzzles
+ * up to a rating: the hard steps are the slow ones. The techniques that
+ * assume one solution are used unless flags leave them out: rate puzzles
+ * with exactly one solution. */
 sudoku_rate_outcome sudoku_rate(const sudoku_grid *puzzle, unsigned flags,
-                                unsigned long long budget, sudoku_rating *rating);
+                                unsigned long long budget, int ceiling, sudoku_rating *rating);
 
 /* ---- generate / check: new puzzles, and what a setter checks (docs/generate.md) ---- */
 

@@ -342,7 +342,7 @@ void sudoku_rating_add(sudoku_rating *rating, const sudoku_step *step)
 }
 
 sudoku_rate_outcome sudoku_rate(const sudoku_grid *puzzle, unsigned flags,
-                                unsigned long long budget, sudoku_rating *rating)
+                                unsigned long long budget, int ceiling, sudoku_rating *rating)
 {
     memset(rating, 0, sizeof *rating);
     sudoku_logic state;
@@ -354,6 +354,7 @@ sudoku_rate_outcome sudoku_rate(const sudoku_grid *puzzle, unsigned flags,
         if (!sudoku_logic_next_within(&state, flags, &left, &step))
             return left == 0 ? SUDOKU_RATE_OVER_BUDGET : SUDOKU_RATE_STUCK;
         sudoku_rating_add(rating, &step);
+        if (ceiling > 0 && step.rating > ceiling) return SUDOKU_RATE_ABOVE;
         sudoku_logic_apply(&state, &step);
     }
     return SUDOKU_RATE_SOLVED;

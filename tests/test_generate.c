@@ -270,7 +270,7 @@ static void rate_gives_se_ratings(void **state)
         sudoku_grid g;
         sudoku_rating r;
         grid_from(p, &g);
-        assert_int_equal(sudoku_rate(&g, 0, 0, &r), SUDOKU_RATE_SOLVED);
+        assert_int_equal(sudoku_rate(&g, 0, 0, 0, &r), SUDOKU_RATE_SOLVED);
         if (r.er != (int)(er * 10 + 0.5) || r.ed != (int)(ed * 10 + 0.5))
             fail_msg("%s: SE %.1f/%.1f/%.1f, ours ER %d ED %d", p, er, ep, ed, r.er, r.ed);
         compared++;
@@ -287,11 +287,15 @@ static void rate_outcomes(void **state)
     /* Golden Nugget: chains from the first step */
     grid_from(".......39.....1..5..3.5.8....8.9...6.7...2..1..4.......9.8..5..2....6..4..7.....",
               &g);
-    assert_int_equal(sudoku_rate(&g, SUDOKU_LOGIC_NO_CHAINS, 0, &r), SUDOKU_RATE_STUCK);
-    assert_int_equal(sudoku_rate(&g, 0, 1000, &r), SUDOKU_RATE_OVER_BUDGET);
+    assert_int_equal(sudoku_rate(&g, SUDOKU_LOGIC_NO_CHAINS, 0, 0, &r), SUDOKU_RATE_STUCK);
+    assert_int_equal(sudoku_rate(&g, 0, 1000, 0, &r), SUDOKU_RATE_OVER_BUDGET);
+    /* Its first step is rated far above 2.0: the path stops there. */
+    assert_int_equal(sudoku_rate(&g, 0, 0, 20, &r), SUDOKU_RATE_ABOVE);
+    assert_int_equal(r.steps, 1);
+    assert_true(r.er > 20);
     grid_from("11...............................................................................",
               &g);
-    assert_int_equal(sudoku_rate(&g, 0, 0, &r), SUDOKU_RATE_INVALID);
+    assert_int_equal(sudoku_rate(&g, 0, 0, 0, &r), SUDOKU_RATE_INVALID);
     assert_int_equal(r.steps, 0);
 }
 

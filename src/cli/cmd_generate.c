@@ -292,11 +292,12 @@ static int clue_count(const sudoku_grid *grid)
     return n;
 }
 
-/* Rates the job's puzzle; returns false if it did not get to the end. */
-static bool rate_puzzle(generate_job *job)
+/* Rates the job's puzzle, up to ceiling (0: none); returns false if the
+ * path did not get to the end within the budget and under the ceiling. */
+static bool rate_puzzle(generate_job *job, int ceiling)
 {
-    job->rated =
-        sudoku_rate(&job->puzzle, 0, STEPS_DEFAULT_BUDGET, &job->rating) == SUDOKU_RATE_SOLVED;
+    job->rated = sudoku_rate(&job->puzzle, 0, STEPS_DEFAULT_BUDGET, ceiling, &job->rating) ==
+                 SUDOKU_RATE_SOLVED;
     return job->rated;
 }
 
@@ -325,15 +326,14 @@ static void generate_work(const cli_run *run, cli_job *base)
         if (job->clues < job->fewest_seen) job->fewest_seen = job->clues;
         if (job->clues > job->most_seen) job->most_seen = job->clues;
         if (!minimal || job->clues > opt->most) continue;
-        if (opt->lowest >= 0 &&
-            (!rate_puzzle(job) || job->rating.er < opt->lowest || job->rating.er > opt->highest))
+        if (opt->lowest >= 0 && (!rate_puzzle(job, opt->highest) || job->rating.er < opt->lowest))
             continue;
         job->outcome = GENERATED;
         break;
     }
     if (job->outcome == NOT_FOUND) job->attempts = opt->attempts;
     if (job->outcome == GENERATED && !job->rated && wants_rating(opt, run->common->format))
-        rate_puzzle(job);
+        rate_puzzle(job, 0);
 }
 
 /* ---- the report ---- */
