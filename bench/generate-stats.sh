@@ -38,10 +38,13 @@ for symmetry in none rotate180 rotate90 mirror flip diagonal antidiagonal biaxia
 done
 
 echo
-echo "Clue counts without symmetry (puzzles of each count, of $per):"
+echo "Clue counts (clues: puzzles, of $per per symmetry):"
 echo
-sed 's/.*"clues":\([0-9]*\),.*/\1/' "$work/none" | sort -n | uniq -c |
-    awk '{ printf "%s%d: %d", (NR > 1 ? ", " : ""), $2, $1 } END { print "" }'
+for symmetry in none rotate180 rotate90 mirror flip diagonal antidiagonal biaxial bidiagonal full; do
+    printf -- '- %s: ' "$symmetry"
+    sed 's/.*"clues":\([0-9]*\),.*/\1/' "$work/$symmetry" | sort -n | uniq -c |
+        awk '{ printf "%s%d: %d", (NR > 1 ? ", " : ""), $2, $1 } END { print "" }'
+done
 echo
 echo "Ratings without symmetry (ER: puzzles, of $per):"
 echo
