@@ -12,6 +12,7 @@
 #                     sudoku.pc, the man pages and the documentation; PREFIX=/usr/local,
 #                     DESTDIR, BINDIR, LIBDIR, INCLUDEDIR, MANDIR, DOCDIR honoured
 #   make uninstall    removes exactly what make install installed
+#   make generate-stats  what generate makes, in numbers (build/generate-stats.md; docs/generate.md)
 #   make deb          Debian packages with dpkg-buildpackage, in build/deb/ (docs/packaging.md)
 #   make fuzz         libFuzzer, FUZZ_SECONDS (60) each: the parser and reader on any bytes,
 #                     then parse, solve and print (clang); see below
@@ -34,6 +35,8 @@
 #   BENCH_CFLAGS=...       flags added to every bench build (e.g. -flto)
 #   BENCH_RATE_HARDEST=1000  forum-hardest puzzles `sudoku rate` times after top1465
 #                          (-j 1 and -j 2, about 15 minutes a build); 0 skips rating
+#   BENCH_GENERATE=10000   puzzles per `sudoku generate` measurement, beside QQWing
+#                          when installed (apt-get install qqwing); 0 skips them
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -66,18 +69,18 @@ LIB_SRC = src/parse.c src/propagate.c src/planes.c src/search.c src/print.c src/
           src/logic_bug.c src/logic_exclusion.c src/logic_chains.c src/logic_forcing.c \
           src/logic_multiple.c src/logic_nested.c \
           src/print_step.c src/pencilmarks.c src/parse_fields.c src/parse_columns.c \
-          src/transform.c src/canon.c
+          src/transform.c src/canon.c src/generate.c
 CLI_SRC = src/cli/main.c src/cli/options.c src/cli/run.c src/cli/input.c src/cli/batch.c \
           src/cli/output.c src/cli/steps.c src/cli/cmd_solve.c src/cli/cmd_explain.c \
           src/cli/cmd_hint.c src/cli/cmd_rate.c src/cli/forms.c src/cli/cmd_canon.c \
-          src/cli/cmd_transform.c
-E2E_TESTS = test_cli test_hostile test_explain test_input test_canon_cli
+          src/cli/cmd_transform.c src/cli/cmd_generate.c src/cli/cmd_check.c
+E2E_TESTS = test_cli test_hostile test_explain test_input test_canon_cli test_generate_cli
 TEST_NAMES = test_tables test_parse test_reader test_pencilmarks test_canon test_propagate test_planes \
              test_search test_print $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay \
-             test_logic_path test_logic
+             test_logic_path test_logic test_generate
 
 # The commands, each with its man page name sudoku-COMMAND (a link to sudoku.1).
-COMMANDS = solve explain hint rate canon transform
+COMMANDS = solve explain hint rate canon transform generate check
 
 LIB_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 PIC_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
@@ -89,7 +92,7 @@ EXPORTS = $(BUILD)/libsudoku.map
 PROGRAM = $(BUILD)/sudoku
 BENCH_PROGRAM = $(BUILD)/sudoku-bench
 
-.PHONY: all run check test-run test-python test-valgrind lint tools bench bench-one fuzz fuzz-one install \
+.PHONY: all run check generate-stats test-run test-python test-valgrind lint tools bench bench-one fuzz fuzz-one install \
         uninstall clean format shared deb agreement soundness
 .DELETE_ON_ERROR:
 
@@ -137,9 +140,9 @@ $(PROGRAM): $(CLI_OBJ) $(LIB)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(CLI_OBJ) $(LIB) -pthread -o $@
 
 # Tests see the library's internal header too (for the geometry tables).
-TEST_SUPPORT = tests/checker.c tests/fixtures.c
+TEST_SUPPORT = tests/checker.c tests/fixtures.c tests/reference.c
 
-$(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT) tests/checker.h tests/fixtures.h $(LIB)
+$(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT) tests/checker.h tests/fixtures.h tests/reference.h $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Isrc -Itests $(LDFLAGS) $< $(filter %.o %_harness.c,$^) $(TEST_SUPPORT) \
 	  $(LIB) $(CMOCKA_LIBS) -pthread -o $@
@@ -165,9 +168,17 @@ run: $(PROGRAM)
 	    echo "== $(RUN_PUZZLES):$$line: $$puzzle"; \
 	    $(PROGRAM) solve --format grid "$$puzzle" || exit 1; \
 	  done
+	@echo "== a new puzzle: sudoku generate --seed 2026 --rate --solution --format grid"
+	@$(PROGRAM) generate --seed 2026 --rate --solution --format grid
 
 tools:
 	@CC="$(CC)" sh tests/need.sh
+
+# docs/generate.md's tables: clue counts and ratings of 10,000 puzzles per
+# symmetry, repeats among 100,000 (some ten minutes on two cores).
+generate-stats: $(PROGRAM)
+	sh bench/generate-stats.sh $(PROGRAM) > $(BUILD)/generate-stats.md
+	@echo "generate-stats: $(BUILD)/generate-stats.md"
 
 # Runs every test binary from the project root; a failing one fails the run
 # only after the others have run, so one report shows everything. The bench
@@ -257,6 +268,7 @@ BENCH_RUNS ?= 5
 BENCH_BUDGET ?= 15
 BENCH_FORMAT ?= text
 BENCH_RATE_HARDEST ?= 1000
+BENCH_GENERATE ?= 10000
 BENCH_FLAGS_portable = -O3
 BENCH_FLAGS_native = -O3 -march=native
 BENCH_DIR = $(BUILD)/bench/$(BENCH_BUILD)
@@ -279,7 +291,7 @@ bench-one:
 	@$(MAKE) --no-print-directory BUILD=$(BENCH_DIR) CFLAGS="$(BENCH_BUILD_CFLAGS)" \
 	  $(BENCH_DIR)/sudoku $(BENCH_DIR)/sudoku-bench >&2
 	@BENCH_RUNS="$(BENCH_RUNS)" BENCH_BUDGET="$(BENCH_BUDGET)" BENCH_FORMAT="$(BENCH_FORMAT)" \
-	  BENCH_RATE_HARDEST="$(BENCH_RATE_HARDEST)" \
+	  BENCH_RATE_HARDEST="$(BENCH_RATE_HARDEST)" BENCH_GENERATE="$(BENCH_GENERATE)" \
 	  sh bench/run.sh $(BENCH_DIR) "$(CC)" "$(BASE_CFLAGS) $(BENCH_BUILD_CFLAGS)" $(SHARED_PUZZLES)
 
 # The in-process bench program: the public interface only, like any user.
@@ -328,7 +340,7 @@ fuzz-one: $(FUZZ_DIR)/bin/$(FUZZ_TARGET)
 	  $(FUZZ_LOG)
 
 # Installed documentation: the rules of input, scale-out, the logic engine.
-DOCS = README.md docs/input-formats.md docs/scale-out.md docs/logic.md docs/python.md
+DOCS = README.md docs/input-formats.md docs/scale-out.md docs/logic.md docs/python.md docs/generate.md
 
 # The man page names the documentation where it is installed; sudoku.pc
 # names the directories of this install.

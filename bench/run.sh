@@ -7,7 +7,8 @@
 #
 # Usage: bench/run.sh BUILD_DIR CC FLAGS SHARED_PUZZLES
 # Environment: BENCH_RUNS (5), BENCH_BUDGET (15 s), BENCH_FORMAT (text or markdown),
-# BENCH_RATE_HARDEST (1000: forum-hardest puzzles rated; 0 skips the rating)
+# BENCH_RATE_HARDEST (1000: forum-hardest puzzles rated; 0 skips the rating),
+# BENCH_GENERATE (10000: puzzles per generate measurement; 0 skips them)
 set -eu
 usage="usage: bench/run.sh BUILD_DIR CC FLAGS SHARED_PUZZLES"
 [ $# -eq 4 ] || { echo "$usage" >&2; exit 2; }
@@ -90,5 +91,59 @@ else
     echo
     echo "make bench: rating skipped (BENCH_RATE_HARDEST=0, or top1465.txt / forum-hardest-11plus.txt absent from $shared)"
 fi
+# Generating, as whole processes, the median of three runs each, beside
+# QQWing (Debian's generator) when it is installed: unique puzzles, as
+# both make them by default and with a half-turn symmetry; then our
+# minimal symmetric puzzles and puzzles by difficulty (rarer, so fewer).
+generating=${BENCH_GENERATE:-10000}
+median_seconds() { # COMMAND...: the median wall time of three runs, output discarded
+    for run in 1 2 3; do
+        t0=$(date +%s.%N)
+        "$@" > /dev/null 2>&1 || true
+        t1=$(date +%s.%N)
+        awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f\n", b - a }'
+    done | sort -n | sed -n 2p
+}
+generate_row() { # LABEL COUNT QQWING_COUNT SUDOKU_ARGS -- QQWING_ARGS
+    label=$1 count=$2 qcount=$3
+    shift 3
+    ours=
+    while [ $# -gt 0 ] && [ "$1" != -- ]; do ours="$ours $1"; shift; done
+    [ $# -gt 0 ] && shift
+    # shellcheck disable=SC2086
+    t=$(median_seconds "$build/sudoku" generate --seed 1 $ours "$count")
+    rate=$(awk -v n="$count" -v t="$t" 'BEGIN { printf "%.0f", n / t }')
+    qrate=- ratio=-
+    if [ $# -gt 0 ] && [ "$qcount" -gt 0 ] && command -v qqwing > /dev/null; then
+        q=$(median_seconds qqwing --generate "$qcount" --one-line "$@")
+        qrate=$(awk -v n="$qcount" -v t="$q" 'BEGIN { printf "%.0f", n / t }')
+        ratio=$(awk -v a="$rate" -v b="$qrate" 'BEGIN { printf "%.1f", a / b }')
+    fi
+    if [ -n "$markdown" ]; then
+        printf '| %s | %s | %s | %s | %s |\n' "$label" "$count" "$rate" "$qrate" "$ratio"
+    else
+        printf '%-44s %8s %12s %12s %8s\n' "$label" "$count" "$rate" "$qrate" "$ratio"
+    fi
+}
+if [ "$generating" -gt 0 ]; then
+    echo
+    command -v qqwing > /dev/null || echo "make bench: qqwing is not installed (apt-get install qqwing): its column is empty"
+    title="sudoku generate, whole process, median of 3 runs (puzzles/s); QQWing the same way on a tenth as many"
+    if [ -n "$markdown" ]; then
+        printf '%s\n\n| puzzles | count | ours/s | QQWing/s | ours / QQWing |\n|---|---:|---:|---:|---:|\n' "$title"
+    else
+        printf '%s\n%-44s %8s %12s %12s %8s\n' "$title" puzzles count ours/s QQWing/s ratio
+    fi
+    tenth=$((generating / 10))
+    generate_row "unique, no symmetry (ours minimal)" "$generating" "$tenth" -- --symmetry none
+    generate_row "unique, rotate180" "$generating" "$tenth" --symmetry rotate180 -- --symmetry rotate180
+    generate_row "unique, no symmetry, -j 2" "$generating" 0 -j 2
+    generate_row "minimal, rotate180" "$tenth" 0 --symmetry rotate180 --minimal
+    for d in easy medium hard expert; do
+        generate_row "difficulty $d (rated)" "$((tenth / 10))" 0 --difficulty "$d"
+    done
+    generate_row "difficulty extreme (rated)" "$((tenth / 100 + 1))" 0 --difficulty extreme
+fi
+
 echo
 echo "($(basename "$build") build: $(($(date +%s) - started)) s)"

@@ -435,6 +435,87 @@ size_t sudoku_format_step(const sudoku_step *step, char *buf, size_t size);
  * rows, columns and digits 1-9, no line end. */
 size_t sudoku_format_step_json(const sudoku_step *step, char *buf, size_t size);
 
+/* What became of a whole path (sudoku_rate). */
+typedef enum sudoku_rate_outcome {
+    SUDOKU_RATE_SOLVED,      /* the steps reach the end: the ratings are the puzzle's */
+    SUDOKU_RATE_STUCK,       /* no technique applies: the ratings are of the path so far */
+    SUDOKU_RATE_OVER_BUDGET, /* the budget ran out first (see sudoku_logic_next_within) */
+    SUDOKU_RATE_INVALID,     /* two givens clash */
+    SUDOKU_RATE_ABOVE        /* a step was rated above the ceiling: the path stopped there */
+} sudoku_rate_outcome;
+
+/* Takes the logic engine's whole path through puzzle, as Sudoku Explainer
+ * would, and fills rating with it. budget is as in sudoku_logic_next_within
+ * (chain nodes; 0: no limit). ceiling (times ten; 0: none) stops the path
+ * at the first step rated above it, for a caller that only wants puzzles
+ * up to a rating: the hard steps are the slow ones. The techniques that
+ * assume one solution are used unless flags leave them out: rate puzzles
+ * with exactly one solution. */
+sudoku_rate_outcome sudoku_rate(const sudoku_grid *puzzle, unsigned flags,
+                                unsigned long long budget, int ceiling, sudoku_rating *rating);
+
+/* ---- generate / check: new puzzles, and what a setter checks (docs/generate.md) ---- */
+
+/* Symmetries of a pattern of clues: a puzzle has one when each of its
+ * maps of the grid onto itself takes every clue to a clue. */
+typedef enum sudoku_symmetry {
+    SUDOKU_SYMMETRY_NONE,
+    SUDOKU_SYMMETRY_ROTATE180,    /* a half turn about the centre */
+    SUDOKU_SYMMETRY_ROTATE90,     /* a quarter turn (and so the half turn) */
+    SUDOKU_SYMMETRY_MIRROR,       /* left and right: columns reversed */
+    SUDOKU_SYMMETRY_FLIP,         /* top and bottom: rows reversed */
+    SUDOKU_SYMMETRY_DIAGONAL,     /* about the diagonal r1c1-r9c9 */
+    SUDOKU_SYMMETRY_ANTIDIAGONAL, /* about the diagonal r1c9-r9c1 */
+    SUDOKU_SYMMETRY_BIAXIAL,      /* mirror and flip (and so the half turn) */
+    SUDOKU_SYMMETRY_BIDIAGONAL,   /* both diagonals (and so the half turn) */
+    SUDOKU_SYMMETRY_FULL          /* all eight maps: quarter turns and reflections */
+} sudoku_symmetry;
+
+#define SUDOKU_SYMMETRIES 10
+
+/* The symmetry's name in the tool: "none", "rotate180", "rotate90",
+ * "mirror", "flip", "diagonal", "antidiagonal", "biaxial", "bidiagonal",
+ * "full". */
+const char *sudoku_symmetry_name(sudoku_symmetry symmetry);
+
+/* True if every pattern with symmetry a has symmetry b too (a quarter turn
+ * includes the half turn, "full" every other; each includes itself and
+ * "none"). */
+bool sudoku_symmetry_includes(sudoku_symmetry a, sudoku_symmetry b);
+
+/* The symmetries puzzle's pattern of clues has: bit s for symmetry s (bit
+ * SUDOKU_SYMMETRY_NONE always). */
+unsigned sudoku_symmetries_of(const sudoku_grid *puzzle);
+
+/* Fills grid with a random solution grid, drawn with the caller's random
+ * state as in sudoku_transform_random (the same state gives the same grid
+ * everywhere). Not uniform over all grids, but every grid can come. */
+void sudoku_random_grid(uint64_t *state, sudoku_grid *grid);
+
+/* How sudoku_generate makes a puzzle. {0} asks for no symmetry, as few
+ * clues as it reaches, minimal or not (without symmetry it always is). */
+typedef struct sudoku_generator {
+    sudoku_symmetry symmetry;
+    int fewest_clues; /* take no clue away below this many (0: no floor) */
+    bool minimal;     /* the puzzle must be minimal: fail rather than not */
+} sudoku_generator;
+
+/* Makes a puzzle with exactly one solution, drawn with the caller's random
+ * state: a random solution grid (solution), from which clues are taken
+ * away in a random order, a symmetry orbit at a time, while the solution
+ * stays unique. Returns false if how->minimal is set and the puzzle is not
+ * minimal (a symmetric puzzle can lose single clues still; a floor of
+ * clues can stop the removals early): draw again. puzzle and solution are
+ * filled either way. */
+bool sudoku_generate(const sudoku_generator *how, uint64_t *state, sudoku_grid *puzzle,
+                     sudoku_grid *solution);
+
+/* For a puzzle with exactly one solution, marks the clues that could go
+ * alone (the puzzle without one of them still has one solution) and
+ * returns how many: 0 means minimal. Returns -1, marking none, if the
+ * puzzle has no solution or several. */
+int sudoku_redundant_clues(const sudoku_grid *puzzle, bool redundant[SUDOKU_CELLS]);
+
 /* ---- canon / transform: equivalent puzzles and the minlex form (docs/canon.md) ---- */
 
 /* One of the 2 x 6^8 x 9! transformations that turn a puzzle into an

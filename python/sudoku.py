@@ -1,6 +1,7 @@
 """Python binding of libsudoku: parse puzzles in any layout, solve and count
-their solutions, show the candidates, and explain, rate and hint as a person
-would solve them.
+their solutions, show the candidates, explain, rate and hint as a person
+would solve them, put them in canonical form, generate new ones and check
+them as a setter would.
 
 It loads the shared library with ctypes (standard library only, nothing to
 compile). The library is found, in this order: the path in the environment
@@ -16,8 +17,6 @@ Puzzles are strings in any layout the command takes (docs/input-formats.md):
 an 81-character line, a grid, a list printed by Python, CSV rows... Grids
 come back as 81-character strings, '.' for a blank. A text that is not a
 puzzle raises SudokuError, which says what is wrong and where.
-
-`generate` and `canon` are bound here once the library has them.
 """
 
 import ctypes
@@ -28,8 +27,11 @@ from collections import namedtuple
 
 __all__ = [
     "SudokuError", "parse", "solve", "count", "candidates", "hint", "explain",
-    "rate", "Explanation", "Rating",
+    "rate", "Explanation", "Rating", "canon", "generate", "check", "Check", "SYMMETRIES",
 ]
+
+SYMMETRIES = ("none", "rotate180", "rotate90", "mirror", "flip", "diagonal", "antidiagonal",
+              "biaxial", "bidiagonal", "full")
 
 CELLS = 81
 _TEXT_MAX = 4096
@@ -76,6 +78,16 @@ class _Logic(ctypes.Structure):
     _fields_ = [("placed", _Grid), ("candidates", ctypes.c_uint16 * CELLS)]
 
 
+class _Transform(ctypes.Structure):
+    _fields_ = [("transpose", ctypes.c_bool), ("rows", ctypes.c_uint8 * 9),
+                ("columns", ctypes.c_uint8 * 9), ("digits", ctypes.c_uint8 * 10)]
+
+
+class _Generator(ctypes.Structure):
+    _fields_ = [("symmetry", ctypes.c_int), ("fewest_clues", ctypes.c_int),
+                ("minimal", ctypes.c_bool)]
+
+
 class _Rating(ctypes.Structure):
     _fields_ = [("er", ctypes.c_int), ("ep", ctypes.c_int), ("ed", ctypes.c_int),
                 ("steps", ctypes.c_int), ("hardest", ctypes.c_int)]
@@ -85,7 +97,8 @@ class _Rating(ctypes.Structure):
 # sizes and offsets with a C compiler's.
 STRUCTS = {"sudoku_grid": _Grid, "sudoku_board": _Board, "sudoku_error": _Error,
            "sudoku_result": _Result, "sudoku_link": _Link, "sudoku_step": _Step,
-           "sudoku_logic": _Logic, "sudoku_rating": _Rating}
+           "sudoku_logic": _Logic, "sudoku_rating": _Rating, "sudoku_transform": _Transform,
+           "sudoku_generator": _Generator}
 
 
 def _find_library():
@@ -124,6 +137,12 @@ def _declare(lib):
         "sudoku_format_step": (ctypes.c_size_t, [p(_Step), ctypes.c_char_p, ctypes.c_size_t]),
         "sudoku_format_step_json": (ctypes.c_size_t, [p(_Step), ctypes.c_char_p,
                                                       ctypes.c_size_t]),
+        "sudoku_canon": (ctypes.c_bool, [p(_Grid), p(_Grid), p(_Transform), p(ctypes.c_ulong)]),
+        "sudoku_generate": (ctypes.c_bool, [p(_Generator), p(ctypes.c_uint64), p(_Grid),
+                                            p(_Grid)]),
+        "sudoku_redundant_clues": (ctypes.c_int, [p(_Grid), p(ctypes.c_bool * CELLS)]),
+        "sudoku_symmetries_of": (ctypes.c_uint, [p(_Grid)]),
+        "sudoku_symmetry_includes": (ctypes.c_bool, [ctypes.c_int, ctypes.c_int]),
     }
     for name, (restype, argtypes) in signatures.items():
         function = getattr(lib, name)
@@ -279,3 +298,56 @@ def hint(puzzle):
     if not _lib.sudoku_logic_next(ctypes.byref(state), 0, ctypes.byref(step)):
         return None
     return _step_dict(step)
+
+
+def canon(puzzle):
+    """The canonical (minlex) form of puzzle or of a solution grid: 81
+    characters, the same for every equivalent puzzle and only for them."""
+    form = _Grid()
+    if not _lib.sudoku_canon(ctypes.byref(_Puzzle(puzzle).grid), ctypes.byref(form), None, None):
+        raise SudokuError("two givens clash")
+    return _grid_text(form)
+
+
+def generate(count=1, seed=None, symmetry="none", minimal=False, fewest_clues=0):
+    """count new puzzles with exactly one solution, as a list of (puzzle,
+    solution) pairs of 81-character strings. Clues are taken away from a
+    random solution grid in a random order, a symmetry orbit at a time
+    (symmetry: one of SYMMETRIES), down to fewest_clues at most; without a
+    symmetry the puzzles are minimal. minimal=True draws symmetric puzzles
+    again until they are (slower). The same seed gives the same puzzles."""
+    if symmetry not in SYMMETRIES:
+        raise ValueError("symmetry is one of " + ", ".join(SYMMETRIES))
+    state = ctypes.c_uint64(int.from_bytes(os.urandom(8), "little") if seed is None else seed)
+    how = _Generator(SYMMETRIES.index(symmetry), fewest_clues, minimal)
+    puzzles = []
+    while len(puzzles) < count:
+        puzzle, solution = _Grid(), _Grid()
+        if _lib.sudoku_generate(ctypes.byref(how), ctypes.byref(state), ctypes.byref(puzzle),
+                                ctypes.byref(solution)):
+            puzzles.append((_grid_text(puzzle), _grid_text(solution)))
+    return puzzles
+
+
+Check = namedtuple("Check", "solutions clues minimal redundant symmetries")
+Check.__doc__ = (
+    "What a setter checks of a puzzle: solutions 0, 1 or 2 (two or more); clues; minimal "
+    "(None unless the puzzle has one solution); redundant, the (row, column) of each clue "
+    "that could go alone; symmetries, the names of those its pattern of clues has that no "
+    "other it has includes.")
+
+
+def check(puzzle):
+    """One solution or not, clues, minimal or which clues could go, and the
+    symmetries of puzzle's pattern of clues: a Check."""
+    grid = _Puzzle(puzzle).grid
+    solutions = _Puzzle(puzzle).search(2).solutions
+    clues = sum(1 for d in grid.cell if d)
+    can_go = (ctypes.c_bool * CELLS)()
+    n = _lib.sudoku_redundant_clues(ctypes.byref(grid), ctypes.byref(can_go))
+    redundant = [(cell // 9 + 1, cell % 9 + 1) for cell in range(CELLS) if can_go[cell]]
+    found = _lib.sudoku_symmetries_of(ctypes.byref(grid))
+    has = [s for s in range(1, len(SYMMETRIES)) if found >> s & 1]
+    named = [SYMMETRIES[s] for s in has
+             if not any(t != s and _lib.sudoku_symmetry_includes(t, s) for t in has)]
+    return Check(solutions, clues, n == 0 if n >= 0 else None, redundant, named)

@@ -142,6 +142,73 @@ class Logic(unittest.TestCase):
         self.assertEqual(sudoku.solve(line), sudoku.solve(HARD1))
 
 
+def solutions_up_to_two(puzzle):
+    """Counts puzzle's solutions, up to 2, by a plain search written here."""
+    cells = [int(c) if c in "123456789" else 0 for c in puzzle]
+    peers = [set() for _ in range(81)]
+    for unit in units():
+        for c in unit:
+            peers[c].update(unit)
+    found = 0
+
+    def search():
+        nonlocal found
+        empty = [c for c in range(81) if not cells[c]]
+        if not empty:
+            found += 1
+            return
+        best, options = None, None
+        for c in empty:
+            left = set(range(1, 10)) - {cells[p] for p in peers[c]}
+            if options is None or len(left) < len(options):
+                best, options = c, left
+        for d in sorted(options):
+            cells[best] = d
+            search()
+            cells[best] = 0
+            if found >= 2:
+                return
+
+    search()
+    return found
+
+
+class Generating(unittest.TestCase):
+    def test_generate_unique_minimal_and_seeded(self):
+        pairs = sudoku.generate(3, seed=5)
+        self.assertEqual(pairs, sudoku.generate(3, seed=5))
+        self.assertNotEqual(pairs, sudoku.generate(3, seed=6))
+        for puzzle, solution in pairs:
+            assert_solution(self, puzzle, solution)
+            self.assertEqual(solutions_up_to_two(puzzle), 1)
+            for cell in range(81):  # minimal: each clue is needed
+                if puzzle[cell] != ".":
+                    without = puzzle[:cell] + "." + puzzle[cell + 1:]
+                    self.assertEqual(solutions_up_to_two(without), 2)
+
+    def test_symmetry(self):
+        for puzzle, _ in sudoku.generate(2, seed=1, symmetry="rotate180"):
+            for cell in range(81):
+                self.assertEqual(puzzle[cell] == ".", puzzle[80 - cell] == ".")
+        with self.assertRaises(ValueError):
+            sudoku.generate(symmetry="spiral")
+
+    def test_check(self):
+        puzzle, solution = sudoku.generate(1, seed=9)[0]
+        result = sudoku.check(puzzle)
+        self.assertEqual((result.solutions, result.minimal, result.redundant), (1, True, []))
+        self.assertEqual(result.clues, 81 - puzzle.count("."))
+        cell = puzzle.index(".")
+        more = puzzle[:cell] + solution[cell] + puzzle[cell + 1:]
+        self.assertIn((cell // 9 + 1, cell % 9 + 1), sudoku.check(more).redundant)
+        self.assertIsNone(sudoku.check("1" + "." * 80).minimal)
+        self.assertEqual(sudoku.check("1" + "." * 80).solutions, 2)
+
+    def test_canon(self):
+        self.assertEqual(sudoku.canon(HARD1), sudoku.canon(HARD1[::-1]))
+        self.assertTrue(sudoku.canon(SOLVED).startswith("123456789"))
+
+
 LAYOUT_PROGRAM = r"""
 #include <sudoku.h>
 #include <stddef.h>
@@ -154,6 +221,7 @@ int main(void) {
     S(sudoku_link) F(sudoku_link, on)
     S(sudoku_step) F(sudoku_step, ncells) F(sudoku_step, eliminate) F(sudoku_step, links)
     S(sudoku_logic) F(sudoku_logic, candidates) S(sudoku_rating) F(sudoku_rating, hardest)
+    S(sudoku_transform) F(sudoku_transform, digits) S(sudoku_generator) F(sudoku_generator, minimal)
     return 0;
 }
 """

@@ -54,6 +54,11 @@ int sudoku_planes_choose_cell(const sudoku_planes *p, unsigned *digits);
 /* Writes the digits of a solved board into grid. */
 void sudoku_planes_to_grid(const sudoku_planes *p, sudoku_grid *grid);
 
+/* As sudoku_solve, with digit taken from cell's candidates first: the
+ * solutions that do not hold digit there (generate.c's uniqueness test). */
+unsigned long sudoku_solve_except(const sudoku_grid *puzzle, int cell, int digit,
+                                  unsigned long limit, sudoku_result *result);
+
 /* sudoku_canon with the choice of method: whole_grids false makes a solution
  * grid go the puzzles' way too (slower; the tests compare the two). */
 bool sudoku_canon_by(const sudoku_grid *grid, bool whole_grids, sudoku_grid *canon,
@@ -112,6 +117,26 @@ static inline bool sudoku_is_pair(unsigned mask)
 static inline bool sudoku_is_several(unsigned mask)
 {
     return (mask & (mask - 1)) != 0;
+}
+
+/* splitmix64: a whole 64-bit state the caller keeps, every seed good, the
+ * same numbers on every platform; plenty for shuffling and generating. */
+static inline uint64_t sudoku_random_next(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15u);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
+/* A number in [0, n), each equally likely: draws at or above the largest
+ * multiple of n are drawn again rather than folded in with a bias. */
+static inline unsigned sudoku_random_below(uint64_t *state, unsigned n)
+{
+    uint64_t limit = UINT64_MAX - UINT64_MAX % n, x;
+    do x = sudoku_random_next(state);
+    while (x >= limit);
+    return (unsigned)(x % n);
 }
 
 #endif

@@ -340,3 +340,22 @@ void sudoku_rating_add(sudoku_rating *rating, const sudoku_step *step)
     if (rating->ep == 0 && places(step)) rating->ep = rating->er;
     rating->steps++;
 }
+
+sudoku_rate_outcome sudoku_rate(const sudoku_grid *puzzle, unsigned flags,
+                                unsigned long long budget, int ceiling, sudoku_rating *rating)
+{
+    memset(rating, 0, sizeof *rating);
+    sudoku_logic state;
+    if (!sudoku_logic_from_grid(&state, puzzle)) return SUDOKU_RATE_INVALID;
+    unsigned long long left = budget ? budget : ~0ull;
+    sudoku_step step;
+    /* Each step removes a candidate at least: the path ends. */
+    while (!sudoku_logic_solved(&state)) {
+        if (!sudoku_logic_next_within(&state, flags, &left, &step))
+            return left == 0 ? SUDOKU_RATE_OVER_BUDGET : SUDOKU_RATE_STUCK;
+        sudoku_rating_add(rating, &step);
+        if (ceiling > 0 && step.rating > ceiling) return SUDOKU_RATE_ABOVE;
+        sudoku_logic_apply(&state, &step);
+    }
+    return SUDOKU_RATE_SOLVED;
+}

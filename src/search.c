@@ -101,3 +101,12 @@ unsigned long sudoku_solve(const sudoku_grid *puzzle, unsigned long limit, sudok
 {
     return sudoku_solve_within(puzzle, limit, 0, result);
 }
+
+unsigned long sudoku_solve_except(const sudoku_grid *puzzle, int cell, int digit,
+                                  unsigned long limit, sudoku_result *result)
+{
+    frame stack[SUDOKU_CELLS + 1];
+    bool consistent = sudoku_planes_from_grid(&stack[0].board, puzzle) &&
+                      sudoku_planes_eliminate(&stack[0].board, cell, digit);
+    return search(stack, consistent, limit, 0, result);
+}

@@ -113,46 +113,26 @@ void sudoku_transform_invert(const sudoku_transform *t, sudoku_transform *invers
     *inverse = r;
 }
 
-/* splitmix64: a whole 64-bit state, every seed good, the same numbers on
- * every platform; plenty for shuffling puzzles. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
-/* A number in [0, n), each equally likely: draws at or above the largest
- * multiple of n are drawn again rather than folded in with a bias. */
-static unsigned random_below(uint64_t *state, unsigned n)
-{
-    uint64_t limit = UINT64_MAX - UINT64_MAX % n, x;
-    do x = next_random(state);
-    while (x >= limit);
-    return (unsigned)(x % n);
-}
-
 /* Lines 0-8 in a uniformly random order that keeps chutes together: the
  * chutes shuffled, then the lines within each. */
 static void random_lines(uint8_t lines[9], uint64_t *state)
 {
-    const uint8_t *chutes = orders3[random_below(state, 6)];
+    const uint8_t *chutes = orders3[sudoku_random_below(state, 6)];
     for (int b = 0; b < 3; b++) {
-        const uint8_t *within = orders3[random_below(state, 6)];
+        const uint8_t *within = orders3[sudoku_random_below(state, 6)];
         for (int k = 0; k < 3; k++) lines[3 * b + k] = (uint8_t)(3 * chutes[b] + within[k]);
     }
 }
 
 void sudoku_transform_random(sudoku_transform *t, uint64_t *state)
 {
-    t->transpose = random_below(state, 2) == 1;
+    t->transpose = sudoku_random_below(state, 2) == 1;
     random_lines(t->rows, state);
     random_lines(t->columns, state);
     t->digits[0] = 0;
     for (int d = 1; d <= 9; d++) t->digits[d] = (uint8_t)d;
     for (int d = 9; d > 1; d--) { /* Fisher-Yates */
-        int other = 1 + (int)random_below(state, (unsigned)d);
+        int other = 1 + (int)sudoku_random_below(state, (unsigned)d);
         uint8_t keep = t->digits[d];
         t->digits[d] = t->digits[other];
         t->digits[other] = keep;

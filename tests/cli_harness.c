@@ -531,7 +531,8 @@ void assert_every_command_reads(const char *file, const expected_record *want, s
 {
     static const char *const commands[][3] = {{"solve", NULL},   {"explain", NULL},
                                               {"hint", NULL},    {"rate", NULL},
-                                              {"canon", NULL},   {"transform", "--mirror"}};
+                                              {"canon", NULL},   {"transform", "--mirror"},
+                                              {"check", NULL}};
     /* under valgrind, solve and explain (the stream and the steps' paths):
      * the reader they share is the same in every command */
     size_t n_commands = under_wrapper() ? 2 : sizeof commands / sizeof commands[0];

@@ -25,6 +25,7 @@
 
 #include "checker.h"
 #include "cli_harness.h"
+#include "reference.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -46,10 +47,6 @@
  * and the hardest file cannot crowd out the others. */
 #define PER_SOURCE 300
 
-/* The reference's search gives up after this many nodes. The hardest dataset
- * puzzles take up to about 16,000; a generated case that takes more is
- * replaced by another, and counted. */
-#define NODE_BUDGET 200000L
 
 /* ---- a small random number generator (splitmix64), ours alone ---- */
 
@@ -78,215 +75,6 @@ static void shuffle(rng *g, int *a, int n)
         a[i] = a[j];
         a[j] = t;
     }
-}
-
-/* ---- the reference solver ----
- *
- * Puzzles are 81 characters, '1'-'9' for givens and '.' for blanks. Digit d
- * is bit d of a mask. The search branches on the empty cell with the fewest
- * candidates, but first places any digit that has one place left in a unit
- * (a hidden single): without that, a 17-clue puzzle takes some 85,000 nodes
- * on average instead of 110, and the test would take minutes. */
-
-#define ALL_DIGITS 0x3feu
-
-typedef struct reference {
-    int digit[SUDOKU_CELLS]; /* 0 for an empty cell */
-    unsigned row_used[9], column_used[9], box_used[9];
-    int limit, found;
-    long nodes;
-    char first[SUDOKU_CELLS + 1];
-} reference;
-
-/* What the reference found out about one puzzle. */
-typedef struct reference_answer {
-    bool clash;                      /* two equal givens share a unit */
-    int clash_cell, clash_digit;     /* the first given, in cell order, a peer already holds */
-    bool over_budget;                /* the search gave up: the count is unknown */
-    int solutions;                   /* found, at most LIMIT */
-    char solution[SUDOKU_CELLS + 1]; /* the first found */
-} reference_answer;
-
-static int row_of(int cell)
-{
-    return cell / 9;
-}
-
-static int column_of(int cell)
-{
-    return cell % 9;
-}
-
-static int box_of(int cell)
-{
-    return cell / 27 * 3 + cell % 9 / 3;
-}
-
-/* The i-th cell of a unit: units 0-8 are the rows, 9-17 the columns, 18-26
- * the boxes. */
-static int unit_cell(int unit, int i)
-{
-    if (unit < 9) return 9 * unit + i;
-    if (unit < 18) return 9 * i + unit - 9;
-    int box = unit - 18;
-    return 27 * (box / 3) + 3 * (box % 3) + 9 * (i / 3) + i % 3;
-}
-
-static int digits_in(unsigned mask)
-{
-    int n = 0;
-    for (; mask; mask &= mask - 1) n++;
-    return n;
-}
-
-static int lowest_digit(unsigned mask)
-{
-    int d = 1;
-    while (!(mask & (1u << d))) d++;
-    return d;
-}
-
-static unsigned held_by_peers(const reference *r, int cell)
-{
-    return r->row_used[row_of(cell)] | r->column_used[column_of(cell)] | r->box_used[box_of(cell)];
-}
-
-static unsigned candidates(const reference *r, int cell)
-{
-    return ALL_DIGITS & ~held_by_peers(r, cell);
-}
-
-static void put(reference *r, int cell, int digit)
-{
-    unsigned bit = 1u << digit;
-    r->digit[cell] = digit;
-    r->row_used[row_of(cell)] |= bit;
-    r->column_used[column_of(cell)] |= bit;
-    r->box_used[box_of(cell)] |= bit;
-}
-
-static void take(reference *r, int cell)
-{
-    unsigned others = ~(1u << r->digit[cell]);
-    r->digit[cell] = 0;
-    r->row_used[row_of(cell)] &= others;
-    r->column_used[column_of(cell)] &= others;
-    r->box_used[box_of(cell)] &= others;
-}
-
-/* Puts puzzle's givens in cell order. Returns false at the first given a peer
- * already holds, naming it in a. */
-static bool load_givens(reference *r, const char *puzzle, reference_answer *a)
-{
-    memset(r, 0, sizeof *r);
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        if (puzzle[cell] == '.') continue;
-        int digit = puzzle[cell] - '0';
-        if (held_by_peers(r, cell) & (1u << digit)) {
-            a->clash = true;
-            a->clash_cell = cell;
-            a->clash_digit = digit;
-            return false;
-        }
-        put(r, cell, digit);
-    }
-    return true;
-}
-
-enum { NO_PLACE = -1, NO_SINGLE = 0, HIDDEN_SINGLE = 1 };
-
-/* Looks at where each unit can still place the digits it lacks, given the
- * candidates of the empty cells: NO_PLACE if some digit has nowhere to go,
- * HIDDEN_SINGLE (with *cell and *digit) if one has exactly one place. */
-static int unit_places(const reference *r, const unsigned *cand, int *cell, int *digit)
-{
-    for (int unit = 0; unit < 27; unit++) {
-        unsigned placed = 0, once = 0, twice = 0;
-        for (int i = 0; i < 9; i++) {
-            int c = unit_cell(unit, i);
-            if (r->digit[c]) {
-                placed |= 1u << r->digit[c];
-            } else {
-                twice |= once & cand[c];
-                once |= cand[c];
-            }
-        }
-        unsigned lacking = ALL_DIGITS & ~placed;
-        if (lacking & ~once) return NO_PLACE;
-        unsigned single = lacking & ~twice;
-        if (!single) continue;
-        *digit = lowest_digit(single);
-        for (int i = 0; i < 9; i++) {
-            *cell = unit_cell(unit, i);
-            if (!r->digit[*cell] && (cand[*cell] & (1u << *digit))) return HIDDEN_SINGLE;
-        }
-    }
-    return NO_SINGLE;
-}
-
-static void search(reference *r);
-
-static void try_digit(reference *r, int cell, int digit)
-{
-    put(r, cell, digit);
-    search(r);
-    take(r, cell);
-}
-
-static void record_solution(reference *r)
-{
-    if (r->found++ > 0) return;
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++) r->first[cell] = (char)('0' + r->digit[cell]);
-    r->first[SUDOKU_CELLS] = '\0';
-}
-
-static void search(reference *r)
-{
-    if (r->found >= r->limit || r->nodes > NODE_BUDGET) return;
-    r->nodes++;
-    unsigned cand[SUDOKU_CELLS];
-    int best = -1, fewest = 10;
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        if (r->digit[cell]) continue;
-        cand[cell] = candidates(r, cell);
-        int n = digits_in(cand[cell]);
-        if (n == 0) return;
-        if (n < fewest) {
-            fewest = n;
-            best = cell;
-        }
-    }
-    if (best < 0) {
-        record_solution(r);
-        return;
-    }
-    if (fewest > 1) {
-        int cell, digit;
-        int places = unit_places(r, cand, &cell, &digit);
-        if (places == NO_PLACE) return;
-        if (places == HIDDEN_SINGLE) {
-            try_digit(r, cell, digit); /* every solution has it: no other branch */
-            return;
-        }
-    }
-    for (int digit = 1; digit <= 9 && r->found < r->limit; digit++)
-        if (cand[best] & (1u << digit)) try_digit(r, best, digit);
-}
-
-/* Counts puzzle's solutions up to limit, or finds its clash. */
-static reference_answer reference_solve(const char *puzzle, int limit)
-{
-    reference_answer a;
-    reference r;
-    memset(&a, 0, sizeof a);
-    if (load_givens(&r, puzzle, &a)) {
-        r.limit = limit;
-        search(&r);
-        a.over_budget = r.nodes > NODE_BUDGET;
-        a.solutions = r.found;
-        memcpy(a.solution, r.first, sizeof a.solution);
-    }
-    return a;
 }
 
 /* ---- symmetries: each maps a puzzle to one with as many solutions ---- */
@@ -556,11 +344,11 @@ static bool add_clue(rng *g, char *puzzle, const char *solution, bool clashing)
 {
     reference r;
     reference_answer unused;
-    if (!load_givens(&r, puzzle, &unused)) fail_msg("a dataset puzzle clashes: %s", puzzle);
+    if (!reference_load(&r, puzzle, &unused)) fail_msg("a dataset puzzle clashes: %s", puzzle);
     int option[SUDOKU_CELLS * 9], n = 0;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         if (puzzle[cell] != '.') continue;
-        unsigned held = held_by_peers(&r, cell);
+        unsigned held = reference_held(&r, cell);
         for (int digit = 1; digit <= 9; digit++) {
             bool clashes = held & (1u << digit), right = solution[cell] == '0' + digit;
             if (clashing ? clashes : !clashes && !right) option[n++] = 10 * cell + digit;
@@ -712,8 +500,8 @@ static bool describes_clash(const char *message, const reference_answer *a)
 {
     char head[64], tail[32];
     snprintf(head, sizeof head, "digit %d appears twice in ", a->clash_digit);
-    snprintf(tail, sizeof tail, " and r%dc%d)", row_of(a->clash_cell) + 1,
-             column_of(a->clash_cell) + 1);
+    snprintf(tail, sizeof tail, " and r%dc%d)", (a->clash_cell / 9) + 1,
+             (a->clash_cell % 9) + 1);
     size_t n = strlen(message), t = strlen(tail);
     return strncmp(message, head, strlen(head)) == 0 && n >= t &&
            strcmp(message + n - t, tail) == 0;

@@ -82,6 +82,9 @@ typedef struct cli_totals {
     unsigned long over_budget, dropped; /* over --budget; rate: left out by --min/--max */
     unsigned long failed;               /* records a job could not finish (out of memory) */
     unsigned long duplicates;           /* records left out as equivalent to an earlier one */
+    unsigned long not_minimal;          /* check: unique puzzles with a clue that could go */
+    unsigned long unreached;            /* generate: puzzles not found within --attempts */
+    unsigned long long drawn;           /* generate: puzzles drawn to find them */
 } cli_totals;
 
 /* One run of a batch command. */
@@ -142,6 +145,8 @@ int cli_hint(int argc, char **argv);    /* cmd_hint.c */
 int cli_rate(int argc, char **argv);    /* cmd_rate.c */
 int cli_canon(int argc, char **argv);   /* cmd_canon.c */
 int cli_transform(int argc, char **argv); /* cmd_transform.c */
+int cli_generate(int argc, char **argv);  /* cmd_generate.c */
+int cli_check(int argc, char **argv);     /* cmd_check.c */
 
 /* ---- options.c ---- */
 
@@ -175,6 +180,11 @@ bool cli_too_large(const char *value);
  * none) through the pipeline; prints --stats; returns the exit status. */
 int cli_run_command(const cli_command *command, const cli_common *common, const void *options,
                     int operands, char **argv);
+
+/* Runs a command that reads nothing (generate): count records go through
+ * the pipeline, each blank, its job's number saying which it is. */
+int cli_run_generated(const cli_command *command, const cli_common *common, const void *options,
+                      unsigned long count);
 
 /* ---- batch.c ---- */
 

@@ -6,10 +6,7 @@
  */
 #include "steps.h"
 
-#include <errno.h>
-#include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #define TEXT_OF(x) #x
@@ -84,25 +81,11 @@ static const cli_option options[] = {{"anyway", false, STEPS_KEY_ANYWAY},
                                      {"max", true, KEY_MAX},
                                      {NULL, false, 0}};
 
-/* Reads a rating on SE's scale: a number from 0 to 99.9 with at most one
- * decimal; returns it times ten, or -1. */
-static int parse_rating(const char *value)
-{
-    char *end;
-    errno = 0;
-    if (!((value[0] >= '0' && value[0] <= '9') || value[0] == '.')) return -1;
-    double r = strtod(value, &end);
-    if (*end || errno || r < 0 || r > 99.9) return -1;
-    double tenths = r * 10;
-    if (fabs(tenths - floor(tenths + 0.5)) > 1e-6) return -1;
-    return (int)floor(tenths + 0.5);
-}
-
 static int take_option(void *options_, int key, const char *value)
 {
     rate_options *opt = options_;
     if (key != KEY_MIN && key != KEY_MAX) return steps_take_option(&opt->steps, key, value);
-    int r = parse_rating(value);
+    int r = steps_parse_rating(value);
     if (r < 0)
         return cli_usage_error("rate",
                                key == KEY_MIN ? "--min needs a rating such as 7.5, not '%s'"

@@ -1,6 +1,7 @@
 /*
  * main.c: the `sudoku` command: hands the arguments to the command named
- * first (solve, explain, hint, rate, canon, transform), or prints the
+ * first (solve, explain, hint, rate, canon, transform, generate, check),
+ * or prints the
  * overall help or the version. A puzzle or a file named first, with no
  * command, is solved.
  */
@@ -31,6 +32,8 @@ static const char usage_text[] = "Usage: sudoku solve [OPTION]... [PUZZLE | FILE
                                  "       sudoku rate [OPTION]... [PUZZLE | FILE | -]...\n"
                                  "       sudoku canon [OPTION]... [PUZZLE | FILE | -]...\n"
                                  "       sudoku transform [OPTION]... [PUZZLE | FILE | -]...\n"
+                                 "       sudoku generate [OPTION]... [N]\n"
+                                 "       sudoku check [OPTION]... [PUZZLE | FILE | -]...\n"
                                  "       sudoku PUZZLE... (solves)\n"
                                  "       sudoku --help | --version\n"
                                  "Try 'sudoku --help' for more.\n";
@@ -42,10 +45,13 @@ static const char help_text[] =
     "       sudoku rate [OPTION]... [PUZZLE | FILE | -]...\n"
     "       sudoku canon [OPTION]... [PUZZLE | FILE | -]...\n"
     "       sudoku transform [OPTION]... [PUZZLE | FILE | -]...\n"
+    "       sudoku generate [OPTION]... [N]\n"
+    "       sudoku check [OPTION]... [PUZZLE | FILE | -]...\n"
     "       sudoku --help | --version\n"
     "\n"
     "Solves 9x9 Sudoku puzzles, explains them step by step, gives a hint, or\n"
-    "rates them; puts them in canonical form, or turns them into equivalent ones.\n"
+    "rates them; puts them in canonical form, or turns them into equivalent ones;\n"
+    "generates new ones, and checks them as a setter would.\n"
     "\n"
     "Commands:\n"
     "  solve     solve each puzzle and check that its solution is unique; or show\n"
@@ -59,6 +65,10 @@ static const char help_text[] =
     "            equal exactly for equivalent puzzles; --dedupe keeps one of each\n"
     "  transform turn each puzzle into an equivalent one: rotate, reflect, swap\n"
     "            rows or bands, relabel digits, or a random shuffle (--random)\n"
+    "  generate  N new puzzles with one solution each: symmetric, minimal, of a\n"
+    "            number of clues, or rated in a range (--seed repeats a run)\n"
+    "  check     one solution or not, clues, minimal or which clues could go,\n"
+    "            and the symmetries of each puzzle\n"
     "\n"
     "A PUZZLE argument is 81 cells in any layout ('1'-'9' givens; '0', '.' or '-'\n"
     "blanks), or 729 characters of candidates (pencilmarks); any other argument\n"
@@ -78,9 +88,9 @@ static const char help_text[] =
     "\n"
     "Exit status:\n"
     "  0  every puzzle was solved (explained to its end; given a hint; put in\n"
-    "     canonical form; transformed)\n"
+    "     canonical form; transformed; generated; checked with one solution)\n"
     "  1  some puzzle has no solution, or several where that fails, or the\n"
-    "     logic got stuck on it\n"
+    "     logic got stuck on it, or generate found none within --attempts\n"
     "  2  usage error, malformed puzzle, unreadable input or unwritable output\n"
     "When several apply, the highest wins.\n"
     "\n"
@@ -96,7 +106,8 @@ typedef struct command_entry {
 
 static const command_entry commands[] = {
     {"solve", cli_solve},         {"explain", cli_explain}, {"hint", cli_hint},
-    {"rate", cli_rate},           {"canon", cli_canon},     {"transform", cli_transform}};
+    {"rate", cli_rate},           {"canon", cli_canon},     {"transform", cli_transform},
+    {"generate", cli_generate},   {"check", cli_check}};
 
 #define COMMANDS (sizeof commands / sizeof commands[0])
 

@@ -1,6 +1,7 @@
 /*
  * run.c: runs a batch command: its operands, or standard input, through the
- * pipeline; then the output's fate, --stats and the exit status.
+ * pipeline, or the records a generating command makes; then the output's
+ * fate, --stats and the exit status.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -25,8 +26,37 @@ static int processors(void)
     return n < 1 ? 1 : n > CLI_MAX_JOBS ? CLI_MAX_JOBS : (int)n;
 }
 
-int cli_run_command(const cli_command *command, const cli_common *common, const void *options,
-                    int operands, char **argv)
+/* What a run reads: the operands of a command on puzzles, or the count
+ * of records a generating command makes. */
+typedef struct feed {
+    int operands;
+    char **argv;
+    unsigned long count;
+} feed;
+
+static void read_operands(cli_run *run, const feed *f)
+{
+    if (f->operands == 0) {
+        if (isatty(STDIN_FILENO))
+            cli_error("reading puzzles from standard input, one per line or as grids; "
+                      "end with Ctrl-D");
+        cli_handle_argument(run, "-", 0);
+    }
+    for (int i = 0; i < f->operands && run->write_errno == 0; i++)
+        cli_handle_argument(run, f->argv[i], i + 1);
+}
+
+/* Records with nothing read: each job's number says which it is. */
+static void make_records(cli_run *run, const feed *f)
+{
+    static const sudoku_record blank = {.ok = true};
+    const cli_source source = {.name = run->command->name, .argument = 0};
+    for (unsigned long i = 0; i < f->count && run->write_errno == 0; i++)
+        cli_handle_record(run, &blank, &source);
+}
+
+static int run_feed(const cli_command *command, const cli_common *common, const void *options,
+                    void (*take)(cli_run *, const feed *), const feed *f)
 {
     static char out_buffer[1 << 16];
     cli_run run = {.command = command,
@@ -37,14 +67,7 @@ int cli_run_command(const cli_command *command, const cli_common *common, const 
     if (!cli_batch_start(&run, common->jobs ? common->jobs : processors())) return EXIT_BAD_INPUT;
     setvbuf(stdout, out_buffer, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF, sizeof out_buffer);
     double start = now_seconds();
-    if (operands == 0) {
-        if (isatty(STDIN_FILENO))
-            cli_error("reading puzzles from standard input, one per line or as grids; "
-                      "end with Ctrl-D");
-        cli_handle_argument(&run, "-", 0);
-    }
-    for (int i = 0; i < operands && run.write_errno == 0; i++)
-        cli_handle_argument(&run, argv[i], i + 1);
+    take(&run, f);
     cli_batch_stop(&run);
     if (!cli_output_ok(&run)) {
         /* A reader that has gone (| head -1) wanted no more: not worth a word. */
@@ -54,4 +77,18 @@ int cli_run_command(const cli_command *command, const cli_common *common, const 
     }
     if (common->stats) command->stats(&run, now_seconds() - start);
     return run.status;
+}
+
+int cli_run_command(const cli_command *command, const cli_common *common, const void *options,
+                    int operands, char **argv)
+{
+    const feed f = {.operands = operands, .argv = argv};
+    return run_feed(command, common, options, read_operands, &f);
+}
+
+int cli_run_generated(const cli_command *command, const cli_common *common, const void *options,
+                      unsigned long count)
+{
+    const feed f = {.count = count};
+    return run_feed(command, common, options, make_records, &f);
 }

@@ -10,6 +10,8 @@
  */
 #include "steps.h"
 
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +27,18 @@ void steps_default_options(steps_options_t *opt, const char *command)
     opt->anyway = false;
     opt->no_chains = false;
     opt->budget = STEPS_DEFAULT_BUDGET;
+}
+
+int steps_parse_rating(const char *value)
+{
+    char *end;
+    errno = 0;
+    if (!((value[0] >= '0' && value[0] <= '9') || value[0] == '.')) return -1;
+    double r = strtod(value, &end);
+    if (*end || errno || r < 0 || r > 99.9) return -1;
+    double tenths = r * 10;
+    if (fabs(tenths - floor(tenths + 0.5)) > 1e-6) return -1;
+    return (int)floor(tenths + 0.5);
 }
 
 int steps_take_option(void *options, int key, const char *value)

@@ -61,6 +61,10 @@ void steps_default_options(steps_options_t *opt, const char *command);
 extern const cli_option steps_options[];
 int steps_take_option(void *options, int key, const char *value);
 
+/* Reads a rating on SE's scale: a number from 0 to 99.9 with at most one
+ * decimal; returns it times ten, or -1. */
+int steps_parse_rating(const char *value);
+
 /* Clears the job's results and judges its record with the solver. Returns
  * true, with the state to start from and the flags of the logic engine,
  * if steps are to be taken: the puzzle has exactly one solution, or

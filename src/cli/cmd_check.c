@@ -1,0 +1,326 @@
+/*
+ * cmd_check.c: `sudoku check`: what a setter checks of each puzzle before
+ * publishing it: one solution or not, its clue count, whether every clue
+ * is needed (and which are not), and the symmetries of its pattern.
+ */
+#include "steps.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define TEXT_OF(x) #x
+#define NUMBER_TEXT(x) TEXT_OF(x)
+
+/* A record's line is short, but finding its redundant clues takes a
+ * search per clue: batches as solve's. */
+#define CHECK_BATCH 1024
+
+static const char help_text[] =
+    "Usage: sudoku check [OPTION]... [PUZZLE | FILE | -]...\n"
+    "\n"
+    "Checks each puzzle as a setter would before publishing it, one line per\n"
+    "puzzle: the puzzle, then whether it has one solution ('unique'), none or\n"
+    "several; its number of clues; whether it is minimal (no clue can go and\n"
+    "leave one solution) and if not, which clues could go, each alone; and the\n"
+    "symmetries of its pattern of clues (docs/generate.md names them), e.g.\n"
+    "  <puzzle> unique, 24 clues, minimal, symmetry rotate180\n"
+    "  <puzzle> unique, 26 clues, not minimal (r1c3 r5c5 can go), symmetry none\n"
+    "  <puzzle> multiple solutions, 19 clues, symmetry none\n"
+    "A puzzle the solver cannot settle within 10 million guesses (some\n"
+    "few-clue puzzles without a solution) gets 'over budget'.\n"
+    "A PUZZLE argument is 81 cells in any layout; another argument names a file\n"
+    "of puzzles; '-', or no argument, reads standard input.\n"
+    "\n"
+    "Options:\n"
+    "  --format=FORMAT     text (the default) or json: one object per puzzle per\n"
+    "                      line, with \"status\" (unique, no_solution, multiple,\n"
+    "                      over_budget or invalid), \"solutions\" (0, 1 or 2 for\n"
+    "                      two or more; null over budget),\n"
+    "                      \"clues\", \"minimal\", \"redundant\" ([row, column] of\n"
+    "                      each clue that could go) and \"symmetry\"\n"
+    "  --minimal           count a puzzle that is not minimal as a failure too\n"
+    "                      (exit status 1)\n"
+    "  --stats             print a summary on stderr at the end\n"
+    "  -j, --jobs=N        work on N threads (default 1; 0: one per processor;\n"
+    "                      at most " NUMBER_TEXT(
+        CLI_MAX_JOBS) "); the output is the same as with one,\n"
+                      "                      in input order\n"
+                      "  -h, --help          show this help and exit\n"
+                      "  -V, --version       show the version and exit\n"
+                      "\n"
+                      "Exit status:\n"
+                      "  0  every puzzle has exactly one solution (and is minimal, with "
+                      "--minimal)\n"
+                      "  1  some puzzle has no solution or several, or went over budget (or is\n"
+                      "     not minimal, with --minimal)\n"
+                      "  2  usage error, malformed puzzle, unreadable input or unwritable output\n"
+                      "When several apply, the highest wins.\n";
+
+typedef struct check_options {
+    bool minimal; /* --minimal: a puzzle that is not fails */
+} check_options;
+
+enum { KEY_MINIMAL = 256 };
+
+static const cli_option options[] = {{"minimal", false, KEY_MINIMAL}, {NULL, false, 0}};
+
+static int take_option(void *options_, int key, const char *value)
+{
+    check_options *opt = options_;
+    (void)value;
+    if (key == KEY_MINIMAL) opt->minimal = true;
+    return 0;
+}
+
+static const cli_format_name formats[] = {
+    {"text", FORMAT_TEXT}, {"json", FORMAT_JSON}, {NULL, FORMAT_AUTO}};
+
+typedef struct check_job {
+    cli_job base;
+    const char *refusal;     /* why a record that read well is not checked */
+    unsigned long solutions; /* 0, 1, or 2 for two or more */
+    bool over_budget;        /* the solver gave up (STEPS_SEARCH_BUDGET guesses) */
+    int clues;
+    int redundant; /* clues that could go; -1 when the puzzle has no one solution */
+    bool can_go[SUDOKU_CELLS];
+    unsigned symmetries; /* sudoku_symmetries_of */
+} check_job;
+
+static void check_work(const cli_run *run, cli_job *base)
+{
+    check_job *job = (check_job *)base;
+    const sudoku_record *record = &base->record;
+    (void)run;
+    job->refusal = NULL;
+    if (!record->ok) return;
+    if (record->pencilmarks) {
+        job->refusal = "check takes puzzles given by their cells, not candidates (pencilmarks)";
+        return;
+    }
+    sudoku_result result;
+    job->solutions = sudoku_solve_within(&record->grid, 2, STEPS_SEARCH_BUDGET, &result);
+    job->over_budget = result.over_budget;
+    job->clues = 0;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) job->clues += record->grid.cell[cell] != 0;
+    job->redundant = job->solutions == 1 ? sudoku_redundant_clues(&record->grid, job->can_go) : -1;
+    job->symmetries = sudoku_symmetries_of(&record->grid);
+}
+
+/* The symmetries to name: those no other found symmetry includes (a
+ * quarter turn includes the half turn; "full" includes every other). */
+static unsigned strongest(unsigned found)
+{
+    unsigned named = 0;
+    for (int s = 1; s < SUDOKU_SYMMETRIES; s++) {
+        if (!(found & (1u << s))) continue;
+        bool included = false;
+        for (int t = 1; t < SUDOKU_SYMMETRIES && !included; t++)
+            included = t != s && (found & (1u << t)) &&
+                       sudoku_symmetry_includes((sudoku_symmetry)t, (sudoku_symmetry)s);
+        if (!included) named |= 1u << s;
+    }
+    return named;
+}
+
+static const char *status_name(const check_job *job)
+{
+    if (!job->base.record.ok || job->refusal) return "invalid";
+    if (job->over_budget) return "over_budget";
+    return job->solutions == 0 ? "no_solution" : job->solutions == 1 ? "unique" : "multiple";
+}
+
+/* The verdict in words, as the text record gives it. */
+static const char *verdict(const check_job *job)
+{
+    if (job->over_budget) return "over budget";
+    return job->solutions == 0   ? "no solution"
+           : job->solutions == 1 ? "unique"
+                                 : "multiple solutions";
+}
+
+static void add_symmetries(cli_text *text, unsigned found, bool json)
+{
+    unsigned named = strongest(found);
+    cli_text_puts(text, json ? ",\"symmetry\":[" : ", symmetry ");
+    if (!named && !json) cli_text_puts(text, "none");
+    const char *separator = "";
+    for (int s = 1; s < SUDOKU_SYMMETRIES; s++) {
+        if (!(named & (1u << s))) continue;
+        cli_text_printf(text, json ? "%s\"%s\"" : "%s%s", separator,
+                        sudoku_symmetry_name((sudoku_symmetry)s));
+        separator = json ? "," : " ";
+    }
+    if (json) cli_text_puts(text, "]");
+}
+
+/* The clues that could go, each as "r1c3" (text) or [1,3] (JSON). */
+static void add_redundant(cli_text *text, const check_job *job, bool json)
+{
+    const char *separator = "";
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        if (!job->can_go[cell]) continue;
+        cli_text_printf(text, json ? "%s[%d,%d]" : "%sr%dc%d", separator, cell / 9 + 1,
+                        cell % 9 + 1);
+        separator = json ? "," : " ";
+    }
+}
+
+static void add_text(cli_text *text, const check_job *job)
+{
+    char puzzle[SUDOKU_TEXT_MAX];
+    cli_puzzle_text(&job->base.record, puzzle, sizeof puzzle);
+    cli_text_printf(text, "%s %s, %d clues", puzzle, verdict(job), job->clues);
+    if (job->redundant == 0) cli_text_puts(text, ", minimal");
+    if (job->redundant > 0) {
+        cli_text_puts(text, ", not minimal (");
+        add_redundant(text, job, false);
+        cli_text_puts(text, job->redundant == 1 ? " can go)" : " can go, each alone)");
+    }
+    add_symmetries(text, job->symmetries, false);
+    cli_text_puts(text, "\n");
+}
+
+/* The JSON record; error is the invalid record's, NULL for the others. */
+static void add_json(cli_text *text, const check_job *job, const char *error)
+{
+    char label[32];
+    cli_text_puts(text, "{\"source\":");
+    cli_text_json_string(text, cli_source_name(&job->base.source, label));
+    cli_text_printf(text, ",\"line\":%ld,\"status\":\"%s\",\"puzzle\":", job->base.record.line,
+                    status_name(job));
+    if (job->base.record.ok) {
+        char puzzle[SUDOKU_TEXT_MAX];
+        cli_puzzle_text(&job->base.record, puzzle, sizeof puzzle);
+        cli_text_json_string(text, puzzle);
+    } else {
+        cli_text_puts(text, "null");
+    }
+    if (error) {
+        cli_text_puts(text, ",\"solutions\":null,\"clues\":null,\"minimal\":null,"
+                            "\"redundant\":null,\"symmetry\":null,\"error\":");
+        cli_text_json_string(text, error);
+        cli_text_puts(text, "}\n");
+        return;
+    }
+    if (job->over_budget)
+        cli_text_puts(text, ",\"solutions\":null");
+    else
+        cli_text_printf(text, ",\"solutions\":%lu", job->solutions);
+    cli_text_printf(text, ",\"clues\":%d,\"minimal\":%s,\"redundant\":", job->clues,
+                    job->redundant < 0    ? "null"
+                    : job->redundant == 0 ? "true"
+                                          : "false");
+    if (job->redundant < 0) {
+        cli_text_puts(text, "null");
+    } else {
+        cli_text_puts(text, "[");
+        add_redundant(text, job, true);
+        cli_text_puts(text, "]");
+    }
+    add_symmetries(text, job->symmetries, true);
+    cli_text_puts(text, job->over_budget ? ",\"error\":\"over budget\"}\n" : ",\"error\":null}\n");
+}
+
+/* Writes the record's line; returns false (after saying so) if memory ran out. */
+static bool write_record(cli_run *run, const check_job *job, const char *error)
+{
+    cli_text text = {0};
+    if (run->common->format == FORMAT_JSON)
+        add_json(&text, job, error);
+    else if (error)
+        cli_text_puts(&text, "invalid\n");
+    else
+        add_text(&text, job);
+    bool ok = !text.failed;
+    if (ok)
+        fwrite(text.data, 1, text.len, run->out);
+    else
+        fputs("invalid\n", run->out); /* still one record for one */
+    cli_text_free(&text);
+    return ok;
+}
+
+static void check_report(cli_run *run, cli_job *base)
+{
+    const check_options *opt = run->options;
+    check_job *job = (check_job *)base;
+    const sudoku_record *record = &base->record;
+    cli_totals *t = &run->totals;
+    cli_start_record(run, false);
+    const char *why = !record->ok ? record->error.message : job->refusal;
+    if (!write_record(run, job, why)) {
+        t->failed++;
+        cli_raise_status(run, EXIT_BAD_INPUT);
+        cli_record_error(base, record->line, "out of memory");
+        return;
+    }
+    if (why) {
+        t->invalid++;
+        cli_raise_status(run, EXIT_BAD_INPUT);
+        cli_record_error(base, record->ok ? record->line : cli_error_line(record), why);
+        return;
+    }
+    if (job->over_budget) {
+        t->over_budget++;
+        cli_raise_status(run, EXIT_UNSOLVED);
+        char message[120];
+        snprintf(message, sizeof message,
+                 "gave up after %lu guesses: how many solutions it has is not known",
+                 STEPS_SEARCH_BUDGET);
+        cli_record_error(base, record->line, message);
+        return;
+    }
+    if (job->solutions != 1) {
+        if (job->solutions == 0)
+            t->no_solution++;
+        else
+            t->multiple++;
+        cli_raise_status(run, EXIT_UNSOLVED);
+        cli_record_error(base, record->line,
+                         job->solutions == 0 ? "no solution" : "more than one solution");
+        return;
+    }
+    t->solved++;
+    if (job->redundant > 0) {
+        t->not_minimal++;
+        if (opt->minimal) {
+            cli_raise_status(run, EXIT_UNSOLVED);
+            cli_record_error(base, record->line, "not minimal (--minimal)");
+        }
+    }
+}
+
+static void check_stats(const cli_run *run, double seconds)
+{
+    const cli_totals *t = &run->totals;
+    unsigned long read =
+        t->solved + t->no_solution + t->multiple + t->over_budget + t->invalid + t->failed;
+    cli_error("stats: %lu puzzle%s read, %lu unique (%lu of them not minimal), %lu no solution, "
+              "%lu multiple, %lu over budget, %lu invalid; %.3f s, %.0f puzzles/s",
+              read, read == 1 ? "" : "s", t->solved, t->not_minimal, t->no_solution, t->multiple,
+              t->over_budget, t->invalid, seconds, seconds > 0 ? (double)read / seconds : 0.0);
+}
+
+static const cli_command check_command = {
+    .name = "check",
+    .help = help_text,
+    .formats = formats,
+    .options = options,
+    .option = take_option,
+    .check = NULL,
+    .job_size = sizeof(check_job),
+    .batch_records = CHECK_BATCH,
+    .work = check_work,
+    .report = check_report,
+    .stats = check_stats,
+};
+
+int cli_check(int argc, char **argv)
+{
+    cli_common common = {.format = FORMAT_TEXT, .jobs = 1};
+    check_options opt = {false};
+    int operands;
+    int rc = cli_parse_options(&check_command, argc, argv, &common, &opt, &operands);
+    if (rc >= 0) return rc;
+    return cli_run_command(&check_command, &common, &opt, operands, argv + 1);
+}

@@ -1,0 +1,319 @@
+/*
+ * test_generate.c: the library's generator and the checks a setter runs
+ * (sudoku_generate, sudoku_random_grid, sudoku_redundant_clues,
+ * sudoku_symmetries_of, sudoku_rate), judged by the tests' own solver
+ * (reference.c) and by symmetry maps written here as formulas: every
+ * puzzle has exactly one solution, keeps its symmetry, is minimal when it
+ * should be; the same seed gives the same puzzle, other seeds others.
+ *
+ * Run from the project root (the ratings test reads ../shared/ratings):
+ *     build/tests/test_generate
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "checker.h"
+#include "fixtures.h"
+#include "reference.h"
+#include "sudoku.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define RATINGS_FILE "../shared/ratings/se-classic.txt"
+
+/* ---- helpers ---- */
+
+static void text_of(const sudoku_grid *g, char out[82])
+{
+    assert_true(cells_to_text(g->cell, out));
+}
+
+static int clues_of(const char *p)
+{
+    int n = 0;
+    for (int i = 0; i < 81; i++) n += p[i] != '.';
+    return n;
+}
+
+/* The maps each symmetry promises, as reference.c reads docs/generate.md. */
+static unsigned promised_maps(sudoku_symmetry s)
+{
+    return reference_symmetry_maps(sudoku_symmetry_name(s));
+}
+
+/* The reference's verdict: p has exactly one solution, and it is solution. */
+static void assert_unique(const char *p, const char *solution)
+{
+    reference_answer a = reference_solve(p, 2);
+    if (a.over_budget || a.solutions != 1)
+        fail_msg("%s: %d solutions by the reference%s", p, a.solutions,
+                 a.over_budget ? " (over budget)" : "");
+    if (solution && strcmp(a.solution, solution) != 0)
+        fail_msg("%s: the reference solves it as %s, not %s", p, a.solution, solution);
+}
+
+static void generate(sudoku_symmetry s, bool minimal, int fewest, uint64_t seed, char puzzle[82],
+                     char solution[82], bool *met)
+{
+    sudoku_generator how = {s, fewest, minimal};
+    sudoku_grid p, sol;
+    bool ok = sudoku_generate(&how, &seed, &p, &sol);
+    if (met) *met = ok;
+    text_of(&p, puzzle);
+    text_of(&sol, solution);
+}
+
+/* ---- the tests ---- */
+
+static void random_grids_are_solutions_and_differ(void **state)
+{
+    (void)state;
+    char seen[50][82];
+    for (uint64_t seed = 0; seed < 50; seed++) {
+        sudoku_grid g;
+        uint64_t s = seed;
+        sudoku_random_grid(&s, &g);
+        text_of(&g, seen[seed]);
+        const char *why = check_solution(seen[seed], seen[seed]);
+        if (why) fail_msg("seed %llu: %s: %s", (unsigned long long)seed, seen[seed], why);
+        for (uint64_t other = 0; other < seed; other++)
+            if (strcmp(seen[other], seen[seed]) == 0)
+                fail_msg("seeds %llu and %llu give the same grid", (unsigned long long)other,
+                         (unsigned long long)seed);
+    }
+}
+
+static void puzzles_have_one_solution_and_are_minimal(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 60; seed++) {
+        char p[82], sol[82];
+        bool met;
+        generate(SUDOKU_SYMMETRY_NONE, false, 0, seed * 7919, p, sol, &met);
+        assert_true(met);
+        assert_null(check_solution(p, sol));
+        assert_unique(p, sol);
+        bool can_go[81];
+        if (reference_redundant(p, can_go) != 0) fail_msg("%s is not minimal", p);
+    }
+}
+
+static void symmetries_are_kept(void **state)
+{
+    (void)state;
+    for (int s = 0; s < SUDOKU_SYMMETRIES; s++)
+        for (uint64_t seed = 1; seed <= 12; seed++) {
+            char p[82], sol[82];
+            generate((sudoku_symmetry)s, false, 0, seed * 104729 + (uint64_t)s, p, sol, NULL);
+            assert_unique(p, sol);
+            if (!reference_pattern_has(p, promised_maps((sudoku_symmetry)s)))
+                fail_msg("%s: not %s", p, sudoku_symmetry_name((sudoku_symmetry)s));
+            sudoku_grid g;
+            grid_from(p, &g);
+            assert_true(sudoku_symmetries_of(&g) & (1u << s));
+        }
+}
+
+/* Asked to be minimal, a symmetric puzzle is, when the generator says so;
+ * some draw succeeds within a few hundred. */
+static void minimal_when_asked(void **state)
+{
+    (void)state;
+    int found = 0;
+    for (uint64_t seed = 1; seed <= 600 && found < 3; seed++) {
+        char p[82], sol[82];
+        bool met, can_go[81];
+        generate(SUDOKU_SYMMETRY_ROTATE180, true, 0, seed, p, sol, &met);
+        assert_unique(p, sol);
+        int redundant = reference_redundant(p, can_go);
+        if (met != (redundant == 0))
+            fail_msg("%s: the generator says %s, the reference finds %d redundant clues", p,
+                     met ? "minimal" : "not minimal", redundant);
+        found += met;
+    }
+    assert_int_equal(found, 3);
+}
+
+static void a_floor_of_clues_holds(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        char p[82], sol[82];
+        bool met;
+        generate(SUDOKU_SYMMETRY_NONE, true, 30, seed, p, sol, &met);
+        assert_unique(p, sol);
+        assert_true(clues_of(p) >= 30);
+        bool can_go[81];
+        /* Stopped early, the puzzle is minimal only if nothing could go. */
+        assert_int_equal(met, reference_redundant(p, can_go) == 0);
+    }
+}
+
+static void seeds_decide_the_puzzle(void **state)
+{
+    (void)state;
+    enum { N = 100 };
+    static char seen[N][82];
+    for (uint64_t seed = 0; seed < N; seed++) {
+        char again[82], sol[82];
+        generate(SUDOKU_SYMMETRY_ROTATE90, false, 0, seed, seen[seed], sol, NULL);
+        generate(SUDOKU_SYMMETRY_ROTATE90, false, 0, seed, again, sol, NULL);
+        assert_string_equal(seen[seed], again);
+        for (uint64_t other = 0; other < seed; other++)
+            if (strcmp(seen[other], seen[seed]) == 0)
+                fail_msg("seeds %llu and %llu give the same puzzle", (unsigned long long)other,
+                         (unsigned long long)seed);
+    }
+}
+
+/* Puzzles from a solution grid with clues put back: not minimal, and the
+ * clues that can go are those the reference says. */
+static void redundant_clues_agree_with_the_reference(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 30; seed++) {
+        char p[82], sol[82];
+        generate(SUDOKU_SYMMETRY_NONE, false, 0, seed, p, sol, NULL);
+        for (int k = 0, cell = (int)(seed * 13) % 81; k < (int)(seed % 5);
+             k++, cell = (cell + 29) % 81)
+            p[cell] = sol[cell];
+        bool expected[81], got[81];
+        int n = reference_redundant(p, expected);
+        sudoku_grid g;
+        grid_from(p, &g);
+        assert_int_equal(sudoku_redundant_clues(&g, got), n);
+        for (int cell = 0; cell < 81; cell++)
+            if (got[cell] != expected[cell])
+                fail_msg("%s: r%dc%d %s", p, cell / 9 + 1, cell % 9 + 1,
+                         expected[cell] ? "can go" : "is needed");
+    }
+}
+
+static void redundant_clues_need_one_solution(void **state)
+{
+    (void)state;
+    sudoku_grid g;
+    bool can_go[81];
+    grid_from("1........2........3........4........5........6........7........8........9........",
+              &g);
+    assert_int_equal(sudoku_redundant_clues(&g, can_go), -1); /* several */
+    for (int cell = 0; cell < 81; cell++) assert_false(can_go[cell]);
+    /* r1c9 can hold nothing: 1-8 in its row, 9 in its column */
+    grid_from("12345678.........9...............................................................",
+              &g);
+    assert_int_equal(sudoku_redundant_clues(&g, can_go), -1);
+}
+
+static void symmetries_of_patterns(void **state)
+{
+    (void)state;
+    uint64_t seed = 42;
+    for (int trial = 0; trial < 300; trial++) {
+        sudoku_grid g;
+        char p[82];
+        sudoku_random_grid(&seed, &g);
+        for (int cell = 0; cell < 81; cell++)
+            if ((seed >> (cell % 61)) & 1u) g.cell[cell] = 0;
+        /* Impose symmetry trial % 10 on the pattern: blank every image of a blank. */
+        unsigned maps = promised_maps((sudoku_symmetry)(trial % SUDOKU_SYMMETRIES));
+        for (int round = 0; round < 8; round++)
+            for (int cell = 0; cell < 81; cell++)
+                for (int m = 0; m < 8; m++)
+                    if ((maps & (1u << m)) && !g.cell[cell]) g.cell[reference_image(m, cell)] = 0;
+        text_of(&g, p);
+        unsigned found = sudoku_symmetries_of(&g);
+        for (int s = 0; s < SUDOKU_SYMMETRIES; s++)
+            if (((found >> s) & 1u) != reference_pattern_has(p, promised_maps((sudoku_symmetry)s)))
+                fail_msg("%s: %s %s", p, sudoku_symmetry_name((sudoku_symmetry)s),
+                         (found >> s) & 1u ? "claimed, not there" : "there, not claimed");
+    }
+}
+
+static void symmetries_include(void **state)
+{
+    (void)state;
+    for (int a = 0; a < SUDOKU_SYMMETRIES; a++)
+        for (int b = 0; b < SUDOKU_SYMMETRIES; b++) {
+            unsigned ma = promised_maps((sudoku_symmetry)a), mb = promised_maps((sudoku_symmetry)b);
+            assert_int_equal(sudoku_symmetry_includes((sudoku_symmetry)a, (sudoku_symmetry)b),
+                             (mb & ~ma) == 0);
+        }
+    assert_string_equal(sudoku_symmetry_name(SUDOKU_SYMMETRY_ROTATE180), "rotate180");
+    assert_string_equal(sudoku_symmetry_name((sudoku_symmetry)99), "unknown");
+}
+
+/* sudoku_rate against Sudoku Explainer's own ratings (every 25th puzzle of
+ * the shared file), and its other outcomes. */
+static void rate_gives_se_ratings(void **state)
+{
+    (void)state;
+    FILE *f = fopen(RATINGS_FILE, "r");
+    if (!f) {
+        print_message("  %s absent: SE's ratings not compared\n", RATINGS_FILE);
+        return;
+    }
+    char line[256];
+    int n = 0, compared = 0;
+    while (fgets(line, sizeof line, f)) {
+        char p[82];
+        double er, ep, ed;
+        if (line[0] == '#' || sscanf(line, "%81s %lf %lf %lf", p, &er, &ep, &ed) != 4) continue;
+        if (n++ % 25 || er > 9.0) continue;
+        sudoku_grid g;
+        sudoku_rating r;
+        grid_from(p, &g);
+        assert_int_equal(sudoku_rate(&g, 0, 0, 0, &r), SUDOKU_RATE_SOLVED);
+        if (r.er != (int)(er * 10 + 0.5) || r.ed != (int)(ed * 10 + 0.5))
+            fail_msg("%s: SE %.1f/%.1f/%.1f, ours ER %d ED %d", p, er, ep, ed, r.er, r.ed);
+        compared++;
+    }
+    fclose(f);
+    assert_true(compared >= 10);
+}
+
+static void rate_outcomes(void **state)
+{
+    (void)state;
+    sudoku_grid g;
+    sudoku_rating r;
+    /* Golden Nugget: chains from the first step */
+    grid_from(".......39.....1..5..3.5.8....8.9...6.7...2..1..4.......9.8..5..2....6..4..7.....",
+              &g);
+    assert_int_equal(sudoku_rate(&g, SUDOKU_LOGIC_NO_CHAINS, 0, 0, &r), SUDOKU_RATE_STUCK);
+    assert_int_equal(sudoku_rate(&g, 0, 1000, 0, &r), SUDOKU_RATE_OVER_BUDGET);
+    /* Its first step is rated far above 2.0: the path stops there. */
+    assert_int_equal(sudoku_rate(&g, 0, 0, 20, &r), SUDOKU_RATE_ABOVE);
+    assert_int_equal(r.steps, 1);
+    assert_true(r.er > 20);
+    grid_from("11...............................................................................",
+              &g);
+    assert_int_equal(sudoku_rate(&g, 0, 0, 0, &r), SUDOKU_RATE_INVALID);
+    assert_int_equal(r.steps, 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(random_grids_are_solutions_and_differ),
+        cmocka_unit_test(puzzles_have_one_solution_and_are_minimal),
+        cmocka_unit_test(symmetries_are_kept),
+        cmocka_unit_test(minimal_when_asked),
+        cmocka_unit_test(a_floor_of_clues_holds),
+        cmocka_unit_test(seeds_decide_the_puzzle),
+        cmocka_unit_test(redundant_clues_agree_with_the_reference),
+        cmocka_unit_test(redundant_clues_need_one_solution),
+        cmocka_unit_test(symmetries_of_patterns),
+        cmocka_unit_test(symmetries_include),
+        cmocka_unit_test(rate_gives_se_ratings),
+        cmocka_unit_test(rate_outcomes),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

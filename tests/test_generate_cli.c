@@ -1,0 +1,525 @@
+/*
+ * test_generate_cli.c: end-to-end tests of `sudoku generate` and `sudoku
+ * check`. Every generated puzzle is judged by the tests' own solver
+ * (reference.c): one solution, the symmetry asked for (by the maps written
+ * there), minimal when it should be, clues and ratings in the ranges
+ * asked; the same seed gives the same bytes whatever -j is, and a JSON
+ * record's seed gives its puzzle again. check must agree with `solve
+ * --count` and with the reference's minimality test, on generated puzzles
+ * and on dataset puzzles (SHARED_PUZZLES, skipped when absent).
+ *
+ * Run from the project root:
+ *     SUDOKU_BIN=build/sudoku SHARED_PUZZLES=../shared/puzzles build/tests/test_generate_cli
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "checker.h"
+#include "cli_harness.h"
+#include "reference.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* ---- helpers ---- */
+
+static int clues_of(const char *p)
+{
+    int n = 0;
+    for (int i = 0; i < SUDOKU_CELLS; i++) n += p[i] != '.';
+    return n;
+}
+
+/* The first 81 characters of a line, as a puzzle. */
+static const char *puzzle_of(const char *line)
+{
+    if (strlen(line) < SUDOKU_CELLS) fail_msg("not a puzzle line: '%s'", line);
+    char *p = keep(calloc(SUDOKU_CELLS + 1, 1));
+    memcpy(p, line, SUDOKU_CELLS);
+    for (int i = 0; i < SUDOKU_CELLS; i++)
+        if (p[i] != '.' && (p[i] < '1' || p[i] > '9')) fail_msg("not a puzzle line: '%s'", line);
+    return p;
+}
+
+static void assert_unique(const char *p)
+{
+    reference_answer a = reference_solve(p, 2);
+    if (a.over_budget || a.solutions != 1)
+        fail_msg("%s: %d solutions by the reference", p, a.solutions);
+}
+
+static void assert_minimal(const char *p)
+{
+    bool can_go[SUDOKU_CELLS];
+    int n = reference_redundant(p, can_go);
+    if (n != 0) fail_msg("%s: %d clues could go", p, n);
+}
+
+/* The value of a field of a one-line JSON record, up to the next ',' or
+ * '}' (strings keep their quotes); NULL if absent. */
+static const char *json_value(const char *record, const char *name)
+{
+    const char *key = format_text("\"%s\":", name);
+    const char *at = strstr(record, key);
+    if (!at) return NULL;
+    at += strlen(key);
+    size_t n = 0;
+    if (at[0] == '"') {
+        n = 1 + (size_t)(strchr(at + 1, '"') - at);
+    } else if (at[0] == '[') {
+        int depth = 0;
+        do depth += (at[n] == '[') - (at[n] == ']');
+        while (at[n++] && depth > 0);
+    } else {
+        n = strcspn(at, ",}");
+    }
+    char *v = keep(calloc(n + 1, 1));
+    memcpy(v, at, n);
+    return v;
+}
+
+/* A JSON string field without its quotes. */
+static const char *json_text(const char *record, const char *name)
+{
+    const char *v = json_value(record, name);
+    if (!v || v[0] != '"') fail_msg("no string \"%s\" in %s", name, record);
+    char *s = xstrdup(v + 1);
+    s[strlen(s) - 1] = '\0';
+    return s;
+}
+
+/* Reads "A.B" as tenths. */
+static int tenths(const char *text)
+{
+    int whole, decimal;
+    if (sscanf(text, "%d.%d", &whole, &decimal) != 2) fail_msg("not a rating: '%s'", text);
+    return 10 * whole + decimal;
+}
+
+/* ---- generate ---- */
+
+static void generated_puzzles_are_unique_minimal_and_new(void **state)
+{
+    (void)state;
+    run_result r = RUN("generate", "--seed", "11", "12");
+    assert_status(r, 0);
+    assert_empty(r.err);
+    lines out = split_lines(r.out);
+    assert_int_equal(out.n, 12);
+    for (size_t i = 0; i < out.n; i++) {
+        assert_int_equal(strlen(out.line[i]), SUDOKU_CELLS);
+        const char *p = puzzle_of(out.line[i]);
+        assert_null(check_puzzle(p));
+        assert_unique(p);
+        assert_minimal(p);
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(out.line[j], out.line[i]) == 0) fail_msg("puzzle %zu repeats %zu", i, j);
+    }
+    run_result one = RUN("generate");
+    assert_status(one, 0);
+    assert_int_equal(split_lines(one.out).n, 1); /* N defaults to 1 */
+}
+
+static void seeds_give_the_same_bytes_whatever_the_jobs(void **state)
+{
+    (void)state;
+    run_result a = RUN("generate", "--seed=77", "--symmetry=random", "--format=json", "9");
+    run_result b =
+        RUN("generate", "--seed=77", "--symmetry=random", "--format=json", "-j", "2", "9");
+    run_result c =
+        RUN("generate", "--seed=77", "--symmetry=random", "--format=json", "-j", "3", "9");
+    assert_status(a, 0);
+    assert_same_runs(&a, &b);
+    assert_same_runs(&a, &c);
+    run_result d = RUN("generate", "--seed=78", "--symmetry=random", "--format=json", "9");
+    if (strcmp(a.out, d.out) == 0) fail_msg("seeds 77 and 78 gave the same puzzles");
+    /* Without --seed, --stats says which was used, and it gives the run again. */
+    run_result e = RUN("generate", "--stats", "3");
+    assert_status(e, 0);
+    const char *at = strstr(e.err, "seed ");
+    assert_non_null(at);
+    char seed[32];
+    assert_int_equal(sscanf(at, "seed %31[0-9]", seed), 1);
+    run_result f = RUN("generate", "--seed", seed, "3");
+    assert_string_equal(e.out, f.out);
+}
+
+static void a_json_record_gives_its_puzzle_again(void **state)
+{
+    (void)state;
+    run_result r = RUN("generate", "--seed=5", "--format=json", "--symmetry=mirror", "3");
+    assert_status(r, 0);
+    lines out = split_lines(r.out);
+    assert_int_equal(out.n, 3);
+    for (size_t i = 0; i < out.n; i++) {
+        const char *rec = out.line[i];
+        assert_string_equal(json_value(rec, "number"), format_text("%zu", i + 1));
+        assert_string_equal(json_text(rec, "status"), "generated");
+        assert_string_equal(json_text(rec, "symmetry"), "mirror");
+        const char *p = json_text(rec, "puzzle"), *solution = json_text(rec, "solution");
+        assert_null(check_solution(p, solution));
+        assert_unique(p);
+        assert_string_equal(json_value(rec, "clues"), format_text("%d", clues_of(p)));
+        assert_true(tenths(json_value(rec, "er")) >= 10);
+        run_result again = RUN("generate", "--symmetry=mirror", "--seed", json_value(rec, "seed"));
+        assert_string_equal(again.out, format_text("%s\n", p));
+    }
+}
+
+static void symmetries_are_kept(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"none",       "rotate180", "rotate90",     "mirror",
+                                        "flip",       "diagonal",  "antidiagonal", "biaxial",
+                                        "bidiagonal", "full"};
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        run_result r = RUN("generate", "--seed=3", format_text("--symmetry=%s", names[k]), "3");
+        assert_status(r, 0);
+        lines out = split_lines(r.out);
+        assert_int_equal(out.n, 3);
+        for (size_t i = 0; i < out.n; i++) {
+            const char *p = puzzle_of(out.line[i]);
+            assert_unique(p);
+            if (!reference_pattern_has(p, reference_symmetry_maps(names[k])))
+                fail_msg("%s: not %s", p, names[k]);
+        }
+    }
+}
+
+static void minimal_symmetric_puzzles(void **state)
+{
+    (void)state;
+    run_result r = RUN("generate", "--seed=8", "--symmetry=rotate180", "--minimal", "2");
+    assert_status(r, 0);
+    lines out = split_lines(r.out);
+    assert_int_equal(out.n, 2);
+    for (size_t i = 0; i < out.n; i++) {
+        const char *p = puzzle_of(out.line[i]);
+        assert_true(reference_pattern_has(p, reference_symmetry_maps("rotate180")));
+        assert_unique(p);
+        assert_minimal(p);
+    }
+}
+
+static void clues_in_the_range_asked(void **state)
+{
+    (void)state;
+    run_result r = RUN("generate", "--seed=2", "--clues=30-32", "4");
+    assert_status(r, 0);
+    lines out = split_lines(r.out);
+    assert_int_equal(out.n, 4);
+    for (size_t i = 0; i < out.n; i++) {
+        const char *p = puzzle_of(out.line[i]);
+        assert_in_range(clues_of(p), 30, 32);
+        assert_unique(p);
+    }
+    run_result exact = RUN("generate", "--seed=2", "--clues=25", "2");
+    assert_status(exact, 0);
+    out = split_lines(exact.out);
+    for (size_t i = 0; i < out.n; i++) assert_int_equal(clues_of(puzzle_of(out.line[i])), 25);
+}
+
+/* Asked for what does not come, generate says so for each puzzle, prints
+ * no line for it (a line that is no puzzle would mislead a reader), and
+ * exits 1; JSON still has one record each. */
+static void puzzles_not_found(void **state)
+{
+    (void)state;
+    run_result r = RUN("generate", "--seed=2", "--clues=17", "--attempts=30", "--stats", "2");
+    assert_status(r, 1);
+    assert_empty(r.out);
+    assert_contains(r.err,
+                    "sudoku: puzzle 1: no puzzle of 17 clues in 30 attempts (clues reached:");
+    assert_contains(r.err, "sudoku: puzzle 2: no puzzle of 17 clues in 30 attempts");
+    assert_contains(r.err, "0 puzzles generated, 2 not found; 60 drawn");
+    run_result j = RUN("generate", "--seed=2", "--clues=17", "--attempts=30", "--format=json", "2");
+    assert_status(j, 1);
+    lines out = split_lines(j.out);
+    assert_int_equal(out.n, 2);
+    assert_string_equal(json_text(out.line[1], "status"), "not_found");
+    assert_string_equal(json_value(out.line[1], "puzzle"), "null");
+    assert_string_equal(json_value(out.line[1], "attempts"), "30");
+}
+
+/* Ratings in the range asked, as `sudoku rate` gives them. */
+static void ratings_in_the_range_asked(void **state)
+{
+    (void)state;
+    run_result r = RUN("generate", "--seed=4", "--rating=2.0-2.6", "--rate", "3");
+    assert_status(r, 0);
+    lines out = split_lines(r.out);
+    assert_int_equal(out.n, 3);
+    char *input = xstrdup("");
+    for (size_t i = 0; i < out.n; i++) {
+        const char *line = out.line[i];
+        assert_int_equal(line[SUDOKU_CELLS], ' ');
+        int er = tenths(line + SUDOKU_CELLS + 1);
+        assert_in_range(er, 20, 26);
+        input = format_text("%s%s\n", input, puzzle_of(line));
+    }
+    run_result rated = RUN_IN(input, "rate");
+    assert_status(rated, 0);
+    assert_string_equal(rated.out, r.out); /* the same ratings, the same layout */
+    run_result easy = RUN("generate", "--seed=4", "--difficulty=easy", "--format=json", "2");
+    assert_status(easy, 0);
+    out = split_lines(easy.out);
+    for (size_t i = 0; i < out.n; i++)
+        assert_in_range(tenths(json_value(out.line[i], "er")), 10, 15);
+}
+
+static void solutions_and_grids(void **state)
+{
+    (void)state;
+    run_result r = RUN("generate", "--seed=6", "--solution", "2");
+    assert_status(r, 0);
+    lines out = split_lines(r.out);
+    assert_int_equal(out.n, 2);
+    for (size_t i = 0; i < out.n; i++) {
+        const char *line = out.line[i];
+        assert_int_equal(strlen(line), 2 * SUDOKU_CELLS + 1);
+        assert_null(check_solution(puzzle_of(line), line + SUDOKU_CELLS + 1));
+    }
+    /* The grids read back as the same puzzles. */
+    run_result grids = RUN("generate", "--seed=6", "--format=grid", "2");
+    assert_status(grids, 0);
+    run_result back = RUN_IN(grids.out, "check");
+    assert_status(back, 0);
+    lines checked = split_lines(back.out);
+    assert_int_equal(checked.n, 2);
+    for (size_t i = 0; i < 2; i++)
+        assert_string_equal(puzzle_of(checked.line[i]), puzzle_of(out.line[i]));
+}
+
+static void generate_bad_options(void **state)
+{
+    (void)state;
+    static const char *const bad[][3] = {{"--clues=16", NULL},
+                                         {"--clues=30-20", NULL},
+                                         {"--clues=x", NULL},
+                                         {"--rating=5-4", NULL},
+                                         {"--rating=1.25", NULL},
+                                         {"--difficulty=insane", NULL},
+                                         {"--symmetry=spiral", NULL},
+                                         {"--seed=-1", NULL},
+                                         {"--seed=18446744073709551616", NULL},
+                                         {"--attempts=0", NULL},
+                                         {"--format=text", NULL},
+                                         {"x", NULL},
+                                         {"3", "4"}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        run_result r =
+            bad[i][1] ? RUN("generate", bad[i][0], bad[i][1]) : RUN("generate", bad[i][0]);
+        assert_status(r, 2);
+        assert_empty(r.out);
+        assert_starts_with(assert_one_error_line(&r), "sudoku: ");
+    }
+}
+
+/* ---- check ---- */
+
+/* One puzzle of each kind check tells apart, and generated puzzles with
+ * clues put back (so not minimal). */
+static char *check_input(void)
+{
+    run_result g = RUN("generate", "--seed=21", "--solution", "6");
+    assert_status(g, 0);
+    lines out = split_lines(g.out);
+    char *input = xstrdup("");
+    for (size_t i = 0; i < out.n; i++) {
+        char p[SUDOKU_CELLS + 1];
+        memcpy(p, out.line[i], SUDOKU_CELLS);
+        p[SUDOKU_CELLS] = '\0';
+        /* i % 3 clues put back, at the first blanks from a cell of its own */
+        for (int k = 0, cell = (int)(i * 17) % SUDOKU_CELLS; k < (int)(i % 3);
+             cell = (cell + 1) % SUDOKU_CELLS)
+            if (p[cell] == '.') {
+                p[cell] = out.line[i][SUDOKU_CELLS + 1 + cell];
+                k++;
+            }
+        input = format_text("%s%s\n", input, p);
+    }
+    char two[SUDOKU_CELLS + 1], none[SUDOKU_CELLS + 1];
+    two_solution_puzzle(two);
+    no_solution_puzzle(none);
+    return format_text("%s%s\n%s\n", input, two, none);
+}
+
+/* Each line of check's JSON against solve --count and the reference. */
+static void assert_check_agrees(const char *input)
+{
+    run_result c = RUN_IN(input, "check", "--format=json");
+    run_result s = RUN_IN(input, "solve", "--count", "--limit=2");
+    lines checked = split_lines(c.out), counted = split_lines(s.out);
+    assert_int_equal(checked.n, counted.n);
+    for (size_t i = 0; i < checked.n; i++) {
+        const char *rec = checked.line[i];
+        const char *p = json_text(rec, "puzzle");
+        const char *count = strcmp(counted.line[i], "at least 2") == 0 ? "2" : counted.line[i];
+        assert_string_equal(json_value(rec, "solutions"), count);
+        assert_string_equal(json_value(rec, "clues"), format_text("%d", clues_of(p)));
+        reference_answer a = reference_solve(p, 2);
+        assert_false(a.over_budget);
+        assert_string_equal(json_value(rec, "solutions"), format_text("%d", a.solutions));
+        if (a.solutions != 1) {
+            assert_string_equal(json_value(rec, "minimal"), "null");
+            continue;
+        }
+        bool can_go[SUDOKU_CELLS];
+        int n = reference_redundant(p, can_go);
+        char *expected = xstrdup("[");
+        for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+            if (can_go[cell])
+                expected = format_text("%s%s[%d,%d]", expected, expected[1] ? "," : "",
+                                       cell / 9 + 1, cell % 9 + 1);
+        assert_string_equal(json_value(rec, "redundant"), format_text("%s]", expected));
+        assert_string_equal(json_value(rec, "minimal"), n == 0 ? "true" : "false");
+    }
+}
+
+static void check_agrees_with_solve_and_the_reference(void **state)
+{
+    (void)state;
+    assert_check_agrees(check_input());
+    const char *dir = getenv("SHARED_PUZZLES");
+    struct stat st;
+    if (!dir || !*dir || stat(dir, &st) != 0) {
+        print_message("SHARED_PUZZLES (%s) absent: dataset puzzles not checked\n",
+                      dir ? dir : "unset");
+        return;
+    }
+    static const char *const files[] = {"top1465.txt", "17-clue.txt", "norvig-top95.txt"};
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        lines in = split_lines(read_file(format_text("%s/%s", dir, files[f])));
+        char *input = xstrdup("");
+        for (size_t i = 0, taken = 0; i < in.n && taken < 12; i++) {
+            if (in.line[i][0] == '#' || strlen(in.line[i]) < SUDOKU_CELLS) continue;
+            input = format_text("%s%s\n", input, in.line[i]);
+            taken++;
+        }
+        assert_check_agrees(input);
+    }
+}
+
+static void check_text_and_status(void **state)
+{
+    (void)state;
+    const char *input = check_input();
+    run_result r = RUN_IN(input, "check", "--stats");
+    assert_status(r, 1); /* the puzzles with two solutions and none */
+    lines out = split_lines(r.out);
+    assert_int_equal(out.n, 8);
+    assert_contains(out.line[0], " unique, ");
+    assert_contains(out.line[0], " clues, minimal, symmetry ");
+    assert_contains(out.line[1], ", not minimal (");
+    assert_contains(out.line[6], " multiple solutions, ");
+    assert_contains(out.line[7], " no solution, ");
+    assert_contains(r.err, "sudoku: stdin:7: more than one solution\n");
+    assert_contains(r.err, "sudoku: stdin:8: no solution\n");
+    assert_contains(r.err, "8 puzzles read, 6 unique (4 of them not minimal), 1 no solution, 1 "
+                           "multiple, 0 over budget, 0 invalid");
+    /* --minimal fails on the puzzles with a clue to spare. */
+    lines in = split_lines(input);
+    run_result fine = RUN("check", "--minimal", in.line[0]);
+    assert_status(fine, 0);
+    run_result spare = RUN("check", "--minimal", in.line[1]);
+    assert_status(spare, 1);
+    assert_string_equal(spare.err, "sudoku: argument 1: not minimal (--minimal)\n");
+    /* -j gives the same run. */
+    run_result one = RUN_IN(input, "check"), two = RUN_IN(input, "check", "-j", "2");
+    assert_same_runs(&one, &two);
+}
+
+static void check_symmetries(void **state)
+{
+    (void)state;
+    run_result g = RUN("generate", "--seed=1", "--symmetry=full");
+    const char *p = puzzle_of(split_lines(g.out).line[0]);
+    run_result r = RUN("check", p);
+    assert_status(r, 0);
+    assert_contains(r.out, ", symmetry full\n"); /* the others it includes go unnamed */
+    run_result j = RUN("check", "--format=json", p);
+    assert_contains(j.out, "\"symmetry\":[\"full\"]");
+    g = RUN("generate", "--seed=1", "--symmetry=biaxial");
+    r = RUN("check", puzzle_of(split_lines(g.out).line[0]));
+    assert_contains(r.out, "symmetry biaxial");
+}
+
+/* A puzzle the solver cannot settle within its budget: no verdict, and
+ * the stream goes on. Ten million guesses take seconds, minutes under
+ * valgrind: skipped there. */
+static void check_over_budget(void **state)
+{
+    (void)state;
+    if (under_wrapper()) skip();
+    const char *stall =
+        "...14...6...8..4...........2.........7...5...............48.................1....";
+    run_result r = RUN_IN(format_text("%s\n%s\n", stall, P), "check", "--format=json");
+    assert_status(r, 1);
+    lines out = split_lines(r.out);
+    assert_int_equal(out.n, 2);
+    assert_string_equal(json_text(out.line[0], "status"), "over_budget");
+    assert_string_equal(json_value(out.line[0], "solutions"), "null");
+    assert_string_equal(json_text(out.line[1], "status"), "unique");
+    assert_string_equal(r.err, "sudoku: stdin:1: gave up after 10000000 guesses: how many "
+                               "solutions it has is not known\n");
+}
+
+static void check_bad_records(void **state)
+{
+    (void)state;
+    run_result r = RUN_IN("1.3\n", "check");
+    assert_status(r, 2);
+    assert_string_equal(r.out, "invalid\n");
+    assert_starts_with(assert_one_error_line(&r), "sudoku: stdin:1");
+    run_result j = RUN_IN("1.3\n", "check", "--format=json");
+    assert_string_equal(json_text(j.out, "status"), "invalid");
+    assert_string_equal(json_value(j.out, "minimal"), "null");
+    run_result o = RUN("check", "--bogus");
+    assert_status(o, 2);
+}
+
+static void help_texts(void **state)
+{
+    (void)state;
+    run_result g = RUN("generate", "--help"), c = RUN("check", "--help");
+    assert_status(g, 0);
+    assert_status(c, 0);
+    assert_contains(g.out, "Usage: sudoku generate");
+    assert_contains(c.out, "Usage: sudoku check");
+    run_result all = RUN("--help");
+    assert_contains(all.out, "sudoku generate [OPTION]... [N]");
+}
+
+#define TEST(f) cmocka_unit_test_teardown(f, harness_teardown)
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        TEST(generated_puzzles_are_unique_minimal_and_new),
+        TEST(seeds_give_the_same_bytes_whatever_the_jobs),
+        TEST(a_json_record_gives_its_puzzle_again),
+        TEST(symmetries_are_kept),
+        TEST(minimal_symmetric_puzzles),
+        TEST(clues_in_the_range_asked),
+        TEST(puzzles_not_found),
+        TEST(ratings_in_the_range_asked),
+        TEST(solutions_and_grids),
+        TEST(generate_bad_options),
+        TEST(check_agrees_with_solve_and_the_reference),
+        TEST(check_text_and_status),
+        TEST(check_symmetries),
+        TEST(check_over_budget),
+        TEST(check_bad_records),
+        TEST(help_texts),
+    };
+    return cmocka_run_group_tests_name("generate and check (end to end)", tests, harness_setup,
+                                       harness_finish);
+}
