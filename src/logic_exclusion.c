@@ -166,45 +166,98 @@ static void triplet_setup(const sudoku_logic *state, triplet_board *t)
     }
 }
 
+/* True if two of the three cells hold the same two digits, and the third
+ * one of them. Without excluders, that is the only way three cells that
+ * see each other, each with two digits or more, can lose one: for any
+ * digit of one, the other two can take two other digits unless both hold
+ * only it and one more (and if they do not all see each other, the cells
+ * seeing one another form a path, along which any digit extends). */
+static bool bivalue_twins(const uint16_t *cand, const int cells[3])
+{
+    for (int i = 0; i < 3; i++) {
+        unsigned x = cand[cells[(i + 1) % 3]], y = cand[cells[(i + 2) % 3]];
+        if (x == y && sudoku_is_pair(x) && (cand[cells[i]] & x)) return true;
+    }
+    return false;
+}
+
+/* Three base cells and their excluders, as the combinations see them. */
+typedef struct triplet {
+    unsigned cand[3];
+    bool sees01, sees02, sees12;
+    uint16_t ex[20]; /* the excluders that can exclude something */
+    int nex;
+} triplet;
+
+/* The third cell's digits that go with digits b0 and b1 (bits) of the
+ * first two: not one a peer among the three holds, not one that would
+ * leave an excluder empty; 0 if b0 and b1 cannot go together. */
+static unsigned third_allowed(const triplet *t, unsigned b0, unsigned b1)
+{
+    if (t->sees01 && b0 == b1) return 0;
+    unsigned both = b0 | b1, allowed = t->cand[2];
+    if (t->sees02) allowed &= ~b0;
+    if (t->sees12) allowed &= ~b1;
+    for (int e = 0; e < t->nex && allowed; e++) {
+        unsigned rest = t->ex[e] & ~both;
+        if (!rest)
+            allowed = 0;
+        else if (sudoku_is_single(rest))
+            allowed &= ~rest;
+    }
+    return allowed;
+}
+
 /* The digits each of the three cells keeps in some allowed combination:
- * no digit twice in cells that see each other, no excluder left empty. */
+ * no digit twice in cells that see each other, no excluder left empty.
+ * Each digit is looked for in one combination that allows it, not in all:
+ * a triplet that removes nothing (nearly all) is done in a few. */
 static void triplet_allowed(const sudoku_logic *state, const int cells[3], const cellset *common,
                             unsigned ok[3])
 {
     const uint16_t *cand = state->candidates;
-    uint16_t ex[20];
-    int nex = 0;
+    triplet t;
+    for (int i = 0; i < 3; i++) t.cand[i] = cand[cells[i]];
+    /* An excluder with a digit none of the three holds never loses all
+     * its digits, nor all but one the third cell could take: it excludes
+     * nothing, and is left out. */
+    unsigned any = t.cand[0] | t.cand[1] | t.cand[2];
+    t.nex = 0;
     for (int w = 0; w < 2; w++)
-        for (uint64_t m = common->w[w]; m && nex < 20; m &= m - 1)
-            ex[nex++] = cand[64 * w + __builtin_ctzll(m)];
-    bool sees01 = logic_sees(cells[0], cells[1]), sees02 = logic_sees(cells[0], cells[2]),
-         sees12 = logic_sees(cells[1], cells[2]);
+        for (uint64_t m = common->w[w]; m && t.nex < 20; m &= m - 1) {
+            uint16_t c = cand[64 * w + __builtin_ctzll(m)];
+            if (!(c & ~any)) t.ex[t.nex++] = c;
+        }
+    t.sees01 = logic_sees(cells[0], cells[1]);
+    t.sees02 = logic_sees(cells[0], cells[2]);
+    t.sees12 = logic_sees(cells[1], cells[2]);
     ok[0] = ok[1] = ok[2] = 0;
-    for (unsigned m0 = cand[cells[0]]; m0; m0 &= m0 - 1)
-        for (unsigned m1 = cand[cells[1]]; m1; m1 &= m1 - 1) {
-            unsigned b0 = m0 & (~m0 + 1u), b1 = m1 & (~m1 + 1u), both = b0 | b1;
-            if (sees01 && b0 == b1) continue;
-            /* The third cell's digits that go with these two: not one a
-             * peer among the three holds, not one that would leave an
-             * excluder empty. */
-            unsigned allowed = cand[cells[2]];
-            if (sees02) allowed &= ~b0;
-            if (sees12) allowed &= ~b1;
-            for (int e = 0; e < nex && allowed; e++) {
-                unsigned rest = ex[e] & ~both;
-                if (!rest)
-                    allowed = 0;
-                else if (sudoku_is_single(rest))
-                    allowed &= ~rest;
-            }
+    if (!t.nex && !(t.sees01 && t.sees02 && t.sees12 && bivalue_twins(cand, cells))) {
+        for (int i = 0; i < 3; i++) ok[i] = t.cand[i];
+        return;
+    }
+    for (unsigned m0 = t.cand[0]; m0; m0 &= m0 - 1) {
+        unsigned b0 = m0 & (~m0 + 1u);
+        for (unsigned m1 = t.cand[1]; m1 && !(ok[0] & b0); m1 &= m1 - 1) {
+            unsigned b1 = m1 & (~m1 + 1u), allowed = third_allowed(&t, b0, b1);
             if (!allowed) continue;
             ok[0] |= b0;
             ok[1] |= b1;
             ok[2] |= allowed;
-            /* Every digit allowed somewhere: nothing to remove. */
-            if (ok[0] == cand[cells[0]] && ok[1] == cand[cells[1]] && ok[2] == cand[cells[2]])
-                return;
         }
+    }
+    for (unsigned m1 = t.cand[1] & ~ok[1]; m1; m1 &= m1 - 1) {
+        unsigned b1 = m1 & (~m1 + 1u);
+        for (unsigned m0 = ok[0]; m0 && !(ok[1] & b1); m0 &= m0 - 1) {
+            unsigned b0 = m0 & (~m0 + 1u), allowed = third_allowed(&t, b0, b1);
+            if (!allowed) continue;
+            ok[1] |= b1;
+            ok[2] |= allowed;
+        }
+    }
+    for (unsigned m0 = ok[0]; m0 && ok[2] != t.cand[2]; m0 &= m0 - 1)
+        for (unsigned m1 = ok[1]; m1 && ok[2] != t.cand[2]; m1 &= m1 - 1)
+            ok[2] |= third_allowed(&t, m0 & (~m0 + 1u), m1 & (~m1 + 1u));
 }
 
 static bool triplet_step(const sudoku_logic *state, const int cells[3], const cellset *common,
