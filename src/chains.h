@@ -244,12 +244,12 @@ struct chain_sink {
     void (*emit)(chain_sink *sink, chain_arena *arena, const chain_hint *hint);
     /* The largest complexity a step of this base rating can have and still
      * matter to the sink; NULL: any. */
-    int (*max_complexity)(const chain_sink *sink, double base);
+    int (*max_complexity)(chain_sink *sink, double base);
 };
 
 /* The deepest node that can matter to sink for steps of base rating base,
  * as chainer.max_depth (0: no limit). */
-int chain_max_depth(const chain_sink *sink, double base);
+int chain_max_depth(chain_sink *sink, double base);
 
 /* A sink that keeps the step SE would take: the first of the lowest
  * (difficulty, complexity, sort key). */
@@ -259,6 +259,9 @@ typedef struct chain_best {
     double difficulty;
     int complexity;
     int sort_key;
+    bool bound_valid; /* bound is the largest complexity that matters on bound_base */
+    double bound_base;
+    int bound;
     sudoku_step step;
 } chain_best;
 

@@ -42,8 +42,8 @@ void chainer_remove(chainer *c, int cell, int digit)
 
 /* ---- arena ---- */
 
-#define ARENA_NODES 1024
-#define ARENA_PARENTS 2048
+#define ARENA_NODES (1 << 14)
+#define ARENA_PARENTS (1 << 15)
 
 bool chain_arena_init(chain_arena *arena)
 {
@@ -415,7 +415,7 @@ void chain_step_links(const chain_arena *arena, int32_t target, sudoku_step *ste
     }
 }
 
-int chain_max_depth(const chain_sink *sink, double base)
+int chain_max_depth(chain_sink *sink, double base)
 {
     if (!sink->max_complexity) return 0;
     int complexity = sink->max_complexity(sink, base);
@@ -438,6 +438,7 @@ static void keep_best(chain_sink *sink, chain_arena *arena, const chain_hint *hi
     chain_best *best = (chain_best *)sink;
     if (!chain_better(best, hint->difficulty, hint->complexity, hint->sort_key)) return;
     best->found = true;
+    best->bound_valid = false;
     best->difficulty = hint->difficulty;
     best->complexity = hint->complexity;
     best->sort_key = hint->sort_key;
@@ -466,10 +467,12 @@ static void keep_best(chain_sink *sink, chain_arena *arena, const chain_hint *hi
 
 /* The best keeper's bound: complexities whose rating (on base) still
  * comes first. Ratings grow with complexity, so the first that fails ends. */
-static int best_max_complexity(const chain_sink *sink, double base)
+static int best_max_complexity(chain_sink *sink, double base)
 {
-    const chain_best *best = (const chain_best *)sink;
+    chain_best *best = (chain_best *)sink;
     if (!best->found) return 0;
+    /* Asked before every run: kept until the best or the base changes. */
+    if (best->bound_valid && best->bound_base == base) return best->bound;
     int complexity = 1;
     while (complexity < (1 << 20)) {
         double d = chain_difficulty(base, complexity + 1);
@@ -477,6 +480,9 @@ static int best_max_complexity(const chain_sink *sink, double base)
             break;
         complexity++;
     }
+    best->bound_valid = true;
+    best->bound_base = base;
+    best->bound = complexity;
     return complexity;
 }
 
