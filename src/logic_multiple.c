@@ -142,6 +142,9 @@ static const run_result *binary(multiple_search *s, int pot, bool doubles, bool 
         int32_t targets[2] = {r->absurd_on, r->absurd_off};
         offer(s, SUDOKU_CHAIN_CONTRADICTION, SORT_CONTRADICTION, false, pot, targets, 2, -1, -1);
     }
+    /* The "off" run serves contradictions and doubles only (SE runs it
+     * for multiple chains too, and drops what it finds). */
+    if (!doubles && !contradictions) return r;
     set_limit(s);
     chain_set_clear(&s->off_on);
     chain_set_clear(&s->off_off);
