@@ -61,9 +61,11 @@ typedef struct chain_mark {
 } chain_mark;
 
 /* Nodes by candidate, in the order they were added (SE's LinkedSet). */
+#define POT_WORDS ((POTENTIALS + 63) / 64)
 typedef struct chain_set {
     int32_t count;
-    int32_t at[POTENTIALS]; /* node by candidate, -1 if absent */
+    uint64_t has[POT_WORDS];  /* the candidates present, as bits */
+    int32_t at[POTENTIALS];   /* node by candidate, for those present only */
     int16_t order[POTENTIALS];
 } chain_set;
 
@@ -152,13 +154,27 @@ static inline void chain_node_add_parent(chain_arena *arena, int32_t node, int32
 
 
 /* ---- sets ---- */
-/* Makes set empty (fresh memory); chain_set_clear empties one in use. */
+/* Makes set empty (fresh memory or in use: only the bits are cleared,
+ * so that a set is cheap to start, copy and empty). */
 void chain_set_init(chain_set *set);
 void chain_set_clear(chain_set *set);
-void chain_set_add(chain_set *set, const chain_arena *arena, int32_t node);
+static inline bool chain_set_has(const chain_set *set, int pot)
+{
+    return (set->has[pot / 64] >> (pot % 64)) & 1u;
+}
+static inline void chain_set_add(chain_set *set, const chain_arena *arena, int32_t node)
+{
+    int pot = arena->nodes[node].pot;
+    if (!chain_set_has(set, pot)) {
+        set->has[pot / 64] |= 1ull << (pot % 64);
+        set->order[set->count++] = (int16_t)pot;
+    }
+    set->at[pot] = node;
+}
+/* The node of candidate pot, or -1. */
 static inline int32_t chain_set_get(const chain_set *set, int pot)
 {
-    return set->at[pot];
+    return chain_set_has(set, pot) ? set->at[pot] : -1;
 }
 /* Keeps only the candidates of set that other holds too. */
 void chain_set_retain(chain_set *set, const chain_set *other);

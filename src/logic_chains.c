@@ -114,21 +114,12 @@ bool chain_arena_grow_parents(chain_arena *arena)
 void chain_set_init(chain_set *set)
 {
     set->count = 0;
-    memset(set->at, 0xff, sizeof set->at);
+    memset(set->has, 0, sizeof set->has);
 }
 
 void chain_set_clear(chain_set *set)
 {
-    /* Only what was added: a set is cleared far more often than filled. */
-    for (int i = 0; i < set->count; i++) set->at[set->order[i]] = -1;
-    set->count = 0;
-}
-
-void chain_set_add(chain_set *set, const chain_arena *arena, int32_t node)
-{
-    int pot = arena->nodes[node].pot;
-    if (set->at[pot] < 0) set->order[set->count++] = (int16_t)pot;
-    set->at[pot] = node;
+    chain_set_init(set);
 }
 
 void chain_set_retain(chain_set *set, const chain_set *other)
@@ -136,17 +127,23 @@ void chain_set_retain(chain_set *set, const chain_set *other)
     int kept = 0;
     for (int i = 0; i < set->count; i++) {
         int pot = set->order[i];
-        if (other->at[pot] >= 0)
+        if (chain_set_has(other, pot))
             set->order[kept++] = (int16_t)pot;
         else
-            set->at[pot] = -1;
+            set->has[pot / 64] &= ~(1ull << (pot % 64));
     }
     set->count = kept;
 }
 
 void chain_set_copy(chain_set *dst, const chain_set *src)
 {
-    memcpy(dst, src, sizeof *dst);
+    dst->count = src->count;
+    memcpy(dst->has, src->has, sizeof dst->has);
+    for (int i = 0; i < src->count; i++) {
+        int pot = src->order[i];
+        dst->order[i] = (int16_t)pot;
+        dst->at[pot] = src->at[pot];
+    }
 }
 
 /* ---- implications ---- */
@@ -263,11 +260,11 @@ bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int3
             int n = chain_on_links(c, chain_at(c->arena, p)->pot, y, links);
             for (int i = 0; i < n && !contradiction; i++) {
                 int pot = links[i].pot;
-                if (on->at[pot] >= 0) {
+                if (chain_set_has(on, pot)) {
                     *on_node = on->at[pot];
                     *off_node = chain_make(c, &links[i], false, p, NULL, NULL, off);
                     contradiction = true;
-                } else if (off->at[pot] < 0 && !(c->max_depth && depth > c->max_depth)) {
+                } else if (!chain_set_has(off, pot) && !(c->max_depth && depth > c->max_depth)) {
                     int32_t q = chain_make(c, &links[i], false, p, NULL, NULL, off);
                     if (q < 0) break;
                     chain_set_add(off, c->arena, q);
@@ -280,11 +277,11 @@ bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int3
             int n = chain_off_links(c, pot_p, y, true, links);
             for (int i = 0; i < n && !contradiction; i++) {
                 int pot = links[i].pot;
-                if (off->at[pot] >= 0) {
+                if (chain_set_has(off, pot)) {
                     *on_node = chain_make(c, &links[i], true, p, hidden, source_pos, off);
                     *off_node = off->at[pot];
                     contradiction = true;
-                } else if (on->at[pot] < 0) {
+                } else if (!chain_set_has(on, pot)) {
                     int32_t q = chain_make(c, &links[i], true, p, hidden, source_pos, off);
                     if (q < 0) break;
                     if (chain_too_deep(c, q)) continue;
@@ -302,7 +299,7 @@ bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int3
             int n = chain_advanced_offs(c, source, source_pos, off, &offs);
             for (int i = 0; i < n; i++) {
                 int pot = c->arena->nodes[offs[i]].pot;
-                if (off->at[pot] < 0) {
+                if (!chain_set_has(off, pot)) {
                     chain_set_add(off, c->arena, offs[i]);
                     push(&qoff, offs[i]);
                 }

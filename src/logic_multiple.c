@@ -159,14 +159,14 @@ static const run_result *binary(multiple_search *s, int pot, bool doubles, bool 
     if (!doubles) return r;
     for (int i = 0; i < r->on.count; i++) {
         int q = r->on.order[i];
-        int32_t from_off = s->off_on.at[q];
+        int32_t from_off = chain_set_get(&s->off_on, q);
         if (from_off < 0) continue;
         int32_t targets[2] = {r->on.at[q], from_off};
         offer(s, SUDOKU_CHAIN_DOUBLE, SORT_DOUBLE, true, q, targets, 2, POT_CELL(pot), -1);
     }
     for (int i = 0; i < r->off.count; i++) {
         int q = r->off.order[i];
-        int32_t from_off = s->off_off.at[q];
+        int32_t from_off = chain_set_get(&s->off_off, q);
         if (from_off < 0) continue;
         int32_t targets[2] = {r->off.at[q], from_off};
         offer(s, SUDOKU_CHAIN_DOUBLE, SORT_DOUBLE, false, q, targets, 2, POT_CELL(pot), -1);
