@@ -86,6 +86,11 @@ static void offer(multiple_search *s, sudoku_chain_kind kind, int sort_key, bool
     int cell = POT_CELL(result_pot), digit = POT_DIGIT(result_pot);
     uint16_t bit = (uint16_t)(1u << (digit - 1));
     if (result_on ? !(s->c.grid[cell] & ~bit) : !(s->c.grid[cell] & bit)) return;
+    /* A target rests on more nodes than its depth: a step whose targets'
+     * depths already pass what can still win is not counted out. */
+    int limit = chain_max_depth(s->sink, s->base), least = 0;
+    for (int i = 0; i < ntargets && limit; i++) least += chain_at(arena, targets[i])->depth + 1;
+    if (limit && least > limit) return;
     chain_hint hint;
     memset(&hint, 0, sizeof hint);
     hint.technique = s->technique;
