@@ -36,6 +36,21 @@ typedef struct run_result {
     int32_t absurd_on, absurd_off;
 } run_result;
 
+/* A set of cells as bits: cell i is bit i % 64 of word i / 64. */
+typedef struct board_bits {
+    uint64_t w[2];
+} board_bits;
+
+/* Nishio's chains keep to one digit: each digit's places, and the cells
+ * and units as bits, to tell cheaply which assumptions cannot end in a
+ * contradiction (nishio_may_contradict). */
+typedef struct digit_planes {
+    board_bits places[9];
+    board_bits peers[SUDOKU_CELLS];
+    board_bits shared[9][27]; /* the places of each unit that has two or more */
+    int nshared[9];
+} digit_planes;
+
 typedef struct multiple_search {
     chainer c;
     sudoku_technique technique;
@@ -49,6 +64,7 @@ typedef struct multiple_search {
     chain_set cell_on, cell_off;
     chain_set off_on, off_off; /* the candidate's "off" assumption */
     chain_set region_on, region_off;
+    digit_planes planes; /* Nishio only */
 } multiple_search;
 
 static double technique_base(sudoku_technique technique)
@@ -220,6 +236,87 @@ static void regions(multiple_search *s, int cell, int digit, const run_result *r
     for (int k = 0; k < 3; k++) region(s, sudoku_cell_units[cell][kinds[k]], cell, digit, r);
 }
 
+static void bits_add(board_bits *b, int cell)
+{
+    b->w[cell / 64] |= 1ull << (cell % 64);
+}
+
+static board_bits bits_and(board_bits a, board_bits b)
+{
+    return (board_bits){{a.w[0] & b.w[0], a.w[1] & b.w[1]}};
+}
+
+static board_bits bits_minus(board_bits a, board_bits b)
+{
+    return (board_bits){{a.w[0] & ~b.w[0], a.w[1] & ~b.w[1]}};
+}
+
+static void bits_merge(board_bits *a, board_bits b)
+{
+    a->w[0] |= b.w[0];
+    a->w[1] |= b.w[1];
+}
+
+static bool bits_any(board_bits b)
+{
+    return (b.w[0] | b.w[1]) != 0;
+}
+
+/* True if b holds one cell (no count: the popcount instruction may be
+ * missing). */
+static bool bits_single(board_bits b)
+{
+    return b.w[0] ? !b.w[1] && !(b.w[0] & (b.w[0] - 1)) : b.w[1] && !(b.w[1] & (b.w[1] - 1));
+}
+
+static void planes_load(digit_planes *p, const uint16_t *grid)
+{
+    memset(p, 0, sizeof *p);
+    board_bits unit[27];
+    memset(unit, 0, sizeof unit);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        for (unsigned m = grid[cell]; m; m &= m - 1) bits_add(&p->places[sudoku_lowest_bit(m)], cell);
+        for (int k = 0; k < 20; k++) bits_add(&p->peers[cell], sudoku_peers[cell][k]);
+        for (int k = 0; k < 3; k++) bits_add(&unit[sudoku_cell_units[cell][k]], cell);
+    }
+    for (int d = 0; d < 9; d++)
+        for (int u = 0; u < 27; u++) {
+            board_bits here = bits_and(p->places[d], unit[u]);
+            if (bits_any(here) && !bits_single(here)) p->shared[d][p->nshared[d]++] = here;
+        }
+}
+
+/* True if Nishio's run from digit in cell, assumed on or off, can end in
+ * a contradiction. Its chain stays on the digit's places: an "on" turns
+ * its peers off; the last place left in a unit of two or more places
+ * turns on. Taken to their end these give the run's own nodes, in any
+ * order, and the run meets a contradiction exactly when a place ends both
+ * on and off, or a unit of two places or more ends with all of them off
+ * (its last two form a pair when the first of them is followed: the other
+ * turns on, and off). */
+static bool nishio_may_contradict(const digit_planes *p, int cell, int digit, bool on)
+{
+    board_bits places = p->places[digit - 1], ons = {{0, 0}}, offs = {{0, 0}}, spread = {{0, 0}};
+    bits_add(on ? &ons : &offs, cell);
+    for (;;) {
+        board_bits fresh = bits_minus(ons, spread);
+        for (int w = 0; w < 2; w++)
+            for (uint64_t m = fresh.w[w]; m; m &= m - 1)
+                bits_merge(&offs, bits_and(places, p->peers[64 * w + __builtin_ctzll(m)]));
+        spread = ons;
+        if (bits_any(bits_and(ons, offs))) return true;
+        bool grew = false;
+        for (int i = 0; i < p->nshared[digit - 1]; i++) {
+            board_bits left = bits_minus(p->shared[digit - 1][i], offs);
+            if (!bits_any(left)) return true;
+            if (!bits_single(left) || bits_any(bits_and(left, ons))) continue;
+            bits_merge(&ons, left);
+            grew = true;
+        }
+        if (!grew) return false;
+    }
+}
+
 /* SE's getMultipleChainsHintListForCell. */
 static void from_cell(multiple_search *s, int cell)
 {
@@ -230,9 +327,17 @@ static void from_cell(multiple_search *s, int cell)
     int n = 0;
     for (unsigned m = cands; m; m &= m - 1) {
         int digit = sudoku_lowest_digit(m);
+        /* Nishio looks for contradictions only: a candidate whose runs
+         * cannot meet one is not followed. */
+        if (s->c.nishio) {
+            if (nishio_may_contradict(&s->planes, cell, digit, true) ||
+                nishio_may_contradict(&s->planes, cell, digit, false))
+                if (!binary(s, POT(cell, digit), doubles, contradictions)) return;
+            continue;
+        }
         const run_result *r = binary(s, POT(cell, digit), doubles, contradictions);
         if (!r) return;
-        if (!s->c.nishio) regions(s, cell, digit, r);
+        regions(s, cell, digit, r);
         s->value_on[n] = &r->on;
         s->value_off[n] = &r->off;
         if (n == 0) {
@@ -281,6 +386,7 @@ void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS]
     s->c.nishio = technique == SUDOKU_NISHIO_FORCING_CHAINS;
     s->c.dynamic = technique != SUDOKU_MULTIPLE_FORCING_CHAINS;
     s->c.multiple = !s->c.nishio;
+    if (s->c.nishio) planes_load(&s->planes, s->c.grid);
     for (int cell = 0; cell < SUDOKU_CELLS && !arena->failed; cell++) {
         int cardinality = sudoku_popcount(s->c.grid[cell]);
         if (cardinality > 2 || (cardinality > 1 && s->c.dynamic)) from_cell(s, cell);
