@@ -275,7 +275,8 @@ static void planes_load(digit_planes *p, const uint16_t *grid)
     board_bits unit[27];
     memset(unit, 0, sizeof unit);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        for (unsigned m = grid[cell]; m; m &= m - 1) bits_add(&p->places[sudoku_lowest_bit(m)], cell);
+        for (unsigned m = grid[cell]; m; m &= m - 1)
+            bits_add(&p->places[sudoku_lowest_bit(m)], cell);
         for (int k = 0; k < 20; k++) bits_add(&p->peers[cell], sudoku_peers[cell][k]);
         for (int k = 0; k < 3; k++) bits_add(&unit[sudoku_cell_units[cell][k]], cell);
     }
