@@ -237,10 +237,6 @@ bool logic_step_useful(const sudoku_step *step)
     return false;
 }
 
-bool logic_sees(int a, int b)
-{
-    return a != b && (sudoku_cell_unit_mask[a] & sudoku_cell_unit_mask[b]) != 0;
-}
 
 /* ---- the loop ---- */
 

@@ -139,12 +139,10 @@ static bool cellset_has(const cellset *s, int cell)
 
 /* What the triplet search needs of each cell, computed once per search:
  * whether it is a base cell, and its excluders for triplets (its peers of
- * two or three candidates, in SE's order: by cell number). */
+ * two or three candidates; SE lists them by cell number). */
 typedef struct triplet_board {
     bool base[SUDOKU_CELLS];
     cellset excluders[SUDOKU_CELLS];
-    uint8_t list[SUDOKU_CELLS][20];
-    uint8_t nlist[SUDOKU_CELLS];
 } triplet_board;
 
 static void triplet_setup(const sudoku_logic *state, triplet_board *t)
@@ -152,17 +150,17 @@ static void triplet_setup(const sudoku_logic *state, triplet_board *t)
     memset(t, 0, sizeof *t);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         if (sudoku_popcount(state->candidates[cell]) < 2) continue;
-        bool single = false;
+        bool single = false, any = false;
         for (int k = 0; k < 20; k++) {
             int c = sudoku_peers[cell][k];
             int count = sudoku_popcount(state->candidates[c]);
             single |= count == 1;
             if (count >= 2 && count <= 3) {
                 cellset_add(&t->excluders[cell], c);
-                t->list[cell][t->nlist[cell]++] = (uint8_t)c;
+                any = true;
             }
         }
-        t->base[cell] = !single && t->nlist[cell] > 0;
+        t->base[cell] = !single && any;
     }
 }
 
@@ -288,28 +286,37 @@ bool logic_aligned_triplet(const sudoku_logic *state, sudoku_step *step)
     if (!t) return false;
     triplet_setup(state, t);
     int base[SUDOKU_CELLS] = {0}, n = 0;
+    cellset bases = {{0, 0}};
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        if (t->base[cell]) base[n++] = cell;
+        if (t->base[cell]) {
+            base[n++] = cell;
+            cellset_add(&bases, cell);
+        }
     bool found = false;
     for (int j = 1; j < n && !found; j++)
         for (int i = 0; i < j && !found; i++) {
             int a = base[i], b = base[j];
-            cellset ab = {{t->excluders[a].w[0] & t->excluders[b].w[0],
-                           t->excluders[a].w[1] & t->excluders[b].w[1]}};
-            if (sudoku_popcount((uint32_t)ab.w[0]) + sudoku_popcount((uint32_t)(ab.w[0] >> 32)) +
-                    sudoku_popcount((uint32_t)ab.w[1]) <
-                2)
-                continue;
-            cellset twin = {{0, 0}};
-            for (int k = 0; k < t->nlist[a] + t->nlist[b] && !found; k++) {
-                int c = k < t->nlist[a] ? t->list[a][k] : t->list[b][k - t->nlist[a]];
-                if (cellset_has(&twin, c) || !t->base[c] || c == a || c == b) continue;
-                cellset_add(&twin, c);
-                cellset common = {{ab.w[0] & t->excluders[c].w[0], ab.w[1] & t->excluders[c].w[1]}};
-                if (!cellset_several(&common)) continue;
-                int cells[3] = {a, b, c};
-                found = triplet_step(state, cells, &common, step);
-            }
+            const cellset *ea = &t->excluders[a], *eb = &t->excluders[b];
+            cellset ab = {{ea->w[0] & eb->w[0], ea->w[1] & eb->w[1]}};
+            if (!cellset_several(&ab)) continue;
+            /* The third cells as SE takes them: a's excluders, then b's
+             * that are not a's, each by cell number (the lists' order). */
+            cellset pair = {{0, 0}};
+            cellset_add(&pair, a);
+            cellset_add(&pair, b);
+            for (int part = 0; part < 2 && !found; part++)
+                for (int w = 0; w < 2 && !found; w++) {
+                    uint64_t thirds = (part ? eb->w[w] & ~ea->w[w] : ea->w[w]) & bases.w[w] &
+                                      ~pair.w[w];
+                    for (; thirds && !found; thirds &= thirds - 1) {
+                        int c = 64 * w + __builtin_ctzll(thirds);
+                        cellset common = {
+                            {ab.w[0] & t->excluders[c].w[0], ab.w[1] & t->excluders[c].w[1]}};
+                        if (!cellset_several(&common)) continue;
+                        int cells[3] = {a, b, c};
+                        found = triplet_step(state, cells, &common, step);
+                    }
+                }
         }
     free(t);
     return found;
