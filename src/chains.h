@@ -51,9 +51,12 @@ typedef struct chain_arena {
     int32_t *parents;
     int32_t nparents, cap_parents;
     int32_t next_nested_id;
-    unsigned long long made;  /* nodes made in all, released or not */
-    unsigned long long limit; /* the most that may be made; 0: no limit */
-    bool failed;              /* out of memory or over the limit: every result since is void */
+    /* Nodes may be made without a look at capacity, limit or failure
+     * while nnodes < room (one test a node; the slow path sees to all). */
+    int32_t room;
+    unsigned long long released; /* nodes made and released: made in all, released + nnodes */
+    unsigned long long limit;    /* the most that may be made; 0: no limit */
+    bool failed;                 /* out of memory or over the limit: every result since is void */
 } chain_arena;
 
 typedef struct chain_mark {
@@ -103,6 +106,12 @@ void chainer_remove(chainer *c, int cell, int digit);
 /* ---- arena ---- */
 bool chain_arena_init(chain_arena *arena);
 void chain_arena_free(chain_arena *arena);
+/* Allows at most limit nodes to be made in all (0: no limit). */
+void chain_arena_set_limit(chain_arena *arena, unsigned long long limit);
+/* The nodes made in all, released or not. */
+unsigned long long chain_arena_made(const chain_arena *arena);
+/* Marks the search void (memory is short): no more nodes are made. */
+void chain_arena_fail(chain_arena *arena);
 chain_mark chain_arena_mark(const chain_arena *arena);
 void chain_arena_release(chain_arena *arena, chain_mark mark);
 
@@ -111,9 +120,10 @@ static inline chain_node *chain_at(const chain_arena *arena, int32_t node)
     return &arena->nodes[node];
 }
 
-/* Double the room for nodes, or parents; false (arena->failed) if memory
- * is short. */
-bool chain_arena_grow_nodes(chain_arena *arena);
+/* Makes room for a node (more memory, within the limit), or returns false
+ * (arena->failed); chain_node_new's slow path. */
+bool chain_arena_room(chain_arena *arena);
+/* Doubles the room for parents; false (arena->failed) if memory is short. */
 bool chain_arena_grow_parents(chain_arena *arena);
 
 /* A new node with no parents; returns its index, or -1 (arena->failed:
@@ -121,12 +131,7 @@ bool chain_arena_grow_parents(chain_arena *arena);
  * millions. */
 static inline int32_t chain_node_new(chain_arena *arena, int pot, bool on, chain_cause cause)
 {
-    if (arena->failed) return -1;
-    if (arena->limit && ++arena->made > arena->limit) {
-        arena->failed = true;
-        return -1;
-    }
-    if (arena->nnodes == arena->cap_nodes && !chain_arena_grow_nodes(arena)) return -1;
+    if (arena->nnodes >= arena->room && !chain_arena_room(arena)) return -1;
     int32_t id = arena->nnodes++;
     chain_node *node = &arena->nodes[id];
     node->pot = (uint16_t)pot;
@@ -160,7 +165,7 @@ void chain_set_init(chain_set *set);
 void chain_set_clear(chain_set *set);
 static inline bool chain_set_has(const chain_set *set, int pot)
 {
-    return (set->has[pot / 64] >> (pot % 64)) & 1u;
+    return (set->has[(unsigned)pot / 64] >> ((unsigned)pot % 64)) & 1u;
 }
 static inline void chain_set_add(chain_set *set, const chain_arena *arena, int32_t node)
 {

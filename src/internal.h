@@ -14,6 +14,7 @@ extern const uint8_t sudoku_unit_cells[27][9];
 extern const uint8_t sudoku_cell_units[81][3];
 extern const uint8_t sudoku_peers[81][20];
 extern const uint32_t sudoku_cell_unit_mask[81]; /* bit u set: the cell is in unit u */
+extern const uint8_t sudoku_cell_index[81][3];   /* place in its row, column, box */
 
 /* Band tables of the digit planes; see tables.c. */
 extern const uint32_t sudoku_band_allowed[512];

@@ -311,7 +311,7 @@ void chain_search_static(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
 {
     static_search *s = malloc(sizeof *s);
     if (!s) {
-        arena->failed = true;
+        chain_arena_fail(arena);
         return;
     }
     memset(&s->c, 0, sizeof s->c);

@@ -140,7 +140,7 @@ static const run_result *on_run(multiple_search *s, int pot)
     int32_t start = chain_node_new(arena, pot, true, CAUSE_NONE);
     if (!r || start < 0) {
         free(r);
-        arena->failed = true;
+        chain_arena_fail(arena);
         return NULL;
     }
     set_limit(s);
@@ -367,7 +367,7 @@ void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS]
 {
     multiple_search *s = malloc(sizeof *s);
     if (!s) {
-        arena->failed = true;
+        chain_arena_fail(arena);
         return;
     }
     memset(&s->c, 0, sizeof s->c);
@@ -401,7 +401,7 @@ bool logic_chains(const sudoku_logic *state, sudoku_technique technique, unsigne
 {
     chain_arena arena;
     if (!chain_arena_init(&arena)) return false;
-    if (budget) arena.limit = *budget ? *budget : 1;
+    if (budget) chain_arena_set_limit(&arena, *budget ? *budget : 1);
     chain_best best;
     chain_best_init(&best);
     if (technique == SUDOKU_FORCING_CHAINS) {
@@ -414,7 +414,8 @@ bool logic_chains(const sudoku_logic *state, sudoku_technique technique, unsigne
     }
     bool found = best.found && !arena.failed;
     if (found) *step = best.step;
-    if (budget) *budget = arena.made >= *budget ? 0 : *budget - arena.made;
+    unsigned long long made = chain_arena_made(&arena);
+    if (budget) *budget = made >= *budget ? 0 : *budget - made;
     chain_arena_free(&arena);
     return found;
 }

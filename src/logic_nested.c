@@ -72,7 +72,7 @@ static bool out_push(advanced *a, int32_t node)
         int cap = a->cap ? 2 * a->cap : 64;
         int32_t *bigger = realloc(a->out, (size_t)cap * sizeof *bigger);
         if (!bigger) {
-            a->c->arena->failed = true;
+            chain_arena_fail(a->c->arena);
             return false;
         }
         a->out = bigger;
@@ -512,7 +512,7 @@ static void nested_chains(advanced *a, sudoku_technique technique)
         chain_search_multiple(arena, a->c->grid, a->c->placed, technique, &rec.sink);
     }
     chain_arena_release(arena, mark);
-    if (rec.failed) arena->failed = true;
+    if (rec.failed) chain_arena_fail(arena);
     sort_steps(&rec);
     for (int i = 0; i < rec.n && !arena->failed; i++) {
         nested_step *st = &rec.steps[i];
