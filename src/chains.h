@@ -67,8 +67,8 @@ typedef struct chain_mark {
 #define POT_WORDS ((POTENTIALS + 63) / 64)
 typedef struct chain_set {
     int32_t count;
-    uint64_t has[POT_WORDS];  /* the candidates present, as bits */
-    int32_t at[POTENTIALS];   /* node by candidate, for those present only */
+    uint64_t has[POT_WORDS]; /* the candidates present, as bits */
+    int32_t at[POTENTIALS];  /* node by candidate, for those present only */
     int16_t order[POTENTIALS];
 } chain_set;
 
@@ -157,7 +157,6 @@ static inline void chain_node_add_parent(chain_arena *arena, int32_t node, int32
     if (child->depth <= arena->nodes[parent].depth) child->depth = arena->nodes[parent].depth + 1;
 }
 
-
 /* ---- sets ---- */
 /* Makes set empty (fresh memory or in use: only the bits are cleared,
  * so that a set is cheap to start, copy and empty). */
@@ -223,6 +222,17 @@ static inline bool chain_too_deep(const chainer *c, int32_t node)
  * or until a candidate is both on and off; then returns true and sets
  * *on_node and *off_node to the two. c->grid is as before on return. */
 bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int32_t *off_node);
+
+/* What a run of chain_run from candidate pot, assumed on or off, makes on
+ * and off when it ends (c->level 0; no depth limit), as bits by candidate;
+ * conflict: it meets a contradiction (the sets are then partial). About
+ * half a run's cost: nodes and their parents are not made. */
+typedef struct chain_reach_sets {
+    uint64_t on[POT_WORDS], off[POT_WORDS];
+    bool conflict;
+} chain_reach_sets;
+
+void chain_reach(const chainer *c, int pot, bool on, chain_reach_sets *r);
 
 /* ---- counting, rating, showing ---- */
 

@@ -369,6 +369,56 @@ bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int3
     return contradiction;
 }
 
+/* ---- reach: what a run's sets end as, without its nodes ---- */
+
+static bool bit_has(const uint64_t *set, int pot)
+{
+    return (set[(unsigned)pot / 64] >> ((unsigned)pot % 64)) & 1u;
+}
+
+static void bit_add(uint64_t *set, int pot)
+{
+    set[(unsigned)pot / 64] |= 1ull << ((unsigned)pot % 64);
+}
+
+void chain_reach(const chainer *c, int pot, bool on, chain_reach_sets *r)
+{
+    /* chain_run's rules, in any order: each "off" leaves the board (when
+     * dynamic) once followed, so a unit or cell that keeps one place of
+     * those it had turns it on whatever the order; the sets end the same,
+     * and a candidate ends on and off exactly when chain_run meets a
+     * contradiction (then the sets are left as they are). */
+    chainer board;
+    board.arena = NULL;
+    memcpy(board.grid, c->grid, sizeof board.grid);
+    memcpy(board.pos, c->pos, sizeof board.pos);
+    memset(r, 0, sizeof *r);
+    int16_t todo[2 * POTENTIALS];
+    int head = 0, tail = 0;
+    bit_add(on ? r->on : r->off, pot);
+    todo[tail++] = (int16_t)(2 * pot + on);
+    bool y = !c->nishio;
+    chain_link links[32];
+    while (head < tail) {
+        int key = todo[head++], p = key / 2, cell = POT_CELL(p), digit = POT_DIGIT(p);
+        bool is_on = key & 1;
+        int n = is_on ? on_links(&board, cell, digit, y, links)
+                      : off_links(&board, cell, digit, y, true, links);
+        uint64_t *same = is_on ? r->off : r->on, *other = is_on ? r->on : r->off;
+        for (int i = 0; i < n; i++) {
+            int q = links[i].pot;
+            if (bit_has(other, q)) {
+                r->conflict = true;
+                return;
+            }
+            if (bit_has(same, q)) continue;
+            bit_add(same, q);
+            todo[tail++] = (int16_t)(2 * q + !is_on);
+        }
+        if (!is_on && c->dynamic) chainer_remove(&board, cell, digit);
+    }
+}
+
 /* ---- counting, rating, showing ---- */
 
 /* Visits the distinct nodes (by candidate and state) behind the targets,

@@ -65,6 +65,11 @@ typedef struct multiple_search {
     chain_set off_on, off_off; /* the candidate's "off" assumption */
     chain_set region_on, region_off;
     digit_planes planes; /* Nishio only */
+    /* Level 0: what each assumption (on, off) reaches, as bits, made once,
+     * to pass over cells that can give no step (may_offer); NULL: not used. */
+    chain_reach_sets *reach;
+    uint64_t reached[2][POT_WORDS];
+    uint64_t worth_on[POT_WORDS]; /* candidates in cells of two or more */
 } multiple_search;
 
 static double technique_base(sudoku_technique technique)
@@ -318,6 +323,110 @@ static bool nishio_may_contradict(const digit_planes *p, int cell, int digit, bo
     }
 }
 
+/* What candidate pot, assumed on or off, reaches (computed once). */
+static const chain_reach_sets *reach_of(multiple_search *s, int pot, bool on)
+{
+    chain_reach_sets *r = &s->reach[2 * pot + on];
+    if (!((s->reached[on][pot / 64] >> (pot % 64)) & 1u)) {
+        chain_reach(&s->c, pot, on, r);
+        s->reached[on][pot / 64] |= 1ull << (pot % 64);
+    }
+    return r;
+}
+
+/* True if sets a and b have a candidate in common. */
+static bool meet(const uint64_t *a, const uint64_t *b)
+{
+    uint64_t any = 0;
+    for (int w = 0; w < POT_WORDS; w++) any |= a[w] & b[w];
+    return any != 0;
+}
+
+/* True if the "on" ends on and "off" ends off (the candidates reached by
+ * every assumption of a step) hold one worth a step as offer sees it (SE's
+ * isWorth): any "off" (a candidate still), an "on" in a cell of two
+ * candidates or more. */
+static bool worth(const multiple_search *s, const uint64_t *on, const uint64_t *off)
+{
+    return meet(on, s->worth_on) || meet(off, off);
+}
+
+/* True if some place of digit in unit, the first of which is cell, is a
+ * region step's start (region's test) and what all places reach has a
+ * candidate in common, or one of them meets a contradiction. */
+static bool region_may_offer(multiple_search *s, int unit, int cell, int digit)
+{
+    uint16_t bit = (uint16_t)(1u << (digit - 1));
+    int places[9], count = 0;
+    for (int i = 0; i < 9; i++)
+        if (s->c.grid[sudoku_unit_cells[unit][i]] & bit)
+            places[count++] = sudoku_unit_cells[unit][i];
+    if (!(count == 2 || (s->c.multiple && count > 2)) || places[0] != cell) return false;
+    uint64_t on[POT_WORDS], off[POT_WORDS];
+    for (int i = 0; i < count; i++) {
+        const chain_reach_sets *r = reach_of(s, POT(places[i], digit), true);
+        if (r->conflict) return true;
+        for (int w = 0; w < POT_WORDS; w++) {
+            on[w] = i ? on[w] & r->on[w] : r->on[w];
+            off[w] = i ? off[w] & r->off[w] : r->off[w];
+        }
+    }
+    return worth(s, on, off);
+}
+
+/* False if from_cell would offer nothing: no run of the cell's candidates
+ * (on, and off where they count) meets a contradiction, and their ends
+ * (which hold the runs' nodes, cut short or not) have nothing in common
+ * for a double, cell or region step. */
+static bool may_offer(multiple_search *s, int cell)
+{
+    unsigned cands = s->c.grid[cell];
+    int cardinality = sudoku_popcount(cands);
+    bool doubles = cardinality >= 3 && s->c.dynamic;
+    bool offs = doubles || s->c.dynamic; /* contradictions, or doubles */
+    bool cells = cardinality == 2 || (s->c.multiple && cardinality > 2);
+    uint64_t on[POT_WORDS], off[POT_WORDS];
+    bool first = true;
+    for (unsigned m = cands; m; m &= m - 1) {
+        int digit = sudoku_lowest_digit(m), pot = POT(cell, digit);
+        const chain_reach_sets *r = reach_of(s, pot, true);
+        if (r->conflict) return true;
+        if (offs) {
+            const chain_reach_sets *o = reach_of(s, pot, false);
+            if (o->conflict) return true;
+            uint64_t both_on[POT_WORDS], both_off[POT_WORDS];
+            for (int w = 0; w < POT_WORDS && doubles; w++) {
+                both_on[w] = r->on[w] & o->on[w];
+                both_off[w] = r->off[w] & o->off[w];
+            }
+            if (doubles && worth(s, both_on, both_off)) return true;
+        }
+        static const int kinds[3] = {2, 0, 1};
+        for (int k = 0; k < 3; k++)
+            if (region_may_offer(s, sudoku_cell_units[cell][kinds[k]], cell, digit)) return true;
+        for (int w = 0; w < POT_WORDS; w++) {
+            on[w] = first ? r->on[w] : on[w] & r->on[w];
+            off[w] = first ? r->off[w] : off[w] & r->off[w];
+        }
+        first = false;
+    }
+    return cells && worth(s, on, off);
+}
+
+/* Sets up may_offer; without memory, every cell is searched. */
+static void reach_load(multiple_search *s)
+{
+    s->reach = malloc(2 * POTENTIALS * sizeof *s->reach);
+    memset(s->reached, 0, sizeof s->reached);
+    memset(s->worth_on, 0, sizeof s->worth_on);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        if (sudoku_is_several(s->c.grid[cell]))
+            for (unsigned m = s->c.grid[cell]; m; m &= m - 1) {
+                int pot = POT(cell, sudoku_lowest_digit(m));
+                s->worth_on[pot / 64] |= 1ull << (pot % 64);
+            }
+}
+
 /* SE's getMultipleChainsHintListForCell. */
 static void from_cell(multiple_search *s, int cell)
 {
@@ -388,11 +497,15 @@ void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS]
     s->c.dynamic = technique != SUDOKU_MULTIPLE_FORCING_CHAINS;
     s->c.multiple = !s->c.nishio;
     if (s->c.nishio) planes_load(&s->planes, s->c.grid);
+    s->reach = NULL;
+    if (s->c.level == 0 && !s->c.dynamic) reach_load(s);
     for (int cell = 0; cell < SUDOKU_CELLS && !arena->failed; cell++) {
         int cardinality = sudoku_popcount(s->c.grid[cell]);
-        if (cardinality > 2 || (cardinality > 1 && s->c.dynamic)) from_cell(s, cell);
+        if (!(cardinality > 2 || (cardinality > 1 && s->c.dynamic))) continue;
+        if (!s->reach || may_offer(s, cell)) from_cell(s, cell);
     }
     for (int pot = 0; pot < POTENTIALS; pot++) free(s->runs[pot]);
+    free(s->reach);
     free(s);
 }
 
