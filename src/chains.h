@@ -223,16 +223,26 @@ static inline bool chain_too_deep(const chainer *c, int32_t node)
  * *on_node and *off_node to the two. c->grid is as before on return. */
 bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int32_t *off_node);
 
-/* What a run of chain_run from candidate pot, assumed on or off, makes on
- * and off when it ends (c->level 0; no depth limit), as bits by candidate;
- * conflict: it meets a contradiction (the sets are then partial). About
- * half a run's cost: nodes and their parents are not made. */
+/* The links of a board that does not change (multiple chains): what each
+ * candidate turns off when on, as bits, and on when off. */
+typedef struct chain_links {
+    uint64_t weak[POTENTIALS][POT_WORDS];
+    uint16_t strong[POTENTIALS][4];
+    uint8_t nstrong[POTENTIALS];
+} chain_links;
+
+void chain_links_load(const chainer *c, chain_links *t);
+
+/* What a run of chain_run from candidate pot assumed on, on the board of t
+ * (c->level 0, not dynamic; no depth limit), makes on and off when it
+ * ends, as bits by candidate; conflict: it meets a contradiction (the sets
+ * are then partial). A tenth of a run's cost: no nodes are made. */
 typedef struct chain_reach_sets {
     uint64_t on[POT_WORDS], off[POT_WORDS];
     bool conflict;
 } chain_reach_sets;
 
-void chain_reach(const chainer *c, int pot, bool on, chain_reach_sets *r);
+void chain_reach(const chain_links *t, int pot, chain_reach_sets *r);
 
 /* ---- counting, rating, showing ---- */
 

@@ -369,7 +369,7 @@ bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int3
     return contradiction;
 }
 
-/* ---- reach: what a run's sets end as, without its nodes ---- */
+/* ---- reach: what a static run's sets end as, without its nodes ---- */
 
 static bool bit_has(const uint64_t *set, int pot)
 {
@@ -381,41 +381,55 @@ static void bit_add(uint64_t *set, int pot)
     set[(unsigned)pot / 64] |= 1ull << ((unsigned)pot % 64);
 }
 
-void chain_reach(const chainer *c, int pot, bool on, chain_reach_sets *r)
+void chain_links_load(const chainer *c, chain_links *t)
 {
-    /* chain_run's rules, in any order: each "off" leaves the board (when
-     * dynamic) once followed, so a unit or cell that keeps one place of
-     * those it had turns it on whatever the order; the sets end the same,
-     * and a candidate ends on and off exactly when chain_run meets a
-     * contradiction (then the sets are left as they are). */
-    chainer board;
-    board.arena = NULL;
-    memcpy(board.grid, c->grid, sizeof board.grid);
-    memcpy(board.pos, c->pos, sizeof board.pos);
-    memset(r, 0, sizeof *r);
-    int16_t todo[2 * POTENTIALS];
-    int head = 0, tail = 0;
-    bit_add(on ? r->on : r->off, pot);
-    todo[tail++] = (int16_t)(2 * pot + on);
-    bool y = !c->nishio;
+    memset(t->weak, 0, sizeof t->weak);
+    memset(t->nstrong, 0, sizeof t->nstrong);
     chain_link links[32];
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (unsigned m = c->grid[cell]; m; m &= m - 1) {
+            int digit = sudoku_lowest_digit(m), pot = POT(cell, digit);
+            int n = on_links(c, cell, digit, true, links);
+            for (int i = 0; i < n; i++) bit_add(t->weak[pot], links[i].pot);
+            n = off_links(c, cell, digit, true, true, links);
+            for (int i = 0; i < n; i++) t->strong[pot][i] = links[i].pot;
+            t->nstrong[pot] = (uint8_t)n;
+        }
+}
+
+void chain_reach(const chain_links *t, int pot, chain_reach_sets *r)
+{
+    /* A static run's sets end as the closure of its start under the links
+     * (the order a run follows them in changes the nodes, not the sets);
+     * it meets a contradiction exactly when a candidate gets both states. */
+    memset(r, 0, sizeof *r);
+    int16_t todo[POTENTIALS];
+    int head = 0, tail = 0;
+    bit_add(r->on, pot);
+    todo[tail++] = (int16_t)pot;
     while (head < tail) {
-        int key = todo[head++], p = key / 2, cell = POT_CELL(p), digit = POT_DIGIT(p);
-        bool is_on = key & 1;
-        int n = is_on ? on_links(&board, cell, digit, y, links)
-                      : off_links(&board, cell, digit, y, true, links);
-        uint64_t *same = is_on ? r->off : r->on, *other = is_on ? r->on : r->off;
-        for (int i = 0; i < n; i++) {
-            int q = links[i].pot;
-            if (bit_has(other, q)) {
+        const uint64_t *weak = t->weak[todo[head++]];
+        for (int w = 0; w < POT_WORDS; w++) {
+            if (weak[w] & r->on[w]) {
                 r->conflict = true;
                 return;
             }
-            if (bit_has(same, q)) continue;
-            bit_add(same, q);
-            todo[tail++] = (int16_t)(2 * q + !is_on);
+            uint64_t fresh = weak[w] & ~r->off[w];
+            r->off[w] |= fresh;
+            for (; fresh; fresh &= fresh - 1) {
+                int off = 64 * w + __builtin_ctzll(fresh);
+                for (int i = 0; i < t->nstrong[off]; i++) {
+                    int q = t->strong[off][i];
+                    if (bit_has(r->off, q)) {
+                        r->conflict = true;
+                        return;
+                    }
+                    if (bit_has(r->on, q)) continue;
+                    bit_add(r->on, q);
+                    todo[tail++] = (int16_t)q;
+                }
+            }
         }
-        if (!is_on && c->dynamic) chainer_remove(&board, cell, digit);
     }
 }
 

@@ -65,10 +65,11 @@ typedef struct multiple_search {
     chain_set off_on, off_off; /* the candidate's "off" assumption */
     chain_set region_on, region_off;
     digit_planes planes; /* Nishio only */
-    /* Level 0: what each assumption (on, off) reaches, as bits, made once,
-     * to pass over cells that can give no step (may_offer); NULL: not used. */
+    /* Multiple chains: what each assumption reaches, as bits, made once, to
+     * pass over cells that can give no step (may_offer); NULL: not used. */
+    chain_links *links;
     chain_reach_sets *reach;
-    uint64_t reached[2][POT_WORDS];
+    uint64_t reached[POT_WORDS];
     uint64_t worth_on[POT_WORDS]; /* candidates in cells of two or more */
 } multiple_search;
 
@@ -323,13 +324,13 @@ static bool nishio_may_contradict(const digit_planes *p, int cell, int digit, bo
     }
 }
 
-/* What candidate pot, assumed on or off, reaches (computed once). */
-static const chain_reach_sets *reach_of(multiple_search *s, int pot, bool on)
+/* What candidate pot, assumed on, reaches (computed once). */
+static const chain_reach_sets *reach_of(multiple_search *s, int pot)
 {
-    chain_reach_sets *r = &s->reach[2 * pot + on];
-    if (!((s->reached[on][pot / 64] >> (pot % 64)) & 1u)) {
-        chain_reach(&s->c, pot, on, r);
-        s->reached[on][pot / 64] |= 1ull << (pot % 64);
+    chain_reach_sets *r = &s->reach[pot];
+    if (!((s->reached[pot / 64] >> (pot % 64)) & 1u)) {
+        chain_reach(s->links, pot, r);
+        s->reached[pot / 64] |= 1ull << (pot % 64);
     }
     return r;
 }
@@ -364,7 +365,7 @@ static bool region_may_offer(multiple_search *s, int unit, int cell, int digit)
     if (!(count == 2 || (s->c.multiple && count > 2)) || places[0] != cell) return false;
     uint64_t on[POT_WORDS], off[POT_WORDS];
     for (int i = 0; i < count; i++) {
-        const chain_reach_sets *r = reach_of(s, POT(places[i], digit), true);
+        const chain_reach_sets *r = reach_of(s, POT(places[i], digit));
         if (r->conflict) return true;
         for (int w = 0; w < POT_WORDS; w++) {
             on[w] = i ? on[w] & r->on[w] : r->on[w];
@@ -374,33 +375,21 @@ static bool region_may_offer(multiple_search *s, int unit, int cell, int digit)
     return worth(s, on, off);
 }
 
-/* False if from_cell would offer nothing: no run of the cell's candidates
- * (on, and off where they count) meets a contradiction, and their ends
- * (which hold the runs' nodes, cut short or not) have nothing in common
- * for a double, cell or region step. */
+/* False if from_cell would offer nothing (multiple chains: no
+ * contradictions, no doubles): no run of the cell's candidates meets a
+ * contradiction, and their ends (which hold the runs' nodes, cut short or
+ * not) have nothing in common for a cell or region step. */
 static bool may_offer(multiple_search *s, int cell)
 {
     unsigned cands = s->c.grid[cell];
     int cardinality = sudoku_popcount(cands);
-    bool doubles = cardinality >= 3 && s->c.dynamic;
-    bool offs = doubles || s->c.dynamic; /* contradictions, or doubles */
     bool cells = cardinality == 2 || (s->c.multiple && cardinality > 2);
     uint64_t on[POT_WORDS], off[POT_WORDS];
     bool first = true;
     for (unsigned m = cands; m; m &= m - 1) {
-        int digit = sudoku_lowest_digit(m), pot = POT(cell, digit);
-        const chain_reach_sets *r = reach_of(s, pot, true);
+        int digit = sudoku_lowest_digit(m);
+        const chain_reach_sets *r = reach_of(s, POT(cell, digit));
         if (r->conflict) return true;
-        if (offs) {
-            const chain_reach_sets *o = reach_of(s, pot, false);
-            if (o->conflict) return true;
-            uint64_t both_on[POT_WORDS], both_off[POT_WORDS];
-            for (int w = 0; w < POT_WORDS && doubles; w++) {
-                both_on[w] = r->on[w] & o->on[w];
-                both_off[w] = r->off[w] & o->off[w];
-            }
-            if (doubles && worth(s, both_on, both_off)) return true;
-        }
         static const int kinds[3] = {2, 0, 1};
         for (int k = 0; k < 3; k++)
             if (region_may_offer(s, sudoku_cell_units[cell][kinds[k]], cell, digit)) return true;
@@ -413,10 +402,19 @@ static bool may_offer(multiple_search *s, int cell)
     return cells && worth(s, on, off);
 }
 
-/* Sets up may_offer; without memory, every cell is searched. */
+/* Sets up may_offer (the board's links, no runs yet); without memory,
+ * every cell is searched. */
 static void reach_load(multiple_search *s)
 {
-    s->reach = malloc(2 * POTENTIALS * sizeof *s->reach);
+    s->links = malloc(sizeof *s->links);
+    s->reach = malloc(POTENTIALS * sizeof *s->reach);
+    if (!s->links || !s->reach) {
+        free(s->links);
+        free(s->reach);
+        s->reach = NULL;
+        return;
+    }
+    chain_links_load(&s->c, s->links);
     memset(s->reached, 0, sizeof s->reached);
     memset(s->worth_on, 0, sizeof s->worth_on);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
@@ -497,6 +495,7 @@ void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS]
     s->c.dynamic = technique != SUDOKU_MULTIPLE_FORCING_CHAINS;
     s->c.multiple = !s->c.nishio;
     if (s->c.nishio) planes_load(&s->planes, s->c.grid);
+    s->links = NULL;
     s->reach = NULL;
     if (s->c.level == 0 && !s->c.dynamic) reach_load(s);
     for (int cell = 0; cell < SUDOKU_CELLS && !arena->failed; cell++) {
@@ -505,6 +504,7 @@ void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS]
         if (!s->reach || may_offer(s, cell)) from_cell(s, cell);
     }
     for (int pot = 0; pot < POTENTIALS; pot++) free(s->runs[pot]);
+    free(s->links);
     free(s->reach);
     free(s);
 }
