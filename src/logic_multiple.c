@@ -65,8 +65,9 @@ typedef struct multiple_search {
     chain_set off_on, off_off; /* the candidate's "off" assumption */
     chain_set region_on, region_off;
     digit_planes planes; /* Nishio only */
-    /* Multiple chains: what each assumption reaches, as bits, made once, to
-     * pass over cells that can give no step (may_offer); NULL: not used. */
+    /* Multiple chains (static): what each candidate assumed on reaches, as
+     * bits, made once, to pass over regions and cells that can give no
+     * step (*_may_offer); NULL: not used. */
     chain_links *links;
     chain_reach_sets *reach;
     uint64_t reached[POT_WORDS];
@@ -158,32 +159,32 @@ static const run_result *on_run(multiple_search *s, int pot)
     return r;
 }
 
-/* SE's doBinaryChaining: the candidate on (its run), then off;
- * contradictions and, with doubles, what both force. */
-static const run_result *binary(multiple_search *s, int pot, bool doubles, bool contradictions)
+/* The contradiction of candidate pot's "on" run, if it meets one. */
+static void on_contradiction(multiple_search *s, int pot, const run_result *r)
+{
+    if (!r->absurd) return;
+    int32_t targets[2] = {r->absurd_on, r->absurd_off};
+    offer(s, SUDOKU_CHAIN_CONTRADICTION, SORT_CONTRADICTION, false, pot, targets, 2, -1, -1);
+}
+
+/* SE's doBinaryChaining past the "on" run r: candidate pot off, its
+ * contradiction and, with doubles, what both runs force. False if memory
+ * is short. */
+static bool off_run(multiple_search *s, int pot, const run_result *r, bool doubles)
 {
     chain_arena *arena = s->c.arena;
-    const run_result *r = on_run(s, pot);
-    if (!r) return NULL;
-    if (r->absurd && contradictions) {
-        int32_t targets[2] = {r->absurd_on, r->absurd_off};
-        offer(s, SUDOKU_CHAIN_CONTRADICTION, SORT_CONTRADICTION, false, pot, targets, 2, -1, -1);
-    }
-    /* The "off" run serves contradictions and doubles only (SE runs it
-     * for multiple chains too, and drops what it finds). */
-    if (!doubles && !contradictions) return r;
     set_limit(s);
     chain_set_clear(&s->off_on);
     chain_set_clear(&s->off_off);
     int32_t p_off = chain_node_new(arena, pot, false, CAUSE_NONE);
-    if (p_off < 0) return NULL;
+    if (p_off < 0) return false;
     chain_set_add(&s->off_off, arena, p_off);
     int32_t absurd_on, absurd_off;
-    if (chain_run(&s->c, &s->off_on, &s->off_off, &absurd_on, &absurd_off) && contradictions) {
+    if (chain_run(&s->c, &s->off_on, &s->off_off, &absurd_on, &absurd_off)) {
         int32_t targets[2] = {absurd_on, absurd_off};
         offer(s, SUDOKU_CHAIN_CONTRADICTION, SORT_CONTRADICTION, true, pot, targets, 2, -1, -1);
     }
-    if (!doubles) return r;
+    if (!doubles) return true;
     for (int i = 0; i < r->on.count; i++) {
         int q = r->on.order[i];
         int32_t from_off = chain_set_get(&s->off_on, q);
@@ -198,7 +199,7 @@ static const run_result *binary(multiple_search *s, int pot, bool doubles, bool 
         int32_t targets[2] = {r->off.at[q], from_off};
         offer(s, SUDOKU_CHAIN_DOUBLE, SORT_DOUBLE, false, q, targets, 2, POT_CELL(pot), -1);
     }
-    return r;
+    return true;
 }
 
 /* The steps of one unit's places of digit, if cell is its first place:
@@ -234,12 +235,6 @@ static void region(multiple_search *s, int unit, int cell, int digit, const run_
             offer(s, SUDOKU_CHAIN_REGION, SORT_REGION, !pass, q, targets, count, -1, unit);
         }
     }
-}
-
-static void regions(multiple_search *s, int cell, int digit, const run_result *r)
-{
-    static const int kinds[3] = {2, 0, 1};
-    for (int k = 0; k < 3; k++) region(s, sudoku_cell_units[cell][kinds[k]], cell, digit, r);
 }
 
 static void bits_add(board_bits *b, int cell)
@@ -352,9 +347,10 @@ static bool worth(const multiple_search *s, const uint64_t *on, const uint64_t *
     return meet(on, s->worth_on) || meet(off, off);
 }
 
-/* True if some place of digit in unit, the first of which is cell, is a
- * region step's start (region's test) and what all places reach has a
- * candidate in common, or one of them meets a contradiction. */
+/* True if the places of digit in unit may give a region step from cell:
+ * they pass region's test (cell first of two, or more), and (with the
+ * runs' ends) one of their runs meets a contradiction, or what all reach
+ * has a candidate in common worth a step. */
 static bool region_may_offer(multiple_search *s, int unit, int cell, int digit)
 {
     uint16_t bit = (uint16_t)(1u << (digit - 1));
@@ -363,6 +359,7 @@ static bool region_may_offer(multiple_search *s, int unit, int cell, int digit)
         if (s->c.grid[sudoku_unit_cells[unit][i]] & bit)
             places[count++] = sudoku_unit_cells[unit][i];
     if (!(count == 2 || (s->c.multiple && count > 2)) || places[0] != cell) return false;
+    if (!s->reach) return true;
     uint64_t on[POT_WORDS], off[POT_WORDS];
     for (int i = 0; i < count; i++) {
         const chain_reach_sets *r = reach_of(s, POT(places[i], digit));
@@ -375,34 +372,29 @@ static bool region_may_offer(multiple_search *s, int unit, int cell, int digit)
     return worth(s, on, off);
 }
 
-/* False if from_cell would offer nothing (multiple chains: no
- * contradictions, no doubles): no run of the cell's candidates meets a
- * contradiction, and their ends (which hold the runs' nodes, cut short or
- * not) have nothing in common for a cell or region step. */
-static bool may_offer(multiple_search *s, int cell)
+/* True if the cell may give a cell step, as its candidates' runs' ends
+ * tell (with no ends, true): the ends hold the runs' nodes, cut short or
+ * not, so ends with no contradiction and no candidate in common for a
+ * step mean none. */
+static bool cell_may_offer(multiple_search *s, int cell)
 {
-    unsigned cands = s->c.grid[cell];
-    int cardinality = sudoku_popcount(cands);
-    bool cells = cardinality == 2 || (s->c.multiple && cardinality > 2);
+    if (!s->reach) return true;
     uint64_t on[POT_WORDS], off[POT_WORDS];
     bool first = true;
-    for (unsigned m = cands; m; m &= m - 1) {
-        int digit = sudoku_lowest_digit(m);
-        const chain_reach_sets *r = reach_of(s, POT(cell, digit));
+    for (unsigned m = s->c.grid[cell]; m; m &= m - 1) {
+        const chain_reach_sets *r = reach_of(s, POT(cell, sudoku_lowest_digit(m)));
         if (r->conflict) return true;
-        static const int kinds[3] = {2, 0, 1};
-        for (int k = 0; k < 3; k++)
-            if (region_may_offer(s, sudoku_cell_units[cell][kinds[k]], cell, digit)) return true;
         for (int w = 0; w < POT_WORDS; w++) {
             on[w] = first ? r->on[w] : on[w] & r->on[w];
             off[w] = first ? r->off[w] : off[w] & r->off[w];
         }
         first = false;
     }
-    return cells && worth(s, on, off);
+    return worth(s, on, off);
 }
 
-/* Sets up may_offer (the board's links, no runs yet); without memory,
+/* Sets up the *_may_offer tests (the board's links, no runs yet); without
+ * memory,
  * every cell is searched. */
 static void reach_load(multiple_search *s)
 {
@@ -425,27 +417,49 @@ static void reach_load(multiple_search *s)
             }
 }
 
-/* SE's getMultipleChainsHintListForCell. */
+/* The run of pot, from before or made now (NULL if memory is short). */
+static const run_result *run_of(multiple_search *s, int pot, const run_result *r)
+{
+    return r ? r : on_run(s, pot);
+}
+
+/* SE's getMultipleChainsHintListForCell: for each candidate, its "on"
+ * run's contradiction, its "off" run's and the doubles, its regions;
+ * then the cell. Parts that cannot offer a step are passed over. */
 static void from_cell(multiple_search *s, int cell)
 {
     unsigned cands = s->c.grid[cell];
     int cardinality = sudoku_popcount(cands);
     bool doubles = cardinality >= 3 && !s->c.nishio && s->c.dynamic;
     bool contradictions = s->c.dynamic || s->c.nishio;
+    bool cells = !s->c.nishio && (cardinality == 2 || (s->c.multiple && cardinality > 2)) &&
+                 cell_may_offer(s, cell);
     int n = 0;
     for (unsigned m = cands; m; m &= m - 1) {
-        int digit = sudoku_lowest_digit(m);
+        int digit = sudoku_lowest_digit(m), pot = POT(cell, digit);
         /* Nishio looks for contradictions only: a candidate whose runs
          * cannot meet one is not followed. */
-        if (s->c.nishio) {
-            if (nishio_may_contradict(&s->planes, cell, digit, true) ||
-                nishio_may_contradict(&s->planes, cell, digit, false))
-                if (!binary(s, POT(cell, digit), doubles, contradictions)) return;
+        if (s->c.nishio && !nishio_may_contradict(&s->planes, cell, digit, true) &&
+            !nishio_may_contradict(&s->planes, cell, digit, false))
             continue;
+        const run_result *r = NULL;
+        if (contradictions) {
+            if (!(r = run_of(s, pot, r))) return;
+            on_contradiction(s, pot, r);
         }
-        const run_result *r = binary(s, POT(cell, digit), doubles, contradictions);
-        if (!r) return;
-        regions(s, cell, digit, r);
+        if (contradictions) {
+            if (!(r = run_of(s, pot, r)) || !off_run(s, pot, r, doubles)) return;
+        }
+        if (s->c.nishio) continue;
+        static const int kinds[3] = {2, 0, 1};
+        for (int k = 0; k < 3; k++) {
+            int unit = sudoku_cell_units[cell][kinds[k]];
+            if (!region_may_offer(s, unit, cell, digit)) continue;
+            if (!(r = run_of(s, pot, r))) return;
+            region(s, unit, cell, digit, r);
+        }
+        if (!cells) continue;
+        if (!(r = run_of(s, pot, r))) return;
         s->value_on[n] = &r->on;
         s->value_off[n] = &r->off;
         if (n == 0) {
@@ -457,7 +471,7 @@ static void from_cell(multiple_search *s, int cell)
         }
         n++;
     }
-    if (s->c.nishio || !(cardinality == 2 || (s->c.multiple && cardinality > 2))) return;
+    if (!cells) return;
     for (int pass = 0; pass < 2; pass++) {
         const chain_set *common = pass ? &s->cell_off : &s->cell_on;
         for (int i = 0; i < common->count; i++) {
@@ -501,7 +515,7 @@ void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS]
     for (int cell = 0; cell < SUDOKU_CELLS && !arena->failed; cell++) {
         int cardinality = sudoku_popcount(s->c.grid[cell]);
         if (!(cardinality > 2 || (cardinality > 1 && s->c.dynamic))) continue;
-        if (!s->reach || may_offer(s, cell)) from_cell(s, cell);
+        from_cell(s, cell);
     }
     for (int pot = 0; pot < POTENTIALS; pot++) free(s->runs[pot]);
     free(s->links);
