@@ -361,12 +361,14 @@ static bool region_may_offer(multiple_search *s, int unit, int cell, int digit)
     if (!(count == 2 || (s->c.multiple && count > 2)) || places[0] != cell) return false;
     if (!s->reach) return true;
     uint64_t on[POT_WORDS], off[POT_WORDS];
+    memset(on, 0xff, sizeof on);
+    memset(off, 0xff, sizeof off);
     for (int i = 0; i < count; i++) {
         const chain_reach_sets *r = reach_of(s, POT(places[i], digit));
         if (r->conflict) return true;
         for (int w = 0; w < POT_WORDS; w++) {
-            on[w] = i ? on[w] & r->on[w] : r->on[w];
-            off[w] = i ? off[w] & r->off[w] : r->off[w];
+            on[w] &= r->on[w];
+            off[w] &= r->off[w];
         }
     }
     return worth(s, on, off);
@@ -380,15 +382,15 @@ static bool cell_may_offer(multiple_search *s, int cell)
 {
     if (!s->reach) return true;
     uint64_t on[POT_WORDS], off[POT_WORDS];
-    bool first = true;
+    memset(on, 0xff, sizeof on);
+    memset(off, 0xff, sizeof off);
     for (unsigned m = s->c.grid[cell]; m; m &= m - 1) {
         const chain_reach_sets *r = reach_of(s, POT(cell, sudoku_lowest_digit(m)));
         if (r->conflict) return true;
         for (int w = 0; w < POT_WORDS; w++) {
-            on[w] = first ? r->on[w] : on[w] & r->on[w];
-            off[w] = first ? r->off[w] : off[w] & r->off[w];
+            on[w] &= r->on[w];
+            off[w] &= r->off[w];
         }
-        first = false;
     }
     return worth(s, on, off);
 }
