@@ -224,7 +224,8 @@ static inline bool chain_too_deep(const chainer *c, int32_t node)
 bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int32_t *off_node);
 
 /* The links of a board that does not change (multiple chains): what each
- * candidate turns off when on, as bits, and on when off. */
+ * candidate turns off when on, as bits, and on when off (Y and X links;
+ * set for the board's candidates only). */
 typedef struct chain_links {
     uint64_t weak[POTENTIALS][POT_WORDS];
     uint16_t strong[POTENTIALS][4];

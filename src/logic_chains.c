@@ -381,20 +381,36 @@ static void bit_add(uint64_t *set, int pot)
     set[(unsigned)pot / 64] |= 1ull << ((unsigned)pot % 64);
 }
 
+/* Adds the digits of mask (bits 0-8) of cell to set, as candidates. */
+static void bits_add_cell(uint64_t *set, int cell, unsigned mask)
+{
+    unsigned at = 9u * (unsigned)cell;
+    set[at / 64] |= (uint64_t)mask << (at % 64);
+    if (at % 64 > 55) set[at / 64 + 1] |= (uint64_t)mask >> (64 - at % 64);
+}
+
 void chain_links_load(const chainer *c, chain_links *t)
 {
-    memset(t->weak, 0, sizeof t->weak);
-    memset(t->nstrong, 0, sizeof t->nstrong);
-    chain_link links[32];
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        for (unsigned m = c->grid[cell]; m; m &= m - 1) {
+    chain_link links[4];
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        unsigned g = c->grid[cell];
+        for (unsigned m = g; m; m &= m - 1) {
             int digit = sudoku_lowest_digit(m), pot = POT(cell, digit);
-            int n = on_links(c, cell, digit, true, links);
-            for (int i = 0; i < n; i++) bit_add(t->weak[pot], links[i].pot);
-            n = off_links(c, cell, digit, true, true, links);
+            /* As on_links: the cell's other digits, the digit's other places. */
+            memset(t->weak[pot], 0, sizeof t->weak[pot]);
+            bits_add_cell(t->weak[pot], cell, g & ~(1u << (digit - 1)));
+            int n = off_links(c, cell, digit, true, true, links);
             for (int i = 0; i < n; i++) t->strong[pot][i] = links[i].pot;
             t->nstrong[pot] = (uint8_t)n;
         }
+        for (int k = 0; k < 20; k++) {
+            int peer = sudoku_peers[cell][k];
+            for (unsigned m = g & c->grid[peer]; m; m &= m - 1) {
+                int digit = sudoku_lowest_digit(m);
+                bit_add(t->weak[POT(cell, digit)], POT(peer, digit));
+            }
+        }
+    }
 }
 
 void chain_reach(const chain_links *t, int pot, chain_reach_sets *r)

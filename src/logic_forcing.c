@@ -21,6 +21,11 @@
 #define BASE_X_CHAIN 6.6
 #define BASE_XY 7.0
 
+/* A set of cells: cell i is bit i % 64 of word i / 64. */
+typedef struct cells81 {
+    uint64_t w[2];
+} cells81;
+
 typedef struct static_search {
     chainer c;
     const uint64_t *starts; /* NULL: every assumption */
@@ -33,6 +38,12 @@ typedef struct static_search {
     chain_link off_cache[3][POTENTIALS][4];
     int8_t noff[3][POTENTIALS];
     chain_sink *sink;
+    chain_links links; /* the board's links as bits, for may_hint */
+    /* X links alone, by digit, as sets of cells (may_hint_x): the digit's
+     * places, each place's partners (the other place of a unit of two). */
+    cells81 places[9];
+    cells81 partners[9][SUDOKU_CELLS];
+    cells81 peers[SUDOKU_CELLS];
     uint64_t on_seen[NODE_WORDS], off_seen[NODE_WORDS]; /* by candidate (state ignored) */
     int32_t pending_on[POTENTIALS], pending_off[POTENTIALS];
     /* A cycle search follows an "off" again for each new path to it: each
@@ -47,7 +58,8 @@ typedef struct static_search {
 static int on_links(static_search *s, int pot, const chain_link **links)
 {
     int y = s->y;
-    if (s->non[y][pot] < 0) s->non[y][pot] = (int8_t)chain_on_links(&s->c, pot, s->y, s->on_cache[y][pot]);
+    if (s->non[y][pot] < 0)
+        s->non[y][pot] = (int8_t)chain_on_links(&s->c, pot, s->y, s->on_cache[y][pot]);
     *links = s->on_cache[y][pot];
     return s->non[y][pot];
 }
@@ -271,6 +283,164 @@ static void forcing_from(static_search *s, int32_t start, int32_t targets[2], in
     }
 }
 
+static bool bit_in(const uint64_t *set, int pot)
+{
+    return (set[(unsigned)pot / 64] >> ((unsigned)pot % 64)) & 1u;
+}
+
+/* True if the link from pot off to other on is one of the search's: a
+ * cell's other digit (Y) or a unit's other place (X). */
+static bool strong_in_mode(const static_search *s, int pot, int other)
+{
+    return POT_CELL(other) == POT_CELL(pot) ? s->y : s->x;
+}
+
+/* What candidate pot turns off when on, in the search's mode (the cell's
+ * other digits only with Y links), into off; returns those not yet in it. */
+static void weak_in_mode(const static_search *s, int pot, uint64_t *out)
+{
+    memcpy(out, s->links.weak[pot], sizeof s->links.weak[pot]);
+    if (s->y) return;
+    int cell = POT_CELL(pot);
+    for (int d = 1; d <= 9; d++) {
+        int other = POT(cell, d);
+        out[other / 64] &= ~(1ull << (other % 64));
+    }
+}
+
+static void cells_add(cells81 *set, int cell)
+{
+    set->w[cell / 64] |= 1ull << (cell % 64);
+}
+
+static bool cells_has(const cells81 *set, int cell)
+{
+    return (set->w[cell / 64] >> (cell % 64)) & 1u;
+}
+
+static void x_links_load(static_search *s)
+{
+    memset(s->places, 0, sizeof s->places);
+    memset(s->partners, 0, sizeof s->partners);
+    memset(s->peers, 0, sizeof s->peers);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        for (unsigned m = s->c.grid[cell]; m; m &= m - 1)
+            cells_add(&s->places[sudoku_lowest_bit(m)], cell);
+        for (int k = 0; k < 20; k++) cells_add(&s->peers[cell], sudoku_peers[cell][k]);
+    }
+    for (int unit = 0; unit < 27; unit++)
+        for (int d = 0; d < 9; d++) {
+            unsigned where = s->c.pos[unit][d];
+            if (!sudoku_is_pair(where)) continue;
+            int a = sudoku_unit_cells[unit][sudoku_lowest_bit(where)],
+                b = sudoku_unit_cells[unit][sudoku_lowest_bit(where & (where - 1))];
+            cells_add(&s->partners[d][a], b);
+            cells_add(&s->partners[d][b], a);
+        }
+}
+
+/* may_hint for X links alone: the closure stays on the digit's places. */
+static bool may_hint_x(const static_search *s, int pot, bool from_on, bool from_off)
+{
+    int start = POT_CELL(pot), d = POT_DIGIT(pot) - 1;
+    const cells81 *places = &s->places[d], *partners = s->partners[d];
+    for (int pass = 0; pass < 2; pass++) {
+        bool start_on = pass == 0;
+        if (start_on ? !from_on : !from_off) continue;
+        cells81 on = {{0, 0}}, off = {{0, 0}};
+        int todo[SUDOKU_CELLS], head = 0, tail = 0;
+        cells81 fresh_on = start_on ? (cells81){{0, 0}} : partners[start];
+        if (start_on) {
+            cells_add(&on, start);
+            todo[tail++] = start;
+        } else {
+            cells_add(&off, start);
+        }
+        for (;;) {
+            for (int w = 0; w < 2; w++) {
+                fresh_on.w[w] &= ~on.w[w];
+                on.w[w] |= fresh_on.w[w];
+                for (uint64_t m = fresh_on.w[w]; m; m &= m - 1)
+                    todo[tail++] = 64 * w + __builtin_ctzll(m);
+            }
+            if (!start_on && cells_has(&on, start)) return true;
+            if (head == tail) break;
+            int p = todo[head++];
+            cells81 weak = {{s->peers[p].w[0] & places->w[0], s->peers[p].w[1] & places->w[1]}};
+            if (start_on && cells_has(&weak, start)) return true;
+            if (start_on && p != start &&
+                ((weak.w[0] & partners[start].w[0]) | (weak.w[1] & partners[start].w[1])))
+                return true;
+            fresh_on = (cells81){{0, 0}};
+            for (int w = 0; w < 2; w++) {
+                uint64_t fresh = weak.w[w] & ~off.w[w];
+                off.w[w] |= fresh;
+                for (; fresh; fresh &= fresh - 1) {
+                    const cells81 *z = &partners[64 * w + __builtin_ctzll(fresh)];
+                    fresh_on.w[0] |= z->w[0];
+                    fresh_on.w[1] |= z->w[1];
+                }
+            }
+        }
+    }
+    return false;
+}
+
+/* False if unary(pot) can find nothing: every node its searches make is
+ * in the closure of the start (on, or off) under the mode's links, so a
+ * forcing chain needs the start's opposite in it, and a cycle needs an
+ * "on" of it, other than the start, to turn off a candidate whose "off"
+ * turns the start on. */
+static bool may_hint(const static_search *s, int pot, bool from_on, bool from_off)
+{
+    const chain_links *t = &s->links;
+    uint64_t on[POT_WORDS], off[POT_WORDS], weak[POT_WORDS];
+    int16_t todo[POTENTIALS];
+    for (int pass = 0; pass < 2; pass++) {
+        bool start_on = pass == 0;
+        if (start_on ? !from_on : !from_off) continue;
+        memset(on, 0, sizeof on);
+        memset(off, 0, sizeof off);
+        int head = 0, tail = 0;
+        if (start_on) {
+            on[pot / 64] |= 1ull << (pot % 64);
+            todo[tail++] = (int16_t)pot;
+        } else {
+            off[pot / 64] |= 1ull << (pot % 64);
+        }
+        /* An "off" start's links first, then the "on"s in turn. */
+        int fresh_off[POTENTIALS], nfresh = start_on ? 0 : 1;
+        fresh_off[0] = pot;
+        do {
+            for (int i = 0; i < nfresh; i++)
+                for (int k = 0; k < t->nstrong[fresh_off[i]]; k++) {
+                    int q = t->strong[fresh_off[i]][k];
+                    if (!strong_in_mode(s, fresh_off[i], q) || bit_in(on, q)) continue;
+                    if (!start_on && q == pot) return true;
+                    on[q / 64] |= 1ull << (q % 64);
+                    todo[tail++] = (int16_t)q;
+                }
+            nfresh = 0;
+            if (head == tail) break;
+            int p = todo[head++];
+            weak_in_mode(s, p, weak);
+            if (start_on && s->x && bit_in(weak, pot)) return true;
+            if (start_on && p != pot)
+                for (int k = 0; k < t->nstrong[pot]; k++) {
+                    int q = t->strong[pot][k];
+                    if (strong_in_mode(s, pot, q) && bit_in(weak, q)) return true;
+                }
+            for (int w = 0; w < POT_WORDS; w++) {
+                uint64_t fresh = weak[w] & ~off[w];
+                off[w] |= fresh;
+                for (; fresh; fresh &= fresh - 1)
+                    fresh_off[nfresh++] = 64 * w + __builtin_ctzll(fresh);
+            }
+        } while (nfresh || head < tail);
+    }
+    return false;
+}
+
 /* SE's doUnaryChaining from candidate pot on: its cycles, then the forcing
  * chains from it on and from it off, handed on in that order. */
 static void unary(static_search *s, int pot)
@@ -281,6 +451,8 @@ static void unary(static_search *s, int pot)
     bool from_on = !s->starts || node_in(s->starts, pot, true);
     bool from_off = s->x && (!s->starts || node_in(s->starts, pot, false));
     if (!from_on && !from_off) return;
+    if (s->y ? !may_hint(s, pot, from_on, from_off) : !may_hint_x(s, pot, from_on, from_off))
+        return;
     chain_mark mark = chain_arena_mark(arena);
     int32_t start = chain_node_new(arena, pot, true, CAUSE_NONE);
     if (start < 0) return;
@@ -319,6 +491,8 @@ void chain_search_static(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
     s->sink = sink;
     s->starts = starts;
     chainer_load(&s->c, grid);
+    chain_links_load(&s->c, &s->links);
+    x_links_load(s);
     memset(s->non, 0xff, sizeof s->non);
     memset(s->noff, 0xff, sizeof s->noff);
     search_links(s, false, true);
