@@ -162,6 +162,19 @@ static void forcing_found(static_search *s, int32_t target)
  * four links is a cycle. */
 static void add_target(const chain_arena *arena, int32_t target, int32_t targets[2], int *ntargets);
 
+/* False if candidate pot, turned off in the round under way, can lead
+ * nowhere: each candidate its "off" turns on is on already, and none is
+ * the start (a cycle). Its pending "off" would make no node: leaving it
+ * out changes nothing. */
+static bool may_lead(static_search *s, int pot, int start_pot)
+{
+    const chain_link *links;
+    int n = off_links(s, pot, s->x, &links);
+    for (int j = 0; j < n; j++)
+        if (links[j].pot == start_pot || !node_in(s->on_seen, links[j].pot, false)) return true;
+    return false;
+}
+
 static void cycles_from(static_search *s, int32_t start, int32_t targets[2], int *ntargets)
 {
     chain_arena *arena = s->c.arena;
@@ -179,12 +192,14 @@ static void cycles_from(static_search *s, int32_t start, int32_t targets[2], int
             if (s->c.max_depth && chain_at(arena, p)->depth + 1 > s->c.max_depth) continue;
             int n = on_links(s, chain_at(arena, p)->pot, &links);
             for (int j = 0; j < n; j++) {
+                bool target = s->x && links[j].pot == start_pot;
+                if (!target && !may_lead(s, links[j].pot, start_pot)) continue;
                 if (is_ancestor(arena, p, links[j].pot, false)) continue;
                 /* The start turned off: a forcing chain (with X links). The
                  * forcing search from the start on follows the same nodes
                  * with the same parents (an "off" met again leads nowhere
                  * new), so this search stands for it. */
-                if (s->x && links[j].pot == start_pot) {
+                if (target) {
                     int32_t q = chain_make(&s->c, &links[j], false, p, NULL, NULL, NULL);
                     if (q >= 0) add_target(arena, q, targets, ntargets);
                 }
