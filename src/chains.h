@@ -284,14 +284,14 @@ typedef struct chain_hint {
 typedef struct chain_sink chain_sink;
 struct chain_sink {
     void (*emit)(chain_sink *sink, chain_arena *arena, const chain_hint *hint);
-    /* The largest complexity a step of this base rating can have and still
-     * matter to the sink; NULL: any. */
-    int (*max_complexity)(chain_sink *sink, double base);
+    /* The largest complexity a step of this base rating, and of sort key
+     * sort_key or more, can have and still matter to the sink; NULL: any. */
+    int (*max_complexity)(chain_sink *sink, double base, int sort_key);
 };
 
-/* The deepest node that can matter to sink for steps of base rating base,
- * as chainer.max_depth (0: no limit). */
-int chain_max_depth(chain_sink *sink, double base);
+/* The deepest node that can matter to sink for steps of base rating base
+ * and sort key sort_key or more, as chainer.max_depth (0: no limit). */
+int chain_max_depth(chain_sink *sink, double base, int sort_key);
 
 /* A sink that keeps the step SE would take: the first of the lowest
  * (difficulty, complexity, sort key). */
@@ -301,7 +301,8 @@ typedef struct chain_best {
     double difficulty;
     int complexity;
     int sort_key;
-    bool bound_valid; /* bound is the largest complexity that matters on bound_base */
+    bool bound_valid; /* bound: the largest complexity that matters on bound_base */
+    bool bound_ties;  /* ... for steps that win ties with the best */
     double bound_base;
     int bound;
     sudoku_step step;

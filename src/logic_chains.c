@@ -549,10 +549,10 @@ void chain_step_links(const chain_arena *arena, int32_t target, sudoku_step *ste
     }
 }
 
-int chain_max_depth(chain_sink *sink, double base)
+int chain_max_depth(chain_sink *sink, double base, int sort_key)
 {
     if (!sink->max_complexity) return 0;
-    int complexity = sink->max_complexity(sink, base);
+    int complexity = sink->max_complexity(sink, base, sort_key);
     /* A target's chain has at least depth distinct nodes (depth + 1 unless
      * it closes a cycle, whose end is its start). */
     return complexity > 0 ? complexity : 0;
@@ -600,22 +600,27 @@ static void keep_best(chain_sink *sink, chain_arena *arena, const chain_hint *hi
 }
 
 /* The best keeper's bound: complexities whose rating (on base) still
- * comes first. Ratings grow with complexity, so the first that fails ends. */
-static int best_max_complexity(chain_sink *sink, double base)
+ * comes first; equal to the best's, only if sort_key can come before its.
+ * Ratings grow with complexity, so the first that fails ends. */
+static int best_max_complexity(chain_sink *sink, double base, int sort_key)
 {
     chain_best *best = (chain_best *)sink;
     if (!best->found) return 0;
-    /* Asked before every run: kept until the best or the base changes. */
-    if (best->bound_valid && best->bound_base == base) return best->bound;
+    bool ties = sort_key < best->sort_key;
+    /* Asked before every run: kept until the best or the question changes. */
+    if (best->bound_valid && best->bound_base == base && best->bound_ties == ties)
+        return best->bound;
     int complexity = 1;
     while (complexity < (1 << 20)) {
         double d = chain_difficulty(base, complexity + 1);
-        if (d > best->difficulty || (d == best->difficulty && complexity + 1 > best->complexity))
+        if (d > best->difficulty || (d == best->difficulty && complexity + 1 > best->complexity) ||
+            (d == best->difficulty && complexity + 1 == best->complexity && !ties))
             break;
         complexity++;
     }
     best->bound_valid = true;
     best->bound_base = base;
+    best->bound_ties = ties;
     best->bound = complexity;
     return complexity;
 }

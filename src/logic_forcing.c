@@ -85,12 +85,18 @@ static bool is_ancestor(const chain_arena *arena, int32_t node, int pot, bool on
     return false;
 }
 
+/* SE's order among steps of equal rating and complexity: X, Y, XY. */
+static int mode_key(const static_search *s)
+{
+    return s->y && s->x ? 4 : s->y ? 3 : 2;
+}
+
 static chain_hint hint_start(const static_search *s)
 {
     chain_hint hint;
     memset(&hint, 0, sizeof hint);
     hint.technique = SUDOKU_FORCING_CHAINS;
-    hint.sort_key = s->y && s->x ? 4 : s->y ? 3 : 2;
+    hint.sort_key = mode_key(s);
     hint.source_cell = -1;
     hint.region_unit = -1;
     return hint;
@@ -461,11 +467,15 @@ static bool may_hint(const static_search *s, int pot, bool from_on, bool from_of
 static void unary(static_search *s, int pot)
 {
     chain_arena *arena = s->c.arena;
-    s->c.max_depth = chain_max_depth(s->sink, s->y && s->x ? BASE_XY : BASE_CYCLE);
+    s->c.max_depth = chain_max_depth(s->sink, s->y && s->x ? BASE_XY : BASE_CYCLE, mode_key(s));
     if (sudoku_popcount(s->c.grid[POT_CELL(pot)]) > 2 && !s->x) return;
     bool from_on = !s->starts || node_in(s->starts, pot, true);
     bool from_off = s->x && (!s->starts || node_in(s->starts, pot, false));
     if (!from_on && !from_off) return;
+    /* Every step rests on four nodes or more (a cycle has four links or
+     * more; a chain from a candidate to its opposite, three): under a
+     * lower bound, none can matter. */
+    if (s->c.max_depth && s->c.max_depth < 4) return;
     if (s->y ? !may_hint(s, pot, from_on, from_off) : !may_hint_x(s, pot, from_on, from_off))
         return;
     chain_mark mark = chain_arena_mark(arena);

@@ -111,7 +111,7 @@ static void offer(multiple_search *s, sudoku_chain_kind kind, int sort_key, bool
     if (result_on ? !(s->c.grid[cell] & ~bit) : !(s->c.grid[cell] & bit)) return;
     /* A target rests on more nodes than its depth: a step whose targets'
      * depths already pass what can still win is not counted out. */
-    int limit = chain_max_depth(s->sink, s->base), least = 0;
+    int limit = chain_max_depth(s->sink, s->base, sort_key), least = 0;
     for (int i = 0; i < ntargets && limit; i++) least += chain_at(arena, targets[i])->depth + 1;
     if (limit && least > limit) return;
     chain_hint hint;
@@ -135,7 +135,7 @@ static void offer(multiple_search *s, sudoku_chain_kind kind, int sort_key, bool
  * far; from level 1, when a chain runs dry matters, so they may not. */
 static void set_limit(multiple_search *s)
 {
-    s->c.max_depth = s->c.level == 0 ? chain_max_depth(s->sink, s->base) : 0;
+    s->c.max_depth = s->c.level == 0 ? chain_max_depth(s->sink, s->base, SORT_DOUBLE) : 0;
 }
 
 /* The run of candidate pot assumed on (NULL if memory is short). */
