@@ -16,55 +16,50 @@
 
 #define RATING 62
 
-/* The bivalue cells that see both a and b, by cell number. */
-static int common_excluders(const sudoku_logic *state, int a, int b, int excluders[20])
-{
-    int n = 0;
-    for (int k = 0; k < 20; k++) {
-        int c = sudoku_peers[a][k];
-        if (sudoku_is_pair(state->candidates[c]) && logic_sees(c, b)) excluders[n++] = c;
-    }
-    return n;
-}
-
 /* The digits of a and of b that some allowed pair gives them: not the same
- * digit if they see each other, not both digits of an excluder. */
-static void pair_allowed(const sudoku_logic *state, int a, int b, const int *excluders, int n,
+ * digit if they see each other, not both digits of an excluder (with[x]:
+ * the digits that share an excluder with x). */
+static void pair_allowed(const sudoku_logic *state, int a, int b, const uint16_t with[9],
                          unsigned *ok_a, unsigned *ok_b)
 {
     const uint16_t *cand = state->candidates;
     bool sees = logic_sees(a, b);
     *ok_a = *ok_b = 0;
     for (unsigned ma = cand[a]; ma; ma &= ma - 1) {
-        unsigned x = ma & (~ma + 1u), allowed = cand[b];
+        unsigned x = ma & (~ma + 1u), allowed = cand[b] & ~with[sudoku_lowest_bit(x)];
         if (sees) allowed &= ~x;
-        for (int i = 0; i < n && allowed; i++) {
-            unsigned rest = cand[excluders[i]] & ~x;
-            if (sudoku_is_single(rest)) allowed &= ~rest; /* excluder {x, y}: y not with x */
-        }
         if (!allowed) continue;
         *ok_a |= x;
         *ok_b |= allowed;
     }
 }
 
-/* The step on base cells a and b, if their excluders remove something. */
-static bool exclude(const sudoku_logic *state, int a, int b, sudoku_step *step)
+/* The step on base cells a and b, if their excluders (the bivalue cells
+ * that see both, as bits) remove something. */
+static bool exclude(const sudoku_logic *state, int a, int b, const uint64_t common[2],
+                    sudoku_step *step)
 {
-    int excluders[20];
-    int n = common_excluders(state, a, b, excluders);
-    if (n < 2) return false;
+    const uint16_t *cand = state->candidates;
+    uint16_t with[9] = {0};
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = common[w]; m; m &= m - 1) {
+            unsigned e = cand[64 * w + __builtin_ctzll(m)], low = e & (~e + 1u);
+            with[sudoku_lowest_bit(low)] |= (uint16_t)(e & ~low);
+            with[sudoku_lowest_bit(e & ~low)] |= (uint16_t)low;
+        }
     unsigned ok_a, ok_b;
-    pair_allowed(state, a, b, excluders, n, &ok_a, &ok_b);
-    if (!(state->candidates[a] & ~ok_a) && !(state->candidates[b] & ~ok_b)) return false;
+    pair_allowed(state, a, b, with, &ok_a, &ok_b);
+    if (!(cand[a] & ~ok_a) && !(cand[b] & ~ok_b)) return false;
     logic_step_start(step, SUDOKU_ALIGNED_PAIR_EXCLUSION, RATING);
     logic_step_cell(step, a);
     logic_step_cell(step, b);
-    for (int i = 0; i < n; i++) logic_step_cell(step, excluders[i]);
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = common[w]; m; m &= m - 1)
+            logic_step_cell(step, 64 * w + __builtin_ctzll(m));
     step->npattern = 2;
-    for (unsigned m = state->candidates[a] & ~ok_a; m; m &= m - 1)
+    for (unsigned m = cand[a] & ~ok_a; m; m &= m - 1)
         logic_step_eliminate(step, state, a, sudoku_lowest_digit(m));
-    for (unsigned m = state->candidates[b] & ~ok_b; m; m &= m - 1)
+    for (unsigned m = cand[b] & ~ok_b; m; m &= m - 1)
         logic_step_eliminate(step, state, b, sudoku_lowest_digit(m));
     return true;
 }
@@ -83,8 +78,8 @@ static bool is_base(const sudoku_logic *state, int cell)
     return bivalue;
 }
 
-/* Bivalue peers of each cell as bits, to skip pairs of base cells with
- * fewer than two common excluders before looking at them. */
+/* Bivalue peers of each cell as bits: a pair of base cells' excluders are
+ * the cells in both sets (at least two are needed). */
 static void bivalue_peers(const sudoku_logic *state, uint64_t peers[SUDOKU_CELLS][2])
 {
     memset(peers, 0, SUDOKU_CELLS * sizeof peers[0]);
@@ -107,7 +102,8 @@ bool logic_aligned_pair(const sudoku_logic *state, sudoku_step *step)
             const uint64_t *pa = peers[base[i]], *pb = peers[base[j]];
             uint64_t w0 = pa[0] & pb[0], w1 = pa[1] & pb[1];
             if (!((w0 & (w0 - 1)) || (w1 & (w1 - 1)) || (w0 && w1))) continue;
-            if (exclude(state, base[i], base[j], step)) return true;
+            const uint64_t common[2] = {w0, w1};
+            if (exclude(state, base[i], base[j], common, step)) return true;
         }
     return false;
 }
@@ -306,8 +302,8 @@ bool logic_aligned_triplet(const sudoku_logic *state, sudoku_step *step)
             cellset_add(&pair, b);
             for (int part = 0; part < 2 && !found; part++)
                 for (int w = 0; w < 2 && !found; w++) {
-                    uint64_t thirds = (part ? eb->w[w] & ~ea->w[w] : ea->w[w]) & bases.w[w] &
-                                      ~pair.w[w];
+                    uint64_t thirds =
+                        (part ? eb->w[w] & ~ea->w[w] : ea->w[w]) & bases.w[w] & ~pair.w[w];
                     for (; thirds && !found; thirds &= thirds - 1) {
                         int c = 64 * w + __builtin_ctzll(thirds);
                         cellset common = {
