@@ -16,6 +16,8 @@ extern const uint8_t sudoku_peers[81][20];
 extern const uint32_t sudoku_cell_unit_mask[81]; /* bit u set: the cell is in unit u */
 extern const uint8_t sudoku_cell_index[81][3];   /* place in its row, column, box */
 extern const uint8_t sudoku_nine_count[512];     /* bits set in a 9-bit mask */
+extern const uint64_t sudoku_peer_bits[81]
+                                      [2]; /* a cell's peers, cell i: bit i % 64 of word i / 64 */
 
 /* Band tables of the digit planes; see tables.c. */
 extern const uint32_t sudoku_band_allowed[512];

@@ -295,6 +295,18 @@ bool logic_aligned_triplet(const sudoku_logic *state, sudoku_step *step)
             const cellset *ea = &t->excluders[a], *eb = &t->excluders[b];
             cellset ab = {{ea->w[0] & eb->w[0], ea->w[1] & eb->w[1]}};
             if (!cellset_several(&ab)) continue;
+            /* A third needs two of these excluders: it sees both. */
+            cellset near = {{0, 0}};
+            for (int w1 = 0; w1 < 2; w1++)
+                for (uint64_t m1 = ab.w[w1]; m1; m1 &= m1 - 1) {
+                    const uint64_t *p1 = sudoku_peer_bits[64 * w1 + __builtin_ctzll(m1)];
+                    for (int w2 = w1; w2 < 2; w2++)
+                        for (uint64_t m2 = w2 == w1 ? m1 & (m1 - 1) : ab.w[w2]; m2; m2 &= m2 - 1) {
+                            const uint64_t *p2 = sudoku_peer_bits[64 * w2 + __builtin_ctzll(m2)];
+                            near.w[0] |= p1[0] & p2[0];
+                            near.w[1] |= p1[1] & p2[1];
+                        }
+                }
             /* The third cells as SE takes them: a's excluders, then b's
              * that are not a's, each by cell number (the lists' order). */
             cellset pair = {{0, 0}};
@@ -302,8 +314,8 @@ bool logic_aligned_triplet(const sudoku_logic *state, sudoku_step *step)
             cellset_add(&pair, b);
             for (int part = 0; part < 2 && !found; part++)
                 for (int w = 0; w < 2 && !found; w++) {
-                    uint64_t thirds =
-                        (part ? eb->w[w] & ~ea->w[w] : ea->w[w]) & bases.w[w] & ~pair.w[w];
+                    uint64_t thirds = (part ? eb->w[w] & ~ea->w[w] : ea->w[w]) & bases.w[w] &
+                                      ~pair.w[w] & near.w[w];
                     for (; thirds && !found; thirds &= thirds - 1) {
                         int c = 64 * w + __builtin_ctzll(thirds);
                         cellset common = {
