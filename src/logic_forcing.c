@@ -39,6 +39,10 @@ typedef struct static_search {
     int8_t noff[3][POTENTIALS];
     chain_sink *sink;
     chain_links links; /* the board's links as bits, for may_hint */
+    /* The candidates whose "off" turns another on: with X links by digit,
+     * as cells (may_hint_x); with Y, with both, as candidates. */
+    cells81 live_x[9];
+    uint64_t live[3][POT_WORDS];
     /* X links alone, by digit, as sets of cells (may_hint_x): the digit's
      * places, each place's partners (the other place of a unit of two). */
     cells81 places[9];
@@ -316,17 +320,12 @@ static bool strong_in_mode(const static_search *s, int pot, int other)
     return POT_CELL(other) == POT_CELL(pot) ? s->y : s->x;
 }
 
-/* What candidate pot turns off when on, in the search's mode (the cell's
- * other digits only with Y links), into off; returns those not yet in it. */
-static void weak_in_mode(const static_search *s, int pot, uint64_t *out)
+/* True if candidate a, on, turns b off with Y and X links: b is a's digit
+ * in a cell a's sees, or another digit of a's cell. */
+static bool turns_off(int a, int b)
 {
-    memcpy(out, s->links.weak[pot], sizeof s->links.weak[pot]);
-    if (s->y) return;
-    int cell = POT_CELL(pot);
-    for (int d = 1; d <= 9; d++) {
-        int other = POT(cell, d);
-        out[other / 64] &= ~(1ull << (other % 64));
-    }
+    if (POT_DIGIT(a) == POT_DIGIT(b)) return logic_sees(POT_CELL(a), POT_CELL(b));
+    return POT_CELL(a) == POT_CELL(b);
 }
 
 static void cells_add(cells81 *set, int cell)
@@ -344,6 +343,8 @@ static void x_links_load(static_search *s)
     memset(s->places, 0, sizeof s->places);
     memset(s->partners, 0, sizeof s->partners);
     memset(s->peers, 0, sizeof s->peers);
+    memset(s->live_x, 0, sizeof s->live_x);
+    memset(s->live, 0, sizeof s->live);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         for (unsigned m = s->c.grid[cell]; m; m &= m - 1)
             cells_add(&s->places[sudoku_lowest_bit(m)], cell);
@@ -357,7 +358,17 @@ static void x_links_load(static_search *s)
                 b = sudoku_unit_cells[unit][sudoku_lowest_bit(where & (where - 1))];
             cells_add(&s->partners[d][a], b);
             cells_add(&s->partners[d][b], a);
+            cells_add(&s->live_x[d], a);
+            cells_add(&s->live_x[d], b);
         }
+    for (int pot = 0; pot < POTENTIALS; pot++) {
+        if (!(s->c.grid[POT_CELL(pot)] & (1u << (POT_DIGIT(pot) - 1)))) continue;
+        for (int k = 0; k < s->links.nstrong[pot]; k++) {
+            bool y = POT_CELL(s->links.strong[pot][k]) == POT_CELL(pot);
+            if (y) s->live[1][pot / 64] |= 1ull << (pot % 64);
+            s->live[2][pot / 64] |= 1ull << (pot % 64);
+        }
+    }
 }
 
 /* may_hint for X links alone: the closure stays on the digit's places. */
@@ -394,7 +405,7 @@ static bool may_hint_x(const static_search *s, int pot, bool from_on, bool from_
                 return true;
             fresh_on = (cells81){{0, 0}};
             for (int w = 0; w < 2; w++) {
-                uint64_t fresh = weak.w[w] & ~off.w[w];
+                uint64_t fresh = weak.w[w] & s->live_x[d].w[w] & ~off.w[w];
                 off.w[w] |= fresh;
                 for (; fresh; fresh &= fresh - 1) {
                     const cells81 *z = &partners[64 * w + __builtin_ctzll(fresh)];
@@ -415,23 +426,28 @@ static bool may_hint_x(const static_search *s, int pot, bool from_on, bool from_
 static bool may_hint(const static_search *s, int pot, bool from_on, bool from_off)
 {
     const chain_links *t = &s->links;
-    uint64_t on[POT_WORDS], off[POT_WORDS], weak[POT_WORDS];
+    const uint64_t *live = s->live[s->x ? 2 : 1];
+    int ends[4], nends = 0; /* the start's partners */
+    for (int k = 0; k < t->nstrong[pot]; k++)
+        if (strong_in_mode(s, pot, t->strong[pot][k])) ends[nends++] = t->strong[pot][k];
+    uint64_t on[POT_WORDS], off[POT_WORDS];
     int16_t todo[POTENTIALS];
+    int fresh_off[POTENTIALS];
     for (int pass = 0; pass < 2; pass++) {
         bool start_on = pass == 0;
         if (start_on ? !from_on : !from_off) continue;
         memset(on, 0, sizeof on);
         memset(off, 0, sizeof off);
-        int head = 0, tail = 0;
+        int head = 0, tail = 0, nfresh = 0;
         if (start_on) {
             on[pot / 64] |= 1ull << (pot % 64);
             todo[tail++] = (int16_t)pot;
         } else {
             off[pot / 64] |= 1ull << (pot % 64);
+            fresh_off[nfresh++] = pot;
         }
-        /* An "off" start's links first, then the "on"s in turn. */
-        int fresh_off[POTENTIALS], nfresh = start_on ? 0 : 1;
-        fresh_off[0] = pot;
+        /* An "off" start's links first, then the "on"s in turn; only the
+         * "off"s with a partner lead on, so only they are kept. */
         do {
             for (int i = 0; i < nfresh; i++)
                 for (int k = 0; k < t->nstrong[fresh_off[i]]; k++) {
@@ -444,15 +460,11 @@ static bool may_hint(const static_search *s, int pot, bool from_on, bool from_of
             nfresh = 0;
             if (head == tail) break;
             int p = todo[head++];
-            weak_in_mode(s, p, weak);
-            if (start_on && s->x && bit_in(weak, pot)) return true;
-            if (start_on && p != pot)
-                for (int k = 0; k < t->nstrong[pot]; k++) {
-                    int q = t->strong[pot][k];
-                    if (strong_in_mode(s, pot, q) && bit_in(weak, q)) return true;
-                }
+            if (start_on && s->x && turns_off(p, pot)) return true;
+            for (int k = 0; k < nends && start_on && p != pot; k++)
+                if (turns_off(p, ends[k])) return true;
             for (int w = 0; w < POT_WORDS; w++) {
-                uint64_t fresh = weak[w] & ~off[w];
+                uint64_t fresh = t->weak[p][w] & live[w] & ~off[w];
                 off[w] |= fresh;
                 for (; fresh; fresh &= fresh - 1)
                     fresh_off[nfresh++] = 64 * w + __builtin_ctzll(fresh);
