@@ -38,7 +38,10 @@ typedef struct static_search {
     chain_link off_cache[3][POTENTIALS][4];
     int8_t noff[3][POTENTIALS];
     chain_sink *sink;
-    chain_links links; /* the board's links as bits, for may_hint */
+    /* The board's links as bits, for may_hint: every candidate's partners
+     * (strong), and what one turns off (weak) when first asked for. */
+    chain_links links;
+    uint64_t weak_known[POT_WORDS];
     /* The candidates whose "off" turns another on: with X links by digit,
      * as cells (may_hint_x); with Y, with both, as candidates. */
     cells81 live_x[9];
@@ -46,8 +49,6 @@ typedef struct static_search {
     /* X links alone, by digit, as sets of cells (may_hint_x): the digit's
      * places, each place's partners (the other place of a unit of two). */
     cells81 places[9];
-    cells81 partners[9][SUDOKU_CELLS];
-    cells81 peers[SUDOKU_CELLS];
     uint64_t on_seen[NODE_WORDS], off_seen[NODE_WORDS]; /* by candidate (state ignored) */
     int32_t pending_on[POTENTIALS], pending_off[POTENTIALS];
     /* A cycle search follows an "off" again for each new path to it: each
@@ -313,6 +314,11 @@ static bool bit_in(const uint64_t *set, int pot)
     return (set[(unsigned)pot / 64] >> ((unsigned)pot % 64)) & 1u;
 }
 
+static void bit_add(uint64_t *set, int pot)
+{
+    set[(unsigned)pot / 64] |= 1ull << ((unsigned)pot % 64);
+}
+
 /* True if the link from pot off to other on is one of the search's: a
  * cell's other digit (Y) or a unit's other place (X). */
 static bool strong_in_mode(const static_search *s, int pot, int other)
@@ -338,50 +344,70 @@ static bool cells_has(const cells81 *set, int cell)
     return (set->w[cell / 64] >> (cell % 64)) & 1u;
 }
 
-static void x_links_load(static_search *s)
+static void links_load(static_search *s)
 {
     memset(s->places, 0, sizeof s->places);
-    memset(s->partners, 0, sizeof s->partners);
-    memset(s->peers, 0, sizeof s->peers);
     memset(s->live_x, 0, sizeof s->live_x);
     memset(s->live, 0, sizeof s->live);
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        for (unsigned m = s->c.grid[cell]; m; m &= m - 1)
-            cells_add(&s->places[sudoku_lowest_bit(m)], cell);
-        for (int k = 0; k < 20; k++) cells_add(&s->peers[cell], sudoku_peers[cell][k]);
-    }
-    for (int unit = 0; unit < 27; unit++)
-        for (int d = 0; d < 9; d++) {
-            unsigned where = s->c.pos[unit][d];
-            if (!sudoku_is_pair(where)) continue;
-            int a = sudoku_unit_cells[unit][sudoku_lowest_bit(where)],
-                b = sudoku_unit_cells[unit][sudoku_lowest_bit(where & (where - 1))];
-            cells_add(&s->partners[d][a], b);
-            cells_add(&s->partners[d][b], a);
-            cells_add(&s->live_x[d], a);
-            cells_add(&s->live_x[d], b);
+    memset(s->weak_known, 0, sizeof s->weak_known);
+    chain_links *t = &s->links;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (unsigned m = s->c.grid[cell]; m; m &= m - 1) {
+            int digit = sudoku_lowest_digit(m), pot = POT(cell, digit);
+            cells_add(&s->places[digit - 1], cell);
+            chain_link links[4];
+            int n = chain_off_links(&s->c, pot, true, true, links);
+            t->nstrong[pot] = (uint8_t)n;
+            for (int k = 0; k < n; k++) {
+                t->strong[pot][k] = links[k].pot;
+                if (POT_CELL(links[k].pot) == cell)
+                    s->live[1][pot / 64] |= 1ull << (pot % 64);
+                else
+                    cells_add(&s->live_x[digit - 1], cell);
+                s->live[2][pot / 64] |= 1ull << (pot % 64);
+            }
         }
-    for (int pot = 0; pot < POTENTIALS; pot++) {
-        if (!(s->c.grid[POT_CELL(pot)] & (1u << (POT_DIGIT(pot) - 1)))) continue;
-        for (int k = 0; k < s->links.nstrong[pot]; k++) {
-            bool y = POT_CELL(s->links.strong[pot][k]) == POT_CELL(pot);
-            if (y) s->live[1][pot / 64] |= 1ull << (pot % 64);
-            s->live[2][pot / 64] |= 1ull << (pot % 64);
-        }
-    }
+}
+
+/* What candidate pot turns off when on (Y and X links), as bits. */
+static const uint64_t *weak_of(static_search *s, int pot)
+{
+    uint64_t *weak = s->links.weak[pot];
+    if (bit_in(s->weak_known, pot)) return weak;
+    memset(weak, 0, sizeof s->links.weak[pot]);
+    int cell = POT_CELL(pot), digit = POT_DIGIT(pot);
+    unsigned bit = 1u << (digit - 1);
+    for (unsigned m = s->c.grid[cell] & ~bit; m; m &= m - 1)
+        bit_add(weak, POT(cell, sudoku_lowest_digit(m)));
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = sudoku_peer_bits[cell][w] & s->places[digit - 1].w[w]; m; m &= m - 1)
+            bit_add(weak, POT(64 * w + __builtin_ctzll(m), digit));
+    bit_add(s->weak_known, pot);
+    return weak;
+}
+
+/* The cells whose digit candidate (cell, digit) turns on when off (X). */
+static cells81 x_partners(const static_search *s, int cell, int digit)
+{
+    cells81 out = {{0, 0}};
+    int pot = POT(cell, digit);
+    for (int k = 0; k < s->links.nstrong[pot]; k++)
+        if (POT_CELL(s->links.strong[pot][k]) != cell)
+            cells_add(&out, POT_CELL(s->links.strong[pot][k]));
+    return out;
 }
 
 /* may_hint for X links alone: the closure stays on the digit's places. */
-static bool may_hint_x(const static_search *s, int pot, bool from_on, bool from_off)
+static bool may_hint_x(static_search *s, int pot, bool from_on, bool from_off)
 {
     int start = POT_CELL(pot), d = POT_DIGIT(pot) - 1;
-    const cells81 *places = &s->places[d], *partners = s->partners[d];
+    const cells81 *places = &s->places[d], ends = x_partners(s, start, d + 1);
     for (int pass = 0; pass < 2; pass++) {
         bool start_on = pass == 0;
         if (start_on ? !from_on : !from_off) continue;
         cells81 on = {{0, 0}}, off = {{0, 0}};
         int todo[SUDOKU_CELLS], head = 0, tail = 0;
-        cells81 fresh_on = start_on ? (cells81){{0, 0}} : partners[start];
+        cells81 fresh_on = start_on ? (cells81){{0, 0}} : ends;
         if (start_on) {
             cells_add(&on, start);
             todo[tail++] = start;
@@ -398,19 +424,19 @@ static bool may_hint_x(const static_search *s, int pot, bool from_on, bool from_
             if (!start_on && cells_has(&on, start)) return true;
             if (head == tail) break;
             int p = todo[head++];
-            cells81 weak = {{s->peers[p].w[0] & places->w[0], s->peers[p].w[1] & places->w[1]}};
+            const uint64_t *peers = sudoku_peer_bits[p];
+            cells81 weak = {{peers[0] & places->w[0], peers[1] & places->w[1]}};
             if (start_on && cells_has(&weak, start)) return true;
-            if (start_on && p != start &&
-                ((weak.w[0] & partners[start].w[0]) | (weak.w[1] & partners[start].w[1])))
+            if (start_on && p != start && ((weak.w[0] & ends.w[0]) | (weak.w[1] & ends.w[1])))
                 return true;
             fresh_on = (cells81){{0, 0}};
             for (int w = 0; w < 2; w++) {
                 uint64_t fresh = weak.w[w] & s->live_x[d].w[w] & ~off.w[w];
                 off.w[w] |= fresh;
                 for (; fresh; fresh &= fresh - 1) {
-                    const cells81 *z = &partners[64 * w + __builtin_ctzll(fresh)];
-                    fresh_on.w[0] |= z->w[0];
-                    fresh_on.w[1] |= z->w[1];
+                    cells81 z = x_partners(s, 64 * w + __builtin_ctzll(fresh), d + 1);
+                    fresh_on.w[0] |= z.w[0];
+                    fresh_on.w[1] |= z.w[1];
                 }
             }
         }
@@ -423,7 +449,7 @@ static bool may_hint_x(const static_search *s, int pot, bool from_on, bool from_
  * forcing chain needs the start's opposite in it, and a cycle needs an
  * "on" of it, other than the start, to turn off a candidate whose "off"
  * turns the start on. */
-static bool may_hint(const static_search *s, int pot, bool from_on, bool from_off)
+static bool may_hint(static_search *s, int pot, bool from_on, bool from_off)
 {
     const chain_links *t = &s->links;
     const uint64_t *live = s->live[s->x ? 2 : 1];
@@ -460,11 +486,12 @@ static bool may_hint(const static_search *s, int pot, bool from_on, bool from_of
             nfresh = 0;
             if (head == tail) break;
             int p = todo[head++];
+            const uint64_t *weak = weak_of(s, p);
             if (start_on && s->x && turns_off(p, pot)) return true;
             for (int k = 0; k < nends && start_on && p != pot; k++)
                 if (turns_off(p, ends[k])) return true;
             for (int w = 0; w < POT_WORDS; w++) {
-                uint64_t fresh = t->weak[p][w] & live[w] & ~off[w];
+                uint64_t fresh = weak[w] & live[w] & ~off[w];
                 off[w] |= fresh;
                 for (; fresh; fresh &= fresh - 1)
                     fresh_off[nfresh++] = 64 * w + __builtin_ctzll(fresh);
@@ -528,8 +555,7 @@ void chain_search_static(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
     s->sink = sink;
     s->starts = starts;
     chainer_load(&s->c, grid);
-    chain_links_load(&s->c, &s->links);
-    x_links_load(s);
+    links_load(s);
     memset(s->non, 0xff, sizeof s->non);
     memset(s->noff, 0xff, sizeof s->noff);
     search_links(s, false, true);
