@@ -327,6 +327,11 @@ bool logic_chains(const sudoku_logic *state, sudoku_technique technique, unsigne
 void chain_search_static(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
                          const uint64_t *starts, chain_sink *sink);
 
+/* The same from the assumptions (candidate on or off) that can reach a
+ * node (bit pot * 2 + on) of seeds. */
+void chain_search_static_from(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
+                              const uint64_t *seeds, chain_sink *sink);
+
 /* Bitsets over nodes (candidate and state: bit pot * 2 + on). */
 #define NODE_WORDS (2 * POTENTIALS / 64 + 1)
 static inline bool node_in(const uint64_t *set, int pot, bool on)

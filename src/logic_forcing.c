@@ -42,6 +42,7 @@ typedef struct static_search {
      * (strong), and what one turns off (weak) when first asked for. */
     chain_links links;
     uint64_t weak_known[POT_WORDS];
+    uint64_t own_starts[NODE_WORDS]; /* starts, when the search finds them */
     /* The candidates whose "off" turns another on: with X links by digit,
      * as cells (may_hint_x); with Y, with both, as candidates. */
     cells81 live_x[9];
@@ -542,8 +543,53 @@ static void search_links(static_search *s, bool y, bool x)
     }
 }
 
-void chain_search_static(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
-                         const uint64_t *starts, chain_sink *sink)
+/* Sets s's starts to the assumptions that can reach a node of seeds. Links
+ * are symmetric (x on forces y off exactly when y on forces x off; likewise
+ * off to on), so what reaches a set is what the set, states flipped,
+ * reaches, states flipped back: the closure of seeds under Y and X links. */
+static void starts_reaching(static_search *s, const uint64_t *seeds)
+{
+    uint64_t on[POT_WORDS] = {0}, off[POT_WORDS] = {0};
+    int16_t todo[2 * POTENTIALS];
+    int head = 0, tail = 0;
+    for (int pot = 0; pot < POTENTIALS; pot++)
+        for (int state = 0; state < 2; state++)
+            if (node_in(seeds, pot, state)) {
+                bit_add(state ? on : off, pot);
+                todo[tail++] = (int16_t)(2 * pot + state);
+            }
+    const chain_links *t = &s->links;
+    while (head < tail) {
+        int key = todo[head++], pot = key / 2;
+        if (key & 1) {
+            const uint64_t *weak = weak_of(s, pot);
+            for (int w = 0; w < POT_WORDS; w++) {
+                uint64_t fresh = weak[w] & ~off[w];
+                off[w] |= fresh;
+                for (; fresh; fresh &= fresh - 1)
+                    todo[tail++] = (int16_t)(2 * (64 * w + __builtin_ctzll(fresh)));
+            }
+        } else {
+            for (int k = 0; k < t->nstrong[pot]; k++) {
+                int q = t->strong[pot][k];
+                if (bit_in(on, q)) continue;
+                bit_add(on, q);
+                todo[tail++] = (int16_t)(2 * q + 1);
+            }
+        }
+    }
+    memset(s->own_starts, 0, sizeof s->own_starts);
+    for (int pot = 0; pot < POTENTIALS; pot++) {
+        if (bit_in(on, pot)) node_add(s->own_starts, pot, false);
+        if (bit_in(off, pot)) node_add(s->own_starts, pot, true);
+    }
+    s->starts = s->own_starts;
+}
+
+/* The search on grid, from starts or (starts NULL) from those that can
+ * reach a node of seeds. */
+static void search(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS], const uint64_t *starts,
+                   const uint64_t *seeds, chain_sink *sink)
 {
     static_search *s = malloc(sizeof *s);
     if (!s) {
@@ -556,10 +602,23 @@ void chain_search_static(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
     s->starts = starts;
     chainer_load(&s->c, grid);
     links_load(s);
+    if (seeds) starts_reaching(s, seeds);
     memset(s->non, 0xff, sizeof s->non);
     memset(s->noff, 0xff, sizeof s->noff);
     search_links(s, false, true);
     search_links(s, true, false);
     search_links(s, true, true);
     free(s);
+}
+
+void chain_search_static(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
+                         const uint64_t *starts, chain_sink *sink)
+{
+    search(arena, grid, starts, NULL, sink);
+}
+
+void chain_search_static_from(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
+                              const uint64_t *seeds, chain_sink *sink)
+{
+    search(arena, grid, NULL, seeds, sink);
 }

@@ -448,51 +448,21 @@ static void sort_steps(recorder *rec)
         }
 }
 
-/* The assumptions from which a chain can reach a candidate the outer
- * chain changed (in a cell that lost candidates, or of a digit that lost
- * places in one of the cell's units): only chains through those rest on
- * the outer chain, and the others are dropped (add_step). Links are
- * symmetric (x on forces y off exactly when y on forces x off; likewise
- * off to on), so what reaches a set is what the set, states flipped,
- * reaches, states flipped back. */
-static void relevant_starts(const advanced *a, uint64_t starts[NODE_WORDS])
+/* The candidates the outer chain changed, in both states (node bits): in
+ * a cell that lost candidates, or of a digit that lost places in one of
+ * the cell's units. Only chains through those rest on the outer chain,
+ * and the others are dropped (add_step); chain_search_static_from keeps
+ * to the assumptions that can reach them. */
+static void changed_nodes(const advanced *a, uint64_t seeds[NODE_WORDS])
 {
-    chainer c = *a->c;
-    uint64_t seen[NODE_WORDS] = {0};
-    static_assert(NODE_WORDS * 64 >= 2 * POTENTIALS, "bitset size");
-    int16_t *queue = malloc(2 * POTENTIALS * sizeof *queue);
-    if (!queue) {
-        memset(starts, 0xff, NODE_WORDS * sizeof *starts);
-        return;
-    }
-    int head = 0, tail = 0;
+    const uint16_t *grid = a->c->grid;
+    memset(seeds, 0, NODE_WORDS * sizeof *seeds);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        unsigned digits = a->source[cell] != c.grid[cell] ? c.grid[cell] : 0;
-        for (int k = 0; k < 3; k++) digits |= a->changed[sudoku_cell_units[cell][k]] & c.grid[cell];
+        unsigned digits = a->source[cell] != grid[cell] ? grid[cell] : 0;
+        for (int k = 0; k < 3; k++) digits |= a->changed[sudoku_cell_units[cell][k]] & grid[cell];
         for (unsigned m = digits; m; m &= m - 1)
-            for (int on = 0; on < 2; on++) {
-                int pot = POT(cell, sudoku_lowest_digit(m));
-                node_add(seen, pot, on);
-                queue[tail++] = (int16_t)(pot * 2 + on);
-            }
+            for (int on = 0; on < 2; on++) node_add(seeds, POT(cell, sudoku_lowest_digit(m)), on);
     }
-    chain_link links[32];
-    while (head < tail) {
-        int key = queue[head++], pot = key / 2;
-        bool on = key & 1;
-        int n =
-            on ? chain_on_links(&c, pot, true, links) : chain_off_links(&c, pot, true, true, links);
-        for (int i = 0; i < n; i++)
-            if (!node_in(seen, links[i].pot, !on)) {
-                node_add(seen, links[i].pot, !on);
-                queue[tail++] = (int16_t)(links[i].pot * 2 + !on);
-            }
-    }
-    free(queue);
-    memset(starts, 0, NODE_WORDS * sizeof *starts);
-    for (int pot = 0; pot < POTENTIALS; pot++)
-        for (int on = 0; on < 2; on++)
-            if (node_in(seen, pot, on)) node_add(starts, pot, !on);
 }
 
 /* The steps of a chain technique on the reduced board, as offs. */
@@ -505,9 +475,9 @@ static void nested_chains(advanced *a, sudoku_technique technique)
     chain_arena *arena = a->c->arena;
     chain_mark mark = chain_arena_mark(arena);
     if (technique == SUDOKU_FORCING_CHAINS) {
-        uint64_t starts[NODE_WORDS];
-        relevant_starts(a, starts);
-        chain_search_static(arena, a->c->grid, starts, &rec.sink);
+        uint64_t seeds[NODE_WORDS];
+        changed_nodes(a, seeds);
+        chain_search_static_from(arena, a->c->grid, seeds, &rec.sink);
     } else {
         chain_search_multiple(arena, a->c->grid, a->c->placed, technique, &rec.sink);
     }
