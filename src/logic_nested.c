@@ -14,7 +14,6 @@
  */
 #include "chains.h"
 
-#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
