@@ -158,14 +158,18 @@ static void hidden_pairs(advanced *a, int kind)
     for (int i = 0; i < 9; i++) {
         int unit = 9 * kind + i;
         if (!a->changed[unit] || open_cells(g, unit) <= 4) continue;
-        for (int v2 = 2; v2 <= 9; v2++)
-            for (int v1 = 1; v1 < v2; v1++) {
+        /* Two digits with the same two places, in order: only digits of
+         * two places can be one. */
+        unsigned twos = 0;
+        for (int d = 0; d < 9; d++)
+            if (sudoku_is_pair(positions(a, unit, d + 1))) twos |= 1u << d;
+        for (unsigned m2 = twos & (twos - 1); m2; m2 &= m2 - 1)
+            for (unsigned m1 = twos & ((m2 & (~m2 + 1u)) - 1); m1; m1 &= m1 - 1) {
+                int v1 = sudoku_lowest_digit(m1), v2 = sudoku_lowest_digit(m2);
                 unsigned pair = (1u << (v1 - 1)) | (1u << (v2 - 1));
                 if (!(a->changed[unit] & pair)) continue;
                 unsigned p1 = positions(a, unit, v1), p2 = positions(a, unit, v2);
-                if (sudoku_popcount(p1) < 2 || sudoku_popcount(p2) < 2 ||
-                    sudoku_popcount(p1 | p2) != 2)
-                    continue;
+                if (p1 != p2) continue;
                 removals r = {.n = 0};
                 for (int k = 0; k < 9; k++) {
                     int cell = sudoku_unit_cells[unit][k];
@@ -192,13 +196,17 @@ static void naked_pairs(advanced *a, int kind)
     for (int i = 0; i < 9; i++) {
         int unit = 9 * kind + i;
         if (!a->changed[unit] || open_cells(g, unit) < 4) continue;
-        for (int i2 = 1; i2 < 9; i2++)
-            for (int i1 = 0; i1 < i2; i1++) {
-                int c1 = sudoku_unit_cells[unit][i1], c2 = sudoku_unit_cells[unit][i2];
+        /* Two cells with the same two digits, in order: only cells of two
+         * digits can be one. */
+        unsigned twos = 0;
+        for (int k = 0; k < 9; k++)
+            if (sudoku_is_pair(g[sudoku_unit_cells[unit][k]])) twos |= 1u << k;
+        for (unsigned m2 = twos & (twos - 1); m2; m2 &= m2 - 1)
+            for (unsigned m1 = twos & ((m2 & (~m2 + 1u)) - 1); m1; m1 &= m1 - 1) {
+                int c1 = sudoku_unit_cells[unit][sudoku_lowest_bit(m1)],
+                    c2 = sudoku_unit_cells[unit][sudoku_lowest_bit(m2)];
                 unsigned both = g[c1] | g[c2];
-                if (sudoku_popcount(g[c1]) < 2 || sudoku_popcount(g[c2]) < 2 ||
-                    sudoku_popcount(both) != 2)
-                    continue;
+                if (g[c1] != g[c2]) continue;
                 removals r = {.n = 0};
                 for (int k = 0; k < 9; k++) {
                     int cell = sudoku_unit_cells[unit][k];
