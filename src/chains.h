@@ -51,9 +51,12 @@ typedef struct chain_arena {
     int32_t *parents;
     int32_t nparents, cap_parents;
     int32_t next_nested_id;
-    unsigned long long made;  /* nodes made in all, released or not */
-    unsigned long long limit; /* the most that may be made; 0: no limit */
-    bool failed;              /* out of memory or over the limit: every result since is void */
+    /* Nodes may be made without a look at capacity, limit or failure
+     * while nnodes < room (one test a node; the slow path sees to all). */
+    int32_t room;
+    unsigned long long released; /* nodes made and released: made in all, released + nnodes */
+    unsigned long long limit;    /* the most that may be made; 0: no limit */
+    bool failed;                 /* out of memory or over the limit: every result since is void */
 } chain_arena;
 
 typedef struct chain_mark {
@@ -61,9 +64,11 @@ typedef struct chain_mark {
 } chain_mark;
 
 /* Nodes by candidate, in the order they were added (SE's LinkedSet). */
+#define POT_WORDS ((POTENTIALS + 63) / 64)
 typedef struct chain_set {
     int32_t count;
-    int32_t at[POTENTIALS]; /* node by candidate, -1 if absent */
+    uint64_t has[POT_WORDS]; /* the candidates present, as bits */
+    int32_t at[POTENTIALS];  /* node by candidate, for those present only */
     int16_t order[POTENTIALS];
 } chain_set;
 
@@ -101,6 +106,12 @@ void chainer_remove(chainer *c, int cell, int digit);
 /* ---- arena ---- */
 bool chain_arena_init(chain_arena *arena);
 void chain_arena_free(chain_arena *arena);
+/* Allows at most limit nodes to be made in all (0: no limit). */
+void chain_arena_set_limit(chain_arena *arena, unsigned long long limit);
+/* The nodes made in all, released or not. */
+unsigned long long chain_arena_made(const chain_arena *arena);
+/* Marks the search void (memory is short): no more nodes are made. */
+void chain_arena_fail(chain_arena *arena);
 chain_mark chain_arena_mark(const chain_arena *arena);
 void chain_arena_release(chain_arena *arena, chain_mark mark);
 
@@ -109,9 +120,10 @@ static inline chain_node *chain_at(const chain_arena *arena, int32_t node)
     return &arena->nodes[node];
 }
 
-/* Double the room for nodes, or parents; false (arena->failed) if memory
- * is short. */
-bool chain_arena_grow_nodes(chain_arena *arena);
+/* Makes room for a node (more memory, within the limit), or returns false
+ * (arena->failed); chain_node_new's slow path. */
+bool chain_arena_room(chain_arena *arena);
+/* Doubles the room for parents; false (arena->failed) if memory is short. */
 bool chain_arena_grow_parents(chain_arena *arena);
 
 /* A new node with no parents; returns its index, or -1 (arena->failed:
@@ -119,12 +131,7 @@ bool chain_arena_grow_parents(chain_arena *arena);
  * millions. */
 static inline int32_t chain_node_new(chain_arena *arena, int pot, bool on, chain_cause cause)
 {
-    if (arena->failed) return -1;
-    if (arena->limit && ++arena->made > arena->limit) {
-        arena->failed = true;
-        return -1;
-    }
-    if (arena->nnodes == arena->cap_nodes && !chain_arena_grow_nodes(arena)) return -1;
+    if (arena->nnodes >= arena->room && !chain_arena_room(arena)) return -1;
     int32_t id = arena->nnodes++;
     chain_node *node = &arena->nodes[id];
     node->pot = (uint16_t)pot;
@@ -150,15 +157,28 @@ static inline void chain_node_add_parent(chain_arena *arena, int32_t node, int32
     if (child->depth <= arena->nodes[parent].depth) child->depth = arena->nodes[parent].depth + 1;
 }
 
-
 /* ---- sets ---- */
-/* Makes set empty (fresh memory); chain_set_clear empties one in use. */
+/* Makes set empty (fresh memory or in use: only the bits are cleared,
+ * so that a set is cheap to start, copy and empty). */
 void chain_set_init(chain_set *set);
 void chain_set_clear(chain_set *set);
-void chain_set_add(chain_set *set, const chain_arena *arena, int32_t node);
+static inline bool chain_set_has(const chain_set *set, int pot)
+{
+    return (set->has[(unsigned)pot / 64] >> ((unsigned)pot % 64)) & 1u;
+}
+static inline void chain_set_add(chain_set *set, const chain_arena *arena, int32_t node)
+{
+    int pot = arena->nodes[node].pot;
+    if (!chain_set_has(set, pot)) {
+        set->has[pot / 64] |= 1ull << (pot % 64);
+        set->order[set->count++] = (int16_t)pot;
+    }
+    set->at[pot] = node;
+}
+/* The node of candidate pot, or -1. */
 static inline int32_t chain_set_get(const chain_set *set, int pot)
 {
-    return set->at[pot];
+    return chain_set_has(set, pot) ? set->at[pot] : -1;
 }
 /* Keeps only the candidates of set that other holds too. */
 void chain_set_retain(chain_set *set, const chain_set *other);
@@ -203,6 +223,28 @@ static inline bool chain_too_deep(const chainer *c, int32_t node)
  * *on_node and *off_node to the two. c->grid is as before on return. */
 bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int32_t *off_node);
 
+/* The links of a board that does not change (multiple chains): what each
+ * candidate turns off when on, as bits, and on when off (Y and X links;
+ * set for the board's candidates only). */
+typedef struct chain_links {
+    uint64_t weak[POTENTIALS][POT_WORDS];
+    uint16_t strong[POTENTIALS][4];
+    uint8_t nstrong[POTENTIALS];
+} chain_links;
+
+void chain_links_load(const chainer *c, chain_links *t);
+
+/* What a run of chain_run from candidate pot assumed on, on the board of t
+ * (c->level 0, not dynamic; no depth limit), makes on and off when it
+ * ends, as bits by candidate; conflict: it meets a contradiction (the sets
+ * are then partial). A tenth of a run's cost: no nodes are made. */
+typedef struct chain_reach_sets {
+    uint64_t on[POT_WORDS], off[POT_WORDS];
+    bool conflict;
+} chain_reach_sets;
+
+void chain_reach(const chain_links *t, int pot, chain_reach_sets *r);
+
 /* ---- counting, rating, showing ---- */
 
 /* The number of distinct nodes (candidate and state) node rests on, itself
@@ -242,14 +284,14 @@ typedef struct chain_hint {
 typedef struct chain_sink chain_sink;
 struct chain_sink {
     void (*emit)(chain_sink *sink, chain_arena *arena, const chain_hint *hint);
-    /* The largest complexity a step of this base rating can have and still
-     * matter to the sink; NULL: any. */
-    int (*max_complexity)(const chain_sink *sink, double base);
+    /* The largest complexity a step of this base rating, and of sort key
+     * sort_key or more, can have and still matter to the sink; NULL: any. */
+    int (*max_complexity)(chain_sink *sink, double base, int sort_key);
 };
 
-/* The deepest node that can matter to sink for steps of base rating base,
- * as chainer.max_depth (0: no limit). */
-int chain_max_depth(const chain_sink *sink, double base);
+/* The deepest node that can matter to sink for steps of base rating base
+ * and sort key sort_key or more, as chainer.max_depth (0: no limit). */
+int chain_max_depth(chain_sink *sink, double base, int sort_key);
 
 /* A sink that keeps the step SE would take: the first of the lowest
  * (difficulty, complexity, sort key). */
@@ -259,6 +301,10 @@ typedef struct chain_best {
     double difficulty;
     int complexity;
     int sort_key;
+    bool bound_valid; /* bound: the largest complexity that matters on bound_base */
+    bool bound_ties;  /* ... for steps that win ties with the best */
+    double bound_base;
+    int bound;
     sudoku_step step;
 } chain_best;
 
@@ -280,6 +326,11 @@ bool logic_chains(const sudoku_logic *state, sudoku_technique technique, unsigne
  * assumptions (candidate on, or off) in that set. */
 void chain_search_static(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
                          const uint64_t *starts, chain_sink *sink);
+
+/* The same from the assumptions (candidate on or off) that can reach a
+ * node (bit pot * 2 + on) of seeds. */
+void chain_search_static_from(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
+                              const uint64_t *seeds, chain_sink *sink);
 
 /* Bitsets over nodes (candidate and state: bit pot * 2 + on). */
 #define NODE_WORDS (2 * POTENTIALS / 64 + 1)

@@ -14,6 +14,10 @@ extern const uint8_t sudoku_unit_cells[27][9];
 extern const uint8_t sudoku_cell_units[81][3];
 extern const uint8_t sudoku_peers[81][20];
 extern const uint32_t sudoku_cell_unit_mask[81]; /* bit u set: the cell is in unit u */
+extern const uint8_t sudoku_cell_index[81][3];   /* place in its row, column, box */
+extern const uint8_t sudoku_nine_count[512];     /* bits set in a 9-bit mask */
+extern const uint64_t sudoku_peer_bits[81]
+                                      [2]; /* a cell's peers, cell i: bit i % 64 of word i / 64 */
 
 /* Band tables of the digit planes; see tables.c. */
 extern const uint32_t sudoku_band_allowed[512];
@@ -69,6 +73,8 @@ static inline int sudoku_popcount(uint32_t mask)
 #if defined(__POPCNT__) || defined(__aarch64__)
     return __builtin_popcount(mask);
 #else /* without the instruction, GCC calls a table-driven routine: slower */
+    if (mask < 512)
+        return sudoku_nine_count[mask]; /* nearly every count: a set of digits or places */
     mask -= (mask >> 1) & 0x55555555u;
     mask = (mask & 0x33333333u) + ((mask >> 2) & 0x33333333u);
     mask = (mask + (mask >> 4)) & 0x0F0F0F0Fu;

@@ -166,39 +166,29 @@ void logic_all_positions(const sudoku_logic *state, uint16_t positions[27][9])
     }
 }
 
-/* Subsets are enumerated as ranks r (Gosper's hack on the count of set's
- * members) and spread onto set's bits; spreading keeps the order. */
-static unsigned spread(unsigned set, unsigned rank)
+/* The n lowest members of set. */
+static unsigned lowest(unsigned set, int n)
 {
     unsigned out = 0;
-    for (unsigned m = set; m && rank; m &= m - 1, rank >>= 1)
-        if (rank & 1u) out |= m & (~m + 1u);
+    for (; n > 0 && set; n--, set &= set - 1) out |= set & (~set + 1u);
     return out;
-}
-
-static unsigned rank_of(unsigned set, unsigned subset)
-{
-    unsigned rank = 0;
-    int i = 0;
-    for (unsigned m = set; m; m &= m - 1, i++)
-        if (subset & m & (~m + 1u)) rank |= 1u << i;
-    return rank;
 }
 
 unsigned logic_first_subset(unsigned set, int k)
 {
     if (k <= 0 || sudoku_popcount(set) < k) return 0;
-    return spread(set, (1u << k) - 1);
+    return lowest(set, k);
 }
 
+/* Gosper's hack on set's members: the lowest member of the subset is
+ * carried up through the members (the bits outside set count as ones),
+ * and the members it cleared, but one, go back to set's lowest. */
 unsigned logic_next_subset(unsigned set, unsigned subset)
 {
-    unsigned rank = rank_of(set, subset);
-    if (!rank) return 0;
-    unsigned smallest = rank & (~rank + 1u), ripple = rank + smallest;
-    rank = ripple | (((rank ^ ripple) >> 2) / smallest);
-    if (rank >> sudoku_popcount(set)) return 0;
-    return spread(set, rank);
+    if (!subset) return 0;
+    unsigned ripple = ((subset | ~set) + (subset & (~subset + 1u))) & set;
+    if (!ripple || ripple < subset) return 0;
+    return ripple | lowest(set, sudoku_popcount(subset) - sudoku_popcount(ripple));
 }
 
 int logic_open_cells(const sudoku_logic *state, int unit)
@@ -235,11 +225,6 @@ bool logic_step_useful(const sudoku_step *step)
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         if (step->place[cell] || step->eliminate[cell]) return true;
     return false;
-}
-
-bool logic_sees(int a, int b)
-{
-    return a != b && (sudoku_cell_unit_mask[a] & sudoku_cell_unit_mask[b]) != 0;
 }
 
 /* ---- the loop ---- */

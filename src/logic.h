@@ -72,7 +72,10 @@ bool logic_step_eliminate(sudoku_step *step, const sudoku_logic *state, int cell
 bool logic_step_useful(const sudoku_step *step);
 
 /* True if cells a and b share a row, column or box. */
-bool logic_sees(int a, int b);
+static inline bool logic_sees(int a, int b)
+{
+    return a != b && (sudoku_cell_unit_mask[a] & sudoku_cell_unit_mask[b]) != 0;
+}
 
 /* ---- the finders, by family ---- */
 

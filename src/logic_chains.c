@@ -34,16 +34,25 @@ void chainer_remove(chainer *c, int cell, int digit)
     uint16_t bit = (uint16_t)(1u << (digit - 1));
     if (!(c->grid[cell] & bit)) return;
     c->grid[cell] &= (uint16_t)~bit;
-    for (int k = 0; k < 3; k++) {
-        int unit = sudoku_cell_units[cell][k];
-        c->pos[unit][digit - 1] &= (uint16_t) ~(1u << chain_index_in(cell, unit));
-    }
+    for (int k = 0; k < 3; k++)
+        c->pos[sudoku_cell_units[cell][k]][digit - 1] &=
+            (uint16_t) ~(1u << sudoku_cell_index[cell][k]);
 }
 
 /* ---- arena ---- */
 
-#define ARENA_NODES 1024
-#define ARENA_PARENTS 2048
+#define ARENA_NODES (1 << 14)
+#define ARENA_PARENTS (1 << 15)
+
+/* Sets room: the capacity, or the limit if it comes first. */
+static void arena_room_set(chain_arena *arena)
+{
+    arena->room = arena->cap_nodes;
+    if (arena->failed) arena->room = 0;
+    if (!arena->limit || arena->failed) return;
+    unsigned long long left = arena->limit > arena->released ? arena->limit - arena->released : 0;
+    if (left < (unsigned long long)arena->room) arena->room = (int32_t)left;
+}
 
 bool chain_arena_init(chain_arena *arena)
 {
@@ -57,6 +66,7 @@ bool chain_arena_init(chain_arena *arena)
     arena->cap_nodes = ARENA_NODES;
     arena->cap_parents = ARENA_PARENTS;
     arena->next_nested_id = 1;
+    arena_room_set(arena);
     return true;
 }
 
@@ -68,6 +78,23 @@ void chain_arena_free(chain_arena *arena)
     arena->parents = NULL;
 }
 
+void chain_arena_set_limit(chain_arena *arena, unsigned long long limit)
+{
+    arena->limit = limit;
+    arena_room_set(arena);
+}
+
+unsigned long long chain_arena_made(const chain_arena *arena)
+{
+    return arena->released + (unsigned long long)arena->nnodes;
+}
+
+void chain_arena_fail(chain_arena *arena)
+{
+    arena->failed = true;
+    arena->room = 0;
+}
+
 chain_mark chain_arena_mark(const chain_arena *arena)
 {
     chain_mark mark = {arena->nnodes, arena->nparents};
@@ -76,8 +103,10 @@ chain_mark chain_arena_mark(const chain_arena *arena)
 
 void chain_arena_release(chain_arena *arena, chain_mark mark)
 {
+    arena->released += (unsigned long long)(arena->nnodes - mark.nnodes);
     arena->nnodes = mark.nnodes;
     arena->nparents = mark.nparents;
+    arena_room_set(arena);
 }
 
 /* Doubles an array's capacity; returns false if memory is short. */
@@ -91,19 +120,27 @@ static bool grow(void **items, int32_t *cap, size_t item)
     return true;
 }
 
-bool chain_arena_grow_nodes(chain_arena *arena)
+bool chain_arena_room(chain_arena *arena)
 {
-    if (!grow((void **)&arena->nodes, &arena->cap_nodes, sizeof *arena->nodes)) {
-        arena->failed = true;
+    if (arena->failed) return false;
+    if (arena->limit && chain_arena_made(arena) >= arena->limit) {
+        /* One more would pass the limit. */
+        chain_arena_fail(arena);
         return false;
     }
+    if (arena->nnodes == arena->cap_nodes &&
+        !grow((void **)&arena->nodes, &arena->cap_nodes, sizeof *arena->nodes)) {
+        chain_arena_fail(arena);
+        return false;
+    }
+    arena_room_set(arena);
     return true;
 }
 
 bool chain_arena_grow_parents(chain_arena *arena)
 {
     if (!grow((void **)&arena->parents, &arena->cap_parents, sizeof *arena->parents)) {
-        arena->failed = true;
+        chain_arena_fail(arena);
         return false;
     }
     return true;
@@ -114,21 +151,12 @@ bool chain_arena_grow_parents(chain_arena *arena)
 void chain_set_init(chain_set *set)
 {
     set->count = 0;
-    memset(set->at, 0xff, sizeof set->at);
+    memset(set->has, 0, sizeof set->has);
 }
 
 void chain_set_clear(chain_set *set)
 {
-    /* Only what was added: a set is cleared far more often than filled. */
-    for (int i = 0; i < set->count; i++) set->at[set->order[i]] = -1;
-    set->count = 0;
-}
-
-void chain_set_add(chain_set *set, const chain_arena *arena, int32_t node)
-{
-    int pot = arena->nodes[node].pot;
-    if (set->at[pot] < 0) set->order[set->count++] = (int16_t)pot;
-    set->at[pot] = node;
+    chain_set_init(set);
 }
 
 void chain_set_retain(chain_set *set, const chain_set *other)
@@ -136,17 +164,23 @@ void chain_set_retain(chain_set *set, const chain_set *other)
     int kept = 0;
     for (int i = 0; i < set->count; i++) {
         int pot = set->order[i];
-        if (other->at[pot] >= 0)
+        if (chain_set_has(other, pot))
             set->order[kept++] = (int16_t)pot;
         else
-            set->at[pot] = -1;
+            set->has[pot / 64] &= ~(1ull << (pot % 64));
     }
     set->count = kept;
 }
 
 void chain_set_copy(chain_set *dst, const chain_set *src)
 {
-    memcpy(dst, src, sizeof *dst);
+    dst->count = src->count;
+    memcpy(dst->has, src->has, sizeof dst->has);
+    for (int i = 0; i < src->count; i++) {
+        int pot = src->order[i];
+        dst->order[i] = (int16_t)pot;
+        dst->at[pot] = src->at[pot];
+    }
 }
 
 /* ---- implications ---- */
@@ -156,9 +190,10 @@ static const chain_cause unit_cause[3] = {CAUSE_HIDDEN_ROW, CAUSE_HIDDEN_COLUMN,
 /* Unit kinds in SE's order for implications: box, row, column. */
 static const int se_kinds[3] = {2, 0, 1};
 
-int chain_on_links(const chainer *c, int pot, bool y, chain_link out[32])
+/* chain_on_links for cell and digit; inline, for chain_run's loop. */
+static inline int on_links(const chainer *c, int cell, int digit, bool y, chain_link *out)
 {
-    int cell = POT_CELL(pot), digit = POT_DIGIT(pot), n = 0;
+    int n = 0;
     uint16_t bit = (uint16_t)(1u << (digit - 1));
     if (y)
         for (unsigned m = c->grid[cell] & ~bit; m; m &= m - 1) {
@@ -166,24 +201,24 @@ int chain_on_links(const chainer *c, int pot, bool y, chain_link out[32])
             out[n].cause = CAUSE_NAKED_SINGLE;
             out[n++].unit = -1;
         }
-    int box = sudoku_cell_units[cell][2];
     for (int k = 0; k < 3; k++) {
-        int unit = sudoku_cell_units[cell][se_kinds[k]];
-        unsigned where = c->pos[unit][digit - 1] & ~(1u << chain_index_in(cell, unit));
-        for (; where; where &= where - 1) {
-            int other = sudoku_unit_cells[unit][sudoku_lowest_bit(where)];
-            if (k > 0 && sudoku_cell_units[other][2] == box) continue;
-            out[n].pot = (uint16_t)POT(other, digit);
-            out[n].cause = (uint8_t)unit_cause[se_kinds[k]];
+        int kind = se_kinds[k], unit = sudoku_cell_units[cell][kind],
+            index = sudoku_cell_index[cell][kind];
+        /* The row and column leave out the box's places, the box's links. */
+        unsigned skip = kind == 2 ? 1u << index : 7u << (index / 3 * 3);
+        for (unsigned where = c->pos[unit][digit - 1] & ~skip; where; where &= where - 1) {
+            out[n].pot = (uint16_t)POT(sudoku_unit_cells[unit][sudoku_lowest_bit(where)], digit);
+            out[n].cause = (uint8_t)unit_cause[kind];
             out[n++].unit = (int16_t)unit;
         }
     }
     return n;
 }
 
-int chain_off_links(const chainer *c, int pot, bool y, bool x, chain_link out[4])
+/* chain_off_links for cell and digit; inline, for chain_run's loop. */
+static inline int off_links(const chainer *c, int cell, int digit, bool y, bool x, chain_link *out)
 {
-    int cell = POT_CELL(pot), digit = POT_DIGIT(pot), n = 0;
+    int n = 0;
     uint16_t bit = (uint16_t)(1u << (digit - 1));
     if (y && sudoku_is_pair(c->grid[cell])) {
         unsigned rest = c->grid[cell] & ~bit;
@@ -195,25 +230,37 @@ int chain_off_links(const chainer *c, int pot, bool y, bool x, chain_link out[4]
     }
     if (!x) return n;
     for (int k = 0; k < 3; k++) {
-        int unit = sudoku_cell_units[cell][se_kinds[k]];
+        int kind = se_kinds[k], unit = sudoku_cell_units[cell][kind];
         unsigned where = c->pos[unit][digit - 1];
         if (!sudoku_is_pair(where)) continue;
-        int first = sudoku_unit_cells[unit][sudoku_lowest_bit(where)];
-        int other =
-            first == cell ? sudoku_unit_cells[unit][sudoku_lowest_bit(where & (where - 1))] : first;
-        int other_pot = POT(other, digit);
+        /* The other place; the lower one if the cell is not a place (SE). */
+        unsigned me = 1u << sudoku_cell_index[cell][kind];
+        unsigned other_bit = where & me ? where & ~me : where & (~where + 1u);
+        int other_pot = POT(sudoku_unit_cells[unit][sudoku_lowest_bit(other_bit)], digit);
         bool seen = false;
         for (int i = 0; i < n; i++) seen |= out[i].pot == other_pot;
         if (seen) continue;
         out[n].pot = (uint16_t)other_pot;
-        out[n].cause = (uint8_t)unit_cause[se_kinds[k]];
+        out[n].cause = (uint8_t)unit_cause[kind];
         out[n++].unit = (int16_t)unit;
     }
     return n;
 }
 
-int32_t chain_make(chainer *c, const chain_link *link, bool on, int32_t parent,
-                   const uint16_t *source, const uint16_t (*source_pos)[9], const chain_set *off)
+int chain_on_links(const chainer *c, int pot, bool y, chain_link out[32])
+{
+    return on_links(c, POT_CELL(pot), POT_DIGIT(pot), y, out);
+}
+
+int chain_off_links(const chainer *c, int pot, bool y, bool x, chain_link out[4])
+{
+    return off_links(c, POT_CELL(pot), POT_DIGIT(pot), y, x, out);
+}
+
+/* chain_make; inline, for chain_run's loop. */
+static inline int32_t make(chainer *c, const chain_link *link, bool on, int32_t parent,
+                           const uint16_t *source, const uint16_t (*source_pos)[9],
+                           const chain_set *off)
 {
     chain_arena *arena = c->arena;
     int32_t id = chain_node_new(arena, link->pot, on, (chain_cause)link->cause);
@@ -231,6 +278,12 @@ int32_t chain_make(chainer *c, const chain_link *link, bool on, int32_t parent,
                 chain_set_get(off, POT(sudoku_unit_cells[unit][sudoku_lowest_bit(m)], digit)));
     }
     return id;
+}
+
+int32_t chain_make(chainer *c, const chain_link *link, bool on, int32_t parent,
+                   const uint16_t *source, const uint16_t (*source_pos)[9], const chain_set *off)
+{
+    return make(c, link, on, parent, source, source_pos, off);
 }
 
 /* A queue of nodes, each entering once per run. */
@@ -260,15 +313,16 @@ bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int3
         if (qon.head < qon.tail) {
             int32_t p = qon.items[qon.head++];
             int depth = chain_at(c->arena, p)->depth + 1;
-            int n = chain_on_links(c, chain_at(c->arena, p)->pot, y, links);
+            int pot_p = chain_at(c->arena, p)->pot;
+            int n = on_links(c, POT_CELL(pot_p), POT_DIGIT(pot_p), y, links);
             for (int i = 0; i < n && !contradiction; i++) {
                 int pot = links[i].pot;
-                if (on->at[pot] >= 0) {
+                if (chain_set_has(on, pot)) {
                     *on_node = on->at[pot];
-                    *off_node = chain_make(c, &links[i], false, p, NULL, NULL, off);
+                    *off_node = make(c, &links[i], false, p, NULL, NULL, off);
                     contradiction = true;
-                } else if (off->at[pot] < 0 && !(c->max_depth && depth > c->max_depth)) {
-                    int32_t q = chain_make(c, &links[i], false, p, NULL, NULL, off);
+                } else if (!chain_set_has(off, pot) && !(c->max_depth && depth > c->max_depth)) {
+                    int32_t q = make(c, &links[i], false, p, NULL, NULL, off);
                     if (q < 0) break;
                     chain_set_add(off, c->arena, q);
                     push(&qoff, q);
@@ -277,15 +331,15 @@ bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int3
         } else {
             int32_t p = qoff.items[qoff.head++];
             int pot_p = chain_at(c->arena, p)->pot;
-            int n = chain_off_links(c, pot_p, y, true, links);
+            int n = off_links(c, POT_CELL(pot_p), POT_DIGIT(pot_p), y, true, links);
             for (int i = 0; i < n && !contradiction; i++) {
                 int pot = links[i].pot;
-                if (off->at[pot] >= 0) {
-                    *on_node = chain_make(c, &links[i], true, p, hidden, source_pos, off);
+                if (chain_set_has(off, pot)) {
+                    *on_node = make(c, &links[i], true, p, hidden, source_pos, off);
                     *off_node = off->at[pot];
                     contradiction = true;
-                } else if (on->at[pot] < 0) {
-                    int32_t q = chain_make(c, &links[i], true, p, hidden, source_pos, off);
+                } else if (!chain_set_has(on, pot)) {
+                    int32_t q = make(c, &links[i], true, p, hidden, source_pos, off);
                     if (q < 0) break;
                     if (chain_too_deep(c, q)) continue;
                     chain_set_add(on, c->arena, q);
@@ -302,7 +356,7 @@ bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int3
             int n = chain_advanced_offs(c, source, source_pos, off, &offs);
             for (int i = 0; i < n; i++) {
                 int pot = c->arena->nodes[offs[i]].pot;
-                if (off->at[pot] < 0) {
+                if (!chain_set_has(off, pot)) {
                     chain_set_add(off, c->arena, offs[i]);
                     push(&qoff, offs[i]);
                 }
@@ -313,6 +367,86 @@ bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int3
     memcpy(c->grid, source, sizeof source);
     memcpy(c->pos, source_pos, sizeof source_pos);
     return contradiction;
+}
+
+/* ---- reach: what a static run's sets end as, without its nodes ---- */
+
+static bool bit_has(const uint64_t *set, int pot)
+{
+    return (set[(unsigned)pot / 64] >> ((unsigned)pot % 64)) & 1u;
+}
+
+static void bit_add(uint64_t *set, int pot)
+{
+    set[(unsigned)pot / 64] |= 1ull << ((unsigned)pot % 64);
+}
+
+/* Adds the digits of mask (bits 0-8) of cell to set, as candidates. */
+static void bits_add_cell(uint64_t *set, int cell, unsigned mask)
+{
+    unsigned at = 9u * (unsigned)cell;
+    set[at / 64] |= (uint64_t)mask << (at % 64);
+    if (at % 64 > 55) set[at / 64 + 1] |= (uint64_t)mask >> (64 - at % 64);
+}
+
+void chain_links_load(const chainer *c, chain_links *t)
+{
+    chain_link links[4];
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        unsigned g = c->grid[cell];
+        for (unsigned m = g; m; m &= m - 1) {
+            int digit = sudoku_lowest_digit(m), pot = POT(cell, digit);
+            /* As on_links: the cell's other digits, the digit's other places. */
+            memset(t->weak[pot], 0, sizeof t->weak[pot]);
+            bits_add_cell(t->weak[pot], cell, g & ~(1u << (digit - 1)));
+            int n = off_links(c, cell, digit, true, true, links);
+            for (int i = 0; i < n; i++) t->strong[pot][i] = links[i].pot;
+            t->nstrong[pot] = (uint8_t)n;
+        }
+        for (int k = 0; k < 20; k++) {
+            int peer = sudoku_peers[cell][k];
+            for (unsigned m = g & c->grid[peer]; m; m &= m - 1) {
+                int digit = sudoku_lowest_digit(m);
+                bit_add(t->weak[POT(cell, digit)], POT(peer, digit));
+            }
+        }
+    }
+}
+
+void chain_reach(const chain_links *t, int pot, chain_reach_sets *r)
+{
+    /* A static run's sets end as the closure of its start under the links
+     * (the order a run follows them in changes the nodes, not the sets);
+     * it meets a contradiction exactly when a candidate gets both states. */
+    memset(r, 0, sizeof *r);
+    int16_t todo[POTENTIALS];
+    int head = 0, tail = 0;
+    bit_add(r->on, pot);
+    todo[tail++] = (int16_t)pot;
+    while (head < tail) {
+        const uint64_t *weak = t->weak[todo[head++]];
+        for (int w = 0; w < POT_WORDS; w++) {
+            if (weak[w] & r->on[w]) {
+                r->conflict = true;
+                return;
+            }
+            uint64_t fresh = weak[w] & ~r->off[w];
+            r->off[w] |= fresh;
+            for (; fresh; fresh &= fresh - 1) {
+                int off = 64 * w + __builtin_ctzll(fresh);
+                for (int i = 0; i < t->nstrong[off]; i++) {
+                    int q = t->strong[off][i];
+                    if (bit_has(r->off, q)) {
+                        r->conflict = true;
+                        return;
+                    }
+                    if (bit_has(r->on, q)) continue;
+                    bit_add(r->on, q);
+                    todo[tail++] = (int16_t)q;
+                }
+            }
+        }
+    }
 }
 
 /* ---- counting, rating, showing ---- */
@@ -415,10 +549,10 @@ void chain_step_links(const chain_arena *arena, int32_t target, sudoku_step *ste
     }
 }
 
-int chain_max_depth(const chain_sink *sink, double base)
+int chain_max_depth(chain_sink *sink, double base, int sort_key)
 {
     if (!sink->max_complexity) return 0;
-    int complexity = sink->max_complexity(sink, base);
+    int complexity = sink->max_complexity(sink, base, sort_key);
     /* A target's chain has at least depth distinct nodes (depth + 1 unless
      * it closes a cycle, whose end is its start). */
     return complexity > 0 ? complexity : 0;
@@ -438,6 +572,7 @@ static void keep_best(chain_sink *sink, chain_arena *arena, const chain_hint *hi
     chain_best *best = (chain_best *)sink;
     if (!chain_better(best, hint->difficulty, hint->complexity, hint->sort_key)) return;
     best->found = true;
+    best->bound_valid = false;
     best->difficulty = hint->difficulty;
     best->complexity = hint->complexity;
     best->sort_key = hint->sort_key;
@@ -465,18 +600,28 @@ static void keep_best(chain_sink *sink, chain_arena *arena, const chain_hint *hi
 }
 
 /* The best keeper's bound: complexities whose rating (on base) still
- * comes first. Ratings grow with complexity, so the first that fails ends. */
-static int best_max_complexity(const chain_sink *sink, double base)
+ * comes first; equal to the best's, only if sort_key can come before its.
+ * Ratings grow with complexity, so the first that fails ends. */
+static int best_max_complexity(chain_sink *sink, double base, int sort_key)
 {
-    const chain_best *best = (const chain_best *)sink;
+    chain_best *best = (chain_best *)sink;
     if (!best->found) return 0;
+    bool ties = sort_key < best->sort_key;
+    /* Asked before every run: kept until the best or the question changes. */
+    if (best->bound_valid && best->bound_base == base && best->bound_ties == ties)
+        return best->bound;
     int complexity = 1;
     while (complexity < (1 << 20)) {
         double d = chain_difficulty(base, complexity + 1);
-        if (d > best->difficulty || (d == best->difficulty && complexity + 1 > best->complexity))
+        if (d > best->difficulty || (d == best->difficulty && complexity + 1 > best->complexity) ||
+            (d == best->difficulty && complexity + 1 == best->complexity && !ties))
             break;
         complexity++;
     }
+    best->bound_valid = true;
+    best->bound_base = base;
+    best->bound_ties = ties;
+    best->bound = complexity;
     return complexity;
 }
 

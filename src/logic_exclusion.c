@@ -16,55 +16,50 @@
 
 #define RATING 62
 
-/* The bivalue cells that see both a and b, by cell number. */
-static int common_excluders(const sudoku_logic *state, int a, int b, int excluders[20])
-{
-    int n = 0;
-    for (int k = 0; k < 20; k++) {
-        int c = sudoku_peers[a][k];
-        if (sudoku_is_pair(state->candidates[c]) && logic_sees(c, b)) excluders[n++] = c;
-    }
-    return n;
-}
-
 /* The digits of a and of b that some allowed pair gives them: not the same
- * digit if they see each other, not both digits of an excluder. */
-static void pair_allowed(const sudoku_logic *state, int a, int b, const int *excluders, int n,
+ * digit if they see each other, not both digits of an excluder (with[x]:
+ * the digits that share an excluder with x). */
+static void pair_allowed(const sudoku_logic *state, int a, int b, const uint16_t with[9],
                          unsigned *ok_a, unsigned *ok_b)
 {
     const uint16_t *cand = state->candidates;
     bool sees = logic_sees(a, b);
     *ok_a = *ok_b = 0;
     for (unsigned ma = cand[a]; ma; ma &= ma - 1) {
-        unsigned x = ma & (~ma + 1u), allowed = cand[b];
+        unsigned x = ma & (~ma + 1u), allowed = cand[b] & ~with[sudoku_lowest_bit(x)];
         if (sees) allowed &= ~x;
-        for (int i = 0; i < n && allowed; i++) {
-            unsigned rest = cand[excluders[i]] & ~x;
-            if (sudoku_is_single(rest)) allowed &= ~rest; /* excluder {x, y}: y not with x */
-        }
         if (!allowed) continue;
         *ok_a |= x;
         *ok_b |= allowed;
     }
 }
 
-/* The step on base cells a and b, if their excluders remove something. */
-static bool exclude(const sudoku_logic *state, int a, int b, sudoku_step *step)
+/* The step on base cells a and b, if their excluders (the bivalue cells
+ * that see both, as bits) remove something. */
+static bool exclude(const sudoku_logic *state, int a, int b, const uint64_t common[2],
+                    sudoku_step *step)
 {
-    int excluders[20];
-    int n = common_excluders(state, a, b, excluders);
-    if (n < 2) return false;
+    const uint16_t *cand = state->candidates;
+    uint16_t with[9] = {0};
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = common[w]; m; m &= m - 1) {
+            unsigned e = cand[64 * w + __builtin_ctzll(m)], low = e & (~e + 1u);
+            with[sudoku_lowest_bit(low)] |= (uint16_t)(e & ~low);
+            with[sudoku_lowest_bit(e & ~low)] |= (uint16_t)low;
+        }
     unsigned ok_a, ok_b;
-    pair_allowed(state, a, b, excluders, n, &ok_a, &ok_b);
-    if (!(state->candidates[a] & ~ok_a) && !(state->candidates[b] & ~ok_b)) return false;
+    pair_allowed(state, a, b, with, &ok_a, &ok_b);
+    if (!(cand[a] & ~ok_a) && !(cand[b] & ~ok_b)) return false;
     logic_step_start(step, SUDOKU_ALIGNED_PAIR_EXCLUSION, RATING);
     logic_step_cell(step, a);
     logic_step_cell(step, b);
-    for (int i = 0; i < n; i++) logic_step_cell(step, excluders[i]);
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = common[w]; m; m &= m - 1)
+            logic_step_cell(step, 64 * w + __builtin_ctzll(m));
     step->npattern = 2;
-    for (unsigned m = state->candidates[a] & ~ok_a; m; m &= m - 1)
+    for (unsigned m = cand[a] & ~ok_a; m; m &= m - 1)
         logic_step_eliminate(step, state, a, sudoku_lowest_digit(m));
-    for (unsigned m = state->candidates[b] & ~ok_b; m; m &= m - 1)
+    for (unsigned m = cand[b] & ~ok_b; m; m &= m - 1)
         logic_step_eliminate(step, state, b, sudoku_lowest_digit(m));
     return true;
 }
@@ -83,8 +78,8 @@ static bool is_base(const sudoku_logic *state, int cell)
     return bivalue;
 }
 
-/* Bivalue peers of each cell as bits, to skip pairs of base cells with
- * fewer than two common excluders before looking at them. */
+/* Bivalue peers of each cell as bits: a pair of base cells' excluders are
+ * the cells in both sets (at least two are needed). */
 static void bivalue_peers(const sudoku_logic *state, uint64_t peers[SUDOKU_CELLS][2])
 {
     memset(peers, 0, SUDOKU_CELLS * sizeof peers[0]);
@@ -107,7 +102,8 @@ bool logic_aligned_pair(const sudoku_logic *state, sudoku_step *step)
             const uint64_t *pa = peers[base[i]], *pb = peers[base[j]];
             uint64_t w0 = pa[0] & pb[0], w1 = pa[1] & pb[1];
             if (!((w0 & (w0 - 1)) || (w1 & (w1 - 1)) || (w0 && w1))) continue;
-            if (exclude(state, base[i], base[j], step)) return true;
+            const uint64_t common[2] = {w0, w1};
+            if (exclude(state, base[i], base[j], common, step)) return true;
         }
     return false;
 }
@@ -139,12 +135,10 @@ static bool cellset_has(const cellset *s, int cell)
 
 /* What the triplet search needs of each cell, computed once per search:
  * whether it is a base cell, and its excluders for triplets (its peers of
- * two or three candidates, in SE's order: by cell number). */
+ * two or three candidates; SE lists them by cell number). */
 typedef struct triplet_board {
     bool base[SUDOKU_CELLS];
     cellset excluders[SUDOKU_CELLS];
-    uint8_t list[SUDOKU_CELLS][20];
-    uint8_t nlist[SUDOKU_CELLS];
 } triplet_board;
 
 static void triplet_setup(const sudoku_logic *state, triplet_board *t)
@@ -152,59 +146,112 @@ static void triplet_setup(const sudoku_logic *state, triplet_board *t)
     memset(t, 0, sizeof *t);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         if (sudoku_popcount(state->candidates[cell]) < 2) continue;
-        bool single = false;
+        bool single = false, any = false;
         for (int k = 0; k < 20; k++) {
             int c = sudoku_peers[cell][k];
             int count = sudoku_popcount(state->candidates[c]);
             single |= count == 1;
             if (count >= 2 && count <= 3) {
                 cellset_add(&t->excluders[cell], c);
-                t->list[cell][t->nlist[cell]++] = (uint8_t)c;
+                any = true;
             }
         }
-        t->base[cell] = !single && t->nlist[cell] > 0;
+        t->base[cell] = !single && any;
     }
 }
 
+/* True if two of the three cells hold the same two digits, and the third
+ * one of them. Without excluders, that is the only way three cells that
+ * see each other, each with two digits or more, can lose one: for any
+ * digit of one, the other two can take two other digits unless both hold
+ * only it and one more (and if they do not all see each other, the cells
+ * seeing one another form a path, along which any digit extends). */
+static bool bivalue_twins(const uint16_t *cand, const int cells[3])
+{
+    for (int i = 0; i < 3; i++) {
+        unsigned x = cand[cells[(i + 1) % 3]], y = cand[cells[(i + 2) % 3]];
+        if (x == y && sudoku_is_pair(x) && (cand[cells[i]] & x)) return true;
+    }
+    return false;
+}
+
+/* Three base cells and their excluders, as the combinations see them. */
+typedef struct triplet {
+    unsigned cand[3];
+    bool sees01, sees02, sees12;
+    uint16_t ex[20]; /* the excluders that can exclude something */
+    int nex;
+} triplet;
+
+/* The third cell's digits that go with digits b0 and b1 (bits) of the
+ * first two: not one a peer among the three holds, not one that would
+ * leave an excluder empty; 0 if b0 and b1 cannot go together. */
+static unsigned third_allowed(const triplet *t, unsigned b0, unsigned b1)
+{
+    if (t->sees01 && b0 == b1) return 0;
+    unsigned both = b0 | b1, allowed = t->cand[2];
+    if (t->sees02) allowed &= ~b0;
+    if (t->sees12) allowed &= ~b1;
+    for (int e = 0; e < t->nex && allowed; e++) {
+        unsigned rest = t->ex[e] & ~both;
+        if (!rest)
+            allowed = 0;
+        else if (sudoku_is_single(rest))
+            allowed &= ~rest;
+    }
+    return allowed;
+}
+
 /* The digits each of the three cells keeps in some allowed combination:
- * no digit twice in cells that see each other, no excluder left empty. */
+ * no digit twice in cells that see each other, no excluder left empty.
+ * Each digit is looked for in one combination that allows it, not in all:
+ * a triplet that removes nothing (nearly all) is done in a few. */
 static void triplet_allowed(const sudoku_logic *state, const int cells[3], const cellset *common,
                             unsigned ok[3])
 {
     const uint16_t *cand = state->candidates;
-    uint16_t ex[20];
-    int nex = 0;
+    triplet t;
+    for (int i = 0; i < 3; i++) t.cand[i] = cand[cells[i]];
+    /* An excluder with a digit none of the three holds never loses all
+     * its digits, nor all but one the third cell could take: it excludes
+     * nothing, and is left out. */
+    unsigned any = t.cand[0] | t.cand[1] | t.cand[2];
+    t.nex = 0;
     for (int w = 0; w < 2; w++)
-        for (uint64_t m = common->w[w]; m && nex < 20; m &= m - 1)
-            ex[nex++] = cand[64 * w + __builtin_ctzll(m)];
-    bool sees01 = logic_sees(cells[0], cells[1]), sees02 = logic_sees(cells[0], cells[2]),
-         sees12 = logic_sees(cells[1], cells[2]);
+        for (uint64_t m = common->w[w]; m && t.nex < 20; m &= m - 1) {
+            uint16_t c = cand[64 * w + __builtin_ctzll(m)];
+            if (!(c & ~any)) t.ex[t.nex++] = c;
+        }
+    t.sees01 = logic_sees(cells[0], cells[1]);
+    t.sees02 = logic_sees(cells[0], cells[2]);
+    t.sees12 = logic_sees(cells[1], cells[2]);
     ok[0] = ok[1] = ok[2] = 0;
-    for (unsigned m0 = cand[cells[0]]; m0; m0 &= m0 - 1)
-        for (unsigned m1 = cand[cells[1]]; m1; m1 &= m1 - 1) {
-            unsigned b0 = m0 & (~m0 + 1u), b1 = m1 & (~m1 + 1u), both = b0 | b1;
-            if (sees01 && b0 == b1) continue;
-            /* The third cell's digits that go with these two: not one a
-             * peer among the three holds, not one that would leave an
-             * excluder empty. */
-            unsigned allowed = cand[cells[2]];
-            if (sees02) allowed &= ~b0;
-            if (sees12) allowed &= ~b1;
-            for (int e = 0; e < nex && allowed; e++) {
-                unsigned rest = ex[e] & ~both;
-                if (!rest)
-                    allowed = 0;
-                else if (sudoku_is_single(rest))
-                    allowed &= ~rest;
-            }
+    if (!t.nex && !(t.sees01 && t.sees02 && t.sees12 && bivalue_twins(cand, cells))) {
+        for (int i = 0; i < 3; i++) ok[i] = t.cand[i];
+        return;
+    }
+    for (unsigned m0 = t.cand[0]; m0; m0 &= m0 - 1) {
+        unsigned b0 = m0 & (~m0 + 1u);
+        for (unsigned m1 = t.cand[1]; m1 && !(ok[0] & b0); m1 &= m1 - 1) {
+            unsigned b1 = m1 & (~m1 + 1u), allowed = third_allowed(&t, b0, b1);
             if (!allowed) continue;
             ok[0] |= b0;
             ok[1] |= b1;
             ok[2] |= allowed;
-            /* Every digit allowed somewhere: nothing to remove. */
-            if (ok[0] == cand[cells[0]] && ok[1] == cand[cells[1]] && ok[2] == cand[cells[2]])
-                return;
         }
+    }
+    for (unsigned m1 = t.cand[1] & ~ok[1]; m1; m1 &= m1 - 1) {
+        unsigned b1 = m1 & (~m1 + 1u);
+        for (unsigned m0 = ok[0]; m0 && !(ok[1] & b1); m0 &= m0 - 1) {
+            unsigned b0 = m0 & (~m0 + 1u), allowed = third_allowed(&t, b0, b1);
+            if (!allowed) continue;
+            ok[1] |= b1;
+            ok[2] |= allowed;
+        }
+    }
+    for (unsigned m0 = ok[0]; m0 && ok[2] != t.cand[2]; m0 &= m0 - 1)
+        for (unsigned m1 = ok[1]; m1 && ok[2] != t.cand[2]; m1 &= m1 - 1)
+            ok[2] |= third_allowed(&t, m0 & (~m0 + 1u), m1 & (~m1 + 1u));
 }
 
 static bool triplet_step(const sudoku_logic *state, const int cells[3], const cellset *common,
@@ -235,28 +282,49 @@ bool logic_aligned_triplet(const sudoku_logic *state, sudoku_step *step)
     if (!t) return false;
     triplet_setup(state, t);
     int base[SUDOKU_CELLS] = {0}, n = 0;
+    cellset bases = {{0, 0}};
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        if (t->base[cell]) base[n++] = cell;
+        if (t->base[cell]) {
+            base[n++] = cell;
+            cellset_add(&bases, cell);
+        }
     bool found = false;
     for (int j = 1; j < n && !found; j++)
         for (int i = 0; i < j && !found; i++) {
             int a = base[i], b = base[j];
-            cellset ab = {{t->excluders[a].w[0] & t->excluders[b].w[0],
-                           t->excluders[a].w[1] & t->excluders[b].w[1]}};
-            if (sudoku_popcount((uint32_t)ab.w[0]) + sudoku_popcount((uint32_t)(ab.w[0] >> 32)) +
-                    sudoku_popcount((uint32_t)ab.w[1]) <
-                2)
-                continue;
-            cellset twin = {{0, 0}};
-            for (int k = 0; k < t->nlist[a] + t->nlist[b] && !found; k++) {
-                int c = k < t->nlist[a] ? t->list[a][k] : t->list[b][k - t->nlist[a]];
-                if (cellset_has(&twin, c) || !t->base[c] || c == a || c == b) continue;
-                cellset_add(&twin, c);
-                cellset common = {{ab.w[0] & t->excluders[c].w[0], ab.w[1] & t->excluders[c].w[1]}};
-                if (!cellset_several(&common)) continue;
-                int cells[3] = {a, b, c};
-                found = triplet_step(state, cells, &common, step);
-            }
+            const cellset *ea = &t->excluders[a], *eb = &t->excluders[b];
+            cellset ab = {{ea->w[0] & eb->w[0], ea->w[1] & eb->w[1]}};
+            if (!cellset_several(&ab)) continue;
+            /* A third needs two of these excluders: it sees both. */
+            cellset near = {{0, 0}};
+            for (int w1 = 0; w1 < 2; w1++)
+                for (uint64_t m1 = ab.w[w1]; m1; m1 &= m1 - 1) {
+                    const uint64_t *p1 = sudoku_peer_bits[64 * w1 + __builtin_ctzll(m1)];
+                    for (int w2 = w1; w2 < 2; w2++)
+                        for (uint64_t m2 = w2 == w1 ? m1 & (m1 - 1) : ab.w[w2]; m2; m2 &= m2 - 1) {
+                            const uint64_t *p2 = sudoku_peer_bits[64 * w2 + __builtin_ctzll(m2)];
+                            near.w[0] |= p1[0] & p2[0];
+                            near.w[1] |= p1[1] & p2[1];
+                        }
+                }
+            /* The third cells as SE takes them: a's excluders, then b's
+             * that are not a's, each by cell number (the lists' order). */
+            cellset pair = {{0, 0}};
+            cellset_add(&pair, a);
+            cellset_add(&pair, b);
+            for (int part = 0; part < 2 && !found; part++)
+                for (int w = 0; w < 2 && !found; w++) {
+                    uint64_t thirds = (part ? eb->w[w] & ~ea->w[w] : ea->w[w]) & bases.w[w] &
+                                      ~pair.w[w] & near.w[w];
+                    for (; thirds && !found; thirds &= thirds - 1) {
+                        int c = 64 * w + __builtin_ctzll(thirds);
+                        cellset common = {
+                            {ab.w[0] & t->excluders[c].w[0], ab.w[1] & t->excluders[c].w[1]}};
+                        if (!cellset_several(&common)) continue;
+                        int cells[3] = {a, b, c};
+                        found = triplet_step(state, cells, &common, step);
+                    }
+                }
         }
     free(t);
     return found;

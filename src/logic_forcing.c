@@ -21,6 +21,11 @@
 #define BASE_X_CHAIN 6.6
 #define BASE_XY 7.0
 
+/* A set of cells: cell i is bit i % 64 of word i / 64. */
+typedef struct cells81 {
+    uint64_t w[2];
+} cells81;
+
 typedef struct static_search {
     chainer c;
     const uint64_t *starts; /* NULL: every assumption */
@@ -33,6 +38,18 @@ typedef struct static_search {
     chain_link off_cache[3][POTENTIALS][4];
     int8_t noff[3][POTENTIALS];
     chain_sink *sink;
+    /* The board's links as bits, for may_hint: every candidate's partners
+     * (strong), and what one turns off (weak) when first asked for. */
+    chain_links links;
+    uint64_t weak_known[POT_WORDS];
+    uint64_t own_starts[NODE_WORDS]; /* starts, when the search finds them */
+    /* The candidates whose "off" turns another on: with X links by digit,
+     * as cells (may_hint_x); with Y, with both, as candidates. */
+    cells81 live_x[9];
+    uint64_t live[3][POT_WORDS];
+    /* X links alone, by digit, as sets of cells (may_hint_x): the digit's
+     * places, each place's partners (the other place of a unit of two). */
+    cells81 places[9];
     uint64_t on_seen[NODE_WORDS], off_seen[NODE_WORDS]; /* by candidate (state ignored) */
     int32_t pending_on[POTENTIALS], pending_off[POTENTIALS];
     /* A cycle search follows an "off" again for each new path to it: each
@@ -47,7 +64,8 @@ typedef struct static_search {
 static int on_links(static_search *s, int pot, const chain_link **links)
 {
     int y = s->y;
-    if (s->non[y][pot] < 0) s->non[y][pot] = (int8_t)chain_on_links(&s->c, pot, s->y, s->on_cache[y][pot]);
+    if (s->non[y][pot] < 0)
+        s->non[y][pot] = (int8_t)chain_on_links(&s->c, pot, s->y, s->on_cache[y][pot]);
     *links = s->on_cache[y][pot];
     return s->non[y][pot];
 }
@@ -73,12 +91,18 @@ static bool is_ancestor(const chain_arena *arena, int32_t node, int pot, bool on
     return false;
 }
 
+/* SE's order among steps of equal rating and complexity: X, Y, XY. */
+static int mode_key(const static_search *s)
+{
+    return s->y && s->x ? 4 : s->y ? 3 : 2;
+}
+
 static chain_hint hint_start(const static_search *s)
 {
     chain_hint hint;
     memset(&hint, 0, sizeof hint);
     hint.technique = SUDOKU_FORCING_CHAINS;
-    hint.sort_key = s->y && s->x ? 4 : s->y ? 3 : 2;
+    hint.sort_key = mode_key(s);
     hint.source_cell = -1;
     hint.region_unit = -1;
     return hint;
@@ -150,6 +174,19 @@ static void forcing_found(static_search *s, int32_t target)
  * four links is a cycle. */
 static void add_target(const chain_arena *arena, int32_t target, int32_t targets[2], int *ntargets);
 
+/* False if candidate pot, turned off in the round under way, can lead
+ * nowhere: each candidate its "off" turns on is on already, and none is
+ * the start (a cycle). Its pending "off" would make no node: leaving it
+ * out changes nothing. */
+static bool may_lead(static_search *s, int pot, int start_pot)
+{
+    const chain_link *links;
+    int n = off_links(s, pot, s->x, &links);
+    for (int j = 0; j < n; j++)
+        if (links[j].pot == start_pot || !node_in(s->on_seen, links[j].pot, false)) return true;
+    return false;
+}
+
 static void cycles_from(static_search *s, int32_t start, int32_t targets[2], int *ntargets)
 {
     chain_arena *arena = s->c.arena;
@@ -167,12 +204,14 @@ static void cycles_from(static_search *s, int32_t start, int32_t targets[2], int
             if (s->c.max_depth && chain_at(arena, p)->depth + 1 > s->c.max_depth) continue;
             int n = on_links(s, chain_at(arena, p)->pot, &links);
             for (int j = 0; j < n; j++) {
+                bool target = s->x && links[j].pot == start_pot;
+                if (!target && !may_lead(s, links[j].pot, start_pot)) continue;
                 if (is_ancestor(arena, p, links[j].pot, false)) continue;
                 /* The start turned off: a forcing chain (with X links). The
                  * forcing search from the start on follows the same nodes
                  * with the same parents (an "off" met again leads nowhere
                  * new), so this search stands for it. */
-                if (s->x && links[j].pot == start_pot) {
+                if (target) {
                     int32_t q = chain_make(&s->c, &links[j], false, p, NULL, NULL, NULL);
                     if (q >= 0) add_target(arena, q, targets, ntargets);
                 }
@@ -271,16 +310,214 @@ static void forcing_from(static_search *s, int32_t start, int32_t targets[2], in
     }
 }
 
+static bool bit_in(const uint64_t *set, int pot)
+{
+    return (set[(unsigned)pot / 64] >> ((unsigned)pot % 64)) & 1u;
+}
+
+static void bit_add(uint64_t *set, int pot)
+{
+    set[(unsigned)pot / 64] |= 1ull << ((unsigned)pot % 64);
+}
+
+/* True if the link from pot off to other on is one of the search's: a
+ * cell's other digit (Y) or a unit's other place (X). */
+static bool strong_in_mode(const static_search *s, int pot, int other)
+{
+    return POT_CELL(other) == POT_CELL(pot) ? s->y : s->x;
+}
+
+/* True if candidate a, on, turns b off with Y and X links: b is a's digit
+ * in a cell a's sees, or another digit of a's cell. */
+static bool turns_off(int a, int b)
+{
+    if (POT_DIGIT(a) == POT_DIGIT(b)) return logic_sees(POT_CELL(a), POT_CELL(b));
+    return POT_CELL(a) == POT_CELL(b);
+}
+
+static void cells_add(cells81 *set, int cell)
+{
+    set->w[cell / 64] |= 1ull << (cell % 64);
+}
+
+static bool cells_has(const cells81 *set, int cell)
+{
+    return (set->w[cell / 64] >> (cell % 64)) & 1u;
+}
+
+static void links_load(static_search *s)
+{
+    memset(s->places, 0, sizeof s->places);
+    memset(s->live_x, 0, sizeof s->live_x);
+    memset(s->live, 0, sizeof s->live);
+    memset(s->weak_known, 0, sizeof s->weak_known);
+    chain_links *t = &s->links;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (unsigned m = s->c.grid[cell]; m; m &= m - 1) {
+            int digit = sudoku_lowest_digit(m), pot = POT(cell, digit);
+            cells_add(&s->places[digit - 1], cell);
+            chain_link links[4];
+            int n = chain_off_links(&s->c, pot, true, true, links);
+            t->nstrong[pot] = (uint8_t)n;
+            for (int k = 0; k < n; k++) {
+                t->strong[pot][k] = links[k].pot;
+                if (POT_CELL(links[k].pot) == cell)
+                    s->live[1][pot / 64] |= 1ull << (pot % 64);
+                else
+                    cells_add(&s->live_x[digit - 1], cell);
+                s->live[2][pot / 64] |= 1ull << (pot % 64);
+            }
+        }
+}
+
+/* What candidate pot turns off when on (Y and X links), as bits. */
+static const uint64_t *weak_of(static_search *s, int pot)
+{
+    uint64_t *weak = s->links.weak[pot];
+    if (bit_in(s->weak_known, pot)) return weak;
+    memset(weak, 0, sizeof s->links.weak[pot]);
+    int cell = POT_CELL(pot), digit = POT_DIGIT(pot);
+    unsigned bit = 1u << (digit - 1);
+    for (unsigned m = s->c.grid[cell] & ~bit; m; m &= m - 1)
+        bit_add(weak, POT(cell, sudoku_lowest_digit(m)));
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = sudoku_peer_bits[cell][w] & s->places[digit - 1].w[w]; m; m &= m - 1)
+            bit_add(weak, POT(64 * w + __builtin_ctzll(m), digit));
+    bit_add(s->weak_known, pot);
+    return weak;
+}
+
+/* The cells whose digit candidate (cell, digit) turns on when off (X). */
+static cells81 x_partners(const static_search *s, int cell, int digit)
+{
+    cells81 out = {{0, 0}};
+    int pot = POT(cell, digit);
+    for (int k = 0; k < s->links.nstrong[pot]; k++)
+        if (POT_CELL(s->links.strong[pot][k]) != cell)
+            cells_add(&out, POT_CELL(s->links.strong[pot][k]));
+    return out;
+}
+
+/* may_hint for X links alone: the closure stays on the digit's places. */
+static bool may_hint_x(static_search *s, int pot, bool from_on, bool from_off)
+{
+    int start = POT_CELL(pot), d = POT_DIGIT(pot) - 1;
+    const cells81 *places = &s->places[d], ends = x_partners(s, start, d + 1);
+    for (int pass = 0; pass < 2; pass++) {
+        bool start_on = pass == 0;
+        if (start_on ? !from_on : !from_off) continue;
+        cells81 on = {{0, 0}}, off = {{0, 0}};
+        int todo[SUDOKU_CELLS], head = 0, tail = 0;
+        cells81 fresh_on = start_on ? (cells81){{0, 0}} : ends;
+        if (start_on) {
+            cells_add(&on, start);
+            todo[tail++] = start;
+        } else {
+            cells_add(&off, start);
+        }
+        for (;;) {
+            for (int w = 0; w < 2; w++) {
+                fresh_on.w[w] &= ~on.w[w];
+                on.w[w] |= fresh_on.w[w];
+                for (uint64_t m = fresh_on.w[w]; m; m &= m - 1)
+                    todo[tail++] = 64 * w + __builtin_ctzll(m);
+            }
+            if (!start_on && cells_has(&on, start)) return true;
+            if (head == tail) break;
+            int p = todo[head++];
+            const uint64_t *peers = sudoku_peer_bits[p];
+            cells81 weak = {{peers[0] & places->w[0], peers[1] & places->w[1]}};
+            if (start_on && cells_has(&weak, start)) return true;
+            if (start_on && p != start && ((weak.w[0] & ends.w[0]) | (weak.w[1] & ends.w[1])))
+                return true;
+            fresh_on = (cells81){{0, 0}};
+            for (int w = 0; w < 2; w++) {
+                uint64_t fresh = weak.w[w] & s->live_x[d].w[w] & ~off.w[w];
+                off.w[w] |= fresh;
+                for (; fresh; fresh &= fresh - 1) {
+                    cells81 z = x_partners(s, 64 * w + __builtin_ctzll(fresh), d + 1);
+                    fresh_on.w[0] |= z.w[0];
+                    fresh_on.w[1] |= z.w[1];
+                }
+            }
+        }
+    }
+    return false;
+}
+
+/* False if unary(pot) can find nothing: every node its searches make is
+ * in the closure of the start (on, or off) under the mode's links, so a
+ * forcing chain needs the start's opposite in it, and a cycle needs an
+ * "on" of it, other than the start, to turn off a candidate whose "off"
+ * turns the start on. */
+static bool may_hint(static_search *s, int pot, bool from_on, bool from_off)
+{
+    const chain_links *t = &s->links;
+    const uint64_t *live = s->live[s->x ? 2 : 1];
+    int ends[4], nends = 0; /* the start's partners */
+    for (int k = 0; k < t->nstrong[pot]; k++)
+        if (strong_in_mode(s, pot, t->strong[pot][k])) ends[nends++] = t->strong[pot][k];
+    uint64_t on[POT_WORDS], off[POT_WORDS];
+    int16_t todo[POTENTIALS];
+    int fresh_off[POTENTIALS];
+    for (int pass = 0; pass < 2; pass++) {
+        bool start_on = pass == 0;
+        if (start_on ? !from_on : !from_off) continue;
+        memset(on, 0, sizeof on);
+        memset(off, 0, sizeof off);
+        int head = 0, tail = 0, nfresh = 0;
+        if (start_on) {
+            on[pot / 64] |= 1ull << (pot % 64);
+            todo[tail++] = (int16_t)pot;
+        } else {
+            off[pot / 64] |= 1ull << (pot % 64);
+            fresh_off[nfresh++] = pot;
+        }
+        /* An "off" start's links first, then the "on"s in turn; only the
+         * "off"s with a partner lead on, so only they are kept. */
+        do {
+            for (int i = 0; i < nfresh; i++)
+                for (int k = 0; k < t->nstrong[fresh_off[i]]; k++) {
+                    int q = t->strong[fresh_off[i]][k];
+                    if (!strong_in_mode(s, fresh_off[i], q) || bit_in(on, q)) continue;
+                    if (!start_on && q == pot) return true;
+                    on[q / 64] |= 1ull << (q % 64);
+                    todo[tail++] = (int16_t)q;
+                }
+            nfresh = 0;
+            if (head == tail) break;
+            int p = todo[head++];
+            const uint64_t *weak = weak_of(s, p);
+            if (start_on && s->x && turns_off(p, pot)) return true;
+            for (int k = 0; k < nends && start_on && p != pot; k++)
+                if (turns_off(p, ends[k])) return true;
+            for (int w = 0; w < POT_WORDS; w++) {
+                uint64_t fresh = weak[w] & live[w] & ~off[w];
+                off[w] |= fresh;
+                for (; fresh; fresh &= fresh - 1)
+                    fresh_off[nfresh++] = 64 * w + __builtin_ctzll(fresh);
+            }
+        } while (nfresh || head < tail);
+    }
+    return false;
+}
+
 /* SE's doUnaryChaining from candidate pot on: its cycles, then the forcing
  * chains from it on and from it off, handed on in that order. */
 static void unary(static_search *s, int pot)
 {
     chain_arena *arena = s->c.arena;
-    s->c.max_depth = chain_max_depth(s->sink, s->y && s->x ? BASE_XY : BASE_CYCLE);
+    s->c.max_depth = chain_max_depth(s->sink, s->y && s->x ? BASE_XY : BASE_CYCLE, mode_key(s));
     if (sudoku_popcount(s->c.grid[POT_CELL(pot)]) > 2 && !s->x) return;
     bool from_on = !s->starts || node_in(s->starts, pot, true);
     bool from_off = s->x && (!s->starts || node_in(s->starts, pot, false));
     if (!from_on && !from_off) return;
+    /* Every step rests on four nodes or more (a cycle has four links or
+     * more; a chain from a candidate to its opposite, three): under a
+     * lower bound, none can matter. */
+    if (s->c.max_depth && s->c.max_depth < 4) return;
+    if (s->y ? !may_hint(s, pot, from_on, from_off) : !may_hint_x(s, pot, from_on, from_off))
+        return;
     chain_mark mark = chain_arena_mark(arena);
     int32_t start = chain_node_new(arena, pot, true, CAUSE_NONE);
     if (start < 0) return;
@@ -306,12 +543,57 @@ static void search_links(static_search *s, bool y, bool x)
     }
 }
 
-void chain_search_static(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
-                         const uint64_t *starts, chain_sink *sink)
+/* Sets s's starts to the assumptions that can reach a node of seeds. Links
+ * are symmetric (x on forces y off exactly when y on forces x off; likewise
+ * off to on), so what reaches a set is what the set, states flipped,
+ * reaches, states flipped back: the closure of seeds under Y and X links. */
+static void starts_reaching(static_search *s, const uint64_t *seeds)
+{
+    uint64_t on[POT_WORDS] = {0}, off[POT_WORDS] = {0};
+    int16_t todo[2 * POTENTIALS];
+    int head = 0, tail = 0;
+    for (int pot = 0; pot < POTENTIALS; pot++)
+        for (int state = 0; state < 2; state++)
+            if (node_in(seeds, pot, state)) {
+                bit_add(state ? on : off, pot);
+                todo[tail++] = (int16_t)(2 * pot + state);
+            }
+    const chain_links *t = &s->links;
+    while (head < tail) {
+        int key = todo[head++], pot = key / 2;
+        if (key & 1) {
+            const uint64_t *weak = weak_of(s, pot);
+            for (int w = 0; w < POT_WORDS; w++) {
+                uint64_t fresh = weak[w] & ~off[w];
+                off[w] |= fresh;
+                for (; fresh; fresh &= fresh - 1)
+                    todo[tail++] = (int16_t)(2 * (64 * w + __builtin_ctzll(fresh)));
+            }
+        } else {
+            for (int k = 0; k < t->nstrong[pot]; k++) {
+                int q = t->strong[pot][k];
+                if (bit_in(on, q)) continue;
+                bit_add(on, q);
+                todo[tail++] = (int16_t)(2 * q + 1);
+            }
+        }
+    }
+    memset(s->own_starts, 0, sizeof s->own_starts);
+    for (int pot = 0; pot < POTENTIALS; pot++) {
+        if (bit_in(on, pot)) node_add(s->own_starts, pot, false);
+        if (bit_in(off, pot)) node_add(s->own_starts, pot, true);
+    }
+    s->starts = s->own_starts;
+}
+
+/* The search on grid, from starts or (starts NULL) from those that can
+ * reach a node of seeds. */
+static void search(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS], const uint64_t *starts,
+                   const uint64_t *seeds, chain_sink *sink)
 {
     static_search *s = malloc(sizeof *s);
     if (!s) {
-        arena->failed = true;
+        chain_arena_fail(arena);
         return;
     }
     memset(&s->c, 0, sizeof s->c);
@@ -319,10 +601,24 @@ void chain_search_static(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
     s->sink = sink;
     s->starts = starts;
     chainer_load(&s->c, grid);
+    links_load(s);
+    if (seeds) starts_reaching(s, seeds);
     memset(s->non, 0xff, sizeof s->non);
     memset(s->noff, 0xff, sizeof s->noff);
     search_links(s, false, true);
     search_links(s, true, false);
     search_links(s, true, true);
     free(s);
+}
+
+void chain_search_static(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
+                         const uint64_t *starts, chain_sink *sink)
+{
+    search(arena, grid, starts, NULL, sink);
+}
+
+void chain_search_static_from(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
+                              const uint64_t *seeds, chain_sink *sink)
+{
+    search(arena, grid, NULL, seeds, sink);
 }

@@ -36,6 +36,21 @@ typedef struct run_result {
     int32_t absurd_on, absurd_off;
 } run_result;
 
+/* A set of cells as bits: cell i is bit i % 64 of word i / 64. */
+typedef struct board_bits {
+    uint64_t w[2];
+} board_bits;
+
+/* Nishio's chains keep to one digit: each digit's places, and the cells
+ * and units as bits, to tell cheaply which assumptions cannot end in a
+ * contradiction (nishio_may_contradict). */
+typedef struct digit_planes {
+    board_bits places[9];
+    board_bits peers[SUDOKU_CELLS];
+    board_bits shared[9][27]; /* the places of each unit that has two or more */
+    int nshared[9];
+} digit_planes;
+
 typedef struct multiple_search {
     chainer c;
     sudoku_technique technique;
@@ -49,6 +64,14 @@ typedef struct multiple_search {
     chain_set cell_on, cell_off;
     chain_set off_on, off_off; /* the candidate's "off" assumption */
     chain_set region_on, region_off;
+    digit_planes planes; /* Nishio only */
+    /* Multiple chains (static): what each candidate assumed on reaches, as
+     * bits, made once, to pass over regions and cells that can give no
+     * step (*_may_offer); NULL: not used. */
+    chain_links *links;
+    chain_reach_sets *reach;
+    uint64_t reached[POT_WORDS];
+    uint64_t worth_on[POT_WORDS]; /* candidates in cells of two or more */
 } multiple_search;
 
 static double technique_base(sudoku_technique technique)
@@ -86,6 +109,11 @@ static void offer(multiple_search *s, sudoku_chain_kind kind, int sort_key, bool
     int cell = POT_CELL(result_pot), digit = POT_DIGIT(result_pot);
     uint16_t bit = (uint16_t)(1u << (digit - 1));
     if (result_on ? !(s->c.grid[cell] & ~bit) : !(s->c.grid[cell] & bit)) return;
+    /* A target rests on more nodes than its depth: a step whose targets'
+     * depths already pass what can still win is not counted out. */
+    int limit = chain_max_depth(s->sink, s->base, sort_key), least = 0;
+    for (int i = 0; i < ntargets && limit; i++) least += chain_at(arena, targets[i])->depth + 1;
+    if (limit && least > limit) return;
     chain_hint hint;
     memset(&hint, 0, sizeof hint);
     hint.technique = s->technique;
@@ -107,7 +135,7 @@ static void offer(multiple_search *s, sudoku_chain_kind kind, int sort_key, bool
  * far; from level 1, when a chain runs dry matters, so they may not. */
 static void set_limit(multiple_search *s)
 {
-    s->c.max_depth = s->c.level == 0 ? chain_max_depth(s->sink, s->base) : 0;
+    s->c.max_depth = s->c.level == 0 ? chain_max_depth(s->sink, s->base, SORT_DOUBLE) : 0;
 }
 
 /* The run of candidate pot assumed on (NULL if memory is short). */
@@ -119,7 +147,7 @@ static const run_result *on_run(multiple_search *s, int pot)
     int32_t start = chain_node_new(arena, pot, true, CAUSE_NONE);
     if (!r || start < 0) {
         free(r);
-        arena->failed = true;
+        chain_arena_fail(arena);
         return NULL;
     }
     set_limit(s);
@@ -131,44 +159,47 @@ static const run_result *on_run(multiple_search *s, int pot)
     return r;
 }
 
-/* SE's doBinaryChaining: the candidate on (its run), then off;
- * contradictions and, with doubles, what both force. */
-static const run_result *binary(multiple_search *s, int pot, bool doubles, bool contradictions)
+/* The contradiction of candidate pot's "on" run, if it meets one. */
+static void on_contradiction(multiple_search *s, int pot, const run_result *r)
+{
+    if (!r->absurd) return;
+    int32_t targets[2] = {r->absurd_on, r->absurd_off};
+    offer(s, SUDOKU_CHAIN_CONTRADICTION, SORT_CONTRADICTION, false, pot, targets, 2, -1, -1);
+}
+
+/* SE's doBinaryChaining past the "on" run r: candidate pot off, its
+ * contradiction and, with doubles, what both runs force. False if memory
+ * is short. */
+static bool off_run(multiple_search *s, int pot, const run_result *r, bool doubles)
 {
     chain_arena *arena = s->c.arena;
-    const run_result *r = on_run(s, pot);
-    if (!r) return NULL;
-    if (r->absurd && contradictions) {
-        int32_t targets[2] = {r->absurd_on, r->absurd_off};
-        offer(s, SUDOKU_CHAIN_CONTRADICTION, SORT_CONTRADICTION, false, pot, targets, 2, -1, -1);
-    }
     set_limit(s);
     chain_set_clear(&s->off_on);
     chain_set_clear(&s->off_off);
     int32_t p_off = chain_node_new(arena, pot, false, CAUSE_NONE);
-    if (p_off < 0) return NULL;
+    if (p_off < 0) return false;
     chain_set_add(&s->off_off, arena, p_off);
     int32_t absurd_on, absurd_off;
-    if (chain_run(&s->c, &s->off_on, &s->off_off, &absurd_on, &absurd_off) && contradictions) {
+    if (chain_run(&s->c, &s->off_on, &s->off_off, &absurd_on, &absurd_off)) {
         int32_t targets[2] = {absurd_on, absurd_off};
         offer(s, SUDOKU_CHAIN_CONTRADICTION, SORT_CONTRADICTION, true, pot, targets, 2, -1, -1);
     }
-    if (!doubles) return r;
+    if (!doubles) return true;
     for (int i = 0; i < r->on.count; i++) {
         int q = r->on.order[i];
-        int32_t from_off = s->off_on.at[q];
+        int32_t from_off = chain_set_get(&s->off_on, q);
         if (from_off < 0) continue;
         int32_t targets[2] = {r->on.at[q], from_off};
         offer(s, SUDOKU_CHAIN_DOUBLE, SORT_DOUBLE, true, q, targets, 2, POT_CELL(pot), -1);
     }
     for (int i = 0; i < r->off.count; i++) {
         int q = r->off.order[i];
-        int32_t from_off = s->off_off.at[q];
+        int32_t from_off = chain_set_get(&s->off_off, q);
         if (from_off < 0) continue;
         int32_t targets[2] = {r->off.at[q], from_off};
         offer(s, SUDOKU_CHAIN_DOUBLE, SORT_DOUBLE, false, q, targets, 2, POT_CELL(pot), -1);
     }
-    return r;
+    return true;
 }
 
 /* The steps of one unit's places of digit, if cell is its first place:
@@ -206,25 +237,231 @@ static void region(multiple_search *s, int unit, int cell, int digit, const run_
     }
 }
 
-static void regions(multiple_search *s, int cell, int digit, const run_result *r)
+static void bits_add(board_bits *b, int cell)
 {
-    static const int kinds[3] = {2, 0, 1};
-    for (int k = 0; k < 3; k++) region(s, sudoku_cell_units[cell][kinds[k]], cell, digit, r);
+    b->w[cell / 64] |= 1ull << (cell % 64);
 }
 
-/* SE's getMultipleChainsHintListForCell. */
+static board_bits bits_and(board_bits a, board_bits b)
+{
+    return (board_bits){{a.w[0] & b.w[0], a.w[1] & b.w[1]}};
+}
+
+static board_bits bits_minus(board_bits a, board_bits b)
+{
+    return (board_bits){{a.w[0] & ~b.w[0], a.w[1] & ~b.w[1]}};
+}
+
+static void bits_merge(board_bits *a, board_bits b)
+{
+    a->w[0] |= b.w[0];
+    a->w[1] |= b.w[1];
+}
+
+static bool bits_any(board_bits b)
+{
+    return (b.w[0] | b.w[1]) != 0;
+}
+
+/* True if b holds one cell (no count: the popcount instruction may be
+ * missing). */
+static bool bits_single(board_bits b)
+{
+    return b.w[0] ? !b.w[1] && !(b.w[0] & (b.w[0] - 1)) : b.w[1] && !(b.w[1] & (b.w[1] - 1));
+}
+
+static void planes_load(digit_planes *p, const uint16_t *grid)
+{
+    memset(p, 0, sizeof *p);
+    board_bits unit[27];
+    memset(unit, 0, sizeof unit);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        for (unsigned m = grid[cell]; m; m &= m - 1)
+            bits_add(&p->places[sudoku_lowest_bit(m)], cell);
+        for (int k = 0; k < 20; k++) bits_add(&p->peers[cell], sudoku_peers[cell][k]);
+        for (int k = 0; k < 3; k++) bits_add(&unit[sudoku_cell_units[cell][k]], cell);
+    }
+    for (int d = 0; d < 9; d++)
+        for (int u = 0; u < 27; u++) {
+            board_bits here = bits_and(p->places[d], unit[u]);
+            if (bits_any(here) && !bits_single(here)) p->shared[d][p->nshared[d]++] = here;
+        }
+}
+
+/* True if Nishio's run from digit in cell, assumed on or off, can end in
+ * a contradiction. Its chain stays on the digit's places: an "on" turns
+ * its peers off; the last place left in a unit of two or more places
+ * turns on. Taken to their end these give the run's own nodes, in any
+ * order, and the run meets a contradiction exactly when a place ends both
+ * on and off, or a unit of two places or more ends with all of them off
+ * (its last two form a pair when the first of them is followed: the other
+ * turns on, and off). */
+static bool nishio_may_contradict(const digit_planes *p, int cell, int digit, bool on)
+{
+    board_bits places = p->places[digit - 1], ons = {{0, 0}}, offs = {{0, 0}}, spread = {{0, 0}};
+    bits_add(on ? &ons : &offs, cell);
+    for (;;) {
+        board_bits fresh = bits_minus(ons, spread);
+        for (int w = 0; w < 2; w++)
+            for (uint64_t m = fresh.w[w]; m; m &= m - 1)
+                bits_merge(&offs, bits_and(places, p->peers[64 * w + __builtin_ctzll(m)]));
+        spread = ons;
+        if (bits_any(bits_and(ons, offs))) return true;
+        bool grew = false;
+        for (int i = 0; i < p->nshared[digit - 1]; i++) {
+            board_bits left = bits_minus(p->shared[digit - 1][i], offs);
+            if (!bits_any(left)) return true;
+            if (!bits_single(left) || bits_any(bits_and(left, ons))) continue;
+            bits_merge(&ons, left);
+            grew = true;
+        }
+        if (!grew) return false;
+    }
+}
+
+/* What candidate pot, assumed on, reaches (computed once). */
+static const chain_reach_sets *reach_of(multiple_search *s, int pot)
+{
+    chain_reach_sets *r = &s->reach[pot];
+    if (!((s->reached[pot / 64] >> (pot % 64)) & 1u)) {
+        chain_reach(s->links, pot, r);
+        s->reached[pot / 64] |= 1ull << (pot % 64);
+    }
+    return r;
+}
+
+/* True if sets a and b have a candidate in common. */
+static bool meet(const uint64_t *a, const uint64_t *b)
+{
+    uint64_t any = 0;
+    for (int w = 0; w < POT_WORDS; w++) any |= a[w] & b[w];
+    return any != 0;
+}
+
+/* True if the "on" ends on and "off" ends off (the candidates reached by
+ * every assumption of a step) hold one worth a step as offer sees it (SE's
+ * isWorth): any "off" (a candidate still), an "on" in a cell of two
+ * candidates or more. */
+static bool worth(const multiple_search *s, const uint64_t *on, const uint64_t *off)
+{
+    return meet(on, s->worth_on) || meet(off, off);
+}
+
+/* True if the places of digit in unit may give a region step from cell:
+ * they pass region's test (cell first of two, or more), and (with the
+ * runs' ends) one of their runs meets a contradiction, or what all reach
+ * has a candidate in common worth a step. */
+static bool region_may_offer(multiple_search *s, int unit, int cell, int digit)
+{
+    uint16_t bit = (uint16_t)(1u << (digit - 1));
+    int places[9], count = 0;
+    for (int i = 0; i < 9; i++)
+        if (s->c.grid[sudoku_unit_cells[unit][i]] & bit)
+            places[count++] = sudoku_unit_cells[unit][i];
+    if (!(count == 2 || (s->c.multiple && count > 2)) || places[0] != cell) return false;
+    if (!s->reach) return true;
+    uint64_t on[POT_WORDS], off[POT_WORDS];
+    memset(on, 0xff, sizeof on);
+    memset(off, 0xff, sizeof off);
+    for (int i = 0; i < count; i++) {
+        const chain_reach_sets *r = reach_of(s, POT(places[i], digit));
+        if (r->conflict) return true;
+        for (int w = 0; w < POT_WORDS; w++) {
+            on[w] &= r->on[w];
+            off[w] &= r->off[w];
+        }
+    }
+    return worth(s, on, off);
+}
+
+/* True if the cell may give a cell step, as its candidates' runs' ends
+ * tell (with no ends, true): the ends hold the runs' nodes, cut short or
+ * not, so ends with no contradiction and no candidate in common for a
+ * step mean none. */
+static bool cell_may_offer(multiple_search *s, int cell)
+{
+    if (!s->reach) return true;
+    uint64_t on[POT_WORDS], off[POT_WORDS];
+    memset(on, 0xff, sizeof on);
+    memset(off, 0xff, sizeof off);
+    for (unsigned m = s->c.grid[cell]; m; m &= m - 1) {
+        const chain_reach_sets *r = reach_of(s, POT(cell, sudoku_lowest_digit(m)));
+        if (r->conflict) return true;
+        for (int w = 0; w < POT_WORDS; w++) {
+            on[w] &= r->on[w];
+            off[w] &= r->off[w];
+        }
+    }
+    return worth(s, on, off);
+}
+
+/* Sets up the *_may_offer tests (the board's links, no runs yet); without
+ * memory,
+ * every cell is searched. */
+static void reach_load(multiple_search *s)
+{
+    s->links = malloc(sizeof *s->links);
+    s->reach = malloc(POTENTIALS * sizeof *s->reach);
+    if (!s->links || !s->reach) {
+        free(s->links);
+        free(s->reach);
+        s->reach = NULL;
+        return;
+    }
+    chain_links_load(&s->c, s->links);
+    memset(s->reached, 0, sizeof s->reached);
+    memset(s->worth_on, 0, sizeof s->worth_on);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        if (sudoku_is_several(s->c.grid[cell]))
+            for (unsigned m = s->c.grid[cell]; m; m &= m - 1) {
+                int pot = POT(cell, sudoku_lowest_digit(m));
+                s->worth_on[pot / 64] |= 1ull << (pot % 64);
+            }
+}
+
+/* The run of pot, from before or made now (NULL if memory is short). */
+static const run_result *run_of(multiple_search *s, int pot, const run_result *r)
+{
+    return r ? r : on_run(s, pot);
+}
+
+/* SE's getMultipleChainsHintListForCell: for each candidate, its "on"
+ * run's contradiction, its "off" run's and the doubles, its regions;
+ * then the cell. Parts that cannot offer a step are passed over. */
 static void from_cell(multiple_search *s, int cell)
 {
     unsigned cands = s->c.grid[cell];
     int cardinality = sudoku_popcount(cands);
     bool doubles = cardinality >= 3 && !s->c.nishio && s->c.dynamic;
     bool contradictions = s->c.dynamic || s->c.nishio;
+    bool cells = !s->c.nishio && (cardinality == 2 || (s->c.multiple && cardinality > 2)) &&
+                 cell_may_offer(s, cell);
     int n = 0;
     for (unsigned m = cands; m; m &= m - 1) {
-        int digit = sudoku_lowest_digit(m);
-        const run_result *r = binary(s, POT(cell, digit), doubles, contradictions);
-        if (!r) return;
-        if (!s->c.nishio) regions(s, cell, digit, r);
+        int digit = sudoku_lowest_digit(m), pot = POT(cell, digit);
+        /* Nishio looks for contradictions only: a candidate whose runs
+         * cannot meet one is not followed. */
+        if (s->c.nishio && !nishio_may_contradict(&s->planes, cell, digit, true) &&
+            !nishio_may_contradict(&s->planes, cell, digit, false))
+            continue;
+        const run_result *r = NULL;
+        if (contradictions) {
+            if (!(r = run_of(s, pot, r))) return;
+            on_contradiction(s, pot, r);
+        }
+        if (contradictions) {
+            if (!(r = run_of(s, pot, r)) || !off_run(s, pot, r, doubles)) return;
+        }
+        if (s->c.nishio) continue;
+        static const int kinds[3] = {2, 0, 1};
+        for (int k = 0; k < 3; k++) {
+            int unit = sudoku_cell_units[cell][kinds[k]];
+            if (!region_may_offer(s, unit, cell, digit)) continue;
+            if (!(r = run_of(s, pot, r))) return;
+            region(s, unit, cell, digit, r);
+        }
+        if (!cells) continue;
+        if (!(r = run_of(s, pot, r))) return;
         s->value_on[n] = &r->on;
         s->value_off[n] = &r->off;
         if (n == 0) {
@@ -236,7 +473,7 @@ static void from_cell(multiple_search *s, int cell)
         }
         n++;
     }
-    if (s->c.nishio || !(cardinality == 2 || (s->c.multiple && cardinality > 2))) return;
+    if (!cells) return;
     for (int pass = 0; pass < 2; pass++) {
         const chain_set *common = pass ? &s->cell_off : &s->cell_on;
         for (int i = 0; i < common->count; i++) {
@@ -253,7 +490,7 @@ void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS]
 {
     multiple_search *s = malloc(sizeof *s);
     if (!s) {
-        arena->failed = true;
+        chain_arena_fail(arena);
         return;
     }
     memset(&s->c, 0, sizeof s->c);
@@ -273,11 +510,18 @@ void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS]
     s->c.nishio = technique == SUDOKU_NISHIO_FORCING_CHAINS;
     s->c.dynamic = technique != SUDOKU_MULTIPLE_FORCING_CHAINS;
     s->c.multiple = !s->c.nishio;
+    if (s->c.nishio) planes_load(&s->planes, s->c.grid);
+    s->links = NULL;
+    s->reach = NULL;
+    if (s->c.level == 0 && !s->c.dynamic) reach_load(s);
     for (int cell = 0; cell < SUDOKU_CELLS && !arena->failed; cell++) {
         int cardinality = sudoku_popcount(s->c.grid[cell]);
-        if (cardinality > 2 || (cardinality > 1 && s->c.dynamic)) from_cell(s, cell);
+        if (!(cardinality > 2 || (cardinality > 1 && s->c.dynamic))) continue;
+        from_cell(s, cell);
     }
     for (int pot = 0; pot < POTENTIALS; pot++) free(s->runs[pot]);
+    free(s->links);
+    free(s->reach);
     free(s);
 }
 
@@ -286,7 +530,7 @@ bool logic_chains(const sudoku_logic *state, sudoku_technique technique, unsigne
 {
     chain_arena arena;
     if (!chain_arena_init(&arena)) return false;
-    if (budget) arena.limit = *budget ? *budget : 1;
+    if (budget) chain_arena_set_limit(&arena, *budget ? *budget : 1);
     chain_best best;
     chain_best_init(&best);
     if (technique == SUDOKU_FORCING_CHAINS) {
@@ -299,7 +543,8 @@ bool logic_chains(const sudoku_logic *state, sudoku_technique technique, unsigne
     }
     bool found = best.found && !arena.failed;
     if (found) *step = best.step;
-    if (budget) *budget = arena.made >= *budget ? 0 : *budget - arena.made;
+    unsigned long long made = chain_arena_made(&arena);
+    if (budget) *budget = made >= *budget ? 0 : *budget - made;
     chain_arena_free(&arena);
     return found;
 }

@@ -14,7 +14,6 @@
  */
 #include "chains.h"
 
-#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,7 +71,7 @@ static bool out_push(advanced *a, int32_t node)
         int cap = a->cap ? 2 * a->cap : 64;
         int32_t *bigger = realloc(a->out, (size_t)cap * sizeof *bigger);
         if (!bigger) {
-            a->c->arena->failed = true;
+            chain_arena_fail(a->c->arena);
             return false;
         }
         a->out = bigger;
@@ -159,14 +158,18 @@ static void hidden_pairs(advanced *a, int kind)
     for (int i = 0; i < 9; i++) {
         int unit = 9 * kind + i;
         if (!a->changed[unit] || open_cells(g, unit) <= 4) continue;
-        for (int v2 = 2; v2 <= 9; v2++)
-            for (int v1 = 1; v1 < v2; v1++) {
+        /* Two digits with the same two places, in order: only digits of
+         * two places can be one. */
+        unsigned twos = 0;
+        for (int d = 0; d < 9; d++)
+            if (sudoku_is_pair(positions(a, unit, d + 1))) twos |= 1u << d;
+        for (unsigned m2 = twos & (twos - 1); m2; m2 &= m2 - 1)
+            for (unsigned m1 = twos & ((m2 & (~m2 + 1u)) - 1); m1; m1 &= m1 - 1) {
+                int v1 = sudoku_lowest_digit(m1), v2 = sudoku_lowest_digit(m2);
                 unsigned pair = (1u << (v1 - 1)) | (1u << (v2 - 1));
                 if (!(a->changed[unit] & pair)) continue;
                 unsigned p1 = positions(a, unit, v1), p2 = positions(a, unit, v2);
-                if (sudoku_popcount(p1) < 2 || sudoku_popcount(p2) < 2 ||
-                    sudoku_popcount(p1 | p2) != 2)
-                    continue;
+                if (p1 != p2) continue;
                 removals r = {.n = 0};
                 for (int k = 0; k < 9; k++) {
                     int cell = sudoku_unit_cells[unit][k];
@@ -193,13 +196,17 @@ static void naked_pairs(advanced *a, int kind)
     for (int i = 0; i < 9; i++) {
         int unit = 9 * kind + i;
         if (!a->changed[unit] || open_cells(g, unit) < 4) continue;
-        for (int i2 = 1; i2 < 9; i2++)
-            for (int i1 = 0; i1 < i2; i1++) {
-                int c1 = sudoku_unit_cells[unit][i1], c2 = sudoku_unit_cells[unit][i2];
+        /* Two cells with the same two digits, in order: only cells of two
+         * digits can be one. */
+        unsigned twos = 0;
+        for (int k = 0; k < 9; k++)
+            if (sudoku_is_pair(g[sudoku_unit_cells[unit][k]])) twos |= 1u << k;
+        for (unsigned m2 = twos & (twos - 1); m2; m2 &= m2 - 1)
+            for (unsigned m1 = twos & ((m2 & (~m2 + 1u)) - 1); m1; m1 &= m1 - 1) {
+                int c1 = sudoku_unit_cells[unit][sudoku_lowest_bit(m1)],
+                    c2 = sudoku_unit_cells[unit][sudoku_lowest_bit(m2)];
                 unsigned both = g[c1] | g[c2];
-                if (sudoku_popcount(g[c1]) < 2 || sudoku_popcount(g[c2]) < 2 ||
-                    sudoku_popcount(both) != 2)
-                    continue;
+                if (g[c1] != g[c2]) continue;
                 removals r = {.n = 0};
                 for (int k = 0; k < 9; k++) {
                     int cell = sudoku_unit_cells[unit][k];
@@ -448,51 +455,21 @@ static void sort_steps(recorder *rec)
         }
 }
 
-/* The assumptions from which a chain can reach a candidate the outer
- * chain changed (in a cell that lost candidates, or of a digit that lost
- * places in one of the cell's units): only chains through those rest on
- * the outer chain, and the others are dropped (add_step). Links are
- * symmetric (x on forces y off exactly when y on forces x off; likewise
- * off to on), so what reaches a set is what the set, states flipped,
- * reaches, states flipped back. */
-static void relevant_starts(const advanced *a, uint64_t starts[NODE_WORDS])
+/* The candidates the outer chain changed, in both states (node bits): in
+ * a cell that lost candidates, or of a digit that lost places in one of
+ * the cell's units. Only chains through those rest on the outer chain,
+ * and the others are dropped (add_step); chain_search_static_from keeps
+ * to the assumptions that can reach them. */
+static void changed_nodes(const advanced *a, uint64_t seeds[NODE_WORDS])
 {
-    chainer c = *a->c;
-    uint64_t seen[NODE_WORDS] = {0};
-    static_assert(NODE_WORDS * 64 >= 2 * POTENTIALS, "bitset size");
-    int16_t *queue = malloc(2 * POTENTIALS * sizeof *queue);
-    if (!queue) {
-        memset(starts, 0xff, NODE_WORDS * sizeof *starts);
-        return;
-    }
-    int head = 0, tail = 0;
+    const uint16_t *grid = a->c->grid;
+    memset(seeds, 0, NODE_WORDS * sizeof *seeds);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        unsigned digits = a->source[cell] != c.grid[cell] ? c.grid[cell] : 0;
-        for (int k = 0; k < 3; k++) digits |= a->changed[sudoku_cell_units[cell][k]] & c.grid[cell];
+        unsigned digits = a->source[cell] != grid[cell] ? grid[cell] : 0;
+        for (int k = 0; k < 3; k++) digits |= a->changed[sudoku_cell_units[cell][k]] & grid[cell];
         for (unsigned m = digits; m; m &= m - 1)
-            for (int on = 0; on < 2; on++) {
-                int pot = POT(cell, sudoku_lowest_digit(m));
-                node_add(seen, pot, on);
-                queue[tail++] = (int16_t)(pot * 2 + on);
-            }
+            for (int on = 0; on < 2; on++) node_add(seeds, POT(cell, sudoku_lowest_digit(m)), on);
     }
-    chain_link links[32];
-    while (head < tail) {
-        int key = queue[head++], pot = key / 2;
-        bool on = key & 1;
-        int n =
-            on ? chain_on_links(&c, pot, true, links) : chain_off_links(&c, pot, true, true, links);
-        for (int i = 0; i < n; i++)
-            if (!node_in(seen, links[i].pot, !on)) {
-                node_add(seen, links[i].pot, !on);
-                queue[tail++] = (int16_t)(links[i].pot * 2 + !on);
-            }
-    }
-    free(queue);
-    memset(starts, 0, NODE_WORDS * sizeof *starts);
-    for (int pot = 0; pot < POTENTIALS; pot++)
-        for (int on = 0; on < 2; on++)
-            if (node_in(seen, pot, on)) node_add(starts, pot, !on);
 }
 
 /* The steps of a chain technique on the reduced board, as offs. */
@@ -505,14 +482,14 @@ static void nested_chains(advanced *a, sudoku_technique technique)
     chain_arena *arena = a->c->arena;
     chain_mark mark = chain_arena_mark(arena);
     if (technique == SUDOKU_FORCING_CHAINS) {
-        uint64_t starts[NODE_WORDS];
-        relevant_starts(a, starts);
-        chain_search_static(arena, a->c->grid, starts, &rec.sink);
+        uint64_t seeds[NODE_WORDS];
+        changed_nodes(a, seeds);
+        chain_search_static_from(arena, a->c->grid, seeds, &rec.sink);
     } else {
         chain_search_multiple(arena, a->c->grid, a->c->placed, technique, &rec.sink);
     }
     chain_arena_release(arena, mark);
-    if (rec.failed) arena->failed = true;
+    if (rec.failed) chain_arena_fail(arena);
     sort_steps(&rec);
     for (int i = 0; i < rec.n && !arena->failed; i++) {
         nested_step *st = &rec.steps[i];

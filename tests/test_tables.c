@@ -54,6 +54,37 @@ static void each_cell_knows_its_row_column_and_box(void **state)
     }
 }
 
+static void each_cell_knows_its_place_in_its_units(void **state)
+{
+    (void)state;
+    for (int cell = 0; cell < 81; cell++)
+        for (int k = 0; k < 3; k++)
+            assert_int_equal(
+                sudoku_unit_cells[sudoku_cell_units[cell][k]][sudoku_cell_index[cell][k]], cell);
+}
+
+static void nine_count_counts_the_bits(void **state)
+{
+    (void)state;
+    for (int mask = 0; mask < 512; mask++) {
+        int bits = 0;
+        for (int i = 0; i < 9; i++) bits += (mask >> i) & 1;
+        assert_int_equal(sudoku_nine_count[mask], bits);
+    }
+}
+
+static void peer_bits_are_the_peers(void **state)
+{
+    (void)state;
+    for (int cell = 0; cell < 81; cell++)
+        for (int other = 0; other < 81; other++) {
+            bool peer =
+                other != cell && (row_of(other) == row_of(cell) || col_of(other) == col_of(cell) ||
+                                  box_of(other) == box_of(cell));
+            assert_int_equal((sudoku_peer_bits[cell][other / 64] >> (other % 64)) & 1u, peer);
+        }
+}
+
 static void peers_are_the_twenty_cells_sharing_a_unit(void **state)
 {
     (void)state;
@@ -134,6 +165,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(units_hold_their_cells_in_order),
         cmocka_unit_test(each_cell_knows_its_row_column_and_box),
+        cmocka_unit_test(each_cell_knows_its_place_in_its_units),
+        cmocka_unit_test(nine_count_counts_the_bits),
+        cmocka_unit_test(peer_bits_are_the_peers),
         cmocka_unit_test(peers_are_the_twenty_cells_sharing_a_unit),
         cmocka_unit_test(band_allowed_is_the_union_of_the_placements_that_fit),
         cmocka_unit_test(locked_columns_are_those_alone_in_their_box),
