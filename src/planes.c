@@ -1,6 +1,6 @@
 /*
  * planes.c: the engine search runs on: digit planes split into bands, with
- * assign, eliminate and propagation to a fixpoint.
+ * propagation to a fixpoint, the triad rules, and the choice of the guess.
  *
  * The model. For each digit, a plane of 81 bits says where it may still go.
  * A plane is kept as three bands of three rows, 27 bits each (bit 9*row +
@@ -11,17 +11,39 @@
  *
  * Propagation, digit by digit. Inside a band a digit goes once in each row
  * and once in each box, so it occupies three minirows (where a row crosses a
- * box) forming a permutation; there are six. A table maps the band's nonempty
- * minirows to the cells of the permutations that still fit: that one lookup
- * does hidden singles in rows and boxes and locked candidates in both
- * directions. Columns link the bands: where a band holds the digit in only
- * one column of a box, the other bands lose that column. A row left with one
- * cell has its digit placed there, and the cell leaves every other plane.
- * Once no band changes, two passes finish the round: a column that two bands
- * of a plane have lost must be used by the third (this catches hidden
- * singles in columns; done inside every band update it cost more than it
- * saved), and across planes, a cell left in one plane only is a naked single
- * and a cell left in none is a contradiction.
+ * box) forming a permutation; there are six, the band's configurations. A
+ * table maps the band's nonempty minirows to the cells of the configurations
+ * that still fit: that one lookup does hidden singles in rows and boxes and
+ * locked candidates in both directions. Columns link the bands: where a band
+ * holds the digit in only one column of a box, the other bands lose that
+ * column. A row left with one cell has its digit placed there, and the cell
+ * leaves every other plane. A digit's three bands are brought to rest
+ * together, then the next digit's. Once no band changes, three passes
+ * finish the round: a column that two bands of a plane have lost must be
+ * used by the third (hidden singles in columns); across planes, a cell left
+ * in one plane only is a naked single and a cell left in none is a
+ * contradiction; and the triads.
+ *
+ * Triads. A minirow (or minicolumn) holds three different digits. So a
+ * triad with fewer than three candidate digits is a contradiction, one with
+ * exactly three has them all, and one that must hold three digits (each
+ * confined to it in its row, column or box) holds nothing else; a fourth
+ * digit confined to it is a contradiction. This is what refutes, without a
+ * guess, puzzles whose three digits are left two cells in a unit: singles
+ * and locked candidates never notice, and a search without it walks a
+ * nearly empty grid for millions of guesses. The counts over the nine
+ * digits are taken for the 27 horizontal and 27 vertical triads at once by
+ * adding bits in parallel, each digit's triads packed in one word.
+ *
+ * The guess (sudoku_planes_choose). A digit's configuration in a band, or
+ * in a stack (three boxes stacked: there too it takes one column per box and
+ * one box per column), is the strongest binary choice the board offers: it
+ * fixes the digit's three minirows at once. The search branches on the
+ * digit with the fewest configurations left in the most constrained band or
+ * stack (the one whose digits' configurations multiply to the least), the
+ * choice tdoku's write-up describes. After propagation a band's minirows
+ * are exactly the union of the configurations that fit, so a digit's count
+ * of configurations follows from its count of minirows.
  *
  * A band is worked on only when it differs from what it was when last worked
  * on (settled[]), so each step touches what changed and nothing else.
@@ -32,12 +54,18 @@
 
 #define BAND 0x7FFFFFFu      /* 27 cells */
 #define UNSETTLED UINT32_MAX /* no band ever holds this: forces a first pass */
+#define FIRSTS 0x1249249u    /* the first bit of each group of three */
+#define HEADS 0x1C0E07u      /* the first three bits of each block of nine */
+
+/* The six configurations of a digit in a band, as minirows (bit 3*row +
+ * box); in a stack the same bits read 3*band + column of the stack. */
+static const uint16_t configuration[6] = {0x111, 0x0A1, 0x10A, 0x062, 0x08C, 0x054};
 
 /* The nonempty minirows of a band, as bit 3*row + box. */
 static inline uint32_t minirows(uint32_t band)
 {
-    uint32_t x = (band | band >> 1 | band >> 2) & 0x1249249u; /* bit 3k: minirow k */
-    uint32_t y = x | x >> 2 | x >> 4;                         /* row r's at 9r..9r+2 */
+    uint32_t x = (band | band >> 1 | band >> 2) & FIRSTS; /* bit 3k: minirow k */
+    uint32_t y = x | x >> 2 | x >> 4;                     /* row r's at 9r..9r+2 */
     return (y & 0x7u) | (y >> 6 & 0x38u) | (y >> 12 & 0x1C0u);
 }
 
@@ -84,28 +112,62 @@ static inline uint32_t alone_in_row(uint32_t band)
 /* Removes cells from the band of every plane but digit's. */
 static inline void leave_other_planes(sudoku_planes *p, int digit, int band, uint32_t cells)
 {
+    uint32_t keep = p->cells[3 * digit + band];
     p->unsolved[band] &= ~cells;
-    for (int d = 0; d < 9; d++)
-        if (d != digit) p->cells[3 * d + band] &= ~cells;
+    for (int d = 0; d < 9; d++) p->cells[3 * d + band] &= ~cells;
+    p->cells[3 * digit + band] = keep;
 }
 
 /* Applies the band rule to one band of a digit's plane and pushes what it
  * implies onto the other bands (locked columns) and planes (placed cells).
- * Returns false if the digit has no place left in the band. */
-static bool update_band(sudoku_planes *p, int digit, int band)
+ * Returns -1 if the digit has no place left in the band, else whether cells
+ * were placed (which changes other planes). */
+static int update_band(sudoku_planes *p, int digit, int band)
 {
     uint32_t *plane = &p->cells[3 * digit];
-    int next = next_band(band), prev = prev_band(band);
     uint32_t a = plane[band] & sudoku_band_allowed[minirows(plane[band])];
-    if (!a) return false;
+    if (!a) return -1;
     plane[band] = p->settled[3 * digit + band] = a;
 
     uint32_t locked = ~column_cells(sudoku_locked_columns[columns(a)]);
-    plane[next] &= locked;
-    plane[prev] &= locked;
+    plane[next_band(band)] &= locked;
+    plane[prev_band(band)] &= locked;
     uint32_t placed = alone_in_row(a) & p->unsolved[band];
-    if (placed) leave_other_planes(p, digit, band, placed);
-    return true;
+    if (!placed) return 0;
+    leave_other_planes(p, digit, band, placed);
+    return 1;
+}
+
+/* Brings a digit's three bands to rest. Returns -1 on a contradiction, else
+ * whether cells were placed. */
+static int update_digit(sudoku_planes *p, int digit)
+{
+    const uint32_t *plane = &p->cells[3 * digit], *settled = &p->settled[3 * digit];
+    int placed = 0;
+    for (;;) {
+        int band = plane[0] != settled[0] ? 0 : plane[1] != settled[1] ? 1 : plane[2] != settled[2] ? 2 : -1;
+        if (band < 0) return placed;
+        int r = update_band(p, digit, band);
+        if (r < 0) return -1;
+        placed |= r;
+    }
+}
+
+/* Brings every band to rest. Returns false on a contradiction. */
+static bool settle_bands(sudoku_planes *p)
+{
+    for (;;) {
+        int placed = 0;
+        for (int d = 0; d < 9; d++) {
+            const uint32_t *plane = &p->cells[3 * d], *settled = &p->settled[3 * d];
+            if (plane[0] == settled[0] && plane[1] == settled[1] && plane[2] == settled[2])
+                continue;
+            int r = update_digit(p, d);
+            if (r < 0) return false;
+            placed |= r;
+        }
+        if (!placed) return true; /* only placements reach the digits already passed */
+    }
 }
 
 /* Claims for every digit the columns only one band can hold it in. Returns
@@ -168,32 +230,153 @@ static int naked_singles(sudoku_planes *p)
     return placed;
 }
 
-bool sudoku_planes_propagate(sudoku_planes *p)
+/* ---- triads ---- */
+
+/* A digit's horizontal triads (minirows) of the three bands in one word:
+ * bit 3*k + band for minirow k (3*row + box) of the band. Rows are the
+ * blocks of nine bits, boxes the bits nine apart. */
+static inline uint32_t horizontal_triads(const uint32_t *plane)
+{
+    uint32_t m0 = (plane[0] | plane[0] >> 1 | plane[0] >> 2) & FIRSTS;
+    uint32_t m1 = (plane[1] | plane[1] >> 1 | plane[1] >> 2) & FIRSTS;
+    uint32_t m2 = (plane[2] | plane[2] >> 1 | plane[2] >> 2) & FIRSTS;
+    return m0 | m1 << 1 | m2 << 2;
+}
+
+/* A digit's vertical triads (minicolumns): bit 9*band + column. Columns
+ * are the bits nine apart, boxes the groups of three. */
+static inline uint32_t vertical_triads(const uint32_t *plane)
+{
+    return columns(plane[0]) | columns(plane[1]) << 9 | columns(plane[2]) << 18;
+}
+
+/* Each block of nine bits rotated by three: a horizontal triad's row mates. */
+static inline uint32_t rotate_in_blocks(uint32_t x)
+{
+    return ((x << 3) & ~HEADS & BAND) | ((x >> 6) & HEADS);
+}
+
+/* The word rotated by nine: a triad's box mates (horizontal) or column
+ * mates (vertical). */
+static inline uint32_t rotate_blocks(uint32_t x)
+{
+    return ((x << 9) | (x >> 18)) & BAND;
+}
+
+/* Each group of three bits rotated by one: a vertical triad's box mates. */
+static inline uint32_t rotate_in_groups(uint32_t x)
+{
+    return ((x << 1) & ~FIRSTS & BAND) | ((x >> 2) & FIRSTS);
+}
+
+/* Adds the bits of x to a count kept in bit slices, saturating at four:
+ * count[k] has a bit set where the count is above k. */
+static inline void count_bits(uint32_t count[4], uint32_t x)
+{
+    count[3] |= count[2] & x;
+    count[2] |= count[1] & x;
+    count[1] |= count[0] & x;
+    count[0] |= x;
+}
+
+/* Removes from a digit's plane the horizontal triads hclear and the
+ * vertical triads vclear. */
+static void clear_triads(uint32_t *plane, uint32_t hclear, uint32_t vclear)
+{
+    for (int band = 0; band < 3; band++)
+        plane[band] &= ~(((hclear >> band) & FIRSTS) * 7u | column_cells(vclear >> (9 * band) & 0x1FFu));
+}
+
+/* The triad rules, on one orientation. triads[] holds the digits' triads,
+ * certain[] those each digit is known to occupy (alone in their row or
+ * column). Adds to clear[] what each digit must leave. Returns false on a
+ * contradiction. */
+static bool triad_rules(const uint32_t triads[9], uint32_t certain[9], uint32_t clear[9],
+                        uint32_t (*mates)(uint32_t))
+{
+    uint32_t candidates[4] = {0}, held[4] = {0};
+    for (int d = 0; d < 9; d++) count_bits(candidates, triads[d]);
+    if (candidates[2] != BAND) return false; /* a triad with fewer than three digits */
+    uint32_t exactly_three = candidates[2] & ~candidates[3];
+    for (int d = 0; d < 9; d++) {
+        uint32_t forced = triads[d] & exactly_three & ~certain[d];
+        if (forced) clear[d] |= mates(forced);
+        certain[d] |= triads[d] & exactly_three;
+        count_bits(held, certain[d]);
+    }
+    if (held[3]) return false; /* four digits held by one triad */
+    uint32_t full = held[2] & candidates[3]; /* three held, and others still there */
+    if (full)
+        for (int d = 0; d < 9; d++) clear[d] |= full & ~certain[d];
+    return true;
+}
+
+static uint32_t horizontal_mates(uint32_t x)
+{
+    uint32_t row = rotate_in_blocks(x), box = rotate_blocks(x);
+    return row | rotate_in_blocks(row) | box | rotate_blocks(box);
+}
+
+static uint32_t vertical_mates(uint32_t x)
+{
+    uint32_t column = rotate_blocks(x), box = rotate_in_groups(x);
+    return column | rotate_blocks(column) | box | rotate_in_groups(box);
+}
+
+/* Applies the triad rules once, leaving the digits' triads in view. Returns
+ * -1 on a contradiction, else whether anything changed. */
+static int triads(sudoku_planes *p, sudoku_triads *view)
+{
+    uint32_t hcertain[9], vcertain[9], hclear[9] = {0}, vclear[9] = {0};
+    for (int d = 0; d < 9; d++) {
+        const uint32_t *plane = &p->cells[3 * d];
+        uint32_t h = view->horizontal[d] = horizontal_triads(plane);
+        uint32_t v = view->vertical[d] = vertical_triads(plane);
+        uint32_t hr = rotate_in_blocks(h), vc = rotate_blocks(v);
+        hcertain[d] = h & ~hr & ~rotate_in_blocks(hr); /* alone in its row */
+        vcertain[d] = v & ~vc & ~rotate_blocks(vc);    /* alone in its column */
+    }
+    if (!triad_rules(view->horizontal, hcertain, hclear, horizontal_mates) ||
+        !triad_rules(view->vertical, vcertain, vclear, vertical_mates))
+        return -1;
+    int changed = 0;
+    for (int d = 0; d < 9; d++) {
+        uint32_t h = hclear[d] & view->horizontal[d], v = vclear[d] & view->vertical[d];
+        if (!(h | v)) continue;
+        clear_triads(&p->cells[3 * d], h, v);
+        changed = 1;
+    }
+    return changed;
+}
+
+static bool propagate(sudoku_planes *p, sudoku_triads *view)
 {
     for (;;) {
-        for (bool changed = true; changed;) {
-            changed = false;
-            for (int i = 0; i < 27; i++) {
-                if (p->cells[i] == p->settled[i]) continue;
-                if (!update_band(p, i / 3, i % 3)) return false;
-                changed = true;
-            }
-        }
+        if (!settle_bands(p)) return false;
         if (claim_columns(p)) continue;
         int placed = naked_singles(p);
-        if (placed <= 0) return placed == 0;
+        if (placed < 0) return false;
+        if (placed > 0) continue;
+        int changed = triads(p, view);
+        if (changed <= 0) return changed == 0;
     }
 }
 
-bool sudoku_planes_assign(sudoku_planes *p, int cell, int digit)
+bool sudoku_planes_propagate(sudoku_planes *p, sudoku_triads *view)
 {
-    return place(p, cell, digit - 1) && sudoku_planes_propagate(p);
+    sudoku_triads scratch;
+    return propagate(p, view ? view : &scratch);
 }
 
-bool sudoku_planes_eliminate(sudoku_planes *p, int cell, int digit)
+bool sudoku_planes_assign(sudoku_planes *p, int cell, int digit, sudoku_triads *view)
+{
+    return place(p, cell, digit - 1) && sudoku_planes_propagate(p, view);
+}
+
+bool sudoku_planes_eliminate(sudoku_planes *p, int cell, int digit, sudoku_triads *view)
 {
     p->cells[3 * (digit - 1) + cell / 27] &= ~(1u << (cell % 27));
-    return sudoku_planes_propagate(p);
+    return sudoku_planes_propagate(p, view);
 }
 
 /* Fills every band of every plane with fill; no cell is solved and every
@@ -226,6 +409,32 @@ void sudoku_planes_from_board(sudoku_planes *p, const sudoku_board *board)
                 p->cells[3 * d + cell / 27] |= 1u << (cell % 27);
 }
 
+/* ---- the guess ---- */
+
+/* How constrained a digit is in a band or stack, by its count of minirows
+ * (minicolumns): after propagation they are the union of the configurations
+ * that fit, 3 for one, 5 or 6 for two, 7 for three, 8 for four, 9 for six.
+ * The weight is the logarithm of that count, so that a band's sum is the
+ * logarithm of the product. */
+static const uint8_t weight[10] = {0, 0, 0, 0, 0, 100, 100, 158, 200, 255};
+
+/* The configurations (bit k for configuration[k]) that fit a set of
+ * minirows. */
+static unsigned fitting(uint32_t minirow_set)
+{
+    unsigned fit = 0;
+    for (int k = 0; k < 6; k++)
+        if ((minirow_set & configuration[k]) == configuration[k]) fit |= 1u << k;
+    return fit;
+}
+
+/* A digit's minicolumns in a stack, as bit 3*band + column of the stack. */
+static inline uint32_t stack_minicolumns(uint32_t vertical, int stack)
+{
+    uint32_t x = (vertical >> (3 * stack)) & HEADS;
+    return (x | x >> 6 | x >> 12) & 0x1FFu;
+}
+
 /* The digits (bit d-1 for digit d) still possible in cell. */
 static unsigned candidates(const sudoku_planes *p, int cell)
 {
@@ -235,49 +444,89 @@ static unsigned candidates(const sudoku_planes *p, int cell)
     return digits;
 }
 
-/* How many of cell's peers are unsolved (cell itself counted too). */
-static int unsolved_peers(const sudoku_planes *p, int cell)
+/* An unsolved cell with the fewest candidates, or -1 if every cell is solved:
+ * the guess when every band and stack is settled but cells are not (a board
+ * given as candidates can leave that). */
+static int fewest_candidates(const sudoku_planes *p)
 {
-    int band = cell / 27, at = cell % 27;
-    uint32_t column = column_cells(1u << (at % 9));
-    return sudoku_popcount(p->unsolved[band] & (row_and_box(at) | column)) +
-           sudoku_popcount(p->unsolved[next_band(band)] & column) +
-           sudoku_popcount(p->unsolved[prev_band(band)] & column);
-}
-
-/* Two-candidate cells are the cheapest guesses; among them, the one with the
- * most unsolved peers reaches furthest whichever digit is right. Choosing it
- * over the first one found cut the guesses on forum-hardest by 40%. */
-int sudoku_planes_choose_cell(const sudoku_planes *p, unsigned *digits)
-{
-    int best = -1, best_score = INT_MAX;
-    for (int band = 0; band < 3; band++) {
-        uint32_t once = 0, twice = 0, thrice = 0;
-        for (int d = 0; d < 9; d++) {
-            uint32_t m = p->cells[3 * d + band];
-            thrice |= twice & m;
-            twice |= once & m;
-            once |= m;
-        }
-        for (uint32_t pairs = twice & ~thrice & p->unsolved[band]; pairs; pairs &= pairs - 1) {
-            int cell = 27 * band + sudoku_lowest_bit(pairs), score = -unsolved_peers(p, cell);
-            if (score < best_score) {
-                best = cell;
-                best_score = score;
-            }
+    int best = -1, best_count = 10;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        if (!(p->unsolved[cell / 27] & (1u << (cell % 27)))) continue;
+        int n = sudoku_popcount(candidates(p, cell));
+        if (n < best_count) {
+            best = cell;
+            best_count = n;
         }
     }
-    if (best < 0) /* no two-candidate cell: fewest candidates, then most unsolved peers */
-        for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-            if (!(p->unsolved[cell / 27] & (1u << (cell % 27)))) continue;
-            int score = 32 * sudoku_popcount(candidates(p, cell)) - unsolved_peers(p, cell);
-            if (score < best_score) {
-                best = cell;
-                best_score = score;
-            }
-        }
-    if (best >= 0) *digits = candidates(p, best);
     return best;
+}
+
+bool sudoku_planes_choose(const sudoku_planes *p, const sudoku_triads *view, sudoku_branch *branch)
+{
+    int best = -1, best_score = INT_MAX;
+    for (int where = 0; where < 6; where++) {
+        int score = 0;
+        for (int d = 0; d < 9; d++) {
+            uint32_t set = where < 3 ? (view->horizontal[d] >> where) & FIRSTS
+                                     : view->vertical[d] & (HEADS << (3 * (where - 3)));
+            score += weight[sudoku_popcount(set)];
+        }
+        if (score > 0 && score < best_score) {
+            best = where;
+            best_score = score;
+        }
+    }
+    if (best < 0) {
+        branch->kind = SUDOKU_BRANCH_CELL;
+        branch->where = fewest_candidates(p);
+        if (branch->where < 0) return false;
+        branch->digit = 0;
+        branch->options = candidates(p, branch->where);
+        return true;
+    }
+    int digit = 0, fewest = INT_MAX;
+    uint32_t set = 0;
+    for (int d = 0; d < 9; d++) {
+        uint32_t s = best < 3 ? minirows(p->cells[3 * d + best])
+                              : stack_minicolumns(view->vertical[d], best - 3);
+        int n = sudoku_popcount(s);
+        if (n > 4 && n < fewest) {
+            fewest = n;
+            digit = d;
+            set = s;
+        }
+    }
+    branch->kind = best < 3 ? SUDOKU_BRANCH_BAND : SUDOKU_BRANCH_STACK;
+    branch->where = best % 3;
+    branch->digit = digit;
+    branch->options = fitting(set);
+    return true;
+}
+
+/* The band cells of a configuration's minirows. */
+static uint32_t configuration_cells(int k)
+{
+    uint32_t cells = 0;
+    for (int minirow = 0; minirow < 9; minirow++)
+        if (configuration[k] >> minirow & 1u) cells |= 7u << (3 * minirow);
+    return cells;
+}
+
+bool sudoku_planes_take(sudoku_planes *p, const sudoku_branch *branch, int option,
+                        sudoku_triads *view)
+{
+    uint32_t *plane = &p->cells[3 * branch->digit];
+    switch (branch->kind) {
+    case SUDOKU_BRANCH_BAND: plane[branch->where] &= configuration_cells(option); break;
+    case SUDOKU_BRANCH_STACK:
+        for (int band = 0; band < 3; band++) {
+            uint32_t keep = (configuration[option] >> (3 * band)) & 7u; /* one column of the stack */
+            plane[band] &= ~column_cells((7u & ~keep) << (3 * branch->where));
+        }
+        break;
+    default: return sudoku_planes_assign(p, branch->where, option + 1, view);
+    }
+    return sudoku_planes_propagate(p, view);
 }
 
 void sudoku_planes_to_grid(const sudoku_planes *p, sudoku_grid *grid)
