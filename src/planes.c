@@ -118,39 +118,69 @@ static inline void leave_other_planes(sudoku_planes *p, int digit, int band, uin
     p->cells[3 * digit + band] = keep;
 }
 
-/* Applies the band rule to one band of a digit's plane and pushes what it
- * implies onto the other bands (locked columns) and planes (placed cells).
- * Returns -1 if the digit has no place left in the band, else whether cells
- * were placed (which changes other planes). */
-static int update_band(sudoku_planes *p, int digit, int band)
+/* The band rule on one band of a digit, held in *band: keeps the cells of
+ * the configurations that still fit, and narrows the digit's two other bands
+ * to the columns this one leaves them. Returns the cells it finds alone in
+ * their row (and not yet placed), or UINT32_MAX if the digit has no place
+ * left in the band. */
+static inline uint32_t band_rule(uint32_t *band, uint32_t *other1, uint32_t *other2, uint32_t unsolved)
 {
-    uint32_t *plane = &p->cells[3 * digit];
-    uint32_t a = plane[band] & sudoku_band_allowed[minirows(plane[band])];
-    if (!a) return -1;
-    plane[band] = p->settled[3 * digit + band] = a;
-
+    uint32_t a = *band & sudoku_band_allowed[minirows(*band)];
+    if (!a) return UINT32_MAX;
+    *band = a;
     uint32_t locked = ~column_cells(sudoku_locked_columns[columns(a)]);
-    plane[next_band(band)] &= locked;
-    plane[prev_band(band)] &= locked;
-    uint32_t placed = alone_in_row(a) & p->unsolved[band];
-    if (!placed) return 0;
-    leave_other_planes(p, digit, band, placed);
-    return 1;
+    *other1 &= locked;
+    *other2 &= locked;
+    return alone_in_row(a) & unsolved;
 }
 
-/* Brings a digit's three bands to rest. Returns -1 on a contradiction, else
- * whether cells were placed. */
+/* Brings a digit's three bands to rest, in registers. Returns -1 on a
+ * contradiction, else whether cells were placed (which changes other
+ * planes). */
 static int update_digit(sudoku_planes *p, int digit)
 {
-    const uint32_t *plane = &p->cells[3 * digit], *settled = &p->settled[3 * digit];
+    uint32_t *cells = &p->cells[3 * digit], *settled = &p->settled[3 * digit];
+    uint32_t b0 = cells[0], b1 = cells[1], b2 = cells[2];
+    uint32_t s0 = settled[0], s1 = settled[1], s2 = settled[2];
     int placed = 0;
     for (;;) {
-        int band = plane[0] != settled[0] ? 0 : plane[1] != settled[1] ? 1 : plane[2] != settled[2] ? 2 : -1;
-        if (band < 0) return placed;
-        int r = update_band(p, digit, band);
-        if (r < 0) return -1;
-        placed |= r;
+        uint32_t alone;
+        if (b0 != s0) {
+            alone = band_rule(&b0, &b1, &b2, p->unsolved[0]);
+            s0 = b0;
+            if (alone) {
+                if (alone == UINT32_MAX) return -1;
+                cells[0] = b0;
+                leave_other_planes(p, digit, 0, alone);
+                placed = 1;
+            }
+        }
+        if (b1 != s1) {
+            alone = band_rule(&b1, &b2, &b0, p->unsolved[1]);
+            s1 = b1;
+            if (alone) {
+                if (alone == UINT32_MAX) return -1;
+                cells[1] = b1;
+                leave_other_planes(p, digit, 1, alone);
+                placed = 1;
+            }
+        }
+        if (b2 != s2) {
+            alone = band_rule(&b2, &b0, &b1, p->unsolved[2]);
+            s2 = b2;
+            if (alone) {
+                if (alone == UINT32_MAX) return -1;
+                cells[2] = b2;
+                leave_other_planes(p, digit, 2, alone);
+                placed = 1;
+            }
+        }
+        if (b0 == s0 && b1 == s1 && b2 == s2) break;
     }
+    cells[0] = settled[0] = b0;
+    cells[1] = settled[1] = b1;
+    cells[2] = settled[2] = b2;
+    return placed;
 }
 
 /* Brings every band to rest. Returns false on a contradiction. */
