@@ -175,7 +175,14 @@ static int update_digit(sudoku_planes *p, int digit)
                 placed = 1;
             }
         }
-        if (b0 == s0 && b1 == s1 && b2 == s2) break;
+        if (b0 == s0 && b1 == s1 && b2 == s2) {
+            /* at rest: the columns only one band can hold the digit in */
+            uint32_t c0 = columns(b0), c1 = columns(b1), c2 = columns(b2);
+            b0 &= column_cells(sudoku_claimed_columns[~(c1 | c2) & 0x1FFu]);
+            b1 &= column_cells(sudoku_claimed_columns[~(c0 | c2) & 0x1FFu]);
+            b2 &= column_cells(sudoku_claimed_columns[~(c0 | c1) & 0x1FFu]);
+            if (b0 == s0 && b1 == s1 && b2 == s2) break;
+        }
     }
     cells[0] = settled[0] = b0;
     cells[1] = settled[1] = b1;
@@ -198,25 +205,6 @@ static bool settle_bands(sudoku_planes *p)
         }
         if (!placed) return true; /* only placements reach the digits already passed */
     }
-}
-
-/* Claims for every digit the columns only one band can hold it in. Returns
- * whether anything changed. */
-static bool claim_columns(sudoku_planes *p)
-{
-    bool changed = false;
-    for (int d = 0; d < 9; d++) {
-        uint32_t *plane = &p->cells[3 * d];
-        uint32_t c0 = columns(plane[0]), c1 = columns(plane[1]), c2 = columns(plane[2]);
-        uint32_t n0 = plane[0] & column_cells(sudoku_claimed_columns[~(c1 | c2) & 0x1FFu]);
-        uint32_t n1 = plane[1] & column_cells(sudoku_claimed_columns[~(c0 | c2) & 0x1FFu]);
-        uint32_t n2 = plane[2] & column_cells(sudoku_claimed_columns[~(c0 | c1) & 0x1FFu]);
-        changed |= (n0 != plane[0]) | (n1 != plane[1]) | (n2 != plane[2]);
-        plane[0] = n0;
-        plane[1] = n1;
-        plane[2] = n2;
-    }
-    return changed;
 }
 
 /* Gives cell the digit (0-8) in its plane, clearing the digit's row, column
@@ -383,7 +371,6 @@ static bool propagate(sudoku_planes *p, sudoku_triads *view)
 {
     for (;;) {
         if (!settle_bands(p)) return false;
-        if (claim_columns(p)) continue;
         int placed = naked_singles(p);
         if (placed < 0) return false;
         if (placed > 0) continue;
