@@ -23,7 +23,7 @@ extern const uint16_t sudoku_claimed_columns[512];
 /* The board search works on (planes.c): for each digit, where it may still
  * go. Digits are 1-9 and cells 0-80 in the functions below. */
 typedef struct sudoku_planes {
-    uint32_t cells[27];   /* [3*(digit-1) + band]: bit 9*(row%3) + column */
+    uint32_t cells[27];   /* [9*band + digit-1]: bit 9*(row%3) + column */
     uint32_t settled[27]; /* cells[] as last propagated; a band that differs needs work */
     uint32_t unsolved[3]; /* per band, the cells no digit is placed in yet */
 } sudoku_planes;

@@ -109,13 +109,21 @@ static inline uint32_t alone_in_row(uint32_t band)
     return alone;
 }
 
+/* Where a digit's band is kept: a band's nine digits side by side, so that
+ * what crosses the planes (a placed cell leaving them, counting) runs over
+ * consecutive words. */
+static inline int slot(int digit, int band)
+{
+    return 9 * band + digit;
+}
+
 /* Removes cells from the band of every plane but digit's. */
 static inline void leave_other_planes(sudoku_planes *p, int digit, int band, uint32_t cells)
 {
-    uint32_t keep = p->cells[3 * digit + band];
+    uint32_t *planes = &p->cells[9 * band], keep = planes[digit];
     p->unsolved[band] &= ~cells;
-    for (int d = 0; d < 9; d++) p->cells[3 * d + band] &= ~cells;
-    p->cells[3 * digit + band] = keep;
+    for (int d = 0; d < 9; d++) planes[d] &= ~cells;
+    planes[digit] = keep;
 }
 
 /* The band rule on one band of a digit, held in *band: keeps the cells of
@@ -139,9 +147,9 @@ static inline uint32_t band_rule(uint32_t *band, uint32_t *other1, uint32_t *oth
  * planes). */
 static int update_digit(sudoku_planes *p, int digit)
 {
-    uint32_t *cells = &p->cells[3 * digit], *settled = &p->settled[3 * digit];
-    uint32_t b0 = cells[0], b1 = cells[1], b2 = cells[2];
-    uint32_t s0 = settled[0], s1 = settled[1], s2 = settled[2];
+    uint32_t *cells = &p->cells[digit], *settled = &p->settled[digit];
+    uint32_t b0 = cells[0], b1 = cells[9], b2 = cells[18];
+    uint32_t s0 = settled[0], s1 = settled[9], s2 = settled[18];
     int placed = 0;
     for (;;) {
         uint32_t alone;
@@ -160,7 +168,7 @@ static int update_digit(sudoku_planes *p, int digit)
             s1 = b1;
             if (alone) {
                 if (alone == UINT32_MAX) return -1;
-                cells[1] = b1;
+                cells[9] = b1;
                 leave_other_planes(p, digit, 1, alone);
                 placed = 1;
             }
@@ -170,7 +178,7 @@ static int update_digit(sudoku_planes *p, int digit)
             s2 = b2;
             if (alone) {
                 if (alone == UINT32_MAX) return -1;
-                cells[2] = b2;
+                cells[18] = b2;
                 leave_other_planes(p, digit, 2, alone);
                 placed = 1;
             }
@@ -185,8 +193,8 @@ static int update_digit(sudoku_planes *p, int digit)
         }
     }
     cells[0] = settled[0] = b0;
-    cells[1] = settled[1] = b1;
-    cells[2] = settled[2] = b2;
+    cells[9] = settled[9] = b1;
+    cells[18] = settled[18] = b2;
     return placed;
 }
 
@@ -196,8 +204,8 @@ static bool settle_bands(sudoku_planes *p)
     for (;;) {
         int placed = 0;
         for (int d = 0; d < 9; d++) {
-            const uint32_t *plane = &p->cells[3 * d], *settled = &p->settled[3 * d];
-            if (plane[0] == settled[0] && plane[1] == settled[1] && plane[2] == settled[2])
+            const uint32_t *plane = &p->cells[d], *settled = &p->settled[d];
+            if (plane[0] == settled[0] && plane[9] == settled[9] && plane[18] == settled[18])
                 continue;
             int r = update_digit(p, d);
             if (r < 0) return false;
@@ -212,14 +220,14 @@ static bool settle_bands(sudoku_planes *p)
 static bool place(sudoku_planes *p, int cell, int digit)
 {
     int band = cell / 27, at = cell % 27;
-    uint32_t bit = 1u << at, *plane = &p->cells[3 * digit];
-    if (!(plane[band] & bit)) return false;
+    uint32_t bit = 1u << at, *plane = &p->cells[digit];
+    if (!(plane[9 * band] & bit)) return false;
     uint32_t column = ~column_cells(1u << (at % 9));
     plane[0] &= column;
-    plane[1] &= column;
-    plane[2] &= column;
-    plane[band] &= ~row_and_box(at);
-    plane[band] |= bit;
+    plane[9] &= column;
+    plane[18] &= column;
+    plane[9 * band] &= ~row_and_box(at);
+    plane[9 * band] |= bit;
     leave_other_planes(p, digit, band, bit);
     return true;
 }
@@ -233,14 +241,14 @@ static int naked_singles(sudoku_planes *p)
         uint32_t unsolved = p->unsolved[band], once = 0, twice = 0;
         if (!unsolved) continue;
         for (int d = 0; d < 9; d++) {
-            uint32_t m = p->cells[3 * d + band];
+            uint32_t m = p->cells[slot(d, band)];
             twice |= once & m;
             once |= m;
         }
         if (unsolved & ~once) return -1;
         for (uint32_t singles = unsolved & ~twice; singles; singles &= singles - 1) {
             int at = sudoku_lowest_bit(singles), d = 0;
-            while (d < 9 && !(p->cells[3 * d + band] & (1u << at))) d++;
+            while (d < 9 && !(p->cells[slot(d, band)] & (1u << at))) d++;
             if (d == 9 || !place(p, 27 * band + at, d)) return -1;
             placed++;
         }
@@ -256,8 +264,8 @@ static int naked_singles(sudoku_planes *p)
 static inline uint32_t horizontal_triads(const uint32_t *plane)
 {
     uint32_t m0 = (plane[0] | plane[0] >> 1 | plane[0] >> 2) & FIRSTS;
-    uint32_t m1 = (plane[1] | plane[1] >> 1 | plane[1] >> 2) & FIRSTS;
-    uint32_t m2 = (plane[2] | plane[2] >> 1 | plane[2] >> 2) & FIRSTS;
+    uint32_t m1 = (plane[9] | plane[9] >> 1 | plane[9] >> 2) & FIRSTS;
+    uint32_t m2 = (plane[18] | plane[18] >> 1 | plane[18] >> 2) & FIRSTS;
     return m0 | m1 << 1 | m2 << 2;
 }
 
@@ -265,7 +273,7 @@ static inline uint32_t horizontal_triads(const uint32_t *plane)
  * are the bits nine apart, boxes the groups of three. */
 static inline uint32_t vertical_triads(const uint32_t *plane)
 {
-    return columns(plane[0]) | columns(plane[1]) << 9 | columns(plane[2]) << 18;
+    return columns(plane[0]) | columns(plane[9]) << 9 | columns(plane[18]) << 18;
 }
 
 /* Each block of nine bits rotated by three: a horizontal triad's row mates. */
@@ -302,7 +310,7 @@ static inline void count_bits(uint32_t count[4], uint32_t x)
 static void clear_triads(uint32_t *plane, uint32_t hclear, uint32_t vclear)
 {
     for (int band = 0; band < 3; band++)
-        plane[band] &= ~(((hclear >> band) & FIRSTS) * 7u | column_cells(vclear >> (9 * band) & 0x1FFu));
+        plane[9 * band] &= ~(((hclear >> band) & FIRSTS) * 7u | column_cells(vclear >> (9 * band) & 0x1FFu));
 }
 
 /* The triad rules, on one orientation. triads[] holds the digits' triads,
@@ -347,7 +355,7 @@ static int triads(sudoku_planes *p, sudoku_triads *view)
 {
     uint32_t hcertain[9], vcertain[9], hclear[9] = {0}, vclear[9] = {0};
     for (int d = 0; d < 9; d++) {
-        const uint32_t *plane = &p->cells[3 * d];
+        const uint32_t *plane = &p->cells[d];
         uint32_t h = view->horizontal[d] = horizontal_triads(plane);
         uint32_t v = view->vertical[d] = vertical_triads(plane);
         uint32_t hr = rotate_in_blocks(h), vc = rotate_blocks(v);
@@ -361,7 +369,7 @@ static int triads(sudoku_planes *p, sudoku_triads *view)
     for (int d = 0; d < 9; d++) {
         uint32_t h = hclear[d] & view->horizontal[d], v = vclear[d] & view->vertical[d];
         if (!(h | v)) continue;
-        clear_triads(&p->cells[3 * d], h, v);
+        clear_triads(&p->cells[d], h, v);
         changed = 1;
     }
     return changed;
@@ -392,7 +400,7 @@ bool sudoku_planes_assign(sudoku_planes *p, int cell, int digit, sudoku_triads *
 
 bool sudoku_planes_eliminate(sudoku_planes *p, int cell, int digit, sudoku_triads *view)
 {
-    p->cells[3 * (digit - 1) + cell / 27] &= ~(1u << (cell % 27));
+    p->cells[slot(digit - 1, cell / 27)] &= ~(1u << (cell % 27));
     return sudoku_planes_propagate(p, view);
 }
 
@@ -423,7 +431,7 @@ void sudoku_planes_from_board(sudoku_planes *p, const sudoku_board *board)
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (int d = 0; d < 9; d++)
             if (board->candidates[cell] & (1u << d))
-                p->cells[3 * d + cell / 27] |= 1u << (cell % 27);
+                p->cells[slot(d, cell / 27)] |= 1u << (cell % 27);
 }
 
 /* ---- the guess ---- */
@@ -457,7 +465,7 @@ static unsigned candidates(const sudoku_planes *p, int cell)
 {
     unsigned digits = 0;
     for (int d = 0; d < 9; d++)
-        if (p->cells[3 * d + cell / 27] & (1u << (cell % 27))) digits |= 1u << d;
+        if (p->cells[slot(d, cell / 27)] & (1u << (cell % 27))) digits |= 1u << d;
     return digits;
 }
 
@@ -504,7 +512,7 @@ bool sudoku_planes_choose(const sudoku_planes *p, const sudoku_triads *view, sud
     int digit = 0, fewest = INT_MAX;
     uint32_t set = 0;
     for (int d = 0; d < 9; d++) {
-        uint32_t s = best < 3 ? minirows(p->cells[3 * d + best])
+        uint32_t s = best < 3 ? minirows(p->cells[slot(d, best)])
                               : stack_minicolumns(view->vertical[d], best - 3);
         int n = sudoku_popcount(s);
         if (n > 4 && n < fewest) {
@@ -532,13 +540,13 @@ static uint32_t configuration_cells(int k)
 bool sudoku_planes_take(sudoku_planes *p, const sudoku_branch *branch, int option,
                         sudoku_triads *view)
 {
-    uint32_t *plane = &p->cells[3 * branch->digit];
+    uint32_t *plane = &p->cells[branch->digit];
     switch (branch->kind) {
-    case SUDOKU_BRANCH_BAND: plane[branch->where] &= configuration_cells(option); break;
+    case SUDOKU_BRANCH_BAND: plane[9 * branch->where] &= configuration_cells(option); break;
     case SUDOKU_BRANCH_STACK:
         for (int band = 0; band < 3; band++) {
             uint32_t keep = (configuration[option] >> (3 * band)) & 7u; /* one column of the stack */
-            plane[band] &= ~column_cells((7u & ~keep) << (3 * branch->where));
+            plane[9 * band] &= ~column_cells((7u & ~keep) << (3 * branch->where));
         }
         break;
     default: return sudoku_planes_assign(p, branch->where, option + 1, view);
@@ -550,6 +558,6 @@ void sudoku_planes_to_grid(const sudoku_planes *p, sudoku_grid *grid)
 {
     for (int d = 0; d < 9; d++)
         for (int band = 0; band < 3; band++)
-            for (uint32_t m = p->cells[3 * d + band]; m; m &= m - 1)
+            for (uint32_t m = p->cells[slot(d, band)]; m; m &= m - 1)
                 grid->cell[27 * band + sudoku_lowest_bit(m)] = (uint8_t)(d + 1);
 }
