@@ -295,14 +295,31 @@ static inline uint32_t rotate_in_groups(uint32_t x)
     return ((x << 1) & ~FIRSTS & BAND) | ((x >> 2) & FIRSTS);
 }
 
-/* Adds the bits of x to a count kept in bit slices, saturating at four:
- * count[k] has a bit set where the count is above k. */
-static inline void count_bits(uint32_t count[4], uint32_t x)
+/* Adds three words bit by bit: *high gets the carries, *low the sums. */
+static inline void add3(uint32_t *high, uint32_t *low, uint32_t a, uint32_t b, uint32_t c)
 {
-    count[3] |= count[2] & x;
-    count[2] |= count[1] & x;
-    count[1] |= count[0] & x;
-    count[0] |= x;
+    uint32_t u = a ^ b;
+    *high = (a & b) | (u & c);
+    *low = u ^ c;
+}
+
+/* For each bit, how many of the nine words have it set, as bit slices. */
+typedef struct tally {
+    uint32_t ones, twos, fours; /* fours: four or more */
+} tally;
+
+static inline tally count_nine(const uint32_t x[9])
+{
+    uint32_t t1, o1, t2, o2, t3, o3, t4, f1, tw;
+    tally n;
+    add3(&t1, &o1, x[0], x[1], x[2]);
+    add3(&t2, &o2, x[3], x[4], x[5]);
+    add3(&t3, &o3, x[6], x[7], x[8]);
+    add3(&t4, &n.ones, o1, o2, o3);
+    add3(&f1, &tw, t1, t2, t3);
+    n.twos = tw ^ t4;
+    n.fours = f1 | (tw & t4);
+    return n;
 }
 
 /* Removes from a digit's plane the horizontal triads hclear and the
@@ -320,18 +337,18 @@ static void clear_triads(uint32_t *plane, uint32_t hclear, uint32_t vclear)
 static bool triad_rules(const uint32_t triads[9], uint32_t certain[9], uint32_t clear[9],
                         uint32_t (*mates)(uint32_t))
 {
-    uint32_t candidates[4] = {0}, held[4] = {0};
-    for (int d = 0; d < 9; d++) count_bits(candidates, triads[d]);
-    if (candidates[2] != BAND) return false; /* a triad with fewer than three digits */
-    uint32_t exactly_three = candidates[2] & ~candidates[3];
+    tally candidates = count_nine(triads);
+    uint32_t three = candidates.fours | (candidates.twos & candidates.ones);
+    if (three != BAND) return false; /* a triad with fewer than three digits */
+    uint32_t exactly_three = three & ~candidates.fours;
     for (int d = 0; d < 9; d++) {
         uint32_t forced = triads[d] & exactly_three & ~certain[d];
         if (forced) clear[d] |= mates(forced);
         certain[d] |= triads[d] & exactly_three;
-        count_bits(held, certain[d]);
     }
-    if (held[3]) return false; /* four digits held by one triad */
-    uint32_t full = held[2] & candidates[3]; /* three held, and others still there */
+    tally held = count_nine(certain);
+    if (held.fours) return false; /* four digits held by one triad */
+    uint32_t full = held.twos & held.ones & candidates.fours; /* three held, and others still there */
     if (full)
         for (int d = 0; d < 9; d++) clear[d] |= full & ~certain[d];
     return true;
