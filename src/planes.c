@@ -51,6 +51,7 @@
 #include "internal.h"
 
 #include <limits.h>
+#include <string.h>
 
 #define BAND 0x7FFFFFFu      /* 27 cells */
 #define UNSETTLED UINT32_MAX /* no band ever holds this: forces a first pass */
@@ -366,27 +367,55 @@ static uint32_t vertical_mates(uint32_t x)
     return column | rotate_blocks(column) | box | rotate_in_groups(box);
 }
 
+/* Eight digits side by side, one per lane: the compiler makes of the same
+ * operations whatever vector instructions the target has. */
+typedef uint32_t eight __attribute__((vector_size(32)));
+
+/* The triads of digits 0-7 (horizontal and vertical) and those each digit
+ * is alone in (in its row, in its column), lane by lane: the same as the
+ * scalar functions above. */
+static inline void triads_of_eight(const sudoku_planes *p, sudoku_triads *view, uint32_t hcertain[9],
+                                   uint32_t vcertain[9])
+{
+    eight b0, b1, b2;
+    memcpy(&b0, &p->cells[0], sizeof b0);
+    memcpy(&b1, &p->cells[9], sizeof b1);
+    memcpy(&b2, &p->cells[18], sizeof b2);
+    eight h = ((b0 | b0 >> 1 | b0 >> 2) & FIRSTS) | ((b1 | b1 >> 1 | b1 >> 2) & FIRSTS) << 1 |
+              ((b2 | b2 >> 1 | b2 >> 2) & FIRSTS) << 2;
+    eight v = ((b0 | b0 >> 9 | b0 >> 18) & 0x1FFu) | ((b1 | b1 >> 9 | b1 >> 18) & 0x1FFu) << 9 |
+              ((b2 | b2 >> 9 | b2 >> 18) & 0x1FFu) << 18;
+    eight hr = ((h << 3) & (~HEADS & BAND)) | ((h >> 6) & HEADS);
+    eight hr2 = ((hr << 3) & (~HEADS & BAND)) | ((hr >> 6) & HEADS);
+    eight vc = ((v << 9) | (v >> 18)) & BAND;
+    eight vc2 = ((vc << 9) | (vc >> 18)) & BAND;
+    eight hc = h & ~hr & ~hr2, vcn = v & ~vc & ~vc2;
+    memcpy(view->horizontal, &h, sizeof h);
+    memcpy(view->vertical, &v, sizeof v);
+    memcpy(hcertain, &hc, sizeof hc);
+    memcpy(vcertain, &vcn, sizeof vcn);
+}
+
 /* Applies the triad rules once, leaving the digits' triads in view. Returns
  * -1 on a contradiction, else whether anything changed. */
 static int triads(sudoku_planes *p, sudoku_triads *view)
 {
     uint32_t hcertain[9], vcertain[9], hclear[9] = {0}, vclear[9] = {0};
-    for (int d = 0; d < 9; d++) {
-        const uint32_t *plane = &p->cells[d];
-        uint32_t h = view->horizontal[d] = horizontal_triads(plane);
-        uint32_t v = view->vertical[d] = vertical_triads(plane);
-        uint32_t hr = rotate_in_blocks(h), vc = rotate_blocks(v);
-        hcertain[d] = h & ~hr & ~rotate_in_blocks(hr); /* alone in its row */
-        vcertain[d] = v & ~vc & ~rotate_blocks(vc);    /* alone in its column */
-    }
+    triads_of_eight(p, view, hcertain, vcertain);
+    const uint32_t *plane = &p->cells[8];
+    uint32_t h = view->horizontal[8] = horizontal_triads(plane);
+    uint32_t v = view->vertical[8] = vertical_triads(plane);
+    uint32_t hr = rotate_in_blocks(h), vc = rotate_blocks(v);
+    hcertain[8] = h & ~hr & ~rotate_in_blocks(hr); /* alone in its row */
+    vcertain[8] = v & ~vc & ~rotate_blocks(vc);    /* alone in its column */
     if (!triad_rules(view->horizontal, hcertain, hclear, horizontal_mates) ||
         !triad_rules(view->vertical, vcertain, vclear, vertical_mates))
         return -1;
     int changed = 0;
     for (int d = 0; d < 9; d++) {
-        uint32_t h = hclear[d] & view->horizontal[d], v = vclear[d] & view->vertical[d];
-        if (!(h | v)) continue;
-        clear_triads(&p->cells[d], h, v);
+        uint32_t hd = hclear[d] & view->horizontal[d], vd = vclear[d] & view->vertical[d];
+        if (!(hd | vd)) continue;
+        clear_triads(&p->cells[d], hd, vd);
         changed = 1;
     }
     return changed;
