@@ -534,19 +534,26 @@ static int fewest_candidates(const sudoku_planes *p)
 
 bool sudoku_planes_choose(const sudoku_planes *p, const sudoku_triads *view, sudoku_branch *branch)
 {
-    int best = -1, best_score = INT_MAX;
-    for (int where = 0; where < 6; where++) {
-        int score = 0;
-        for (int d = 0; d < 9; d++) {
-            uint32_t set = where < 3 ? (view->horizontal[d] >> where) & FIRSTS
-                                     : view->vertical[d] & (HEADS << (3 * (where - 3)));
-            score += weight[sudoku_popcount(set)];
-        }
-        if (score > 0 && score < best_score) {
-            best = where;
-            best_score = score;
+    /* count[where][d]: digit d's minirows in band where (0-2), or its
+     * minicolumns in stack where-3 */
+    uint8_t count[6][9];
+    int score[6] = {0};
+    for (int d = 0; d < 9; d++) {
+        uint32_t h = view->horizontal[d], v = view->vertical[d];
+        for (int where = 0; where < 3; where++) {
+            int n = sudoku_popcount(h & (FIRSTS << where)), m = sudoku_popcount(v & (HEADS << (3 * where)));
+            count[where][d] = (uint8_t)n;
+            count[where + 3][d] = (uint8_t)m;
+            score[where] += weight[n];
+            score[where + 3] += weight[m];
         }
     }
+    int best = -1, best_score = INT_MAX;
+    for (int where = 0; where < 6; where++)
+        if (score[where] > 0 && score[where] < best_score) {
+            best = where;
+            best_score = score[where];
+        }
     if (best < 0) {
         branch->kind = SUDOKU_BRANCH_CELL;
         branch->where = fewest_candidates(p);
@@ -556,17 +563,13 @@ bool sudoku_planes_choose(const sudoku_planes *p, const sudoku_triads *view, sud
         return true;
     }
     int digit = 0, fewest = INT_MAX;
-    uint32_t set = 0;
-    for (int d = 0; d < 9; d++) {
-        uint32_t s = best < 3 ? minirows(p->cells[slot(d, best)])
-                              : stack_minicolumns(view->vertical[d], best - 3);
-        int n = sudoku_popcount(s);
-        if (n > 4 && n < fewest) {
-            fewest = n;
+    for (int d = 0; d < 9; d++)
+        if (count[best][d] > 4 && count[best][d] < fewest) {
+            fewest = count[best][d];
             digit = d;
-            set = s;
         }
-    }
+    uint32_t set = best < 3 ? minirows(p->cells[slot(digit, best)])
+                            : stack_minicolumns(view->vertical[digit], best - 3);
     branch->kind = best < 3 ? SUDOKU_BRANCH_BAND : SUDOKU_BRANCH_STACK;
     branch->where = best % 3;
     branch->digit = digit;
