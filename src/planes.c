@@ -62,6 +62,22 @@
  * box); in a stack the same bits read 3*band + column of the stack. */
 static const uint16_t configuration[6] = {0x111, 0x0A1, 0x10A, 0x062, 0x08C, 0x054};
 
+/* For a row's nine cells (bit per column), its nonempty minirows (bit per box). */
+#define ROW_MINIROWS(x) (((x) & 7 ? 1 : 0) | ((x) & 070 ? 2 : 0) | ((x) & 0700 ? 4 : 0))
+#define ROW_MINIROWS4(x) ROW_MINIROWS(x), ROW_MINIROWS(x + 1), ROW_MINIROWS(x + 2), ROW_MINIROWS(x + 3)
+#define ROW_MINIROWS16(x) ROW_MINIROWS4(x), ROW_MINIROWS4(x + 4), ROW_MINIROWS4(x + 8), ROW_MINIROWS4(x + 12)
+#define ROW_MINIROWS64(x) ROW_MINIROWS16(x), ROW_MINIROWS16(x + 16), ROW_MINIROWS16(x + 32), ROW_MINIROWS16(x + 48)
+static const uint8_t row_minirows[512] = {ROW_MINIROWS64(0),   ROW_MINIROWS64(64),  ROW_MINIROWS64(128),
+                                          ROW_MINIROWS64(192), ROW_MINIROWS64(256), ROW_MINIROWS64(320),
+                                          ROW_MINIROWS64(384), ROW_MINIROWS64(448)};
+
+/* The nonempty minirows of a band, by table, row by row. */
+static inline uint32_t minirows_by_rows(uint32_t band)
+{
+    return row_minirows[band & 0x1FFu] | (uint32_t)row_minirows[band >> 9 & 0x1FFu] << 3 |
+           (uint32_t)row_minirows[band >> 18] << 6;
+}
+
 /* The nonempty minirows of a band, as bit 3*row + box. */
 static inline uint32_t minirows(uint32_t band)
 {
@@ -134,7 +150,7 @@ static inline void leave_other_planes(sudoku_planes *p, int digit, int band, uin
  * left in the band. */
 static inline uint32_t band_rule(uint32_t *band, uint32_t *other1, uint32_t *other2, uint32_t unsolved)
 {
-    uint32_t a = *band & sudoku_band_allowed[minirows(*band)];
+    uint32_t a = *band & sudoku_band_allowed[minirows_by_rows(*band)];
     if (!a) return UINT32_MAX;
     *band = a;
     uint32_t locked = ~column_cells(sudoku_locked_columns[columns(a)]);
