@@ -449,10 +449,43 @@ static bool propagate(sudoku_planes *p, sudoku_triads *view)
     }
 }
 
-bool sudoku_planes_propagate(sudoku_planes *p, sudoku_triads *view)
+/* ---- wide instructions, chosen at run time ----
+ *
+ * The entry points search calls for every guess are compiled twice: for any
+ * x86-64 (SSE2), and for processors with AVX2, BMI1, BMI2 and POPCNT
+ * (x86-64-v3 but for FMA and MOVBE, which nothing here uses), with all
+ * they call inlined into each (flatten), so that the installed program runs
+ * the code a -march=native build would. Each call picks one from the
+ * processor's features (a few loads and tests, nothing beside the work of a
+ * guess). Other architectures and compilers build the one version. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define NARROW_TARGET __attribute__((flatten))
+#define WIDE_TARGET __attribute__((target("avx2,bmi,bmi2,popcnt"), flatten))
+#define BOTH_WIDTHS(type, name, params, args)                                                      \
+    NARROW_TARGET static type name##_narrow params { return name args; }                           \
+    WIDE_TARGET static type name##_wide params { return name args; }
+
+static inline bool wide_cpu(void)
+{
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+           __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+}
+#define WIDEST(name) (wide_cpu() ? name##_wide : name##_narrow)
+#else
+#define BOTH_WIDTHS(type, name, params, args)
+#define WIDEST(name) name
+#endif
+
+static bool propagate_with(sudoku_planes *p, sudoku_triads *view)
 {
     sudoku_triads scratch;
     return propagate(p, view ? view : &scratch);
+}
+BOTH_WIDTHS(bool, propagate_with, (sudoku_planes * p, sudoku_triads *view), (p, view))
+
+bool sudoku_planes_propagate(sudoku_planes *p, sudoku_triads *view)
+{
+    return WIDEST(propagate_with)(p, view);
 }
 
 bool sudoku_planes_assign(sudoku_planes *p, int cell, int digit, sudoku_triads *view)
@@ -548,7 +581,7 @@ static int fewest_candidates(const sudoku_planes *p)
     return best;
 }
 
-bool sudoku_planes_choose(const sudoku_planes *p, const sudoku_triads *view, sudoku_branch *branch)
+static bool choose(const sudoku_planes *p, const sudoku_triads *view, sudoku_branch *branch)
 {
     /* count[where][d]: digit d's minirows in band where (0-2), or its
      * minicolumns in stack where-3 */
@@ -592,6 +625,13 @@ bool sudoku_planes_choose(const sudoku_planes *p, const sudoku_triads *view, sud
     branch->options = fitting(set);
     return true;
 }
+BOTH_WIDTHS(bool, choose, (const sudoku_planes *p, const sudoku_triads *view, sudoku_branch *branch),
+            (p, view, branch))
+
+bool sudoku_planes_choose(const sudoku_planes *p, const sudoku_triads *view, sudoku_branch *branch)
+{
+    return WIDEST(choose)(p, view, branch);
+}
 
 /* The band cells of a configuration's minirows. */
 static uint32_t configuration_cells(int k)
@@ -602,8 +642,7 @@ static uint32_t configuration_cells(int k)
     return cells;
 }
 
-bool sudoku_planes_take(sudoku_planes *p, const sudoku_branch *branch, int option,
-                        sudoku_triads *view)
+static bool take(sudoku_planes *p, const sudoku_branch *branch, int option, sudoku_triads *view)
 {
     uint32_t *plane = &p->cells[branch->digit];
     switch (branch->kind) {
@@ -614,9 +653,17 @@ bool sudoku_planes_take(sudoku_planes *p, const sudoku_branch *branch, int optio
             plane[9 * band] &= ~column_cells((7u & ~keep) << (3 * branch->where));
         }
         break;
-    default: return sudoku_planes_assign(p, branch->where, option + 1, view);
+    default: return place(p, branch->where, option) && propagate_with(p, view);
     }
-    return sudoku_planes_propagate(p, view);
+    return propagate_with(p, view);
+}
+BOTH_WIDTHS(bool, take, (sudoku_planes * p, const sudoku_branch *branch, int option, sudoku_triads *view),
+            (p, branch, option, view))
+
+bool sudoku_planes_take(sudoku_planes *p, const sudoku_branch *branch, int option,
+                        sudoku_triads *view)
+{
+    return WIDEST(take)(p, branch, option, view);
 }
 
 void sudoku_planes_to_grid(const sudoku_planes *p, sudoku_grid *grid)
