@@ -17,6 +17,7 @@ extern const uint32_t sudoku_cell_unit_mask[81]; /* bit u set: the cell is in un
 
 /* Band tables of the digit planes; see tables.c. */
 extern const uint32_t sudoku_band_allowed[512];
+extern const uint8_t sudoku_row_minirows[512];
 extern const uint16_t sudoku_locked_columns[512];
 extern const uint16_t sudoku_claimed_columns[512];
 

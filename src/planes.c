@@ -62,20 +62,12 @@
  * box); in a stack the same bits read 3*band + column of the stack. */
 static const uint16_t configuration[6] = {0x111, 0x0A1, 0x10A, 0x062, 0x08C, 0x054};
 
-/* For a row's nine cells (bit per column), its nonempty minirows (bit per box). */
-#define ROW_MINIROWS(x) (((x) & 7 ? 1 : 0) | ((x) & 070 ? 2 : 0) | ((x) & 0700 ? 4 : 0))
-#define ROW_MINIROWS4(x) ROW_MINIROWS(x), ROW_MINIROWS(x + 1), ROW_MINIROWS(x + 2), ROW_MINIROWS(x + 3)
-#define ROW_MINIROWS16(x) ROW_MINIROWS4(x), ROW_MINIROWS4(x + 4), ROW_MINIROWS4(x + 8), ROW_MINIROWS4(x + 12)
-#define ROW_MINIROWS64(x) ROW_MINIROWS16(x), ROW_MINIROWS16(x + 16), ROW_MINIROWS16(x + 32), ROW_MINIROWS16(x + 48)
-static const uint8_t row_minirows[512] = {ROW_MINIROWS64(0),   ROW_MINIROWS64(64),  ROW_MINIROWS64(128),
-                                          ROW_MINIROWS64(192), ROW_MINIROWS64(256), ROW_MINIROWS64(320),
-                                          ROW_MINIROWS64(384), ROW_MINIROWS64(448)};
-
 /* The nonempty minirows of a band, by table, row by row. */
 static inline uint32_t minirows_by_rows(uint32_t band)
 {
-    return row_minirows[band & 0x1FFu] | (uint32_t)row_minirows[band >> 9 & 0x1FFu] << 3 |
-           (uint32_t)row_minirows[band >> 18] << 6;
+    return sudoku_row_minirows[band & 0x1FFu] |
+           (uint32_t)sudoku_row_minirows[band >> 9 & 0x1FFu] << 3 |
+           (uint32_t)sudoku_row_minirows[band >> 18] << 6;
 }
 
 /* The nonempty minirows of a band, as bit 3*row + box. */
@@ -148,7 +140,8 @@ static inline void leave_other_planes(sudoku_planes *p, int digit, int band, uin
  * to the columns this one leaves them. Returns the cells it finds alone in
  * their row (and not yet placed), or UINT32_MAX if the digit has no place
  * left in the band. */
-static inline uint32_t band_rule(uint32_t *band, uint32_t *other1, uint32_t *other2, uint32_t unsolved)
+static inline uint32_t band_rule(uint32_t *band, uint32_t *other1, uint32_t *other2,
+                                 uint32_t unsolved)
 {
     uint32_t a = *band & sudoku_band_allowed[minirows_by_rows(*band)];
     if (!a) return UINT32_MAX;
@@ -344,7 +337,8 @@ static inline tally count_nine(const uint32_t x[9])
 static void clear_triads(uint32_t *plane, uint32_t hclear, uint32_t vclear)
 {
     for (int band = 0; band < 3; band++)
-        plane[9 * band] &= ~(((hclear >> band) & FIRSTS) * 7u | column_cells(vclear >> (9 * band) & 0x1FFu));
+        plane[9 * band] &=
+            ~(((hclear >> band) & FIRSTS) * 7u | column_cells(vclear >> (9 * band) & 0x1FFu));
 }
 
 /* The triad rules, on one orientation. triads[] holds the digits' triads,
@@ -354,10 +348,10 @@ static void clear_triads(uint32_t *plane, uint32_t hclear, uint32_t vclear)
 static bool triad_rules(const uint32_t triads[9], uint32_t certain[9], uint32_t clear[9],
                         uint32_t (*mates)(uint32_t))
 {
-    tally candidates = count_nine(triads);
-    uint32_t three = candidates.fours | (candidates.twos & candidates.ones);
+    tally digits_in = count_nine(triads);
+    uint32_t three = digits_in.fours | (digits_in.twos & digits_in.ones);
     if (three != BAND) return false; /* a triad with fewer than three digits */
-    uint32_t exactly_three = three & ~candidates.fours;
+    uint32_t exactly_three = three & ~digits_in.fours;
     for (int d = 0; d < 9; d++) {
         uint32_t forced = triads[d] & exactly_three & ~certain[d];
         if (forced) clear[d] |= mates(forced);
@@ -365,7 +359,8 @@ static bool triad_rules(const uint32_t triads[9], uint32_t certain[9], uint32_t 
     }
     tally held = count_nine(certain);
     if (held.fours) return false; /* four digits held by one triad */
-    uint32_t full = held.twos & held.ones & candidates.fours; /* three held, and others still there */
+    uint32_t full =
+        held.twos & held.ones & digits_in.fours; /* three held, and others still there */
     if (full)
         for (int d = 0; d < 9; d++) clear[d] |= full & ~certain[d];
     return true;
@@ -390,8 +385,8 @@ typedef uint32_t eight __attribute__((vector_size(32)));
 /* The triads of digits 0-7 (horizontal and vertical) and those each digit
  * is alone in (in its row, in its column), lane by lane: the same as the
  * scalar functions above. */
-static inline void triads_of_eight(const sudoku_planes *p, sudoku_triads *view, uint32_t hcertain[9],
-                                   uint32_t vcertain[9])
+static inline void triads_of_eight(const sudoku_planes *p, sudoku_triads *view,
+                                   uint32_t hcertain[9], uint32_t vcertain[9])
 {
     eight b0, b1, b2;
     memcpy(&b0, &p->cells[0], sizeof b0);
@@ -462,8 +457,14 @@ static bool propagate(sudoku_planes *p, sudoku_triads *view)
 #define NARROW_TARGET __attribute__((flatten))
 #define WIDE_TARGET __attribute__((target("avx2,bmi,bmi2,popcnt"), flatten))
 #define BOTH_WIDTHS(type, name, params, args)                                                      \
-    NARROW_TARGET static type name##_narrow params { return name args; }                           \
-    WIDE_TARGET static type name##_wide params { return name args; }
+    NARROW_TARGET static type name##_narrow params                                                 \
+    {                                                                                              \
+        return name args;                                                                          \
+    }                                                                                              \
+    WIDE_TARGET static type name##_wide params                                                     \
+    {                                                                                              \
+        return name args;                                                                          \
+    }
 
 static inline bool wide_cpu(void)
 {
@@ -590,7 +591,8 @@ static bool choose(const sudoku_planes *p, const sudoku_triads *view, sudoku_bra
     for (int d = 0; d < 9; d++) {
         uint32_t h = view->horizontal[d], v = view->vertical[d];
         for (int where = 0; where < 3; where++) {
-            int n = sudoku_popcount(h & (FIRSTS << where)), m = sudoku_popcount(v & (HEADS << (3 * where)));
+            int n = sudoku_popcount(h & (FIRSTS << where)),
+                m = sudoku_popcount(v & (HEADS << (3 * where)));
             count[where][d] = (uint8_t)n;
             count[where + 3][d] = (uint8_t)m;
             score[where] += weight[n];
@@ -625,7 +627,8 @@ static bool choose(const sudoku_planes *p, const sudoku_triads *view, sudoku_bra
     branch->options = fitting(set);
     return true;
 }
-BOTH_WIDTHS(bool, choose, (const sudoku_planes *p, const sudoku_triads *view, sudoku_branch *branch),
+BOTH_WIDTHS(bool, choose,
+            (const sudoku_planes *p, const sudoku_triads *view, sudoku_branch *branch),
             (p, view, branch))
 
 bool sudoku_planes_choose(const sudoku_planes *p, const sudoku_triads *view, sudoku_branch *branch)
@@ -649,7 +652,8 @@ static bool take(sudoku_planes *p, const sudoku_branch *branch, int option, sudo
     case SUDOKU_BRANCH_BAND: plane[9 * branch->where] &= configuration_cells(option); break;
     case SUDOKU_BRANCH_STACK:
         for (int band = 0; band < 3; band++) {
-            uint32_t keep = (configuration[option] >> (3 * band)) & 7u; /* one column of the stack */
+            uint32_t keep =
+                (configuration[option] >> (3 * band)) & 7u; /* one column of the stack */
             plane[9 * band] &= ~column_cells((7u & ~keep) << (3 * branch->where));
         }
         break;
@@ -657,7 +661,8 @@ static bool take(sudoku_planes *p, const sudoku_branch *branch, int option, sudo
     }
     return propagate_with(p, view);
 }
-BOTH_WIDTHS(bool, take, (sudoku_planes * p, const sudoku_branch *branch, int option, sudoku_triads *view),
+BOTH_WIDTHS(bool, take,
+            (sudoku_planes * p, const sudoku_branch *branch, int option, sudoku_triads *view),
             (p, branch, option, view))
 
 bool sudoku_planes_take(sudoku_planes *p, const sudoku_branch *branch, int option,

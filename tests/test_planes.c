@@ -180,7 +180,8 @@ static void three_digits_in_two_cells_are_a_contradiction(void **state)
     sudoku_board_init(&board);
     for (int row = 3; row < 6; row++)
         for (int col = 3; col < 6; col++)
-            if (!(col == 5 && row != 4)) board.candidates[cell_at(row, col)] &= (uint16_t) ~(1u | 8u | 128u);
+            if (!(col == 5 && row != 4))
+                board.candidates[cell_at(row, col)] &= (uint16_t) ~(1u | 8u | 128u);
     sudoku_planes_from_board(&p, &board);
     assert_false(sudoku_planes_propagate(&p, NULL));
 }
@@ -213,11 +214,13 @@ static void a_minirow_three_digits_must_take_keeps_nothing_else(void **state)
     sudoku_board board;
     sudoku_planes p;
     sudoku_board_init(&board);
-    for (int col = 3; col < 9; col++) board.candidates[cell_at(4, col)] &= (uint16_t) ~(2u | 16u | 256u);
+    for (int col = 3; col < 9; col++)
+        board.candidates[cell_at(4, col)] &= (uint16_t) ~(2u | 16u | 256u);
     sudoku_planes_from_board(&p, &board);
     assert_true(sudoku_planes_propagate(&p, NULL));
     for (int col = 0; col < 3; col++)
-        for (int d = 1; d <= 9; d++) assert_int_equal(has(&p, cell_at(4, col), d), d == 2 || d == 5 || d == 9);
+        for (int d = 1; d <= 9; d++)
+            assert_int_equal(has(&p, cell_at(4, col), d), d == 2 || d == 5 || d == 9);
     assert_true(has(&p, cell_at(3, 0), 7));
 }
 
@@ -283,7 +286,8 @@ static const int perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0
 static bool occupies(const sudoku_planes *p, int digit, int where, int i, int j)
 {
     for (int k = 0; k < 3; k++) {
-        int cell = where < 3 ? 9 * (3 * where + i) + 3 * j + k : 9 * (3 * i + k) + 3 * (where - 3) + j;
+        int cell =
+            where < 3 ? 9 * (3 * where + i) + 3 * j + k : 9 * (3 * i + k) + 3 * (where - 3) + j;
         if (has(p, cell, digit)) return true;
     }
     return false;
@@ -329,7 +333,8 @@ static void the_guess_is_a_digit_with_fewest_configurations(void **state)
         if (!sudoku_planes_choose(&p, &view, &branch)) continue; /* propagation solved it */
         guessed++;
         assert_true(branch.kind == SUDOKU_BRANCH_BAND || branch.kind == SUDOKU_BRANCH_STACK);
-        int where = branch.where + (branch.kind == SUDOKU_BRANCH_STACK ? 3 : 0), digit = branch.digit + 1;
+        int where = branch.where + (branch.kind == SUDOKU_BRANCH_STACK ? 3 : 0),
+            digit = branch.digit + 1;
         assert_int_equal(branch.options, permutations_left(&p, digit, where));
         assert_true(bits(branch.options) >= 2);
         for (int d = 1; d <= 9; d++) {
@@ -343,7 +348,8 @@ static void the_guess_is_a_digit_with_fewest_configurations(void **state)
             while (!(o >> k & 1u)) k++;
             if (!sudoku_planes_take(&q, &branch, k, NULL)) continue;
             bool has_solution = true;
-            for (int cell = 0; cell < 81; cell++) has_solution = has_solution && has(&q, cell, solution[cell] - '0');
+            for (int cell = 0; cell < 81; cell++)
+                has_solution = has_solution && has(&q, cell, solution[cell] - '0');
             found += has_solution;
         }
         assert_int_equal(found, 1);
