@@ -97,16 +97,6 @@ static inline uint32_t row_and_box(int at)
     return (0x1FFu << (at - col)) | (0x1C0E07u << (col / 3 * 3));
 }
 
-static inline int next_band(int band)
-{
-    return band == 2 ? 0 : band + 1;
-}
-
-static inline int prev_band(int band)
-{
-    return band == 0 ? 2 : band - 1;
-}
-
 /* The cells of a band alone in their row. */
 static inline uint32_t alone_in_row(uint32_t band)
 {
