@@ -31,6 +31,11 @@
 #                          set's single pass takes longer, as forum-hardest's)
 #   BENCH_FORMAT=markdown  markdown tables, to paste into docs/benchmarks.md
 #   BENCH_CFLAGS=...       flags added to every bench build (e.g. -flto)
+#   TDOKU=DIR              the reference solver's programs (../shared/reference/tdoku):
+#                          when they run here, each build's report ends with ours beside
+#                          theirs (bench/versus.sh), else says it leaves that out
+#   BENCH_UNSOLVABLE=10000 the few-clue unsolvable family's size (made once, kept in
+#                          $(BUILD)/bench/)
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -85,6 +90,7 @@ SHLIB = $(BUILD)/libsudoku.so.$(VERSION)
 EXPORTS = $(BUILD)/libsudoku.map
 PROGRAM = $(BUILD)/sudoku
 BENCH_PROGRAM = $(BUILD)/sudoku-bench
+UNSOLVABLE_PROGRAM = $(BUILD)/sudoku-unsolvable
 
 .PHONY: all run check test-run test-python test-valgrind lint tools bench bench-one fuzz fuzz-one install \
         uninstall clean format shared deb agreement soundness
@@ -171,7 +177,7 @@ tools:
 # program is only built, so that it keeps compiling cleanly. Each binary's
 # output is kept in LOGS too, for the summary that ends make check.
 LOGS = $(BUILD)/logs/unit
-test-run: $(PROGRAM) $(TEST_BINS) $(BENCH_PROGRAM)
+test-run: $(PROGRAM) $(TEST_BINS) $(BENCH_PROGRAM) $(UNSOLVABLE_PROGRAM)
 	@mkdir -p $(LOGS); failed=0; for t in $(TEST_BINS); do \
 	  echo "== $$t"; log=$(LOGS)/$$(basename $$t).log; \
 	  { SUDOKU_BIN=$(PROGRAM) SHARED_PUZZLES=$(SHARED_PUZZLES) $$t; echo $$? > $$log.rc; } 2>&1 | tee $$log; \
@@ -257,6 +263,8 @@ BENCH_FLAGS_portable = -O3
 BENCH_FLAGS_native = -O3 -march=native
 BENCH_DIR = $(BUILD)/bench/$(BENCH_BUILD)
 BENCH_BUILD_CFLAGS = $(strip $(BENCH_FLAGS_$(BENCH_BUILD)) $(BENCH_CFLAGS))
+TDOKU ?= ../shared/reference/tdoku
+BENCH_UNSOLVABLE ?= 10000
 
 bench_build_known = $(if $(BENCH_FLAGS_$(1)),,$(error BENCH_BUILDS: no build '$(1)'; portable or native))
 
@@ -273,12 +281,18 @@ bench-one:
 	$(call bench_build_known,$(BENCH_BUILD))
 	@rm -rf $(BENCH_DIR)
 	@$(MAKE) --no-print-directory BUILD=$(BENCH_DIR) CFLAGS="$(BENCH_BUILD_CFLAGS)" \
-	  $(BENCH_DIR)/sudoku $(BENCH_DIR)/sudoku-bench >&2
+	  $(BENCH_DIR)/sudoku $(BENCH_DIR)/sudoku-bench $(BENCH_DIR)/sudoku-unsolvable >&2
 	@BENCH_RUNS="$(BENCH_RUNS)" BENCH_BUDGET="$(BENCH_BUDGET)" BENCH_FORMAT="$(BENCH_FORMAT)" \
+	  BENCH_UNSOLVABLE="$(BENCH_UNSOLVABLE)" TDOKU="$(TDOKU)" \
+	  UNSOLVABLE_FAMILY="$(BUILD)/bench/unsolvable-$(BENCH_UNSOLVABLE).txt" \
 	  sh bench/run.sh $(BENCH_DIR) "$(CC)" "$(BASE_CFLAGS) $(BENCH_BUILD_CFLAGS)" $(SHARED_PUZZLES)
 
 # The in-process bench program: the public interface only, like any user.
 $(BENCH_PROGRAM): bench/bench.c include/sudoku.h $(LIB)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $< $(LIB) -o $@
+
+# The family of few-clue puzzles without a solution that make bench times.
+$(UNSOLVABLE_PROGRAM): bench/unsolvable.c include/sudoku.h $(LIB)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $< $(LIB) -o $@
 
 # make fuzz: two libFuzzer targets, one after the other (two at once would

@@ -5,8 +5,13 @@
 # *.txt of SHARED_PUZZLES (if that directory exists) and every file of
 # puzzles/.
 #
+# Then, when the reference solver's programs are in TDOKU and the datasets are
+# there, our solver beside it (bench/versus.sh).
+#
 # Usage: bench/run.sh BUILD_DIR CC FLAGS SHARED_PUZZLES
-# Environment: BENCH_RUNS (5), BENCH_BUDGET (15 s), BENCH_FORMAT (text or markdown)
+# Environment: BENCH_RUNS (5), BENCH_BUDGET (15 s), BENCH_FORMAT (text or markdown),
+# TDOKU (the reference's directory), UNSOLVABLE_FAMILY (the file bench/versus.sh
+# keeps the unsolvable family in), BENCH_UNSOLVABLE (its size)
 set -eu
 usage="usage: bench/run.sh BUILD_DIR CC FLAGS SHARED_PUZZLES"
 [ $# -eq 4 ] || { echo "$usage" >&2; exit 2; }
@@ -48,5 +53,14 @@ else
     set -- puzzles/*
 fi
 "$build/sudoku-bench" --runs "$runs" --budget "$budget" $markdown --command "$build/sudoku" "$@"
+
+tdoku=${TDOKU:-../shared/reference/tdoku}
+if [ ! -d "$shared" ]; then
+    echo "make bench: no datasets: the comparison with tdoku is left out"
+elif [ ! -x "$tdoku/run_benchmark" ] || [ ! -x "$tdoku/solve" ]; then
+    echo "make bench: $tdoku/run_benchmark and solve are absent: the comparison with tdoku is left out (TDOKU=DIR)"
+else
+    sh bench/versus.sh "$build" "$tdoku" "${UNSOLVABLE_FAMILY:-$build/unsolvable.txt}" "$shared"/*.txt
+fi
 echo
 echo "($(basename "$build") build: $(($(date +%s) - started)) s)"
