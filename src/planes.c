@@ -422,6 +422,11 @@ static int triads(sudoku_planes *p, sudoku_triads *view)
     return changed;
 }
 
+static inline bool solved(const sudoku_planes *p)
+{
+    return !(p->unsolved[0] | p->unsolved[1] | p->unsolved[2]);
+}
+
 static bool propagate(sudoku_planes *p, sudoku_triads *view)
 {
     for (;;) {
@@ -429,6 +434,7 @@ static bool propagate(sudoku_planes *p, sudoku_triads *view)
         int placed = naked_singles(p);
         if (placed < 0) return false;
         if (placed > 0) continue;
+        if (solved(p)) return true; /* every cell placed: nothing for the triads, or the choice */
         int changed = triads(p, view);
         if (changed <= 0) return changed == 0;
     }
@@ -501,12 +507,52 @@ static void reset(sudoku_planes *p, uint32_t fill)
     p->unsolved[0] = p->unsolved[1] = p->unsolved[2] = BAND;
 }
 
+/* The band cells sharing a row or a box with some of cells. */
+static inline uint32_t rows_and_boxes(uint32_t cells)
+{
+    uint32_t rows = 0;
+    for (int shift = 0; shift < 27; shift += 9)
+        if (cells & (0x1FFu << shift)) rows |= 0x1FFu << shift;
+    uint32_t cols = columns(cells), boxes = 0;
+    for (int box = 0; box < 3; box++)
+        if (cols & (7u << (3 * box))) boxes |= 0x1C0E07u << (3 * box);
+    return rows | boxes;
+}
+
+/* Whether a digit's cells in a band are each alone in their row, column and
+ * box. */
+static inline bool one_per_unit(uint32_t cells)
+{
+    int n = sudoku_popcount(cells);
+    uint32_t cols = columns(cells);
+    int rows = !!(cells & 0x1FFu) + !!(cells & 0x3FE00u) + !!(cells & 0x7FC0000u);
+    int boxes = !!(cols & 7u) + !!(cols & 070u) + !!(cols & 0700u);
+    return sudoku_popcount(cols) == n && rows == n && boxes == n;
+}
+
+/* Sets up every plane at once from the givens, as placing them one by one
+ * would (a clash is two givens of a digit in one row, column or box). */
 bool sudoku_planes_from_grid(sudoku_planes *p, const sudoku_grid *grid)
 {
-    reset(p, BAND);
+    uint32_t given[3] = {0}, own[9][3] = {{0}}; /* all the givens, and each digit's */
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         int digit = grid->cell[cell];
-        if (digit > 9 || (digit && !place(p, cell, digit - 1))) return false;
+        if (!digit) continue;
+        if (digit > 9) return false;
+        given[cell / 27] |= 1u << (cell % 27);
+        own[digit - 1][cell / 27] |= 1u << (cell % 27);
+    }
+    reset(p, BAND);
+    for (int band = 0; band < 3; band++) p->unsolved[band] = BAND & ~given[band];
+    for (int d = 0; d < 9; d++) {
+        uint32_t c0 = columns(own[d][0]), c1 = columns(own[d][1]), c2 = columns(own[d][2]);
+        if ((c0 & c1) | (c0 & c2) | (c1 & c2)) return false; /* one column, two bands */
+        uint32_t out = ~column_cells(c0 | c1 | c2);
+        for (int band = 0; band < 3; band++) {
+            uint32_t mine = own[d][band];
+            if (!one_per_unit(mine)) return false;
+            p->cells[slot(d, band)] = (BAND & out & ~rows_and_boxes(mine) & ~given[band]) | mine;
+        }
     }
     return true;
 }
@@ -574,6 +620,7 @@ static int fewest_candidates(const sudoku_planes *p)
 
 static bool choose(const sudoku_planes *p, const sudoku_triads *view, sudoku_branch *branch)
 {
+    if (solved(p)) return false;
     /* count[where][d]: digit d's minirows in band where (0-2), or its
      * minicolumns in stack where-3 */
     uint8_t count[6][9];
