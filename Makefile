@@ -17,6 +17,9 @@
 #                     then parse, solve and print (clang); see below
 #
 # CC, CFLAGS, LDFLAGS can be overridden; the flags the build needs are kept apart.
+# The search engine (src/planes.c, src/search.c) gets ENGINE_CFLAGS (-O3) after
+# CFLAGS: it runs 6-8% faster than at -O2 (docs/engine.md); ENGINE_CFLAGS= builds
+# it like the rest.
 #
 # make bench rebuilds the library, the command and bench/bench.c from scratch
 # under build/bench/NAME/ for each build in BENCH_BUILDS, one after the other,
@@ -42,6 +45,7 @@ CFLAGS ?= -O2 -g
 CPPFLAGS ?=
 LDFLAGS ?=
 WERROR ?= -Werror
+ENGINE_CFLAGS ?= -O3
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 LIBDIR ?= $(PREFIX)/lib
@@ -100,13 +104,17 @@ all: $(PROGRAM) $(LIB) shared
 
 $(BUILD)/obj/%.o: src/%.c include/sudoku.h src/internal.h src/logic.h src/chains.h src/parse.h
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(OBJ_CFLAGS) -c $< -o $@
 
 # The shared library's objects: position-independent, apart from the static
 # library's so that libsudoku.a keeps the faster code.
 $(BUILD)/pic/%.o: src/%.c include/sudoku.h src/internal.h src/logic.h src/chains.h src/parse.h
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -fPIC -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(OBJ_CFLAGS) -fPIC -c $< -o $@
+
+# The engine's own flags, after the others.
+ENGINE_OBJ = $(BUILD)/obj/planes.o $(BUILD)/obj/search.o $(BUILD)/pic/planes.o $(BUILD)/pic/search.o
+$(ENGINE_OBJ): OBJ_CFLAGS = $(ENGINE_CFLAGS)
 
 # What the shared library exports: the functions sudoku.h declares, and
 # nothing else (the geometry tables and helpers the modules share stay
