@@ -568,12 +568,16 @@ void sudoku_planes_from_board(sudoku_planes *p, const sudoku_board *board)
 
 /* ---- the guess ---- */
 
-/* How constrained a digit is in a band or stack, by its count of minirows
+/* How open a digit is in a band or stack, by its count of minirows
  * (minicolumns): after propagation they are the union of the configurations
  * that fit, 3 for one, 5 or 6 for two, 7 for three, 8 for four, 9 for six.
- * The weight is the logarithm of that count, so that a band's sum is the
- * logarithm of the product. */
-static const uint8_t weight[10] = {0, 0, 0, 0, 0, 100, 100, 158, 200, 255};
+ * A band's weight is the sum of its digits'. Between the logarithm of the
+ * count (100 log2: 100, 158, 200, 258; a band's sum is then the logarithm of
+ * its product, which guesses least on the hard datasets) and the count
+ * itself (tdoku's choice, 100 to 500; the steadiest on puzzles without a
+ * solution, where the logarithm sometimes guesses ten times more): see
+ * docs/engine.md. */
+static const uint16_t weight[10] = {0, 0, 0, 0, 0, 100, 100, 170, 230, 350};
 
 /* The configurations (bit k for configuration[k]) that fit a set of
  * minirows. */
