@@ -1,24 +1,19 @@
 /*
- * search.c: minimum-remaining-values depth-first search over copies of the
- * board, stopping at the first solution or counting up to a limit.
+ * search.c: depth-first search over copies of the board, stopping at the
+ * first solution or counting up to a limit.
  *
  * The search runs on the digit planes of planes.c, whose propagation goes
- * beyond singles (locked candidates and the band rules): fewer guesses, and
- * each one cheaper. It keeps a stack of boards indexed by depth instead of
- * recursing: a guess copies the board one level up and assigns there, and a
- * failed guess is undone by simply trying the next digit on the board below.
- * The last untried digit of a cell needs no copy, since nothing will come
- * back to that board: it is tried in place. Every level solves at least one
- * more cell, so the depth never exceeds 81.
+ * beyond singles (locked candidates, the band rules, the triads), and
+ * branches where planes.c says: usually the two or three ways a digit can
+ * still take its three minirows of a band (minicolumns of a stack). It keeps
+ * a stack of boards indexed by depth instead of recursing: a guess copies
+ * the board one level up and takes its option there, and a failed guess is
+ * undone by simply trying the next option on the board below. The last
+ * untried option needs no copy, since nothing will come back to that board:
+ * it is tried in place. Every option tried is counted in result->guesses,
+ * in one place, where a budget on them would go.
  */
 #include "internal.h"
-
-#ifdef SPD_STATS
-unsigned long spd_branches;
-#define COUNT_BRANCH() spd_branches++
-#else
-#define COUNT_BRANCH() (void)0
-#endif
 
 /* A level never comes back to a settled choice: each of the 54 digit
  * configurations (9 digits in 3 bands and 3 stacks) is guessed at most once
@@ -63,10 +58,7 @@ static unsigned long search(frame *stack, bool consistent, unsigned long limit,
         *untried &= *untried - 1;
         int level = *untried ? depth + 1 : depth;
         frame *next = &stack[level];
-        if (level != depth) {
-            next->board = f->board;
-            COUNT_BRANCH();
-        }
+        if (level != depth) next->board = f->board;
         result->guesses++;
 
         bool ok = sudoku_planes_take(&next->board, &f->branch, option, &view);
