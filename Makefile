@@ -18,6 +18,9 @@
 #                     then parse, solve and print (clang); see below
 #
 # CC, CFLAGS, LDFLAGS can be overridden; the flags the build needs are kept apart.
+# The search engine (src/planes.c, src/search.c) gets ENGINE_CFLAGS (-O3) after
+# CFLAGS: it runs 6-8% faster than at -O2 (docs/engine.md); ENGINE_CFLAGS= builds
+# it like the rest.
 #
 # make bench rebuilds the library, the command and bench/bench.c from scratch
 # under build/bench/NAME/ for each build in BENCH_BUILDS, one after the other,
@@ -37,12 +40,18 @@
 #                          (-j 1 and -j 2, about 15 minutes a build); 0 skips rating
 #   BENCH_GENERATE=10000   puzzles per `sudoku generate` measurement, beside QQWing
 #                          when installed (apt-get install qqwing); 0 skips them
+#   TDOKU=DIR              the reference solver's programs (../shared/reference/tdoku):
+#                          when they run here, each build's report ends with ours beside
+#                          theirs (bench/versus.sh), else says it leaves that out
+#   BENCH_UNSOLVABLE=10000 the few-clue unsolvable family's size (made once, kept in
+#                          $(BUILD)/bench/)
 
 CC ?= cc
 CFLAGS ?= -O2 -g
 CPPFLAGS ?=
 LDFLAGS ?=
 WERROR ?= -Werror
+ENGINE_CFLAGS ?= -O3
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 LIBDIR ?= $(PREFIX)/lib
@@ -91,6 +100,7 @@ SHLIB = $(BUILD)/libsudoku.so.$(VERSION)
 EXPORTS = $(BUILD)/libsudoku.map
 PROGRAM = $(BUILD)/sudoku
 BENCH_PROGRAM = $(BUILD)/sudoku-bench
+UNSOLVABLE_PROGRAM = $(BUILD)/sudoku-unsolvable
 
 .PHONY: all run check generate-stats test-run test-python test-valgrind lint tools bench bench-one fuzz fuzz-one install \
         uninstall clean format shared deb agreement soundness
@@ -100,13 +110,17 @@ all: $(PROGRAM) $(LIB) shared
 
 $(BUILD)/obj/%.o: src/%.c include/sudoku.h src/internal.h src/logic.h src/chains.h src/parse.h
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(OBJ_CFLAGS) -c $< -o $@
 
 # The shared library's objects: position-independent, apart from the static
 # library's so that libsudoku.a keeps the faster code.
 $(BUILD)/pic/%.o: src/%.c include/sudoku.h src/internal.h src/logic.h src/chains.h src/parse.h
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -fPIC -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(OBJ_CFLAGS) -fPIC -c $< -o $@
+
+# The engine's own flags, after the others.
+ENGINE_OBJ = $(BUILD)/obj/planes.o $(BUILD)/obj/search.o $(BUILD)/pic/planes.o $(BUILD)/pic/search.o
+$(ENGINE_OBJ): OBJ_CFLAGS = $(ENGINE_CFLAGS)
 
 # What the shared library exports: the functions sudoku.h declares, and
 # nothing else (the geometry tables and helpers the modules share stay
@@ -185,7 +199,7 @@ generate-stats: $(PROGRAM)
 # program is only built, so that it keeps compiling cleanly. Each binary's
 # output is kept in LOGS too, for the summary that ends make check.
 LOGS = $(BUILD)/logs/unit
-test-run: $(PROGRAM) $(TEST_BINS) $(BENCH_PROGRAM)
+test-run: $(PROGRAM) $(TEST_BINS) $(BENCH_PROGRAM) $(UNSOLVABLE_PROGRAM)
 	@mkdir -p $(LOGS); failed=0; for t in $(TEST_BINS); do \
 	  echo "== $$t"; log=$(LOGS)/$$(basename $$t).log; \
 	  { SUDOKU_BIN=$(PROGRAM) SHARED_PUZZLES=$(SHARED_PUZZLES) $$t; echo $$? > $$log.rc; } 2>&1 | tee $$log; \
@@ -258,7 +272,7 @@ CPPCHECK = cppcheck -q --std=c11 --enable=warning,style,performance,portability 
 lint:
 	$(CPPCHECK) src include tests bench
 	@mkdir -p $(BUILD); \
-	clang-tidy --quiet $(LIB_SRC) $(CLI_SRC) bench/bench.c -- $(BASE_CFLAGS) -Isrc \
+	clang-tidy --quiet $(LIB_SRC) $(CLI_SRC) bench/bench.c bench/unsolvable.c -- $(BASE_CFLAGS) -Isrc \
 	  > $(BUILD)/clang-tidy.log 2>&1; rc=$$?; \
 	grep -v -E '^[0-9]+ warnings? (and [0-9]+ errors? )?generated\.$$' $(BUILD)/clang-tidy.log; \
 	[ $$rc = 0 ] && echo "lint: cppcheck and clang-tidy clean"; exit $$rc
@@ -273,6 +287,8 @@ BENCH_FLAGS_portable = -O3
 BENCH_FLAGS_native = -O3 -march=native
 BENCH_DIR = $(BUILD)/bench/$(BENCH_BUILD)
 BENCH_BUILD_CFLAGS = $(strip $(BENCH_FLAGS_$(BENCH_BUILD)) $(BENCH_CFLAGS))
+TDOKU ?= ../shared/reference/tdoku
+BENCH_UNSOLVABLE ?= 10000
 
 bench_build_known = $(if $(BENCH_FLAGS_$(1)),,$(error BENCH_BUILDS: no build '$(1)'; portable or native))
 
@@ -289,13 +305,19 @@ bench-one:
 	$(call bench_build_known,$(BENCH_BUILD))
 	@rm -rf $(BENCH_DIR)
 	@$(MAKE) --no-print-directory BUILD=$(BENCH_DIR) CFLAGS="$(BENCH_BUILD_CFLAGS)" \
-	  $(BENCH_DIR)/sudoku $(BENCH_DIR)/sudoku-bench >&2
+	  $(BENCH_DIR)/sudoku $(BENCH_DIR)/sudoku-bench $(BENCH_DIR)/sudoku-unsolvable >&2
 	@BENCH_RUNS="$(BENCH_RUNS)" BENCH_BUDGET="$(BENCH_BUDGET)" BENCH_FORMAT="$(BENCH_FORMAT)" \
 	  BENCH_RATE_HARDEST="$(BENCH_RATE_HARDEST)" BENCH_GENERATE="$(BENCH_GENERATE)" \
+	  BENCH_UNSOLVABLE="$(BENCH_UNSOLVABLE)" TDOKU="$(TDOKU)" \
+	  UNSOLVABLE_FAMILY="$(BUILD)/bench/unsolvable-$(BENCH_UNSOLVABLE).txt" \
 	  sh bench/run.sh $(BENCH_DIR) "$(CC)" "$(BASE_CFLAGS) $(BENCH_BUILD_CFLAGS)" $(SHARED_PUZZLES)
 
 # The in-process bench program: the public interface only, like any user.
 $(BENCH_PROGRAM): bench/bench.c include/sudoku.h $(LIB)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $< $(LIB) -o $@
+
+# The family of few-clue puzzles without a solution that make bench times.
+$(UNSOLVABLE_PROGRAM): bench/unsolvable.c include/sudoku.h $(LIB)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $< $(LIB) -o $@
 
 # make fuzz: two libFuzzer targets, one after the other (two at once would
@@ -309,9 +331,10 @@ FUZZ_SECONDS ?= 60
 FUZZ_DIR = $(BUILD)/fuzz
 FUZZ_TARGETS = fuzz_parse fuzz_solve
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-# -timeout: a hang, not a hard puzzle. The slowest refutation known (Norvig's
-# "impossible" puzzle, tests/test_hostile.c) takes about 4 s per search in
-# the fuzz build, and fuzz_solve searches twice.
+# -timeout: a hang, not a hard puzzle. Norvig's "impossible" puzzle
+# (tests/test_hostile.c) once took about 4 s per search in the fuzz build, and
+# fuzz_solve searches twice; the slowest refutation known now (bench/versus.sh
+# shows it) takes milliseconds.
 FUZZ_OPTIONS = -max_total_time=$(FUZZ_SECONDS) -timeout=30 -rss_limit_mb=2048 -print_final_stats=1
 FUZZ_MAX_LEN_fuzz_parse = 8192
 FUZZ_MAX_LEN_fuzz_solve = 4096

@@ -22,6 +22,13 @@
  * beside it to show the noise.
  *
  *     sudoku-bench [--runs N] [--budget SECONDS] [--markdown] [--command SUDOKU] FILE...
+ *
+ * Two short modes serve bench/versus.sh, which sets the reference solver
+ * beside us run by run: --rate LIMIT prints one number per file, the puzzles
+ * per second of one run of at least --seconds (1) after the warm-up, with
+ * that limit; --slowest N times every puzzle alone (limit 1, the whole
+ * search for one without a solution) and prints the N slowest, each timed
+ * again over many solves, then the whole file's mean.
  */
 #define _POSIX_C_SOURCE 200809L /* mkstemp, for the file of solution grids */
 
@@ -45,13 +52,18 @@
 #define MAX_COLUMNS 16
 
 static const char usage[] =
-    "usage: sudoku-bench [--runs N] [--budget SECONDS] [--markdown] [--command SUDOKU] FILE...";
+    "usage: sudoku-bench [--runs N] [--budget SECONDS] [--markdown] [--command SUDOKU] FILE...\n"
+    "       sudoku-bench --rate LIMIT [--seconds S] FILE...\n"
+    "       sudoku-bench --slowest N FILE...";
 
 typedef struct settings {
     int runs;
     double budget;       /* seconds of timed runs after which no run starts */
     bool markdown;       /* tables to paste into docs/benchmarks.md */
     const char *command; /* the sudoku program to time whole, or NULL */
+    unsigned long rate;  /* --rate: the limit, or 0 for the full report */
+    double seconds;      /* --rate: the length of the run */
+    int slowest;         /* --slowest: how many to show, or 0 */
     char **files;
     int file_count;
 } settings;
@@ -152,7 +164,7 @@ static void check_readable(const char *path)
 
 static settings parse_arguments(int argc, char **argv)
 {
-    settings s = {.runs = 5, .budget = 15};
+    settings s = {.runs = 5, .budget = 15, .seconds = 1};
     int i = 1;
     for (; i < argc && argv[i][0] == '-'; i++) {
         const char *option = argv[i], *value = i + 1 < argc ? argv[i + 1] : NULL;
@@ -168,6 +180,15 @@ static settings parse_arguments(int argc, char **argv)
             i++;
         } else if (strcmp(option, "--budget") == 0) {
             s.budget = number_option(option, value, 0, 86400);
+            i++;
+        } else if (strcmp(option, "--rate") == 0) {
+            s.rate = (unsigned long)number_option(option, value, 1, 1000);
+            i++;
+        } else if (strcmp(option, "--seconds") == 0) {
+            s.seconds = number_option(option, value, MIN_RUN_SECONDS, 3600);
+            i++;
+        } else if (strcmp(option, "--slowest") == 0) {
+            s.slowest = (int)number_option(option, value, 1, 1000);
             i++;
         } else if (strcmp(option, "--command") == 0 && value) {
             s.command = value;
@@ -358,7 +379,8 @@ static void canon_pass(void *context)
         sudoku_grid canon;
         sudoku_transform how;
         unsigned long automorphisms = 0;
-        if (!sudoku_canon(&job->grids[i], &canon, &how, &automorphisms)) fail(1, "canon refused a puzzle");
+        if (!sudoku_canon(&job->grids[i], &canon, &how, &automorphisms))
+            fail(1, "canon refused a puzzle");
         symmetric += automorphisms > 1;
     }
     job->symmetric = symmetric;
@@ -752,13 +774,18 @@ static void print_explaining(const dataset *sets, const results *all, int count,
 }
 
 static const column canon_columns[] = {
-    {"file", 24, true},    {"grids", 7, false},     {"runs", 4, false},
-    {"forms/s", 9, false}, {"min-max forms/s", 17, false},
-    {"µs/form", 8, false}, {"forms/CPU s", 11, false}, {"symmetric", 9, false},
+    {"file", 24, true},
+    {"grids", 7, false},
+    {"runs", 4, false},
+    {"forms/s", 9, false},
+    {"min-max forms/s", 17, false},
+    {"µs/form", 8, false},
+    {"forms/CPU s", 11, false},
+    {"symmetric", 9, false},
 };
 
 static const column canon_process_columns[] = {
-    {"file", 24, true},      {"grids", 7, false},      {"-j 1 forms/s", 12, false},
+    {"file", 24, true},          {"grids", 7, false},         {"-j 1 forms/s", 12, false},
     {"-j 2 forms/s", 12, false}, {"in-process/s", 12, false}, {"-j 2/-j 1", 9, false},
 };
 
@@ -808,6 +835,86 @@ static void print_canon(const dataset *sets, const results *all, int count, cons
     }
 }
 
+static void free_sets(dataset *sets, int count)
+{
+    for (int i = 0; i < count; i++) {
+        free(sets[i].puzzles);
+        free(sets[i].lines);
+    }
+    free(sets);
+}
+
+/* ---- the short modes, for bench/versus.sh ---- */
+
+/* --rate: one run of passes lasting the seconds asked, after the warm-up. */
+static void print_rate(const dataset *d, const settings *s)
+{
+    solving job = {.set = d, .limit = s->rate};
+    warm_up(d, s->rate);
+    double start = now(), elapsed;
+    unsigned long passes = 0;
+    do {
+        solve_pass(&job);
+        passes++;
+        elapsed = now() - start;
+    } while (elapsed < s->seconds);
+    printf("%.0f\n", (double)passes * (double)d->count / elapsed);
+}
+
+/* Seconds per solve of one puzzle (limit 1), over solves lasting at least
+ * min_seconds in all; its guesses in *guesses. */
+static double time_one(const sudoku_grid *puzzle, double min_seconds, unsigned long *guesses)
+{
+    double start = now(), elapsed;
+    unsigned long solves = 0;
+    do {
+        sudoku_result result;
+        sudoku_solve(puzzle, 1, &result);
+        *guesses = result.guesses;
+        solves++;
+        elapsed = now() - start;
+    } while (elapsed < min_seconds);
+    return elapsed / (double)solves;
+}
+
+typedef struct timed {
+    size_t index;
+    double seconds;
+    unsigned long guesses;
+} timed;
+
+static int slower_first(const void *a, const void *b)
+{
+    double x = ((const timed *)a)->seconds, y = ((const timed *)b)->seconds;
+    return (x < y) - (x > y);
+}
+
+/* --slowest: every puzzle timed alone once, the slowest timed again. */
+static void print_slowest(const dataset *d, const settings *s)
+{
+    timed *all = grow(NULL, d->count, sizeof *all);
+    double total = 0;
+    warm_up(d, 1);
+    for (size_t i = 0; i < d->count; i++) {
+        all[i] = (timed){.index = i};
+        all[i].seconds = time_one(&d->puzzles[i], 0, &all[i].guesses);
+        total += all[i].seconds;
+    }
+    qsort(all, d->count, sizeof *all, slower_first);
+    size_t shown = (size_t)s->slowest < d->count ? (size_t)s->slowest : d->count;
+    printf("%s: %zu puzzles, %.2f µs each on average, %.3f s in all; the slowest:\n", d->name,
+           d->count, 1e6 * total / (double)d->count, total);
+    for (size_t k = 0; k < shown; k++) {
+        char line[SUDOKU_TEXT_MAX];
+        timed *t = &all[k];
+        t->seconds = time_one(&d->puzzles[t->index], 0.05, &t->guesses);
+        sudoku_format_line(&d->puzzles[t->index], line, sizeof line);
+        printf("%s line %ld: %.1f µs, %lu guesses\n", line, d->lines[t->index], 1e6 * t->seconds,
+               t->guesses);
+    }
+    free(all);
+}
+
 int main(int argc, char **argv)
 {
     settings s = parse_arguments(argc, argv);
@@ -815,22 +922,30 @@ int main(int argc, char **argv)
     results *all = calloc((size_t)s.file_count, sizeof *all); /* empty sets stay unmeasured */
     if (!all) fail(1, "out of memory");
     for (int i = 0; i < s.file_count; i++) sets[i] = load(s.files[i]);
-    for (int i = 0; i < s.file_count; i++) {
+    for (int i = 0; i < s.file_count && (s.rate || s.slowest); i++) {
+        if (!sets[i].count) fail(1, "%s: no puzzles", sets[i].name);
+        if (s.rate)
+            print_rate(&sets[i], &s);
+        else
+            print_slowest(&sets[i], &s);
+    }
+    for (int i = 0; i < s.file_count && !s.rate && !s.slowest; i++) {
         if (!sets[i].count) continue;
         /* the tables come at the end; meanwhile, a sign of life */
         fprintf(stderr, "sudoku-bench: timing %s (%d of %d)\n", sets[i].name, i + 1, s.file_count);
         measure_file(&sets[i], &s, &all[i]);
+    }
+    if (s.rate || s.slowest) {
+        free_sets(sets, s.file_count);
+        free(all);
+        return 0;
     }
     print_loading_notes(sets, s.file_count);
     for (int m = 0; m < MODES; m++) print_solving(sets, all, s.file_count, m, s.markdown);
     if (s.command) print_process(sets, all, s.file_count, &s);
     print_explaining(sets, all, s.file_count, s.markdown);
     print_canon(sets, all, s.file_count, &s);
-    for (int i = 0; i < s.file_count; i++) {
-        free(sets[i].puzzles);
-        free(sets[i].lines);
-    }
-    free(sets);
+    free_sets(sets, s.file_count);
     free(all);
     return 0;
 }

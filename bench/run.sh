@@ -5,10 +5,15 @@
 # *.txt of SHARED_PUZZLES (if that directory exists) and every file of
 # puzzles/.
 #
+# Then, when the reference solver's programs are in TDOKU and the datasets are
+# there, our solver beside it (bench/versus.sh).
+#
 # Usage: bench/run.sh BUILD_DIR CC FLAGS SHARED_PUZZLES
 # Environment: BENCH_RUNS (5), BENCH_BUDGET (15 s), BENCH_FORMAT (text or markdown),
 # BENCH_RATE_HARDEST (1000: forum-hardest puzzles rated; 0 skips the rating),
 # BENCH_GENERATE (10000: puzzles per generate measurement; 0 skips them)
+# TDOKU (the reference's directory), UNSOLVABLE_FAMILY (the file bench/versus.sh
+# keeps the unsolvable family in), BENCH_UNSOLVABLE (its size)
 set -eu
 usage="usage: bench/run.sh BUILD_DIR CC FLAGS SHARED_PUZZLES"
 [ $# -eq 4 ] || { echo "$usage" >&2; exit 2; }
@@ -145,5 +150,13 @@ if [ "$generating" -gt 0 ]; then
     generate_row "difficulty extreme (rated)" "$((tenth / 100 + 1))" 0 --difficulty extreme
 fi
 
+tdoku=${TDOKU:-../shared/reference/tdoku}
+if [ ! -d "$shared" ]; then
+    echo "make bench: no datasets: the comparison with tdoku is left out"
+elif [ ! -x "$tdoku/run_benchmark" ] || [ ! -x "$tdoku/solve" ]; then
+    echo "make bench: $tdoku/run_benchmark and solve are absent: the comparison with tdoku is left out (TDOKU=DIR)"
+else
+    sh bench/versus.sh "$build" "$tdoku" "${UNSOLVABLE_FAMILY:-$build/unsolvable.txt}" "$shared"/*.txt
+fi
 echo
 echo "($(basename "$build") build: $(($(date +%s) - started)) s)"

@@ -178,11 +178,13 @@ bool sudoku_board_solved(const sudoku_board *board);
 /* Writes board's single candidates into grid (0 where a cell has several). */
 void sudoku_board_to_grid(const sudoku_board *board, sudoku_grid *grid);
 
-/* ---- search: minimum-remaining-values depth-first search ---- */
+/* ---- search: depth-first search on the most constrained choice ---- */
 
 typedef struct sudoku_result {
     unsigned long solutions; /* found, at most the limit */
-    unsigned long guesses;   /* digits tried in cells propagation left open */
+    unsigned long guesses;   /* choices tried where propagation left several: a
+                                digit's place in a band or a stack of boxes, or
+                                a digit in a cell; the last one tried counts too */
     sudoku_grid solution;    /* the first solution, when solutions > 0 */
     bool over_budget;        /* the search gave up at its budget of guesses
                                 (the _within functions): solutions is then

@@ -1,22 +1,28 @@
 /*
- * search.c: minimum-remaining-values depth-first search over copies of the
- * board, stopping at the first solution or counting up to a limit.
+ * search.c: depth-first search over copies of the board, stopping at the
+ * first solution or counting up to a limit.
  *
  * The search runs on the digit planes of planes.c, whose propagation goes
- * beyond singles (locked candidates and the band rules): fewer guesses, and
- * each one cheaper. It keeps a stack of boards indexed by depth instead of
- * recursing: a guess copies the board one level up and assigns there, and a
- * failed guess is undone by simply trying the next digit on the board below.
- * The last untried digit of a cell needs no copy, since nothing will come
- * back to that board: it is tried in place. Every level solves at least one
- * more cell, so the depth never exceeds 81.
+ * beyond singles (locked candidates, the band rules, the triads), and
+ * branches where planes.c says: usually the two or three ways a digit can
+ * still take its three minirows of a band (minicolumns of a stack). It keeps
+ * a stack of boards indexed by depth instead of recursing: a guess copies
+ * the board one level up and takes its option there, and a failed guess is
+ * undone by simply trying the next option on the board below. The last
+ * untried option needs no copy, since nothing will come back to that board:
+ * it is tried in place. Every option tried is counted in result->guesses,
+ * in one place, where a budget on them would go.
  */
 #include "internal.h"
 
+/* A level never comes back to a settled choice: each of the 54 digit
+ * configurations (9 digits in 3 bands and 3 stacks) is guessed at most once
+ * on a path, and a cell only once they are all settled. */
+#define MAX_DEPTH (54 + SUDOKU_CELLS)
+
 typedef struct frame {
     sudoku_planes board;
-    unsigned untried; /* digits of cell not yet guessed, bit d-1 for digit d */
-    int cell;         /* the cell this level guesses; -1 once solved */
+    sudoku_branch branch; /* what this level guesses; its options not yet tried */
 } frame;
 
 /* Counts a solution; keeps it if it is the first. Returns true at the limit. */
@@ -32,26 +38,27 @@ static bool record_solution(const sudoku_planes *board, unsigned long limit, sud
 static unsigned long search(frame *stack, bool consistent, unsigned long limit,
                             unsigned long budget, sudoku_result *result)
 {
+    sudoku_triads view;
     result->solutions = 0;
     result->guesses = 0;
     result->over_budget = false;
     if (limit == 0) limit = 1;
-    if (!consistent || !sudoku_planes_propagate(&stack[0].board)) return 0;
-    stack[0].cell = sudoku_planes_choose_cell(&stack[0].board, &stack[0].untried);
-    if (stack[0].cell < 0) {
+    if (!consistent || !sudoku_planes_propagate(&stack[0].board, &view)) return 0;
+    if (!sudoku_planes_choose(&stack[0].board, &view, &stack[0].branch)) {
         record_solution(&stack[0].board, limit, result);
         return result->solutions;
     }
     int depth = 0;
     while (depth >= 0) {
         frame *f = &stack[depth];
-        if (!f->untried) {
+        unsigned *untried = &f->branch.options;
+        if (!*untried) {
             depth--;
             continue;
         }
-        int digit = sudoku_lowest_digit(f->untried);
-        f->untried &= f->untried - 1;
-        int level = f->untried ? depth + 1 : depth;
+        int option = sudoku_lowest_bit(*untried);
+        *untried &= *untried - 1;
+        int level = *untried ? depth + 1 : depth;
         frame *next = &stack[level];
         if (level != depth) next->board = f->board;
         if (result->guesses == budget && budget) {
@@ -60,13 +67,10 @@ static unsigned long search(frame *stack, bool consistent, unsigned long limit,
         }
         result->guesses++;
 
-        bool ok = sudoku_planes_assign(&next->board, f->cell, digit);
-        if (ok) {
-            next->cell = sudoku_planes_choose_cell(&next->board, &next->untried);
-            if (next->cell < 0) {
-                if (record_solution(&next->board, limit, result)) break;
-                ok = false;
-            }
+        bool ok = sudoku_planes_take(&next->board, &f->branch, option, &view);
+        if (ok && !sudoku_planes_choose(&next->board, &view, &next->branch)) {
+            if (record_solution(&next->board, limit, result)) break;
+            ok = false;
         }
         if (ok)
             depth = level;
@@ -79,7 +83,7 @@ static unsigned long search(frame *stack, bool consistent, unsigned long limit,
 unsigned long sudoku_search_within(const sudoku_board *start, unsigned long limit,
                                    unsigned long max_guesses, sudoku_result *result)
 {
-    frame stack[SUDOKU_CELLS + 1];
+    frame stack[MAX_DEPTH + 1];
     sudoku_planes_from_board(&stack[0].board, start);
     return search(stack, true, limit, max_guesses, result);
 }
@@ -87,7 +91,7 @@ unsigned long sudoku_search_within(const sudoku_board *start, unsigned long limi
 unsigned long sudoku_solve_within(const sudoku_grid *puzzle, unsigned long limit,
                                   unsigned long max_guesses, sudoku_result *result)
 {
-    frame stack[SUDOKU_CELLS + 1];
+    frame stack[MAX_DEPTH + 1];
     bool consistent = sudoku_planes_from_grid(&stack[0].board, puzzle);
     return search(stack, consistent, limit, max_guesses, result);
 }
@@ -105,8 +109,8 @@ unsigned long sudoku_solve(const sudoku_grid *puzzle, unsigned long limit, sudok
 unsigned long sudoku_solve_except(const sudoku_grid *puzzle, int cell, int digit,
                                   unsigned long limit, sudoku_result *result)
 {
-    frame stack[SUDOKU_CELLS + 1];
+    frame stack[MAX_DEPTH + 1];
     bool consistent = sudoku_planes_from_grid(&stack[0].board, puzzle) &&
-                      sudoku_planes_eliminate(&stack[0].board, cell, digit);
+                      sudoku_planes_eliminate(&stack[0].board, cell, digit, NULL);
     return search(stack, consistent, limit, 0, result);
 }

@@ -65,6 +65,26 @@ static void a_puzzle_solved_by_propagation_needs_no_guess(void **state)
     assert_int_equal(r.guesses, 0);
 }
 
+/* Few clues and no solution: three digits left two cells of a box (the
+ * second puzzle: 1, 4 and 8 in r4c6 and r6c6), or the like one guess deeper
+ * for singles. Propagation with the triad rules refutes each before any
+ * guess; without them the search took millions (issue 15). Norvig's
+ * "impossible" puzzle is the third. */
+static void few_clue_puzzles_without_solution_are_refuted_without_guessing(void **state)
+{
+    (void)state;
+    static const char *unsolvable[] = {
+        ".....7.5.................6.......2...645...........3.........4...........2.......",
+        "...14...6...8..4...........2.........7...5...............48.................1....",
+        ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........",
+    };
+    for (size_t i = 0; i < sizeof unsolvable / sizeof *unsolvable; i++) {
+        sudoku_result r;
+        assert_int_equal(solve_checked(unsolvable[i], 2, &r), 0);
+        assert_int_equal(r.guesses, 0);
+    }
+}
+
 static void the_empty_grid_counts_up_to_the_limit(void **state)
 {
     (void)state;
@@ -216,6 +236,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(hard_puzzles_have_one_checked_solution),
         cmocka_unit_test(a_puzzle_solved_by_propagation_needs_no_guess),
+        cmocka_unit_test(few_clue_puzzles_without_solution_are_refuted_without_guessing),
         cmocka_unit_test(the_empty_grid_counts_up_to_the_limit),
         cmocka_unit_test(a_deadly_rectangle_counts_exactly_two),
         cmocka_unit_test(an_unsolvable_puzzle_counts_zero),

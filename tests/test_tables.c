@@ -131,6 +131,17 @@ static void band_allowed_is_the_union_of_the_placements_that_fit(void **state)
     }
 }
 
+static void row_minirows_are_the_boxes_a_row_has_cells_in(void **state)
+{
+    (void)state;
+    for (unsigned row = 0; row < 512; row++) {
+        unsigned expected = 0;
+        for (int col = 0; col < 9; col++)
+            if (row >> col & 1u) expected |= 1u << (col / 3);
+        assert_int_equal(sudoku_row_minirows[row], expected);
+    }
+}
+
 static void locked_columns_are_those_alone_in_their_box(void **state)
 {
     (void)state;
@@ -170,6 +181,7 @@ int main(void)
         cmocka_unit_test(peer_bits_are_the_peers),
         cmocka_unit_test(peers_are_the_twenty_cells_sharing_a_unit),
         cmocka_unit_test(band_allowed_is_the_union_of_the_placements_that_fit),
+        cmocka_unit_test(row_minirows_are_the_boxes_a_row_has_cells_in),
         cmocka_unit_test(locked_columns_are_those_alone_in_their_box),
         cmocka_unit_test(claimed_columns_leave_only_the_needed_one_of_a_box),
     };

@@ -5,6 +5,7 @@
  */
 #include "steps.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -26,8 +27,8 @@ static const char help_text[] =
     "  <puzzle> unique, 24 clues, minimal, symmetry rotate180\n"
     "  <puzzle> unique, 26 clues, not minimal (r1c3 r5c5 can go), symmetry none\n"
     "  <puzzle> multiple solutions, 19 clues, symmetry none\n"
-    "A puzzle the solver cannot settle within 10 million guesses (some\n"
-    "few-clue puzzles without a solution) gets 'over budget'.\n"
+    "A puzzle the solver cannot settle within its budget of guesses (--budget)\n"
+    "gets 'over budget'.\n"
     "A PUZZLE argument is 81 cells in any layout; another argument names a file\n"
     "of puzzles; '-', or no argument, reads standard input.\n"
     "\n"
@@ -40,6 +41,9 @@ static const char help_text[] =
     "                      each clue that could go) and \"symmetry\"\n"
     "  --minimal           count a puzzle that is not minimal as a failure too\n"
     "                      (exit status 1)\n"
+    "  --budget=N          give up on a puzzle whose solutions take more than N\n"
+    "                      guesses to count (k, M, G: a thousand, a million, a\n"
+    "                      billion; 0: no limit; default 10M, a few seconds)\n"
     "  --stats             print a summary on stderr at the end\n"
     "  -j, --jobs=N        work on N threads (default 1; 0: one per processor;\n"
     "                      at most " NUMBER_TEXT(
@@ -57,18 +61,24 @@ static const char help_text[] =
                       "When several apply, the highest wins.\n";
 
 typedef struct check_options {
-    bool minimal; /* --minimal: a puzzle that is not fails */
+    bool minimal;              /* --minimal: a puzzle that is not fails */
+    unsigned long long budget; /* guesses to count a puzzle's solutions; 0: no limit */
 } check_options;
 
-enum { KEY_MINIMAL = 256 };
+enum { KEY_MINIMAL = 256, KEY_BUDGET };
 
-static const cli_option options[] = {{"minimal", false, KEY_MINIMAL}, {NULL, false, 0}};
+static const cli_option options[] = {
+    {"minimal", false, KEY_MINIMAL}, {"budget", true, KEY_BUDGET}, {NULL, false, 0}};
 
 static int take_option(void *options_, int key, const char *value)
 {
     check_options *opt = options_;
-    (void)value;
     if (key == KEY_MINIMAL) opt->minimal = true;
+    if (key == KEY_BUDGET && (!cli_parse_count(value, &opt->budget) || opt->budget > ULONG_MAX))
+        return cli_usage_error("check",
+                               "--budget needs a count of guesses (e.g. 500M; 0: no limit), "
+                               "not '%s'",
+                               value);
     return 0;
 }
 
@@ -79,7 +89,7 @@ typedef struct check_job {
     cli_job base;
     const char *refusal;     /* why a record that read well is not checked */
     unsigned long solutions; /* 0, 1, or 2 for two or more */
-    bool over_budget;        /* the solver gave up (STEPS_SEARCH_BUDGET guesses) */
+    bool over_budget;        /* the solver gave up (--budget guesses) */
     int clues;
     int redundant; /* clues that could go; -1 when the puzzle has no one solution */
     bool can_go[SUDOKU_CELLS];
@@ -90,7 +100,7 @@ static void check_work(const cli_run *run, cli_job *base)
 {
     check_job *job = (check_job *)base;
     const sudoku_record *record = &base->record;
-    (void)run;
+    const check_options *opt = run->options;
     job->refusal = NULL;
     if (!record->ok) return;
     if (record->pencilmarks) {
@@ -98,7 +108,7 @@ static void check_work(const cli_run *run, cli_job *base)
         return;
     }
     sudoku_result result;
-    job->solutions = sudoku_solve_within(&record->grid, 2, STEPS_SEARCH_BUDGET, &result);
+    job->solutions = sudoku_solve_within(&record->grid, 2, (unsigned long)opt->budget, &result);
     job->over_budget = result.over_budget;
     job->clues = 0;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) job->clues += record->grid.cell[cell] != 0;
@@ -265,8 +275,8 @@ static void check_report(cli_run *run, cli_job *base)
         cli_raise_status(run, EXIT_UNSOLVED);
         char message[120];
         snprintf(message, sizeof message,
-                 "gave up after %lu guesses: how many solutions it has is not known",
-                 STEPS_SEARCH_BUDGET);
+                 "gave up after %llu guesses: how many solutions it has is not known",
+                 opt->budget);
         cli_record_error(base, record->line, message);
         return;
     }
@@ -318,7 +328,7 @@ static const cli_command check_command = {
 int cli_check(int argc, char **argv)
 {
     cli_common common = {.format = FORMAT_TEXT, .jobs = 1};
-    check_options opt = {false};
+    check_options opt = {false, STEPS_SEARCH_BUDGET};
     int operands;
     int rc = cli_parse_options(&check_command, argc, argv, &common, &opt, &operands);
     if (rc >= 0) return rc;
