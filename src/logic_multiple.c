@@ -354,11 +354,11 @@ static bool worth(const multiple_search *s, const uint64_t *on, const uint64_t *
 static bool region_may_offer(multiple_search *s, int unit, int cell, int digit)
 {
     uint16_t bit = (uint16_t)(1u << (digit - 1));
-    int places[9], count = 0;
+    int places[9] = {0}, count = 0;
     for (int i = 0; i < 9; i++)
         if (s->c.grid[sudoku_unit_cells[unit][i]] & bit)
             places[count++] = sudoku_unit_cells[unit][i];
-    if (!(count == 2 || (s->c.multiple && count > 2)) || places[0] != cell) return false;
+    if (count < 2 || (count > 2 && !s->c.multiple) || places[0] != cell) return false;
     if (!s->reach) return true;
     uint64_t on[POT_WORDS], off[POT_WORDS];
     memset(on, 0xff, sizeof on);
@@ -448,8 +448,6 @@ static void from_cell(multiple_search *s, int cell)
         if (contradictions) {
             if (!(r = run_of(s, pot, r))) return;
             on_contradiction(s, pot, r);
-        }
-        if (contradictions) {
             if (!(r = run_of(s, pot, r)) || !off_run(s, pot, r, doubles)) return;
         }
         if (s->c.nishio) continue;
