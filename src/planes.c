@@ -507,52 +507,34 @@ static void reset(sudoku_planes *p, uint32_t fill)
     p->unsolved[0] = p->unsolved[1] = p->unsolved[2] = BAND;
 }
 
-/* The band cells sharing a row or a box with some of cells. */
-static inline uint32_t rows_and_boxes(uint32_t cells)
-{
-    uint32_t rows = 0;
-    for (int shift = 0; shift < 27; shift += 9)
-        if (cells & (0x1FFu << shift)) rows |= 0x1FFu << shift;
-    uint32_t cols = columns(cells), boxes = 0;
-    for (int box = 0; box < 3; box++)
-        if (cols & (7u << (3 * box))) boxes |= 0x1C0E07u << (3 * box);
-    return rows | boxes;
-}
-
-/* Whether a digit's cells in a band are each alone in their row, column and
- * box. */
-static inline bool one_per_unit(uint32_t cells)
-{
-    int n = sudoku_popcount(cells);
-    uint32_t cols = columns(cells);
-    int rows = !!(cells & 0x1FFu) + !!(cells & 0x3FE00u) + !!(cells & 0x7FC0000u);
-    int boxes = !!(cols & 7u) + !!(cols & 070u) + !!(cols & 0700u);
-    return sudoku_popcount(cols) == n && rows == n && boxes == n;
-}
-
 /* Sets up every plane at once from the givens, as placing them one by one
- * would (a clash is two givens of a digit in one row, column or box). */
+ * would (a clash is two givens of a digit in one row, column or box). The
+ * generator sets up a board for each clue it tries to take away: one pass
+ * over the cells gathers each digit's rows, boxes and columns as it checks
+ * them. */
 bool sudoku_planes_from_grid(sudoku_planes *p, const sudoku_grid *grid)
 {
-    uint32_t given[3] = {0}, own[9][3] = {{0}}; /* all the givens, and each digit's */
+    uint32_t given[3] = {0}, own[9][3] = {{0}}, seen[9][3] = {{0}};
+    uint32_t cols[9] = {0};
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         int digit = grid->cell[cell];
         if (!digit) continue;
         if (digit > 9) return false;
-        given[cell / 27] |= 1u << (cell % 27);
-        own[digit - 1][cell / 27] |= 1u << (cell % 27);
+        int d = digit - 1, band = cell / 27, pos = cell % 27;
+        uint32_t bit = 1u << pos, col = 1u << (cell % 9);
+        if ((seen[d][band] & bit) || (cols[d] & col)) return false;
+        seen[d][band] |= row_and_box(pos);
+        cols[d] |= col;
+        given[band] |= bit;
+        own[d][band] |= bit;
     }
     reset(p, BAND);
     for (int band = 0; band < 3; band++) p->unsolved[band] = BAND & ~given[band];
     for (int d = 0; d < 9; d++) {
-        uint32_t c0 = columns(own[d][0]), c1 = columns(own[d][1]), c2 = columns(own[d][2]);
-        if ((c0 & c1) | (c0 & c2) | (c1 & c2)) return false; /* one column, two bands */
-        uint32_t out = ~column_cells(c0 | c1 | c2);
-        for (int band = 0; band < 3; band++) {
-            uint32_t mine = own[d][band];
-            if (!one_per_unit(mine)) return false;
-            p->cells[slot(d, band)] = (BAND & out & ~rows_and_boxes(mine) & ~given[band]) | mine;
-        }
+        uint32_t out = ~column_cells(cols[d]);
+        for (int band = 0; band < 3; band++)
+            p->cells[slot(d, band)] =
+                (BAND & out & ~seen[d][band] & ~given[band]) | own[d][band];
     }
     return true;
 }
