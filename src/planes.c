@@ -509,31 +509,31 @@ static void reset(sudoku_planes *p, uint32_t fill)
 
 /* Sets up every plane at once from the givens, as placing them one by one
  * would (a clash is two givens of a digit in one row, column or box). The
- * generator sets up a board for each clue it tries to take away: one pass
- * over the cells gathers each digit's rows, boxes and columns as it checks
- * them. */
+ * generator sets up a board for each clue it tries to take away, so this is
+ * one pass over the cells without a branch on whether a cell is empty: an
+ * empty cell's bits are zero and land on digit 0's unused sets. */
 bool sudoku_planes_from_grid(sudoku_planes *p, const sudoku_grid *grid)
 {
-    uint32_t given[3] = {0}, own[9][3] = {{0}}, seen[9][3] = {{0}};
-    uint32_t cols[9] = {0};
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        int digit = grid->cell[cell];
-        if (!digit) continue;
-        if (digit > 9) return false;
-        int d = digit - 1, band = cell / 27, pos = cell % 27;
-        uint32_t bit = 1u << pos, col = 1u << (cell % 9);
-        if ((seen[d][band] & bit) || (cols[d] & col)) return false;
-        seen[d][band] |= row_and_box(pos);
-        cols[d] |= col;
-        given[band] |= bit;
-        own[d][band] |= bit;
-    }
+    uint32_t given[3] = {0}, own[10][3] = {{0}}, seen[10][3] = {{0}}, cols[10] = {0};
+    uint32_t clash = 0;
+    for (int band = 0; band < 3; band++)
+        for (int pos = 0; pos < 27; pos++) {
+            unsigned digit = grid->cell[27 * band + pos];
+            if (digit > 9) return false;
+            uint32_t here = digit != 0, bit = here << pos, col = here << (pos % 9);
+            clash |= (seen[digit][band] & bit) | (cols[digit] & col);
+            seen[digit][band] |= row_and_box(pos) & -here;
+            cols[digit] |= col;
+            given[band] |= bit;
+            own[digit][band] |= bit;
+        }
+    if (clash) return false;
     reset(p, BAND);
     for (int band = 0; band < 3; band++) p->unsolved[band] = BAND & ~given[band];
-    for (int d = 0; d < 9; d++) {
+    for (int d = 1; d <= 9; d++) {
         uint32_t out = ~column_cells(cols[d]);
         for (int band = 0; band < 3; band++)
-            p->cells[slot(d, band)] =
+            p->cells[slot(d - 1, band)] =
                 (BAND & out & ~seen[d][band] & ~given[band]) | own[d][band];
     }
     return true;
