@@ -91,7 +91,8 @@ bool sudoku_planes_take(sudoku_planes *p, const sudoku_branch *branch, int optio
 void sudoku_planes_to_grid(const sudoku_planes *p, sudoku_grid *grid);
 
 /* As sudoku_solve, with digit taken from cell's candidates first: the
- * solutions that do not hold digit there (generate.c's uniqueness test). */
+ * solutions that do not hold digit there (generate.c's uniqueness test).
+ * Counts them only: result->solution is left as it was. */
 unsigned long sudoku_solve_except(const sudoku_grid *puzzle, int cell, int digit,
                                   unsigned long limit, sudoku_result *result);
 

@@ -25,27 +25,35 @@ typedef struct frame {
     sudoku_branch branch; /* what this level guesses; its options not yet tried */
 } frame;
 
-/* Counts a solution; keeps it if it is the first. Returns true at the limit. */
-static bool record_solution(const sudoku_planes *board, unsigned long limit, sudoku_result *result)
+/* What a search is asked for: how many solutions at most, how many guesses
+ * at most (0: no limit), and whether the first solution is kept (the
+ * generator's tests only count). */
+typedef struct quest {
+    unsigned long limit, budget;
+    bool keep;
+} quest;
+
+/* Counts a solution; keeps it if it is the first and wanted. Returns true at
+ * the limit. */
+static bool record_solution(const sudoku_planes *board, quest q, sudoku_result *result)
 {
-    if (result->solutions++ == 0) sudoku_planes_to_grid(board, &result->solution);
-    return result->solutions >= limit;
+    if (result->solutions++ == 0 && q.keep) sudoku_planes_to_grid(board, &result->solution);
+    return result->solutions >= q.limit;
 }
 
 /* Propagates the board at the bottom of the stack and searches from it;
  * finds nothing if set-up already met a contradiction (not consistent).
  * Gives up before guess number budget + 1 (budget 0: never). */
-static unsigned long search(frame *stack, bool consistent, unsigned long limit,
-                            unsigned long budget, sudoku_result *result)
+static unsigned long search(frame *stack, bool consistent, quest q, sudoku_result *result)
 {
     sudoku_triads view;
     result->solutions = 0;
     result->guesses = 0;
     result->over_budget = false;
-    if (limit == 0) limit = 1;
+    if (q.limit == 0) q.limit = 1;
     if (!consistent || !sudoku_planes_propagate(&stack[0].board, &view)) return 0;
     if (!sudoku_planes_choose(&stack[0].board, &view, &stack[0].branch)) {
-        record_solution(&stack[0].board, limit, result);
+        record_solution(&stack[0].board, q, result);
         return result->solutions;
     }
     int depth = 0;
@@ -61,7 +69,7 @@ static unsigned long search(frame *stack, bool consistent, unsigned long limit,
         int level = *untried ? depth + 1 : depth;
         frame *next = &stack[level];
         if (level != depth) next->board = f->board;
-        if (result->guesses == budget && budget) {
+        if (result->guesses == q.budget && q.budget) {
             result->over_budget = true;
             break;
         }
@@ -69,7 +77,7 @@ static unsigned long search(frame *stack, bool consistent, unsigned long limit,
 
         bool ok = sudoku_planes_take(&next->board, &f->branch, option, &view);
         if (ok && !sudoku_planes_choose(&next->board, &view, &next->branch)) {
-            if (record_solution(&next->board, limit, result)) break;
+            if (record_solution(&next->board, q, result)) break;
             ok = false;
         }
         if (ok)
@@ -85,7 +93,7 @@ unsigned long sudoku_search_within(const sudoku_board *start, unsigned long limi
 {
     frame stack[MAX_DEPTH + 1];
     sudoku_planes_from_board(&stack[0].board, start);
-    return search(stack, true, limit, max_guesses, result);
+    return search(stack, true, (quest){limit, max_guesses, true}, result);
 }
 
 unsigned long sudoku_solve_within(const sudoku_grid *puzzle, unsigned long limit,
@@ -93,7 +101,7 @@ unsigned long sudoku_solve_within(const sudoku_grid *puzzle, unsigned long limit
 {
     frame stack[MAX_DEPTH + 1];
     bool consistent = sudoku_planes_from_grid(&stack[0].board, puzzle);
-    return search(stack, consistent, limit, max_guesses, result);
+    return search(stack, consistent, (quest){limit, max_guesses, true}, result);
 }
 
 unsigned long sudoku_search(const sudoku_board *start, unsigned long limit, sudoku_result *result)
@@ -112,5 +120,5 @@ unsigned long sudoku_solve_except(const sudoku_grid *puzzle, int cell, int digit
     frame stack[MAX_DEPTH + 1];
     bool consistent = sudoku_planes_from_grid(&stack[0].board, puzzle) &&
                       sudoku_planes_eliminate(&stack[0].board, cell, digit, NULL);
-    return search(stack, consistent, limit, 0, result);
+    return search(stack, consistent, (quest){limit, 0, false}, result);
 }
