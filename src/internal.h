@@ -76,6 +76,9 @@ bool sudoku_planes_assign(sudoku_planes *p, int cell, int digit, sudoku_triads *
  * contradiction is found. */
 bool sudoku_planes_eliminate(sudoku_planes *p, int cell, int digit, sudoku_triads *view);
 
+/* Removes digit from cell's candidates; propagation is left to come. */
+void sudoku_planes_remove(sudoku_planes *p, int cell, int digit);
+
 /* Chooses what to branch on in a propagated board whose view is the one
  * propagation left: the digit with the fewest configurations in the band or
  * stack whose configurations are fewest. Returns false if every cell is

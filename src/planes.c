@@ -490,9 +490,14 @@ bool sudoku_planes_assign(sudoku_planes *p, int cell, int digit, sudoku_triads *
     return place(p, cell, digit - 1) && sudoku_planes_propagate(p, view);
 }
 
-bool sudoku_planes_eliminate(sudoku_planes *p, int cell, int digit, sudoku_triads *view)
+void sudoku_planes_remove(sudoku_planes *p, int cell, int digit)
 {
     p->cells[slot(digit - 1, cell / 27)] &= ~(1u << (cell % 27));
+}
+
+bool sudoku_planes_eliminate(sudoku_planes *p, int cell, int digit, sudoku_triads *view)
+{
+    sudoku_planes_remove(p, cell, digit);
     return sudoku_planes_propagate(p, view);
 }
 
@@ -516,17 +521,20 @@ bool sudoku_planes_from_grid(sudoku_planes *p, const sudoku_grid *grid)
 {
     uint32_t given[3] = {0}, own[10][3] = {{0}}, seen[10][3] = {{0}}, cols[10] = {0};
     uint32_t clash = 0;
+    const uint8_t *digits = grid->cell;
     for (int band = 0; band < 3; band++)
-        for (int pos = 0; pos < 27; pos++) {
-            unsigned digit = grid->cell[27 * band + pos];
-            if (digit > 9) return false;
-            uint32_t here = digit != 0, bit = here << pos, col = here << (pos % 9);
-            clash |= (seen[digit][band] & bit) | (cols[digit] & col);
-            seen[digit][band] |= row_and_box(pos) & -here;
-            cols[digit] |= col;
-            given[band] |= bit;
-            own[digit][band] |= bit;
-        }
+        for (int row = 0; row < 3; row++, digits += 9)
+            for (int column = 0; column < 9; column++) {
+                unsigned digit = digits[column];
+                if (digit > 9) return false;
+                int pos = 9 * row + column;
+                uint32_t here = digit != 0, bit = here << pos, col = here << column;
+                clash |= (seen[digit][band] & bit) | (cols[digit] & col);
+                seen[digit][band] |= row_and_box(pos) & -here;
+                cols[digit] |= col;
+                given[band] |= bit;
+                own[digit][band] |= bit;
+            }
     if (clash) return false;
     reset(p, BAND);
     for (int band = 0; band < 3; band++) p->unsolved[band] = BAND & ~given[band];

@@ -118,7 +118,7 @@ unsigned long sudoku_solve_except(const sudoku_grid *puzzle, int cell, int digit
                                   unsigned long limit, sudoku_result *result)
 {
     frame stack[MAX_DEPTH + 1];
-    bool consistent = sudoku_planes_from_grid(&stack[0].board, puzzle) &&
-                      sudoku_planes_eliminate(&stack[0].board, cell, digit, NULL);
+    bool consistent = sudoku_planes_from_grid(&stack[0].board, puzzle);
+    if (consistent) sudoku_planes_remove(&stack[0].board, cell, digit);
     return search(stack, consistent, (quest){limit, 0, false}, result);
 }
