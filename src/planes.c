@@ -247,9 +247,11 @@ static int naked_singles(sudoku_planes *p)
         }
         if (unsolved & ~once) return -1;
         for (uint32_t singles = unsolved & ~twice; singles; singles &= singles - 1) {
+            /* the one plane holding the cell, found without a branch (an
+             * earlier single may have left it none: place then fails) */
             int at = sudoku_lowest_bit(singles), d = 0;
-            while (d < 9 && !(p->cells[slot(d, band)] & (1u << at))) d++;
-            if (d == 9 || !place(p, 27 * band + at, d)) return -1;
+            for (int k = 0; k < 9; k++) d += k * (int)(p->cells[slot(k, band)] >> at & 1u);
+            if (!place(p, 27 * band + at, d)) return -1;
             placed++;
         }
     }
@@ -512,6 +514,30 @@ static void reset(sudoku_planes *p, uint32_t fill)
     p->unsolved[0] = p->unsolved[1] = p->unsolved[2] = BAND;
 }
 
+/* The band cells sharing a row or a box with some of cells. */
+static inline uint32_t rows_and_boxes(uint32_t cells)
+{
+    /* a bit for each row (box) holding some of cells, spread over it by
+     * multiplying: no branch, as the givens follow no pattern */
+    uint32_t x = (cells | cells >> 1 | cells >> 2) & FIRSTS; /* minirows */
+    x = (x | x >> 3 | x >> 6) & 0x40201u;                     /* rows: bits 0, 9, 18 */
+    uint32_t rows = x * 0x1FFu;
+    uint32_t cols = columns(cells);
+    uint32_t b = (cols | cols >> 1 | cols >> 2) & 0x49u;       /* boxes: bits 0, 3, 6 */
+    return rows | b * 0x1C0E07u;
+}
+
+/* Whether a digit's cells in a band are each alone in their row, column and
+ * box. */
+static inline bool one_per_unit(uint32_t cells)
+{
+    int n = sudoku_popcount(cells);
+    uint32_t cols = columns(cells);
+    int rows = !!(cells & 0x1FFu) + !!(cells & 0x3FE00u) + !!(cells & 0x7FC0000u);
+    int boxes = !!(cols & 7u) + !!(cols & 070u) + !!(cols & 0700u);
+    return sudoku_popcount(cols) == n && rows == n && boxes == n;
+}
+
 /* Sets up every plane at once from the givens, as placing them one by one
  * would (a clash is two givens of a digit in one row, column or box). The
  * generator sets up a board for each clue it tries to take away, so this is
@@ -519,30 +545,33 @@ static void reset(sudoku_planes *p, uint32_t fill)
  * empty cell's bits are zero and land on digit 0's unused sets. */
 bool sudoku_planes_from_grid(sudoku_planes *p, const sudoku_grid *grid)
 {
-    uint32_t given[3] = {0}, own[10][3] = {{0}}, seen[10][3] = {{0}}, cols[10] = {0};
-    uint32_t clash = 0;
-    const uint8_t *digits = grid->cell;
+    /* each digit's givens by band (own[0]: the empty cells), without a
+     * branch on the cell: which cells are empty follows no pattern */
+    uint32_t own[10][3] = {{0}};
+    unsigned largest = 0;
     for (int band = 0; band < 3; band++)
-        for (int row = 0; row < 3; row++, digits += 9)
-            for (int column = 0; column < 9; column++) {
-                unsigned digit = digits[column];
-                if (digit > 9) return false;
-                int pos = 9 * row + column;
-                uint32_t here = digit != 0, bit = here << pos, col = here << column;
-                clash |= (seen[digit][band] & bit) | (cols[digit] & col);
-                seen[digit][band] |= row_and_box(pos) & -here;
-                cols[digit] |= col;
-                given[band] |= bit;
-                own[digit][band] |= bit;
-            }
-    if (clash) return false;
+        for (int at = 0; at < 27; at++) {
+            unsigned digit = grid->cell[27 * band + at];
+            largest = digit > largest ? digit : largest;
+            own[digit < 10 ? digit : 0][band] |= 1u << at;
+        }
+    if (largest > 9) return false;
+    uint32_t given[3];
     reset(p, BAND);
-    for (int band = 0; band < 3; band++) p->unsolved[band] = BAND & ~given[band];
-    for (int d = 1; d <= 9; d++) {
-        uint32_t out = ~column_cells(cols[d]);
-        for (int band = 0; band < 3; band++)
-            p->cells[slot(d - 1, band)] =
-                (BAND & out & ~seen[d][band] & ~given[band]) | own[d][band];
+    for (int band = 0; band < 3; band++) {
+        given[band] = BAND & ~own[0][band];
+        p->unsolved[band] = own[0][band];
+    }
+    for (int d = 0; d < 9; d++) {
+        const uint32_t *mine = own[d + 1];
+        uint32_t c0 = columns(mine[0]), c1 = columns(mine[1]), c2 = columns(mine[2]);
+        if ((c0 & c1) | (c0 & c2) | (c1 & c2)) return false; /* one column, two bands */
+        uint32_t out = ~column_cells(c0 | c1 | c2);
+        for (int band = 0; band < 3; band++) {
+            if (!one_per_unit(mine[band])) return false;
+            p->cells[slot(d, band)] =
+                (BAND & out & ~rows_and_boxes(mine[band]) & ~given[band]) | mine[band];
+        }
     }
     return true;
 }
