@@ -273,6 +273,24 @@ static bool triplet_step(const sudoku_logic *state, const int cells[3], const ce
     return true;
 }
 
+/* True if pair (x, y) takes t as its third: t is an excluder of x or y. */
+static bool takes_third(const triplet_board *t, int x, int y, int third)
+{
+    return cellset_has(&t->excluders[x], third) || cellset_has(&t->excluders[y], third);
+}
+
+/* True if the triplet of base cells a, b, c (indices i < j and k in the
+ * base list) came up under a pair before (a, b): a pair of it with a
+ * smaller last index, or the same last and a smaller first. It removed
+ * nothing then (the search stops at the first that does), and what a
+ * triplet removes does not depend on the order of its cells. */
+static bool tried_before(const triplet_board *t, int a, int b, int c, int i, int k, int j)
+{
+    if (k > j) return false;
+    if (k > i) return takes_third(t, a, c, b);
+    return takes_third(t, c, a, b) || takes_third(t, c, b, a);
+}
+
 /* As SE: pairs of base cells in Gosper's order, then a third from the
  * excluders of either (in the order they come) that is a base cell too;
  * the three need two excluders in common. */
@@ -281,10 +299,11 @@ bool logic_aligned_triplet(const sudoku_logic *state, sudoku_step *step)
     triplet_board *t = malloc(sizeof *t);
     if (!t) return false;
     triplet_setup(state, t);
-    int base[SUDOKU_CELLS] = {0}, n = 0;
+    int base[SUDOKU_CELLS] = {0}, index[SUDOKU_CELLS] = {0}, n = 0;
     cellset bases = {{0, 0}};
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         if (t->base[cell]) {
+            index[cell] = n;
             base[n++] = cell;
             cellset_add(&bases, cell);
         }
@@ -318,6 +337,7 @@ bool logic_aligned_triplet(const sudoku_logic *state, sudoku_step *step)
                                       ~pair.w[w] & near.w[w];
                     for (; thirds && !found; thirds &= thirds - 1) {
                         int c = 64 * w + __builtin_ctzll(thirds);
+                        if (tried_before(t, a, b, c, i, index[c], j)) continue;
                         cellset common = {
                             {ab.w[0] & t->excluders[c].w[0], ab.w[1] & t->excluders[c].w[1]}};
                         if (!cellset_several(&common)) continue;
