@@ -132,10 +132,14 @@ static void offer(multiple_search *s, sudoku_chain_kind kind, int sort_key, bool
 }
 
 /* Runs at level 0 may leave out what is too deep to beat the best step so
- * far; from level 1, when a chain runs dry matters, so they may not. */
+ * far; from level 1, when a chain runs dry matters, so they may not.
+ * Every step here has two targets or more, each resting on its depth + 1
+ * nodes or more: a node deeper than the most complexity that can matter
+ * less two is no target, nor an ancestor of one. */
 static void set_limit(multiple_search *s)
 {
-    s->c.max_depth = s->c.level == 0 ? chain_max_depth(s->sink, s->base, SORT_DOUBLE) : 0;
+    int most = s->c.level == 0 ? chain_max_depth(s->sink, s->base, SORT_DOUBLE) : 0;
+    s->c.max_depth = most > 3 ? most - 2 : most ? 1 : 0;
 }
 
 /* The run of candidate pot assumed on (NULL if memory is short). */
