@@ -180,9 +180,6 @@ static inline int32_t chain_set_get(const chain_set *set, int pot)
 {
     return chain_set_has(set, pot) ? set->at[pot] : -1;
 }
-/* Keeps only the candidates of set that other holds too. */
-void chain_set_retain(chain_set *set, const chain_set *other);
-void chain_set_copy(chain_set *dst, const chain_set *src);
 
 /* ---- implications ---- */
 

@@ -159,30 +159,6 @@ void chain_set_clear(chain_set *set)
     chain_set_init(set);
 }
 
-void chain_set_retain(chain_set *set, const chain_set *other)
-{
-    int kept = 0;
-    for (int i = 0; i < set->count; i++) {
-        int pot = set->order[i];
-        if (chain_set_has(other, pot))
-            set->order[kept++] = (int16_t)pot;
-        else
-            set->has[pot / 64] &= ~(1ull << (pot % 64));
-    }
-    set->count = kept;
-}
-
-void chain_set_copy(chain_set *dst, const chain_set *src)
-{
-    dst->count = src->count;
-    memcpy(dst->has, src->has, sizeof dst->has);
-    for (int i = 0; i < src->count; i++) {
-        int pot = src->order[i];
-        dst->order[i] = (int16_t)pot;
-        dst->at[pot] = src->at[pot];
-    }
-}
-
 /* ---- implications ---- */
 
 static const chain_cause unit_cause[3] = {CAUSE_HIDDEN_ROW, CAUSE_HIDDEN_COLUMN, CAUSE_HIDDEN_BOX};

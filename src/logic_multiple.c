@@ -61,9 +61,10 @@ typedef struct multiple_search {
      * same nodes, so the first run stands for all. */
     run_result *runs[POTENTIALS];
     const chain_set *value_on[9], *value_off[9]; /* the cell in hand's digits */
-    chain_set cell_on, cell_off;
+    /* What every run of the cell in hand, of a region, reaches (bits). */
+    uint64_t cell_on[POT_WORDS], cell_off[POT_WORDS];
+    uint64_t region_on[POT_WORDS], region_off[POT_WORDS];
     chain_set off_on, off_off; /* the candidate's "off" assumption */
-    chain_set region_on, region_off;
     digit_planes planes; /* Nishio only */
     /* Multiple chains (static): what each candidate assumed on reaches, as
      * bits, made once, to pass over regions and cells that can give no
@@ -206,6 +207,13 @@ static bool off_run(multiple_search *s, int pot, const run_result *r, bool doubl
     return true;
 }
 
+/* Sets common to the candidates of set, or (keep) to those it has in
+ * common with set. */
+static void common_take(uint64_t common[POT_WORDS], const chain_set *set, bool keep)
+{
+    for (int w = 0; w < POT_WORDS; w++) common[w] = keep ? common[w] & set->has[w] : set->has[w];
+}
+
 /* The steps of one unit's places of digit, if cell is its first place:
  * what every place forces. r: the run of the cell's place. */
 static void region(multiple_search *s, int unit, int cell, int digit, const run_result *r)
@@ -216,8 +224,8 @@ static void region(multiple_search *s, int unit, int cell, int digit, const run_
         if (s->c.grid[sudoku_unit_cells[unit][i]] & bit) places[count++] = i;
     if (!(count == 2 || (s->c.multiple && count > 2))) return;
     if (sudoku_unit_cells[unit][places[0]] != cell) return;
-    chain_set_copy(&s->region_on, &r->on);
-    chain_set_copy(&s->region_off, &r->off);
+    common_take(s->region_on, &r->on, false);
+    common_take(s->region_off, &r->off, false);
     const chain_set *outcome_on[9], *outcome_off[9];
     for (int i = 0; i < count; i++) {
         int other = sudoku_unit_cells[unit][places[i]];
@@ -226,13 +234,16 @@ static void region(multiple_search *s, int unit, int cell, int digit, const run_
         outcome_on[i] = &o->on;
         outcome_off[i] = &o->off;
         if (other == cell) continue;
-        chain_set_retain(&s->region_on, &o->on);
-        chain_set_retain(&s->region_off, &o->off);
+        common_take(s->region_on, &o->on, true);
+        common_take(s->region_off, &o->off, true);
     }
+    /* In the order the cell's own run reached them. */
     for (int pass = 0; pass < 2; pass++) {
-        const chain_set *common = pass ? &s->region_off : &s->region_on;
-        for (int i = 0; i < common->count; i++) {
-            int q = common->order[i];
+        const chain_set *first = pass ? &r->off : &r->on;
+        const uint64_t *common = pass ? s->region_off : s->region_on;
+        for (int i = 0; i < first->count; i++) {
+            int q = first->order[i];
+            if (!((common[q / 64] >> (q % 64)) & 1u)) continue;
             int32_t targets[9];
             for (int j = 0; j < count; j++)
                 targets[j] = (pass ? outcome_off : outcome_on)[j]->at[q];
@@ -468,20 +479,18 @@ static void from_cell(multiple_search *s, int cell)
         if (!(r = run_of(s, pot, r))) return;
         s->value_on[n] = &r->on;
         s->value_off[n] = &r->off;
-        if (n == 0) {
-            chain_set_copy(&s->cell_on, &r->on);
-            chain_set_copy(&s->cell_off, &r->off);
-        } else {
-            chain_set_retain(&s->cell_on, &r->on);
-            chain_set_retain(&s->cell_off, &r->off);
-        }
+        common_take(s->cell_on, &r->on, n > 0);
+        common_take(s->cell_off, &r->off, n > 0);
         n++;
     }
     if (!cells) return;
+    /* In the order the first candidate's run reached them. */
     for (int pass = 0; pass < 2; pass++) {
-        const chain_set *common = pass ? &s->cell_off : &s->cell_on;
-        for (int i = 0; i < common->count; i++) {
-            int q = common->order[i];
+        const chain_set *first = pass ? s->value_off[0] : s->value_on[0];
+        const uint64_t *common = pass ? s->cell_off : s->cell_on;
+        for (int i = 0; i < first->count && n; i++) {
+            int q = first->order[i];
+            if (!((common[q / 64] >> (q % 64)) & 1u)) continue;
             int32_t targets[9];
             for (int j = 0; j < n; j++) targets[j] = (pass ? s->value_off : s->value_on)[j]->at[q];
             offer(s, SUDOKU_CHAIN_CELL, SORT_CELL, !pass, q, targets, n, cell, -1);
@@ -523,7 +532,8 @@ void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS]
         if (!(cardinality > 2 || (cardinality > 1 && s->c.dynamic))) continue;
         from_cell(s, cell);
     }
-    for (int pot = 0; pot < POTENTIALS; pot++) free(s->runs[pot]);
+    for (int pot = 0; pot < POTENTIALS; pot++)
+        if (s->runs[pot]) free(s->runs[pot]);
     free(s->links);
     free(s->reach);
     free(s);
