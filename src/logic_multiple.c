@@ -49,6 +49,9 @@ typedef struct digit_planes {
     board_bits peers[SUDOKU_CELLS];
     board_bits shared[9][27]; /* the places of each unit that has two or more */
     int nshared[9];
+    /* The places whose run, from them on (off), is known to meet no
+     * contradiction: those a run that met none ended with on (off). */
+    board_bits safe_on[9], safe_off[9];
 } digit_planes;
 
 typedef struct multiple_search {
@@ -310,9 +313,13 @@ static void planes_load(digit_planes *p, const uint16_t *grid)
  * order, and the run meets a contradiction exactly when a place ends both
  * on and off, or a unit of two places or more ends with all of them off
  * (its last two form a pair when the first of them is followed: the other
- * turns on, and off). */
-static bool nishio_may_contradict(const digit_planes *p, int cell, int digit, bool on)
+ * turns on, and off). The sets a run ends with are closed under the links:
+ * a run from one of them stays in them, and meets no contradiction if the
+ * first met none. */
+static bool nishio_may_contradict(digit_planes *p, int cell, int digit, bool on)
 {
+    const board_bits *safe = on ? &p->safe_on[digit - 1] : &p->safe_off[digit - 1];
+    if ((safe->w[cell / 64] >> (cell % 64)) & 1u) return false;
     board_bits places = p->places[digit - 1], ons = {{0, 0}}, offs = {{0, 0}}, spread = {{0, 0}};
     bits_add(on ? &ons : &offs, cell);
     for (;;) {
@@ -330,7 +337,11 @@ static bool nishio_may_contradict(const digit_planes *p, int cell, int digit, bo
             bits_merge(&ons, left);
             grew = true;
         }
-        if (!grew) return false;
+        if (!grew) {
+            bits_merge(&p->safe_on[digit - 1], ons);
+            bits_merge(&p->safe_off[digit - 1], offs);
+            return false;
+        }
     }
 }
 
