@@ -516,8 +516,10 @@ static void unary(static_search *s, int pot)
      * more; a chain from a candidate to its opposite, three): under a
      * lower bound, none can matter. */
     if (s->c.max_depth && s->c.max_depth < 4) return;
-    if (s->y ? !may_hint(s, pot, from_on, from_off) : !may_hint_x(s, pot, from_on, from_off))
-        return;
+    /* Each search is made only if its start's closure allows a step. */
+    from_on = from_on && (s->y ? may_hint(s, pot, true, false) : may_hint_x(s, pot, true, false));
+    from_off = from_off && (s->y ? may_hint(s, pot, false, true) : may_hint_x(s, pot, false, true));
+    if (!from_on && !from_off) return;
     chain_mark mark = chain_arena_mark(arena);
     int32_t start = chain_node_new(arena, pot, true, CAUSE_NONE);
     if (start < 0) return;
