@@ -26,6 +26,11 @@ typedef struct cells81 {
     uint64_t w[2];
 } cells81;
 
+static void cells_add(cells81 *set, int cell)
+{
+    set->w[cell / 64] |= 1ull << (cell % 64);
+}
+
 typedef struct static_search {
     chainer c;
     const uint64_t *starts; /* NULL: every assumption */
@@ -114,28 +119,30 @@ static chain_hint hint_start(const static_search *s)
 static void cycle_found(static_search *s, int32_t dst)
 {
     chain_arena *arena = s->c.arena;
-    bool in_chain[SUDOKU_CELLS] = {false};
-    for (const chain_node *p = chain_at(arena, dst); p->nparents;
-         p = chain_at(arena, arena->parents[p->parents]))
-        in_chain[POT_CELL(p->pot)] = true;
-    uint16_t forw[SUDOKU_CELLS] = {0}, back[SUDOKU_CELLS] = {0};
+    /* By digit: the cells its "on" nodes see, and its "off" nodes. */
+    cells81 chain = {{0, 0}}, seen_on[9], seen_off[9];
+    memset(seen_on, 0, sizeof seen_on);
+    memset(seen_off, 0, sizeof seen_off);
+    unsigned digits = 0;
     for (const chain_node *p = chain_at(arena, dst); p->nparents;
          p = chain_at(arena, arena->parents[p->parents])) {
-        int cell = POT_CELL(p->pot);
-        uint16_t bit = (uint16_t)(1u << (POT_DIGIT(p->pot) - 1));
-        for (int k = 0; k < 20; k++) {
-            int other = sudoku_peers[cell][k];
-            if (in_chain[other] || !(s->c.grid[other] & bit)) continue;
-            if (p->on)
-                forw[other] |= bit;
-            else
-                back[other] |= bit;
-        }
+        int cell = POT_CELL(p->pot), d = POT_DIGIT(p->pot) - 1;
+        cells_add(&chain, cell);
+        cells81 *seen = p->on ? &seen_on[d] : &seen_off[d];
+        seen->w[0] |= sudoku_peer_bits[cell][0];
+        seen->w[1] |= sudoku_peer_bits[cell][1];
+        digits |= 1u << d;
     }
+    uint16_t forw[SUDOKU_CELLS] = {0};
     bool any = false;
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        forw[cell] &= back[cell];
-        any |= forw[cell] != 0;
+    for (; digits; digits &= digits - 1) {
+        int d = __builtin_ctz(digits);
+        for (int w = 0; w < 2; w++)
+            for (uint64_t m = seen_on[d].w[w] & seen_off[d].w[w] & s->places[d].w[w] & ~chain.w[w];
+                 m; m &= m - 1) {
+                forw[64 * w + __builtin_ctzll(m)] |= (uint16_t)(1u << d);
+                any = true;
+            }
     }
     if (!any) return;
     chain_hint hint = hint_start(s);
@@ -333,11 +340,6 @@ static bool turns_off(int a, int b)
 {
     if (POT_DIGIT(a) == POT_DIGIT(b)) return logic_sees(POT_CELL(a), POT_CELL(b));
     return POT_CELL(a) == POT_CELL(b);
-}
-
-static void cells_add(cells81 *set, int cell)
-{
-    set->w[cell / 64] |= 1ull << (cell % 64);
 }
 
 static bool cells_has(const cells81 *set, int cell)
