@@ -205,6 +205,16 @@ int chain_off_links(const chainer *c, int pot, bool y, bool x, chain_link out[4]
 int32_t chain_make(chainer *c, const chain_link *link, bool on, int32_t parent,
                    const uint16_t *source, const uint16_t (*source_pos)[9], const chain_set *off);
 
+/* chain_make without a source (static chains): inline, for the searches'
+ * loops. */
+static inline int32_t chain_make_static(chain_arena *arena, const chain_link *link, bool on,
+                                        int32_t parent)
+{
+    int32_t id = chain_node_new(arena, link->pot, on, (chain_cause)link->cause);
+    chain_node_add_parent(arena, id, parent);
+    return id;
+}
+
 /* True if node lies beyond c's depth limit. Leaving such nodes out keeps
  * every nearer node as it is: nodes are taken in order of depth (each
  * kind in its queue), so every node up to the limit is made before any

@@ -219,7 +219,7 @@ static void cycles_from(static_search *s, int32_t start, int32_t targets[2], int
                  * with the same parents (an "off" met again leads nowhere
                  * new), so this search stands for it. */
                 if (target) {
-                    int32_t q = chain_make(&s->c, &links[j], false, p, NULL, NULL, NULL);
+                    int32_t q = chain_make_static(arena, &links[j], false, p);
                     if (q >= 0) add_target(arena, q, targets, ntargets);
                 }
                 if (noff < 32 * POTENTIALS) s->pending[noff++] = (struct pending){p, links[j]};
@@ -236,8 +236,8 @@ static void cycles_from(static_search *s, int32_t start, int32_t targets[2], int
                 int pot = links[j].pot;
                 bool cycle = length >= 4 && pot == start_pot;
                 if (!cycle && node_in(s->on_seen, pot, false)) continue;
-                if (off < 0) off = chain_make(&s->c, &e->link, false, e->parent, NULL, NULL, NULL);
-                int32_t q = chain_make(&s->c, &links[j], true, off, NULL, NULL, NULL);
+                if (off < 0) off = chain_make_static(arena, &e->link, false, e->parent);
+                int32_t q = chain_make_static(arena, &links[j], true, off);
                 if (q < 0) return;
                 if (cycle) cycle_found(s, q);
                 if (!node_in(s->on_seen, pot, false)) {
@@ -287,7 +287,7 @@ static void forcing_from(static_search *s, int32_t start, int32_t targets[2], in
                 int pot = links[j].pot;
                 bool target = start_on && pot == start_pot;
                 if (!target && node_in(s->off_seen, pot, false)) continue;
-                int32_t q = chain_make(&s->c, &links[j], false, p, NULL, NULL, NULL);
+                int32_t q = chain_make_static(arena, &links[j], false, p);
                 if (q < 0) return;
                 if (target) add_target(arena, q, targets, ntargets);
                 if (!node_in(s->off_seen, pot, false) && !chain_too_deep(&s->c, q)) {
@@ -304,7 +304,7 @@ static void forcing_from(static_search *s, int32_t start, int32_t targets[2], in
                 int pot = links[j].pot;
                 bool target = !start_on && pot == start_pot;
                 if (!target && node_in(s->on_seen, pot, false)) continue;
-                int32_t q = chain_make(&s->c, &links[j], true, p, NULL, NULL, NULL);
+                int32_t q = chain_make_static(arena, &links[j], true, p);
                 if (q < 0) return;
                 if (target) add_target(arena, q, targets, ntargets);
                 if (!node_in(s->on_seen, pot, false) && !chain_too_deep(&s->c, q)) {
