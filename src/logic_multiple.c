@@ -76,6 +76,9 @@ typedef struct multiple_search {
     chain_reach_sets *reach;
     uint64_t reached[POT_WORDS];
     uint64_t worth_on[POT_WORDS]; /* candidates in cells of two or more */
+    /* Dynamic chains at level 0: room for a closure (off_may_offer);
+     * NULL: not used. */
+    struct dynamic_reach *dynamic;
 } multiple_search;
 
 static double technique_base(sudoku_technique technique)
@@ -175,11 +178,110 @@ static void on_contradiction(multiple_search *s, int pot, const run_result *r)
     offer(s, SUDOKU_CHAIN_CONTRADICTION, SORT_CONTRADICTION, false, pot, targets, 2, -1, -1);
 }
 
+/* What a dynamic run at level 0 from a candidate can reach at most, as
+ * bits by candidate; conflict: it may meet a contradiction (the sets are
+ * then left partial). */
+typedef struct dynamic_reach {
+    uint64_t on[POT_WORDS], off[POT_WORDS];
+    bool conflict;
+    int16_t todo[2 * POTENTIALS]; /* pot * 2 + on, in the order reached */
+    int tail;
+} dynamic_reach;
+
+static bool bit_in(const uint64_t *set, int pot)
+{
+    return (set[pot / 64] >> (pot % 64)) & 1u;
+}
+
+/* Adds pot, in state on, to r; false if r holds it in the other state. */
+static bool reach_add(dynamic_reach *r, int pot, bool on)
+{
+    if (bit_in(on ? r->off : r->on, pot)) return false;
+    uint64_t *set = on ? r->on : r->off;
+    if (bit_in(set, pot)) return true;
+    set[pot / 64] |= 1ull << (pot % 64);
+    r->todo[r->tail++] = (int16_t)(pot * 2 + on);
+    return true;
+}
+
+/* The closure of pot (on or off) under a dynamic run's links: an "on"
+ * turns off the other candidates of its cell and its digit's other places
+ * in its units, as on the board before the run; a cell or a unit whose
+ * candidates, or places of a digit, are all off but one turns that one
+ * on, and all off is a contradiction. A run takes its "off"s from the
+ * board as it follows them, and turns a candidate on when all the others
+ * of its cell (unit) are gone: when the closure does. So the closure
+ * holds every node of the run, and meets a contradiction if the run does,
+ * in whatever order the run goes (its depth limit only leaves nodes out). */
+static void dynamic_reach_of(const chainer *c, int pot, bool on, dynamic_reach *r)
+{
+    uint16_t grid[SUDOKU_CELLS], pos[27][9];
+    memcpy(grid, c->grid, sizeof grid);
+    memcpy(pos, c->pos, sizeof pos);
+    memset(r->on, 0, sizeof r->on);
+    memset(r->off, 0, sizeof r->off);
+    r->conflict = false;
+    r->tail = 0;
+    reach_add(r, pot, on);
+    for (int head = 0; head < r->tail; head++) {
+        int key = r->todo[head], p = key / 2, cell = POT_CELL(p), d = POT_DIGIT(p) - 1;
+        unsigned bit = 1u << d;
+        bool ok = true;
+        if (key & 1) {
+            for (unsigned m = c->grid[cell] & ~bit; m && ok; m &= m - 1)
+                ok = reach_add(r, POT(cell, sudoku_lowest_digit(m)), false);
+            for (int k = 0; k < 3 && ok; k++) {
+                int unit = sudoku_cell_units[cell][k];
+                unsigned others = c->pos[unit][d] & ~(1u << sudoku_cell_index[cell][k]);
+                for (; others && ok; others &= others - 1)
+                    ok = reach_add(r, POT(sudoku_unit_cells[unit][sudoku_lowest_bit(others)], d + 1),
+                                   false);
+            }
+        } else if (grid[cell] & bit) {
+            grid[cell] &= (uint16_t)~bit;
+            ok = grid[cell] != 0;
+            if (ok && sudoku_is_single(grid[cell]))
+                ok = reach_add(r, POT(cell, sudoku_lowest_digit(grid[cell])), true);
+            for (int k = 0; k < 3 && ok; k++) {
+                int unit = sudoku_cell_units[cell][k];
+                uint16_t *left = &pos[unit][d];
+                *left &= (uint16_t)~(1u << sudoku_cell_index[cell][k]);
+                ok = *left != 0;
+                if (ok && sudoku_is_single(*left))
+                    ok = reach_add(r, POT(sudoku_unit_cells[unit][sudoku_lowest_bit(*left)], d + 1),
+                                   true);
+            }
+        }
+        if (!ok) {
+            r->conflict = true;
+            return;
+        }
+    }
+}
+
+/* True if candidate pot's "off" run may give a step: the closure of its
+ * assumption meets a contradiction, or (doubles) has a candidate in
+ * common with the "on" run r worth a step. Dynamic runs at level 0 (not
+ * Nishio's) only; the others are always made. */
+static bool off_may_offer(multiple_search *s, int pot, const run_result *r, bool doubles)
+{
+    if (!s->c.dynamic || s->c.level != 0 || s->c.nishio || !s->dynamic) return true;
+    dynamic_reach *reach = s->dynamic;
+    dynamic_reach_of(&s->c, pot, false, reach);
+    if (reach->conflict) return true;
+    if (!doubles) return false;
+    uint64_t any = 0;
+    for (int w = 0; w < POT_WORDS; w++)
+        any |= (r->on.has[w] & reach->on[w] & s->worth_on[w]) | (r->off.has[w] & reach->off[w]);
+    return any != 0;
+}
+
 /* SE's doBinaryChaining past the "on" run r: candidate pot off, its
  * contradiction and, with doubles, what both runs force. False if memory
  * is short. */
 static bool off_run(multiple_search *s, int pot, const run_result *r, bool doubles)
 {
+    if (!off_may_offer(s, pot, r, doubles)) return true;
     chain_arena *arena = s->c.arena;
     set_limit(s);
     chain_set_clear(&s->off_on);
@@ -436,6 +538,11 @@ static void reach_load(multiple_search *s)
     }
     chain_links_load(&s->c, s->links);
     memset(s->reached, 0, sizeof s->reached);
+}
+
+/* Sets worth_on: the candidates in cells of two or more. */
+static void worth_load(multiple_search *s)
+{
     memset(s->worth_on, 0, sizeof s->worth_on);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         if (sudoku_is_several(s->c.grid[cell]))
@@ -537,7 +644,11 @@ void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS]
     if (s->c.nishio) planes_load(&s->planes, s->c.grid);
     s->links = NULL;
     s->reach = NULL;
+    s->dynamic = NULL;
+    worth_load(s);
     if (s->c.level == 0 && !s->c.dynamic) reach_load(s);
+    /* Without memory, every "off" run is made. */
+    if (s->c.level == 0 && s->c.dynamic && !s->c.nishio) s->dynamic = malloc(sizeof *s->dynamic);
     for (int cell = 0; cell < SUDOKU_CELLS && !arena->failed; cell++) {
         int cardinality = sudoku_popcount(s->c.grid[cell]);
         if (!(cardinality > 2 || (cardinality > 1 && s->c.dynamic))) continue;
@@ -547,6 +658,7 @@ void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS]
         if (s->runs[pot]) free(s->runs[pot]);
     free(s->links);
     free(s->reach);
+    free(s->dynamic);
     free(s);
 }
 
