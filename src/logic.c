@@ -150,19 +150,38 @@ uint16_t logic_positions(const sudoku_logic *state, int unit, int digit)
     return positions;
 }
 
+/* Digits 1-4 of a 4-bit mask, each in a 16-bit lane of its own. */
+static uint64_t lanes_of(unsigned four)
+{
+    return (uint64_t)(four & 1u) | (uint64_t)(four >> 1 & 1u) << 16 |
+           (uint64_t)(four >> 2 & 1u) << 32 | (uint64_t)(four >> 3 & 1u) << 48;
+}
+
 void logic_all_positions(const sudoku_logic *state, uint16_t positions[27][9])
 {
-    memset(positions, 0, 27 * 9 * sizeof positions[0][0]);
+    /* Each unit's places by digit, for four digits at a time: digit d's in
+     * lane d % 4 of word d / 4, a place at bit index of its lane; the
+     * cell's lanes made once for its three units. */
+    uint64_t low[27] = {0}, high[27] = {0};
+    uint16_t ninth[27] = {0};
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         unsigned c = state->candidates[cell];
+        if (!c) continue;
+        uint64_t lo = lanes_of(c & 15u), hi = lanes_of(c >> 4 & 15u);
+        unsigned nine = c >> 8 & 1u;
         for (int k = 0; k < 3; k++) {
-            int unit = sudoku_cell_units[cell][k];
-            /* The cell's place in its unit: its column in a row, its row in
-             * a column, its place in reading order in a box. */
-            int index = k == 0 ? cell % 9 : k == 1 ? cell / 9 : (cell / 9 % 3) * 3 + cell % 3;
-            for (unsigned m = c; m; m &= m - 1)
-                positions[unit][sudoku_lowest_bit(m)] |= (uint16_t)(1u << index);
+            int unit = sudoku_cell_units[cell][k], index = sudoku_cell_index[cell][k];
+            low[unit] |= lo << index;
+            high[unit] |= hi << index;
+            ninth[unit] |= (uint16_t)(nine << index);
         }
+    }
+    for (int unit = 0; unit < 27; unit++) {
+        for (int d = 0; d < 4; d++) {
+            positions[unit][d] = (uint16_t)(low[unit] >> (16 * d) & ALL_DIGITS);
+            positions[unit][d + 4] = (uint16_t)(high[unit] >> (16 * d) & ALL_DIGITS);
+        }
+        positions[unit][8] = ninth[unit];
     }
 }
 
