@@ -159,13 +159,18 @@ static uint64_t lanes_of(unsigned four)
 
 void logic_all_positions(const sudoku_logic *state, uint16_t positions[27][9])
 {
+    logic_grid_positions(state->candidates, positions);
+}
+
+void logic_grid_positions(const uint16_t candidates[SUDOKU_CELLS], uint16_t positions[27][9])
+{
     /* Each unit's places by digit, for four digits at a time: digit d's in
      * lane d % 4 of word d / 4, a place at bit index of its lane; the
      * cell's lanes made once for its three units. */
     uint64_t low[27] = {0}, high[27] = {0};
     uint16_t ninth[27] = {0};
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        unsigned c = state->candidates[cell];
+        unsigned c = candidates[cell];
         if (!c) continue;
         uint64_t lo = lanes_of(c & 15u), hi = lanes_of(c >> 4 & 15u);
         unsigned nine = c >> 8 & 1u;

@@ -23,6 +23,9 @@ uint16_t logic_positions(const sudoku_logic *state, int unit, int digit);
 /* All of logic_positions at once: positions[unit][digit - 1]. */
 void logic_all_positions(const sudoku_logic *state, uint16_t positions[27][9]);
 
+/* The same of any candidates by cell (a chain's board). */
+void logic_grid_positions(const uint16_t candidates[SUDOKU_CELLS], uint16_t positions[27][9]);
+
 /* The k-subsets of a 9-bit set in increasing order of their masks, as SE
  * enumerates them: first_subset(set, k), then next_subset until 0. */
 unsigned logic_first_subset(unsigned set, int k);

@@ -20,13 +20,7 @@
 void chainer_load(chainer *c, const uint16_t grid[SUDOKU_CELLS])
 {
     memcpy(c->grid, grid, sizeof c->grid);
-    memset(c->pos, 0, sizeof c->pos);
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        for (int k = 0; k < 3; k++) {
-            int unit = sudoku_cell_units[cell][k];
-            uint16_t at = (uint16_t)(1u << chain_index_in(cell, unit));
-            for (unsigned m = grid[cell]; m; m &= m - 1) c->pos[unit][sudoku_lowest_bit(m)] |= at;
-        }
+    logic_grid_positions(grid, c->pos);
 }
 
 void chainer_remove(chainer *c, int cell, int digit)
