@@ -91,12 +91,6 @@ typedef struct chainer {
 
 /* ---- the board ---- */
 
-/* The place of cell in unit (its index in sudoku_unit_cells[unit]). */
-static inline int chain_index_in(int cell, int unit)
-{
-    return unit < 9 ? cell % 9 : unit < 18 ? cell / 9 : (cell / 9 % 3) * 3 + cell % 3;
-}
-
 /* Sets c's board to grid. */
 void chainer_load(chainer *c, const uint16_t grid[SUDOKU_CELLS]);
 
