@@ -153,25 +153,29 @@ static void direct_step(const sudoku_logic *state, sudoku_technique technique, i
 static bool search_locks(const sudoku_logic *state, const uint16_t pos[27][9], int ka, int kb,
                          sudoku_technique technique, int rating, bool direct, sudoku_step *step)
 {
+    bool columns_of_box = ka == 18 && kb == 9;
     for (int digit = 1; digit <= 9; digit++) {
         for (int a = ka; a < ka + 9; a++) {
             unsigned places = pos[a][digit - 1];
-            if (sudoku_popcount(places) < 2) continue;
-            for (int j = 0; j < 3; j++) {
-                int b = logic_crossing(a, kb, j);
-                unsigned shared = logic_overlap(a, b);
-                if (places & ~shared) continue;
-                /* a's places all lie in b: the lock. */
-                if (direct) {
-                    int cell = following_single(pos, a, b, digit);
-                    if (cell < 0) continue;
-                    direct_step(state, technique, rating, a, b, digit, cell, step);
-                    return true;
-                }
-                if (!(pos[b][digit - 1] & ~logic_overlap(b, a))) continue;
-                locking_step(state, technique, rating, a, b, digit, step);
+            if (!sudoku_is_several(places)) continue;
+            /* The one crossing unit that may hold them all: the one that
+             * holds the first (a's places in a crossing unit are three in
+             * a row of its places, or, a box's in a column, three spaced
+             * by three: logic_overlap). */
+            int low = sudoku_lowest_bit(places), j = columns_of_box ? low % 3 : low / 3;
+            unsigned shared = columns_of_box ? 0x49u << j : 0x7u << (3 * j);
+            if (places & ~shared) continue;
+            int b = logic_crossing(a, kb, j);
+            /* a's places all lie in b: the lock. */
+            if (direct) {
+                int cell = following_single(pos, a, b, digit);
+                if (cell < 0) continue;
+                direct_step(state, technique, rating, a, b, digit, cell, step);
                 return true;
             }
+            if (!(pos[b][digit - 1] & ~logic_overlap(b, a))) continue;
+            locking_step(state, technique, rating, a, b, digit, step);
+            return true;
         }
     }
     return false;
