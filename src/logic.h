@@ -85,15 +85,20 @@ static inline bool logic_sees(int a, int b)
 /* logic_singles.c */
 bool logic_hidden_single(const sudoku_logic *state, sudoku_step *step);
 bool logic_naked_single(const sudoku_logic *state, sudoku_step *step);
-bool logic_direct_locking(const sudoku_logic *state, sudoku_technique technique, sudoku_step *step);
-bool logic_locking(const sudoku_logic *state, sudoku_technique technique, sudoku_step *step);
+/* The finders that look at places take them (logic_all_positions of state)
+ * from the caller, which makes them once for all. */
+bool logic_direct_locking(const sudoku_logic *state, const uint16_t pos[27][9],
+                          sudoku_technique technique, sudoku_step *step);
+bool logic_locking(const sudoku_logic *state, const uint16_t pos[27][9], sudoku_technique technique,
+                   sudoku_step *step);
 
 /* logic_subsets.c: degree 2-4 */
 bool logic_naked_set(const sudoku_logic *state, int degree, sudoku_step *step);
-bool logic_hidden_set(const sudoku_logic *state, int degree, bool direct, sudoku_step *step);
+bool logic_hidden_set(const sudoku_logic *state, const uint16_t pos[27][9], int degree, bool direct,
+                      sudoku_step *step);
 
 /* logic_fish.c: degree 2 (X-wing), 3 (swordfish), 4 (jellyfish) */
-bool logic_fish(const sudoku_logic *state, int degree, sudoku_step *step);
+bool logic_fish(const sudoku_logic *state, const uint16_t pos[27][9], int degree, sudoku_step *step);
 
 /* logic_wings.c: XY-wing, or XYZ-wing when xyz */
 bool logic_wing(const sudoku_logic *state, bool xyz, sudoku_step *step);

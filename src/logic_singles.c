@@ -183,11 +183,9 @@ static bool search_locks(const sudoku_logic *state, const uint16_t pos[27][9], i
 
 /* Pointing: a box's digit confined to a column, then to a row. Claiming: a
  * column's, then a row's, confined to a box. */
-static bool search_kind(const sudoku_logic *state, bool pointing, sudoku_technique technique,
-                        int rating, bool direct, sudoku_step *step)
+static bool search_kind(const sudoku_logic *state, const uint16_t pos[27][9], bool pointing,
+                        sudoku_technique technique, int rating, bool direct, sudoku_step *step)
 {
-    uint16_t pos[27][9];
-    logic_all_positions(state, pos);
     if (pointing)
         return search_locks(state, pos, 18, 9, technique, rating, direct, step) ||
                search_locks(state, pos, 18, 0, technique, rating, direct, step);
@@ -195,16 +193,18 @@ static bool search_kind(const sudoku_logic *state, bool pointing, sudoku_techniq
            search_locks(state, pos, 0, 18, technique, rating, direct, step);
 }
 
-bool logic_direct_locking(const sudoku_logic *state, sudoku_technique technique, sudoku_step *step)
+bool logic_direct_locking(const sudoku_logic *state, const uint16_t pos[27][9],
+                          sudoku_technique technique, sudoku_step *step)
 {
     bool pointing = technique == SUDOKU_DIRECT_POINTING;
-    return search_kind(state, pointing, technique,
+    return search_kind(state, pos, pointing, technique,
                        pointing ? RATING_DIRECT_POINTING : RATING_DIRECT_CLAIMING, true, step);
 }
 
-bool logic_locking(const sudoku_logic *state, sudoku_technique technique, sudoku_step *step)
+bool logic_locking(const sudoku_logic *state, const uint16_t pos[27][9], sudoku_technique technique,
+                   sudoku_step *step)
 {
     bool pointing = technique == SUDOKU_POINTING;
-    return search_kind(state, pointing, technique, pointing ? RATING_POINTING : RATING_CLAIMING,
+    return search_kind(state, pos, pointing, technique, pointing ? RATING_POINTING : RATING_CLAIMING,
                        false, step);
 }
