@@ -323,10 +323,8 @@ static void common_take(uint64_t common[POT_WORDS], const chain_set *set, bool k
  * what every place forces. r: the run of the cell's place. */
 static void region(multiple_search *s, int unit, int cell, int digit, const run_result *r)
 {
-    uint16_t bit = (uint16_t)(1u << (digit - 1));
     int places[9], count = 0;
-    for (int i = 0; i < 9; i++)
-        if (s->c.grid[sudoku_unit_cells[unit][i]] & bit) places[count++] = i;
+    for (unsigned m = s->c.pos[unit][digit - 1]; m; m &= m - 1) places[count++] = sudoku_lowest_bit(m);
     if (!(count == 2 || (s->c.multiple && count > 2))) return;
     if (sudoku_unit_cells[unit][places[0]] != cell) return;
     common_take(s->region_on, &r->on, false);
@@ -481,11 +479,9 @@ static bool worth(const multiple_search *s, const uint64_t *on, const uint64_t *
  * has a candidate in common worth a step. */
 static bool region_may_offer(multiple_search *s, int unit, int cell, int digit)
 {
-    uint16_t bit = (uint16_t)(1u << (digit - 1));
     int places[9], count = 0;
-    for (int i = 0; i < 9; i++)
-        if (s->c.grid[sudoku_unit_cells[unit][i]] & bit)
-            places[count++] = sudoku_unit_cells[unit][i];
+    for (unsigned m = s->c.pos[unit][digit - 1]; m; m &= m - 1)
+        places[count++] = sudoku_unit_cells[unit][sudoku_lowest_bit(m)];
     if (!(count == 2 || (s->c.multiple && count > 2)) || places[0] != cell) return false;
     if (!s->reach) return true;
     uint64_t on[POT_WORDS], off[POT_WORDS];
