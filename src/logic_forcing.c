@@ -51,7 +51,7 @@ typedef struct static_search {
     /* The candidates whose "off" turns another on: with X links by digit,
      * as cells (may_hint_x); with Y, with both, as candidates. */
     cells81 live_x[9];
-    uint64_t live[3][POT_WORDS];
+    cells81 live[3][9]; /* by mode (y only: 1, both: 2), by digit, as cells */
     /* X links alone, by digit, as sets of cells (may_hint_x): the digit's
      * places, each place's partners (the other place of a unit of two). */
     cells81 places[9];
@@ -364,10 +364,10 @@ static void links_load(static_search *s)
             for (int k = 0; k < n; k++) {
                 t->strong[pot][k] = links[k].pot;
                 if (POT_CELL(links[k].pot) == cell)
-                    s->live[1][pot / 64] |= 1ull << (pot % 64);
+                    cells_add(&s->live[1][digit - 1], cell);
                 else
                     cells_add(&s->live_x[digit - 1], cell);
-                s->live[2][pot / 64] |= 1ull << (pot % 64);
+                cells_add(&s->live[2][digit - 1], cell);
             }
         }
 }
@@ -455,11 +455,13 @@ static bool may_hint_x(static_search *s, int pot, bool from_on, bool from_off)
 static bool may_hint(static_search *s, int pot, bool from_on, bool from_off)
 {
     const chain_links *t = &s->links;
-    const uint64_t *live = s->live[s->x ? 2 : 1];
+    const cells81 *live = s->live[s->x ? 2 : 1];
     int ends[4], nends = 0; /* the start's partners */
     for (int k = 0; k < t->nstrong[pot]; k++)
         if (strong_in_mode(s, pot, t->strong[pot][k])) ends[nends++] = t->strong[pot][k];
-    uint64_t on[POT_WORDS], off[POT_WORDS];
+    /* The closure by digit, as cells: an "on" turns off its digit's
+     * places among its peers, and its cell's other digits. */
+    cells81 on[9], off[9];
     int16_t todo[POTENTIALS];
     int fresh_off[POTENTIALS];
     for (int pass = 0; pass < 2; pass++) {
@@ -469,10 +471,10 @@ static bool may_hint(static_search *s, int pot, bool from_on, bool from_off)
         memset(off, 0, sizeof off);
         int head = 0, tail = 0, nfresh = 0;
         if (start_on) {
-            on[pot / 64] |= 1ull << (pot % 64);
+            cells_add(&on[POT_DIGIT(pot) - 1], POT_CELL(pot));
             todo[tail++] = (int16_t)pot;
         } else {
-            off[pot / 64] |= 1ull << (pot % 64);
+            cells_add(&off[POT_DIGIT(pot) - 1], POT_CELL(pot));
             fresh_off[nfresh++] = pot;
         }
         /* An "off" start's links first, then the "on"s in turn; only the
@@ -481,23 +483,30 @@ static bool may_hint(static_search *s, int pot, bool from_on, bool from_off)
             for (int i = 0; i < nfresh; i++)
                 for (int k = 0; k < t->nstrong[fresh_off[i]]; k++) {
                     int q = t->strong[fresh_off[i]][k];
-                    if (!strong_in_mode(s, fresh_off[i], q) || bit_in(on, q)) continue;
+                    cells81 *q_on = &on[POT_DIGIT(q) - 1];
+                    if (!strong_in_mode(s, fresh_off[i], q) || cells_has(q_on, POT_CELL(q))) continue;
                     if (!start_on && q == pot) return true;
-                    on[q / 64] |= 1ull << (q % 64);
+                    cells_add(q_on, POT_CELL(q));
                     todo[tail++] = (int16_t)q;
                 }
             nfresh = 0;
             if (head == tail) break;
-            int p = todo[head++];
-            const uint64_t *weak = weak_of(s, p);
+            int p = todo[head++], cell = POT_CELL(p), d = POT_DIGIT(p) - 1;
             if (start_on && s->x && turns_off(p, pot)) return true;
             for (int k = 0; k < nends && start_on && p != pot; k++)
                 if (turns_off(p, ends[k])) return true;
-            for (int w = 0; w < POT_WORDS; w++) {
-                uint64_t fresh = weak[w] & live[w] & ~off[w];
-                off[w] |= fresh;
+            for (int w = 0; w < 2; w++) {
+                uint64_t fresh =
+                    sudoku_peer_bits[cell][w] & s->places[d].w[w] & live[d].w[w] & ~off[d].w[w];
+                off[d].w[w] |= fresh;
                 for (; fresh; fresh &= fresh - 1)
-                    fresh_off[nfresh++] = 64 * w + __builtin_ctzll(fresh);
+                    fresh_off[nfresh++] = POT(64 * w + __builtin_ctzll(fresh), d + 1);
+            }
+            for (unsigned m = s->c.grid[cell] & ~(1u << d); m; m &= m - 1) {
+                int e = sudoku_lowest_bit(m);
+                if (!cells_has(&live[e], cell) || cells_has(&off[e], cell)) continue;
+                cells_add(&off[e], cell);
+                fresh_off[nfresh++] = POT(cell, e + 1);
             }
         } while (nfresh || head < tail);
     }
