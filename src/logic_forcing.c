@@ -43,10 +43,8 @@ typedef struct static_search {
     chain_link off_cache[3][POTENTIALS][4];
     int8_t noff[3][POTENTIALS];
     chain_sink *sink;
-    /* The board's links as bits, for may_hint: every candidate's partners
-     * (strong), and what one turns off (weak) when first asked for. */
+    /* Every candidate's partners (strong links; the weak ones unused). */
     chain_links links;
-    uint64_t weak_known[POT_WORDS];
     uint64_t own_starts[NODE_WORDS]; /* starts, when the search finds them */
     /* The candidates whose "off" turns another on: with X links by digit,
      * as cells (may_hint_x); with Y, with both, as candidates. */
@@ -352,7 +350,6 @@ static void links_load(static_search *s)
     memset(s->places, 0, sizeof s->places);
     memset(s->live_x, 0, sizeof s->live_x);
     memset(s->live, 0, sizeof s->live);
-    memset(s->weak_known, 0, sizeof s->weak_known);
     chain_links *t = &s->links;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned m = s->c.grid[cell]; m; m &= m - 1) {
@@ -370,23 +367,6 @@ static void links_load(static_search *s)
                 cells_add(&s->live[2][digit - 1], cell);
             }
         }
-}
-
-/* What candidate pot turns off when on (Y and X links), as bits. */
-static const uint64_t *weak_of(static_search *s, int pot)
-{
-    uint64_t *weak = s->links.weak[pot];
-    if (bit_in(s->weak_known, pot)) return weak;
-    memset(weak, 0, sizeof s->links.weak[pot]);
-    int cell = POT_CELL(pot), digit = POT_DIGIT(pot);
-    unsigned bit = 1u << (digit - 1);
-    for (unsigned m = s->c.grid[cell] & ~bit; m; m &= m - 1)
-        bit_add(weak, POT(cell, sudoku_lowest_digit(m)));
-    for (int w = 0; w < 2; w++)
-        for (uint64_t m = sudoku_peer_bits[cell][w] & s->places[digit - 1].w[w]; m; m &= m - 1)
-            bit_add(weak, POT(64 * w + __builtin_ctzll(m), digit));
-    bit_add(s->weak_known, pot);
-    return weak;
 }
 
 /* The cells whose digit candidate (cell, digit) turns on when off (X). */
@@ -575,13 +555,20 @@ static void starts_reaching(static_search *s, const uint64_t *seeds)
     while (head < tail) {
         int key = todo[head++], pot = key / 2;
         if (key & 1) {
-            const uint64_t *weak = weak_of(s, pot);
-            for (int w = 0; w < POT_WORDS; w++) {
-                uint64_t fresh = weak[w] & ~off[w];
-                off[w] |= fresh;
-                for (; fresh; fresh &= fresh - 1)
-                    todo[tail++] = (int16_t)(2 * (64 * w + __builtin_ctzll(fresh)));
-            }
+            /* Off: the cell's other digits, the digit's places among its peers. */
+            int cell = POT_CELL(pot), digit = POT_DIGIT(pot), q;
+            for (unsigned m = s->c.grid[cell] & ~(1u << (digit - 1)); m; m &= m - 1)
+                if (!bit_in(off, q = POT(cell, sudoku_lowest_digit(m)))) {
+                    bit_add(off, q);
+                    todo[tail++] = (int16_t)(2 * q);
+                }
+            for (int w = 0; w < 2; w++)
+                for (uint64_t m = sudoku_peer_bits[cell][w] & s->places[digit - 1].w[w]; m;
+                     m &= m - 1)
+                    if (!bit_in(off, q = POT(64 * w + __builtin_ctzll(m), digit))) {
+                        bit_add(off, q);
+                        todo[tail++] = (int16_t)(2 * q);
+                    }
         } else {
             for (int k = 0; k < t->nstrong[pot]; k++) {
                 int q = t->strong[pot][k];
