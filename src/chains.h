@@ -235,6 +235,9 @@ typedef struct chain_links {
 
 void chain_links_load(const chainer *c, chain_links *t);
 
+/* The strong links of t alone (what each candidate turns on when off). */
+void chain_strong_load(const chainer *c, chain_links *t);
+
 /* What a run of chain_run from candidate pot assumed on, on the board of t
  * (c->level 0, not dynamic; no depth limit), makes on and off when it
  * ends, as bits by candidate; conflict: it meets a contradiction (the sets

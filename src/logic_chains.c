@@ -359,9 +359,21 @@ static void bits_add_cell(uint64_t *set, int cell, unsigned mask)
     if (at % 64 > 55) set[at / 64 + 1] |= (uint64_t)mask >> (64 - at % 64);
 }
 
-void chain_links_load(const chainer *c, chain_links *t)
+void chain_strong_load(const chainer *c, chain_links *t)
 {
     chain_link links[4];
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (unsigned m = c->grid[cell]; m; m &= m - 1) {
+            int digit = sudoku_lowest_digit(m), pot = POT(cell, digit);
+            int n = off_links(c, cell, digit, true, true, links);
+            for (int i = 0; i < n; i++) t->strong[pot][i] = links[i].pot;
+            t->nstrong[pot] = (uint8_t)n;
+        }
+}
+
+void chain_links_load(const chainer *c, chain_links *t)
+{
+    chain_strong_load(c, t);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         unsigned g = c->grid[cell];
         for (unsigned m = g; m; m &= m - 1) {
@@ -369,9 +381,6 @@ void chain_links_load(const chainer *c, chain_links *t)
             /* As on_links: the cell's other digits, the digit's other places. */
             memset(t->weak[pot], 0, sizeof t->weak[pot]);
             bits_add_cell(t->weak[pot], cell, g & ~(1u << (digit - 1)));
-            int n = off_links(c, cell, digit, true, true, links);
-            for (int i = 0; i < n; i++) t->strong[pot][i] = links[i].pot;
-            t->nstrong[pot] = (uint8_t)n;
         }
         for (int k = 0; k < 20; k++) {
             int peer = sudoku_peers[cell][k];

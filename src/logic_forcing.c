@@ -351,16 +351,13 @@ static void links_load(static_search *s)
     memset(s->live_x, 0, sizeof s->live_x);
     memset(s->live, 0, sizeof s->live);
     chain_links *t = &s->links;
+    chain_strong_load(&s->c, t);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned m = s->c.grid[cell]; m; m &= m - 1) {
             int digit = sudoku_lowest_digit(m), pot = POT(cell, digit);
             cells_add(&s->places[digit - 1], cell);
-            chain_link links[4];
-            int n = chain_off_links(&s->c, pot, true, true, links);
-            t->nstrong[pot] = (uint8_t)n;
-            for (int k = 0; k < n; k++) {
-                t->strong[pot][k] = links[k].pot;
-                if (POT_CELL(links[k].pot) == cell)
+            for (int k = 0; k < t->nstrong[pot]; k++) {
+                if (POT_CELL(t->strong[pot][k]) == cell)
                     cells_add(&s->live[1][digit - 1], cell);
                 else
                     cells_add(&s->live_x[digit - 1], cell);
@@ -499,7 +496,7 @@ static void unary(static_search *s, int pot)
 {
     chain_arena *arena = s->c.arena;
     s->c.max_depth = chain_max_depth(s->sink, s->y && s->x ? BASE_XY : BASE_CYCLE, mode_key(s));
-    if (sudoku_popcount(s->c.grid[POT_CELL(pot)]) > 2 && !s->x) return;
+    if (!s->x && sudoku_popcount(s->c.grid[POT_CELL(pot)]) > 2) return;
     bool from_on = !s->starts || node_in(s->starts, pot, true);
     bool from_off = s->x && (!s->starts || node_in(s->starts, pot, false));
     if (!from_on && !from_off) return;
