@@ -495,7 +495,10 @@ static bool may_hint(static_search *s, int pot, bool from_on, bool from_off)
 static void unary(static_search *s, int pot)
 {
     chain_arena *arena = s->c.arena;
-    s->c.max_depth = chain_max_depth(s->sink, s->y && s->x ? BASE_XY : BASE_CYCLE, mode_key(s));
+    /* A sink that keeps every step (nested chains') sets no bound. */
+    s->c.max_depth = s->sink->max_complexity
+                         ? chain_max_depth(s->sink, s->y && s->x ? BASE_XY : BASE_CYCLE, mode_key(s))
+                         : 0;
     if (!s->x && sudoku_popcount(s->c.grid[POT_CELL(pot)]) > 2) return;
     bool from_on = !s->starts || node_in(s->starts, pot, true);
     bool from_off = s->x && (!s->starts || node_in(s->starts, pot, false));
