@@ -381,7 +381,9 @@ static cells81 x_partners(const static_search *s, int cell, int digit)
 static bool may_hint_x(static_search *s, int pot, bool from_on, bool from_off)
 {
     int start = POT_CELL(pot), d = POT_DIGIT(pot) - 1;
-    const cells81 *places = &s->places[d], ends = x_partners(s, start, d + 1);
+    /* The digit's places need not be taken: the start, its partners and
+     * the live cells are places. */
+    const cells81 ends = x_partners(s, start, d + 1);
     for (int pass = 0; pass < 2; pass++) {
         bool start_on = pass == 0;
         if (start_on ? !from_on : !from_off) continue;
@@ -405,7 +407,7 @@ static bool may_hint_x(static_search *s, int pot, bool from_on, bool from_off)
             if (head == tail) break;
             int p = todo[head++];
             const uint64_t *peers = sudoku_peer_bits[p];
-            cells81 weak = {{peers[0] & places->w[0], peers[1] & places->w[1]}};
+            cells81 weak = {{peers[0], peers[1]}};
             if (start_on && cells_has(&weak, start)) return true;
             if (start_on && p != start && ((weak.w[0] & ends.w[0]) | (weak.w[1] & ends.w[1])))
                 return true;
@@ -473,8 +475,8 @@ static bool may_hint(static_search *s, int pot, bool from_on, bool from_off)
             for (int k = 0; k < nends && start_on && p != pot; k++)
                 if (turns_off(p, ends[k])) return true;
             for (int w = 0; w < 2; w++) {
-                uint64_t fresh =
-                    sudoku_peer_bits[cell][w] & s->places[d].w[w] & live[d].w[w] & ~off[d].w[w];
+                /* Live cells are places of their digit. */
+                uint64_t fresh = sudoku_peer_bits[cell][w] & live[d].w[w] & ~off[d].w[w];
                 off[d].w[w] |= fresh;
                 for (; fresh; fresh &= fresh - 1)
                     fresh_off[nfresh++] = POT(64 * w + __builtin_ctzll(fresh), d + 1);
