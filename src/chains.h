@@ -225,12 +225,14 @@ static inline bool chain_too_deep(const chainer *c, int32_t node)
 bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int32_t *off_node);
 
 /* The links of a board that does not change (multiple chains): what each
- * candidate turns off when on, as bits, and on when off (Y and X links;
- * set for the board's candidates only). */
+ * candidate turns on when off (Y and X links; set for the board's
+ * candidates only); what one turns off when on is read from the board and
+ * its digits' places (cell i: bit i % 64 of word i / 64). */
 typedef struct chain_links {
-    uint64_t weak[POTENTIALS][POT_WORDS];
     uint16_t strong[POTENTIALS][4];
     uint8_t nstrong[POTENTIALS];
+    uint16_t grid[SUDOKU_CELLS];
+    uint64_t places[9][2];
 } chain_links;
 
 void chain_links_load(const chainer *c, chain_links *t);
