@@ -232,9 +232,10 @@ static void x_wings(advanced *a, int base)
     for (int l2 = 1; l2 < 9; l2++)
         for (int l1 = 0; l1 < l2; l1++) {
             unsigned lines = (1u << l1) | (1u << l2);
-            for (int digit = 1; digit <= 9; digit++) {
-                unsigned bit = 1u << (digit - 1);
-                if (!((a->changed[9 * base + l1] | a->changed[9 * base + l2]) & bit)) continue;
+            /* The digits either line lost, in order. */
+            for (unsigned changed = a->changed[9 * base + l1] | a->changed[9 * base + l2]; changed;
+                 changed &= changed - 1) {
+                int digit = sudoku_lowest_digit(changed);
                 if (a->c->placed[digit - 1] + 4 > 9) continue;
                 unsigned p1 = positions(a, 9 * base + l1, digit),
                          p2 = positions(a, 9 * base + l2, digit);
