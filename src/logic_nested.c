@@ -127,28 +127,28 @@ static int open_cells(const uint16_t *grid, int unit)
 /* Intersections, as SE's Locking: a digit's places in unit a all in unit b. */
 static void locking(advanced *a, int kind_a, int kind_b)
 {
+    bool columns_of_box = kind_a == 2 && kind_b == 1;
     for (int digit = 1; digit <= 9; digit++)
         for (int ia = 0; ia < 9; ia++) {
             int ua = 9 * kind_a + ia;
             if (!(a->changed[ua] & (1u << (digit - 1)))) continue;
             unsigned where = positions(a, ua, digit);
-            if (sudoku_popcount(where) < 2) continue;
-            for (int j = 0; j < 3; j++) {
-                int ub = logic_crossing(ua, 9 * kind_b, j);
-                unsigned shared = logic_overlap(ua, ub);
-                if (where & ~shared) continue;
-                removals r = {.n = 0};
-                for (unsigned m = positions(a, ub, digit) & ~logic_overlap(ub, ua); m; m &= m - 1)
-                    removals_add(&r, sudoku_unit_cells[ub][sudoku_lowest_bit(m)],
-                                 1u << (digit - 1));
-                if (!r.n) continue;
-                uint16_t parents[9];
-                int np = 0;
-                for (unsigned m = a->source_pos[ua][digit - 1] & ~where & ~shared; m; m &= m - 1)
-                    parents[np++] =
-                        (uint16_t)POT(sudoku_unit_cells[ua][sudoku_lowest_bit(m)], digit);
-                add_step(a, &r, parents, np, 0, 0);
-            }
+            if (!sudoku_is_several(where)) continue;
+            /* The one crossing unit that may hold them all, as in
+             * logic_singles.c's search_locks. */
+            int low = sudoku_lowest_bit(where), j = columns_of_box ? low % 3 : low / 3;
+            unsigned shared = columns_of_box ? 0x49u << j : 0x7u << (3 * j);
+            if (where & ~shared) continue;
+            int ub = logic_crossing(ua, 9 * kind_b, j);
+            removals r = {.n = 0};
+            for (unsigned m = positions(a, ub, digit) & ~logic_overlap(ub, ua); m; m &= m - 1)
+                removals_add(&r, sudoku_unit_cells[ub][sudoku_lowest_bit(m)], 1u << (digit - 1));
+            if (!r.n) continue;
+            uint16_t parents[9];
+            int np = 0;
+            for (unsigned m = a->source_pos[ua][digit - 1] & ~where & ~shared; m; m &= m - 1)
+                parents[np++] = (uint16_t)POT(sudoku_unit_cells[ua][sudoku_lowest_bit(m)], digit);
+            add_step(a, &r, parents, np, 0, 0);
         }
 }
 
