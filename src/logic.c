@@ -253,41 +253,45 @@ bool logic_step_useful(const sudoku_step *step)
 
 /* ---- the loop ---- */
 
-/* The places of state (logic_all_positions), made when first asked for:
- * several finders of one search look at them. */
-typedef struct unit_places {
-    bool known;
-    uint16_t pos[27][9];
-} unit_places;
+/* The places of state (logic_all_positions), made when first asked for
+ * (*known false): several finders of one search look at them. */
+typedef uint16_t digit_places[9];
 
-static const uint16_t (*places_of(const sudoku_logic *state, unit_places *p))[9]
+static const digit_places *places_of(const sudoku_logic *state, digit_places pos[27], bool *known)
 {
-    if (!p->known) logic_all_positions(state, p->pos);
-    p->known = true;
-    return (const uint16_t(*)[9])p->pos;
+    if (!*known) logic_all_positions(state, pos);
+    *known = true;
+    return (const digit_places *)pos;
 }
 
 /* Runs the finder of one technique. Families that SE searches as one
  * producer (unique rectangles and loops) answer for all their members,
  * unless the technique is asked for alone. */
-static bool find(const sudoku_logic *state, unit_places *p, sudoku_technique technique, unsigned flags,
-                 bool alone, unsigned long long *budget, sudoku_step *step)
+static bool find(const sudoku_logic *state, digit_places pos[27], bool *known,
+                 sudoku_technique technique, unsigned flags, bool alone, unsigned long long *budget,
+                 sudoku_step *step)
 {
     switch (technique) {
     case SUDOKU_HIDDEN_SINGLE: return logic_hidden_single(state, step);
     case SUDOKU_DIRECT_POINTING:
-    case SUDOKU_DIRECT_CLAIMING: return logic_direct_locking(state, places_of(state, p), technique, step);
-    case SUDOKU_DIRECT_HIDDEN_PAIR: return logic_hidden_set(state, places_of(state, p), 2, true, step);
+    case SUDOKU_DIRECT_CLAIMING:
+        return logic_direct_locking(state, places_of(state, pos, known), technique, step);
+    case SUDOKU_DIRECT_HIDDEN_PAIR:
+        return logic_hidden_set(state, places_of(state, pos, known), 2, true, step);
     case SUDOKU_NAKED_SINGLE: return logic_naked_single(state, step);
-    case SUDOKU_DIRECT_HIDDEN_TRIPLET: return logic_hidden_set(state, places_of(state, p), 3, true, step);
+    case SUDOKU_DIRECT_HIDDEN_TRIPLET:
+        return logic_hidden_set(state, places_of(state, pos, known), 3, true, step);
     case SUDOKU_POINTING:
-    case SUDOKU_CLAIMING: return logic_locking(state, places_of(state, p), technique, step);
+    case SUDOKU_CLAIMING:
+        return logic_locking(state, places_of(state, pos, known), technique, step);
     case SUDOKU_NAKED_PAIR: return logic_naked_set(state, 2, step);
-    case SUDOKU_X_WING: return logic_fish(state, places_of(state, p), 2, step);
-    case SUDOKU_HIDDEN_PAIR: return logic_hidden_set(state, places_of(state, p), 2, false, step);
+    case SUDOKU_X_WING: return logic_fish(state, places_of(state, pos, known), 2, step);
+    case SUDOKU_HIDDEN_PAIR:
+        return logic_hidden_set(state, places_of(state, pos, known), 2, false, step);
     case SUDOKU_NAKED_TRIPLET: return logic_naked_set(state, 3, step);
-    case SUDOKU_SWORDFISH: return logic_fish(state, places_of(state, p), 3, step);
-    case SUDOKU_HIDDEN_TRIPLET: return logic_hidden_set(state, places_of(state, p), 3, false, step);
+    case SUDOKU_SWORDFISH: return logic_fish(state, places_of(state, pos, known), 3, step);
+    case SUDOKU_HIDDEN_TRIPLET:
+        return logic_hidden_set(state, places_of(state, pos, known), 3, false, step);
     case SUDOKU_XY_WING: return logic_wing(state, false, step);
     case SUDOKU_XYZ_WING: return logic_wing(state, true, step);
     case SUDOKU_UNIQUE_RECTANGLE:
@@ -310,8 +314,9 @@ static bool find(const sudoku_logic *state, unit_places *p, sudoku_technique tec
     case SUDOKU_NESTED_DYNAMIC_CHAINS_PLUS:
     case SUDOKU_NESTED_DYNAMIC_CHAINS_NESTED: return logic_chains(state, technique, budget, step);
     case SUDOKU_NAKED_QUAD: return logic_naked_set(state, 4, step);
-    case SUDOKU_JELLYFISH: return logic_fish(state, places_of(state, p), 4, step);
-    case SUDOKU_HIDDEN_QUAD: return logic_hidden_set(state, places_of(state, p), 4, false, step);
+    case SUDOKU_JELLYFISH: return logic_fish(state, places_of(state, pos, known), 4, step);
+    case SUDOKU_HIDDEN_QUAD:
+        return logic_hidden_set(state, places_of(state, pos, known), 4, false, step);
     case SUDOKU_TECHNIQUES: break;
     }
     return false;
@@ -321,20 +326,22 @@ bool sudoku_logic_find(const sudoku_logic *state, sudoku_technique technique, un
                        sudoku_step *step)
 {
     if (finished(state)) return false;
-    unit_places p = {false, {{0}}};
-    return find(state, &p, technique, flags, true, NULL, step);
+    uint16_t pos[27][9];
+    bool known = false;
+    return find(state, pos, &known, technique, flags, true, NULL, step);
 }
 
 bool sudoku_logic_next_within(const sudoku_logic *state, unsigned flags, unsigned long long *budget,
                               sudoku_step *step)
 {
     if (finished(state)) return false;
-    unit_places p = {false, {{0}}};
+    uint16_t pos[27][9];
+    bool known = false;
     for (int t = 0; t < SUDOKU_TECHNIQUES; t++) {
         /* One finder answers for rectangles and loops alike. */
         if (t == SUDOKU_UNIQUE_LOOP) continue;
         if (t >= SUDOKU_FORCING_CHAINS && (flags & SUDOKU_LOGIC_NO_CHAINS)) return false;
-        if (find(state, &p, (sudoku_technique)t, flags, false, budget, step)) return true;
+        if (find(state, pos, &known, (sudoku_technique)t, flags, false, budget, step)) return true;
         if (budget && *budget == 0) return false;
     }
     return false;

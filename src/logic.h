@@ -42,6 +42,7 @@ static inline unsigned logic_overlap(int c, int b)
         if (ub < 9) return ub / 3 == box / 3 ? 0x7u << (3 * (ub % 3)) : 0;
         return (ub - 9) / 3 == box % 3 ? 0x49u << ((ub - 9) % 3) : 0;
     }
+    if (ub < 18) return 0; /* two lines */
     unsigned box = ub - 18;
     if (uc < 9) return uc / 3 == box / 3 ? 0x7u << (3 * (box % 3)) : 0;
     return (uc - 9) / 3 == box % 3 ? 0x7u << (3 * (box / 3)) : 0;
@@ -98,7 +99,8 @@ bool logic_hidden_set(const sudoku_logic *state, const uint16_t pos[27][9], int 
                       sudoku_step *step);
 
 /* logic_fish.c: degree 2 (X-wing), 3 (swordfish), 4 (jellyfish) */
-bool logic_fish(const sudoku_logic *state, const uint16_t pos[27][9], int degree, sudoku_step *step);
+bool logic_fish(const sudoku_logic *state, const uint16_t pos[27][9], int degree,
+                sudoku_step *step);
 
 /* logic_wings.c: XY-wing, or XYZ-wing when xyz */
 bool logic_wing(const sudoku_logic *state, bool xyz, sudoku_step *step);

@@ -205,7 +205,7 @@ static inline int off_links(const chainer *c, int cell, int digit, bool y, bool 
         if (!sudoku_is_pair(where)) continue;
         /* The other place; the lower one if the cell is not a place (SE). */
         unsigned me = 1u << sudoku_cell_index[cell][kind];
-        unsigned other_bit = where & me ? where & ~me : where & (~where + 1u);
+        unsigned other_bit = (where & me) ? where & ~me : where & (~where + 1u);
         int other_pot = POT(sudoku_unit_cells[unit][sudoku_lowest_bit(other_bit)], digit);
         bool seen = false;
         for (int i = 0; i < n; i++) seen |= out[i].pot == other_pot;

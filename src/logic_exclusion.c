@@ -163,8 +163,10 @@ static void triplet_setup(const sudoku_logic *state, triplet_board *t)
     cells_where(state, sudoku_is_single, singles);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         cellset *e = &t->excluders[cell];
-        e->w[0] = sudoku_is_several(state->candidates[cell]) ? sudoku_peer_bits[cell][0] & few[0] : 0;
-        e->w[1] = sudoku_is_several(state->candidates[cell]) ? sudoku_peer_bits[cell][1] & few[1] : 0;
+        e->w[0] =
+            sudoku_is_several(state->candidates[cell]) ? sudoku_peer_bits[cell][0] & few[0] : 0;
+        e->w[1] =
+            sudoku_is_several(state->candidates[cell]) ? sudoku_peer_bits[cell][1] & few[1] : 0;
         t->base[cell] = (e->w[0] | e->w[1]) && !peers_meet(cell, singles);
     }
 }

@@ -463,7 +463,8 @@ static bool may_hint(static_search *s, int pot, bool from_on, bool from_off)
                 for (int k = 0; k < t->nstrong[fresh_off[i]]; k++) {
                     int q = t->strong[fresh_off[i]][k];
                     cells81 *q_on = &on[POT_DIGIT(q) - 1];
-                    if (!strong_in_mode(s, fresh_off[i], q) || cells_has(q_on, POT_CELL(q))) continue;
+                    if (!strong_in_mode(s, fresh_off[i], q) || cells_has(q_on, POT_CELL(q)))
+                        continue;
                     if (!start_on && q == pot) return true;
                     cells_add(q_on, POT_CELL(q));
                     todo[tail++] = (int16_t)q;
@@ -498,9 +499,10 @@ static void unary(static_search *s, int pot)
 {
     chain_arena *arena = s->c.arena;
     /* A sink that keeps every step (nested chains') sets no bound. */
-    s->c.max_depth = s->sink->max_complexity
-                         ? chain_max_depth(s->sink, s->y && s->x ? BASE_XY : BASE_CYCLE, mode_key(s))
-                         : 0;
+    s->c.max_depth =
+        s->sink->max_complexity
+            ? chain_max_depth(s->sink, s->y && s->x ? BASE_XY : BASE_CYCLE, mode_key(s))
+            : 0;
     if (!s->x && sudoku_popcount(s->c.grid[POT_CELL(pot)]) > 2) return;
     bool from_on = !s->starts || node_in(s->starts, pot, true);
     bool from_off = s->x && (!s->starts || node_in(s->starts, pot, false));

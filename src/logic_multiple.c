@@ -68,7 +68,7 @@ typedef struct multiple_search {
     uint64_t cell_on[POT_WORDS], cell_off[POT_WORDS];
     uint64_t region_on[POT_WORDS], region_off[POT_WORDS];
     chain_set off_on, off_off; /* the candidate's "off" assumption */
-    digit_planes planes; /* Nishio only */
+    digit_planes planes;       /* Nishio only */
     /* Multiple chains (static): what each candidate assumed on reaches, as
      * bits, made once, to pass over regions and cells that can give no
      * step (*_may_offer); NULL: not used. */
@@ -234,8 +234,8 @@ static void dynamic_reach_of(const chainer *c, int pot, bool on, dynamic_reach *
                 int unit = sudoku_cell_units[cell][k];
                 unsigned others = c->pos[unit][d] & ~(1u << sudoku_cell_index[cell][k]);
                 for (; others && ok; others &= others - 1)
-                    ok = reach_add(r, POT(sudoku_unit_cells[unit][sudoku_lowest_bit(others)], d + 1),
-                                   false);
+                    ok = reach_add(
+                        r, POT(sudoku_unit_cells[unit][sudoku_lowest_bit(others)], d + 1), false);
             }
         } else if (grid[cell] & bit) {
             grid[cell] &= (uint16_t)~bit;
@@ -245,7 +245,7 @@ static void dynamic_reach_of(const chainer *c, int pot, bool on, dynamic_reach *
             for (int k = 0; k < 3 && ok; k++) {
                 int unit = sudoku_cell_units[cell][k];
                 uint16_t *left = &pos[unit][d];
-                *left &= (uint16_t)~(1u << sudoku_cell_index[cell][k]);
+                *left &= (uint16_t) ~(1u << sudoku_cell_index[cell][k]);
                 ok = *left != 0;
                 if (ok && sudoku_is_single(*left))
                     ok = reach_add(r, POT(sudoku_unit_cells[unit][sudoku_lowest_bit(*left)], d + 1),
@@ -324,7 +324,8 @@ static void common_take(uint64_t common[POT_WORDS], const chain_set *set, bool k
 static void region(multiple_search *s, int unit, int cell, int digit, const run_result *r)
 {
     int places[9], count = 0;
-    for (unsigned m = s->c.pos[unit][digit - 1]; m; m &= m - 1) places[count++] = sudoku_lowest_bit(m);
+    for (unsigned m = s->c.pos[unit][digit - 1]; m; m &= m - 1)
+        places[count++] = sudoku_lowest_bit(m);
     if (!(count == 2 || (s->c.multiple && count > 2))) return;
     if (sudoku_unit_cells[unit][places[0]] != cell) return;
     common_take(s->region_on, &r->on, false);
@@ -479,10 +480,12 @@ static bool worth(const multiple_search *s, const uint64_t *on, const uint64_t *
  * has a candidate in common worth a step. */
 static bool region_may_offer(multiple_search *s, int unit, int cell, int digit)
 {
+    unsigned where = s->c.pos[unit][digit - 1];
     int places[9], count = 0;
-    for (unsigned m = s->c.pos[unit][digit - 1]; m; m &= m - 1)
-        places[count++] = sudoku_unit_cells[unit][sudoku_lowest_bit(m)];
-    if (!(count == 2 || (s->c.multiple && count > 2)) || places[0] != cell) return false;
+    if (!where || sudoku_unit_cells[unit][sudoku_lowest_bit(where)] != cell) return false;
+    for (; where; where &= where - 1)
+        places[count++] = sudoku_unit_cells[unit][sudoku_lowest_bit(where)];
+    if (!(count == 2 || (s->c.multiple && count > 2))) return false;
     if (!s->reach) return true;
     uint64_t on[POT_WORDS], off[POT_WORDS];
     memset(on, 0xff, sizeof on);
@@ -577,9 +580,7 @@ static void from_cell(multiple_search *s, int cell)
         if (contradictions) {
             if (!(r = run_of(s, pot, r))) return;
             on_contradiction(s, pot, r);
-        }
-        if (contradictions) {
-            if (!(r = run_of(s, pot, r)) || !off_run(s, pot, r, doubles)) return;
+            if (!off_run(s, pot, r, doubles)) return;
         }
         if (s->c.nishio) continue;
         static const int kinds[3] = {2, 0, 1};

@@ -137,9 +137,9 @@ static void locking(advanced *a, int kind_a, int kind_b)
             /* The one crossing unit that may hold them all, as in
              * logic_singles.c's search_locks. */
             int low = sudoku_lowest_bit(where), j = columns_of_box ? low % 3 : low / 3;
-            unsigned shared = columns_of_box ? 0x49u << j : 0x7u << (3 * j);
-            if (where & ~shared) continue;
             int ub = logic_crossing(ua, 9 * kind_b, j);
+            unsigned shared = logic_overlap(ua, ub);
+            if (where & ~shared) continue;
             removals r = {.n = 0};
             for (unsigned m = positions(a, ub, digit) & ~logic_overlap(ub, ua); m; m &= m - 1)
                 removals_add(&r, sudoku_unit_cells[ub][sudoku_lowest_bit(m)], 1u << (digit - 1));

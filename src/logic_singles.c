@@ -163,9 +163,9 @@ static bool search_locks(const sudoku_logic *state, const uint16_t pos[27][9], i
              * a row of its places, or, a box's in a column, three spaced
              * by three: logic_overlap). */
             int low = sudoku_lowest_bit(places), j = columns_of_box ? low % 3 : low / 3;
-            unsigned shared = columns_of_box ? 0x49u << j : 0x7u << (3 * j);
-            if (places & ~shared) continue;
             int b = logic_crossing(a, kb, j);
+            unsigned shared = logic_overlap(a, b);
+            if (places & ~shared) continue;
             /* a's places all lie in b: the lock. */
             if (direct) {
                 int cell = following_single(pos, a, b, digit);
@@ -205,6 +205,6 @@ bool logic_locking(const sudoku_logic *state, const uint16_t pos[27][9], sudoku_
                    sudoku_step *step)
 {
     bool pointing = technique == SUDOKU_POINTING;
-    return search_kind(state, pos, pointing, technique, pointing ? RATING_POINTING : RATING_CLAIMING,
-                       false, step);
+    return search_kind(state, pos, pointing, technique,
+                       pointing ? RATING_POINTING : RATING_CLAIMING, false, step);
 }
