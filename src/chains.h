@@ -91,12 +91,6 @@ typedef struct chainer {
 
 /* ---- the board ---- */
 
-/* The place of cell in unit (its index in sudoku_unit_cells[unit]). */
-static inline int chain_index_in(int cell, int unit)
-{
-    return unit < 9 ? cell % 9 : unit < 18 ? cell / 9 : (cell / 9 % 3) * 3 + cell % 3;
-}
-
 /* Sets c's board to grid. */
 void chainer_load(chainer *c, const uint16_t grid[SUDOKU_CELLS]);
 
@@ -180,9 +174,6 @@ static inline int32_t chain_set_get(const chain_set *set, int pot)
 {
     return chain_set_has(set, pot) ? set->at[pot] : -1;
 }
-/* Keeps only the candidates of set that other holds too. */
-void chain_set_retain(chain_set *set, const chain_set *other);
-void chain_set_copy(chain_set *dst, const chain_set *src);
 
 /* ---- implications ---- */
 
@@ -208,6 +199,16 @@ int chain_off_links(const chainer *c, int pot, bool y, bool x, chain_link out[4]
 int32_t chain_make(chainer *c, const chain_link *link, bool on, int32_t parent,
                    const uint16_t *source, const uint16_t (*source_pos)[9], const chain_set *off);
 
+/* chain_make without a source (static chains): inline, for the searches'
+ * loops. */
+static inline int32_t chain_make_static(chain_arena *arena, const chain_link *link, bool on,
+                                        int32_t parent)
+{
+    int32_t id = chain_node_new(arena, link->pot, on, (chain_cause)link->cause);
+    chain_node_add_parent(arena, id, parent);
+    return id;
+}
+
 /* True if node lies beyond c's depth limit. Leaving such nodes out keeps
  * every nearer node as it is: nodes are taken in order of depth (each
  * kind in its queue), so every node up to the limit is made before any
@@ -224,15 +225,20 @@ static inline bool chain_too_deep(const chainer *c, int32_t node)
 bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int32_t *off_node);
 
 /* The links of a board that does not change (multiple chains): what each
- * candidate turns off when on, as bits, and on when off (Y and X links;
- * set for the board's candidates only). */
+ * candidate turns on when off (Y and X links; set for the board's
+ * candidates only); what one turns off when on is read from the board and
+ * its digits' places (cell i: bit i % 64 of word i / 64). */
 typedef struct chain_links {
-    uint64_t weak[POTENTIALS][POT_WORDS];
     uint16_t strong[POTENTIALS][4];
     uint8_t nstrong[POTENTIALS];
+    uint16_t grid[SUDOKU_CELLS];
+    uint64_t places[9][2];
 } chain_links;
 
 void chain_links_load(const chainer *c, chain_links *t);
+
+/* The strong links of t alone (what each candidate turns on when off). */
+void chain_strong_load(const chainer *c, chain_links *t);
 
 /* What a run of chain_run from candidate pot assumed on, on the board of t
  * (c->level 0, not dynamic; no depth limit), makes on and off when it

@@ -150,19 +150,43 @@ uint16_t logic_positions(const sudoku_logic *state, int unit, int digit)
     return positions;
 }
 
+/* Digits 1-4 of a 4-bit mask, each in a 16-bit lane of its own. */
+static uint64_t lanes_of(unsigned four)
+{
+    return (uint64_t)(four & 1u) | (uint64_t)(four >> 1 & 1u) << 16 |
+           (uint64_t)(four >> 2 & 1u) << 32 | (uint64_t)(four >> 3 & 1u) << 48;
+}
+
 void logic_all_positions(const sudoku_logic *state, uint16_t positions[27][9])
 {
-    memset(positions, 0, 27 * 9 * sizeof positions[0][0]);
+    logic_grid_positions(state->candidates, positions);
+}
+
+void logic_grid_positions(const uint16_t candidates[SUDOKU_CELLS], uint16_t positions[27][9])
+{
+    /* Each unit's places by digit, for four digits at a time: digit d's in
+     * lane d % 4 of word d / 4, a place at bit index of its lane; the
+     * cell's lanes made once for its three units. */
+    uint64_t low[27] = {0}, high[27] = {0};
+    uint16_t ninth[27] = {0};
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        unsigned c = state->candidates[cell];
+        unsigned c = candidates[cell];
+        if (!c) continue;
+        uint64_t lo = lanes_of(c & 15u), hi = lanes_of(c >> 4 & 15u);
+        unsigned nine = c >> 8 & 1u;
         for (int k = 0; k < 3; k++) {
-            int unit = sudoku_cell_units[cell][k];
-            /* The cell's place in its unit: its column in a row, its row in
-             * a column, its place in reading order in a box. */
-            int index = k == 0 ? cell % 9 : k == 1 ? cell / 9 : (cell / 9 % 3) * 3 + cell % 3;
-            for (unsigned m = c; m; m &= m - 1)
-                positions[unit][sudoku_lowest_bit(m)] |= (uint16_t)(1u << index);
+            int unit = sudoku_cell_units[cell][k], index = sudoku_cell_index[cell][k];
+            low[unit] |= lo << index;
+            high[unit] |= hi << index;
+            ninth[unit] |= (uint16_t)(nine << index);
         }
+    }
+    for (int unit = 0; unit < 27; unit++) {
+        for (int d = 0; d < 4; d++) {
+            positions[unit][d] = (uint16_t)(low[unit] >> (16 * d) & ALL_DIGITS);
+            positions[unit][d + 4] = (uint16_t)(high[unit] >> (16 * d) & ALL_DIGITS);
+        }
+        positions[unit][8] = ninth[unit];
     }
 }
 
@@ -229,27 +253,45 @@ bool logic_step_useful(const sudoku_step *step)
 
 /* ---- the loop ---- */
 
+/* The places of state (logic_all_positions), made when first asked for
+ * (*known false): several finders of one search look at them. */
+typedef uint16_t digit_places[9];
+
+static const digit_places *places_of(const sudoku_logic *state, digit_places pos[27], bool *known)
+{
+    if (!*known) logic_all_positions(state, pos);
+    *known = true;
+    return (const digit_places *)pos;
+}
+
 /* Runs the finder of one technique. Families that SE searches as one
  * producer (unique rectangles and loops) answer for all their members,
  * unless the technique is asked for alone. */
-static bool find(const sudoku_logic *state, sudoku_technique technique, unsigned flags, bool alone,
-                 unsigned long long *budget, sudoku_step *step)
+static bool find(const sudoku_logic *state, digit_places pos[27], bool *known,
+                 sudoku_technique technique, unsigned flags, bool alone, unsigned long long *budget,
+                 sudoku_step *step)
 {
     switch (technique) {
     case SUDOKU_HIDDEN_SINGLE: return logic_hidden_single(state, step);
     case SUDOKU_DIRECT_POINTING:
-    case SUDOKU_DIRECT_CLAIMING: return logic_direct_locking(state, technique, step);
-    case SUDOKU_DIRECT_HIDDEN_PAIR: return logic_hidden_set(state, 2, true, step);
+    case SUDOKU_DIRECT_CLAIMING:
+        return logic_direct_locking(state, places_of(state, pos, known), technique, step);
+    case SUDOKU_DIRECT_HIDDEN_PAIR:
+        return logic_hidden_set(state, places_of(state, pos, known), 2, true, step);
     case SUDOKU_NAKED_SINGLE: return logic_naked_single(state, step);
-    case SUDOKU_DIRECT_HIDDEN_TRIPLET: return logic_hidden_set(state, 3, true, step);
+    case SUDOKU_DIRECT_HIDDEN_TRIPLET:
+        return logic_hidden_set(state, places_of(state, pos, known), 3, true, step);
     case SUDOKU_POINTING:
-    case SUDOKU_CLAIMING: return logic_locking(state, technique, step);
+    case SUDOKU_CLAIMING:
+        return logic_locking(state, places_of(state, pos, known), technique, step);
     case SUDOKU_NAKED_PAIR: return logic_naked_set(state, 2, step);
-    case SUDOKU_X_WING: return logic_fish(state, 2, step);
-    case SUDOKU_HIDDEN_PAIR: return logic_hidden_set(state, 2, false, step);
+    case SUDOKU_X_WING: return logic_fish(state, places_of(state, pos, known), 2, step);
+    case SUDOKU_HIDDEN_PAIR:
+        return logic_hidden_set(state, places_of(state, pos, known), 2, false, step);
     case SUDOKU_NAKED_TRIPLET: return logic_naked_set(state, 3, step);
-    case SUDOKU_SWORDFISH: return logic_fish(state, 3, step);
-    case SUDOKU_HIDDEN_TRIPLET: return logic_hidden_set(state, 3, false, step);
+    case SUDOKU_SWORDFISH: return logic_fish(state, places_of(state, pos, known), 3, step);
+    case SUDOKU_HIDDEN_TRIPLET:
+        return logic_hidden_set(state, places_of(state, pos, known), 3, false, step);
     case SUDOKU_XY_WING: return logic_wing(state, false, step);
     case SUDOKU_XYZ_WING: return logic_wing(state, true, step);
     case SUDOKU_UNIQUE_RECTANGLE:
@@ -272,8 +314,9 @@ static bool find(const sudoku_logic *state, sudoku_technique technique, unsigned
     case SUDOKU_NESTED_DYNAMIC_CHAINS_PLUS:
     case SUDOKU_NESTED_DYNAMIC_CHAINS_NESTED: return logic_chains(state, technique, budget, step);
     case SUDOKU_NAKED_QUAD: return logic_naked_set(state, 4, step);
-    case SUDOKU_JELLYFISH: return logic_fish(state, 4, step);
-    case SUDOKU_HIDDEN_QUAD: return logic_hidden_set(state, 4, false, step);
+    case SUDOKU_JELLYFISH: return logic_fish(state, places_of(state, pos, known), 4, step);
+    case SUDOKU_HIDDEN_QUAD:
+        return logic_hidden_set(state, places_of(state, pos, known), 4, false, step);
     case SUDOKU_TECHNIQUES: break;
     }
     return false;
@@ -283,18 +326,22 @@ bool sudoku_logic_find(const sudoku_logic *state, sudoku_technique technique, un
                        sudoku_step *step)
 {
     if (finished(state)) return false;
-    return find(state, technique, flags, true, NULL, step);
+    uint16_t pos[27][9];
+    bool known = false;
+    return find(state, pos, &known, technique, flags, true, NULL, step);
 }
 
 bool sudoku_logic_next_within(const sudoku_logic *state, unsigned flags, unsigned long long *budget,
                               sudoku_step *step)
 {
     if (finished(state)) return false;
+    uint16_t pos[27][9];
+    bool known = false;
     for (int t = 0; t < SUDOKU_TECHNIQUES; t++) {
         /* One finder answers for rectangles and loops alike. */
         if (t == SUDOKU_UNIQUE_LOOP) continue;
         if (t >= SUDOKU_FORCING_CHAINS && (flags & SUDOKU_LOGIC_NO_CHAINS)) return false;
-        if (find(state, (sudoku_technique)t, flags, false, budget, step)) return true;
+        if (find(state, pos, &known, (sudoku_technique)t, flags, false, budget, step)) return true;
         if (budget && *budget == 0) return false;
     }
     return false;

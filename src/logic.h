@@ -23,6 +23,9 @@ uint16_t logic_positions(const sudoku_logic *state, int unit, int digit);
 /* All of logic_positions at once: positions[unit][digit - 1]. */
 void logic_all_positions(const sudoku_logic *state, uint16_t positions[27][9]);
 
+/* The same of any candidates by cell (a chain's board). */
+void logic_grid_positions(const uint16_t candidates[SUDOKU_CELLS], uint16_t positions[27][9]);
+
 /* The k-subsets of a 9-bit set in increasing order of their masks, as SE
  * enumerates them: first_subset(set, k), then next_subset until 0. */
 unsigned logic_first_subset(unsigned set, int k);
@@ -39,6 +42,7 @@ static inline unsigned logic_overlap(int c, int b)
         if (ub < 9) return ub / 3 == box / 3 ? 0x7u << (3 * (ub % 3)) : 0;
         return (ub - 9) / 3 == box % 3 ? 0x49u << ((ub - 9) % 3) : 0;
     }
+    if (ub < 18) return 0; /* two lines */
     unsigned box = ub - 18;
     if (uc < 9) return uc / 3 == box / 3 ? 0x7u << (3 * (box % 3)) : 0;
     return (uc - 9) / 3 == box % 3 ? 0x7u << (3 * (box / 3)) : 0;
@@ -82,15 +86,21 @@ static inline bool logic_sees(int a, int b)
 /* logic_singles.c */
 bool logic_hidden_single(const sudoku_logic *state, sudoku_step *step);
 bool logic_naked_single(const sudoku_logic *state, sudoku_step *step);
-bool logic_direct_locking(const sudoku_logic *state, sudoku_technique technique, sudoku_step *step);
-bool logic_locking(const sudoku_logic *state, sudoku_technique technique, sudoku_step *step);
+/* The finders that look at places take them (logic_all_positions of state)
+ * from the caller, which makes them once for all. */
+bool logic_direct_locking(const sudoku_logic *state, const uint16_t pos[27][9],
+                          sudoku_technique technique, sudoku_step *step);
+bool logic_locking(const sudoku_logic *state, const uint16_t pos[27][9], sudoku_technique technique,
+                   sudoku_step *step);
 
 /* logic_subsets.c: degree 2-4 */
 bool logic_naked_set(const sudoku_logic *state, int degree, sudoku_step *step);
-bool logic_hidden_set(const sudoku_logic *state, int degree, bool direct, sudoku_step *step);
+bool logic_hidden_set(const sudoku_logic *state, const uint16_t pos[27][9], int degree, bool direct,
+                      sudoku_step *step);
 
 /* logic_fish.c: degree 2 (X-wing), 3 (swordfish), 4 (jellyfish) */
-bool logic_fish(const sudoku_logic *state, int degree, sudoku_step *step);
+bool logic_fish(const sudoku_logic *state, const uint16_t pos[27][9], int degree,
+                sudoku_step *step);
 
 /* logic_wings.c: XY-wing, or XYZ-wing when xyz */
 bool logic_wing(const sudoku_logic *state, bool xyz, sudoku_step *step);

@@ -20,13 +20,7 @@
 void chainer_load(chainer *c, const uint16_t grid[SUDOKU_CELLS])
 {
     memcpy(c->grid, grid, sizeof c->grid);
-    memset(c->pos, 0, sizeof c->pos);
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        for (int k = 0; k < 3; k++) {
-            int unit = sudoku_cell_units[cell][k];
-            uint16_t at = (uint16_t)(1u << chain_index_in(cell, unit));
-            for (unsigned m = grid[cell]; m; m &= m - 1) c->pos[unit][sudoku_lowest_bit(m)] |= at;
-        }
+    logic_grid_positions(grid, c->pos);
 }
 
 void chainer_remove(chainer *c, int cell, int digit)
@@ -157,30 +151,6 @@ void chain_set_init(chain_set *set)
 void chain_set_clear(chain_set *set)
 {
     chain_set_init(set);
-}
-
-void chain_set_retain(chain_set *set, const chain_set *other)
-{
-    int kept = 0;
-    for (int i = 0; i < set->count; i++) {
-        int pot = set->order[i];
-        if (chain_set_has(other, pot))
-            set->order[kept++] = (int16_t)pot;
-        else
-            set->has[pot / 64] &= ~(1ull << (pot % 64));
-    }
-    set->count = kept;
-}
-
-void chain_set_copy(chain_set *dst, const chain_set *src)
-{
-    dst->count = src->count;
-    memcpy(dst->has, src->has, sizeof dst->has);
-    for (int i = 0; i < src->count; i++) {
-        int pot = src->order[i];
-        dst->order[i] = (int16_t)pot;
-        dst->at[pot] = src->at[pot];
-    }
 }
 
 /* ---- implications ---- */
@@ -381,36 +351,43 @@ static void bit_add(uint64_t *set, int pot)
     set[(unsigned)pot / 64] |= 1ull << ((unsigned)pot % 64);
 }
 
-/* Adds the digits of mask (bits 0-8) of cell to set, as candidates. */
-static void bits_add_cell(uint64_t *set, int cell, unsigned mask)
-{
-    unsigned at = 9u * (unsigned)cell;
-    set[at / 64] |= (uint64_t)mask << (at % 64);
-    if (at % 64 > 55) set[at / 64 + 1] |= (uint64_t)mask >> (64 - at % 64);
-}
-
-void chain_links_load(const chainer *c, chain_links *t)
+void chain_strong_load(const chainer *c, chain_links *t)
 {
     chain_link links[4];
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        unsigned g = c->grid[cell];
-        for (unsigned m = g; m; m &= m - 1) {
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (unsigned m = c->grid[cell]; m; m &= m - 1) {
             int digit = sudoku_lowest_digit(m), pot = POT(cell, digit);
-            /* As on_links: the cell's other digits, the digit's other places. */
-            memset(t->weak[pot], 0, sizeof t->weak[pot]);
-            bits_add_cell(t->weak[pot], cell, g & ~(1u << (digit - 1)));
             int n = off_links(c, cell, digit, true, true, links);
             for (int i = 0; i < n; i++) t->strong[pot][i] = links[i].pot;
             t->nstrong[pot] = (uint8_t)n;
         }
-        for (int k = 0; k < 20; k++) {
-            int peer = sudoku_peers[cell][k];
-            for (unsigned m = g & c->grid[peer]; m; m &= m - 1) {
-                int digit = sudoku_lowest_digit(m);
-                bit_add(t->weak[POT(cell, digit)], POT(peer, digit));
-            }
-        }
+}
+
+void chain_links_load(const chainer *c, chain_links *t)
+{
+    chain_strong_load(c, t);
+    memcpy(t->grid, c->grid, sizeof t->grid);
+    memset(t->places, 0, sizeof t->places);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (unsigned m = c->grid[cell]; m; m &= m - 1)
+            t->places[sudoku_lowest_bit(m)][cell / 64] |= 1ull << (cell % 64);
+}
+
+/* Turns pot off in r, and on what its links turn on; false if that meets
+ * a contradiction. */
+static bool reach_off(const chain_links *t, int pot, chain_reach_sets *r, int16_t *todo, int *tail)
+{
+    if (bit_has(r->on, pot)) return false;
+    if (bit_has(r->off, pot)) return true;
+    bit_add(r->off, pot);
+    for (int i = 0; i < t->nstrong[pot]; i++) {
+        int q = t->strong[pot][i];
+        if (bit_has(r->off, q)) return false;
+        if (bit_has(r->on, q)) continue;
+        bit_add(r->on, q);
+        todo[(*tail)++] = (int16_t)q;
     }
+    return true;
 }
 
 void chain_reach(const chain_links *t, int pot, chain_reach_sets *r)
@@ -424,27 +401,19 @@ void chain_reach(const chain_links *t, int pot, chain_reach_sets *r)
     bit_add(r->on, pot);
     todo[tail++] = (int16_t)pot;
     while (head < tail) {
-        const uint64_t *weak = t->weak[todo[head++]];
-        for (int w = 0; w < POT_WORDS; w++) {
-            if (weak[w] & r->on[w]) {
-                r->conflict = true;
-                return;
-            }
-            uint64_t fresh = weak[w] & ~r->off[w];
-            r->off[w] |= fresh;
-            for (; fresh; fresh &= fresh - 1) {
-                int off = 64 * w + __builtin_ctzll(fresh);
-                for (int i = 0; i < t->nstrong[off]; i++) {
-                    int q = t->strong[off][i];
-                    if (bit_has(r->off, q)) {
-                        r->conflict = true;
-                        return;
-                    }
-                    if (bit_has(r->on, q)) continue;
-                    bit_add(r->on, q);
-                    todo[tail++] = (int16_t)q;
-                }
-            }
+        /* An "on" turns off its cell's other digits and its digit's
+         * places among its peers. */
+        int p = todo[head++], cell = POT_CELL(p), digit = POT_DIGIT(p);
+        bool ok = true;
+        for (unsigned m = t->grid[cell] & ~(1u << (digit - 1)); m && ok; m &= m - 1)
+            ok = reach_off(t, POT(cell, sudoku_lowest_digit(m)), r, todo, &tail);
+        for (int w = 0; w < 2 && ok; w++)
+            for (uint64_t m = sudoku_peer_bits[cell][w] & t->places[digit - 1][w]; m && ok;
+                 m &= m - 1)
+                ok = reach_off(t, POT(64 * w + __builtin_ctzll(m), digit), r, todo, &tail);
+        if (!ok) {
+            r->conflict = true;
+            return;
         }
     }
 }

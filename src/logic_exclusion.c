@@ -64,39 +64,46 @@ static bool exclude(const sudoku_logic *state, int a, int b, const uint64_t comm
     return true;
 }
 
-/* A base cell: two candidates or more, a bivalue peer, and no peer left
- * with a single candidate (SE skips the technique's cell then). */
-static bool is_base(const sudoku_logic *state, int cell)
+/* The cells whose candidates pass test, as bits. */
+static void cells_where(const sudoku_logic *state, bool (*test)(unsigned), uint64_t out[2])
 {
-    if (!sudoku_is_several(state->candidates[cell])) return false;
-    bool bivalue = false;
-    for (int k = 0; k < 20; k++) {
-        unsigned c = state->candidates[sudoku_peers[cell][k]];
-        if (sudoku_is_single(c)) return false;
-        bivalue |= sudoku_is_pair(c);
-    }
-    return bivalue;
+    out[0] = out[1] = 0;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        if (test(state->candidates[cell])) out[cell / 64] |= 1ull << (cell % 64);
 }
 
-/* Bivalue peers of each cell as bits: a pair of base cells' excluders are
- * the cells in both sets (at least two are needed). */
-static void bivalue_peers(const sudoku_logic *state, uint64_t peers[SUDOKU_CELLS][2])
+/* True if cell's peers hold one of the cells of set. */
+static bool peers_meet(int cell, const uint64_t set[2])
 {
-    memset(peers, 0, SUDOKU_CELLS * sizeof peers[0]);
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        for (int k = 0; k < 20; k++) {
-            int c = sudoku_peers[cell][k];
-            if (sudoku_is_pair(state->candidates[c])) peers[cell][c / 64] |= 1ull << (c % 64);
-        }
+    return ((sudoku_peer_bits[cell][0] & set[0]) | (sudoku_peer_bits[cell][1] & set[1])) != 0;
+}
+
+/* Bivalue peers of each cell as bits (a pair of base cells' excluders are
+ * the cells in both sets: at least two are needed), and the base cells:
+ * two candidates or more, a bivalue peer, and no peer left with a single
+ * candidate (SE skips the technique's cell then). */
+static int pair_bases(const sudoku_logic *state, uint64_t peers[SUDOKU_CELLS][2],
+                      int base[SUDOKU_CELLS])
+{
+    uint64_t pairs[2], singles[2];
+    cells_where(state, sudoku_is_pair, pairs);
+    cells_where(state, sudoku_is_single, singles);
+    int n = 0;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        peers[cell][0] = sudoku_peer_bits[cell][0] & pairs[0];
+        peers[cell][1] = sudoku_peer_bits[cell][1] & pairs[1];
+        if (sudoku_is_several(state->candidates[cell]) && !peers_meet(cell, singles) &&
+            (peers[cell][0] | peers[cell][1]))
+            base[n++] = cell;
+    }
+    return n;
 }
 
 bool logic_aligned_pair(const sudoku_logic *state, sudoku_step *step)
 {
-    int base[SUDOKU_CELLS], n = 0;
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        if (is_base(state, cell)) base[n++] = cell;
+    int base[SUDOKU_CELLS];
     uint64_t peers[SUDOKU_CELLS][2];
-    bivalue_peers(state, peers);
+    int n = pair_bases(state, peers, base);
     for (int j = 1; j < n; j++)
         for (int i = 0; i < j; i++) {
             const uint64_t *pa = peers[base[i]], *pb = peers[base[j]];
@@ -141,22 +148,26 @@ typedef struct triplet_board {
     cellset excluders[SUDOKU_CELLS];
 } triplet_board;
 
+/* True if mask has two or three bits. */
+static bool two_or_three(unsigned mask)
+{
+    unsigned rest = mask & (mask - 1); /* without its lowest bit */
+    rest &= rest - 1;                  /* without its two lowest */
+    return sudoku_is_several(mask) && !sudoku_is_several(rest);
+}
+
 static void triplet_setup(const sudoku_logic *state, triplet_board *t)
 {
-    memset(t, 0, sizeof *t);
+    uint64_t few[2], singles[2];
+    cells_where(state, two_or_three, few);
+    cells_where(state, sudoku_is_single, singles);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        if (sudoku_popcount(state->candidates[cell]) < 2) continue;
-        bool single = false, any = false;
-        for (int k = 0; k < 20; k++) {
-            int c = sudoku_peers[cell][k];
-            int count = sudoku_popcount(state->candidates[c]);
-            single |= count == 1;
-            if (count >= 2 && count <= 3) {
-                cellset_add(&t->excluders[cell], c);
-                any = true;
-            }
-        }
-        t->base[cell] = !single && any;
+        cellset *e = &t->excluders[cell];
+        e->w[0] =
+            sudoku_is_several(state->candidates[cell]) ? sudoku_peer_bits[cell][0] & few[0] : 0;
+        e->w[1] =
+            sudoku_is_several(state->candidates[cell]) ? sudoku_peer_bits[cell][1] & few[1] : 0;
+        t->base[cell] = (e->w[0] | e->w[1]) && !peers_meet(cell, singles);
     }
 }
 
@@ -273,6 +284,24 @@ static bool triplet_step(const sudoku_logic *state, const int cells[3], const ce
     return true;
 }
 
+/* True if pair (x, y) takes t as its third: t is an excluder of x or y. */
+static bool takes_third(const triplet_board *t, int x, int y, int third)
+{
+    return cellset_has(&t->excluders[x], third) || cellset_has(&t->excluders[y], third);
+}
+
+/* True if the triplet of base cells a, b, c (indices i < j and k in the
+ * base list) came up under a pair before (a, b): a pair of it with a
+ * smaller last index, or the same last and a smaller first. It removed
+ * nothing then (the search stops at the first that does), and what a
+ * triplet removes does not depend on the order of its cells. */
+static bool tried_before(const triplet_board *t, int a, int b, int c, int i, int k, int j)
+{
+    if (k > j) return false;
+    if (k > i) return takes_third(t, a, c, b);
+    return takes_third(t, c, a, b) || takes_third(t, c, b, a);
+}
+
 /* As SE: pairs of base cells in Gosper's order, then a third from the
  * excluders of either (in the order they come) that is a base cell too;
  * the three need two excluders in common. */
@@ -281,10 +310,11 @@ bool logic_aligned_triplet(const sudoku_logic *state, sudoku_step *step)
     triplet_board *t = malloc(sizeof *t);
     if (!t) return false;
     triplet_setup(state, t);
-    int base[SUDOKU_CELLS] = {0}, n = 0;
+    int base[SUDOKU_CELLS] = {0}, index[SUDOKU_CELLS] = {0}, n = 0;
     cellset bases = {{0, 0}};
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         if (t->base[cell]) {
+            index[cell] = n;
             base[n++] = cell;
             cellset_add(&bases, cell);
         }
@@ -318,6 +348,7 @@ bool logic_aligned_triplet(const sudoku_logic *state, sudoku_step *step)
                                       ~pair.w[w] & near.w[w];
                     for (; thirds && !found; thirds &= thirds - 1) {
                         int c = 64 * w + __builtin_ctzll(thirds);
+                        if (tried_before(t, a, b, c, i, index[c], j)) continue;
                         cellset common = {
                             {ab.w[0] & t->excluders[c].w[0], ab.w[1] & t->excluders[c].w[1]}};
                         if (!cellset_several(&common)) continue;

@@ -68,9 +68,7 @@ static bool search(const sudoku_logic *state, const uint16_t pos[27][9], int deg
     return false;
 }
 
-bool logic_fish(const sudoku_logic *state, int degree, sudoku_step *step)
+bool logic_fish(const sudoku_logic *state, const uint16_t pos[27][9], int degree, sudoku_step *step)
 {
-    uint16_t pos[27][9];
-    logic_all_positions(state, pos);
     return search(state, pos, degree, 9, 0, step) || search(state, pos, degree, 0, 9, step);
 }

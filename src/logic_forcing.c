@@ -26,6 +26,11 @@ typedef struct cells81 {
     uint64_t w[2];
 } cells81;
 
+static void cells_add(cells81 *set, int cell)
+{
+    set->w[cell / 64] |= 1ull << (cell % 64);
+}
+
 typedef struct static_search {
     chainer c;
     const uint64_t *starts; /* NULL: every assumption */
@@ -38,15 +43,13 @@ typedef struct static_search {
     chain_link off_cache[3][POTENTIALS][4];
     int8_t noff[3][POTENTIALS];
     chain_sink *sink;
-    /* The board's links as bits, for may_hint: every candidate's partners
-     * (strong), and what one turns off (weak) when first asked for. */
+    /* Every candidate's partners (strong links; the weak ones unused). */
     chain_links links;
-    uint64_t weak_known[POT_WORDS];
     uint64_t own_starts[NODE_WORDS]; /* starts, when the search finds them */
     /* The candidates whose "off" turns another on: with X links by digit,
      * as cells (may_hint_x); with Y, with both, as candidates. */
     cells81 live_x[9];
-    uint64_t live[3][POT_WORDS];
+    cells81 live[3][9]; /* by mode (y only: 1, both: 2), by digit, as cells */
     /* X links alone, by digit, as sets of cells (may_hint_x): the digit's
      * places, each place's partners (the other place of a unit of two). */
     cells81 places[9];
@@ -114,28 +117,30 @@ static chain_hint hint_start(const static_search *s)
 static void cycle_found(static_search *s, int32_t dst)
 {
     chain_arena *arena = s->c.arena;
-    bool in_chain[SUDOKU_CELLS] = {false};
-    for (const chain_node *p = chain_at(arena, dst); p->nparents;
-         p = chain_at(arena, arena->parents[p->parents]))
-        in_chain[POT_CELL(p->pot)] = true;
-    uint16_t forw[SUDOKU_CELLS] = {0}, back[SUDOKU_CELLS] = {0};
+    /* By digit: the cells its "on" nodes see, and its "off" nodes. */
+    cells81 chain = {{0, 0}}, seen_on[9], seen_off[9];
+    memset(seen_on, 0, sizeof seen_on);
+    memset(seen_off, 0, sizeof seen_off);
+    unsigned digits = 0;
     for (const chain_node *p = chain_at(arena, dst); p->nparents;
          p = chain_at(arena, arena->parents[p->parents])) {
-        int cell = POT_CELL(p->pot);
-        uint16_t bit = (uint16_t)(1u << (POT_DIGIT(p->pot) - 1));
-        for (int k = 0; k < 20; k++) {
-            int other = sudoku_peers[cell][k];
-            if (in_chain[other] || !(s->c.grid[other] & bit)) continue;
-            if (p->on)
-                forw[other] |= bit;
-            else
-                back[other] |= bit;
-        }
+        int cell = POT_CELL(p->pot), d = POT_DIGIT(p->pot) - 1;
+        cells_add(&chain, cell);
+        cells81 *seen = p->on ? &seen_on[d] : &seen_off[d];
+        seen->w[0] |= sudoku_peer_bits[cell][0];
+        seen->w[1] |= sudoku_peer_bits[cell][1];
+        digits |= 1u << d;
     }
+    uint16_t forw[SUDOKU_CELLS] = {0};
     bool any = false;
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        forw[cell] &= back[cell];
-        any |= forw[cell] != 0;
+    for (; digits; digits &= digits - 1) {
+        int d = __builtin_ctz(digits);
+        for (int w = 0; w < 2; w++)
+            for (uint64_t m = seen_on[d].w[w] & seen_off[d].w[w] & s->places[d].w[w] & ~chain.w[w];
+                 m; m &= m - 1) {
+                forw[64 * w + __builtin_ctzll(m)] |= (uint16_t)(1u << d);
+                any = true;
+            }
     }
     if (!any) return;
     chain_hint hint = hint_start(s);
@@ -212,7 +217,7 @@ static void cycles_from(static_search *s, int32_t start, int32_t targets[2], int
                  * with the same parents (an "off" met again leads nowhere
                  * new), so this search stands for it. */
                 if (target) {
-                    int32_t q = chain_make(&s->c, &links[j], false, p, NULL, NULL, NULL);
+                    int32_t q = chain_make_static(arena, &links[j], false, p);
                     if (q >= 0) add_target(arena, q, targets, ntargets);
                 }
                 if (noff < 32 * POTENTIALS) s->pending[noff++] = (struct pending){p, links[j]};
@@ -229,8 +234,8 @@ static void cycles_from(static_search *s, int32_t start, int32_t targets[2], int
                 int pot = links[j].pot;
                 bool cycle = length >= 4 && pot == start_pot;
                 if (!cycle && node_in(s->on_seen, pot, false)) continue;
-                if (off < 0) off = chain_make(&s->c, &e->link, false, e->parent, NULL, NULL, NULL);
-                int32_t q = chain_make(&s->c, &links[j], true, off, NULL, NULL, NULL);
+                if (off < 0) off = chain_make_static(arena, &e->link, false, e->parent);
+                int32_t q = chain_make_static(arena, &links[j], true, off);
                 if (q < 0) return;
                 if (cycle) cycle_found(s, q);
                 if (!node_in(s->on_seen, pot, false)) {
@@ -280,7 +285,7 @@ static void forcing_from(static_search *s, int32_t start, int32_t targets[2], in
                 int pot = links[j].pot;
                 bool target = start_on && pot == start_pot;
                 if (!target && node_in(s->off_seen, pot, false)) continue;
-                int32_t q = chain_make(&s->c, &links[j], false, p, NULL, NULL, NULL);
+                int32_t q = chain_make_static(arena, &links[j], false, p);
                 if (q < 0) return;
                 if (target) add_target(arena, q, targets, ntargets);
                 if (!node_in(s->off_seen, pot, false) && !chain_too_deep(&s->c, q)) {
@@ -297,7 +302,7 @@ static void forcing_from(static_search *s, int32_t start, int32_t targets[2], in
                 int pot = links[j].pot;
                 bool target = !start_on && pot == start_pot;
                 if (!target && node_in(s->on_seen, pot, false)) continue;
-                int32_t q = chain_make(&s->c, &links[j], true, p, NULL, NULL, NULL);
+                int32_t q = chain_make_static(arena, &links[j], true, p);
                 if (q < 0) return;
                 if (target) add_target(arena, q, targets, ntargets);
                 if (!node_in(s->on_seen, pot, false) && !chain_too_deep(&s->c, q)) {
@@ -335,11 +340,6 @@ static bool turns_off(int a, int b)
     return POT_CELL(a) == POT_CELL(b);
 }
 
-static void cells_add(cells81 *set, int cell)
-{
-    set->w[cell / 64] |= 1ull << (cell % 64);
-}
-
 static bool cells_has(const cells81 *set, int cell)
 {
     return (set->w[cell / 64] >> (cell % 64)) & 1u;
@@ -350,41 +350,20 @@ static void links_load(static_search *s)
     memset(s->places, 0, sizeof s->places);
     memset(s->live_x, 0, sizeof s->live_x);
     memset(s->live, 0, sizeof s->live);
-    memset(s->weak_known, 0, sizeof s->weak_known);
     chain_links *t = &s->links;
+    chain_strong_load(&s->c, t);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned m = s->c.grid[cell]; m; m &= m - 1) {
             int digit = sudoku_lowest_digit(m), pot = POT(cell, digit);
             cells_add(&s->places[digit - 1], cell);
-            chain_link links[4];
-            int n = chain_off_links(&s->c, pot, true, true, links);
-            t->nstrong[pot] = (uint8_t)n;
-            for (int k = 0; k < n; k++) {
-                t->strong[pot][k] = links[k].pot;
-                if (POT_CELL(links[k].pot) == cell)
-                    s->live[1][pot / 64] |= 1ull << (pot % 64);
+            for (int k = 0; k < t->nstrong[pot]; k++) {
+                if (POT_CELL(t->strong[pot][k]) == cell)
+                    cells_add(&s->live[1][digit - 1], cell);
                 else
                     cells_add(&s->live_x[digit - 1], cell);
-                s->live[2][pot / 64] |= 1ull << (pot % 64);
+                cells_add(&s->live[2][digit - 1], cell);
             }
         }
-}
-
-/* What candidate pot turns off when on (Y and X links), as bits. */
-static const uint64_t *weak_of(static_search *s, int pot)
-{
-    uint64_t *weak = s->links.weak[pot];
-    if (bit_in(s->weak_known, pot)) return weak;
-    memset(weak, 0, sizeof s->links.weak[pot]);
-    int cell = POT_CELL(pot), digit = POT_DIGIT(pot);
-    unsigned bit = 1u << (digit - 1);
-    for (unsigned m = s->c.grid[cell] & ~bit; m; m &= m - 1)
-        bit_add(weak, POT(cell, sudoku_lowest_digit(m)));
-    for (int w = 0; w < 2; w++)
-        for (uint64_t m = sudoku_peer_bits[cell][w] & s->places[digit - 1].w[w]; m; m &= m - 1)
-            bit_add(weak, POT(64 * w + __builtin_ctzll(m), digit));
-    bit_add(s->weak_known, pot);
-    return weak;
 }
 
 /* The cells whose digit candidate (cell, digit) turns on when off (X). */
@@ -402,7 +381,9 @@ static cells81 x_partners(const static_search *s, int cell, int digit)
 static bool may_hint_x(static_search *s, int pot, bool from_on, bool from_off)
 {
     int start = POT_CELL(pot), d = POT_DIGIT(pot) - 1;
-    const cells81 *places = &s->places[d], ends = x_partners(s, start, d + 1);
+    /* The digit's places need not be taken: the start, its partners and
+     * the live cells are places. */
+    const cells81 ends = x_partners(s, start, d + 1);
     for (int pass = 0; pass < 2; pass++) {
         bool start_on = pass == 0;
         if (start_on ? !from_on : !from_off) continue;
@@ -426,7 +407,7 @@ static bool may_hint_x(static_search *s, int pot, bool from_on, bool from_off)
             if (head == tail) break;
             int p = todo[head++];
             const uint64_t *peers = sudoku_peer_bits[p];
-            cells81 weak = {{peers[0] & places->w[0], peers[1] & places->w[1]}};
+            cells81 weak = {{peers[0], peers[1]}};
             if (start_on && cells_has(&weak, start)) return true;
             if (start_on && p != start && ((weak.w[0] & ends.w[0]) | (weak.w[1] & ends.w[1])))
                 return true;
@@ -453,11 +434,13 @@ static bool may_hint_x(static_search *s, int pot, bool from_on, bool from_off)
 static bool may_hint(static_search *s, int pot, bool from_on, bool from_off)
 {
     const chain_links *t = &s->links;
-    const uint64_t *live = s->live[s->x ? 2 : 1];
+    const cells81 *live = s->live[s->x ? 2 : 1];
     int ends[4], nends = 0; /* the start's partners */
     for (int k = 0; k < t->nstrong[pot]; k++)
         if (strong_in_mode(s, pot, t->strong[pot][k])) ends[nends++] = t->strong[pot][k];
-    uint64_t on[POT_WORDS], off[POT_WORDS];
+    /* The closure by digit, as cells: an "on" turns off its digit's
+     * places among its peers, and its cell's other digits. */
+    cells81 on[9], off[9];
     int16_t todo[POTENTIALS];
     int fresh_off[POTENTIALS];
     for (int pass = 0; pass < 2; pass++) {
@@ -467,10 +450,10 @@ static bool may_hint(static_search *s, int pot, bool from_on, bool from_off)
         memset(off, 0, sizeof off);
         int head = 0, tail = 0, nfresh = 0;
         if (start_on) {
-            on[pot / 64] |= 1ull << (pot % 64);
+            cells_add(&on[POT_DIGIT(pot) - 1], POT_CELL(pot));
             todo[tail++] = (int16_t)pot;
         } else {
-            off[pot / 64] |= 1ull << (pot % 64);
+            cells_add(&off[POT_DIGIT(pot) - 1], POT_CELL(pot));
             fresh_off[nfresh++] = pot;
         }
         /* An "off" start's links first, then the "on"s in turn; only the
@@ -479,23 +462,31 @@ static bool may_hint(static_search *s, int pot, bool from_on, bool from_off)
             for (int i = 0; i < nfresh; i++)
                 for (int k = 0; k < t->nstrong[fresh_off[i]]; k++) {
                     int q = t->strong[fresh_off[i]][k];
-                    if (!strong_in_mode(s, fresh_off[i], q) || bit_in(on, q)) continue;
+                    cells81 *q_on = &on[POT_DIGIT(q) - 1];
+                    if (!strong_in_mode(s, fresh_off[i], q) || cells_has(q_on, POT_CELL(q)))
+                        continue;
                     if (!start_on && q == pot) return true;
-                    on[q / 64] |= 1ull << (q % 64);
+                    cells_add(q_on, POT_CELL(q));
                     todo[tail++] = (int16_t)q;
                 }
             nfresh = 0;
             if (head == tail) break;
-            int p = todo[head++];
-            const uint64_t *weak = weak_of(s, p);
+            int p = todo[head++], cell = POT_CELL(p), d = POT_DIGIT(p) - 1;
             if (start_on && s->x && turns_off(p, pot)) return true;
             for (int k = 0; k < nends && start_on && p != pot; k++)
                 if (turns_off(p, ends[k])) return true;
-            for (int w = 0; w < POT_WORDS; w++) {
-                uint64_t fresh = weak[w] & live[w] & ~off[w];
-                off[w] |= fresh;
+            for (int w = 0; w < 2; w++) {
+                /* Live cells are places of their digit. */
+                uint64_t fresh = sudoku_peer_bits[cell][w] & live[d].w[w] & ~off[d].w[w];
+                off[d].w[w] |= fresh;
                 for (; fresh; fresh &= fresh - 1)
-                    fresh_off[nfresh++] = 64 * w + __builtin_ctzll(fresh);
+                    fresh_off[nfresh++] = POT(64 * w + __builtin_ctzll(fresh), d + 1);
+            }
+            for (unsigned m = s->c.grid[cell] & ~(1u << d); m; m &= m - 1) {
+                int e = sudoku_lowest_bit(m);
+                if (!cells_has(&live[e], cell) || cells_has(&off[e], cell)) continue;
+                cells_add(&off[e], cell);
+                fresh_off[nfresh++] = POT(cell, e + 1);
             }
         } while (nfresh || head < tail);
     }
@@ -507,8 +498,12 @@ static bool may_hint(static_search *s, int pot, bool from_on, bool from_off)
 static void unary(static_search *s, int pot)
 {
     chain_arena *arena = s->c.arena;
-    s->c.max_depth = chain_max_depth(s->sink, s->y && s->x ? BASE_XY : BASE_CYCLE, mode_key(s));
-    if (sudoku_popcount(s->c.grid[POT_CELL(pot)]) > 2 && !s->x) return;
+    /* A sink that keeps every step (nested chains') sets no bound. */
+    s->c.max_depth =
+        s->sink->max_complexity
+            ? chain_max_depth(s->sink, s->y && s->x ? BASE_XY : BASE_CYCLE, mode_key(s))
+            : 0;
+    if (!s->x && sudoku_popcount(s->c.grid[POT_CELL(pot)]) > 2) return;
     bool from_on = !s->starts || node_in(s->starts, pot, true);
     bool from_off = s->x && (!s->starts || node_in(s->starts, pot, false));
     if (!from_on && !from_off) return;
@@ -516,8 +511,10 @@ static void unary(static_search *s, int pot)
      * more; a chain from a candidate to its opposite, three): under a
      * lower bound, none can matter. */
     if (s->c.max_depth && s->c.max_depth < 4) return;
-    if (s->y ? !may_hint(s, pot, from_on, from_off) : !may_hint_x(s, pot, from_on, from_off))
-        return;
+    /* Each search is made only if its start's closure allows a step. */
+    from_on = from_on && (s->y ? may_hint(s, pot, true, false) : may_hint_x(s, pot, true, false));
+    from_off = from_off && (s->y ? may_hint(s, pot, false, true) : may_hint_x(s, pot, false, true));
+    if (!from_on && !from_off) return;
     chain_mark mark = chain_arena_mark(arena);
     int32_t start = chain_node_new(arena, pot, true, CAUSE_NONE);
     if (start < 0) return;
@@ -562,13 +559,20 @@ static void starts_reaching(static_search *s, const uint64_t *seeds)
     while (head < tail) {
         int key = todo[head++], pot = key / 2;
         if (key & 1) {
-            const uint64_t *weak = weak_of(s, pot);
-            for (int w = 0; w < POT_WORDS; w++) {
-                uint64_t fresh = weak[w] & ~off[w];
-                off[w] |= fresh;
-                for (; fresh; fresh &= fresh - 1)
-                    todo[tail++] = (int16_t)(2 * (64 * w + __builtin_ctzll(fresh)));
-            }
+            /* Off: the cell's other digits, the digit's places among its peers. */
+            int cell = POT_CELL(pot), digit = POT_DIGIT(pot), q;
+            for (unsigned m = s->c.grid[cell] & ~(1u << (digit - 1)); m; m &= m - 1)
+                if (!bit_in(off, q = POT(cell, sudoku_lowest_digit(m)))) {
+                    bit_add(off, q);
+                    todo[tail++] = (int16_t)(2 * q);
+                }
+            for (int w = 0; w < 2; w++)
+                for (uint64_t m = sudoku_peer_bits[cell][w] & s->places[digit - 1].w[w]; m;
+                     m &= m - 1)
+                    if (!bit_in(off, q = POT(64 * w + __builtin_ctzll(m), digit))) {
+                        bit_add(off, q);
+                        todo[tail++] = (int16_t)(2 * q);
+                    }
         } else {
             for (int k = 0; k < t->nstrong[pot]; k++) {
                 int q = t->strong[pot][k];

@@ -49,6 +49,9 @@ typedef struct digit_planes {
     board_bits peers[SUDOKU_CELLS];
     board_bits shared[9][27]; /* the places of each unit that has two or more */
     int nshared[9];
+    /* The places whose run, from them on (off), is known to meet no
+     * contradiction: those a run that met none ended with on (off). */
+    board_bits safe_on[9], safe_off[9];
 } digit_planes;
 
 typedef struct multiple_search {
@@ -61,10 +64,11 @@ typedef struct multiple_search {
      * same nodes, so the first run stands for all. */
     run_result *runs[POTENTIALS];
     const chain_set *value_on[9], *value_off[9]; /* the cell in hand's digits */
-    chain_set cell_on, cell_off;
+    /* What every run of the cell in hand, of a region, reaches (bits). */
+    uint64_t cell_on[POT_WORDS], cell_off[POT_WORDS];
+    uint64_t region_on[POT_WORDS], region_off[POT_WORDS];
     chain_set off_on, off_off; /* the candidate's "off" assumption */
-    chain_set region_on, region_off;
-    digit_planes planes; /* Nishio only */
+    digit_planes planes;       /* Nishio only */
     /* Multiple chains (static): what each candidate assumed on reaches, as
      * bits, made once, to pass over regions and cells that can give no
      * step (*_may_offer); NULL: not used. */
@@ -72,6 +76,9 @@ typedef struct multiple_search {
     chain_reach_sets *reach;
     uint64_t reached[POT_WORDS];
     uint64_t worth_on[POT_WORDS]; /* candidates in cells of two or more */
+    /* Dynamic chains at level 0: room for a closure (off_may_offer);
+     * NULL: not used. */
+    struct dynamic_reach *dynamic;
 } multiple_search;
 
 static double technique_base(sudoku_technique technique)
@@ -132,10 +139,14 @@ static void offer(multiple_search *s, sudoku_chain_kind kind, int sort_key, bool
 }
 
 /* Runs at level 0 may leave out what is too deep to beat the best step so
- * far; from level 1, when a chain runs dry matters, so they may not. */
+ * far; from level 1, when a chain runs dry matters, so they may not.
+ * Every step here has two targets or more, each resting on its depth + 1
+ * nodes or more: a node deeper than the most complexity that can matter
+ * less two is no target, nor an ancestor of one. */
 static void set_limit(multiple_search *s)
 {
-    s->c.max_depth = s->c.level == 0 ? chain_max_depth(s->sink, s->base, SORT_DOUBLE) : 0;
+    int most = s->c.level == 0 ? chain_max_depth(s->sink, s->base, SORT_DOUBLE) : 0;
+    s->c.max_depth = most > 3 ? most - 2 : most ? 1 : 0;
 }
 
 /* The run of candidate pot assumed on (NULL if memory is short). */
@@ -167,11 +178,110 @@ static void on_contradiction(multiple_search *s, int pot, const run_result *r)
     offer(s, SUDOKU_CHAIN_CONTRADICTION, SORT_CONTRADICTION, false, pot, targets, 2, -1, -1);
 }
 
+/* What a dynamic run at level 0 from a candidate can reach at most, as
+ * bits by candidate; conflict: it may meet a contradiction (the sets are
+ * then left partial). */
+typedef struct dynamic_reach {
+    uint64_t on[POT_WORDS], off[POT_WORDS];
+    bool conflict;
+    int16_t todo[2 * POTENTIALS]; /* pot * 2 + on, in the order reached */
+    int tail;
+} dynamic_reach;
+
+static bool bit_in(const uint64_t *set, int pot)
+{
+    return (set[pot / 64] >> (pot % 64)) & 1u;
+}
+
+/* Adds pot, in state on, to r; false if r holds it in the other state. */
+static bool reach_add(dynamic_reach *r, int pot, bool on)
+{
+    if (bit_in(on ? r->off : r->on, pot)) return false;
+    uint64_t *set = on ? r->on : r->off;
+    if (bit_in(set, pot)) return true;
+    set[pot / 64] |= 1ull << (pot % 64);
+    r->todo[r->tail++] = (int16_t)(pot * 2 + on);
+    return true;
+}
+
+/* The closure of pot (on or off) under a dynamic run's links: an "on"
+ * turns off the other candidates of its cell and its digit's other places
+ * in its units, as on the board before the run; a cell or a unit whose
+ * candidates, or places of a digit, are all off but one turns that one
+ * on, and all off is a contradiction. A run takes its "off"s from the
+ * board as it follows them, and turns a candidate on when all the others
+ * of its cell (unit) are gone: when the closure does. So the closure
+ * holds every node of the run, and meets a contradiction if the run does,
+ * in whatever order the run goes (its depth limit only leaves nodes out). */
+static void dynamic_reach_of(const chainer *c, int pot, bool on, dynamic_reach *r)
+{
+    uint16_t grid[SUDOKU_CELLS], pos[27][9];
+    memcpy(grid, c->grid, sizeof grid);
+    memcpy(pos, c->pos, sizeof pos);
+    memset(r->on, 0, sizeof r->on);
+    memset(r->off, 0, sizeof r->off);
+    r->conflict = false;
+    r->tail = 0;
+    reach_add(r, pot, on);
+    for (int head = 0; head < r->tail; head++) {
+        int key = r->todo[head], p = key / 2, cell = POT_CELL(p), d = POT_DIGIT(p) - 1;
+        unsigned bit = 1u << d;
+        bool ok = true;
+        if (key & 1) {
+            for (unsigned m = c->grid[cell] & ~bit; m && ok; m &= m - 1)
+                ok = reach_add(r, POT(cell, sudoku_lowest_digit(m)), false);
+            for (int k = 0; k < 3 && ok; k++) {
+                int unit = sudoku_cell_units[cell][k];
+                unsigned others = c->pos[unit][d] & ~(1u << sudoku_cell_index[cell][k]);
+                for (; others && ok; others &= others - 1)
+                    ok = reach_add(
+                        r, POT(sudoku_unit_cells[unit][sudoku_lowest_bit(others)], d + 1), false);
+            }
+        } else if (grid[cell] & bit) {
+            grid[cell] &= (uint16_t)~bit;
+            ok = grid[cell] != 0;
+            if (ok && sudoku_is_single(grid[cell]))
+                ok = reach_add(r, POT(cell, sudoku_lowest_digit(grid[cell])), true);
+            for (int k = 0; k < 3 && ok; k++) {
+                int unit = sudoku_cell_units[cell][k];
+                uint16_t *left = &pos[unit][d];
+                *left &= (uint16_t) ~(1u << sudoku_cell_index[cell][k]);
+                ok = *left != 0;
+                if (ok && sudoku_is_single(*left))
+                    ok = reach_add(r, POT(sudoku_unit_cells[unit][sudoku_lowest_bit(*left)], d + 1),
+                                   true);
+            }
+        }
+        if (!ok) {
+            r->conflict = true;
+            return;
+        }
+    }
+}
+
+/* True if candidate pot's "off" run may give a step: the closure of its
+ * assumption meets a contradiction, or (doubles) has a candidate in
+ * common with the "on" run r worth a step. Dynamic runs at level 0 (not
+ * Nishio's) only; the others are always made. */
+static bool off_may_offer(multiple_search *s, int pot, const run_result *r, bool doubles)
+{
+    if (!s->c.dynamic || s->c.level != 0 || s->c.nishio || !s->dynamic) return true;
+    dynamic_reach *reach = s->dynamic;
+    dynamic_reach_of(&s->c, pot, false, reach);
+    if (reach->conflict) return true;
+    if (!doubles) return false;
+    uint64_t any = 0;
+    for (int w = 0; w < POT_WORDS; w++)
+        any |= (r->on.has[w] & reach->on[w] & s->worth_on[w]) | (r->off.has[w] & reach->off[w]);
+    return any != 0;
+}
+
 /* SE's doBinaryChaining past the "on" run r: candidate pot off, its
  * contradiction and, with doubles, what both runs force. False if memory
  * is short. */
 static bool off_run(multiple_search *s, int pot, const run_result *r, bool doubles)
 {
+    if (!off_may_offer(s, pot, r, doubles)) return true;
     chain_arena *arena = s->c.arena;
     set_limit(s);
     chain_set_clear(&s->off_on);
@@ -202,18 +312,24 @@ static bool off_run(multiple_search *s, int pot, const run_result *r, bool doubl
     return true;
 }
 
+/* Sets common to the candidates of set, or (keep) to those it has in
+ * common with set. */
+static void common_take(uint64_t common[POT_WORDS], const chain_set *set, bool keep)
+{
+    for (int w = 0; w < POT_WORDS; w++) common[w] = keep ? common[w] & set->has[w] : set->has[w];
+}
+
 /* The steps of one unit's places of digit, if cell is its first place:
  * what every place forces. r: the run of the cell's place. */
 static void region(multiple_search *s, int unit, int cell, int digit, const run_result *r)
 {
-    uint16_t bit = (uint16_t)(1u << (digit - 1));
     int places[9], count = 0;
-    for (int i = 0; i < 9; i++)
-        if (s->c.grid[sudoku_unit_cells[unit][i]] & bit) places[count++] = i;
+    for (unsigned m = s->c.pos[unit][digit - 1]; m; m &= m - 1)
+        places[count++] = sudoku_lowest_bit(m);
     if (!(count == 2 || (s->c.multiple && count > 2))) return;
     if (sudoku_unit_cells[unit][places[0]] != cell) return;
-    chain_set_copy(&s->region_on, &r->on);
-    chain_set_copy(&s->region_off, &r->off);
+    common_take(s->region_on, &r->on, false);
+    common_take(s->region_off, &r->off, false);
     const chain_set *outcome_on[9], *outcome_off[9];
     for (int i = 0; i < count; i++) {
         int other = sudoku_unit_cells[unit][places[i]];
@@ -222,13 +338,16 @@ static void region(multiple_search *s, int unit, int cell, int digit, const run_
         outcome_on[i] = &o->on;
         outcome_off[i] = &o->off;
         if (other == cell) continue;
-        chain_set_retain(&s->region_on, &o->on);
-        chain_set_retain(&s->region_off, &o->off);
+        common_take(s->region_on, &o->on, true);
+        common_take(s->region_off, &o->off, true);
     }
+    /* In the order the cell's own run reached them. */
     for (int pass = 0; pass < 2; pass++) {
-        const chain_set *common = pass ? &s->region_off : &s->region_on;
-        for (int i = 0; i < common->count; i++) {
-            int q = common->order[i];
+        const chain_set *first = pass ? &r->off : &r->on;
+        const uint64_t *common = pass ? s->region_off : s->region_on;
+        for (int i = 0; i < first->count; i++) {
+            int q = first->order[i];
+            if (!((common[q / 64] >> (q % 64)) & 1u)) continue;
             int32_t targets[9];
             for (int j = 0; j < count; j++)
                 targets[j] = (pass ? outcome_off : outcome_on)[j]->at[q];
@@ -295,9 +414,13 @@ static void planes_load(digit_planes *p, const uint16_t *grid)
  * order, and the run meets a contradiction exactly when a place ends both
  * on and off, or a unit of two places or more ends with all of them off
  * (its last two form a pair when the first of them is followed: the other
- * turns on, and off). */
-static bool nishio_may_contradict(const digit_planes *p, int cell, int digit, bool on)
+ * turns on, and off). The sets a run ends with are closed under the links:
+ * a run from one of them stays in them, and meets no contradiction if the
+ * first met none. */
+static bool nishio_may_contradict(digit_planes *p, int cell, int digit, bool on)
 {
+    const board_bits *safe = on ? &p->safe_on[digit - 1] : &p->safe_off[digit - 1];
+    if ((safe->w[cell / 64] >> (cell % 64)) & 1u) return false;
     board_bits places = p->places[digit - 1], ons = {{0, 0}}, offs = {{0, 0}}, spread = {{0, 0}};
     bits_add(on ? &ons : &offs, cell);
     for (;;) {
@@ -315,7 +438,11 @@ static bool nishio_may_contradict(const digit_planes *p, int cell, int digit, bo
             bits_merge(&ons, left);
             grew = true;
         }
-        if (!grew) return false;
+        if (!grew) {
+            bits_merge(&p->safe_on[digit - 1], ons);
+            bits_merge(&p->safe_off[digit - 1], offs);
+            return false;
+        }
     }
 }
 
@@ -353,12 +480,12 @@ static bool worth(const multiple_search *s, const uint64_t *on, const uint64_t *
  * has a candidate in common worth a step. */
 static bool region_may_offer(multiple_search *s, int unit, int cell, int digit)
 {
-    uint16_t bit = (uint16_t)(1u << (digit - 1));
-    int places[9] = {0}, count = 0;
-    for (int i = 0; i < 9; i++)
-        if (s->c.grid[sudoku_unit_cells[unit][i]] & bit)
-            places[count++] = sudoku_unit_cells[unit][i];
-    if (count < 2 || (count > 2 && !s->c.multiple) || places[0] != cell) return false;
+    unsigned where = s->c.pos[unit][digit - 1];
+    int places[9], count = 0;
+    if (!where || sudoku_unit_cells[unit][sudoku_lowest_bit(where)] != cell) return false;
+    for (; where; where &= where - 1)
+        places[count++] = sudoku_unit_cells[unit][sudoku_lowest_bit(where)];
+    if (!(count == 2 || (s->c.multiple && count > 2))) return false;
     if (!s->reach) return true;
     uint64_t on[POT_WORDS], off[POT_WORDS];
     memset(on, 0xff, sizeof on);
@@ -410,6 +537,11 @@ static void reach_load(multiple_search *s)
     }
     chain_links_load(&s->c, s->links);
     memset(s->reached, 0, sizeof s->reached);
+}
+
+/* Sets worth_on: the candidates in cells of two or more. */
+static void worth_load(multiple_search *s)
+{
     memset(s->worth_on, 0, sizeof s->worth_on);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         if (sudoku_is_several(s->c.grid[cell]))
@@ -448,7 +580,7 @@ static void from_cell(multiple_search *s, int cell)
         if (contradictions) {
             if (!(r = run_of(s, pot, r))) return;
             on_contradiction(s, pot, r);
-            if (!(r = run_of(s, pot, r)) || !off_run(s, pot, r, doubles)) return;
+            if (!off_run(s, pot, r, doubles)) return;
         }
         if (s->c.nishio) continue;
         static const int kinds[3] = {2, 0, 1};
@@ -462,20 +594,18 @@ static void from_cell(multiple_search *s, int cell)
         if (!(r = run_of(s, pot, r))) return;
         s->value_on[n] = &r->on;
         s->value_off[n] = &r->off;
-        if (n == 0) {
-            chain_set_copy(&s->cell_on, &r->on);
-            chain_set_copy(&s->cell_off, &r->off);
-        } else {
-            chain_set_retain(&s->cell_on, &r->on);
-            chain_set_retain(&s->cell_off, &r->off);
-        }
+        common_take(s->cell_on, &r->on, n > 0);
+        common_take(s->cell_off, &r->off, n > 0);
         n++;
     }
     if (!cells) return;
+    /* In the order the first candidate's run reached them. */
     for (int pass = 0; pass < 2; pass++) {
-        const chain_set *common = pass ? &s->cell_off : &s->cell_on;
-        for (int i = 0; i < common->count; i++) {
-            int q = common->order[i];
+        const chain_set *first = pass ? s->value_off[0] : s->value_on[0];
+        const uint64_t *common = pass ? s->cell_off : s->cell_on;
+        for (int i = 0; i < first->count && n; i++) {
+            int q = first->order[i];
+            if (!((common[q / 64] >> (q % 64)) & 1u)) continue;
             int32_t targets[9];
             for (int j = 0; j < n; j++) targets[j] = (pass ? s->value_off : s->value_on)[j]->at[q];
             offer(s, SUDOKU_CHAIN_CELL, SORT_CELL, !pass, q, targets, n, cell, -1);
@@ -511,15 +641,21 @@ void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS]
     if (s->c.nishio) planes_load(&s->planes, s->c.grid);
     s->links = NULL;
     s->reach = NULL;
+    s->dynamic = NULL;
+    worth_load(s);
     if (s->c.level == 0 && !s->c.dynamic) reach_load(s);
+    /* Without memory, every "off" run is made. */
+    if (s->c.level == 0 && s->c.dynamic && !s->c.nishio) s->dynamic = malloc(sizeof *s->dynamic);
     for (int cell = 0; cell < SUDOKU_CELLS && !arena->failed; cell++) {
         int cardinality = sudoku_popcount(s->c.grid[cell]);
         if (!(cardinality > 2 || (cardinality > 1 && s->c.dynamic))) continue;
         from_cell(s, cell);
     }
-    for (int pot = 0; pot < POTENTIALS; pot++) free(s->runs[pot]);
+    for (int pot = 0; pot < POTENTIALS; pot++)
+        if (s->runs[pot]) free(s->runs[pot]);
     free(s->links);
     free(s->reach);
+    free(s->dynamic);
     free(s);
 }
 

@@ -127,28 +127,28 @@ static int open_cells(const uint16_t *grid, int unit)
 /* Intersections, as SE's Locking: a digit's places in unit a all in unit b. */
 static void locking(advanced *a, int kind_a, int kind_b)
 {
+    bool columns_of_box = kind_a == 2 && kind_b == 1;
     for (int digit = 1; digit <= 9; digit++)
         for (int ia = 0; ia < 9; ia++) {
             int ua = 9 * kind_a + ia;
             if (!(a->changed[ua] & (1u << (digit - 1)))) continue;
             unsigned where = positions(a, ua, digit);
-            if (sudoku_popcount(where) < 2) continue;
-            for (int j = 0; j < 3; j++) {
-                int ub = logic_crossing(ua, 9 * kind_b, j);
-                unsigned shared = logic_overlap(ua, ub);
-                if (where & ~shared) continue;
-                removals r = {.n = 0};
-                for (unsigned m = positions(a, ub, digit) & ~logic_overlap(ub, ua); m; m &= m - 1)
-                    removals_add(&r, sudoku_unit_cells[ub][sudoku_lowest_bit(m)],
-                                 1u << (digit - 1));
-                if (!r.n) continue;
-                uint16_t parents[9];
-                int np = 0;
-                for (unsigned m = a->source_pos[ua][digit - 1] & ~where & ~shared; m; m &= m - 1)
-                    parents[np++] =
-                        (uint16_t)POT(sudoku_unit_cells[ua][sudoku_lowest_bit(m)], digit);
-                add_step(a, &r, parents, np, 0, 0);
-            }
+            if (!sudoku_is_several(where)) continue;
+            /* The one crossing unit that may hold them all, as in
+             * logic_singles.c's search_locks. */
+            int low = sudoku_lowest_bit(where), j = columns_of_box ? low % 3 : low / 3;
+            int ub = logic_crossing(ua, 9 * kind_b, j);
+            unsigned shared = logic_overlap(ua, ub);
+            if (where & ~shared) continue;
+            removals r = {.n = 0};
+            for (unsigned m = positions(a, ub, digit) & ~logic_overlap(ub, ua); m; m &= m - 1)
+                removals_add(&r, sudoku_unit_cells[ub][sudoku_lowest_bit(m)], 1u << (digit - 1));
+            if (!r.n) continue;
+            uint16_t parents[9];
+            int np = 0;
+            for (unsigned m = a->source_pos[ua][digit - 1] & ~where & ~shared; m; m &= m - 1)
+                parents[np++] = (uint16_t)POT(sudoku_unit_cells[ua][sudoku_lowest_bit(m)], digit);
+            add_step(a, &r, parents, np, 0, 0);
         }
 }
 
@@ -232,9 +232,10 @@ static void x_wings(advanced *a, int base)
     for (int l2 = 1; l2 < 9; l2++)
         for (int l1 = 0; l1 < l2; l1++) {
             unsigned lines = (1u << l1) | (1u << l2);
-            for (int digit = 1; digit <= 9; digit++) {
-                unsigned bit = 1u << (digit - 1);
-                if (!((a->changed[9 * base + l1] | a->changed[9 * base + l2]) & bit)) continue;
+            /* The digits either line lost, in order. */
+            for (unsigned changed = a->changed[9 * base + l1] | a->changed[9 * base + l2]; changed;
+                 changed &= changed - 1) {
+                int digit = sudoku_lowest_digit(changed);
                 if (a->c->placed[digit - 1] + 4 > 9) continue;
                 unsigned p1 = positions(a, 9 * base + l1, digit),
                          p2 = positions(a, 9 * base + l2, digit);

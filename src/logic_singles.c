@@ -153,25 +153,29 @@ static void direct_step(const sudoku_logic *state, sudoku_technique technique, i
 static bool search_locks(const sudoku_logic *state, const uint16_t pos[27][9], int ka, int kb,
                          sudoku_technique technique, int rating, bool direct, sudoku_step *step)
 {
+    bool columns_of_box = ka == 18 && kb == 9;
     for (int digit = 1; digit <= 9; digit++) {
         for (int a = ka; a < ka + 9; a++) {
             unsigned places = pos[a][digit - 1];
-            if (sudoku_popcount(places) < 2) continue;
-            for (int j = 0; j < 3; j++) {
-                int b = logic_crossing(a, kb, j);
-                unsigned shared = logic_overlap(a, b);
-                if (places & ~shared) continue;
-                /* a's places all lie in b: the lock. */
-                if (direct) {
-                    int cell = following_single(pos, a, b, digit);
-                    if (cell < 0) continue;
-                    direct_step(state, technique, rating, a, b, digit, cell, step);
-                    return true;
-                }
-                if (!(pos[b][digit - 1] & ~logic_overlap(b, a))) continue;
-                locking_step(state, technique, rating, a, b, digit, step);
+            if (!sudoku_is_several(places)) continue;
+            /* The one crossing unit that may hold them all: the one that
+             * holds the first (a's places in a crossing unit are three in
+             * a row of its places, or, a box's in a column, three spaced
+             * by three: logic_overlap). */
+            int low = sudoku_lowest_bit(places), j = columns_of_box ? low % 3 : low / 3;
+            int b = logic_crossing(a, kb, j);
+            unsigned shared = logic_overlap(a, b);
+            if (places & ~shared) continue;
+            /* a's places all lie in b: the lock. */
+            if (direct) {
+                int cell = following_single(pos, a, b, digit);
+                if (cell < 0) continue;
+                direct_step(state, technique, rating, a, b, digit, cell, step);
                 return true;
             }
+            if (!(pos[b][digit - 1] & ~logic_overlap(b, a))) continue;
+            locking_step(state, technique, rating, a, b, digit, step);
+            return true;
         }
     }
     return false;
@@ -179,11 +183,9 @@ static bool search_locks(const sudoku_logic *state, const uint16_t pos[27][9], i
 
 /* Pointing: a box's digit confined to a column, then to a row. Claiming: a
  * column's, then a row's, confined to a box. */
-static bool search_kind(const sudoku_logic *state, bool pointing, sudoku_technique technique,
-                        int rating, bool direct, sudoku_step *step)
+static bool search_kind(const sudoku_logic *state, const uint16_t pos[27][9], bool pointing,
+                        sudoku_technique technique, int rating, bool direct, sudoku_step *step)
 {
-    uint16_t pos[27][9];
-    logic_all_positions(state, pos);
     if (pointing)
         return search_locks(state, pos, 18, 9, technique, rating, direct, step) ||
                search_locks(state, pos, 18, 0, technique, rating, direct, step);
@@ -191,16 +193,18 @@ static bool search_kind(const sudoku_logic *state, bool pointing, sudoku_techniq
            search_locks(state, pos, 0, 18, technique, rating, direct, step);
 }
 
-bool logic_direct_locking(const sudoku_logic *state, sudoku_technique technique, sudoku_step *step)
+bool logic_direct_locking(const sudoku_logic *state, const uint16_t pos[27][9],
+                          sudoku_technique technique, sudoku_step *step)
 {
     bool pointing = technique == SUDOKU_DIRECT_POINTING;
-    return search_kind(state, pointing, technique,
+    return search_kind(state, pos, pointing, technique,
                        pointing ? RATING_DIRECT_POINTING : RATING_DIRECT_CLAIMING, true, step);
 }
 
-bool logic_locking(const sudoku_logic *state, sudoku_technique technique, sudoku_step *step)
+bool logic_locking(const sudoku_logic *state, const uint16_t pos[27][9], sudoku_technique technique,
+                   sudoku_step *step)
 {
     bool pointing = technique == SUDOKU_POINTING;
-    return search_kind(state, pointing, technique, pointing ? RATING_POINTING : RATING_CLAIMING,
-                       false, step);
+    return search_kind(state, pos, pointing, technique,
+                       pointing ? RATING_POINTING : RATING_CLAIMING, false, step);
 }

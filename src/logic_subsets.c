@@ -132,10 +132,9 @@ static bool hidden_in(const sudoku_logic *state, const uint16_t places[9], int u
     return false;
 }
 
-bool logic_hidden_set(const sudoku_logic *state, int degree, bool direct, sudoku_step *step)
+bool logic_hidden_set(const sudoku_logic *state, const uint16_t pos[27][9], int degree, bool direct,
+                      sudoku_step *step)
 {
-    uint16_t pos[27][9];
-    logic_all_positions(state, pos);
     for (int k = 0; k < 3; k++)
         for (int u = unit_kinds[k]; u < unit_kinds[k] + 9; u++) {
             int open = logic_open_cells(state, u);
