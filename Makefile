@@ -220,6 +220,8 @@ test-python: shared
 	else echo "python-check: skipped: python3 is absent (the Python binding's tests)" | tee $$log; fi
 
 # Every pass leaves its logs; the last line sums them up (tests/summary.sh).
+# The valgrind pass (single-threaded, half of the time) runs beside the
+# sanitizer build and lint, its output shown after theirs.
 check: tools
 	@rm -rf $(BUILD)/logs $(BUILD)/sanitize/logs
 	$(MAKE) --no-print-directory test-run
@@ -230,10 +232,12 @@ check: tools
 	@SUDOKU_BIN=$(PROGRAM) sh tests/parallel-check.sh > $(LOGS)/parallel.log 2>&1; \
 	  rc=$$?; cat $(LOGS)/parallel.log; exit $$rc
 	@sh tests/readme-check.sh > $(LOGS)/readme.log 2>&1; rc=$$?; cat $(LOGS)/readme.log; exit $$rc
-	LOGIC_PATH_QUICK=1 $(MAKE) --no-print-directory test-run BUILD=$(BUILD)/sanitize \
-	  CFLAGS="$(SANITIZE_FLAGS)" LDFLAGS="-fsanitize=address,undefined"
-	$(MAKE) --no-print-directory test-valgrind
-	$(MAKE) --no-print-directory lint
+	@$(MAKE) --no-print-directory test-valgrind > $(BUILD)/valgrind.out 2>&1 & valgrind=$$!; \
+	  LOGIC_PATH_QUICK=1 $(MAKE) --no-print-directory test-run BUILD=$(BUILD)/sanitize \
+	    CFLAGS="$(SANITIZE_FLAGS)" LDFLAGS="-fsanitize=address,undefined" && \
+	  $(MAKE) --no-print-directory lint; rc=$$?; \
+	  wait $$valgrind; v=$$?; echo "== the valgrind pass (run beside the above)"; \
+	  cat $(BUILD)/valgrind.out; [ $$rc = 0 ] && [ $$v = 0 ]
 	@sh tests/summary.sh $(BUILD)/logs $(BUILD)/sanitize/logs
 
 # The end-to-end suites again, every run of the program under memcheck: an
