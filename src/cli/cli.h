@@ -170,6 +170,11 @@ bool cli_parse_number(const char *value, unsigned long *n);
  * or does not fit. */
 bool cli_parse_count(const char *value, unsigned long long *count);
 
+/* Reads the solver's --budget of guesses for command into budget (a count
+ * that fits an unsigned long; 0: no limit): 0, or the usage error's exit
+ * status. */
+int cli_take_guess_budget(const char *command, const char *value, unsigned long long *budget);
+
 /* True if value, which cli_parse_number refused, is a whole number all the
  * same: too large to fit, so that the message can say so. */
 bool cli_too_large(const char *value);

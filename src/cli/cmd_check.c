@@ -5,7 +5,6 @@
  */
 #include "steps.h"
 
-#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -74,11 +73,7 @@ static int take_option(void *options_, int key, const char *value)
 {
     check_options *opt = options_;
     if (key == KEY_MINIMAL) opt->minimal = true;
-    if (key == KEY_BUDGET && (!cli_parse_count(value, &opt->budget) || opt->budget > ULONG_MAX))
-        return cli_usage_error("check",
-                               "--budget needs a count of guesses (e.g. 500M; 0: no limit), "
-                               "not '%s'",
-                               value);
+    if (key == KEY_BUDGET) return cli_take_guess_budget("check", value, &opt->budget);
     return 0;
 }
 

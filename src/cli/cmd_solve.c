@@ -132,13 +132,7 @@ static int take_option(void *options_, int key, const char *value)
         opt->limit = limit;
         opt->limit_given = true;
         break;
-    case KEY_BUDGET:
-        if (!cli_parse_count(value, &opt->budget) || opt->budget > ULONG_MAX)
-            return cli_usage_error("solve",
-                                   "--budget needs a count of guesses (e.g. 500M; 0: no limit), "
-                                   "not '%s'",
-                                   value);
-        break;
+    case KEY_BUDGET: return cli_take_guess_budget("solve", value, &opt->budget);
     default: break;
     }
     return 0;

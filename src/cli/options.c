@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,6 +67,15 @@ bool cli_parse_count(const char *value, unsigned long long *count)
     if (*end || errno || (n && scale > ~0ull / n)) return false;
     *count = n * scale;
     return true;
+}
+
+int cli_take_guess_budget(const char *command, const char *value, unsigned long long *budget)
+{
+    if (cli_parse_count(value, budget) && *budget <= ULONG_MAX) return 0;
+    return cli_usage_error(command,
+                           "--budget needs a count of guesses (e.g. 500M; 0: no limit), "
+                           "not '%s'",
+                           value);
 }
 
 bool cli_too_large(const char *value)
