@@ -103,7 +103,7 @@ BENCH_PROGRAM = $(BUILD)/sudoku-bench
 UNSOLVABLE_PROGRAM = $(BUILD)/sudoku-unsolvable
 
 .PHONY: all run check generate-stats test-run test-python test-valgrind lint tools bench bench-one fuzz fuzz-one install \
-        uninstall clean format shared deb agreement soundness
+        uninstall clean format shared deb agreement soundness soundness-hardest
 .DELETE_ON_ERROR:
 
 all: $(PROGRAM) $(LIB) shared
@@ -253,18 +253,24 @@ test-valgrind:
 # minute; make check rates those up to 9.4), and its soundness on every
 # puzzle of SHARED_PUZZLES but for every 24th of forum-hardest (2,000 of
 # them; about an hour on two processes: LOGIC_SHARDS=N for N).
+# soundness-hardest walks all 48,766 of forum-hardest alone (hours).
 LOGIC_SHARDS ?= 2
+SOUNDNESS_ENV = LOGIC_PATH_ALL=1
 agreement: $(BUILD)/tests/test_logic_path
 	LOGIC_AGREEMENT_ALL=1 SHARED_PUZZLES=$(SHARED_PUZZLES) $(BUILD)/tests/test_logic_path
 
 soundness: $(BUILD)/tests/test_logic_path
 	@failed=0; pids=; i=0; while [ $$i -lt $(LOGIC_SHARDS) ]; do \
-	  LOGIC_PATH_ALL=1 LOGIC_PATH_SHARD=$$i/$(LOGIC_SHARDS) SHARED_PUZZLES=$(SHARED_PUZZLES) \
+	  $(SOUNDNESS_ENV) LOGIC_PATH_SHARD=$$i/$(LOGIC_SHARDS) SHARED_PUZZLES=$(SHARED_PUZZLES) \
 	    $(BUILD)/tests/test_logic_path > $(BUILD)/soundness-$$i.log 2>&1 & pids="$$pids $$!"; \
 	  i=$$((i + 1)); done; \
 	for p in $$pids; do wait $$p || failed=1; done; \
-	cat $(BUILD)/soundness-*.log | grep -E '^  [a-z0-9-]+\.txt:|^paths:|FAIL|ERROR|error' ; \
+	cat $(BUILD)/soundness-*.log | grep -E '^  [a-z0-9-]+\.txt:|stuck after|^paths:|FAIL|ERROR|error' ; \
 	[ $$failed = 0 ] && echo "== soundness: every step sound" || { echo "== soundness FAILED (see $(BUILD)/soundness-*.log)"; exit 1; }
+
+soundness-hardest:
+	$(MAKE) --no-print-directory soundness SOUNDNESS_ENV="LOGIC_PATH_ALL=1 \
+	  LOGIC_PATH_ONLY=forum-hardest-11plus.txt LOGIC_PATH_HARDEST_STRIDE=1"
 
 # Each finding fails; the few that are wrong are suppressed, with reasons, in
 # tests/cppcheck.supp and .clang-tidy. Tests are checked by cppcheck and the

@@ -154,6 +154,8 @@ static sudoku_rating walk(const char *puzzle, const char *where, long line, tota
             assert_int_equal(state.placed.cell[cell], solution[cell] - '0');
     } else {
         t->stuck++;
+        printf("  %s:%ld: stuck after %d steps\n", where, line, count);
+        fflush(stdout);
     }
     return rating;
 }
@@ -195,6 +197,11 @@ static void walk_file(const char *path, long stride, totals *t)
         if (taken++ % stride) continue;
         if ((taken - 1) / stride % count != index) continue;
         walk(line, path, number, t);
+        /* Long runs (make soundness-hardest) show how far they got. */
+        if (t->puzzles % 1000 == 0) {
+            printf("  (%ld puzzles walked, up to %s:%ld)\n", t->puzzles, path, number);
+            fflush(stdout);
+        }
     }
     fclose(f);
 }
@@ -204,7 +211,9 @@ static void test_paths_are_sound(void **state)
     (void)state;
     /* make check walks samples; LOGIC_PATH_ALL=1 (make soundness) walks
      * every puzzle, but for every 24th of forum-hardest (2,000 of 48,765:
-     * each takes seconds). */
+     * each takes seconds). LOGIC_PATH_ONLY=FILE walks that file alone and
+     * LOGIC_PATH_HARDEST_STRIDE=N every Nth of forum-hardest (make
+     * soundness-hardest: all of it, hours). */
     static const struct {
         const char *file;
         long stride, quick_stride, all_stride; /* 0: none */
@@ -212,6 +221,7 @@ static void test_paths_are_sound(void **state)
                 {"norvig-top95.txt", 1, 10, 1},  {"norvig-easy50.txt", 1, 10, 1},
                 {"norvig-hardest.txt", 1, 1, 1}, {"forum-hardest-11plus.txt", 24000, 0, 24}};
     const char *all = getenv("LOGIC_PATH_ALL"), *quick = getenv("LOGIC_PATH_QUICK");
+    const char *only = getenv("LOGIC_PATH_ONLY"), *hardest = getenv("LOGIC_PATH_HARDEST_STRIDE");
     bool every = all && strcmp(all, "1") == 0;
     /* The sanitizer build (LOGIC_PATH_QUICK=1) looks for memory errors, on
      * fewer puzzles: it runs several times slower. */
@@ -219,6 +229,7 @@ static void test_paths_are_sound(void **state)
     totals t = {0};
     char path[512];
     for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
+        if (only && strcmp(only, sets[i].file) != 0) continue;
         shared_path("SHARED_PUZZLES", "../shared/puzzles", sets[i].file, path, sizeof path);
         FILE *probe = fopen(path, "r");
         if (!probe) {
@@ -227,13 +238,15 @@ static void test_paths_are_sound(void **state)
         }
         fclose(probe);
         long stride = every ? sets[i].all_stride : fewer ? sets[i].quick_stride : sets[i].stride;
-        if (!stride) continue;
+        if (hardest && strstr(sets[i].file, "forum-hardest")) stride = atol(hardest);
+        if (stride <= 0) continue;
         long before = t.puzzles, steps = t.steps;
         walk_file(path, stride, &t);
         printf("  %s: %ld puzzles, %ld steps\n", sets[i].file, t.puzzles - before, t.steps - steps);
         fflush(stdout);
     }
-    walk_file("puzzles/seeds.txt", 1, &t);
+    if (only && !t.puzzles) fail_msg("LOGIC_PATH_ONLY=%s: no such set, or it is absent", only);
+    if (!only) walk_file("puzzles/seeds.txt", 1, &t);
     printf("paths: %ld puzzles, %ld steps, %ld solved by logic, %ld stuck; every step sound\n",
            t.puzzles, t.steps, t.solved, t.stuck);
 }
