@@ -133,6 +133,9 @@ struct cli_command {
     /* Writes job's output record and any diagnostic, in input order, and
      * updates the totals and the exit status; frees what work allocated. */
     void (*report)(cli_run *run, cli_job *job);
+    /* Frees what work allocated for a job the failed output will never
+     * report; NULL when work allocates nothing. */
+    void (*discard)(cli_job *job);
     /* Writes the --stats line. */
     void (*stats)(const cli_run *run, double seconds);
 };

@@ -199,6 +199,7 @@ static const cli_command explain_command = {
     .batch_records = STEPS_BATCH,
     .work = explain_work,
     .report = explain_report,
+    .discard = steps_discard,
     .stats = explain_stats,
 };
 

@@ -126,6 +126,7 @@ static const cli_command hint_command = {
     .batch_records = HINT_BATCH,
     .work = hint_work,
     .report = hint_report,
+    .discard = steps_discard,
     .stats = hint_stats,
 };
 

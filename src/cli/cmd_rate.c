@@ -200,6 +200,7 @@ static const cli_command rate_command = {
     .batch_records = STEPS_BATCH,
     .work = rate_work,
     .report = rate_report,
+    .discard = steps_discard,
     .stats = rate_stats,
 };
 

@@ -312,3 +312,8 @@ void steps_stats(const cli_run *run, double seconds, const char *done)
               read, read == 1 ? "" : "s", t->solved, done, t->stuck, t->over_budget, t->no_solution, t->multiple,
               t->invalid, t->steps, t->steps == 1 ? "" : "s", seconds, seconds > 0 ? (double)read / seconds : 0.0);
 }
+
+void steps_discard(cli_job *job)
+{
+    cli_text_free(&((steps_job *)job)->text);
+}

@@ -104,6 +104,9 @@ void steps_marker(cli_text *text, const steps_job *job);
  * updates the totals and the exit status, and frees the text. */
 void steps_report(cli_run *run, cli_job *job, bool separate, bool explain);
 
+/* Frees a job's text when its record will never be reported. */
+void steps_discard(cli_job *job);
+
 /* The --stats line; done names the records that went well ("explained"). */
 void steps_stats(const cli_run *run, double seconds, const char *done);
 
