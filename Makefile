@@ -103,7 +103,7 @@ BENCH_PROGRAM = $(BUILD)/sudoku-bench
 UNSOLVABLE_PROGRAM = $(BUILD)/sudoku-unsolvable
 
 .PHONY: all run check generate-stats test-run test-python test-valgrind lint tools bench bench-one fuzz fuzz-one install \
-        uninstall clean format shared deb agreement soundness soundness-hardest
+        uninstall clean format shared deb agreement soundness soundness-hardest thread-check
 .DELETE_ON_ERROR:
 
 all: $(PROGRAM) $(LIB) shared
@@ -232,6 +232,8 @@ check: tools
 	@SUDOKU_BIN=$(PROGRAM) sh tests/parallel-check.sh > $(LOGS)/parallel.log 2>&1; \
 	  rc=$$?; cat $(LOGS)/parallel.log; exit $$rc
 	@sh tests/readme-check.sh > $(LOGS)/readme.log 2>&1; rc=$$?; cat $(LOGS)/readme.log; exit $$rc
+	@$(MAKE) --no-print-directory thread-check > $(LOGS)/threads.log 2>&1; \
+	  rc=$$?; tail -n 1 $(LOGS)/threads.log; exit $$rc
 	@$(MAKE) --no-print-directory test-valgrind > $(BUILD)/valgrind.out 2>&1 & valgrind=$$!; \
 	  LOGIC_PATH_QUICK=1 $(MAKE) --no-print-directory test-run BUILD=$(BUILD)/sanitize \
 	    CFLAGS="$(SANITIZE_FLAGS)" LDFLAGS="-fsanitize=address,undefined" && \
@@ -271,6 +273,17 @@ soundness: $(BUILD)/tests/test_logic_path
 soundness-hardest:
 	$(MAKE) --no-print-directory soundness SOUNDNESS_ENV="LOGIC_PATH_ALL=1 \
 	  LOGIC_PATH_ONLY=forum-hardest-11plus.txt LOGIC_PATH_HARDEST_STRIDE=1"
+
+# The batch commands' threads under ThreadSanitizer (tests/thread-check.sh),
+# in a build of their own; tests/tsan_threads.c puts C11 threads on POSIX
+# threads there, where the sanitizer sees them.
+TSAN_FLAGS = -O1 -g -fsanitize=thread -fno-omit-frame-pointer
+thread-check: $(PROGRAM)
+	@mkdir -p $(BUILD)/tsan
+	$(CC) $(BASE_CFLAGS) $(TSAN_FLAGS) -c tests/tsan_threads.c -o $(BUILD)/tsan/tsan_threads.o
+	$(MAKE) --no-print-directory BUILD=$(BUILD)/tsan CFLAGS="$(TSAN_FLAGS)" \
+	  LDFLAGS="-fsanitize=thread $(BUILD)/tsan/tsan_threads.o" $(BUILD)/tsan/sudoku
+	sh tests/thread-check.sh $(BUILD)/tsan/sudoku $(PROGRAM)
 
 # Each finding fails; the few that are wrong are suppressed, with reasons, in
 # tests/cppcheck.supp and .clang-tidy. Tests are checked by cppcheck and the

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The last line of `make check`: every test run in every pass (the cmocka
 # suites plain, under ASan + UBSan and under valgrind; the Python binding's
-# tests; the install and GNU parallel checks), how many passed, failed and
+# tests; the install, GNU parallel and ThreadSanitizer checks), how many passed, failed and
 # were skipped, and why they were skipped, from the logs the passes left in
 # the directories given as arguments.
 logs=$(find "$@" -name '*.log' 2>/dev/null | sort)
