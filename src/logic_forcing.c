@@ -53,6 +53,10 @@ typedef struct static_search {
     /* X links alone, by digit, as sets of cells (may_hint_x): the digit's
      * places, each place's partners (the other place of a unit of two). */
     cells81 places[9];
+    /* may_hint with X and Y links, by candidate and state (-1: not yet
+     * known): its closures hold those of X links alone and of Y links
+     * alone, so where it finds nothing they find nothing. */
+    int8_t hint_xy[POTENTIALS][2];
     uint64_t on_seen[NODE_WORDS], off_seen[NODE_WORDS]; /* by candidate (state ignored) */
     int32_t pending_on[POTENTIALS], pending_off[POTENTIALS];
     /* A cycle search follows an "off" again for each new path to it: each
@@ -493,6 +497,22 @@ static bool may_hint(static_search *s, int pot, bool from_on, bool from_off)
     return false;
 }
 
+/* may_hint in the search's mode, from pot on or off; asked with X and Y
+ * links first (once for the three modes): most starts fail there. */
+static bool may_hint_in_mode(static_search *s, int pot, bool start_on)
+{
+    int8_t *xy = &s->hint_xy[pot][start_on];
+    if (*xy < 0) {
+        bool y = s->y, x = s->x;
+        s->y = s->x = true;
+        *xy = may_hint(s, pot, start_on, !start_on);
+        s->y = y;
+        s->x = x;
+    }
+    if (!*xy || (s->y && s->x)) return *xy;
+    return s->y ? may_hint(s, pot, start_on, !start_on) : may_hint_x(s, pot, start_on, !start_on);
+}
+
 /* SE's doUnaryChaining from candidate pot on: its cycles, then the forcing
  * chains from it on and from it off, handed on in that order. */
 static void unary(static_search *s, int pot)
@@ -512,8 +532,8 @@ static void unary(static_search *s, int pot)
      * lower bound, none can matter. */
     if (s->c.max_depth && s->c.max_depth < 4) return;
     /* Each search is made only if its start's closure allows a step. */
-    from_on = from_on && (s->y ? may_hint(s, pot, true, false) : may_hint_x(s, pot, true, false));
-    from_off = from_off && (s->y ? may_hint(s, pot, false, true) : may_hint_x(s, pot, false, true));
+    from_on = from_on && may_hint_in_mode(s, pot, true);
+    from_off = from_off && may_hint_in_mode(s, pot, false);
     if (!from_on && !from_off) return;
     chain_mark mark = chain_arena_mark(arena);
     int32_t start = chain_node_new(arena, pot, true, CAUSE_NONE);
@@ -609,6 +629,7 @@ static void search(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS], const 
     if (seeds) starts_reaching(s, seeds);
     memset(s->non, 0xff, sizeof s->non);
     memset(s->noff, 0xff, sizeof s->noff);
+    memset(s->hint_xy, 0xff, sizeof s->hint_xy);
     search_links(s, false, true);
     search_links(s, true, false);
     search_links(s, true, true);
