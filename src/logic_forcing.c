@@ -57,6 +57,7 @@ typedef struct static_search {
      * known): its closures hold those of X links alone and of Y links
      * alone, so where it finds nothing they find nothing. */
     int8_t hint_xy[POTENTIALS][2];
+    cells81 hint_on[9], hint_off[9]; /* may_hint's closure, by digit (empty between calls) */
     uint64_t on_seen[NODE_WORDS], off_seen[NODE_WORDS]; /* by candidate (state ignored) */
     int32_t pending_on[POTENTIALS], pending_off[POTENTIALS];
     /* A cycle search follows an "off" again for each new path to it: each
@@ -435,7 +436,7 @@ static bool may_hint_x(static_search *s, int pot, bool from_on, bool from_off)
  * forcing chain needs the start's opposite in it, and a cycle needs an
  * "on" of it, other than the start, to turn off a candidate whose "off"
  * turns the start on. */
-static bool may_hint(static_search *s, int pot, bool from_on, bool from_off)
+static bool may_hint_pass(static_search *s, int pot, bool start_on, unsigned *touched)
 {
     const chain_links *t = &s->links;
     const cells81 *live = s->live[s->x ? 2 : 1];
@@ -444,55 +445,69 @@ static bool may_hint(static_search *s, int pot, bool from_on, bool from_off)
         if (strong_in_mode(s, pot, t->strong[pot][k])) ends[nends++] = t->strong[pot][k];
     /* The closure by digit, as cells: an "on" turns off its digit's
      * places among its peers, and its cell's other digits. */
-    cells81 on[9], off[9];
+    cells81 *on = s->hint_on, *off = s->hint_off;
     int16_t todo[POTENTIALS];
     int fresh_off[POTENTIALS];
+    int head = 0, tail = 0, nfresh = 0;
+    *touched |= 1u << (POT_DIGIT(pot) - 1);
+    if (start_on) {
+        cells_add(&on[POT_DIGIT(pot) - 1], POT_CELL(pot));
+        todo[tail++] = (int16_t)pot;
+    } else {
+        cells_add(&off[POT_DIGIT(pot) - 1], POT_CELL(pot));
+        fresh_off[nfresh++] = pot;
+    }
+    /* An "off" start's links first, then the "on"s in turn; only the
+     * "off"s with a partner lead on, so only they are kept. */
+    do {
+        for (int i = 0; i < nfresh; i++)
+            for (int k = 0; k < t->nstrong[fresh_off[i]]; k++) {
+                int q = t->strong[fresh_off[i]][k];
+                cells81 *q_on = &on[POT_DIGIT(q) - 1];
+                if (!strong_in_mode(s, fresh_off[i], q) || cells_has(q_on, POT_CELL(q))) continue;
+                if (!start_on && q == pot) return true;
+                cells_add(q_on, POT_CELL(q));
+                *touched |= 1u << (POT_DIGIT(q) - 1);
+                todo[tail++] = (int16_t)q;
+            }
+        nfresh = 0;
+        if (head == tail) break;
+        int p = todo[head++], cell = POT_CELL(p), d = POT_DIGIT(p) - 1;
+        if (start_on && s->x && turns_off(p, pot)) return true;
+        for (int k = 0; k < nends && start_on && p != pot; k++)
+            if (turns_off(p, ends[k])) return true;
+        for (int w = 0; w < 2; w++) {
+            /* Live cells are places of their digit. */
+            uint64_t fresh = sudoku_peer_bits[cell][w] & live[d].w[w] & ~off[d].w[w];
+            off[d].w[w] |= fresh;
+            for (; fresh; fresh &= fresh - 1)
+                fresh_off[nfresh++] = POT(64 * w + __builtin_ctzll(fresh), d + 1);
+        }
+        for (unsigned m = s->c.grid[cell] & ~(1u << d); m; m &= m - 1) {
+            int e = sudoku_lowest_bit(m);
+            if (!cells_has(&live[e], cell) || cells_has(&off[e], cell)) continue;
+            cells_add(&off[e], cell);
+            *touched |= 1u << e;
+            fresh_off[nfresh++] = POT(cell, e + 1);
+        }
+    } while (nfresh || head < tail);
+    return false;
+}
+
+static bool may_hint(static_search *s, int pot, bool from_on, bool from_off)
+{
     for (int pass = 0; pass < 2; pass++) {
         bool start_on = pass == 0;
         if (start_on ? !from_on : !from_off) continue;
-        memset(on, 0, sizeof on);
-        memset(off, 0, sizeof off);
-        int head = 0, tail = 0, nfresh = 0;
-        if (start_on) {
-            cells_add(&on[POT_DIGIT(pot) - 1], POT_CELL(pot));
-            todo[tail++] = (int16_t)pot;
-        } else {
-            cells_add(&off[POT_DIGIT(pot) - 1], POT_CELL(pot));
-            fresh_off[nfresh++] = pot;
+        /* The closure's sets are the search's, left empty after each pass:
+         * only the digits it touched are cleared. */
+        unsigned touched = 0;
+        bool found = may_hint_pass(s, pot, start_on, &touched);
+        for (; touched; touched &= touched - 1) {
+            int d = __builtin_ctz(touched);
+            s->hint_on[d] = s->hint_off[d] = (cells81){{0, 0}};
         }
-        /* An "off" start's links first, then the "on"s in turn; only the
-         * "off"s with a partner lead on, so only they are kept. */
-        do {
-            for (int i = 0; i < nfresh; i++)
-                for (int k = 0; k < t->nstrong[fresh_off[i]]; k++) {
-                    int q = t->strong[fresh_off[i]][k];
-                    cells81 *q_on = &on[POT_DIGIT(q) - 1];
-                    if (!strong_in_mode(s, fresh_off[i], q) || cells_has(q_on, POT_CELL(q)))
-                        continue;
-                    if (!start_on && q == pot) return true;
-                    cells_add(q_on, POT_CELL(q));
-                    todo[tail++] = (int16_t)q;
-                }
-            nfresh = 0;
-            if (head == tail) break;
-            int p = todo[head++], cell = POT_CELL(p), d = POT_DIGIT(p) - 1;
-            if (start_on && s->x && turns_off(p, pot)) return true;
-            for (int k = 0; k < nends && start_on && p != pot; k++)
-                if (turns_off(p, ends[k])) return true;
-            for (int w = 0; w < 2; w++) {
-                /* Live cells are places of their digit. */
-                uint64_t fresh = sudoku_peer_bits[cell][w] & live[d].w[w] & ~off[d].w[w];
-                off[d].w[w] |= fresh;
-                for (; fresh; fresh &= fresh - 1)
-                    fresh_off[nfresh++] = POT(64 * w + __builtin_ctzll(fresh), d + 1);
-            }
-            for (unsigned m = s->c.grid[cell] & ~(1u << d); m; m &= m - 1) {
-                int e = sudoku_lowest_bit(m);
-                if (!cells_has(&live[e], cell) || cells_has(&off[e], cell)) continue;
-                cells_add(&off[e], cell);
-                fresh_off[nfresh++] = POT(cell, e + 1);
-            }
-        } while (nfresh || head < tail);
+        if (found) return true;
     }
     return false;
 }
@@ -630,6 +645,8 @@ static void search(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS], const 
     memset(s->non, 0xff, sizeof s->non);
     memset(s->noff, 0xff, sizeof s->noff);
     memset(s->hint_xy, 0xff, sizeof s->hint_xy);
+    memset(s->hint_on, 0, sizeof s->hint_on);
+    memset(s->hint_off, 0, sizeof s->hint_off);
     search_links(s, false, true);
     search_links(s, true, false);
     search_links(s, true, true);
