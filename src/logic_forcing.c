@@ -584,12 +584,12 @@ static void starts_reaching(static_search *s, const uint64_t *seeds)
     uint64_t on[POT_WORDS] = {0}, off[POT_WORDS] = {0};
     int16_t todo[2 * POTENTIALS];
     int head = 0, tail = 0;
-    for (int pot = 0; pot < POTENTIALS; pot++)
-        for (int state = 0; state < 2; state++)
-            if (node_in(seeds, pot, state)) {
-                bit_add(state ? on : off, pot);
-                todo[tail++] = (int16_t)(2 * pot + state);
-            }
+    for (int w = 0; w < NODE_WORDS; w++)
+        for (uint64_t m = seeds[w]; m; m &= m - 1) {
+            int key = 64 * w + __builtin_ctzll(m), pot = key / 2;
+            bit_add(key & 1 ? on : off, pot);
+            todo[tail++] = (int16_t)key;
+        }
     const chain_links *t = &s->links;
     while (head < tail) {
         int key = todo[head++], pot = key / 2;
@@ -618,9 +618,11 @@ static void starts_reaching(static_search *s, const uint64_t *seeds)
         }
     }
     memset(s->own_starts, 0, sizeof s->own_starts);
-    for (int pot = 0; pot < POTENTIALS; pot++) {
-        if (bit_in(on, pot)) node_add(s->own_starts, pot, false);
-        if (bit_in(off, pot)) node_add(s->own_starts, pot, true);
+    for (int w = 0; w < POT_WORDS; w++) {
+        for (uint64_t m = on[w]; m; m &= m - 1)
+            node_add(s->own_starts, 64 * w + __builtin_ctzll(m), false);
+        for (uint64_t m = off[w]; m; m &= m - 1)
+            node_add(s->own_starts, 64 * w + __builtin_ctzll(m), true);
     }
     s->starts = s->own_starts;
 }
