@@ -520,7 +520,14 @@ static bool may_hint_in_mode(static_search *s, int pot, bool start_on)
     if (*xy < 0) {
         bool y = s->y, x = s->x;
         s->y = s->x = true;
-        *xy = may_hint(s, pot, start_on, !start_on);
+        /* From pot off, the closure is that of a partner on, less that
+         * partner: if it holds pot on, the partner's closure holds an "on"
+         * (pot) turning the partner off, and from the partner on may_hint
+         * finds something. Most "on"s find nothing, and are asked anyway. */
+        if (!start_on && s->links.nstrong[pot] && !may_hint_in_mode(s, s->links.strong[pot][0], true))
+            *xy = 0;
+        else
+            *xy = may_hint(s, pot, start_on, !start_on);
         s->y = y;
         s->x = x;
     }
