@@ -337,14 +337,6 @@ static bool strong_in_mode(const static_search *s, int pot, int other)
     return POT_CELL(other) == POT_CELL(pot) ? s->y : s->x;
 }
 
-/* True if candidate a, on, turns b off with Y and X links: b is a's digit
- * in a cell a's sees, or another digit of a's cell. */
-static bool turns_off(int a, int b)
-{
-    if (POT_DIGIT(a) == POT_DIGIT(b)) return logic_sees(POT_CELL(a), POT_CELL(b));
-    return POT_CELL(a) == POT_CELL(b);
-}
-
 static bool cells_has(const cells81 *set, int cell)
 {
     return (set->w[cell / 64] >> (cell % 64)) & 1u;
@@ -440,9 +432,30 @@ static bool may_hint_pass(static_search *s, int pot, bool start_on, unsigned *to
 {
     const chain_links *t = &s->links;
     const cells81 *live = s->live[s->x ? 2 : 1];
-    int ends[4], nends = 0; /* the start's partners */
-    for (int k = 0; k < t->nstrong[pot]; k++)
-        if (strong_in_mode(s, pot, t->strong[pot][k])) ends[nends++] = t->strong[pot][k];
+    bool every_link = s->x && s->y;
+    /* The "on"s (other than the start) that turn off the start (with X
+     * links) or one of its partners (ends): those in the cells of hit_any,
+     * of any digit (an X partner's, and with X links the start's), and
+     * those of the start's digit (with X links, or an X partner) in the
+     * cells of hit_start, of a Y partner's in the cells of hit_y. */
+    int start_cell = POT_CELL(pot), start_digit = POT_DIGIT(pot) - 1, y_digit = -1;
+    const uint64_t *start_peers = sudoku_peer_bits[start_cell];
+    cells81 hit_any = {{0, 0}}, hit_start = {{0, 0}};
+    if (s->x) {
+        cells_add(&hit_any, start_cell);
+        hit_start = (cells81){{start_peers[0], start_peers[1]}};
+    }
+    for (int k = 0; k < t->nstrong[pot]; k++) {
+        int end = t->strong[pot][k], end_cell = POT_CELL(end);
+        if (!strong_in_mode(s, pot, end)) continue;
+        if (end_cell == start_cell) {
+            y_digit = POT_DIGIT(end) - 1;
+            continue;
+        }
+        cells_add(&hit_any, end_cell);
+        hit_start.w[0] |= sudoku_peer_bits[end_cell][0];
+        hit_start.w[1] |= sudoku_peer_bits[end_cell][1];
+    }
     /* The closure by digit, as cells: an "on" turns off its digit's
      * places among its peers, and its cell's other digits. */
     cells81 *on = s->hint_on, *off = s->hint_off;
@@ -464,7 +477,9 @@ static bool may_hint_pass(static_search *s, int pot, bool start_on, unsigned *to
             for (int k = 0; k < t->nstrong[fresh_off[i]]; k++) {
                 int q = t->strong[fresh_off[i]][k];
                 cells81 *q_on = &on[POT_DIGIT(q) - 1];
-                if (!strong_in_mode(s, fresh_off[i], q) || cells_has(q_on, POT_CELL(q))) continue;
+                if ((!every_link && !strong_in_mode(s, fresh_off[i], q)) ||
+                    cells_has(q_on, POT_CELL(q)))
+                    continue;
                 if (!start_on && q == pot) return true;
                 cells_add(q_on, POT_CELL(q));
                 *touched |= 1u << (POT_DIGIT(q) - 1);
@@ -473,9 +488,10 @@ static bool may_hint_pass(static_search *s, int pot, bool start_on, unsigned *to
         nfresh = 0;
         if (head == tail) break;
         int p = todo[head++], cell = POT_CELL(p), d = POT_DIGIT(p) - 1;
-        if (start_on && s->x && turns_off(p, pot)) return true;
-        for (int k = 0; k < nends && start_on && p != pot; k++)
-            if (turns_off(p, ends[k])) return true;
+        if (start_on && p != pot &&
+            (cells_has(&hit_any, cell) || (d == start_digit && cells_has(&hit_start, cell)) ||
+             (d == y_digit && (((start_peers[cell / 64] >> (cell % 64)) & 1u)))))
+            return true;
         for (int w = 0; w < 2; w++) {
             /* Live cells are places of their digit. */
             uint64_t fresh = sudoku_peer_bits[cell][w] & live[d].w[w] & ~off[d].w[w];
@@ -524,7 +540,8 @@ static bool may_hint_in_mode(static_search *s, int pot, bool start_on)
          * partner: if it holds pot on, the partner's closure holds an "on"
          * (pot) turning the partner off, and from the partner on may_hint
          * finds something. Most "on"s find nothing, and are asked anyway. */
-        if (!start_on && s->links.nstrong[pot] && !may_hint_in_mode(s, s->links.strong[pot][0], true))
+        if (!start_on && s->links.nstrong[pot] &&
+            !may_hint_in_mode(s, s->links.strong[pot][0], true))
             *xy = 0;
         else
             *xy = may_hint(s, pot, start_on, !start_on);
