@@ -351,15 +351,39 @@ static void bit_add(uint64_t *set, int pot)
     set[(unsigned)pot / 64] |= 1ull << ((unsigned)pot % 64);
 }
 
+/* Adds other to pot's strong links unless it is there. */
+static void strong_add(chain_links *t, int pot, int other)
+{
+    for (int i = 0; i < t->nstrong[pot]; i++)
+        if (t->strong[pot][i] == other) return;
+    t->strong[pot][t->nstrong[pot]++] = (uint16_t)other;
+}
+
 void chain_strong_load(const chainer *c, chain_links *t)
 {
-    chain_link links[4];
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        for (unsigned m = c->grid[cell]; m; m &= m - 1) {
-            int digit = sudoku_lowest_digit(m), pot = POT(cell, digit);
-            int n = off_links(c, cell, digit, true, true, links);
-            for (int i = 0; i < n; i++) t->strong[pot][i] = links[i].pot;
-            t->nstrong[pot] = (uint8_t)n;
+    /* As off_links gives them (the cell's other digit, then the other
+     * place in each unit in SE's order), from the pairs of the board:
+     * each link is found once, for both ends. */
+    memset(t->nstrong, 0, sizeof t->nstrong);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        if (!sudoku_is_pair(c->grid[cell])) continue;
+        int low = sudoku_lowest_digit(c->grid[cell]),
+            high = sudoku_lowest_digit(c->grid[cell] & (c->grid[cell] - 1u));
+        strong_add(t, POT(cell, low), POT(cell, high));
+        strong_add(t, POT(cell, high), POT(cell, low));
+    }
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < 9; i++) {
+            int unit = 9 * se_kinds[k] + i;
+            for (int digit = 1; digit <= 9; digit++) {
+                unsigned where = c->pos[unit][digit - 1];
+                if (!sudoku_is_pair(where)) continue;
+                int a = POT(sudoku_unit_cells[unit][sudoku_lowest_bit(where)], digit),
+                    b = POT(sudoku_unit_cells[unit][sudoku_lowest_bit(where & (where - 1u))],
+                            digit);
+                strong_add(t, a, b);
+                strong_add(t, b, a);
+            }
         }
 }
 
