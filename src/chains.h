@@ -57,6 +57,9 @@ typedef struct chain_arena {
     unsigned long long released; /* nodes made and released: made in all, released + nnodes */
     unsigned long long limit;    /* the most that may be made; 0: no limit */
     bool failed;                 /* out of memory or over the limit: every result since is void */
+    /* The nested chains' steps by board (logic_nested.c, logic_chains);
+     * NULL until first needed. */
+    struct nested_cache *nested_cache;
 } chain_arena;
 
 typedef struct chain_mark {
@@ -321,11 +324,6 @@ void chain_best_init(chain_best *best);
 bool chain_better(const chain_best *best, double difficulty, int complexity, int sort_key);
 
 /* ---- producers: each hands every step it finds on grid to sink ---- */
-
-/* The steps of a chain technique (logic.c's finder); budget as
- * sudoku_logic_next_within (NULL: no limit). */
-bool logic_chains(const sudoku_logic *state, sudoku_technique technique, unsigned long long *budget,
-                  sudoku_step *step);
 
 /* logic_forcing.c: bidirectional cycles and forcing chains of X, Y and XY
  * links (SE's "forcing chains and cycles"); with starts, only from the

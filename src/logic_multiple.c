@@ -660,10 +660,11 @@ void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS]
 }
 
 bool logic_chains(const sudoku_logic *state, sudoku_technique technique, unsigned long long *budget,
-                  sudoku_step *step)
+                  struct nested_cache **cache, sudoku_step *step)
 {
     chain_arena arena;
     if (!chain_arena_init(&arena)) return false;
+    if (cache) arena.nested_cache = *cache;
     if (budget) chain_arena_set_limit(&arena, *budget ? *budget : 1);
     chain_best best;
     chain_best_init(&best);
@@ -679,6 +680,10 @@ bool logic_chains(const sudoku_logic *state, sudoku_technique technique, unsigne
     if (found) *step = best.step;
     unsigned long long made = chain_arena_made(&arena);
     if (budget) *budget = made >= *budget ? 0 : *budget - made;
+    if (cache)
+        *cache = arena.nested_cache;
+    else
+        logic_nested_cache_free(arena.nested_cache);
     chain_arena_free(&arena);
     return found;
 }

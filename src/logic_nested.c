@@ -473,9 +473,87 @@ static void changed_nodes(const advanced *a, uint64_t seeds[NODE_WORDS])
     }
 }
 
+/* The steps a nested technique found on a board, sorted (the same board
+ * comes back: a fifth of the nested searches of the hardest puzzles). */
+typedef struct cache_entry {
+    bool used;
+    sudoku_technique technique;
+    uint16_t grid[SUDOKU_CELLS], source[SUDOKU_CELLS];
+    uint8_t placed[9];
+    nested_step *steps;
+    int n;
+    uint16_t *pool;
+} cache_entry;
+
+#define CACHE_SLOTS 4096
+struct nested_cache {
+    cache_entry slots[CACHE_SLOTS];
+};
+
+void logic_nested_cache_free(struct nested_cache *cache)
+{
+    if (!cache) return;
+    for (int i = 0; i < CACHE_SLOTS; i++) {
+        free(cache->slots[i].steps);
+        free(cache->slots[i].pool);
+    }
+    free(cache);
+}
+
+/* The slot of the board a nested technique searches: the steps depend on
+ * its candidates, the outer chain's first board (what it took), the
+ * digits placed (X-wings) and the technique. NULL without memory. */
+static cache_entry *cache_slot(advanced *a, sudoku_technique technique)
+{
+    chain_arena *arena = a->c->arena;
+    if (!arena->nested_cache) arena->nested_cache = calloc(1, sizeof *arena->nested_cache);
+    if (!arena->nested_cache) return NULL;
+    uint64_t h = 0xcbf29ce484222325ull ^ (uint64_t)technique;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        h = HASH_STEP(h, ((uint32_t)a->c->grid[cell] << 16) | a->source[cell]);
+    return &arena->nested_cache->slots[(h ^ (h >> 29)) % CACHE_SLOTS];
+}
+
+static bool cache_holds(const cache_entry *e, const advanced *a, sudoku_technique technique)
+{
+    return e->used && e->technique == technique && !memcmp(e->grid, a->c->grid, sizeof e->grid) &&
+           !memcmp(e->source, a->source, sizeof e->source) &&
+           !memcmp(e->placed, a->c->placed, sizeof e->placed);
+}
+
+/* Keeps rec's steps in e (which takes its memory). */
+static void cache_keep(cache_entry *e, const advanced *a, sudoku_technique technique, recorder *rec)
+{
+    free(e->steps);
+    free(e->pool);
+    e->used = true;
+    e->technique = technique;
+    memcpy(e->grid, a->c->grid, sizeof e->grid);
+    memcpy(e->source, a->source, sizeof e->source);
+    memcpy(e->placed, a->c->placed, sizeof e->placed);
+    e->steps = rec->steps;
+    e->n = rec->n;
+    e->pool = rec->pool;
+    rec->steps = NULL;
+    rec->pool = NULL;
+}
+
+static void steps_add(advanced *a, nested_step *steps, int n, uint16_t *pool)
+{
+    for (int i = 0; i < n && !a->c->arena->failed; i++) {
+        nested_step *st = &steps[i];
+        add_step(a, &st->r, pool + st->first_parent, st->nparents, st->complexity, st->id);
+    }
+}
+
 /* The steps of a chain technique on the reduced board, as offs. */
 static void nested_chains(advanced *a, sudoku_technique technique)
 {
+    cache_entry *e = cache_slot(a, technique);
+    if (e && cache_holds(e, a, technique)) {
+        steps_add(a, e->steps, e->n, e->pool);
+        return;
+    }
     recorder rec;
     memset(&rec, 0, sizeof rec);
     rec.sink.emit = record;
@@ -492,10 +570,10 @@ static void nested_chains(advanced *a, sudoku_technique technique)
     chain_arena_release(arena, mark);
     if (rec.failed) chain_arena_fail(arena);
     sort_steps(&rec);
-    for (int i = 0; i < rec.n && !arena->failed; i++) {
-        nested_step *st = &rec.steps[i];
-        add_step(a, &st->r, rec.pool + st->first_parent, st->nparents, st->complexity, st->id);
-    }
+    /* add_step leaves the steps as they were (the eliminations' order is
+     * made once). */
+    steps_add(a, rec.steps, rec.n, rec.pool);
+    if (e && !arena->failed) cache_keep(e, a, technique, &rec);
     free(rec.steps);
     free(rec.pool);
 }
