@@ -605,13 +605,19 @@ static void search_links(static_search *s, bool y, bool x)
  * reaches, states flipped back: the closure of seeds under Y and X links. */
 static void starts_reaching(static_search *s, const uint64_t *seeds)
 {
-    uint64_t on[POT_WORDS] = {0}, off[POT_WORDS] = {0};
+    /* The "off"s by digit, as cells: an "on"'s peers are taken at once. */
+    uint64_t on[POT_WORDS] = {0};
+    cells81 off[9];
+    memset(off, 0, sizeof off);
     int16_t todo[2 * POTENTIALS];
     int head = 0, tail = 0;
     for (int w = 0; w < NODE_WORDS; w++)
         for (uint64_t m = seeds[w]; m; m &= m - 1) {
             int key = 64 * w + __builtin_ctzll(m), pot = key / 2;
-            bit_add(key & 1 ? on : off, pot);
+            if (key & 1)
+                bit_add(on, pot);
+            else
+                cells_add(&off[POT_DIGIT(pot) - 1], POT_CELL(pot));
             todo[tail++] = (int16_t)key;
         }
     const chain_links *t = &s->links;
@@ -619,19 +625,20 @@ static void starts_reaching(static_search *s, const uint64_t *seeds)
         int key = todo[head++], pot = key / 2;
         if (key & 1) {
             /* Off: the cell's other digits, the digit's places among its peers. */
-            int cell = POT_CELL(pot), digit = POT_DIGIT(pot), q;
-            for (unsigned m = s->c.grid[cell] & ~(1u << (digit - 1)); m; m &= m - 1)
-                if (!bit_in(off, q = POT(cell, sudoku_lowest_digit(m)))) {
-                    bit_add(off, q);
-                    todo[tail++] = (int16_t)(2 * q);
-                }
-            for (int w = 0; w < 2; w++)
-                for (uint64_t m = sudoku_peer_bits[cell][w] & s->places[digit - 1].w[w]; m;
-                     m &= m - 1)
-                    if (!bit_in(off, q = POT(64 * w + __builtin_ctzll(m), digit))) {
-                        bit_add(off, q);
-                        todo[tail++] = (int16_t)(2 * q);
-                    }
+            int cell = POT_CELL(pot), digit = POT_DIGIT(pot);
+            for (unsigned m = s->c.grid[cell] & ~(1u << (digit - 1)); m; m &= m - 1) {
+                int e = sudoku_lowest_bit(m);
+                if (cells_has(&off[e], cell)) continue;
+                cells_add(&off[e], cell);
+                todo[tail++] = (int16_t)(2 * POT(cell, e + 1));
+            }
+            for (int w = 0; w < 2; w++) {
+                uint64_t fresh =
+                    sudoku_peer_bits[cell][w] & s->places[digit - 1].w[w] & ~off[digit - 1].w[w];
+                off[digit - 1].w[w] |= fresh;
+                for (; fresh; fresh &= fresh - 1)
+                    todo[tail++] = (int16_t)(2 * POT(64 * w + __builtin_ctzll(fresh), digit));
+            }
         } else {
             for (int k = 0; k < t->nstrong[pot]; k++) {
                 int q = t->strong[pot][k];
@@ -642,12 +649,13 @@ static void starts_reaching(static_search *s, const uint64_t *seeds)
         }
     }
     memset(s->own_starts, 0, sizeof s->own_starts);
-    for (int w = 0; w < POT_WORDS; w++) {
+    for (int w = 0; w < POT_WORDS; w++)
         for (uint64_t m = on[w]; m; m &= m - 1)
             node_add(s->own_starts, 64 * w + __builtin_ctzll(m), false);
-        for (uint64_t m = off[w]; m; m &= m - 1)
-            node_add(s->own_starts, 64 * w + __builtin_ctzll(m), true);
-    }
+    for (int d = 0; d < 9; d++)
+        for (int w = 0; w < 2; w++)
+            for (uint64_t m = off[d].w[w]; m; m &= m - 1)
+                node_add(s->own_starts, POT(64 * w + __builtin_ctzll(m), d + 1), true);
     s->starts = s->own_starts;
 }
 
