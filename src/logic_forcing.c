@@ -57,6 +57,10 @@ typedef struct static_search {
      * known): its closures hold those of X links alone and of Y links
      * alone, so where it finds nothing they find nothing. */
     int8_t hint_xy[POTENTIALS][2];
+    /* With a sink without bound: the starts (node bits) whose may_hint
+     * with X and Y links holds, found before the searches. */
+    bool use_passing;
+    uint64_t passing[NODE_WORDS];
     cells81 hint_on[9], hint_off[9]; /* may_hint's closure, by digit (empty between calls) */
     uint64_t on_seen[NODE_WORDS], off_seen[NODE_WORDS]; /* by candidate (state ignored) */
     int32_t pending_on[POTENTIALS], pending_off[POTENTIALS];
@@ -588,10 +592,41 @@ static void unary(static_search *s, int pot)
     chain_arena_release(arena, mark);
 }
 
+/* For a sink without bound (nested chains'), may_hint with X and Y
+ * links is asked of every start at once (its answers do not depend on the
+ * order; no bound skips any), so that the searches pass over the starts
+ * that fail it (most) without a look. */
+static void passing_load(static_search *s)
+{
+    memset(s->passing, 0, sizeof s->passing);
+    s->y = s->x = true;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        if (!sudoku_is_several(s->c.grid[cell])) continue;
+        for (unsigned m = s->c.grid[cell]; m; m &= m - 1) {
+            int pot = POT(cell, sudoku_lowest_digit(m));
+            for (int on = 0; on < 2; on++)
+                if ((!s->starts || node_in(s->starts, pot, on)) && may_hint_in_mode(s, pot, on))
+                    node_add(s->passing, pot, on);
+        }
+    }
+    s->use_passing = true;
+}
+
 static void search_links(static_search *s, bool y, bool x)
 {
     s->y = y;
     s->x = x;
+    if (s->use_passing) {
+        /* Node bits in order are candidates in order: by cell, by digit. */
+        int last = -1;
+        for (int w = 0; w < NODE_WORDS; w++)
+            for (uint64_t m = s->passing[w]; m; m &= m - 1) {
+                int pot = (64 * w + __builtin_ctzll(m)) / 2;
+                if (pot != last) unary(s, pot);
+                last = pot;
+            }
+        return;
+    }
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         if (!sudoku_is_several(s->c.grid[cell])) continue;
         for (unsigned m = s->c.grid[cell]; m; m &= m - 1)
@@ -681,6 +716,8 @@ static void search(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS], const 
     memset(s->hint_xy, 0xff, sizeof s->hint_xy);
     memset(s->hint_on, 0, sizeof s->hint_on);
     memset(s->hint_off, 0, sizeof s->hint_off);
+    s->use_passing = false;
+    if (!sink->max_complexity) passing_load(s);
     search_links(s, false, true);
     search_links(s, true, false);
     search_links(s, true, true);
