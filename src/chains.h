@@ -245,10 +245,12 @@ void chain_strong_load(const chainer *c, chain_links *t);
 
 /* What a run of chain_run from candidate pot assumed on, on the board of t
  * (c->level 0, not dynamic; no depth limit), makes on and off when it
- * ends, as bits by candidate; conflict: it meets a contradiction (the sets
- * are then partial). A tenth of a run's cost: no nodes are made. */
+ * ends, by digit as cells (digit d's cell i: bit i % 64 of word
+ * 2 * (d - 1) + i / 64); conflict: it meets a contradiction (the sets are
+ * then partial). A tenth of a run's cost: no nodes are made. */
+#define PLANE_WORDS 18
 typedef struct chain_reach_sets {
-    uint64_t on[POT_WORDS], off[POT_WORDS];
+    uint64_t on[PLANE_WORDS], off[PLANE_WORDS];
     bool conflict;
 } chain_reach_sets;
 
