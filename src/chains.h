@@ -19,8 +19,10 @@
 /* A candidate: cell * 9 + digit - 1. */
 #define POTENTIALS (SUDOKU_CELLS * 9)
 #define POT(cell, digit) ((cell)*9 + (digit)-1)
-#define POT_CELL(pot) ((pot) / 9)
-#define POT_DIGIT(pot) ((pot) % 9 + 1)
+/* (Unsigned: a candidate is never negative, and unsigned division by 9
+ * is the cheaper.) */
+#define POT_CELL(pot) ((int)((unsigned)(pot) / 9u))
+#define POT_DIGIT(pot) ((int)((unsigned)(pot) % 9u) + 1)
 
 /* Why a node holds: how an "on" node was forced, for nested chains. */
 typedef enum chain_cause {
@@ -167,7 +169,7 @@ static inline void chain_set_add(chain_set *set, const chain_arena *arena, int32
 {
     int pot = arena->nodes[node].pot;
     if (!chain_set_has(set, pot)) {
-        set->has[pot / 64] |= 1ull << (pot % 64);
+        set->has[(unsigned)pot / 64] |= 1ull << ((unsigned)pot % 64);
         set->order[set->count++] = (int16_t)pot;
     }
     set->at[pot] = node;
@@ -342,12 +344,12 @@ void chain_search_static_from(chain_arena *arena, const uint16_t grid[SUDOKU_CEL
 #define NODE_WORDS (2 * POTENTIALS / 64 + 1)
 static inline bool node_in(const uint64_t *set, int pot, bool on)
 {
-    int key = pot * 2 + on;
+    unsigned key = (unsigned)pot * 2 + on;
     return (set[key / 64] >> (key % 64)) & 1u;
 }
 static inline void node_add(uint64_t *set, int pot, bool on)
 {
-    int key = pot * 2 + on;
+    unsigned key = (unsigned)pot * 2 + on;
     set[key / 64] |= 1ull << (key % 64);
 }
 

@@ -389,12 +389,12 @@ void chain_links_load(const chainer *c, chain_links *t)
 
 static bool plane_has(const uint64_t *plane, int cell, int digit)
 {
-    return (plane[2 * (digit - 1) + cell / 64] >> (cell % 64)) & 1u;
+    return (plane[2 * (digit - 1) + (unsigned)cell / 64] >> ((unsigned)cell % 64)) & 1u;
 }
 
 static void plane_add(uint64_t *plane, int cell, int digit)
 {
-    plane[2 * (digit - 1) + cell / 64] |= 1ull << (cell % 64);
+    plane[2 * (digit - 1) + (unsigned)cell / 64] |= 1ull << ((unsigned)cell % 64);
 }
 
 /* Turns on what pot's "off" turns on; false if that meets a contradiction. */

@@ -28,7 +28,7 @@ typedef struct cells81 {
 
 static void cells_add(cells81 *set, int cell)
 {
-    set->w[cell / 64] |= 1ull << (cell % 64);
+    set->w[(unsigned)cell / 64] |= 1ull << ((unsigned)cell % 64);
 }
 
 typedef struct static_search {
@@ -343,7 +343,7 @@ static bool strong_in_mode(const static_search *s, int pot, int other)
 
 static bool cells_has(const cells81 *set, int cell)
 {
-    return (set->w[cell / 64] >> (cell % 64)) & 1u;
+    return (set->w[(unsigned)cell / 64] >> ((unsigned)cell % 64)) & 1u;
 }
 
 static void links_load(static_search *s)

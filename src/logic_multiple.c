@@ -191,7 +191,7 @@ typedef struct dynamic_reach {
 
 static bool bit_in(const uint64_t *set, int pot)
 {
-    return (set[pot / 64] >> (pot % 64)) & 1u;
+    return (set[(unsigned)pot / 64] >> ((unsigned)pot % 64)) & 1u;
 }
 
 /* Adds pot, in state on, to r; false if r holds it in the other state. */
@@ -200,7 +200,7 @@ static bool reach_add(dynamic_reach *r, int pot, bool on)
     if (bit_in(on ? r->off : r->on, pot)) return false;
     uint64_t *set = on ? r->on : r->off;
     if (bit_in(set, pot)) return true;
-    set[pot / 64] |= 1ull << (pot % 64);
+    set[(unsigned)pot / 64] |= 1ull << ((unsigned)pot % 64);
     r->todo[r->tail++] = (int16_t)(pot * 2 + on);
     return true;
 }
