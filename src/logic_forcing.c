@@ -532,27 +532,33 @@ static bool may_hint(static_search *s, int pot, bool from_on, bool from_off)
     return false;
 }
 
-/* may_hint in the search's mode, from pot on or off; asked with X and Y
- * links first (once for the three modes): most starts fail there. */
-static bool may_hint_in_mode(static_search *s, int pot, bool start_on)
+/* may_hint with X and Y links, from pot on or off, once a search. */
+static bool may_hint_xy(static_search *s, int pot, bool start_on)
 {
     int8_t *xy = &s->hint_xy[pot][start_on];
     if (*xy < 0) {
         bool y = s->y, x = s->x;
         s->y = s->x = true;
-        /* From pot off, the closure is that of a partner on, less that
-         * partner: if it holds pot on, the partner's closure holds an "on"
-         * (pot) turning the partner off, and from the partner on may_hint
-         * finds something. Most "on"s find nothing, and are asked anyway. */
-        if (!start_on && s->links.nstrong[pot] &&
-            !may_hint_in_mode(s, s->links.strong[pot][0], true))
-            *xy = 0;
-        else
-            *xy = may_hint(s, pot, start_on, !start_on);
+        *xy = may_hint(s, pot, start_on, !start_on) ? 1 : 0;
         s->y = y;
         s->x = x;
     }
-    if (!*xy || (s->y && s->x)) return *xy;
+    return *xy;
+}
+
+/* may_hint in the search's mode, from pot on or off; asked with X and Y
+ * links first (once for the three modes): most starts fail there. */
+static bool may_hint_in_mode(static_search *s, int pot, bool start_on)
+{
+    /* From pot off, the closure is that of a partner on, less that
+     * partner: if it holds pot on, the partner's closure holds an "on"
+     * (pot) turning the partner off, and from the partner on may_hint
+     * finds something. Most "on"s find nothing, and are asked anyway. */
+    if (!start_on && s->hint_xy[pot][0] < 0 && s->links.nstrong[pot] &&
+        !may_hint_xy(s, s->links.strong[pot][0], true))
+        s->hint_xy[pot][0] = 0;
+    if (!may_hint_xy(s, pot, start_on)) return false;
+    if (s->y && s->x) return true;
     return s->y ? may_hint(s, pot, start_on, !start_on) : may_hint_x(s, pot, start_on, !start_on);
 }
 
