@@ -229,12 +229,19 @@ static void naked_pairs(advanced *a, int kind)
 static void x_wings(advanced *a, int base)
 {
     int cover = 1 - base;
+    /* The digits of two places in each line: an X-wing's lines have the
+     * same two. */
+    unsigned two[9] = {0};
+    for (int l = 0; l < 9; l++)
+        for (int d = 0; d < 9; d++)
+            if (sudoku_is_pair(a->c->pos[9 * base + l][d])) two[l] |= 1u << d;
     for (int l2 = 1; l2 < 9; l2++)
         for (int l1 = 0; l1 < l2; l1++) {
             unsigned lines = (1u << l1) | (1u << l2);
             /* The digits either line lost, in order. */
-            for (unsigned changed = a->changed[9 * base + l1] | a->changed[9 * base + l2]; changed;
-                 changed &= changed - 1) {
+            for (unsigned changed =
+                     (a->changed[9 * base + l1] | a->changed[9 * base + l2]) & two[l1] & two[l2];
+                 changed; changed &= changed - 1) {
                 int digit = sudoku_lowest_digit(changed);
                 if (a->c->placed[digit - 1] + 4 > 9) continue;
                 unsigned p1 = positions(a, 9 * base + l1, digit),
@@ -584,9 +591,13 @@ int chain_advanced_offs(chainer *c, const uint16_t *source, const uint16_t sourc
                         const chain_set *off, int32_t **out)
 {
     advanced a = {c, source, source_pos, {0}, off, NULL, 0, 0};
-    for (int unit = 0; unit < 27; unit++)
-        for (int d = 0; d < 9; d++)
-            if (source_pos[unit][d] != c->pos[unit][d]) a.changed[unit] |= (uint16_t)(1u << d);
+    /* A digit's places in a unit differ exactly when one of its cells
+     * differs in that digit. */
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        uint16_t differ = source[cell] ^ c->grid[cell];
+        if (!differ) continue;
+        for (int k = 0; k < 3; k++) a.changed[sudoku_cell_units[cell][k]] |= differ;
+    }
     /* SE's Locking: box-column, box-row, column-box, row-box. */
     locking(&a, 2, 1);
     locking(&a, 2, 0);
