@@ -19,8 +19,10 @@
 /* A candidate: cell * 9 + digit - 1. */
 #define POTENTIALS (SUDOKU_CELLS * 9)
 #define POT(cell, digit) ((cell)*9 + (digit)-1)
-#define POT_CELL(pot) ((pot) / 9)
-#define POT_DIGIT(pot) ((pot) % 9 + 1)
+/* (Unsigned: a candidate is never negative, and unsigned division by 9
+ * is the cheaper.) */
+#define POT_CELL(pot) ((int)((unsigned)(pot) / 9u))
+#define POT_DIGIT(pot) ((int)((unsigned)(pot) % 9u) + 1)
 
 /* Why a node holds: how an "on" node was forced, for nested chains. */
 typedef enum chain_cause {
@@ -57,6 +59,9 @@ typedef struct chain_arena {
     unsigned long long released; /* nodes made and released: made in all, released + nnodes */
     unsigned long long limit;    /* the most that may be made; 0: no limit */
     bool failed;                 /* out of memory or over the limit: every result since is void */
+    /* The nested chains' steps by board (logic_nested.c, logic_chains);
+     * NULL until first needed. */
+    struct nested_cache *nested_cache;
 } chain_arena;
 
 typedef struct chain_mark {
@@ -164,7 +169,7 @@ static inline void chain_set_add(chain_set *set, const chain_arena *arena, int32
 {
     int pot = arena->nodes[node].pot;
     if (!chain_set_has(set, pot)) {
-        set->has[pot / 64] |= 1ull << (pot % 64);
+        set->has[(unsigned)pot / 64] |= 1ull << ((unsigned)pot % 64);
         set->order[set->count++] = (int16_t)pot;
     }
     set->at[pot] = node;
@@ -242,10 +247,12 @@ void chain_strong_load(const chainer *c, chain_links *t);
 
 /* What a run of chain_run from candidate pot assumed on, on the board of t
  * (c->level 0, not dynamic; no depth limit), makes on and off when it
- * ends, as bits by candidate; conflict: it meets a contradiction (the sets
- * are then partial). A tenth of a run's cost: no nodes are made. */
+ * ends, by digit as cells (digit d's cell i: bit i % 64 of word
+ * 2 * (d - 1) + i / 64); conflict: it meets a contradiction (the sets are
+ * then partial). A tenth of a run's cost: no nodes are made. */
+#define PLANE_WORDS 18
 typedef struct chain_reach_sets {
-    uint64_t on[POT_WORDS], off[POT_WORDS];
+    uint64_t on[PLANE_WORDS], off[PLANE_WORDS];
     bool conflict;
 } chain_reach_sets;
 
@@ -322,11 +329,6 @@ bool chain_better(const chain_best *best, double difficulty, int complexity, int
 
 /* ---- producers: each hands every step it finds on grid to sink ---- */
 
-/* The steps of a chain technique (logic.c's finder); budget as
- * sudoku_logic_next_within (NULL: no limit). */
-bool logic_chains(const sudoku_logic *state, sudoku_technique technique, unsigned long long *budget,
-                  sudoku_step *step);
-
 /* logic_forcing.c: bidirectional cycles and forcing chains of X, Y and XY
  * links (SE's "forcing chains and cycles"); with starts, only from the
  * assumptions (candidate on, or off) in that set. */
@@ -342,12 +344,12 @@ void chain_search_static_from(chain_arena *arena, const uint16_t grid[SUDOKU_CEL
 #define NODE_WORDS (2 * POTENTIALS / 64 + 1)
 static inline bool node_in(const uint64_t *set, int pot, bool on)
 {
-    int key = pot * 2 + on;
+    unsigned key = (unsigned)pot * 2 + on;
     return (set[key / 64] >> (key % 64)) & 1u;
 }
 static inline void node_add(uint64_t *set, int pot, bool on)
 {
-    int key = pot * 2 + on;
+    unsigned key = (unsigned)pot * 2 + on;
     set[key / 64] |= 1ull << (key % 64);
 }
 

@@ -269,7 +269,7 @@ static const digit_places *places_of(const sudoku_logic *state, digit_places pos
  * unless the technique is asked for alone. */
 static bool find(const sudoku_logic *state, digit_places pos[27], bool *known,
                  sudoku_technique technique, unsigned flags, bool alone, unsigned long long *budget,
-                 sudoku_step *step)
+                 struct nested_cache **cache, sudoku_step *step)
 {
     switch (technique) {
     case SUDOKU_HIDDEN_SINGLE: return logic_hidden_single(state, step);
@@ -312,7 +312,8 @@ static bool find(const sudoku_logic *state, digit_places pos[27], bool *known,
     case SUDOKU_NESTED_MULTIPLE_CHAINS:
     case SUDOKU_NESTED_DYNAMIC_CHAINS:
     case SUDOKU_NESTED_DYNAMIC_CHAINS_PLUS:
-    case SUDOKU_NESTED_DYNAMIC_CHAINS_NESTED: return logic_chains(state, technique, budget, step);
+    case SUDOKU_NESTED_DYNAMIC_CHAINS_NESTED:
+        return logic_chains(state, technique, budget, cache, step);
     case SUDOKU_NAKED_QUAD: return logic_naked_set(state, 4, step);
     case SUDOKU_JELLYFISH: return logic_fish(state, places_of(state, pos, known), 4, step);
     case SUDOKU_HIDDEN_QUAD:
@@ -328,7 +329,7 @@ bool sudoku_logic_find(const sudoku_logic *state, sudoku_technique technique, un
     if (finished(state)) return false;
     uint16_t pos[27][9];
     bool known = false;
-    return find(state, pos, &known, technique, flags, true, NULL, step);
+    return find(state, pos, &known, technique, flags, true, NULL, NULL, step);
 }
 
 bool sudoku_logic_next_within(const sudoku_logic *state, unsigned flags, unsigned long long *budget,
@@ -337,14 +338,17 @@ bool sudoku_logic_next_within(const sudoku_logic *state, unsigned flags, unsigne
     if (finished(state)) return false;
     uint16_t pos[27][9];
     bool known = false;
-    for (int t = 0; t < SUDOKU_TECHNIQUES; t++) {
+    struct nested_cache *cache = NULL;
+    bool found = false;
+    for (int t = 0; t < SUDOKU_TECHNIQUES && !found; t++) {
         /* One finder answers for rectangles and loops alike. */
         if (t == SUDOKU_UNIQUE_LOOP) continue;
-        if (t >= SUDOKU_FORCING_CHAINS && (flags & SUDOKU_LOGIC_NO_CHAINS)) return false;
-        if (find(state, pos, &known, (sudoku_technique)t, flags, false, budget, step)) return true;
-        if (budget && *budget == 0) return false;
+        if (t >= SUDOKU_FORCING_CHAINS && (flags & SUDOKU_LOGIC_NO_CHAINS)) break;
+        found = find(state, pos, &known, (sudoku_technique)t, flags, false, budget, &cache, step);
+        if (budget && *budget == 0) break;
     }
-    return false;
+    logic_nested_cache_free(cache);
+    return found;
 }
 
 bool sudoku_logic_next(const sudoku_logic *state, unsigned flags, sudoku_step *step)

@@ -118,8 +118,14 @@ bool logic_bug(const sudoku_logic *state, sudoku_step *step);
 bool logic_aligned_pair(const sudoku_logic *state, sudoku_step *step);
 bool logic_aligned_triplet(const sudoku_logic *state, sudoku_step *step);
 
-/* logic_multiple.c: chains of every kind, within a budget (chains.h) */
+/* logic_multiple.c: chains of every kind, within a budget (chains.h).
+ * cache: the nested chains' steps by board, kept from one technique's
+ * search to the next (the levels meet the same boards); made when first
+ * needed, freed by the caller with logic_nested_cache_free; NULL: none
+ * kept. */
+struct nested_cache;
 bool logic_chains(const sudoku_logic *state, sudoku_technique technique, unsigned long long *budget,
-                  sudoku_step *step);
+                  struct nested_cache **cache, sudoku_step *step);
+void logic_nested_cache_free(struct nested_cache *cache);
 
 #endif

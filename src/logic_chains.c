@@ -341,25 +341,39 @@ bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int3
 
 /* ---- reach: what a static run's sets end as, without its nodes ---- */
 
-static bool bit_has(const uint64_t *set, int pot)
+/* Adds other to pot's strong links unless it is there. */
+static void strong_add(chain_links *t, int pot, int other)
 {
-    return (set[(unsigned)pot / 64] >> ((unsigned)pot % 64)) & 1u;
-}
-
-static void bit_add(uint64_t *set, int pot)
-{
-    set[(unsigned)pot / 64] |= 1ull << ((unsigned)pot % 64);
+    for (int i = 0; i < t->nstrong[pot]; i++)
+        if (t->strong[pot][i] == other) return;
+    t->strong[pot][t->nstrong[pot]++] = (uint16_t)other;
 }
 
 void chain_strong_load(const chainer *c, chain_links *t)
 {
-    chain_link links[4];
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        for (unsigned m = c->grid[cell]; m; m &= m - 1) {
-            int digit = sudoku_lowest_digit(m), pot = POT(cell, digit);
-            int n = off_links(c, cell, digit, true, true, links);
-            for (int i = 0; i < n; i++) t->strong[pot][i] = links[i].pot;
-            t->nstrong[pot] = (uint8_t)n;
+    /* As off_links gives them (the cell's other digit, then the other
+     * place in each unit in SE's order), from the pairs of the board:
+     * each link is found once, for both ends. */
+    memset(t->nstrong, 0, sizeof t->nstrong);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        if (!sudoku_is_pair(c->grid[cell])) continue;
+        int low = sudoku_lowest_digit(c->grid[cell]),
+            high = sudoku_lowest_digit(c->grid[cell] & (c->grid[cell] - 1u));
+        strong_add(t, POT(cell, low), POT(cell, high));
+        strong_add(t, POT(cell, high), POT(cell, low));
+    }
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < 9; i++) {
+            int unit = 9 * se_kinds[k] + i;
+            for (int digit = 1; digit <= 9; digit++) {
+                unsigned where = c->pos[unit][digit - 1];
+                if (!sudoku_is_pair(where)) continue;
+                int a = POT(sudoku_unit_cells[unit][sudoku_lowest_bit(where)], digit),
+                    b = POT(sudoku_unit_cells[unit][sudoku_lowest_bit(where & (where - 1u))],
+                            digit);
+                strong_add(t, a, b);
+                strong_add(t, b, a);
+            }
         }
 }
 
@@ -373,18 +387,25 @@ void chain_links_load(const chainer *c, chain_links *t)
             t->places[sudoku_lowest_bit(m)][cell / 64] |= 1ull << (cell % 64);
 }
 
-/* Turns pot off in r, and on what its links turn on; false if that meets
- * a contradiction. */
-static bool reach_off(const chain_links *t, int pot, chain_reach_sets *r, int16_t *todo, int *tail)
+static bool plane_has(const uint64_t *plane, int cell, int digit)
 {
-    if (bit_has(r->on, pot)) return false;
-    if (bit_has(r->off, pot)) return true;
-    bit_add(r->off, pot);
+    return (plane[2 * (digit - 1) + (unsigned)cell / 64] >> ((unsigned)cell % 64)) & 1u;
+}
+
+static void plane_add(uint64_t *plane, int cell, int digit)
+{
+    plane[2 * (digit - 1) + (unsigned)cell / 64] |= 1ull << ((unsigned)cell % 64);
+}
+
+/* Turns on what pot's "off" turns on; false if that meets a contradiction. */
+static bool reach_partners(const chain_links *t, int pot, chain_reach_sets *r, int16_t *todo,
+                           int *tail)
+{
     for (int i = 0; i < t->nstrong[pot]; i++) {
-        int q = t->strong[pot][i];
-        if (bit_has(r->off, q)) return false;
-        if (bit_has(r->on, q)) continue;
-        bit_add(r->on, q);
+        int q = t->strong[pot][i], cell = POT_CELL(q), digit = POT_DIGIT(q);
+        if (plane_has(r->off, cell, digit)) return false;
+        if (plane_has(r->on, cell, digit)) continue;
+        plane_add(r->on, cell, digit);
         todo[(*tail)++] = (int16_t)q;
     }
     return true;
@@ -395,22 +416,32 @@ void chain_reach(const chain_links *t, int pot, chain_reach_sets *r)
     /* A static run's sets end as the closure of its start under the links
      * (the order a run follows them in changes the nodes, not the sets);
      * it meets a contradiction exactly when a candidate gets both states. */
-    memset(r, 0, sizeof *r);
+    for (int w = 0; w < PLANE_WORDS; w++) r->on[w] = r->off[w] = 0;
+    r->conflict = false;
     int16_t todo[POTENTIALS];
     int head = 0, tail = 0;
-    bit_add(r->on, pot);
+    plane_add(r->on, POT_CELL(pot), POT_DIGIT(pot));
     todo[tail++] = (int16_t)pot;
     while (head < tail) {
         /* An "on" turns off its cell's other digits and its digit's
          * places among its peers. */
         int p = todo[head++], cell = POT_CELL(p), digit = POT_DIGIT(p);
         bool ok = true;
-        for (unsigned m = t->grid[cell] & ~(1u << (digit - 1)); m && ok; m &= m - 1)
-            ok = reach_off(t, POT(cell, sudoku_lowest_digit(m)), r, todo, &tail);
-        for (int w = 0; w < 2 && ok; w++)
-            for (uint64_t m = sudoku_peer_bits[cell][w] & t->places[digit - 1][w]; m && ok;
-                 m &= m - 1)
-                ok = reach_off(t, POT(64 * w + __builtin_ctzll(m), digit), r, todo, &tail);
+        for (unsigned m = t->grid[cell] & ~(1u << (digit - 1)); m && ok; m &= m - 1) {
+            int e = sudoku_lowest_digit(m);
+            if (plane_has(r->off, cell, e)) continue;
+            ok = !plane_has(r->on, cell, e);
+            plane_add(r->off, cell, e);
+            ok = ok && reach_partners(t, POT(cell, e), r, todo, &tail);
+        }
+        uint64_t *on = &r->on[2 * (digit - 1)], *off = &r->off[2 * (digit - 1)];
+        for (int w = 0; w < 2 && ok; w++) {
+            uint64_t fresh = sudoku_peer_bits[cell][w] & t->places[digit - 1][w] & ~off[w];
+            ok = !(fresh & on[w]);
+            off[w] |= fresh;
+            for (; fresh && ok; fresh &= fresh - 1)
+                ok = reach_partners(t, POT(64 * w + __builtin_ctzll(fresh), digit), r, todo, &tail);
+        }
         if (!ok) {
             r->conflict = true;
             return;

@@ -28,7 +28,7 @@ typedef struct cells81 {
 
 static void cells_add(cells81 *set, int cell)
 {
-    set->w[cell / 64] |= 1ull << (cell % 64);
+    set->w[(unsigned)cell / 64] |= 1ull << ((unsigned)cell % 64);
 }
 
 typedef struct static_search {
@@ -53,6 +53,15 @@ typedef struct static_search {
     /* X links alone, by digit, as sets of cells (may_hint_x): the digit's
      * places, each place's partners (the other place of a unit of two). */
     cells81 places[9];
+    /* may_hint with X and Y links, by candidate and state (-1: not yet
+     * known): its closures hold those of X links alone and of Y links
+     * alone, so where it finds nothing they find nothing. */
+    int8_t hint_xy[POTENTIALS][2];
+    /* With a sink without bound: the starts (node bits) whose may_hint
+     * with X and Y links holds, found before the searches. */
+    bool use_passing;
+    uint64_t passing[NODE_WORDS];
+    cells81 hint_on[9], hint_off[9]; /* may_hint's closure, by digit (empty between calls) */
     uint64_t on_seen[NODE_WORDS], off_seen[NODE_WORDS]; /* by candidate (state ignored) */
     int32_t pending_on[POTENTIALS], pending_off[POTENTIALS];
     /* A cycle search follows an "off" again for each new path to it: each
@@ -332,17 +341,9 @@ static bool strong_in_mode(const static_search *s, int pot, int other)
     return POT_CELL(other) == POT_CELL(pot) ? s->y : s->x;
 }
 
-/* True if candidate a, on, turns b off with Y and X links: b is a's digit
- * in a cell a's sees, or another digit of a's cell. */
-static bool turns_off(int a, int b)
-{
-    if (POT_DIGIT(a) == POT_DIGIT(b)) return logic_sees(POT_CELL(a), POT_CELL(b));
-    return POT_CELL(a) == POT_CELL(b);
-}
-
 static bool cells_has(const cells81 *set, int cell)
 {
-    return (set->w[cell / 64] >> (cell % 64)) & 1u;
+    return (set->w[(unsigned)cell / 64] >> ((unsigned)cell % 64)) & 1u;
 }
 
 static void links_load(static_search *s)
@@ -431,66 +432,134 @@ static bool may_hint_x(static_search *s, int pot, bool from_on, bool from_off)
  * forcing chain needs the start's opposite in it, and a cycle needs an
  * "on" of it, other than the start, to turn off a candidate whose "off"
  * turns the start on. */
-static bool may_hint(static_search *s, int pot, bool from_on, bool from_off)
+static bool may_hint_pass(static_search *s, int pot, bool start_on, unsigned *touched)
 {
     const chain_links *t = &s->links;
     const cells81 *live = s->live[s->x ? 2 : 1];
-    int ends[4], nends = 0; /* the start's partners */
-    for (int k = 0; k < t->nstrong[pot]; k++)
-        if (strong_in_mode(s, pot, t->strong[pot][k])) ends[nends++] = t->strong[pot][k];
+    bool every_link = s->x && s->y;
+    /* The "on"s (other than the start) that turn off the start (with X
+     * links) or one of its partners (ends): those in the cells of hit_any,
+     * of any digit (an X partner's, and with X links the start's), and
+     * those of the start's digit (with X links, or an X partner) in the
+     * cells of hit_start, of a Y partner's in the cells of hit_y. */
+    int start_cell = POT_CELL(pot), start_digit = POT_DIGIT(pot) - 1, y_digit = -1;
+    const uint64_t *start_peers = sudoku_peer_bits[start_cell];
+    cells81 hit_any = {{0, 0}}, hit_start = {{0, 0}};
+    if (s->x) {
+        cells_add(&hit_any, start_cell);
+        hit_start = (cells81){{start_peers[0], start_peers[1]}};
+    }
+    for (int k = 0; k < t->nstrong[pot]; k++) {
+        int end = t->strong[pot][k], end_cell = POT_CELL(end);
+        if (!strong_in_mode(s, pot, end)) continue;
+        if (end_cell == start_cell) {
+            y_digit = POT_DIGIT(end) - 1;
+            continue;
+        }
+        cells_add(&hit_any, end_cell);
+        hit_start.w[0] |= sudoku_peer_bits[end_cell][0];
+        hit_start.w[1] |= sudoku_peer_bits[end_cell][1];
+    }
     /* The closure by digit, as cells: an "on" turns off its digit's
      * places among its peers, and its cell's other digits. */
-    cells81 on[9], off[9];
+    cells81 *on = s->hint_on, *off = s->hint_off;
     int16_t todo[POTENTIALS];
     int fresh_off[POTENTIALS];
+    int head = 0, tail = 0, nfresh = 0;
+    *touched |= 1u << (POT_DIGIT(pot) - 1);
+    if (start_on) {
+        cells_add(&on[POT_DIGIT(pot) - 1], POT_CELL(pot));
+        todo[tail++] = (int16_t)pot;
+    } else {
+        cells_add(&off[POT_DIGIT(pot) - 1], POT_CELL(pot));
+        fresh_off[nfresh++] = pot;
+    }
+    /* An "off" start's links first, then the "on"s in turn; only the
+     * "off"s with a partner lead on, so only they are kept. */
+    do {
+        for (int i = 0; i < nfresh; i++)
+            for (int k = 0; k < t->nstrong[fresh_off[i]]; k++) {
+                int q = t->strong[fresh_off[i]][k];
+                cells81 *q_on = &on[POT_DIGIT(q) - 1];
+                if ((!every_link && !strong_in_mode(s, fresh_off[i], q)) ||
+                    cells_has(q_on, POT_CELL(q)))
+                    continue;
+                if (!start_on && q == pot) return true;
+                cells_add(q_on, POT_CELL(q));
+                *touched |= 1u << (POT_DIGIT(q) - 1);
+                todo[tail++] = (int16_t)q;
+            }
+        nfresh = 0;
+        if (head == tail) break;
+        int p = todo[head++], cell = POT_CELL(p), d = POT_DIGIT(p) - 1;
+        if (start_on && p != pot &&
+            (cells_has(&hit_any, cell) || (d == start_digit && cells_has(&hit_start, cell)) ||
+             (d == y_digit && (((start_peers[cell / 64] >> (cell % 64)) & 1u)))))
+            return true;
+        for (int w = 0; w < 2; w++) {
+            /* Live cells are places of their digit. */
+            uint64_t fresh = sudoku_peer_bits[cell][w] & live[d].w[w] & ~off[d].w[w];
+            off[d].w[w] |= fresh;
+            for (; fresh; fresh &= fresh - 1)
+                fresh_off[nfresh++] = POT(64 * w + __builtin_ctzll(fresh), d + 1);
+        }
+        for (unsigned m = s->c.grid[cell] & ~(1u << d); m; m &= m - 1) {
+            int e = sudoku_lowest_bit(m);
+            if (!cells_has(&live[e], cell) || cells_has(&off[e], cell)) continue;
+            cells_add(&off[e], cell);
+            *touched |= 1u << e;
+            fresh_off[nfresh++] = POT(cell, e + 1);
+        }
+    } while (nfresh || head < tail);
+    return false;
+}
+
+static bool may_hint(static_search *s, int pot, bool from_on, bool from_off)
+{
     for (int pass = 0; pass < 2; pass++) {
         bool start_on = pass == 0;
         if (start_on ? !from_on : !from_off) continue;
-        memset(on, 0, sizeof on);
-        memset(off, 0, sizeof off);
-        int head = 0, tail = 0, nfresh = 0;
-        if (start_on) {
-            cells_add(&on[POT_DIGIT(pot) - 1], POT_CELL(pot));
-            todo[tail++] = (int16_t)pot;
-        } else {
-            cells_add(&off[POT_DIGIT(pot) - 1], POT_CELL(pot));
-            fresh_off[nfresh++] = pot;
+        /* The closure's sets are the search's, left empty after each pass:
+         * only the digits it touched are cleared. */
+        unsigned touched = 0;
+        bool found = may_hint_pass(s, pot, start_on, &touched);
+        for (; touched; touched &= touched - 1) {
+            int d = __builtin_ctz(touched);
+            s->hint_on[d] = s->hint_off[d] = (cells81){{0, 0}};
         }
-        /* An "off" start's links first, then the "on"s in turn; only the
-         * "off"s with a partner lead on, so only they are kept. */
-        do {
-            for (int i = 0; i < nfresh; i++)
-                for (int k = 0; k < t->nstrong[fresh_off[i]]; k++) {
-                    int q = t->strong[fresh_off[i]][k];
-                    cells81 *q_on = &on[POT_DIGIT(q) - 1];
-                    if (!strong_in_mode(s, fresh_off[i], q) || cells_has(q_on, POT_CELL(q)))
-                        continue;
-                    if (!start_on && q == pot) return true;
-                    cells_add(q_on, POT_CELL(q));
-                    todo[tail++] = (int16_t)q;
-                }
-            nfresh = 0;
-            if (head == tail) break;
-            int p = todo[head++], cell = POT_CELL(p), d = POT_DIGIT(p) - 1;
-            if (start_on && s->x && turns_off(p, pot)) return true;
-            for (int k = 0; k < nends && start_on && p != pot; k++)
-                if (turns_off(p, ends[k])) return true;
-            for (int w = 0; w < 2; w++) {
-                /* Live cells are places of their digit. */
-                uint64_t fresh = sudoku_peer_bits[cell][w] & live[d].w[w] & ~off[d].w[w];
-                off[d].w[w] |= fresh;
-                for (; fresh; fresh &= fresh - 1)
-                    fresh_off[nfresh++] = POT(64 * w + __builtin_ctzll(fresh), d + 1);
-            }
-            for (unsigned m = s->c.grid[cell] & ~(1u << d); m; m &= m - 1) {
-                int e = sudoku_lowest_bit(m);
-                if (!cells_has(&live[e], cell) || cells_has(&off[e], cell)) continue;
-                cells_add(&off[e], cell);
-                fresh_off[nfresh++] = POT(cell, e + 1);
-            }
-        } while (nfresh || head < tail);
+        if (found) return true;
     }
     return false;
+}
+
+/* may_hint with X and Y links, from pot on or off, once a search. */
+static bool may_hint_xy(static_search *s, int pot, bool start_on)
+{
+    int8_t *xy = &s->hint_xy[pot][start_on];
+    if (*xy < 0) {
+        bool y = s->y, x = s->x;
+        s->y = s->x = true;
+        *xy = may_hint(s, pot, start_on, !start_on) ? 1 : 0;
+        s->y = y;
+        s->x = x;
+    }
+    return *xy;
+}
+
+/* may_hint in the search's mode, from pot on or off; asked with X and Y
+ * links first (once for the three modes): most starts fail there. */
+static bool may_hint_in_mode(static_search *s, int pot, bool start_on)
+{
+    /* From pot off, the closure is that of a partner on, less that
+     * partner: if it holds pot on, the partner's closure holds an "on"
+     * (pot) turning the partner off, and from the partner on may_hint
+     * finds something. Most "on"s find nothing, and are asked anyway. */
+    if (!start_on && s->hint_xy[pot][0] < 0 && s->links.nstrong[pot] &&
+        !may_hint_xy(s, s->links.strong[pot][0], true))
+        s->hint_xy[pot][0] = 0;
+    if (!may_hint_xy(s, pot, start_on)) return false;
+    if (s->y && s->x) return true;
+    return s->y ? may_hint(s, pot, start_on, !start_on) : may_hint_x(s, pot, start_on, !start_on);
 }
 
 /* SE's doUnaryChaining from candidate pot on: its cycles, then the forcing
@@ -512,8 +581,8 @@ static void unary(static_search *s, int pot)
      * lower bound, none can matter. */
     if (s->c.max_depth && s->c.max_depth < 4) return;
     /* Each search is made only if its start's closure allows a step. */
-    from_on = from_on && (s->y ? may_hint(s, pot, true, false) : may_hint_x(s, pot, true, false));
-    from_off = from_off && (s->y ? may_hint(s, pot, false, true) : may_hint_x(s, pot, false, true));
+    from_on = from_on && may_hint_in_mode(s, pot, true);
+    from_off = from_off && may_hint_in_mode(s, pot, false);
     if (!from_on && !from_off) return;
     chain_mark mark = chain_arena_mark(arena);
     int32_t start = chain_node_new(arena, pot, true, CAUSE_NONE);
@@ -529,10 +598,41 @@ static void unary(static_search *s, int pot)
     chain_arena_release(arena, mark);
 }
 
+/* For a sink without bound (nested chains'), may_hint with X and Y
+ * links is asked of every start at once (its answers do not depend on the
+ * order; no bound skips any), so that the searches pass over the starts
+ * that fail it (most) without a look. */
+static void passing_load(static_search *s)
+{
+    memset(s->passing, 0, sizeof s->passing);
+    s->y = s->x = true;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        if (!sudoku_is_several(s->c.grid[cell])) continue;
+        for (unsigned m = s->c.grid[cell]; m; m &= m - 1) {
+            int pot = POT(cell, sudoku_lowest_digit(m));
+            for (int on = 0; on < 2; on++)
+                if ((!s->starts || node_in(s->starts, pot, on)) && may_hint_in_mode(s, pot, on))
+                    node_add(s->passing, pot, on);
+        }
+    }
+    s->use_passing = true;
+}
+
 static void search_links(static_search *s, bool y, bool x)
 {
     s->y = y;
     s->x = x;
+    if (s->use_passing) {
+        /* Node bits in order are candidates in order: by cell, by digit. */
+        int last = -1;
+        for (int w = 0; w < NODE_WORDS; w++)
+            for (uint64_t m = s->passing[w]; m; m &= m - 1) {
+                int pot = (64 * w + __builtin_ctzll(m)) / 2;
+                if (pot != last) unary(s, pot);
+                last = pot;
+            }
+        return;
+    }
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         if (!sudoku_is_several(s->c.grid[cell])) continue;
         for (unsigned m = s->c.grid[cell]; m; m &= m - 1)
@@ -546,33 +646,40 @@ static void search_links(static_search *s, bool y, bool x)
  * reaches, states flipped back: the closure of seeds under Y and X links. */
 static void starts_reaching(static_search *s, const uint64_t *seeds)
 {
-    uint64_t on[POT_WORDS] = {0}, off[POT_WORDS] = {0};
+    /* The "off"s by digit, as cells: an "on"'s peers are taken at once. */
+    uint64_t on[POT_WORDS] = {0};
+    cells81 off[9];
+    memset(off, 0, sizeof off);
     int16_t todo[2 * POTENTIALS];
     int head = 0, tail = 0;
-    for (int pot = 0; pot < POTENTIALS; pot++)
-        for (int state = 0; state < 2; state++)
-            if (node_in(seeds, pot, state)) {
-                bit_add(state ? on : off, pot);
-                todo[tail++] = (int16_t)(2 * pot + state);
-            }
+    for (int w = 0; w < NODE_WORDS; w++)
+        for (uint64_t m = seeds[w]; m; m &= m - 1) {
+            int key = 64 * w + __builtin_ctzll(m), pot = key / 2;
+            if (key & 1)
+                bit_add(on, pot);
+            else
+                cells_add(&off[POT_DIGIT(pot) - 1], POT_CELL(pot));
+            todo[tail++] = (int16_t)key;
+        }
     const chain_links *t = &s->links;
     while (head < tail) {
         int key = todo[head++], pot = key / 2;
         if (key & 1) {
             /* Off: the cell's other digits, the digit's places among its peers. */
-            int cell = POT_CELL(pot), digit = POT_DIGIT(pot), q;
-            for (unsigned m = s->c.grid[cell] & ~(1u << (digit - 1)); m; m &= m - 1)
-                if (!bit_in(off, q = POT(cell, sudoku_lowest_digit(m)))) {
-                    bit_add(off, q);
-                    todo[tail++] = (int16_t)(2 * q);
-                }
-            for (int w = 0; w < 2; w++)
-                for (uint64_t m = sudoku_peer_bits[cell][w] & s->places[digit - 1].w[w]; m;
-                     m &= m - 1)
-                    if (!bit_in(off, q = POT(64 * w + __builtin_ctzll(m), digit))) {
-                        bit_add(off, q);
-                        todo[tail++] = (int16_t)(2 * q);
-                    }
+            int cell = POT_CELL(pot), digit = POT_DIGIT(pot);
+            for (unsigned m = s->c.grid[cell] & ~(1u << (digit - 1)); m; m &= m - 1) {
+                int e = sudoku_lowest_bit(m);
+                if (cells_has(&off[e], cell)) continue;
+                cells_add(&off[e], cell);
+                todo[tail++] = (int16_t)(2 * POT(cell, e + 1));
+            }
+            for (int w = 0; w < 2; w++) {
+                uint64_t fresh =
+                    sudoku_peer_bits[cell][w] & s->places[digit - 1].w[w] & ~off[digit - 1].w[w];
+                off[digit - 1].w[w] |= fresh;
+                for (; fresh; fresh &= fresh - 1)
+                    todo[tail++] = (int16_t)(2 * POT(64 * w + __builtin_ctzll(fresh), digit));
+            }
         } else {
             for (int k = 0; k < t->nstrong[pot]; k++) {
                 int q = t->strong[pot][k];
@@ -583,10 +690,13 @@ static void starts_reaching(static_search *s, const uint64_t *seeds)
         }
     }
     memset(s->own_starts, 0, sizeof s->own_starts);
-    for (int pot = 0; pot < POTENTIALS; pot++) {
-        if (bit_in(on, pot)) node_add(s->own_starts, pot, false);
-        if (bit_in(off, pot)) node_add(s->own_starts, pot, true);
-    }
+    for (int w = 0; w < POT_WORDS; w++)
+        for (uint64_t m = on[w]; m; m &= m - 1)
+            node_add(s->own_starts, 64 * w + __builtin_ctzll(m), false);
+    for (int d = 0; d < 9; d++)
+        for (int w = 0; w < 2; w++)
+            for (uint64_t m = off[d].w[w]; m; m &= m - 1)
+                node_add(s->own_starts, POT(64 * w + __builtin_ctzll(m), d + 1), true);
     s->starts = s->own_starts;
 }
 
@@ -609,6 +719,11 @@ static void search(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS], const 
     if (seeds) starts_reaching(s, seeds);
     memset(s->non, 0xff, sizeof s->non);
     memset(s->noff, 0xff, sizeof s->noff);
+    memset(s->hint_xy, 0xff, sizeof s->hint_xy);
+    memset(s->hint_on, 0, sizeof s->hint_on);
+    memset(s->hint_off, 0, sizeof s->hint_off);
+    s->use_passing = false;
+    if (!sink->max_complexity) passing_load(s);
     search_links(s, false, true);
     search_links(s, true, false);
     search_links(s, true, true);

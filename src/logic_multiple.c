@@ -75,7 +75,8 @@ typedef struct multiple_search {
     chain_links *links;
     chain_reach_sets *reach;
     uint64_t reached[POT_WORDS];
-    uint64_t worth_on[POT_WORDS]; /* candidates in cells of two or more */
+    uint64_t worth_on[POT_WORDS];          /* candidates in cells of two or more */
+    uint64_t worth_on_planes[PLANE_WORDS]; /* the same by digit, as cells (chain_reach_sets) */
     /* Dynamic chains at level 0: room for a closure (off_may_offer);
      * NULL: not used. */
     struct dynamic_reach *dynamic;
@@ -190,7 +191,7 @@ typedef struct dynamic_reach {
 
 static bool bit_in(const uint64_t *set, int pot)
 {
-    return (set[pot / 64] >> (pot % 64)) & 1u;
+    return (set[(unsigned)pot / 64] >> ((unsigned)pot % 64)) & 1u;
 }
 
 /* Adds pot, in state on, to r; false if r holds it in the other state. */
@@ -199,7 +200,7 @@ static bool reach_add(dynamic_reach *r, int pot, bool on)
     if (bit_in(on ? r->off : r->on, pot)) return false;
     uint64_t *set = on ? r->on : r->off;
     if (bit_in(set, pot)) return true;
-    set[pot / 64] |= 1ull << (pot % 64);
+    set[(unsigned)pot / 64] |= 1ull << ((unsigned)pot % 64);
     r->todo[r->tail++] = (int16_t)(pot * 2 + on);
     return true;
 }
@@ -457,11 +458,11 @@ static const chain_reach_sets *reach_of(multiple_search *s, int pot)
     return r;
 }
 
-/* True if sets a and b have a candidate in common. */
+/* True if sets a and b (by digit, as cells) have a candidate in common. */
 static bool meet(const uint64_t *a, const uint64_t *b)
 {
     uint64_t any = 0;
-    for (int w = 0; w < POT_WORDS; w++) any |= a[w] & b[w];
+    for (int w = 0; w < PLANE_WORDS; w++) any |= a[w] & b[w];
     return any != 0;
 }
 
@@ -471,7 +472,7 @@ static bool meet(const uint64_t *a, const uint64_t *b)
  * candidates or more. */
 static bool worth(const multiple_search *s, const uint64_t *on, const uint64_t *off)
 {
-    return meet(on, s->worth_on) || meet(off, off);
+    return meet(on, s->worth_on_planes) || meet(off, off);
 }
 
 /* True if the places of digit in unit may give a region step from cell:
@@ -487,13 +488,13 @@ static bool region_may_offer(multiple_search *s, int unit, int cell, int digit)
         places[count++] = sudoku_unit_cells[unit][sudoku_lowest_bit(where)];
     if (!(count == 2 || (s->c.multiple && count > 2))) return false;
     if (!s->reach) return true;
-    uint64_t on[POT_WORDS], off[POT_WORDS];
+    uint64_t on[PLANE_WORDS], off[PLANE_WORDS];
     memset(on, 0xff, sizeof on);
     memset(off, 0xff, sizeof off);
     for (int i = 0; i < count; i++) {
         const chain_reach_sets *r = reach_of(s, POT(places[i], digit));
         if (r->conflict) return true;
-        for (int w = 0; w < POT_WORDS; w++) {
+        for (int w = 0; w < PLANE_WORDS; w++) {
             on[w] &= r->on[w];
             off[w] &= r->off[w];
         }
@@ -508,13 +509,13 @@ static bool region_may_offer(multiple_search *s, int unit, int cell, int digit)
 static bool cell_may_offer(multiple_search *s, int cell)
 {
     if (!s->reach) return true;
-    uint64_t on[POT_WORDS], off[POT_WORDS];
+    uint64_t on[PLANE_WORDS], off[PLANE_WORDS];
     memset(on, 0xff, sizeof on);
     memset(off, 0xff, sizeof off);
     for (unsigned m = s->c.grid[cell]; m; m &= m - 1) {
         const chain_reach_sets *r = reach_of(s, POT(cell, sudoku_lowest_digit(m)));
         if (r->conflict) return true;
-        for (int w = 0; w < POT_WORDS; w++) {
+        for (int w = 0; w < PLANE_WORDS; w++) {
             on[w] &= r->on[w];
             off[w] &= r->off[w];
         }
@@ -543,11 +544,13 @@ static void reach_load(multiple_search *s)
 static void worth_load(multiple_search *s)
 {
     memset(s->worth_on, 0, sizeof s->worth_on);
+    memset(s->worth_on_planes, 0, sizeof s->worth_on_planes);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         if (sudoku_is_several(s->c.grid[cell]))
             for (unsigned m = s->c.grid[cell]; m; m &= m - 1) {
-                int pot = POT(cell, sudoku_lowest_digit(m));
+                int digit = sudoku_lowest_digit(m), pot = POT(cell, digit);
                 s->worth_on[pot / 64] |= 1ull << (pot % 64);
+                s->worth_on_planes[2 * (digit - 1) + cell / 64] |= 1ull << (cell % 64);
             }
 }
 
@@ -660,10 +663,11 @@ void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS]
 }
 
 bool logic_chains(const sudoku_logic *state, sudoku_technique technique, unsigned long long *budget,
-                  sudoku_step *step)
+                  struct nested_cache **cache, sudoku_step *step)
 {
     chain_arena arena;
     if (!chain_arena_init(&arena)) return false;
+    if (cache) arena.nested_cache = *cache;
     if (budget) chain_arena_set_limit(&arena, *budget ? *budget : 1);
     chain_best best;
     chain_best_init(&best);
@@ -679,6 +683,10 @@ bool logic_chains(const sudoku_logic *state, sudoku_technique technique, unsigne
     if (found) *step = best.step;
     unsigned long long made = chain_arena_made(&arena);
     if (budget) *budget = made >= *budget ? 0 : *budget - made;
+    if (cache)
+        *cache = arena.nested_cache;
+    else
+        logic_nested_cache_free(arena.nested_cache);
     chain_arena_free(&arena);
     return found;
 }

@@ -229,12 +229,19 @@ static void naked_pairs(advanced *a, int kind)
 static void x_wings(advanced *a, int base)
 {
     int cover = 1 - base;
+    /* The digits of two places in each line: an X-wing's lines have the
+     * same two. */
+    unsigned two[9] = {0};
+    for (int l = 0; l < 9; l++)
+        for (int d = 0; d < 9; d++)
+            if (sudoku_is_pair(a->c->pos[9 * base + l][d])) two[l] |= 1u << d;
     for (int l2 = 1; l2 < 9; l2++)
         for (int l1 = 0; l1 < l2; l1++) {
             unsigned lines = (1u << l1) | (1u << l2);
             /* The digits either line lost, in order. */
-            for (unsigned changed = a->changed[9 * base + l1] | a->changed[9 * base + l2]; changed;
-                 changed &= changed - 1) {
+            for (unsigned changed =
+                     (a->changed[9 * base + l1] | a->changed[9 * base + l2]) & two[l1] & two[l2];
+                 changed; changed &= changed - 1) {
                 int digit = sudoku_lowest_digit(changed);
                 if (a->c->placed[digit - 1] + 4 > 9) continue;
                 unsigned p1 = positions(a, 9 * base + l1, digit),
@@ -473,9 +480,87 @@ static void changed_nodes(const advanced *a, uint64_t seeds[NODE_WORDS])
     }
 }
 
+/* The steps a nested technique found on a board, sorted (the same board
+ * comes back: a fifth of the nested searches of the hardest puzzles). */
+typedef struct cache_entry {
+    bool used;
+    sudoku_technique technique;
+    uint16_t grid[SUDOKU_CELLS], source[SUDOKU_CELLS];
+    uint8_t placed[9];
+    nested_step *steps;
+    int n;
+    uint16_t *pool;
+} cache_entry;
+
+#define CACHE_SLOTS 4096
+struct nested_cache {
+    cache_entry slots[CACHE_SLOTS];
+};
+
+void logic_nested_cache_free(struct nested_cache *cache)
+{
+    if (!cache) return;
+    for (int i = 0; i < CACHE_SLOTS; i++) {
+        free(cache->slots[i].steps);
+        free(cache->slots[i].pool);
+    }
+    free(cache);
+}
+
+/* The slot of the board a nested technique searches: the steps depend on
+ * its candidates, the outer chain's first board (what it took), the
+ * digits placed (X-wings) and the technique. NULL without memory. */
+static cache_entry *cache_slot(advanced *a, sudoku_technique technique)
+{
+    chain_arena *arena = a->c->arena;
+    if (!arena->nested_cache) arena->nested_cache = calloc(1, sizeof *arena->nested_cache);
+    if (!arena->nested_cache) return NULL;
+    uint64_t h = 0xcbf29ce484222325ull ^ (uint64_t)technique;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        h = HASH_STEP(h, ((uint32_t)a->c->grid[cell] << 16) | a->source[cell]);
+    return &arena->nested_cache->slots[(h ^ (h >> 29)) % CACHE_SLOTS];
+}
+
+static bool cache_holds(const cache_entry *e, const advanced *a, sudoku_technique technique)
+{
+    return e->used && e->technique == technique && !memcmp(e->grid, a->c->grid, sizeof e->grid) &&
+           !memcmp(e->source, a->source, sizeof e->source) &&
+           !memcmp(e->placed, a->c->placed, sizeof e->placed);
+}
+
+/* Keeps rec's steps in e (which takes its memory). */
+static void cache_keep(cache_entry *e, const advanced *a, sudoku_technique technique, recorder *rec)
+{
+    free(e->steps);
+    free(e->pool);
+    e->used = true;
+    e->technique = technique;
+    memcpy(e->grid, a->c->grid, sizeof e->grid);
+    memcpy(e->source, a->source, sizeof e->source);
+    memcpy(e->placed, a->c->placed, sizeof e->placed);
+    e->steps = rec->steps;
+    e->n = rec->n;
+    e->pool = rec->pool;
+    rec->steps = NULL;
+    rec->pool = NULL;
+}
+
+static void steps_add(advanced *a, nested_step *steps, int n, uint16_t *pool)
+{
+    for (int i = 0; i < n && !a->c->arena->failed; i++) {
+        nested_step *st = &steps[i];
+        add_step(a, &st->r, pool + st->first_parent, st->nparents, st->complexity, st->id);
+    }
+}
+
 /* The steps of a chain technique on the reduced board, as offs. */
 static void nested_chains(advanced *a, sudoku_technique technique)
 {
+    cache_entry *e = cache_slot(a, technique);
+    if (e && cache_holds(e, a, technique)) {
+        steps_add(a, e->steps, e->n, e->pool);
+        return;
+    }
     recorder rec;
     memset(&rec, 0, sizeof rec);
     rec.sink.emit = record;
@@ -492,10 +577,10 @@ static void nested_chains(advanced *a, sudoku_technique technique)
     chain_arena_release(arena, mark);
     if (rec.failed) chain_arena_fail(arena);
     sort_steps(&rec);
-    for (int i = 0; i < rec.n && !arena->failed; i++) {
-        nested_step *st = &rec.steps[i];
-        add_step(a, &st->r, rec.pool + st->first_parent, st->nparents, st->complexity, st->id);
-    }
+    /* add_step leaves the steps as they were (the eliminations' order is
+     * made once). */
+    steps_add(a, rec.steps, rec.n, rec.pool);
+    if (e && !arena->failed) cache_keep(e, a, technique, &rec);
     free(rec.steps);
     free(rec.pool);
 }
@@ -506,9 +591,13 @@ int chain_advanced_offs(chainer *c, const uint16_t *source, const uint16_t sourc
                         const chain_set *off, int32_t **out)
 {
     advanced a = {c, source, source_pos, {0}, off, NULL, 0, 0};
-    for (int unit = 0; unit < 27; unit++)
-        for (int d = 0; d < 9; d++)
-            if (source_pos[unit][d] != c->pos[unit][d]) a.changed[unit] |= (uint16_t)(1u << d);
+    /* A digit's places in a unit differ exactly when one of its cells
+     * differs in that digit. */
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        uint16_t differ = source[cell] ^ c->grid[cell];
+        if (!differ) continue;
+        for (int k = 0; k < 3; k++) a.changed[sudoku_cell_units[cell][k]] |= differ;
+    }
     /* SE's Locking: box-column, box-row, column-box, row-box. */
     locking(&a, 2, 1);
     locking(&a, 2, 0);
