@@ -156,32 +156,26 @@ static int update_digit(sudoku_planes *p, int digit)
         if (b0 != s0) {
             alone = band_rule(&b0, &b1, &b2, p->unsolved[0]);
             s0 = b0;
-            if (alone) {
-                if (alone == UINT32_MAX) return -1;
-                cells[0] = b0;
-                leave_other_planes(p, digit, 0, alone);
-                placed = 1;
-            }
+            if (alone == UINT32_MAX) return -1;
+            cells[0] = b0;
+            leave_other_planes(p, digit, 0, alone);
+            placed |= alone != 0;
         }
         if (b1 != s1) {
             alone = band_rule(&b1, &b2, &b0, p->unsolved[1]);
             s1 = b1;
-            if (alone) {
-                if (alone == UINT32_MAX) return -1;
-                cells[9] = b1;
-                leave_other_planes(p, digit, 1, alone);
-                placed = 1;
-            }
+            if (alone == UINT32_MAX) return -1;
+            cells[9] = b1;
+            leave_other_planes(p, digit, 1, alone);
+            placed |= alone != 0;
         }
         if (b2 != s2) {
             alone = band_rule(&b2, &b0, &b1, p->unsolved[2]);
             s2 = b2;
-            if (alone) {
-                if (alone == UINT32_MAX) return -1;
-                cells[18] = b2;
-                leave_other_planes(p, digit, 2, alone);
-                placed = 1;
-            }
+            if (alone == UINT32_MAX) return -1;
+            cells[18] = b2;
+            leave_other_planes(p, digit, 2, alone);
+            placed |= alone != 0;
         }
         if (b0 == s0 && b1 == s1 && b2 == s2) {
             /* at rest: the columns only one band can hold the digit in */
