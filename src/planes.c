@@ -653,12 +653,14 @@ static bool choose(const sudoku_planes *p, const sudoku_triads *view, sudoku_bra
             score[where + 3] += weight[m];
         }
     }
-    int best = -1, best_score = INT_MAX;
-    for (int where = 0; where < 6; where++)
-        if (score[where] > 0 && score[where] < best_score) {
-            best = where;
-            best_score = score[where];
-        }
+    /* the least by keys (score, where), then (count, digit): minimums
+     * without a branch, as which band or digit wins follows no pattern */
+    unsigned least = UINT_MAX;
+    for (int where = 0; where < 6; where++) {
+        unsigned key = score[where] > 0 ? (unsigned)score[where] << 3 | (unsigned)where : UINT_MAX;
+        least = key < least ? key : least;
+    }
+    int best = least == UINT_MAX ? -1 : (int)(least & 7u);
     if (best < 0) {
         branch->kind = SUDOKU_BRANCH_CELL;
         branch->where = fewest_candidates(p);
@@ -667,12 +669,12 @@ static bool choose(const sudoku_planes *p, const sudoku_triads *view, sudoku_bra
         branch->options = candidates(p, branch->where);
         return true;
     }
-    int digit = 0, fewest = INT_MAX;
-    for (int d = 0; d < 9; d++)
-        if (count[best][d] > 4 && count[best][d] < fewest) {
-            fewest = count[best][d];
-            digit = d;
-        }
+    unsigned fewest = UINT_MAX;
+    for (int d = 0; d < 9; d++) {
+        unsigned key = count[best][d] > 4 ? (unsigned)count[best][d] << 4 | (unsigned)d : UINT_MAX;
+        fewest = key < fewest ? key : fewest;
+    }
+    int digit = fewest == UINT_MAX ? 0 : (int)(fewest & 15u);
     uint32_t set = best < 3 ? minirows(p->cells[slot(digit, best)])
                             : stack_minicolumns(view->vertical[digit], best - 3);
     branch->kind = best < 3 ? SUDOKU_BRANCH_BAND : SUDOKU_BRANCH_STACK;
