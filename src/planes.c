@@ -408,14 +408,13 @@ static int triads(sudoku_planes *p, sudoku_triads *view)
     if (!triad_rules(view->horizontal, hcertain, hclear, horizontal_mates) ||
         !triad_rules(view->vertical, vcertain, vclear, vertical_mates))
         return -1;
-    int changed = 0;
+    uint32_t changed = 0;
     for (int d = 0; d < 9; d++) {
         uint32_t hd = hclear[d] & view->horizontal[d], vd = vclear[d] & view->vertical[d];
-        if (!(hd | vd)) continue;
         clear_triads(&p->cells[d], hd, vd);
-        changed = 1;
+        changed |= hd | vd;
     }
-    return changed;
+    return changed != 0;
 }
 
 static inline bool solved(const sudoku_planes *p)
