@@ -670,7 +670,8 @@ static bool choose(const sudoku_planes *p, const sudoku_triads *view, sudoku_bra
     }
     unsigned fewest = UINT_MAX;
     for (int d = 0; d < 9; d++) {
-        unsigned key = count[best][d] > 4 ? (unsigned)count[best][d] << 4 | (unsigned)d : UINT_MAX;
+        unsigned n = count[best][d];
+        unsigned key = (n << 4 | (unsigned)d) | (0u - (unsigned)(n < 5)); /* all ones if settled */
         fewest = key < fewest ? key : fewest;
     }
     int digit = fewest == UINT_MAX ? 0 : (int)(fewest & 15u);
