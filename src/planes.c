@@ -151,6 +151,9 @@ static int update_digit(sudoku_planes *p, int digit)
     uint32_t b0 = cells[0], b1 = cells[9], b2 = cells[18];
     uint32_t s0 = settled[0], s1 = settled[9], s2 = settled[18];
     int placed = 0;
+    /* the cells found alone leave the other planes even when there are
+     * none: clearing nothing costs less than a test that goes either way
+     * in no order the processor learns (docs/engine.md, row 16) */
     for (;;) {
         uint32_t alone;
         if (b0 != s0) {
