@@ -151,37 +151,34 @@ static int update_digit(sudoku_planes *p, int digit)
     uint32_t b0 = cells[0], b1 = cells[9], b2 = cells[18];
     uint32_t s0 = settled[0], s1 = settled[9], s2 = settled[18];
     int placed = 0;
+    /* the cells found alone leave the other planes even when there are
+     * none: clearing nothing costs less than a test that goes either way
+     * in no order the processor learns (docs/engine.md, row 16) */
     for (;;) {
         uint32_t alone;
         if (b0 != s0) {
             alone = band_rule(&b0, &b1, &b2, p->unsolved[0]);
             s0 = b0;
-            if (alone) {
-                if (alone == UINT32_MAX) return -1;
-                cells[0] = b0;
-                leave_other_planes(p, digit, 0, alone);
-                placed = 1;
-            }
+            if (alone == UINT32_MAX) return -1;
+            cells[0] = b0;
+            leave_other_planes(p, digit, 0, alone);
+            placed |= alone != 0;
         }
         if (b1 != s1) {
             alone = band_rule(&b1, &b2, &b0, p->unsolved[1]);
             s1 = b1;
-            if (alone) {
-                if (alone == UINT32_MAX) return -1;
-                cells[9] = b1;
-                leave_other_planes(p, digit, 1, alone);
-                placed = 1;
-            }
+            if (alone == UINT32_MAX) return -1;
+            cells[9] = b1;
+            leave_other_planes(p, digit, 1, alone);
+            placed |= alone != 0;
         }
         if (b2 != s2) {
             alone = band_rule(&b2, &b0, &b1, p->unsolved[2]);
             s2 = b2;
-            if (alone) {
-                if (alone == UINT32_MAX) return -1;
-                cells[18] = b2;
-                leave_other_planes(p, digit, 2, alone);
-                placed = 1;
-            }
+            if (alone == UINT32_MAX) return -1;
+            cells[18] = b2;
+            leave_other_planes(p, digit, 2, alone);
+            placed |= alone != 0;
         }
         if (b0 == s0 && b1 == s1 && b2 == s2) {
             /* at rest: the columns only one band can hold the digit in */
@@ -414,14 +411,13 @@ static int triads(sudoku_planes *p, sudoku_triads *view)
     if (!triad_rules(view->horizontal, hcertain, hclear, horizontal_mates) ||
         !triad_rules(view->vertical, vcertain, vclear, vertical_mates))
         return -1;
-    int changed = 0;
+    uint32_t changed = 0;
     for (int d = 0; d < 9; d++) {
         uint32_t hd = hclear[d] & view->horizontal[d], vd = vclear[d] & view->vertical[d];
-        if (!(hd | vd)) continue;
         clear_triads(&p->cells[d], hd, vd);
-        changed = 1;
+        changed |= hd | vd;
     }
-    return changed;
+    return changed != 0;
 }
 
 static inline bool solved(const sudoku_planes *p)
@@ -659,12 +655,14 @@ static bool choose(const sudoku_planes *p, const sudoku_triads *view, sudoku_bra
             score[where + 3] += weight[m];
         }
     }
-    int best = -1, best_score = INT_MAX;
-    for (int where = 0; where < 6; where++)
-        if (score[where] > 0 && score[where] < best_score) {
-            best = where;
-            best_score = score[where];
-        }
+    /* the least by keys (score, where), then (count, digit): minimums
+     * without a branch, as which band or digit wins follows no pattern */
+    unsigned least = UINT_MAX;
+    for (int where = 0; where < 6; where++) {
+        unsigned key = score[where] > 0 ? (unsigned)score[where] << 3 | (unsigned)where : UINT_MAX;
+        least = key < least ? key : least;
+    }
+    int best = least == UINT_MAX ? -1 : (int)(least & 7u);
     if (best < 0) {
         branch->kind = SUDOKU_BRANCH_CELL;
         branch->where = fewest_candidates(p);
@@ -673,12 +671,13 @@ static bool choose(const sudoku_planes *p, const sudoku_triads *view, sudoku_bra
         branch->options = candidates(p, branch->where);
         return true;
     }
-    int digit = 0, fewest = INT_MAX;
-    for (int d = 0; d < 9; d++)
-        if (count[best][d] > 4 && count[best][d] < fewest) {
-            fewest = count[best][d];
-            digit = d;
-        }
+    unsigned fewest = UINT_MAX;
+    for (int d = 0; d < 9; d++) {
+        unsigned n = count[best][d];
+        unsigned key = (n << 4 | (unsigned)d) | (0u - (unsigned)(n < 5)); /* all ones if settled */
+        fewest = key < fewest ? key : fewest;
+    }
+    int digit = fewest == UINT_MAX ? 0 : (int)(fewest & 15u);
     uint32_t set = best < 3 ? minirows(p->cells[slot(digit, best)])
                             : stack_minicolumns(view->vertical[digit], best - 3);
     branch->kind = best < 3 ? SUDOKU_BRANCH_BAND : SUDOKU_BRANCH_STACK;
