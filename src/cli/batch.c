@@ -40,7 +40,6 @@ struct cli_batch {
     size_t capacity;
     int filling;        /* the half records go into */
     int worked;         /* the half being worked on and not yet reported, or -1 */
-    bool shared;        /* the workers were called to it */
     atomic_size_t next; /* its first job no thread has started */
     mtx_t lock;
     cnd_t begun, finished;
@@ -85,14 +84,19 @@ static int work(void *arg)
     return 0;
 }
 
+/* Whether the workers share the worked half: when there is enough work. */
+static bool shared(const cli_batch *b)
+{
+    return b->workers > 0 && b->half[b->worked].count > CHUNK;
+}
+
 /* Makes the half being filled the worked one, and calls the workers to it
- * when there is enough work to share. */
+ * when they share it. */
 static void start_half(cli_batch *b)
 {
     b->worked = b->filling;
     atomic_store_explicit(&b->next, 0, memory_order_relaxed);
-    b->shared = b->workers > 0 && b->half[b->worked].count > CHUNK;
-    if (!b->shared) return;
+    if (!shared(b)) return;
     mtx_lock(&b->lock);
     b->busy = b->workers;
     b->round++;
@@ -104,7 +108,7 @@ static void start_half(cli_batch *b)
 static void finish_half(cli_batch *b)
 {
     work_share(b);
-    if (!b->shared) return;
+    if (!shared(b)) return;
     mtx_lock(&b->lock);
     while (b->busy > 0) cnd_wait(&b->finished, &b->lock);
     mtx_unlock(&b->lock);
@@ -133,11 +137,11 @@ static void rotate(cli_run *run, cli_batch *b)
     int finished = b->worked;
     if (finished >= 0) finish_half(b);
     b->worked = -1;
-    if (run->write_errno == 0 && b->half[b->filling].count > 0) {
+    if (run->write_errno) {
+        b->half[b->filling].count = 0; /* the output failed: neither worked on nor reported */
+    } else if (b->half[b->filling].count > 0) {
         start_half(b);
         b->filling = 1 - b->filling;
-    } else {
-        b->half[b->filling].count = 0; /* the output failed: neither worked on nor reported */
     }
     if (finished >= 0) report_half(run, b, finished);
 }
