@@ -408,6 +408,21 @@ bool sudoku_logic_next(const sudoku_logic *state, unsigned flags, sudoku_step *s
 bool sudoku_logic_next_within(const sudoku_logic *state, unsigned flags, unsigned long long *budget,
                               sudoku_step *step);
 
+/* What the engine remembers along one path: where a search found nothing
+ * on an earlier board, so that on a later board (the same, less the steps
+ * taken since) it looks again only where what was removed can matter. The
+ * steps are those sudoku_logic_next_within finds, only found sooner. A
+ * memo serves one path at a time; a board that is not a later one of its
+ * path (a candidate back, another puzzle) makes it start afresh. NULL if
+ * out of memory. */
+typedef struct sudoku_logic_memo sudoku_logic_memo;
+sudoku_logic_memo *sudoku_logic_memo_new(void);
+void sudoku_logic_memo_free(sudoku_logic_memo *memo);
+
+/* As sudoku_logic_next_within, with a memo (NULL: none). */
+bool sudoku_logic_next_memo(const sudoku_logic *state, unsigned flags, unsigned long long *budget,
+                            sudoku_logic_memo *memo, sudoku_step *step);
+
 /* Finds the first step of one technique only, as sudoku_logic_next would
  * find it if no easier technique applied. Returns false if there is none. */
 bool sudoku_logic_find(const sudoku_logic *state, sudoku_technique technique, unsigned flags,

@@ -335,6 +335,10 @@ bool chain_better(const chain_best *best, double difficulty, int complexity, int
 void chain_search_static(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
                          const uint64_t *starts, chain_sink *sink);
 
+/* The same from every assumption, with a memo of the path (logic.h). */
+void chain_search_static_memo(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
+                              logic_memo *memo, chain_sink *sink);
+
 /* The same from the assumptions (candidate on or off) that can reach a
  * node (bit pot * 2 + on) of seeds. */
 void chain_search_static_from(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],

@@ -10,6 +10,7 @@
  */
 #include "logic.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const char *const technique_names[SUDOKU_TECHNIQUES] = {
@@ -269,7 +270,7 @@ static const digit_places *places_of(const sudoku_logic *state, digit_places pos
  * unless the technique is asked for alone. */
 static bool find(const sudoku_logic *state, digit_places pos[27], bool *known,
                  sudoku_technique technique, unsigned flags, bool alone, unsigned long long *budget,
-                 struct nested_cache **cache, sudoku_step *step)
+                 struct nested_cache **cache, logic_memo *memo, sudoku_step *step)
 {
     switch (technique) {
     case SUDOKU_HIDDEN_SINGLE: return logic_hidden_single(state, step);
@@ -302,7 +303,7 @@ static bool find(const sudoku_logic *state, digit_places pos[27], bool *known,
                logic_unique_loop(state, alone ? technique : SUDOKU_TECHNIQUES, step);
     case SUDOKU_BUG: return !(flags & SUDOKU_LOGIC_NO_UNIQUENESS) && logic_bug(state, step);
     case SUDOKU_ALIGNED_PAIR_EXCLUSION: return logic_aligned_pair(state, step);
-    case SUDOKU_ALIGNED_TRIPLET_EXCLUSION: return logic_aligned_triplet(state, step);
+    case SUDOKU_ALIGNED_TRIPLET_EXCLUSION: return logic_aligned_triplet(state, memo, step);
     case SUDOKU_FORCING_CHAINS:
     case SUDOKU_NISHIO_FORCING_CHAINS:
     case SUDOKU_MULTIPLE_FORCING_CHAINS:
@@ -313,7 +314,7 @@ static bool find(const sudoku_logic *state, digit_places pos[27], bool *known,
     case SUDOKU_NESTED_DYNAMIC_CHAINS:
     case SUDOKU_NESTED_DYNAMIC_CHAINS_PLUS:
     case SUDOKU_NESTED_DYNAMIC_CHAINS_NESTED:
-        return logic_chains(state, technique, budget, cache, step);
+        return logic_chains(state, technique, budget, cache, memo, step);
     case SUDOKU_NAKED_QUAD: return logic_naked_set(state, 4, step);
     case SUDOKU_JELLYFISH: return logic_fish(state, places_of(state, pos, known), 4, step);
     case SUDOKU_HIDDEN_QUAD:
@@ -329,11 +330,11 @@ bool sudoku_logic_find(const sudoku_logic *state, sudoku_technique technique, un
     if (finished(state)) return false;
     uint16_t pos[27][9];
     bool known = false;
-    return find(state, pos, &known, technique, flags, true, NULL, NULL, step);
+    return find(state, pos, &known, technique, flags, true, NULL, NULL, NULL, step);
 }
 
-bool sudoku_logic_next_within(const sudoku_logic *state, unsigned flags, unsigned long long *budget,
-                              sudoku_step *step)
+bool sudoku_logic_next_memo(const sudoku_logic *state, unsigned flags, unsigned long long *budget,
+                            sudoku_logic_memo *memo, sudoku_step *step)
 {
     if (finished(state)) return false;
     uint16_t pos[27][9];
@@ -344,11 +345,39 @@ bool sudoku_logic_next_within(const sudoku_logic *state, unsigned flags, unsigne
         /* One finder answers for rectangles and loops alike. */
         if (t == SUDOKU_UNIQUE_LOOP) continue;
         if (t >= SUDOKU_FORCING_CHAINS && (flags & SUDOKU_LOGIC_NO_CHAINS)) break;
-        found = find(state, pos, &known, (sudoku_technique)t, flags, false, budget, &cache, step);
+        found = find(state, pos, &known, (sudoku_technique)t, flags, false, budget, &cache, memo,
+                     step);
         if (budget && *budget == 0) break;
     }
     logic_nested_cache_free(cache);
     return found;
+}
+
+bool sudoku_logic_next_within(const sudoku_logic *state, unsigned flags, unsigned long long *budget,
+                              sudoku_step *step)
+{
+    return sudoku_logic_next_memo(state, flags, budget, NULL, step);
+}
+
+sudoku_logic_memo *sudoku_logic_memo_new(void)
+{
+    return calloc(1, sizeof(sudoku_logic_memo));
+}
+
+void sudoku_logic_memo_free(sudoku_logic_memo *memo)
+{
+    free(memo);
+}
+
+bool logic_memo_changed(const uint16_t board[SUDOKU_CELLS], const uint16_t later[SUDOKU_CELLS],
+                        uint64_t changed[2])
+{
+    changed[0] = changed[1] = 0;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        if (later[cell] & ~board[cell]) return false;
+        if (later[cell] != board[cell]) changed[cell / 64] |= 1ull << (cell % 64);
+    }
+    return true;
 }
 
 bool sudoku_logic_next(const sudoku_logic *state, unsigned flags, sudoku_step *step)
@@ -385,9 +414,11 @@ sudoku_rate_outcome sudoku_rate(const sudoku_grid *puzzle, unsigned flags,
     if (!sudoku_logic_from_grid(&state, puzzle)) return SUDOKU_RATE_INVALID;
     unsigned long long left = budget ? budget : ~0ull;
     sudoku_step step;
+    logic_memo memo;
+    memset(&memo, 0, sizeof memo);
     /* Each step removes a candidate at least: the path ends. */
     while (!sudoku_logic_solved(&state)) {
-        if (!sudoku_logic_next_within(&state, flags, &left, &step))
+        if (!sudoku_logic_next_memo(&state, flags, &left, &memo, &step))
             return left == 0 ? SUDOKU_RATE_OVER_BUDGET : SUDOKU_RATE_STUCK;
         sudoku_rating_add(rating, &step);
         if (ceiling > 0 && step.rating > ceiling) return SUDOKU_RATE_ABOVE;

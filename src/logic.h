@@ -114,9 +114,32 @@ bool logic_unique_loop(const sudoku_logic *state, sudoku_technique only, sudoku_
 /* logic_bug.c: bivalue universal grave, types 1-4 */
 bool logic_bug(const sudoku_logic *state, sudoku_step *step);
 
-/* logic_exclusion.c: aligned pair and triplet exclusion */
+/* What an engine keeps from one step of a path to the next: where a
+ * finder found nothing on an earlier board, with that board. A later board
+ * that only lost candidates need not be searched again where nothing it
+ * lost can matter (logic_exclusion.c, logic_forcing.c). */
+#define LOGIC_NODE_WORDS (2 * SUDOKU_CELLS * 9 / 64 + 1)
+typedef struct sudoku_logic_memo {
+    /* Aligned triplet exclusion found nothing on triplets_board. */
+    bool triplets_known;
+    uint16_t triplets_board[SUDOKU_CELLS];
+    /* Forcing chains and cycles: the starts (node bits, as chains.h's)
+     * from which each mode's search (X, Y, both) found nothing, unbounded,
+     * on chains_board. */
+    bool chains_known;
+    uint16_t chains_board[SUDOKU_CELLS];
+    uint64_t chains_nothing[3][LOGIC_NODE_WORDS];
+} logic_memo;
+
+/* The cells whose candidates differ between board and later, as bits;
+ * false if later holds a candidate board does not (not a later board). */
+bool logic_memo_changed(const uint16_t board[SUDOKU_CELLS], const uint16_t later[SUDOKU_CELLS],
+                        uint64_t changed[2]);
+
+/* logic_exclusion.c: aligned pair and triplet exclusion; memo (NULL:
+ * none) passes over the triplets that removed nothing before */
 bool logic_aligned_pair(const sudoku_logic *state, sudoku_step *step);
-bool logic_aligned_triplet(const sudoku_logic *state, sudoku_step *step);
+bool logic_aligned_triplet(const sudoku_logic *state, logic_memo *memo, sudoku_step *step);
 
 /* logic_multiple.c: chains of every kind, within a budget (chains.h).
  * cache: the nested chains' steps by board, kept from one technique's
@@ -125,7 +148,7 @@ bool logic_aligned_triplet(const sudoku_logic *state, sudoku_step *step);
  * kept. */
 struct nested_cache;
 bool logic_chains(const sudoku_logic *state, sudoku_technique technique, unsigned long long *budget,
-                  struct nested_cache **cache, sudoku_step *step);
+                  struct nested_cache **cache, logic_memo *memo, sudoku_step *step);
 void logic_nested_cache_free(struct nested_cache *cache);
 
 #endif

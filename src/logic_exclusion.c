@@ -302,11 +302,40 @@ static bool tried_before(const triplet_board *t, int a, int b, int c, int i, int
     return takes_third(t, c, a, b) || takes_third(t, c, b, a);
 }
 
+/* The triplets a memo lets the search pass over: on a board that only
+ * lost candidates since the triplets were all found to remove nothing,
+ * one removes something only if one of its cells or of the cells that see
+ * all three (its excluders are among them) changed. */
+typedef struct triplet_memo {
+    bool on;
+    cellset changed;
+} triplet_memo;
+
+/* The thirds of base cells a and b that the memo cannot pass over. */
+static cellset thirds_to_try(const triplet_memo *m, int a, int b)
+{
+    if (!m->on || cellset_has(&m->changed, a) || cellset_has(&m->changed, b))
+        return (cellset){{~0ull, ~0ull}};
+    const uint64_t *pa = sudoku_peer_bits[a], *pb = sudoku_peer_bits[b];
+    cellset near = {{pa[0] & pb[0] & m->changed.w[0], pa[1] & pb[1] & m->changed.w[1]}};
+    cellset out = m->changed;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t x = near.w[w]; x; x &= x - 1) {
+            const uint64_t *px = sudoku_peer_bits[64 * w + __builtin_ctzll(x)];
+            out.w[0] |= px[0];
+            out.w[1] |= px[1];
+        }
+    return out;
+}
+
 /* As SE: pairs of base cells in Gosper's order, then a third from the
  * excluders of either (in the order they come) that is a base cell too;
  * the three need two excluders in common. */
-bool logic_aligned_triplet(const sudoku_logic *state, sudoku_step *step)
+bool logic_aligned_triplet(const sudoku_logic *state, logic_memo *memo, sudoku_step *step)
 {
+    triplet_memo m = {false, {{0, 0}}};
+    if (memo && memo->triplets_known)
+        m.on = logic_memo_changed(memo->triplets_board, state->candidates, m.changed.w);
     triplet_board *t = malloc(sizeof *t);
     if (!t) return false;
     triplet_setup(state, t);
@@ -325,6 +354,13 @@ bool logic_aligned_triplet(const sudoku_logic *state, sudoku_step *step)
             const cellset *ea = &t->excluders[a], *eb = &t->excluders[b];
             cellset ab = {{ea->w[0] & eb->w[0], ea->w[1] & eb->w[1]}};
             if (!cellset_several(&ab)) continue;
+            cellset pair = {{0, 0}};
+            cellset_add(&pair, a);
+            cellset_add(&pair, b);
+            cellset open = thirds_to_try(&m, a, b);
+            if (!(((ea->w[0] | eb->w[0]) & bases.w[0] & ~pair.w[0] & open.w[0]) |
+                  ((ea->w[1] | eb->w[1]) & bases.w[1] & ~pair.w[1] & open.w[1])))
+                continue;
             /* A third needs two of these excluders: it sees both. */
             cellset near = {{0, 0}};
             for (int w1 = 0; w1 < 2; w1++)
@@ -339,13 +375,10 @@ bool logic_aligned_triplet(const sudoku_logic *state, sudoku_step *step)
                 }
             /* The third cells as SE takes them: a's excluders, then b's
              * that are not a's, each by cell number (the lists' order). */
-            cellset pair = {{0, 0}};
-            cellset_add(&pair, a);
-            cellset_add(&pair, b);
             for (int part = 0; part < 2 && !found; part++)
                 for (int w = 0; w < 2 && !found; w++) {
                     uint64_t thirds = (part ? eb->w[w] & ~ea->w[w] : ea->w[w]) & bases.w[w] &
-                                      ~pair.w[w] & near.w[w];
+                                      ~pair.w[w] & near.w[w] & open.w[w];
                     for (; thirds && !found; thirds &= thirds - 1) {
                         int c = 64 * w + __builtin_ctzll(thirds);
                         if (tried_before(t, a, b, c, i, index[c], j)) continue;
@@ -358,5 +391,9 @@ bool logic_aligned_triplet(const sudoku_logic *state, sudoku_step *step)
                 }
         }
     free(t);
+    if (memo && !found) {
+        memo->triplets_known = true;
+        memcpy(memo->triplets_board, state->candidates, sizeof memo->triplets_board);
+    }
     return found;
 }

@@ -64,6 +64,13 @@ typedef struct static_search {
     cells81 hint_on[9], hint_off[9]; /* may_hint's closure, by digit (empty between calls) */
     uint64_t on_seen[NODE_WORDS], off_seen[NODE_WORDS]; /* by candidate (state ignored) */
     int32_t pending_on[POTENTIALS], pending_off[POTENTIALS];
+    /* With a memo (NULL: none): by mode (X, Y, both), the starts passed
+     * over (they found nothing before, and reach nothing that changed
+     * since), and those found to give nothing now, unbounded. */
+    logic_memo *memo;
+    uint64_t skip[3][NODE_WORDS];
+    uint64_t nothing[3][NODE_WORDS];
+    int emitted; /* steps handed to the sink so far */
     /* A cycle search follows an "off" again for each new path to it: each
      * is kept as its link and parent, made a node only if it leads on. */
     struct pending {
@@ -107,6 +114,12 @@ static bool is_ancestor(const chain_arena *arena, int32_t node, int pot, bool on
 static int mode_key(const static_search *s)
 {
     return s->y && s->x ? 4 : s->y ? 3 : 2;
+}
+
+/* The mode's index in a memo: X, Y, both. */
+static int memo_mode(const static_search *s)
+{
+    return mode_key(s) - 2;
 }
 
 static chain_hint hint_start(const static_search *s)
@@ -162,6 +175,7 @@ static void cycle_found(static_search *s, int32_t dst)
     hint.ntargets = 1;
     hint.cycle = true;
     hint.eliminate = forw;
+    s->emitted++;
     s->sink->emit(s->sink, arena, &hint);
 }
 
@@ -180,6 +194,7 @@ static void forcing_found(static_search *s, int32_t target)
     hint.result_on = t->on;
     /* SE's isWorth: a placement in a cell with other candidates. */
     if (t->on && !(s->c.grid[POT_CELL(t->pot)] & ~(1u << (POT_DIGIT(t->pot) - 1)))) return;
+    s->emitted++;
     s->sink->emit(s->sink, arena, &hint);
 }
 
@@ -580,13 +595,24 @@ static void unary(static_search *s, int pot)
      * more; a chain from a candidate to its opposite, three): under a
      * lower bound, none can matter. */
     if (s->c.max_depth && s->c.max_depth < 4) return;
+    int mode = memo_mode(s);
+    if (s->memo) {
+        from_on = from_on && !node_in(s->skip[mode], pot, true);
+        from_off = from_off && !node_in(s->skip[mode], pot, false);
+    }
     /* Each search is made only if its start's closure allows a step. */
+    bool tried_on = from_on, tried_off = from_off;
     from_on = from_on && may_hint_in_mode(s, pot, true);
     from_off = from_off && may_hint_in_mode(s, pot, false);
+    if (s->memo) {
+        if (tried_on && !from_on) node_add(s->nothing[mode], pot, true);
+        if (tried_off && !from_off) node_add(s->nothing[mode], pot, false);
+    }
     if (!from_on && !from_off) return;
     chain_mark mark = chain_arena_mark(arena);
     int32_t start = chain_node_new(arena, pot, true, CAUSE_NONE);
     if (start < 0) return;
+    int emitted = s->emitted;
     int32_t targets[2];
     int ntargets = 0;
     if (from_on) cycles_from(s, start, targets, &ntargets);
@@ -594,6 +620,11 @@ static void unary(static_search *s, int pot)
         int32_t start_off = chain_node_new(arena, pot, false, CAUSE_NONE);
         if (start_off >= 0 && from_off) forcing_from(s, start_off, targets, &ntargets);
         for (int i = 0; i < ntargets; i++) forcing_found(s, targets[i]);
+    }
+    /* Found nothing without a bound: nothing it could find was left out. */
+    if (s->memo && !s->c.max_depth && s->emitted == emitted && !arena->failed) {
+        if (from_on) node_add(s->nothing[mode], pot, true);
+        if (from_off) node_add(s->nothing[mode], pot, false);
     }
     chain_arena_release(arena, mark);
 }
@@ -644,7 +675,7 @@ static void search_links(static_search *s, bool y, bool x)
  * are symmetric (x on forces y off exactly when y on forces x off; likewise
  * off to on), so what reaches a set is what the set, states flipped,
  * reaches, states flipped back: the closure of seeds under Y and X links. */
-static void starts_reaching(static_search *s, const uint64_t *seeds)
+static void reaching(const static_search *s, const uint64_t *seeds, uint64_t out[NODE_WORDS])
 {
     /* The "off"s by digit, as cells: an "on"'s peers are taken at once. */
     uint64_t on[POT_WORDS] = {0};
@@ -689,21 +720,108 @@ static void starts_reaching(static_search *s, const uint64_t *seeds)
             }
         }
     }
-    memset(s->own_starts, 0, sizeof s->own_starts);
+    memset(out, 0, NODE_WORDS * sizeof *out);
     for (int w = 0; w < POT_WORDS; w++)
-        for (uint64_t m = on[w]; m; m &= m - 1)
-            node_add(s->own_starts, 64 * w + __builtin_ctzll(m), false);
+        for (uint64_t m = on[w]; m; m &= m - 1) node_add(out, 64 * w + __builtin_ctzll(m), false);
     for (int d = 0; d < 9; d++)
         for (int w = 0; w < 2; w++)
             for (uint64_t m = off[d].w[w]; m; m &= m - 1)
-                node_add(s->own_starts, POT(64 * w + __builtin_ctzll(m), d + 1), true);
+                node_add(out, POT(64 * w + __builtin_ctzll(m), d + 1), true);
+}
+
+static void starts_reaching(static_search *s, const uint64_t *seeds)
+{
+    reaching(s, seeds, s->own_starts);
     s->starts = s->own_starts;
+}
+
+/* The nodes from which a start reaching nothing that changed reaches
+ * what it did on the memo's board (which differs from the search's only
+ * by lost candidates), by the same links: the sources of the new strong
+ * links (a cell left with two digits, a unit with two places of a lost
+ * digit), and the nodes left that linked to a lost one: to its "on" (the
+ * other digit of its cell, the other place of a unit, where it was one of
+ * two), to its "off" if that led on (its peers' "on"s of the digit and
+ * its cell's others). A lost "off" that led nowhere changes no search. */
+static void memo_seeds(const static_search *s, const uint64_t changed[2], uint64_t seeds[NODE_WORDS])
+{
+    const uint16_t *before = s->memo->chains_board, *now = s->c.grid;
+    uint16_t was[27][9], is[27][9];
+    logic_grid_positions(before, was);
+    logic_grid_positions(now, is);
+    memset(seeds, 0, NODE_WORDS * sizeof *seeds);
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = changed[w]; m; m &= m - 1) {
+            int cell = 64 * w + __builtin_ctzll(m);
+            bool pair_before = sudoku_is_pair(before[cell]), pair_now = sudoku_is_pair(now[cell]);
+            if (pair_now && !pair_before)
+                for (unsigned c = now[cell]; c; c &= c - 1)
+                    node_add(seeds, POT(cell, sudoku_lowest_digit(c)), false);
+            for (unsigned lost = before[cell] & ~now[cell]; lost; lost &= lost - 1) {
+                int digit = sudoku_lowest_digit(lost);
+                uint16_t bit = (uint16_t)(1u << (digit - 1));
+                bool led_on = pair_before;
+                if (pair_before)
+                    for (unsigned c = now[cell] & ~bit; c; c &= c - 1)
+                        node_add(seeds, POT(cell, sudoku_lowest_digit(c)), false);
+                for (int k = 0; k < 3; k++) {
+                    int unit = sudoku_cell_units[cell][k];
+                    const uint8_t *cells = sudoku_unit_cells[unit];
+                    unsigned old_places = was[unit][digit - 1], places = is[unit][digit - 1];
+                    if (sudoku_popcount(old_places) == 2) {
+                        led_on = true;
+                        for (unsigned p = places; p; p &= p - 1)
+                            node_add(seeds, POT(cells[__builtin_ctz(p)], digit), false);
+                    }
+                    if (sudoku_popcount(places) == 2)
+                        for (unsigned p = places; p; p &= p - 1)
+                            node_add(seeds, POT(cells[__builtin_ctz(p)], digit), false);
+                }
+                if (!led_on) continue;
+                for (int k = 0; k < 20; k++) {
+                    int peer = sudoku_peers[cell][k];
+                    if (now[peer] & bit) node_add(seeds, POT(peer, digit), true);
+                }
+                for (unsigned c = now[cell]; c; c &= c - 1)
+                    node_add(seeds, POT(cell, sudoku_lowest_digit(c)), true);
+            }
+        }
+}
+
+/* Sets the starts each mode passes over: those the memo says found
+ * nothing, less those that reach a node whose links changed. */
+static void memo_load(static_search *s)
+{
+    memset(s->skip, 0, sizeof s->skip);
+    memset(s->nothing, 0, sizeof s->nothing);
+    uint64_t changed[2];
+    if (!s->memo->chains_known ||
+        !logic_memo_changed(s->memo->chains_board, s->c.grid, changed))
+        return;
+    uint64_t seeds[NODE_WORDS], reach[NODE_WORDS];
+    memo_seeds(s, changed, seeds);
+    reaching(s, seeds, reach);
+    for (int mode = 0; mode < 3; mode++)
+        for (int w = 0; w < NODE_WORDS; w++)
+            s->skip[mode][w] = s->memo->chains_nothing[mode][w] & ~reach[w];
+}
+
+/* What the memo keeps of this search: every start found to give nothing,
+ * on this board. */
+static void memo_save(static_search *s)
+{
+    logic_memo *memo = s->memo;
+    for (int mode = 0; mode < 3; mode++)
+        for (int w = 0; w < NODE_WORDS; w++)
+            memo->chains_nothing[mode][w] = s->skip[mode][w] | s->nothing[mode][w];
+    memcpy(memo->chains_board, s->c.grid, sizeof memo->chains_board);
+    memo->chains_known = true;
 }
 
 /* The search on grid, from starts or (starts NULL) from those that can
  * reach a node of seeds. */
 static void search(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS], const uint64_t *starts,
-                   const uint64_t *seeds, chain_sink *sink)
+                   const uint64_t *seeds, logic_memo *memo, chain_sink *sink)
 {
     static_search *s = malloc(sizeof *s);
     if (!s) {
@@ -717,6 +835,9 @@ static void search(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS], const 
     chainer_load(&s->c, grid);
     links_load(s);
     if (seeds) starts_reaching(s, seeds);
+    s->memo = memo;
+    s->emitted = 0;
+    if (memo) memo_load(s);
     memset(s->non, 0xff, sizeof s->non);
     memset(s->noff, 0xff, sizeof s->noff);
     memset(s->hint_xy, 0xff, sizeof s->hint_xy);
@@ -727,17 +848,24 @@ static void search(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS], const 
     search_links(s, false, true);
     search_links(s, true, false);
     search_links(s, true, true);
+    if (memo && !arena->failed) memo_save(s);
     free(s);
 }
 
 void chain_search_static(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
                          const uint64_t *starts, chain_sink *sink)
 {
-    search(arena, grid, starts, NULL, sink);
+    search(arena, grid, starts, NULL, NULL, sink);
+}
+
+void chain_search_static_memo(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
+                              logic_memo *memo, chain_sink *sink)
+{
+    search(arena, grid, NULL, NULL, memo, sink);
 }
 
 void chain_search_static_from(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
                               const uint64_t *seeds, chain_sink *sink)
 {
-    search(arena, grid, NULL, seeds, sink);
+    search(arena, grid, NULL, seeds, NULL, sink);
 }

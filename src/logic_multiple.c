@@ -663,7 +663,7 @@ void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS]
 }
 
 bool logic_chains(const sudoku_logic *state, sudoku_technique technique, unsigned long long *budget,
-                  struct nested_cache **cache, sudoku_step *step)
+                  struct nested_cache **cache, logic_memo *memo, sudoku_step *step)
 {
     chain_arena arena;
     if (!chain_arena_init(&arena)) return false;
@@ -672,7 +672,7 @@ bool logic_chains(const sudoku_logic *state, sudoku_technique technique, unsigne
     chain_best best;
     chain_best_init(&best);
     if (technique == SUDOKU_FORCING_CHAINS) {
-        chain_search_static(&arena, state->candidates, NULL, &best.sink);
+        chain_search_static_memo(&arena, state->candidates, memo, &best.sink);
     } else {
         uint8_t placed[9] = {0};
         for (int cell = 0; cell < SUDOKU_CELLS; cell++)

@@ -145,8 +145,11 @@ static void explain_work(const cli_run *run, cli_job *base)
      * go after the status, which is known only at the end. */
     cli_text steps = {0};
     sudoku_step step;
+    /* What the engine found nothing in on one board spares it the look on
+     * the next (NULL, out of memory: every look is taken). */
+    sudoku_logic_memo *memo = go ? sudoku_logic_memo_new() : NULL;
     while (go && !sudoku_logic_solved(&state) && job->steps < MAX_STEPS &&
-           steps_next(run, job, &state, flags, &step)) {
+           steps_next(run, job, &state, flags, memo, &step)) {
         if (json) {
             if (job->steps) cli_text_add(&steps, ",", 1);
             steps_add_step(&steps, &step, true);
@@ -158,6 +161,7 @@ static void explain_work(const cli_run *run, cli_job *base)
         sudoku_logic_apply(&state, &step);
         job->steps++;
     }
+    sudoku_logic_memo_free(memo);
     if (go && verdict == STEPS_DONE && job->outcome != STEPS_BUDGET)
         job->outcome = sudoku_logic_solved(&state) ? STEPS_DONE : STEPS_STUCK;
     if (json) {

@@ -73,7 +73,7 @@ static void hint_work(const cli_run *run, cli_job *base)
     unsigned flags;
     sudoku_step step;
     bool go = steps_start(run, job, &state, &flags);
-    bool found = go && steps_next(run, job, &state, flags, &step);
+    bool found = go && steps_next(run, job, &state, flags, NULL, &step);
     if (found) {
         sudoku_rating_add(&job->rating, &step);
         job->steps = 1;

@@ -128,12 +128,16 @@ static void rate_work(const cli_run *run, cli_job *base)
     bool go = steps_start(run, job, &state, &flags);
     steps_outcome verdict = job->outcome;
     sudoku_step step;
+    /* What the engine found nothing in on one board spares it the look on
+     * the next (NULL, out of memory: every look is taken). */
+    sudoku_logic_memo *memo = go ? sudoku_logic_memo_new() : NULL;
     while (go && !sudoku_logic_solved(&state) && job->steps < MAX_STEPS &&
-           steps_next(run, job, &state, flags, &step)) {
+           steps_next(run, job, &state, flags, memo, &step)) {
         sudoku_rating_add(&job->rating, &step);
         sudoku_logic_apply(&state, &step);
         job->steps++;
     }
+    sudoku_logic_memo_free(memo);
     if (go && verdict == STEPS_DONE && job->outcome != STEPS_BUDGET)
         job->outcome = sudoku_logic_solved(&state) ? STEPS_DONE : STEPS_STUCK;
     if (dropped(opt, job)) return;

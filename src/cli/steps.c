@@ -55,11 +55,11 @@ int steps_take_option(void *options, int key, const char *value)
 }
 
 bool steps_next(const cli_run *run, steps_job *job, const sudoku_logic *state, unsigned flags,
-                sudoku_step *step)
+                sudoku_logic_memo *memo, sudoku_step *step)
 {
     const steps_options_t *opt = run->options;
-    if (!opt->budget) return sudoku_logic_next(state, flags, step);
-    if (sudoku_logic_next_within(state, flags, &job->budget, step)) return true;
+    if (!opt->budget) return sudoku_logic_next_memo(state, flags, NULL, memo, step);
+    if (sudoku_logic_next_memo(state, flags, &job->budget, memo, step)) return true;
     if (job->budget == 0) job->outcome = STEPS_BUDGET;
     return false;
 }

@@ -75,7 +75,7 @@ bool steps_start(const cli_run *run, steps_job *job, sudoku_logic *state, unsign
  * when there is none, and then sets the outcome to STEPS_BUDGET if the
  * budget ran out. */
 bool steps_next(const cli_run *run, steps_job *job, const sudoku_logic *state, unsigned flags,
-                sudoku_step *step);
+                sudoku_logic_memo *memo, sudoku_step *step);
 
 /* Adds a step in words, or as a JSON object, without a line end. */
 void steps_add_step(cli_text *text, const sudoku_step *step, bool json);
