@@ -109,7 +109,10 @@ static sudoku_rating walk(const char *puzzle, const char *where, long line, tota
     sudoku_rating rating = {0};
     sudoku_step step;
     int first_place_max = -1, max = 0, count = 0, first_rating = 0;
-    while (sudoku_logic_next(&state, 0, &step)) {
+    /* The path `sudoku rate` and `explain` take: with a memo. */
+    sudoku_logic_memo *memo = sudoku_logic_memo_new();
+    assert_non_null(memo);
+    while (sudoku_logic_next_memo(&state, 0, NULL, memo, &step)) {
         bool changes = false;
         for (int cell = 0; cell < 81; cell++) {
             int answer = solution[cell] - '0';
@@ -141,6 +144,7 @@ static sudoku_rating walk(const char *puzzle, const char *where, long line, tota
         sudoku_logic_apply(&state, &step);
         count++;
     }
+    sudoku_logic_memo_free(memo);
     /* SE's three ratings, computed here from the steps. */
     assert_int_equal(rating.er, max);
     assert_int_equal(rating.ep, first_place_max < 0 ? 0 : first_place_max);
@@ -251,6 +255,101 @@ static void test_paths_are_sound(void **state)
            t.puzzles, t.steps, t.solved, t.stuck);
 }
 
+/* ---- the memo ---- */
+
+/* True if two steps are the same: technique, rating, what they change,
+ * and the words that explain them (a chain's links included). */
+static bool same_step(const sudoku_step *a, const sudoku_step *b)
+{
+    char ta[8192], tb[8192];
+    sudoku_format_step(a, ta, sizeof ta);
+    sudoku_format_step(b, tb, sizeof tb);
+    return a->technique == b->technique && a->rating == b->rating &&
+           memcmp(a->place, b->place, sizeof a->place) == 0 &&
+           memcmp(a->eliminate, b->eliminate, sizeof a->eliminate) == 0 && strcmp(ta, tb) == 0;
+}
+
+/* Takes the paths of two puzzles in turns, each step found both without
+ * a memo and with one: its own (kept along its path), and one shared by
+ * the two paths (every turn, the board is not a later one of the memo's:
+ * it must start afresh). Fails at the first step that differs. */
+static long walk_pair(const char *one, const char *two, const char *where, long line)
+{
+    sudoku_logic state[2];
+    sudoku_logic_memo *own[2] = {sudoku_logic_memo_new(), sudoku_logic_memo_new()};
+    sudoku_logic_memo *shared = sudoku_logic_memo_new();
+    assert_true(own[0] && own[1] && shared);
+    const char *puzzles[2] = {one, two};
+    bool going[2];
+    for (int i = 0; i < 2; i++) {
+        sudoku_grid grid;
+        assert_true(sudoku_parse(puzzles[i], 81, &grid, NULL));
+        assert_true(sudoku_logic_from_grid(&state[i], &grid));
+        going[i] = true;
+    }
+    long steps = 0;
+    while (going[0] || going[1])
+        for (int i = 0; i < 2; i++) {
+            if (!going[i]) continue;
+            sudoku_step bare, kept, mixed;
+            going[i] = sudoku_logic_next(&state[i], 0, &bare);
+            bool with_own = sudoku_logic_next_memo(&state[i], 0, NULL, own[i], &kept);
+            bool with_shared = sudoku_logic_next_memo(&state[i], 0, NULL, shared, &mixed);
+            if (with_own != going[i] || with_shared != going[i])
+                fail_msg("%s:%ld: puzzle %d, step %ld: found with a memo %d/%d, without %d", where,
+                         line + i, i + 1, steps + 1, with_own, with_shared, going[i]);
+            if (!going[i]) continue;
+            if (!same_step(&bare, &kept) || !same_step(&bare, &mixed))
+                fail_msg("%s:%ld: puzzle %d, step %ld differs with a memo (%s)", where, line + i,
+                         i + 1, steps + 1, sudoku_technique_name(bare.technique));
+            sudoku_logic_apply(&state[i], &bare);
+            steps++;
+        }
+    sudoku_logic_memo_free(own[0]);
+    sudoku_logic_memo_free(own[1]);
+    sudoku_logic_memo_free(shared);
+    return steps;
+}
+
+/* The memo changes no step: every stride-th pair of puzzles of a file
+ * (SE's ratings up to 9.4 at most, by their second field, where given). */
+static void memo_file(const char *path, long stride, double top)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        printf("(skipped: %s is absent)\n", path);
+        return;
+    }
+    char line[512], held[82] = {0};
+    long number = 0, taken = 0, pairs = 0, steps = 0;
+    while (fgets(line, sizeof line, f)) {
+        number++;
+        double er = 0;
+        if (strlen(line) < 81 || line[0] == '#') continue;
+        if (sscanf(line + 81, "%lf", &er) == 1 && er > top) continue;
+        if (taken++ % stride) continue;
+        if (!held[0]) {
+            memcpy(held, line, 81);
+            continue;
+        }
+        steps += walk_pair(held, line, path, number - 1);
+        pairs++;
+        held[0] = '\0';
+    }
+    fclose(f);
+    printf("  %s: %ld pairs, %ld steps, each the same with a memo\n", path, pairs, steps);
+}
+
+static void test_memo_changes_no_step(void **state)
+{
+    (void)state;
+    char path[512];
+    memo_file(shared_path("SHARED_PUZZLES", "../shared/puzzles", "top1465.txt", path, sizeof path),
+              12, 99);
+    memo_file(shared_path("SHARED_RATINGS", "../shared/ratings", "se-classic.txt", path, sizeof path),
+              4, 9.4);
+}
+
 /* ---- agreement with Sudoku Explainer ---- */
 
 /* Agreement figures for the puzzles SE rates hardest with one technique. */
@@ -334,6 +433,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_paths_are_sound),
         cmocka_unit_test(test_agreement_with_se),
+        cmocka_unit_test(test_memo_changes_no_step),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
