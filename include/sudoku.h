@@ -3,8 +3,10 @@
  *
  * Data flow: parse text into a grid, propagate constraints into a board of
  * candidates, search for solutions, format the result. Every function is
- * reentrant: the library keeps no mutable global state, never allocates,
- * never prints and never exits. Solving a puzzle takes three calls:
+ * reentrant: the library keeps no mutable global state, never prints and
+ * never exits; the memory it takes to work it frees before it returns, but
+ * for the one object it hands out (sudoku_logic_memo_new). Solving a
+ * puzzle takes three calls:
  *
  *     sudoku_grid puzzle;
  *     sudoku_error err;

@@ -131,6 +131,11 @@ def _declare(lib):
         "sudoku_logic_from_board": (None, [p(_Logic), p(_Board)]),
         "sudoku_logic_solved": (ctypes.c_bool, [p(_Logic)]),
         "sudoku_logic_next": (ctypes.c_bool, [p(_Logic), ctypes.c_uint, p(_Step)]),
+        "sudoku_logic_next_memo": (ctypes.c_bool, [p(_Logic), ctypes.c_uint,
+                                                   p(ctypes.c_ulonglong), ctypes.c_void_p,
+                                                   p(_Step)]),
+        "sudoku_logic_memo_new": (ctypes.c_void_p, []),
+        "sudoku_logic_memo_free": (None, [ctypes.c_void_p]),
         "sudoku_logic_apply": (None, [p(_Logic), p(_Step)]),
         "sudoku_rating_add": (None, [p(_Rating), p(_Step)]),
         "sudoku_technique_name": (ctypes.c_char_p, [ctypes.c_int]),
@@ -271,12 +276,19 @@ def explain(puzzle, assume_unique=True):
     state = _Puzzle(puzzle).logic()
     flags = 0 if assume_unique else _LOGIC_NO_UNIQUENESS
     step, rating, steps = _Step(), _Rating(), []
-    while not _lib.sudoku_logic_solved(ctypes.byref(state)):
-        if not _lib.sudoku_logic_next(ctypes.byref(state), flags, ctypes.byref(step)):
-            break
-        steps.append(_step_dict(step))
-        _lib.sudoku_rating_add(ctypes.byref(rating), ctypes.byref(step))
-        _lib.sudoku_logic_apply(ctypes.byref(state), ctypes.byref(step))
+    # The memo spares the engine the searches that cannot find anything new;
+    # without one (NULL, out of memory) it looks everywhere: same steps.
+    memo = _lib.sudoku_logic_memo_new()
+    try:
+        while not _lib.sudoku_logic_solved(ctypes.byref(state)):
+            if not _lib.sudoku_logic_next_memo(ctypes.byref(state), flags, None, memo,
+                                               ctypes.byref(step)):
+                break
+            steps.append(_step_dict(step))
+            _lib.sudoku_rating_add(ctypes.byref(rating), ctypes.byref(step))
+            _lib.sudoku_logic_apply(ctypes.byref(state), ctypes.byref(step))
+    finally:
+        _lib.sudoku_logic_memo_free(memo)
     solved = bool(_lib.sudoku_logic_solved(ctypes.byref(state)))
     ratings = Rating(*(value / 10 if value else None for value in (rating.er, rating.ep, rating.ed)))
     hardest = _lib.sudoku_technique_name(rating.hardest).decode() if steps else None
