@@ -255,7 +255,8 @@ test-valgrind:
 # minute; make check rates those up to 9.4), and its soundness on every
 # puzzle of SHARED_PUZZLES but for every 24th of forum-hardest (2,000 of
 # them; about an hour on two processes: LOGIC_SHARDS=N for N).
-# soundness-hardest walks all 48,766 of forum-hardest alone (hours).
+# soundness-hardest walks all 48,766 of forum-hardest alone (hours), or
+# from line HARDEST_FROM on (a walk that was stopped, taken up again).
 LOGIC_SHARDS ?= 2
 SOUNDNESS_ENV = LOGIC_PATH_ALL=1
 agreement: $(BUILD)/tests/test_logic_path
@@ -270,9 +271,11 @@ soundness: $(BUILD)/tests/test_logic_path
 	cat $(BUILD)/soundness-*.log | grep -E '^  [a-z0-9-]+\.txt:|stuck after|^paths:|FAIL|ERROR|error' ; \
 	[ $$failed = 0 ] && echo "== soundness: every step sound" || { echo "== soundness FAILED (see $(BUILD)/soundness-*.log)"; exit 1; }
 
+HARDEST_FROM ?= 1
 soundness-hardest:
 	$(MAKE) --no-print-directory soundness SOUNDNESS_ENV="LOGIC_PATH_ALL=1 \
-	  LOGIC_PATH_ONLY=forum-hardest-11plus.txt LOGIC_PATH_HARDEST_STRIDE=1"
+	  LOGIC_PATH_ONLY=forum-hardest-11plus.txt LOGIC_PATH_HARDEST_STRIDE=1 \
+	  LOGIC_PATH_FROM=$(HARDEST_FROM)"
 
 # The batch commands' threads under ThreadSanitizer (tests/thread-check.sh),
 # in a build of their own; tests/tsan_threads.c puts C11 threads on POSIX
