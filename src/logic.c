@@ -302,7 +302,7 @@ static bool find(const sudoku_logic *state, digit_places pos[27], bool *known,
         return !(flags & SUDOKU_LOGIC_NO_UNIQUENESS) &&
                logic_unique_loop(state, alone ? technique : SUDOKU_TECHNIQUES, step);
     case SUDOKU_BUG: return !(flags & SUDOKU_LOGIC_NO_UNIQUENESS) && logic_bug(state, step);
-    case SUDOKU_ALIGNED_PAIR_EXCLUSION: return logic_aligned_pair(state, step);
+    case SUDOKU_ALIGNED_PAIR_EXCLUSION: return logic_aligned_pair(state, memo, step);
     case SUDOKU_ALIGNED_TRIPLET_EXCLUSION: return logic_aligned_triplet(state, memo, step);
     case SUDOKU_FORCING_CHAINS:
     case SUDOKU_NISHIO_FORCING_CHAINS:

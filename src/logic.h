@@ -120,9 +120,10 @@ bool logic_bug(const sudoku_logic *state, sudoku_step *step);
  * lost can matter (logic_exclusion.c, logic_forcing.c). */
 #define LOGIC_NODE_WORDS (2 * SUDOKU_CELLS * 9 / 64 + 1)
 typedef struct sudoku_logic_memo {
-    /* Aligned triplet exclusion found nothing on triplets_board. */
-    bool triplets_known;
-    uint16_t triplets_board[SUDOKU_CELLS];
+    /* Aligned pair (triplet) exclusion found nothing on pairs_board
+     * (triplets_board). */
+    bool pairs_known, triplets_known;
+    uint16_t pairs_board[SUDOKU_CELLS], triplets_board[SUDOKU_CELLS];
     /* Forcing chains and cycles: the starts (node bits, as chains.h's)
      * from which each mode's search (X, Y, both) found nothing, unbounded,
      * on chains_board. */
@@ -137,8 +138,8 @@ bool logic_memo_changed(const uint16_t board[SUDOKU_CELLS], const uint16_t later
                         uint64_t changed[2]);
 
 /* logic_exclusion.c: aligned pair and triplet exclusion; memo (NULL:
- * none) passes over the triplets that removed nothing before */
-bool logic_aligned_pair(const sudoku_logic *state, sudoku_step *step);
+ * none) passes over the pairs and triplets that removed nothing before */
+bool logic_aligned_pair(const sudoku_logic *state, logic_memo *memo, sudoku_step *step);
 bool logic_aligned_triplet(const sudoku_logic *state, logic_memo *memo, sudoku_step *step);
 
 /* logic_multiple.c: chains of every kind, within a budget (chains.h).

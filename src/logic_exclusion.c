@@ -64,6 +64,36 @@ static bool exclude(const sudoku_logic *state, int a, int b, const uint64_t comm
     return true;
 }
 
+/* What a memo lets the searches pass over: on a board that only lost
+ * candidates since every pair (triplet) was found to remove nothing, one
+ * removes something only if one of its cells, or of the cells that see
+ * them all (its excluders are among them), changed. */
+typedef struct exclusion_memo {
+    bool on;
+    uint64_t changed[2];
+} exclusion_memo;
+
+static exclusion_memo memo_start(bool known, const uint16_t *board, const sudoku_logic *state)
+{
+    exclusion_memo m = {false, {0, 0}};
+    if (known) m.on = logic_memo_changed(board, state->candidates, m.changed);
+    return m;
+}
+
+static bool changed_has(const exclusion_memo *m, int cell)
+{
+    return (m->changed[cell / 64] >> (cell % 64)) & 1u;
+}
+
+/* True if base cells a and b are unchanged, and so are the cells that
+ * see both: any triplet they make is the same but for its third. */
+static bool pair_unchanged(const exclusion_memo *m, int a, int b)
+{
+    if (!m->on || changed_has(m, a) || changed_has(m, b)) return false;
+    const uint64_t *pa = sudoku_peer_bits[a], *pb = sudoku_peer_bits[b];
+    return !(pa[0] & pb[0] & m->changed[0]) && !(pa[1] & pb[1] & m->changed[1]);
+}
+
 /* The cells whose candidates pass test, as bits. */
 static void cells_where(const sudoku_logic *state, bool (*test)(unsigned), uint64_t out[2])
 {
@@ -99,19 +129,25 @@ static int pair_bases(const sudoku_logic *state, uint64_t peers[SUDOKU_CELLS][2]
     return n;
 }
 
-bool logic_aligned_pair(const sudoku_logic *state, sudoku_step *step)
+bool logic_aligned_pair(const sudoku_logic *state, logic_memo *memo, sudoku_step *step)
 {
+    exclusion_memo m = memo_start(memo && memo->pairs_known, memo ? memo->pairs_board : NULL, state);
     int base[SUDOKU_CELLS];
     uint64_t peers[SUDOKU_CELLS][2];
     int n = pair_bases(state, peers, base);
     for (int j = 1; j < n; j++)
         for (int i = 0; i < j; i++) {
+            if (pair_unchanged(&m, base[i], base[j])) continue;
             const uint64_t *pa = peers[base[i]], *pb = peers[base[j]];
             uint64_t w0 = pa[0] & pb[0], w1 = pa[1] & pb[1];
             if (!((w0 & (w0 - 1)) || (w1 & (w1 - 1)) || (w0 && w1))) continue;
             const uint64_t common[2] = {w0, w1};
             if (exclude(state, base[i], base[j], common, step)) return true;
         }
+    if (memo) {
+        memo->pairs_known = true;
+        memcpy(memo->pairs_board, state->candidates, sizeof memo->pairs_board);
+    }
     return false;
 }
 
@@ -302,23 +338,15 @@ static bool tried_before(const triplet_board *t, int a, int b, int c, int i, int
     return takes_third(t, c, a, b) || takes_third(t, c, b, a);
 }
 
-/* The triplets a memo lets the search pass over: on a board that only
- * lost candidates since the triplets were all found to remove nothing,
- * one removes something only if one of its cells or of the cells that see
- * all three (its excluders are among them) changed. */
-typedef struct triplet_memo {
-    bool on;
-    cellset changed;
-} triplet_memo;
-
-/* The thirds of base cells a and b that the memo cannot pass over. */
-static cellset thirds_to_try(const triplet_memo *m, int a, int b)
+/* The thirds of base cells a and b that the memo cannot pass over: any,
+ * unless the pair is unchanged; then those that changed, or see a changed
+ * cell that sees the pair. */
+static cellset thirds_to_try(const exclusion_memo *m, int a, int b)
 {
-    if (!m->on || cellset_has(&m->changed, a) || cellset_has(&m->changed, b))
-        return (cellset){{~0ull, ~0ull}};
+    if (!m->on || changed_has(m, a) || changed_has(m, b)) return (cellset){{~0ull, ~0ull}};
     const uint64_t *pa = sudoku_peer_bits[a], *pb = sudoku_peer_bits[b];
-    cellset near = {{pa[0] & pb[0] & m->changed.w[0], pa[1] & pb[1] & m->changed.w[1]}};
-    cellset out = m->changed;
+    cellset near = {{pa[0] & pb[0] & m->changed[0], pa[1] & pb[1] & m->changed[1]}};
+    cellset out = {{m->changed[0], m->changed[1]}};
     for (int w = 0; w < 2; w++)
         for (uint64_t x = near.w[w]; x; x &= x - 1) {
             const uint64_t *px = sudoku_peer_bits[64 * w + __builtin_ctzll(x)];
@@ -333,9 +361,8 @@ static cellset thirds_to_try(const triplet_memo *m, int a, int b)
  * the three need two excluders in common. */
 bool logic_aligned_triplet(const sudoku_logic *state, logic_memo *memo, sudoku_step *step)
 {
-    triplet_memo m = {false, {{0, 0}}};
-    if (memo && memo->triplets_known)
-        m.on = logic_memo_changed(memo->triplets_board, state->candidates, m.changed.w);
+    exclusion_memo m =
+        memo_start(memo && memo->triplets_known, memo ? memo->triplets_board : NULL, state);
     triplet_board *t = malloc(sizeof *t);
     if (!t) return false;
     triplet_setup(state, t);
