@@ -124,6 +124,9 @@ typedef struct sudoku_logic_memo {
      * (triplets_board). */
     bool pairs_known, triplets_known;
     uint16_t pairs_board[SUDOKU_CELLS], triplets_board[SUDOKU_CELLS];
+    /* Nishio forcing chains found nothing on nishio_board. */
+    bool nishio_known;
+    uint16_t nishio_board[SUDOKU_CELLS];
     /* Forcing chains and cycles: the starts (node bits, as chains.h's)
      * from which each mode's search (X, Y, both) found nothing, unbounded,
      * on chains_board. */

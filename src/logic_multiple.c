@@ -69,6 +69,7 @@ typedef struct multiple_search {
     uint64_t region_on[POT_WORDS], region_off[POT_WORDS];
     chain_set off_on, off_off; /* the candidate's "off" assumption */
     digit_planes planes;       /* Nishio only */
+    unsigned digits;           /* Nishio: the digits (bits) whose chains are followed */
     /* Multiple chains (static): what each candidate assumed on reaches, as
      * bits, made once, to pass over regions and cells that can give no
      * step (*_may_offer); NULL: not used. */
@@ -576,8 +577,9 @@ static void from_cell(multiple_search *s, int cell)
         int digit = sudoku_lowest_digit(m), pot = POT(cell, digit);
         /* Nishio looks for contradictions only: a candidate whose runs
          * cannot meet one is not followed. */
-        if (s->c.nishio && !nishio_may_contradict(&s->planes, cell, digit, true) &&
-            !nishio_may_contradict(&s->planes, cell, digit, false))
+        if (s->c.nishio && (!(s->digits >> (digit - 1) & 1u) ||
+                            (!nishio_may_contradict(&s->planes, cell, digit, true) &&
+                             !nishio_may_contradict(&s->planes, cell, digit, false))))
             continue;
         const run_result *r = NULL;
         if (contradictions) {
@@ -616,8 +618,10 @@ static void from_cell(multiple_search *s, int cell)
     }
 }
 
-void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
-                           const uint8_t placed[9], sudoku_technique technique, chain_sink *sink)
+/* The search, Nishio's kept to the digits (bits) of digits. */
+static void search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
+                            const uint8_t placed[9], sudoku_technique technique, unsigned digits,
+                            chain_sink *sink)
 {
     multiple_search *s = malloc(sizeof *s);
     if (!s) {
@@ -641,6 +645,7 @@ void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS]
     s->c.nishio = technique == SUDOKU_NISHIO_FORCING_CHAINS;
     s->c.dynamic = technique != SUDOKU_MULTIPLE_FORCING_CHAINS;
     s->c.multiple = !s->c.nishio;
+    s->digits = digits;
     if (s->c.nishio) planes_load(&s->planes, s->c.grid);
     s->links = NULL;
     s->reach = NULL;
@@ -662,6 +667,26 @@ void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS]
     free(s);
 }
 
+void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
+                           const uint8_t placed[9], sudoku_technique technique, chain_sink *sink)
+{
+    search_multiple(arena, grid, placed, technique, 0x1ffu, sink);
+}
+
+/* The digits whose places differ between board and grid (all of them if
+ * grid is not a later board of board's). A Nishio chain keeps to the
+ * places of its digit: on a board whose search found nothing, only the
+ * chains of the digits whose places changed since can find something. */
+static unsigned digits_changed(const uint16_t board[SUDOKU_CELLS], const uint16_t grid[SUDOKU_CELLS])
+{
+    unsigned digits = 0;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        if (grid[cell] & ~board[cell]) return 0x1ffu;
+        digits |= board[cell] & ~grid[cell];
+    }
+    return digits;
+}
+
 bool logic_chains(const sudoku_logic *state, sudoku_technique technique, unsigned long long *budget,
                   struct nested_cache **cache, logic_memo *memo, sudoku_step *step)
 {
@@ -677,7 +702,15 @@ bool logic_chains(const sudoku_logic *state, sudoku_technique technique, unsigne
         uint8_t placed[9] = {0};
         for (int cell = 0; cell < SUDOKU_CELLS; cell++)
             if (state->placed.cell[cell]) placed[state->placed.cell[cell] - 1]++;
-        chain_search_multiple(&arena, state->candidates, placed, technique, &best.sink);
+        bool nishio = technique == SUDOKU_NISHIO_FORCING_CHAINS && memo;
+        unsigned digits = nishio && memo->nishio_known
+                              ? digits_changed(memo->nishio_board, state->candidates)
+                              : 0x1ffu;
+        search_multiple(&arena, state->candidates, placed, technique, digits, &best.sink);
+        if (nishio && !best.found && !arena.failed) {
+            memo->nishio_known = true;
+            memcpy(memo->nishio_board, state->candidates, sizeof memo->nishio_board);
+        }
     }
     bool found = best.found && !arena.failed;
     if (found) *step = best.step;
