@@ -357,6 +357,21 @@ static inline void node_add(uint64_t *set, int pot, bool on)
     set[key / 64] |= 1ull << (key % 64);
 }
 
+/* The nodes (bits as node_in's) that reach a node of seeds under t's
+ * links (X and Y; t from chain_links_load). Links are symmetric (x on
+ * forces y off exactly when y on forces x off; likewise off to on), so
+ * what reaches a set is what the set, states flipped, reaches, states
+ * flipped back. */
+void chain_reaching(const chain_links *t, const uint64_t *seeds, uint64_t out[NODE_WORDS]);
+
+/* The nodes whose closure under t's links may differ from what it was on
+ * board before (which t's board only lost candidates from): those that
+ * reach a node whose links changed. A start that reaches none of them
+ * makes the same nodes as it did on before, by the same links. False (out
+ * untouched) if t's board is not a later one of before. */
+bool chain_changed_reach(const chain_links *t, const uint16_t before[SUDOKU_CELLS],
+                         uint64_t out[NODE_WORDS]);
+
 /* logic_multiple.c: Nishio, multiple, dynamic and nested forcing chains;
  * placed[d]: how many cells hold digit d + 1 (for nested X-wings). */
 void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],

@@ -631,3 +631,123 @@ void chain_best_init(chain_best *best)
     best->sink.emit = keep_best;
     best->sink.max_complexity = best_max_complexity;
 }
+
+/* ---- reach: which assumptions lead to given nodes ---- */
+
+/* The closure of seeds, states flipped, under Y and X links, flipped back
+ * (chains.h). */
+void chain_reaching(const chain_links *t, const uint64_t *seeds, uint64_t out[NODE_WORDS])
+{
+    /* The "off"s by digit, as cells: an "on"'s peers are taken at once. */
+    uint64_t on[POT_WORDS] = {0}, off[9][2];
+    memset(off, 0, sizeof off);
+    int16_t todo[2 * POTENTIALS];
+    int head = 0, tail = 0;
+    for (int w = 0; w < NODE_WORDS; w++)
+        for (uint64_t m = seeds[w]; m; m &= m - 1) {
+            int key = 64 * w + __builtin_ctzll(m), pot = key / 2;
+            if (key & 1)
+                on[pot / 64] |= 1ull << (pot % 64);
+            else
+                off[POT_DIGIT(pot) - 1][POT_CELL(pot) / 64] |= 1ull << (POT_CELL(pot) % 64);
+            todo[tail++] = (int16_t)key;
+        }
+    while (head < tail) {
+        int key = todo[head++], pot = key / 2;
+        if (key & 1) {
+            /* Off: the cell's other digits, the digit's places among its peers. */
+            int cell = POT_CELL(pot), digit = POT_DIGIT(pot);
+            for (unsigned m = t->grid[cell] & ~(1u << (digit - 1)); m; m &= m - 1) {
+                int e = sudoku_lowest_bit(m);
+                uint64_t bit = 1ull << (cell % 64);
+                if (off[e][cell / 64] & bit) continue;
+                off[e][cell / 64] |= bit;
+                todo[tail++] = (int16_t)(2 * POT(cell, e + 1));
+            }
+            for (int w = 0; w < 2; w++) {
+                uint64_t fresh =
+                    sudoku_peer_bits[cell][w] & t->places[digit - 1][w] & ~off[digit - 1][w];
+                off[digit - 1][w] |= fresh;
+                for (; fresh; fresh &= fresh - 1)
+                    todo[tail++] = (int16_t)(2 * POT(64 * w + __builtin_ctzll(fresh), digit));
+            }
+        } else {
+            for (int k = 0; k < t->nstrong[pot]; k++) {
+                int q = t->strong[pot][k];
+                if ((on[q / 64] >> (q % 64)) & 1u) continue;
+                on[q / 64] |= 1ull << (q % 64);
+                todo[tail++] = (int16_t)(2 * q + 1);
+            }
+        }
+    }
+    memset(out, 0, NODE_WORDS * sizeof *out);
+    for (int w = 0; w < POT_WORDS; w++)
+        for (uint64_t m = on[w]; m; m &= m - 1) node_add(out, 64 * w + __builtin_ctzll(m), false);
+    for (int d = 0; d < 9; d++)
+        for (int w = 0; w < 2; w++)
+            for (uint64_t m = off[d][w]; m; m &= m - 1)
+                node_add(out, POT(64 * w + __builtin_ctzll(m), d + 1), true);
+}
+
+/* The nodes from which a start reaching nothing that changed reaches
+ * what it did on board before (which differs from now only by lost
+ * candidates), by the same links: the sources of the new strong
+ * links (a cell left with two digits, a unit with two places of a lost
+ * digit), and the nodes left that linked to a lost one: to its "on" (the
+ * other digit of its cell, the other place of a unit, where it was one of
+ * two), to its "off" if that led on (its peers' "on"s of the digit and
+ * its cell's others). A lost "off" that led nowhere changes no search. */
+static void changed_seeds(const uint16_t before[SUDOKU_CELLS], const uint16_t now[SUDOKU_CELLS],
+                          const uint64_t changed[2], uint64_t seeds[NODE_WORDS])
+{
+    uint16_t was[27][9], is[27][9];
+    logic_grid_positions(before, was);
+    logic_grid_positions(now, is);
+    memset(seeds, 0, NODE_WORDS * sizeof *seeds);
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = changed[w]; m; m &= m - 1) {
+            int cell = 64 * w + __builtin_ctzll(m);
+            bool pair_before = sudoku_is_pair(before[cell]), pair_now = sudoku_is_pair(now[cell]);
+            if (pair_now && !pair_before)
+                for (unsigned c = now[cell]; c; c &= c - 1)
+                    node_add(seeds, POT(cell, sudoku_lowest_digit(c)), false);
+            for (unsigned lost = before[cell] & ~now[cell]; lost; lost &= lost - 1) {
+                int digit = sudoku_lowest_digit(lost);
+                uint16_t bit = (uint16_t)(1u << (digit - 1));
+                bool led_on = pair_before;
+                if (pair_before)
+                    for (unsigned c = now[cell] & ~bit; c; c &= c - 1)
+                        node_add(seeds, POT(cell, sudoku_lowest_digit(c)), false);
+                for (int k = 0; k < 3; k++) {
+                    int unit = sudoku_cell_units[cell][k];
+                    const uint8_t *cells = sudoku_unit_cells[unit];
+                    unsigned old_places = was[unit][digit - 1], places = is[unit][digit - 1];
+                    if (sudoku_popcount(old_places) == 2) {
+                        led_on = true;
+                        for (unsigned p = places; p; p &= p - 1)
+                            node_add(seeds, POT(cells[__builtin_ctz(p)], digit), false);
+                    }
+                    if (sudoku_popcount(places) == 2)
+                        for (unsigned p = places; p; p &= p - 1)
+                            node_add(seeds, POT(cells[__builtin_ctz(p)], digit), false);
+                }
+                if (!led_on) continue;
+                for (int k = 0; k < 20; k++) {
+                    int peer = sudoku_peers[cell][k];
+                    if (now[peer] & bit) node_add(seeds, POT(peer, digit), true);
+                }
+                for (unsigned c = now[cell]; c; c &= c - 1)
+                    node_add(seeds, POT(cell, sudoku_lowest_digit(c)), true);
+            }
+        }
+}
+
+bool chain_changed_reach(const chain_links *t, const uint16_t before[SUDOKU_CELLS],
+                         uint64_t out[NODE_WORDS])
+{
+    uint64_t changed[2], seeds[NODE_WORDS];
+    if (!logic_memo_changed(before, t->grid, changed)) return false;
+    changed_seeds(before, t->grid, changed, seeds);
+    chain_reaching(t, seeds, out);
+    return true;
+}

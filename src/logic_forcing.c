@@ -339,16 +339,6 @@ static void forcing_from(static_search *s, int32_t start, int32_t targets[2], in
     }
 }
 
-static bool bit_in(const uint64_t *set, int pot)
-{
-    return (set[(unsigned)pot / 64] >> ((unsigned)pot % 64)) & 1u;
-}
-
-static void bit_add(uint64_t *set, int pot)
-{
-    set[(unsigned)pot / 64] |= 1ull << ((unsigned)pot % 64);
-}
-
 /* True if the link from pot off to other on is one of the search's: a
  * cell's other digit (Y) or a unit's other place (X). */
 static bool strong_in_mode(const static_search *s, int pot, int other)
@@ -367,7 +357,7 @@ static void links_load(static_search *s)
     memset(s->live_x, 0, sizeof s->live_x);
     memset(s->live, 0, sizeof s->live);
     chain_links *t = &s->links;
-    chain_strong_load(&s->c, t);
+    chain_links_load(&s->c, t);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned m = s->c.grid[cell]; m; m &= m - 1) {
             int digit = sudoku_lowest_digit(m), pot = POT(cell, digit);
@@ -671,121 +661,11 @@ static void search_links(static_search *s, bool y, bool x)
     }
 }
 
-/* Sets s's starts to the assumptions that can reach a node of seeds. Links
- * are symmetric (x on forces y off exactly when y on forces x off; likewise
- * off to on), so what reaches a set is what the set, states flipped,
- * reaches, states flipped back: the closure of seeds under Y and X links. */
-static void reaching(const static_search *s, const uint64_t *seeds, uint64_t out[NODE_WORDS])
-{
-    /* The "off"s by digit, as cells: an "on"'s peers are taken at once. */
-    uint64_t on[POT_WORDS] = {0};
-    cells81 off[9];
-    memset(off, 0, sizeof off);
-    int16_t todo[2 * POTENTIALS];
-    int head = 0, tail = 0;
-    for (int w = 0; w < NODE_WORDS; w++)
-        for (uint64_t m = seeds[w]; m; m &= m - 1) {
-            int key = 64 * w + __builtin_ctzll(m), pot = key / 2;
-            if (key & 1)
-                bit_add(on, pot);
-            else
-                cells_add(&off[POT_DIGIT(pot) - 1], POT_CELL(pot));
-            todo[tail++] = (int16_t)key;
-        }
-    const chain_links *t = &s->links;
-    while (head < tail) {
-        int key = todo[head++], pot = key / 2;
-        if (key & 1) {
-            /* Off: the cell's other digits, the digit's places among its peers. */
-            int cell = POT_CELL(pot), digit = POT_DIGIT(pot);
-            for (unsigned m = s->c.grid[cell] & ~(1u << (digit - 1)); m; m &= m - 1) {
-                int e = sudoku_lowest_bit(m);
-                if (cells_has(&off[e], cell)) continue;
-                cells_add(&off[e], cell);
-                todo[tail++] = (int16_t)(2 * POT(cell, e + 1));
-            }
-            for (int w = 0; w < 2; w++) {
-                uint64_t fresh =
-                    sudoku_peer_bits[cell][w] & s->places[digit - 1].w[w] & ~off[digit - 1].w[w];
-                off[digit - 1].w[w] |= fresh;
-                for (; fresh; fresh &= fresh - 1)
-                    todo[tail++] = (int16_t)(2 * POT(64 * w + __builtin_ctzll(fresh), digit));
-            }
-        } else {
-            for (int k = 0; k < t->nstrong[pot]; k++) {
-                int q = t->strong[pot][k];
-                if (bit_in(on, q)) continue;
-                bit_add(on, q);
-                todo[tail++] = (int16_t)(2 * q + 1);
-            }
-        }
-    }
-    memset(out, 0, NODE_WORDS * sizeof *out);
-    for (int w = 0; w < POT_WORDS; w++)
-        for (uint64_t m = on[w]; m; m &= m - 1) node_add(out, 64 * w + __builtin_ctzll(m), false);
-    for (int d = 0; d < 9; d++)
-        for (int w = 0; w < 2; w++)
-            for (uint64_t m = off[d].w[w]; m; m &= m - 1)
-                node_add(out, POT(64 * w + __builtin_ctzll(m), d + 1), true);
-}
-
+/* Sets s's starts to the assumptions that can reach a node of seeds. */
 static void starts_reaching(static_search *s, const uint64_t *seeds)
 {
-    reaching(s, seeds, s->own_starts);
+    chain_reaching(&s->links, seeds, s->own_starts);
     s->starts = s->own_starts;
-}
-
-/* The nodes from which a start reaching nothing that changed reaches
- * what it did on the memo's board (which differs from the search's only
- * by lost candidates), by the same links: the sources of the new strong
- * links (a cell left with two digits, a unit with two places of a lost
- * digit), and the nodes left that linked to a lost one: to its "on" (the
- * other digit of its cell, the other place of a unit, where it was one of
- * two), to its "off" if that led on (its peers' "on"s of the digit and
- * its cell's others). A lost "off" that led nowhere changes no search. */
-static void memo_seeds(const static_search *s, const uint64_t changed[2], uint64_t seeds[NODE_WORDS])
-{
-    const uint16_t *before = s->memo->chains_board, *now = s->c.grid;
-    uint16_t was[27][9], is[27][9];
-    logic_grid_positions(before, was);
-    logic_grid_positions(now, is);
-    memset(seeds, 0, NODE_WORDS * sizeof *seeds);
-    for (int w = 0; w < 2; w++)
-        for (uint64_t m = changed[w]; m; m &= m - 1) {
-            int cell = 64 * w + __builtin_ctzll(m);
-            bool pair_before = sudoku_is_pair(before[cell]), pair_now = sudoku_is_pair(now[cell]);
-            if (pair_now && !pair_before)
-                for (unsigned c = now[cell]; c; c &= c - 1)
-                    node_add(seeds, POT(cell, sudoku_lowest_digit(c)), false);
-            for (unsigned lost = before[cell] & ~now[cell]; lost; lost &= lost - 1) {
-                int digit = sudoku_lowest_digit(lost);
-                uint16_t bit = (uint16_t)(1u << (digit - 1));
-                bool led_on = pair_before;
-                if (pair_before)
-                    for (unsigned c = now[cell] & ~bit; c; c &= c - 1)
-                        node_add(seeds, POT(cell, sudoku_lowest_digit(c)), false);
-                for (int k = 0; k < 3; k++) {
-                    int unit = sudoku_cell_units[cell][k];
-                    const uint8_t *cells = sudoku_unit_cells[unit];
-                    unsigned old_places = was[unit][digit - 1], places = is[unit][digit - 1];
-                    if (sudoku_popcount(old_places) == 2) {
-                        led_on = true;
-                        for (unsigned p = places; p; p &= p - 1)
-                            node_add(seeds, POT(cells[__builtin_ctz(p)], digit), false);
-                    }
-                    if (sudoku_popcount(places) == 2)
-                        for (unsigned p = places; p; p &= p - 1)
-                            node_add(seeds, POT(cells[__builtin_ctz(p)], digit), false);
-                }
-                if (!led_on) continue;
-                for (int k = 0; k < 20; k++) {
-                    int peer = sudoku_peers[cell][k];
-                    if (now[peer] & bit) node_add(seeds, POT(peer, digit), true);
-                }
-                for (unsigned c = now[cell]; c; c &= c - 1)
-                    node_add(seeds, POT(cell, sudoku_lowest_digit(c)), true);
-            }
-        }
 }
 
 /* Sets the starts each mode passes over: those the memo says found
@@ -794,13 +674,9 @@ static void memo_load(static_search *s)
 {
     memset(s->skip, 0, sizeof s->skip);
     memset(s->nothing, 0, sizeof s->nothing);
-    uint64_t changed[2];
-    if (!s->memo->chains_known ||
-        !logic_memo_changed(s->memo->chains_board, s->c.grid, changed))
+    uint64_t reach[NODE_WORDS];
+    if (!s->memo->chains_known || !chain_changed_reach(&s->links, s->memo->chains_board, reach))
         return;
-    uint64_t seeds[NODE_WORDS], reach[NODE_WORDS];
-    memo_seeds(s, changed, seeds);
-    reaching(s, seeds, reach);
     for (int mode = 0; mode < 3; mode++)
         for (int w = 0; w < NODE_WORDS; w++)
             s->skip[mode][w] = s->memo->chains_nothing[mode][w] & ~reach[w];
