@@ -124,6 +124,11 @@ typedef struct sudoku_logic_memo {
      * (triplets_board). */
     bool pairs_known, triplets_known;
     uint16_t pairs_board[SUDOKU_CELLS], triplets_board[SUDOKU_CELLS];
+    /* Multiple forcing chains: the regions (unit * 9 + digit - 1) and the
+     * cells that gave no step on multiple_board. */
+    bool multiple_known;
+    uint16_t multiple_board[SUDOKU_CELLS];
+    uint64_t multiple_regions[4], multiple_cells[2];
     /* Nishio forcing chains found nothing on nishio_board. */
     bool nishio_known;
     uint16_t nishio_board[SUDOKU_CELLS];

@@ -70,6 +70,15 @@ typedef struct multiple_search {
     chain_set off_on, off_off; /* the candidate's "off" assumption */
     digit_planes planes;       /* Nishio only */
     unsigned digits;           /* Nishio: the digits (bits) whose chains are followed */
+    /* Multiple chains with a memo (NULL: none): whether it speaks for this
+     * board, the places of its board, the starts whose closure may have
+     * changed since, and the regions (unit * 9 + digit - 1) and cells
+     * found to give nothing, before or now. */
+    logic_memo *memo;
+    bool memo_valid;
+    uint16_t memo_pos[27][9];
+    uint64_t changed_reach[NODE_WORDS];
+    uint64_t nothing_regions[4], nothing_cells[2];
     /* Multiple chains (static): what each candidate assumed on reaches, as
      * bits, made once, to pass over regions and cells that can give no
      * step (*_may_offer); NULL: not used. */
@@ -561,6 +570,86 @@ static const run_result *run_of(multiple_search *s, int pot, const run_result *r
     return r ? r : on_run(s, pot);
 }
 
+/* ---- the memo (multiple chains) ---- */
+
+static bool bit_of(const uint64_t *set, int i)
+{
+    return (set[(unsigned)i / 64] >> ((unsigned)i % 64)) & 1u;
+}
+
+static void bit_set(uint64_t *set, int i)
+{
+    set[(unsigned)i / 64] |= 1ull << ((unsigned)i % 64);
+}
+
+/* True if the sink holds no step yet: no bound has cut a run short. */
+static bool sink_empty(multiple_search *s)
+{
+    return chain_max_depth(s->sink, s->base, SORT_DOUBLE) == 0;
+}
+
+/* True if cell is the first of two places or more of digit in unit. */
+static bool region_here(const multiple_search *s, int unit, int cell, int digit)
+{
+    unsigned where = s->c.pos[unit][digit - 1];
+    return where && sudoku_unit_cells[unit][sudoku_lowest_bit(where)] == cell &&
+           sudoku_is_several(where);
+}
+
+/* True if the memo knows the region of digit in unit gives nothing: it
+ * gave none on the memo's board, where it had the same places, from which
+ * the runs make the same nodes. Kept for the next search. */
+static bool memo_knows_region(multiple_search *s, int unit, int digit)
+{
+    int id = unit * 9 + digit - 1;
+    unsigned where = s->c.pos[unit][digit - 1];
+    if (!s->memo_valid || !bit_of(s->memo->multiple_regions, id) ||
+        s->memo_pos[unit][digit - 1] != where)
+        return false;
+    for (; where; where &= where - 1)
+        if (node_in(s->changed_reach, POT(sudoku_unit_cells[unit][sudoku_lowest_bit(where)], digit),
+                    true))
+            return false;
+    bit_set(s->nothing_regions, id);
+    return true;
+}
+
+/* The same for the cell's step. */
+static bool memo_knows_cell(multiple_search *s, int cell)
+{
+    if (!s->memo_valid || !bit_of(s->memo->multiple_cells, cell) ||
+        s->memo->multiple_board[cell] != s->c.grid[cell])
+        return false;
+    for (unsigned m = s->c.grid[cell]; m; m &= m - 1)
+        if (node_in(s->changed_reach, POT(cell, sudoku_lowest_digit(m)), true)) return false;
+    bit_set(s->nothing_cells, cell);
+    return true;
+}
+
+/* Sets the search's memo up: valid if it knows a board this one is a
+ * later one of. */
+static void memo_load(multiple_search *s, logic_memo *memo)
+{
+    s->memo = memo;
+    s->memo_valid = false;
+    memset(s->nothing_regions, 0, sizeof s->nothing_regions);
+    memset(s->nothing_cells, 0, sizeof s->nothing_cells);
+    if (!memo || !memo->multiple_known || !s->links) return;
+    s->memo_valid = chain_changed_reach(s->links, memo->multiple_board, s->changed_reach);
+    if (s->memo_valid) logic_grid_positions(memo->multiple_board, s->memo_pos);
+}
+
+/* What the memo keeps of this search: the regions and cells that gave
+ * nothing, on this board. */
+static void memo_save(multiple_search *s)
+{
+    logic_memo *memo = s->memo;
+    memcpy(memo->multiple_regions, s->nothing_regions, sizeof memo->multiple_regions);
+    memcpy(memo->multiple_cells, s->nothing_cells, sizeof memo->multiple_cells);
+    memcpy(memo->multiple_board, s->c.grid, sizeof memo->multiple_board);
+    memo->multiple_known = true;
+}
+
 /* SE's getMultipleChainsHintListForCell: for each candidate, its "on"
  * run's contradiction, its "off" run's and the doubles, its regions;
  * then the cell. Parts that cannot offer a step are passed over. */
@@ -570,8 +659,12 @@ static void from_cell(multiple_search *s, int cell)
     int cardinality = sudoku_popcount(cands);
     bool doubles = cardinality >= 3 && !s->c.nishio && s->c.dynamic;
     bool contradictions = s->c.dynamic || s->c.nishio;
-    bool cells = !s->c.nishio && (cardinality == 2 || (s->c.multiple && cardinality > 2)) &&
-                 cell_may_offer(s, cell);
+    bool cell_here = !s->c.nishio && (cardinality == 2 || (s->c.multiple && cardinality > 2));
+    bool cell_known = s->memo && cell_here && memo_knows_cell(s, cell);
+    bool cells = cell_here && !cell_known && cell_may_offer(s, cell);
+    /* A part that gives nothing while the sink is empty gives nothing at
+     * all: no bound cut its runs short. */
+    bool empty = s->memo && sink_empty(s);
     int n = 0;
     for (unsigned m = cands; m; m &= m - 1) {
         int digit = sudoku_lowest_digit(m), pot = POT(cell, digit);
@@ -591,9 +684,16 @@ static void from_cell(multiple_search *s, int cell)
         static const int kinds[3] = {2, 0, 1};
         for (int k = 0; k < 3; k++) {
             int unit = sudoku_cell_units[cell][kinds[k]];
-            if (!region_may_offer(s, unit, cell, digit)) continue;
-            if (!(r = run_of(s, pot, r))) return;
-            region(s, unit, cell, digit, r);
+            bool here = s->memo && region_here(s, unit, cell, digit);
+            if (here && memo_knows_region(s, unit, digit)) continue;
+            bool region_empty = here && sink_empty(s);
+            bool tried = region_may_offer(s, unit, cell, digit);
+            if (tried) {
+                if (!(r = run_of(s, pot, r))) return;
+                region(s, unit, cell, digit, r);
+            }
+            if (here && (!tried || (region_empty && sink_empty(s))))
+                bit_set(s->nothing_regions, unit * 9 + digit - 1);
         }
         if (!cells) continue;
         if (!(r = run_of(s, pot, r))) return;
@@ -603,6 +703,7 @@ static void from_cell(multiple_search *s, int cell)
         common_take(s->cell_off, &r->off, n > 0);
         n++;
     }
+    if (s->memo && cell_here && !cell_known && !cells) bit_set(s->nothing_cells, cell);
     if (!cells) return;
     /* In the order the first candidate's run reached them. */
     for (int pass = 0; pass < 2; pass++) {
@@ -616,12 +717,13 @@ static void from_cell(multiple_search *s, int cell)
             offer(s, SUDOKU_CHAIN_CELL, SORT_CELL, !pass, q, targets, n, cell, -1);
         }
     }
+    if (empty && sink_empty(s)) bit_set(s->nothing_cells, cell);
 }
 
 /* The search, Nishio's kept to the digits (bits) of digits. */
 static void search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
                             const uint8_t placed[9], sudoku_technique technique, unsigned digits,
-                            chain_sink *sink)
+                            logic_memo *memo, chain_sink *sink)
 {
     multiple_search *s = malloc(sizeof *s);
     if (!s) {
@@ -652,6 +754,7 @@ static void search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS
     s->dynamic = NULL;
     worth_load(s);
     if (s->c.level == 0 && !s->c.dynamic) reach_load(s);
+    memo_load(s, memo);
     /* Without memory, every "off" run is made. */
     if (s->c.level == 0 && s->c.dynamic && !s->c.nishio) s->dynamic = malloc(sizeof *s->dynamic);
     for (int cell = 0; cell < SUDOKU_CELLS && !arena->failed; cell++) {
@@ -659,6 +762,7 @@ static void search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS
         if (!(cardinality > 2 || (cardinality > 1 && s->c.dynamic))) continue;
         from_cell(s, cell);
     }
+    if (s->memo && !arena->failed) memo_save(s);
     for (int pot = 0; pot < POTENTIALS; pot++)
         if (s->runs[pot]) free(s->runs[pot]);
     free(s->links);
@@ -670,7 +774,7 @@ static void search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS
 void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS],
                            const uint8_t placed[9], sudoku_technique technique, chain_sink *sink)
 {
-    search_multiple(arena, grid, placed, technique, 0x1ffu, sink);
+    search_multiple(arena, grid, placed, technique, 0x1ffu, NULL, sink);
 }
 
 /* The digits whose places differ between board and grid (all of them if
@@ -706,7 +810,9 @@ bool logic_chains(const sudoku_logic *state, sudoku_technique technique, unsigne
         unsigned digits = nishio && memo->nishio_known
                               ? digits_changed(memo->nishio_board, state->candidates)
                               : 0x1ffu;
-        search_multiple(&arena, state->candidates, placed, technique, digits, &best.sink);
+        /* Multiple chains keep their own memo, of regions and cells. */
+        logic_memo *own = technique == SUDOKU_MULTIPLE_FORCING_CHAINS ? memo : NULL;
+        search_multiple(&arena, state->candidates, placed, technique, digits, own, &best.sink);
         if (nishio && !best.found && !arena.failed) {
             memo->nishio_known = true;
             memcpy(memo->nishio_board, state->candidates, sizeof memo->nishio_board);
