@@ -674,12 +674,21 @@ static void memo_load(static_search *s)
 {
     memset(s->skip, 0, sizeof s->skip);
     memset(s->nothing, 0, sizeof s->nothing);
+    const uint16_t *before = s->memo->chains_board;
     uint64_t reach[NODE_WORDS];
-    if (!s->memo->chains_known || !chain_changed_reach(&s->links, s->memo->chains_board, reach))
-        return;
+    if (!s->memo->chains_known || !chain_changed_reach(&s->links, before, reach)) return;
     for (int mode = 0; mode < 3; mode++)
         for (int w = 0; w < NODE_WORDS; w++)
             s->skip[mode][w] = s->memo->chains_nothing[mode][w] & ~reach[w];
+    /* With X links a search keeps to its digit's places: it is the same
+     * as before if they are, whatever it reaches. */
+    unsigned changed = 0;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) changed |= before[cell] & ~s->c.grid[cell];
+    for (int w = 0; w < NODE_WORDS; w++)
+        for (uint64_t m = reach[w] & s->memo->chains_nothing[0][w]; m; m &= m - 1) {
+            int key = 64 * w + __builtin_ctzll(m);
+            if (!(changed >> (POT_DIGIT(key / 2) - 1) & 1u)) s->skip[0][w] |= m & (~m + 1);
+        }
 }
 
 /* What the memo keeps of this search: every start found to give nothing,
