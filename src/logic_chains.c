@@ -697,12 +697,18 @@ void chain_reaching(const chain_links *t, const uint64_t *seeds, uint64_t out[NO
  * other digit of its cell, the other place of a unit, where it was one of
  * two), to its "off" if that led on (its peers' "on"s of the digit and
  * its cell's others). A lost "off" that led nowhere changes no search. */
+/* The places of digit (bit) in unit on grid, as logic_positions. */
+static unsigned places_of(const uint16_t grid[SUDOKU_CELLS], int unit, uint16_t bit)
+{
+    unsigned places = 0;
+    for (int i = 0; i < 9; i++)
+        if (grid[sudoku_unit_cells[unit][i]] & bit) places |= 1u << i;
+    return places;
+}
+
 static void changed_seeds(const uint16_t before[SUDOKU_CELLS], const uint16_t now[SUDOKU_CELLS],
                           const uint64_t changed[2], uint64_t seeds[NODE_WORDS])
 {
-    uint16_t was[27][9], is[27][9];
-    logic_grid_positions(before, was);
-    logic_grid_positions(now, is);
     memset(seeds, 0, NODE_WORDS * sizeof *seeds);
     for (int w = 0; w < 2; w++)
         for (uint64_t m = changed[w]; m; m &= m - 1) {
@@ -721,7 +727,8 @@ static void changed_seeds(const uint16_t before[SUDOKU_CELLS], const uint16_t no
                 for (int k = 0; k < 3; k++) {
                     int unit = sudoku_cell_units[cell][k];
                     const uint8_t *cells = sudoku_unit_cells[unit];
-                    unsigned old_places = was[unit][digit - 1], places = is[unit][digit - 1];
+                    unsigned old_places = places_of(before, unit, bit),
+                             places = places_of(now, unit, bit);
                     if (sudoku_popcount(old_places) == 2) {
                         led_on = true;
                         for (unsigned p = places; p; p &= p - 1)
