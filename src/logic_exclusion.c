@@ -374,9 +374,28 @@ bool logic_aligned_triplet(const sudoku_logic *state, logic_memo *memo, sudoku_s
             base[n++] = cell;
             cellset_add(&bases, cell);
         }
+    /* With a memo, a triplet that changed has a pair (any two of its
+     * cells) one of which is or sees a changed cell: a third that changed
+     * sees one of the two. The pairs are taken in the same order, those
+     * of two cells far from every change left out. */
+    cellset near_change = {{m.changed[0], m.changed[1]}};
+    for (int w = 0; w < 2; w++)
+        for (uint64_t x = m.changed[w]; x; x &= x - 1) {
+            const uint64_t *px = sudoku_peer_bits[64 * w + __builtin_ctzll(x)];
+            near_change.w[0] |= px[0];
+            near_change.w[1] |= px[1];
+        }
+    int nearby[SUDOKU_CELLS], nnear = 0, near_before[SUDOKU_CELLS];
+    for (int i = 0; i < n; i++) {
+        near_before[i] = nnear;
+        if (cellset_has(&near_change, base[i])) nearby[nnear++] = i;
+    }
     bool found = false;
-    for (int j = 1; j < n && !found; j++)
-        for (int i = 0; i < j && !found; i++) {
+    for (int j = 1; j < n && !found; j++) {
+        bool every = !m.on || cellset_has(&near_change, base[j]);
+        int count = every ? j : near_before[j];
+        for (int x = 0; x < count && !found; x++) {
+            int i = every ? x : nearby[x];
             int a = base[i], b = base[j];
             const cellset *ea = &t->excluders[a], *eb = &t->excluders[b];
             cellset ab = {{ea->w[0] & eb->w[0], ea->w[1] & eb->w[1]}};
@@ -417,6 +436,7 @@ bool logic_aligned_triplet(const sudoku_logic *state, logic_memo *memo, sudoku_s
                     }
                 }
         }
+    }
     free(t);
     if (memo && !found) {
         memo->triplets_known = true;
