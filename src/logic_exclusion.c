@@ -94,6 +94,35 @@ static bool pair_unchanged(const exclusion_memo *m, int a, int b)
     return !(pa[0] & pb[0] & m->changed[0]) && !(pa[1] & pb[1] & m->changed[1]);
 }
 
+/* The changed cells and their peers, as bits (none without a memo). */
+static void near_change(const exclusion_memo *m, uint64_t out[2])
+{
+    out[0] = m->changed[0];
+    out[1] = m->changed[1];
+    for (int w = 0; w < 2; w++)
+        for (uint64_t x = m->changed[w]; x; x &= x - 1) {
+            const uint64_t *px = sudoku_peer_bits[64 * w + __builtin_ctzll(x)];
+            out[0] |= px[0];
+            out[1] |= px[1];
+        }
+}
+
+/* The base cells (their indices in base) in a set of cells, and how many
+ * of them come before each index: the first cells a memo leaves to pair
+ * with a given second one, in the pairs' order. */
+typedef struct base_list {
+    int at[SUDOKU_CELLS], n, before[SUDOKU_CELLS];
+} base_list;
+
+static void base_list_of(const int *base, int n, const uint64_t set[2], base_list *l)
+{
+    l->n = 0;
+    for (int i = 0; i < n; i++) {
+        l->before[i] = l->n;
+        if ((set[base[i] / 64] >> (base[i] % 64)) & 1u) l->at[l->n++] = i;
+    }
+}
+
 /* The cells whose candidates pass test, as bits. */
 static void cells_where(const sudoku_logic *state, bool (*test)(unsigned), uint64_t out[2])
 {
@@ -135,15 +164,30 @@ bool logic_aligned_pair(const sudoku_logic *state, logic_memo *memo, sudoku_step
     int base[SUDOKU_CELLS];
     uint64_t peers[SUDOKU_CELLS][2];
     int n = pair_bases(state, peers, base);
-    for (int j = 1; j < n; j++)
-        for (int i = 0; i < j; i++) {
-            if (pair_unchanged(&m, base[i], base[j])) continue;
-            const uint64_t *pa = peers[base[i]], *pb = peers[base[j]];
+    /* With a memo, a pair that changed has a changed cell, or two cells
+     * that see one: a second cell that is neither changed nor near a
+     * change goes with the changed first ones only. */
+    uint64_t near[2];
+    near_change(&m, near);
+    base_list by_near, by_changed;
+    base_list_of(base, n, near, &by_near);
+    base_list_of(base, n, m.changed, &by_changed);
+    for (int j = 1; j < n; j++) {
+        int b = base[j];
+        const base_list *l = !m.on || changed_has(&m, b) ? NULL
+                             : (near[b / 64] >> (b % 64)) & 1u ? &by_near
+                                                              : &by_changed;
+        int count = l ? l->before[j] : j;
+        for (int x = 0; x < count; x++) {
+            int i = l ? l->at[x] : x;
+            if (pair_unchanged(&m, base[i], b)) continue;
+            const uint64_t *pa = peers[base[i]], *pb = peers[b];
             uint64_t w0 = pa[0] & pb[0], w1 = pa[1] & pb[1];
             if (!((w0 & (w0 - 1)) || (w1 & (w1 - 1)) || (w0 && w1))) continue;
             const uint64_t common[2] = {w0, w1};
-            if (exclude(state, base[i], base[j], common, step)) return true;
+            if (exclude(state, base[i], b, common, step)) return true;
         }
+    }
     if (memo) {
         memo->pairs_known = true;
         memcpy(memo->pairs_board, state->candidates, sizeof memo->pairs_board);
@@ -378,24 +422,16 @@ bool logic_aligned_triplet(const sudoku_logic *state, logic_memo *memo, sudoku_s
      * cells) one of which is or sees a changed cell: a third that changed
      * sees one of the two. The pairs are taken in the same order, those
      * of two cells far from every change left out. */
-    cellset near_change = {{m.changed[0], m.changed[1]}};
-    for (int w = 0; w < 2; w++)
-        for (uint64_t x = m.changed[w]; x; x &= x - 1) {
-            const uint64_t *px = sudoku_peer_bits[64 * w + __builtin_ctzll(x)];
-            near_change.w[0] |= px[0];
-            near_change.w[1] |= px[1];
-        }
-    int nearby[SUDOKU_CELLS], nnear = 0, near_before[SUDOKU_CELLS];
-    for (int i = 0; i < n; i++) {
-        near_before[i] = nnear;
-        if (cellset_has(&near_change, base[i])) nearby[nnear++] = i;
-    }
+    uint64_t close[2];
+    near_change(&m, close);
+    base_list by_near;
+    base_list_of(base, n, close, &by_near);
     bool found = false;
     for (int j = 1; j < n && !found; j++) {
-        bool every = !m.on || cellset_has(&near_change, base[j]);
-        int count = every ? j : near_before[j];
+        bool every = !m.on || ((close[base[j] / 64] >> (base[j] % 64)) & 1u);
+        int count = every ? j : by_near.before[j];
         for (int x = 0; x < count && !found; x++) {
-            int i = every ? x : nearby[x];
+            int i = every ? x : by_near.at[x];
             int a = base[i], b = base[j];
             const cellset *ea = &t->excluders[a], *eb = &t->excluders[b];
             cellset ab = {{ea->w[0] & eb->w[0], ea->w[1] & eb->w[1]}};
