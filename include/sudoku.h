@@ -421,7 +421,9 @@ typedef struct sudoku_logic_memo sudoku_logic_memo;
 sudoku_logic_memo *sudoku_logic_memo_new(void);
 void sudoku_logic_memo_free(sudoku_logic_memo *memo);
 
-/* As sudoku_logic_next_within, with a memo (NULL: none). */
+/* As sudoku_logic_next_within (budget NULL: no limit), with a memo (NULL:
+ * none). A memo is the caller's to keep from one call to the next of one
+ * path, on one thread at a time; free it with sudoku_logic_memo_free. */
 bool sudoku_logic_next_memo(const sudoku_logic *state, unsigned flags, unsigned long long *budget,
                             sudoku_logic_memo *memo, sudoku_step *step);
 
