@@ -345,7 +345,7 @@ void chain_search_static_from(chain_arena *arena, const uint16_t grid[SUDOKU_CEL
                               const uint64_t *seeds, chain_sink *sink);
 
 /* Bitsets over nodes (candidate and state: bit pot * 2 + on). */
-#define NODE_WORDS (2 * POTENTIALS / 64 + 1)
+#define NODE_WORDS LOGIC_NODE_WORDS /* 2 * POTENTIALS / 64 + 1 */
 static inline bool node_in(const uint64_t *set, int pot, bool on)
 {
     unsigned key = (unsigned)pot * 2 + on;

@@ -117,7 +117,7 @@ bool logic_bug(const sudoku_logic *state, sudoku_step *step);
 /* What an engine keeps from one step of a path to the next: where a
  * finder found nothing on an earlier board, with that board. A later board
  * that only lost candidates need not be searched again where nothing it
- * lost can matter (logic_exclusion.c, logic_forcing.c). */
+ * lost can matter (logic_exclusion.c, logic_forcing.c, logic_multiple.c). */
 #define LOGIC_NODE_WORDS (2 * SUDOKU_CELLS * 9 / 64 + 1)
 typedef struct sudoku_logic_memo {
     /* Aligned pair (triplet) exclusion found nothing on pairs_board

@@ -94,17 +94,23 @@ static bool pair_unchanged(const exclusion_memo *m, int a, int b)
     return !(pa[0] & pb[0] & m->changed[0]) && !(pa[1] & pb[1] & m->changed[1]);
 }
 
+/* Adds the peers of the cells of set to out (cells as bits). */
+static void add_peers(const uint64_t set[2], uint64_t out[2])
+{
+    for (int w = 0; w < 2; w++)
+        for (uint64_t x = set[w]; x; x &= x - 1) {
+            const uint64_t *px = sudoku_peer_bits[64 * w + __builtin_ctzll(x)];
+            out[0] |= px[0];
+            out[1] |= px[1];
+        }
+}
+
 /* The changed cells and their peers, as bits (none without a memo). */
 static void near_change(const exclusion_memo *m, uint64_t out[2])
 {
     out[0] = m->changed[0];
     out[1] = m->changed[1];
-    for (int w = 0; w < 2; w++)
-        for (uint64_t x = m->changed[w]; x; x &= x - 1) {
-            const uint64_t *px = sudoku_peer_bits[64 * w + __builtin_ctzll(x)];
-            out[0] |= px[0];
-            out[1] |= px[1];
-        }
+    add_peers(m->changed, out);
 }
 
 /* The base cells (their indices in base) in a set of cells, and how many
@@ -389,14 +395,9 @@ static cellset thirds_to_try(const exclusion_memo *m, int a, int b)
 {
     if (!m->on || changed_has(m, a) || changed_has(m, b)) return (cellset){{~0ull, ~0ull}};
     const uint64_t *pa = sudoku_peer_bits[a], *pb = sudoku_peer_bits[b];
-    cellset near = {{pa[0] & pb[0] & m->changed[0], pa[1] & pb[1] & m->changed[1]}};
+    const uint64_t near[2] = {pa[0] & pb[0] & m->changed[0], pa[1] & pb[1] & m->changed[1]};
     cellset out = {{m->changed[0], m->changed[1]}};
-    for (int w = 0; w < 2; w++)
-        for (uint64_t x = near.w[w]; x; x &= x - 1) {
-            const uint64_t *px = sudoku_peer_bits[64 * w + __builtin_ctzll(x)];
-            out.w[0] |= px[0];
-            out.w[1] |= px[1];
-        }
+    add_peers(near, out.w);
     return out;
 }
 

@@ -572,11 +572,6 @@ static const run_result *run_of(multiple_search *s, int pot, const run_result *r
 
 /* ---- the memo (multiple chains) ---- */
 
-static bool bit_of(const uint64_t *set, int i)
-{
-    return (set[(unsigned)i / 64] >> ((unsigned)i % 64)) & 1u;
-}
-
 static void bit_set(uint64_t *set, int i)
 {
     set[(unsigned)i / 64] |= 1ull << ((unsigned)i % 64);
@@ -603,7 +598,7 @@ static bool memo_knows_region(multiple_search *s, int unit, int digit)
 {
     int id = unit * 9 + digit - 1;
     unsigned where = s->c.pos[unit][digit - 1];
-    if (!s->memo_valid || !bit_of(s->memo->multiple_regions, id) ||
+    if (!s->memo_valid || !bit_in(s->memo->multiple_regions, id) ||
         s->memo_pos[unit][digit - 1] != where)
         return false;
     for (; where; where &= where - 1)
@@ -617,7 +612,7 @@ static bool memo_knows_region(multiple_search *s, int unit, int digit)
 /* The same for the cell's step. */
 static bool memo_knows_cell(multiple_search *s, int cell)
 {
-    if (!s->memo_valid || !bit_of(s->memo->multiple_cells, cell) ||
+    if (!s->memo_valid || !bit_in(s->memo->multiple_cells, cell) ||
         s->memo->multiple_board[cell] != s->c.grid[cell])
         return false;
     for (unsigned m = s->c.grid[cell]; m; m &= m - 1)
