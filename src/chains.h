@@ -183,11 +183,12 @@ static inline int32_t chain_set_get(const chain_set *set, int pot)
 /* ---- implications ---- */
 
 /* An implication, before it is made a node: the candidate, why, and the
- * unit of a hidden single (-1 for the cell's last candidate). */
+ * unit of a hidden single (-1 for the cell's last candidate). Four bytes:
+ * searches keep thousands at hand, and are faster for the smaller cache. */
 typedef struct chain_link {
     uint16_t pot;
     uint8_t cause;
-    int16_t unit;
+    int8_t unit;
 } chain_link;
 
 /* What candidate pot (on) turns off, in SE's order: with y, the cell's

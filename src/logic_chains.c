@@ -179,7 +179,7 @@ static inline int on_links(const chainer *c, int cell, int digit, bool y, chain_
         for (unsigned where = c->pos[unit][digit - 1] & ~skip; where; where &= where - 1) {
             out[n].pot = (uint16_t)POT(sudoku_unit_cells[unit][sudoku_lowest_bit(where)], digit);
             out[n].cause = (uint8_t)unit_cause[kind];
-            out[n++].unit = (int16_t)unit;
+            out[n++].unit = (int8_t)unit;
         }
     }
     return n;
@@ -212,7 +212,7 @@ static inline int off_links(const chainer *c, int cell, int digit, bool y, bool 
         if (seen) continue;
         out[n].pot = (uint16_t)other_pot;
         out[n].cause = (uint8_t)unit_cause[kind];
-        out[n++].unit = (int16_t)unit;
+        out[n++].unit = (int8_t)unit;
     }
     return n;
 }
