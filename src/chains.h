@@ -183,12 +183,14 @@ static inline int32_t chain_set_get(const chain_set *set, int pot)
 /* ---- implications ---- */
 
 /* An implication, before it is made a node: the candidate, why, and the
- * unit of a hidden single (-1 for the cell's last candidate). Four bytes:
- * searches keep thousands at hand, and are faster for the smaller cache. */
+ * unit of a hidden single (CHAIN_NO_UNIT for the cell's last candidate).
+ * Four bytes: searches keep thousands at hand, and are faster for the
+ * smaller cache. */
+#define CHAIN_NO_UNIT 255
 typedef struct chain_link {
     uint16_t pot;
     uint8_t cause;
-    int8_t unit;
+    uint8_t unit;
 } chain_link;
 
 /* What candidate pot (on) turns off, in SE's order: with y, the cell's

@@ -169,7 +169,7 @@ static inline int on_links(const chainer *c, int cell, int digit, bool y, chain_
         for (unsigned m = c->grid[cell] & ~bit; m; m &= m - 1) {
             out[n].pot = (uint16_t)POT(cell, sudoku_lowest_digit(m));
             out[n].cause = CAUSE_NAKED_SINGLE;
-            out[n++].unit = -1;
+            out[n++].unit = CHAIN_NO_UNIT;
         }
     for (int k = 0; k < 3; k++) {
         int kind = se_kinds[k], unit = sudoku_cell_units[cell][kind],
@@ -179,7 +179,7 @@ static inline int on_links(const chainer *c, int cell, int digit, bool y, chain_
         for (unsigned where = c->pos[unit][digit - 1] & ~skip; where; where &= where - 1) {
             out[n].pot = (uint16_t)POT(sudoku_unit_cells[unit][sudoku_lowest_bit(where)], digit);
             out[n].cause = (uint8_t)unit_cause[kind];
-            out[n++].unit = (int8_t)unit;
+            out[n++].unit = (uint8_t)unit;
         }
     }
     return n;
@@ -196,7 +196,7 @@ static inline int off_links(const chainer *c, int cell, int digit, bool y, bool 
         int other = sudoku_lowest_digit(rest == c->grid[cell] ? c->grid[cell] : rest);
         out[n].pot = (uint16_t)POT(cell, other);
         out[n].cause = CAUSE_NAKED_SINGLE;
-        out[n++].unit = -1;
+        out[n++].unit = CHAIN_NO_UNIT;
     }
     if (!x) return n;
     for (int k = 0; k < 3; k++) {
@@ -212,7 +212,7 @@ static inline int off_links(const chainer *c, int cell, int digit, bool y, bool 
         if (seen) continue;
         out[n].pot = (uint16_t)other_pot;
         out[n].cause = (uint8_t)unit_cause[kind];
-        out[n++].unit = (int8_t)unit;
+        out[n++].unit = (uint8_t)unit;
     }
     return n;
 }
@@ -237,7 +237,7 @@ static inline int32_t make(chainer *c, const chain_link *link, bool on, int32_t 
     chain_node_add_parent(arena, id, parent);
     if (!on || !source || !off || id < 0) return id;
     int cell = POT_CELL(link->pot), digit = POT_DIGIT(link->pot);
-    if (link->unit < 0) {
+    if (link->unit == CHAIN_NO_UNIT) {
         for (unsigned m = source[cell] & ~c->grid[cell]; m; m &= m - 1)
             chain_node_add_parent(arena, id, chain_set_get(off, POT(cell, sudoku_lowest_digit(m))));
     } else {
