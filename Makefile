@@ -15,7 +15,8 @@
 #   make generate-stats  what generate makes, in numbers (build/generate-stats.md; docs/generate.md)
 #   make deb          Debian packages with dpkg-buildpackage, in build/deb/ (docs/packaging.md)
 #   make fuzz         libFuzzer, FUZZ_SECONDS (60) each: the parser and reader on any bytes,
-#                     then parse, solve and print (clang); see below
+#                     then parse, solve and print, then the logic engine on any board
+#                     (clang); see below
 #
 # CC, CFLAGS, LDFLAGS can be overridden; the flags the build needs are kept apart.
 # The search engine (src/planes.c, src/search.c) and the logic engine (src/logic*.c)
@@ -165,9 +166,10 @@ $(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT) tests/checker.h tests/fixtures.h tes
 # The suites that run the program share the harness that runs it.
 $(E2E_TESTS:%=$(BUILD)/tests/%) $(BUILD)/tests/test_crosscheck: tests/cli_harness.c tests/cli_harness.h
 
-# The replay test links both fuzz targets, compiled by $(CC) without
-# libFuzzer: each one's entry point renamed so that the two can coexist.
-$(BUILD)/tests/test_fuzz_replay: $(BUILD)/tests/fuzz_parse.o $(BUILD)/tests/fuzz_solve.o
+# The replay test links the fuzz targets, compiled by $(CC) without
+# libFuzzer: each one's entry point renamed so that they can coexist.
+$(BUILD)/tests/test_fuzz_replay: $(BUILD)/tests/fuzz_parse.o $(BUILD)/tests/fuzz_solve.o \
+  $(BUILD)/tests/fuzz_logic.o
 
 $(BUILD)/tests/fuzz_%.o: tests/fuzz_%.c tests/fuzz.h tests/checker.h include/sudoku.h
 	@mkdir -p $(@D)
@@ -347,7 +349,7 @@ $(BENCH_PROGRAM): bench/bench.c include/sudoku.h $(LIB)
 $(UNSOLVABLE_PROGRAM): bench/unsolvable.c include/sudoku.h $(LIB)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $< $(LIB) -o $@
 
-# make fuzz: two libFuzzer targets, one after the other (two at once would
+# make fuzz: three libFuzzer targets, one after the other (two at once would
 # share the two cores). Each starts from its working corpus in
 # $(FUZZ_DIR)/TARGET/corpus (the first directory, where libFuzzer adds what
 # it finds), then the committed seeds, regressions and puzzles/ (read only).
@@ -356,7 +358,7 @@ $(UNSOLVABLE_PROGRAM): bench/unsolvable.c include/sudoku.h $(LIB)
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_DIR = $(BUILD)/fuzz
-FUZZ_TARGETS = fuzz_parse fuzz_solve
+FUZZ_TARGETS = fuzz_parse fuzz_solve fuzz_logic
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 # -timeout: a hang, not a hard puzzle. Norvig's "impossible" puzzle
 # (tests/test_hostile.c) once took about 4 s per search in the fuzz build, and
@@ -365,6 +367,7 @@ FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=al
 FUZZ_OPTIONS = -max_total_time=$(FUZZ_SECONDS) -timeout=30 -rss_limit_mb=2048 -print_final_stats=1
 FUZZ_MAX_LEN_fuzz_parse = 8192
 FUZZ_MAX_LEN_fuzz_solve = 4096
+FUZZ_MAX_LEN_fuzz_logic = 4096
 FUZZ_SEEDS = tests/fuzz/corpus tests/fuzz/regressions puzzles
 FUZZ_LOG = $(FUZZ_DIR)/$(FUZZ_TARGET)/log
 

@@ -1,6 +1,6 @@
 /*
- * fuzz.h: what the two libFuzzer targets (tests/fuzz_parse.c and
- * tests/fuzz_solve.c) share. They run under libFuzzer (make fuzz) and,
+ * fuzz.h: what the libFuzzer targets (tests/fuzz_parse.c,
+ * tests/fuzz_solve.c, tests/fuzz_logic.c) share. They run under libFuzzer (make fuzz) and,
  * renamed, inside tests/test_fuzz_replay.c (make check); both report an
  * abort together with the input that caused it.
  */

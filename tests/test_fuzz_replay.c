@@ -1,6 +1,7 @@
 /*
- * test_fuzz_replay.c: runs both fuzz targets (tests/fuzz_parse.c and
- * tests/fuzz_solve.c) without libFuzzer, on every file of the seed corpus
+ * test_fuzz_replay.c: runs the fuzz targets (tests/fuzz_parse.c,
+ * tests/fuzz_solve.c, tests/fuzz_logic.c) without libFuzzer, on every file
+ * of the seed corpus
  * (tests/fuzz/corpus/) and of the regressions the fuzzer found
  * (tests/fuzz/regressions/), plus inputs too big to commit. The targets
  * abort on a broken promise, so each input passes when it returns; make
@@ -27,6 +28,7 @@
 /* The targets' LLVMFuzzerTestOneInput, renamed by the Makefile. */
 int fuzz_parse_one(const uint8_t *data, size_t size);
 int fuzz_solve_one(const uint8_t *data, size_t size);
+int fuzz_logic_one(const uint8_t *data, size_t size);
 
 #define MAX_FILES 1024
 
@@ -44,7 +46,7 @@ static void name_the_input(int sig)
     raise(sig);
 }
 
-/* Runs both targets on size bytes at data, from a copy of exactly that size
+/* Runs every target on size bytes at data, from a copy of exactly that size
  * so that ASan sees a read past the end, as under libFuzzer. */
 static void replay(const char *name, const char *data, size_t size)
 {
@@ -54,6 +56,7 @@ static void replay(const char *name, const char *data, size_t size)
     if (size) memcpy(copy, data, size);
     assert_int_equal(fuzz_parse_one(copy, size), 0);
     assert_int_equal(fuzz_solve_one(copy, size), 0);
+    assert_int_equal(fuzz_logic_one(copy, size), 0);
     free(copy);
 }
 
@@ -96,7 +99,7 @@ static int replay_dir(const char *dir)
         replay_file(path);
         free(names[k]);
     }
-    print_message("%s: %d inputs replayed through both targets\n", dir, count);
+    print_message("%s: %d inputs replayed through every target\n", dir, count);
     return count;
 }
 
