@@ -743,8 +743,18 @@ static void assert_invalid_argument(const char *puzzle, const char *message)
 static void test_wrong_cell_count(void **state)
 {
     (void)state;
+    run_result r0;
     assert_invalid_argument(P + 1, "found 80 cells, expected 81");
     assert_invalid_argument(format_text("%s1", P), "found 82 cells, expected 81");
+    /* puzzles pasted into one argument: too many cells, as in a file */
+    assert_invalid_argument(format_text("%s%s%s", P, P, P), "found 243 cells, expected 81");
+    r0 = RUN_IN(format_text("%s%s%s\n", P, P, P), "solve");
+    assert_string_equal(r0.err, "sudoku: stdin:1: found 243 cells, expected 81\n");
+    /* most of the 729 characters of candidates: meant as candidates */
+    char *candidates = xmalloc(701);
+    memset(candidates, '.', 700);
+    candidates[700] = '\0';
+    assert_invalid_argument(candidates, "a pencilmark line needs 729 characters, not 700");
 
     run_result r = RUN_IN(format_text("%.80s\n", P), "solve");
     assert_status(r, 2);

@@ -909,7 +909,8 @@ static int check_chains(const char *step)
         while (sscanf(p, "[%d,%d,%d,%d]%n", &r, &c, &d, &on, &used) == 4) {
             if (r < 1 || r > 9 || c < 1 || c > 9 || d < 1 || d > 9 || (on != 0 && on != 1))
                 fail_msg("bad chain node in %s", step);
-            if (previous >= 0 && on == previous) fail_msg("two nodes of one state in a row: %s", step);
+            if (previous >= 0 && on == previous)
+                fail_msg("two nodes of one state in a row: %s", step);
             previous = on;
             nodes++;
             p += used;
@@ -960,7 +961,8 @@ static void test_explain_chains(void **state)
         if (strstr(out.line[i], "(6.6): (")) {
             seen = true;
             assert_contains(out.line[i], " => ");
-            assert_true(strstr(out.line[i], ")r") && (strstr(out.line[i], "=(") || strstr(out.line[i], "-(")));
+            assert_true(strstr(out.line[i], ")r") &&
+                        (strstr(out.line[i], "=(") || strstr(out.line[i], "-(")));
         }
     assert_true(seen);
 }
@@ -998,7 +1000,8 @@ static void test_rate(void **state)
     assert_string_equal(json_text(records.line[3], "hardest"), "Pointing");
 
     /* the same with two threads, bad records among them */
-    const char *clash = "11...............................................................................";
+    const char *clash =
+        "11...............................................................................";
     const char *mixed = format_text("%s\n%s\n%s\n%.80s\n%s\n", chain83, clash, chain91, chain66, P);
     run_result one = RUN_IN(mixed, "rate", "-j", "1");
     run_result two = RUN_IN(mixed, "rate", "-j", "2");
@@ -1024,6 +1027,21 @@ static void test_rate_filters(void **state)
     lines records = split_lines(r.out);
     assert_int_equal(records.n, 1);
     assert_string_equal(json_need(records.line[0], "er"), "9.1");
+    /* all left out: the records were still read (no "no puzzles found"),
+     * and their steps still count */
+    r = RUN_IN(input, "rate", "--min", "9.9", "--stats");
+    assert_status(r, 1);
+    assert_empty(r.out);
+    assert_not_contains(r.err, "no puzzles found");
+    assert_contains(r.err, "stats: 4 puzzles read, 4 rated");
+    assert_contains(r.err, "stats: 4 rated outside --min/--max, left out");
+    run_result all = RUN_IN(input, "rate", "--stats");
+    const char *left_out = strstr(r.err, " invalid; "), *printed = strstr(all.err, " invalid; ");
+    long steps_left_out = 0, steps_printed = 0;
+    assert_true(left_out && sscanf(left_out, " invalid; %ld steps", &steps_left_out) == 1);
+    assert_true(printed && sscanf(printed, " invalid; %ld steps", &steps_printed) == 1);
+    assert_true(steps_printed > 0);
+    assert_int_equal(steps_left_out, steps_printed);
     /* failures are never left out: they are not rated */
     r = RUN_IN(format_text("%s\n%.80s\n", chain66, chain83), "rate", "--min", "7");
     assert_status(r, 2);
@@ -1067,21 +1085,78 @@ static void test_rate_budget_and_no_chains(void **state)
     assert_contains(r.err, "needs a technique beyond aligned pair exclusion\n");
 }
 
+/* --anyway: a puzzle with several solutions or none gets the ratings of
+ * the steps logic finds on it, in text as in JSON, and still fails. */
+static void test_rate_anyway(void **state)
+{
+    (void)state;
+    /* two solutions (a grid less a deadly rectangle) less three more
+     * cells: logic fills those, then stops */
+    char several[SUDOKU_CELLS + 1];
+    two_solution_puzzle(several);
+    for (int cell = 0, blanked = 0; cell < SUDOKU_CELLS && blanked < 3; cell++)
+        if (several[cell] != '.') {
+            several[cell] = '.';
+            blanked++;
+        }
+    run_result r = RUN("rate", several);
+    assert_status(r, 1);
+    assert_string_equal(r.out, "multiple solutions\n");
+    assert_string_equal(
+        r.err,
+        "sudoku: argument 1: more than one solution (--anyway rates its steps all the same)\n");
+    run_result json = RUN("rate", "--anyway", "--format", "json", several);
+    assert_status(json, 1);
+    assert_string_equal(json_text(json.out, "status"), "multiple");
+    assert_true(atoi(json_need(json.out, "steps")) > 0);
+    r = RUN("rate", "--anyway", several);
+    assert_status(r, 1);
+    const char *ep = json_need(json.out, "ep");
+    assert_string_equal(r.out, format_text("%s %s/%s/%s\n", several, json_need(json.out, "er"),
+                                           strcmp(ep, "null") ? ep : json_need(json.out, "er"),
+                                           json_need(json.out, "ed")));
+    assert_string_equal(r.err, "sudoku: argument 1: more than one solution (its steps were rated "
+                               "all the same, --anyway)\n");
+    /* no step at all: the ratings of an empty path */
+    char none[SUDOKU_CELLS + 1];
+    no_solution_puzzle(none);
+    r = RUN("rate", "--anyway", none);
+    assert_status(r, 1);
+    assert_contains(r.err, "no solution (its steps were rated all the same, --anyway)");
+    assert_int_equal(split_lines(r.out).n, 1);
+    assert_starts_with(r.out, dotted(none));
+}
+
 static void test_rate_bad_options(void **state)
 {
     (void)state;
     static const struct {
         const char *a, *b, *message;
     } cases[] = {
-        {"--min", "x", "sudoku: --min needs a rating such as 7.5, not 'x' (try 'sudoku rate --help')\n"},
-        {"--max", "7.55", "sudoku: --max needs a rating such as 7.5, not '7.55' (try 'sudoku rate "
-                          "--help')\n"},
-        {"--max", "100", "sudoku: --max needs a rating such as 7.5, not '100' (try 'sudoku rate "
-                         "--help')\n"},
-        {"--budget", "ten", "sudoku: --budget needs a count of chain nodes (e.g. 500M; 0: no "
-                            "limit), not 'ten' (try 'sudoku rate --help')\n"},
-        {"--budget", "5X", "sudoku: --budget needs a count of chain nodes (e.g. 500M; 0: no "
-                           "limit), not '5X' (try 'sudoku rate --help')\n"},
+        {"--min", "x",
+         "sudoku: --min needs a rating such as 7.5, not 'x' (try 'sudoku rate --help')\n"},
+        {"--max", "7.55",
+         "sudoku: --max needs a rating such as 7.5, not '7.55' (try 'sudoku rate "
+         "--help')\n"},
+        {"--max", "100",
+         "sudoku: --max needs a rating such as 7.5, not '100' (try 'sudoku rate "
+         "--help')\n"},
+        /* plain decimals only, as the scale is written */
+        {"--min", "0x5",
+         "sudoku: --min needs a rating such as 7.5, not '0x5' (try 'sudoku rate "
+         "--help')\n"},
+        {"--max", "1e1",
+         "sudoku: --max needs a rating such as 7.5, not '1e1' (try 'sudoku rate "
+         "--help')\n"},
+        {"--min", "7..5",
+         "sudoku: --min needs a rating such as 7.5, not '7..5' (try 'sudoku rate "
+         "--help')\n"},
+        {"--budget", "ten",
+         "sudoku: --budget needs a count of chain nodes (e.g. 500M; 0: no "
+         "limit), not 'ten' (try 'sudoku rate --help')\n"},
+        {"--budget", "5X",
+         "sudoku: --budget needs a count of chain nodes (e.g. 500M; 0: no "
+         "limit), not '5X' (try 'sudoku rate --help')\n"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         run_result r = RUN("rate", cases[i].a, cases[i].b, P);
@@ -1129,6 +1204,7 @@ int main(void)
         TEST(test_rate),
         TEST(test_rate_filters),
         TEST(test_rate_budget_and_no_chains),
+        TEST(test_rate_anyway),
         TEST(test_rate_bad_options),
     };
     return cmocka_run_group_tests_name("explain, hint and rate (end to end)", tests, harness_setup,

@@ -207,8 +207,7 @@ static long nul_line(const char *text, size_t len)
 {
     long line = 1;
     for (size_t i = 0; i < len && text[i]; i++)
-        if (text[i] == '\n' || (text[i] == '\r' && (i + 1 == len || text[i + 1] != '\n')))
-            line++;
+        if (text[i] == '\n' || (text[i] == '\r' && (i + 1 == len || text[i + 1] != '\n'))) line++;
     return line;
 }
 
@@ -540,7 +539,8 @@ static void test_long_json_record(void **state)
     assert_status(r, 0);
     assert_int_equal(split_lines(r.out).n, 1);
     assert_true(r.out_len > 4096);
-    assert_starts_with(r.out, format_text("{\"source\":\"%s\",\"line\":1,\"status\":\"solved\"", path));
+    assert_starts_with(r.out,
+                       format_text("{\"source\":\"%s\",\"line\":1,\"status\":\"solved\"", path));
     assert_contains(r.out, format_text("\"puzzle\":\"%s\"", a));
     assert_string_equal(r.out + r.out_len - 14, "\"error\":null}\n");
     /* the directories, deepest first */
@@ -565,14 +565,15 @@ static void test_budget(void **state)
     run_result r = RUN("solve", "--budget=1000", slow_refutation);
     assert_status(r, 1);
     assert_string_equal(r.out, "over budget\n");
-    assert_string_equal(r.err,
-                        "sudoku: argument 1: gave up: over the budget of 1000 guesses (--budget)\n");
+    assert_string_equal(
+        r.err, "sudoku: argument 1: gave up: over the budget of 1000 guesses (--budget)\n");
     r = RUN("solve", "--budget=1k", "--format", "json", slow_refutation);
     assert_status(r, 1);
-    assert_string_equal(r.out, format_text("{\"source\":\"argument 1\",\"line\":1,\"status\":"
-                                           "\"over_budget\",\"puzzle\":\"%s\",\"solution\":null,"
-                                           "\"guesses\":1000,\"error\":\"over budget (--budget)\"}\n",
-                                           slow_refutation));
+    assert_string_equal(r.out,
+                        format_text("{\"source\":\"argument 1\",\"line\":1,\"status\":"
+                                    "\"over_budget\",\"puzzle\":\"%s\",\"solution\":null,"
+                                    "\"guesses\":1000,\"error\":\"over budget (--budget)\"}\n",
+                                    slow_refutation));
     /* in a stream, with the records around it solved in place */
     const char *a = relabel(P, 2), *b = relabel(E, 3);
     const char *text = format_text("%s\n%s\n%s\n", a, slow_refutation, b);
@@ -672,6 +673,30 @@ static void assert_not_a_file(const run_result *r, const char *shown, const char
                                             shown, parsing, why));
 }
 
+/* A file name holding a newline or a tab: each diagnostic stays one line
+ * (the character shows as '?'); JSON names the file as it is. */
+static void test_control_characters_in_a_file_name(void **state)
+{
+    (void)state;
+    const char *file = make_temp_file("1234\n", 5, NULL);
+    char *odd = xstrdup(format_text("%s-a\nb\tc", file));
+    assert_int_equal(rename(file, odd), 0);
+    run_result r = RUN("solve", odd);
+    run_result json = RUN("solve", "--format", "json", odd);
+    run_result usage = RUN("solve", "--jobs", "x\ny", P);
+    unlink(odd);
+    assert_status(r, 2);
+    assert_string_equal(r.out, "invalid\n");
+    assert_string_equal(r.err,
+                        format_text("sudoku: %s-a?b?c:1: found 4 cells in row 1 of the grid, "
+                                    "expected 9\n",
+                                    file));
+    assert_contains(json.out, format_text("\"source\":\"%s-a\\u000ab\\u0009c\"", file));
+    assert_status(usage, 2);
+    assert_one_error_line(&usage);
+    assert_contains(usage.err, "not 'x?y'");
+}
+
 static void test_missing_file(void **state)
 {
     (void)state;
@@ -760,8 +785,9 @@ static void test_bad_options(void **state)
     r = RUN("frobnicate");
     assert_status(r, 2);
     assert_empty(r.out);
-    assert_string_equal(r.err, "sudoku: unknown command 'frobnicate': the commands are solve, "
-                               "explain, hint, rate, canon, transform, generate and check (try 'sudoku --help')\n");
+    assert_string_equal(
+        r.err, "sudoku: unknown command 'frobnicate': the commands are solve, "
+               "explain, hint, rate, canon, transform, generate and check (try 'sudoku --help')\n");
     /* a near miss gets the command it misses; a puzzle first is solved */
     r = RUN("slove", P);
     assert_status(r, 2);
@@ -876,7 +902,7 @@ typedef struct stream_plan {
     const char **puzzle; /* each record's puzzle when it has a solution to check */
     outcome *expected;
     unsigned long count[OUTCOMES];
-    bool binary;                /* a NUL line was written: the stream is binary from there */
+    bool binary;                 /* a NUL line was written: the stream is binary from there */
     unsigned long invalid_after; /* invalid records from that line on */
 } stream_plan;
 
@@ -1026,8 +1052,8 @@ static void test_no_lost_records(void **state)
             unsigned long quiet = s.invalid_after > 1 ? s.invalid_after - 1 : 0;
             assert_int_equal(err.n - 1, s.records - s.count[SOLVED] - quiet + (quiet > 0));
             if (quiet)
-                assert_contains(r.err, format_text("more invalid record%s not listed",
-                                                   quiet == 1 ? "" : "s"));
+                assert_contains(
+                    r.err, format_text("more invalid record%s not listed", quiet == 1 ? "" : "s"));
         }
         run_setup setup = {.input = s.text, .input_len = s.len};
         run_result r = RUN_WITH(&setup, "solve", "--format", "json", "-j2");
@@ -1059,6 +1085,7 @@ int main(void)
         TEST(test_long_json_record),
         TEST(test_budget),
         TEST(test_default_budget),
+        TEST(test_control_characters_in_a_file_name),
         TEST(test_missing_file),
         TEST(test_directory_as_file),
         TEST(test_unreadable_file),

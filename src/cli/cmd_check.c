@@ -29,7 +29,8 @@ static const char help_text[] =
     "A puzzle the solver cannot settle within its budget of guesses (--budget)\n"
     "gets 'over budget'.\n"
     "A PUZZLE argument is 81 cells in any layout; another argument names a file\n"
-    "of puzzles; '-', or no argument, reads standard input.\n"
+    "of puzzles; '-', or no argument, reads standard input. A record that gives\n"
+    "candidates (pencilmarks) is 'invalid': a setter's puzzle is its clues.\n"
     "\n"
     "Options:\n"
     "  --format=FORMAT     text (the default) or json: one object per puzzle per\n"
@@ -56,7 +57,8 @@ static const char help_text[] =
                       "--minimal)\n"
                       "  1  some puzzle has no solution or several, or went over budget (or is\n"
                       "     not minimal, with --minimal)\n"
-                      "  2  usage error, malformed puzzle, unreadable input or unwritable output\n"
+                      "  2  usage error, malformed puzzle, candidates, unreadable input or\n"
+                      "     unwritable output\n"
                       "When several apply, the highest wins.\n";
 
 typedef struct check_options {

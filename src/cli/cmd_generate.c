@@ -58,7 +58,7 @@ static const char help_text[] =
     "                      one decimal, as 'sudoku rate' gives it)\n"
     "  --difficulty=NAME   a named range of ratings: easy (1.0-1.5), medium\n"
     "                      (1.6-2.5), hard (2.6-5.9), expert (6.0-8.9) or extreme\n"
-    "                      (9.0 and up)\n"
+    "                      (9.0 and up); not with --rating\n"
     "  --attempts=N        give up on a puzzle after N drawn puzzles missed the\n"
     "                      options (default 100000; k and M multiply by a thousand,\n"
     "                      a million): it gets a diagnostic and no line\n"
@@ -91,6 +91,7 @@ typedef struct generate_options {
     bool minimal;
     int fewest, most;    /* clues */
     int lowest, highest; /* ER times ten; lowest -1: no rating asked */
+    int range_key;       /* the option that set them (--rating or --difficulty), 0: none */
     unsigned long long attempts;
     bool solution, rate;
 } generate_options;
@@ -203,6 +204,18 @@ static int take_named(generate_options *opt, int key, const char *value)
                            value);
 }
 
+/* --rating or --difficulty: both set the range, so only one may be given
+ * (again, the last one counts, as for every option). */
+static int take_range(generate_options *opt, int key, const char *value)
+{
+    if (opt->range_key && opt->range_key != key)
+        return cli_usage_error("generate", "%s",
+                               "--rating and --difficulty both set the range of ratings: "
+                               "give one of them");
+    opt->range_key = key;
+    return key == KEY_RATING ? take_rating(opt, value) : take_named(opt, key, value);
+}
+
 static int take_option(void *options_, int key, const char *value)
 {
     generate_options *opt = options_;
@@ -218,10 +231,10 @@ static int take_option(void *options_, int key, const char *value)
         opt->seeded = true;
         return 0;
     case KEY_SYMMETRY: opt->symmetry = -1; return take_named(opt, key, value);
-    case KEY_DIFFICULTY: return take_named(opt, key, value);
+    case KEY_DIFFICULTY: return take_range(opt, key, value);
     case KEY_MINIMAL: opt->minimal = true; return 0;
     case KEY_CLUES: return take_clues(opt, value);
-    case KEY_RATING: return take_rating(opt, value);
+    case KEY_RATING: return take_range(opt, key, value);
     case KEY_ATTEMPTS:
         if (!cli_parse_count(value, &n) || n == 0 || strchr(value, 'G'))
             return cli_usage_error("generate",

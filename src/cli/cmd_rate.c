@@ -48,8 +48,9 @@ static const char help_text[] =
     "                      hardest puzzles known need. The solver's check before\n"
     "                      the steps gives up after 10M guesses (0 lifts that too)\n"
     "  --anyway            rate puzzles with no solution or several too, without\n"
-    "                      the techniques that assume one solution; they still\n"
-    "                      count as failures\n"
+    "                      the techniques that assume one solution: the ratings\n"
+    "                      of the steps logic finds (it cannot reach the end);\n"
+    "                      they still count as failures\n"
     "  --no-chains         use the techniques up to aligned pair exclusion only\n"
     "                      (SE's 6.2): a puzzle that needs chains gets stuck\n"
     "  --stats             print a summary on stderr at the end\n"
@@ -153,7 +154,10 @@ static void rate_work(const cli_run *run, cli_job *base)
         steps_json_end(text, job, run->options);
         return;
     }
-    if (job->outcome != STEPS_DONE) {
+    /* With --anyway, a puzzle with no solution or several gets the
+     * ratings of its path (which cannot reach the end), as in JSON. */
+    bool anyway = go && (job->outcome == STEPS_NO_SOLUTION || job->outcome == STEPS_MULTIPLE);
+    if (job->outcome != STEPS_DONE && !anyway) {
         steps_marker(text, job);
         return;
     }
@@ -179,6 +183,7 @@ static void rate_report(cli_run *run, cli_job *base)
     if (dropped(opt, job)) {
         run->totals.dropped++;
         run->totals.solved++;
+        run->totals.steps += (unsigned long)job->steps;
         cli_raise_status(run, EXIT_UNSOLVED);
         cli_text_free(&job->text);
         return;

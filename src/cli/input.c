@@ -145,8 +145,9 @@ static void warn_no_puzzles(const char *source, long lines)
 /* Reads text as an argument is read: its cells, or else its candidates
  * (the 729-character line, or a candidate grid that does not read as
  * cells). When neither reads, the error kept is the one about cells, which
- * most texts are meant as, unless the text holds far more cells than a
- * puzzle: then it was meant as candidates. */
+ * most texts are meant as, unless the text holds more cells than halfway
+ * to the 729 of candidates: then it was meant as candidates (a few
+ * puzzles pasted into one argument are told they hold too many cells). */
 static bool parse_text(const char *text, size_t length, sudoku_record *record)
 {
     size_t cells = 0;
@@ -159,7 +160,7 @@ static bool parse_text(const char *text, size_t length, sudoku_record *record)
     }
     for (size_t i = 0; i < length; i++)
         cells += (text[i] >= '0' && text[i] <= '9') || text[i] == '.';
-    if (cells > 2 * SUDOKU_CELLS) record->error = candidates_error;
+    if (cells > (SUDOKU_CELLS + 9 * SUDOKU_CELLS) / 2) record->error = candidates_error;
     return false;
 }
 
@@ -241,7 +242,8 @@ static bool small_regular_file(int fd)
 bool cli_read_stream(cli_run *run, int fd, const char *source)
 {
     stream s = {.run = run, .source = {.name = source}};
-    unsigned long before = run->records;
+    /* Records read, not printed: rate --min/--max may print none of them. */
+    unsigned long before = run->taken;
     char *block = malloc(BLOCK_SIZE);
     s.pending = malloc(SUDOKU_LINE_MAX);
     if (!block || !s.pending) {
@@ -273,7 +275,7 @@ bool cli_read_stream(cli_run *run, int fd, const char *source)
                   source, s.binary.line, s.binary.quiet, s.binary.quiet == 1 ? "" : "s");
     if (got < 0)
         cli_error("error reading %s: %s", source, strerror(read_errno));
-    else if (run->records == before && run->write_errno == 0)
+    else if (run->taken == before && run->write_errno == 0)
         warn_no_puzzles(source, s.reader.line - offset);
     free(block);
     free(s.pending);

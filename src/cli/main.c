@@ -104,10 +104,10 @@ typedef struct command_entry {
     int (*run)(int argc, char **argv);
 } command_entry;
 
-static const command_entry commands[] = {
-    {"solve", cli_solve},         {"explain", cli_explain}, {"hint", cli_hint},
-    {"rate", cli_rate},           {"canon", cli_canon},     {"transform", cli_transform},
-    {"generate", cli_generate},   {"check", cli_check}};
+static const command_entry commands[] = {{"solve", cli_solve},       {"explain", cli_explain},
+                                         {"hint", cli_hint},         {"rate", cli_rate},
+                                         {"canon", cli_canon},       {"transform", cli_transform},
+                                         {"generate", cli_generate}, {"check", cli_check}};
 
 #define COMMANDS (sizeof commands / sizeof commands[0])
 
@@ -149,26 +149,27 @@ static int unknown_command(const char *arg)
     const char *near = NULL;
     for (size_t i = 0; i < COMMANDS && !near; i++)
         if (distance(arg, commands[i].name) <= 2) near = commands[i].name;
-    if (arg[0] == '-')
-        fprintf(stderr,
-                "sudoku: unknown command '%s': did you mean 'sudoku solve %s'? "
-                "(options come after the command; try 'sudoku --help')\n",
-                arg, arg);
-    else if (near)
-        fprintf(stderr,
-                "sudoku: unknown command '%s': did you mean 'sudoku %s'? "
-                "(try 'sudoku --help')\n",
-                arg, near);
-    else {
-        fprintf(stderr, "sudoku: unknown command '%s': the commands are ", arg);
-        for (size_t i = 0; i < COMMANDS; i++)
-            fprintf(stderr, "%s%s",
-                    i == 0              ? ""
-                    : i + 1 == COMMANDS ? " and "
-                                        : ", ",
-                    commands[i].name);
-        fputs(" (try 'sudoku --help')\n", stderr);
+    if (arg[0] == '-') {
+        cli_error("unknown command '%s': did you mean 'sudoku solve %s'? "
+                  "(options come after the command; try 'sudoku --help')",
+                  arg, arg);
+        return EXIT_BAD_INPUT;
     }
+    if (near) {
+        cli_error("unknown command '%s': did you mean 'sudoku %s'? (try 'sudoku --help')", arg,
+                  near);
+        return EXIT_BAD_INPUT;
+    }
+    char names[256] = "";
+    for (size_t i = 0; i < COMMANDS; i++) {
+        size_t used = strlen(names);
+        snprintf(names + used, sizeof names - used, "%s%s",
+                 i == 0              ? ""
+                 : i + 1 == COMMANDS ? " and "
+                                     : ", ",
+                 commands[i].name);
+    }
+    cli_error("unknown command '%s': the commands are %s (try 'sudoku --help')", arg, names);
     return EXIT_BAD_INPUT;
 }
 

@@ -39,9 +39,13 @@ static const cli_option common_options[] = {{"format", true, KEY_FORMAT},
 
 int cli_usage_error(const char *command, const char *fmt, const char *arg)
 {
-    fputs("sudoku: ", stderr);
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, " (try 'sudoku %s --help')\n", command);
+    /* fmt takes arg alone; the message goes through cli_error, which keeps
+     * it to one line whatever arg holds. */
+    int n = snprintf(NULL, 0, fmt, arg);
+    char *text = n < 0 ? NULL : malloc((size_t)n + 1);
+    if (text) snprintf(text, (size_t)n + 1, fmt, arg);
+    cli_error("%s (try 'sudoku %s --help')", text ? text : "bad usage", command);
+    free(text);
     return EXIT_BAD_INPUT;
 }
 

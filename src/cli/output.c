@@ -16,12 +16,26 @@
 
 void cli_error(const char *fmt, ...)
 {
-    va_list ap;
-    fputs("sudoku: ", stderr);
+    va_list ap, again;
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    va_copy(again, ap);
+    char small[1024] = "";
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    /* A long message (a long file name in it) is written whole if memory
+     * allows, else cut. */
+    char *big = n >= (int)sizeof small ? malloc((size_t)n + 1) : NULL;
+    if (big) vsnprintf(big, (size_t)n + 1, fmt, again);
+    char *text = big ? big : small;
+    va_end(again);
     va_end(ap);
+    /* One line whatever a file name holds: a newline or another control
+     * character in it shows as '?'. */
+    for (char *p = text; *p; p++)
+        if ((unsigned char)*p < 0x20 || *p == 0x7f) *p = '?';
+    fputs("sudoku: ", stderr);
+    fputs(text, stderr);
     fputc('\n', stderr);
+    free(big);
 }
 
 int cli_write_text(const char *text)
@@ -66,11 +80,11 @@ void cli_record_error(const cli_job *job, long line, const char *message)
     /* FILE:LINE:COLUMN:, as compilers write it, where the column is known */
     bool column = !record->ok && record->error.column > 0 && line == cli_error_line(record);
     if (job->source.argument)
-        fprintf(stderr, "sudoku: %s: %s\n", name, message);
+        cli_error("%s: %s", name, message);
     else if (column)
-        fprintf(stderr, "sudoku: %s:%ld:%ld: %s\n", name, line, record->error.column, message);
+        cli_error("%s:%ld:%ld: %s", name, line, record->error.column, message);
     else
-        fprintf(stderr, "sudoku: %s:%ld: %s\n", name, line, message);
+        cli_error("%s:%ld: %s", name, line, message);
 }
 
 long cli_error_line(const sudoku_record *record)

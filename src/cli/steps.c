@@ -1,5 +1,5 @@
 /*
- * steps.c: what the commands on the logic engine (explain, hint) share: the
+ * steps.c: what the commands on the logic engine (explain, hint, rate) share: the
  * --anyway option, the fast solver's verdict before any logic, the state a
  * record starts from, the JSON record's common fields, and the report of a
  * job whose output text the work function has prepared.
@@ -33,7 +33,10 @@ int steps_parse_rating(const char *value)
 {
     char *end;
     errno = 0;
-    if (!((value[0] >= '0' && value[0] <= '9') || value[0] == '.')) return -1;
+    /* Plain decimals only: strtod alone would take 0x5 and 1e1 too. */
+    if (!value[0] || strspn(value, "0123456789.") != strlen(value) ||
+        strchr(value, '.') != strrchr(value, '.'))
+        return -1;
     double r = strtod(value, &end);
     if (*end || errno || r < 0 || r > 99.9) return -1;
     double tenths = r * 10;
@@ -153,15 +156,23 @@ static const char *stuck_message(const steps_options_t *opt, const steps_job *jo
 }
 
 /* The diagnostic of a job's outcome, or NULL when there is none. */
-static const char *problem(const steps_job *job, bool anyway)
+static const char *problem(const steps_job *job, const steps_options_t *opt)
 {
+    bool rate = strcmp(opt->command, "rate") == 0;
     switch (job->outcome) {
     case STEPS_NO_SOLUTION:
-        return anyway ? "no solution (its steps were shown all the same, --anyway)"
-                      : "no solution (--anyway shows its steps all the same)";
+        if (rate)
+            return opt->anyway ? "no solution (its steps were rated all the same, --anyway)"
+                               : "no solution (--anyway rates its steps all the same)";
+        return opt->anyway ? "no solution (its steps were shown all the same, --anyway)"
+                           : "no solution (--anyway shows its steps all the same)";
     case STEPS_MULTIPLE:
-        return anyway ? "more than one solution (its steps were shown all the same, --anyway)"
-                      : "more than one solution (--anyway shows its steps all the same)";
+        if (rate)
+            return opt->anyway
+                       ? "more than one solution (its steps were rated all the same, --anyway)"
+                       : "more than one solution (--anyway rates its steps all the same)";
+        return opt->anyway ? "more than one solution (its steps were shown all the same, --anyway)"
+                           : "more than one solution (--anyway shows its steps all the same)";
     case STEPS_INVALID: return job->base.record.error.message;
     case STEPS_STUCK:
     case STEPS_DONE:
@@ -291,7 +302,7 @@ void steps_report(cli_run *run, cli_job *base, bool separate, bool explain)
         else
             t->multiple++;
         cli_raise_status(run, EXIT_UNSOLVED);
-        cli_record_error(base, record->line, problem(job, opt->anyway));
+        cli_record_error(base, record->line, problem(job, opt));
         break;
     case STEPS_INVALID:
     default:
@@ -309,8 +320,9 @@ void steps_stats(const cli_run *run, double seconds, const char *done)
                          t->failed + t->over_budget;
     cli_error("stats: %lu puzzle%s read, %lu %s, %lu stuck, %lu over budget, %lu no solution, "
               "%lu multiple, %lu invalid; %lu step%s; %.3f s, %.0f puzzles/s",
-              read, read == 1 ? "" : "s", t->solved, done, t->stuck, t->over_budget, t->no_solution, t->multiple,
-              t->invalid, t->steps, t->steps == 1 ? "" : "s", seconds, seconds > 0 ? (double)read / seconds : 0.0);
+              read, read == 1 ? "" : "s", t->solved, done, t->stuck, t->over_budget, t->no_solution,
+              t->multiple, t->invalid, t->steps, t->steps == 1 ? "" : "s", seconds,
+              seconds > 0 ? (double)read / seconds : 0.0);
 }
 
 void steps_discard(cli_job *job)
