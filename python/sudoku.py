@@ -34,6 +34,7 @@ SYMMETRIES = ("none", "rotate180", "rotate90", "mirror", "flip", "diagonal", "an
               "biaxial", "bidiagonal", "full")
 
 CELLS = 81
+_ULONG_MAX = 2 ** (8 * ctypes.sizeof(ctypes.c_ulong)) - 1
 _TEXT_MAX = 4096
 _MESSAGE_MAX = 256
 _LINKS_MAX = 256
@@ -126,6 +127,8 @@ def _declare(lib):
         "sudoku_solve": (ctypes.c_ulong, [p(_Grid), ctypes.c_ulong, p(_Result)]),
         "sudoku_search": (ctypes.c_ulong, [p(_Board), ctypes.c_ulong, p(_Result)]),
         "sudoku_propagate": (ctypes.c_bool, [p(_Grid), p(_Board)]),
+        "sudoku_board_init": (None, [p(_Board)]),
+        "sudoku_eliminate": (ctypes.c_bool, [p(_Board), ctypes.c_int, ctypes.c_int]),
         "sudoku_format_line": (ctypes.c_size_t, [p(_Grid), ctypes.c_char_p, ctypes.c_size_t]),
         "sudoku_logic_from_grid": (ctypes.c_bool, [p(_Logic), p(_Grid)]),
         "sudoku_logic_from_board": (None, [p(_Logic), p(_Board)]),
@@ -177,11 +180,35 @@ def _grid_text(grid):
     return "".join(str(d) if d else "." for d in grid.cell)
 
 
+def _text_bytes(text):
+    """A puzzle's text as bytes: a str (UTF-8) or bytes-like, nothing else
+    (bytes(5) would be five NUL bytes, not an error)."""
+    if isinstance(text, str):
+        return text.encode("utf-8")
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        return bytes(text)
+    raise TypeError("a puzzle is a str or bytes, not " + type(text).__name__)
+
+
+def _count_arg(name, value, lowest, highest):
+    """An int argument checked against its range: ctypes would wrap it."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(name + " must be an int, not " + type(value).__name__)
+    if not lowest <= value <= highest:
+        raise ValueError("%s must be from %d to %d, not %d" % (name, lowest, highest, value))
+    return value
+
+
+# The most cells a text meant as one puzzle holds: beyond, halfway to the
+# 729 of candidates, it was meant as candidates (as the command judges).
+_CELLS_MEANT = (CELLS + 9 * CELLS) // 2
+
+
 class _Puzzle:
     """A parsed puzzle: its givens, or the candidates it was given as."""
 
     def __init__(self, text):
-        data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+        data = _text_bytes(text)
         self.grid, self.board, err = _Grid(), None, _Error()
         if _lib.sudoku_parse(data, len(data), ctypes.byref(self.grid), ctypes.byref(err)):
             return
@@ -190,7 +217,15 @@ class _Puzzle:
                                         ctypes.byref(board_err)):
             self.board = board
             return
-        _raise(err)
+        cells = sum(1 for b in data if b in b"0123456789.")
+        _raise(board_err if cells > _CELLS_MEANT else err)
+
+    def givens(self, what):
+        """The grid of a puzzle given by its cells; what takes no candidates."""
+        if self.board is not None:
+            raise SudokuError(what + " takes puzzles given by their cells, not candidates "
+                              "(pencilmarks)")
+        return self.grid
 
     def search(self, limit):
         result = _Result()
@@ -213,7 +248,7 @@ def parse(text):
     """Reads a puzzle in any layout; returns its 81 cells, '.' for blanks.
     Raises SudokuError if text is not exactly one valid puzzle."""
     grid, err = _Grid(), _Error()
-    data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+    data = _text_bytes(text)
     if not _lib.sudoku_parse(data, len(data), ctypes.byref(grid), ctypes.byref(err)):
         _raise(err)
     return _grid_text(grid)
@@ -230,17 +265,24 @@ def solve(puzzle):
 def count(puzzle, limit=1000):
     """Counts puzzle's solutions, stopping at limit (a count equal to limit
     means at least that many): 0, 1 (a proper puzzle), or more."""
-    if limit < 1:
-        raise ValueError("limit must be at least 1")
+    _count_arg("limit", limit, 1, _ULONG_MAX)
     return _Puzzle(puzzle).search(limit).solutions
 
 
 def candidates(puzzle):
     """The candidates naked and hidden singles leave in each cell, as in
     Norvig's essay: a list of 81 strings of digits ('4', '1679'). Returns
-    None if the givens contradict each other before any guess."""
-    board = _Board()
-    if not _lib.sudoku_propagate(ctypes.byref(_Puzzle(puzzle).grid), ctypes.byref(board)):
+    None if the givens contradict each other before any guess. A puzzle
+    given as candidates starts from them."""
+    parsed, board = _Puzzle(puzzle), _Board()
+    if parsed.board is None:
+        consistent = _lib.sudoku_propagate(ctypes.byref(parsed.grid), ctypes.byref(board))
+    else:
+        _lib.sudoku_board_init(ctypes.byref(board))
+        consistent = all(_lib.sudoku_eliminate(ctypes.byref(board), cell, digit)
+                         for cell in range(CELLS) for digit in range(1, 10)
+                         if not parsed.board.candidates[cell] >> (digit - 1) & 1)
+    if not consistent:
         return None
     return ["".join(str(d) for d in range(1, 10) if mask >> (d - 1) & 1)
             for mask in board.candidates]
@@ -316,28 +358,43 @@ def canon(puzzle):
     """The canonical (minlex) form of puzzle or of a solution grid: 81
     characters, the same for every equivalent puzzle and only for them."""
     form = _Grid()
-    if not _lib.sudoku_canon(ctypes.byref(_Puzzle(puzzle).grid), ctypes.byref(form), None, None):
+    grid = _Puzzle(puzzle).givens("canon")
+    if not _lib.sudoku_canon(ctypes.byref(grid), ctypes.byref(form), None, None):
         raise SudokuError("two givens clash")
     return _grid_text(form)
 
 
-def generate(count=1, seed=None, symmetry="none", minimal=False, fewest_clues=0):
+def generate(count=1, seed=None, symmetry="none", minimal=False, fewest_clues=0,
+             attempts=100000):
     """count new puzzles with exactly one solution, as a list of (puzzle,
     solution) pairs of 81-character strings. Clues are taken away from a
     random solution grid in a random order, a symmetry orbit at a time
     (symmetry: one of SYMMETRIES), down to fewest_clues at most; without a
-    symmetry the puzzles are minimal. minimal=True draws symmetric puzzles
-    again until they are (slower). The same seed gives the same puzzles."""
+    symmetry the puzzles are minimal unless fewest_clues stops the
+    removals first. minimal=True draws again until a puzzle is (slower);
+    after attempts draws for one puzzle it raises RuntimeError (minimal
+    puzzles of fewest_clues or more may not exist). The same seed gives the
+    same puzzles."""
     if symmetry not in SYMMETRIES:
         raise ValueError("symmetry is one of " + ", ".join(SYMMETRIES))
+    _count_arg("count", count, 0, 2 ** 31 - 1)
+    _count_arg("fewest_clues", fewest_clues, 0, CELLS)
+    _count_arg("attempts", attempts, 1, 2 ** 63)
+    if seed is not None:
+        _count_arg("seed", seed, 0, 2 ** 64 - 1)
     state = ctypes.c_uint64(int.from_bytes(os.urandom(8), "little") if seed is None else seed)
     how = _Generator(SYMMETRIES.index(symmetry), fewest_clues, minimal)
     puzzles = []
     while len(puzzles) < count:
-        puzzle, solution = _Grid(), _Grid()
-        if _lib.sudoku_generate(ctypes.byref(how), ctypes.byref(state), ctypes.byref(puzzle),
-                                ctypes.byref(solution)):
-            puzzles.append((_grid_text(puzzle), _grid_text(solution)))
+        for _ in range(attempts):
+            puzzle, solution = _Grid(), _Grid()
+            if _lib.sudoku_generate(ctypes.byref(how), ctypes.byref(state),
+                                    ctypes.byref(puzzle), ctypes.byref(solution)):
+                puzzles.append((_grid_text(puzzle), _grid_text(solution)))
+                break
+        else:
+            raise RuntimeError("no minimal puzzle of %d clues or more in %d attempts"
+                               % (fewest_clues, attempts))
     return puzzles
 
 
@@ -352,8 +409,9 @@ Check.__doc__ = (
 def check(puzzle):
     """One solution or not, clues, minimal or which clues could go, and the
     symmetries of puzzle's pattern of clues: a Check."""
-    grid = _Puzzle(puzzle).grid
-    solutions = _Puzzle(puzzle).search(2).solutions
+    parsed = _Puzzle(puzzle)
+    grid = parsed.givens("check")
+    solutions = parsed.search(2).solutions
     clues = sum(1 for d in grid.cell if d)
     can_go = (ctypes.c_bool * CELLS)()
     n = _lib.sudoku_redundant_clues(ctypes.byref(grid), ctypes.byref(can_go))

@@ -100,6 +100,44 @@ class Solving(unittest.TestCase):
         for cell, digits in enumerate(sets):
             self.assertIn(solution[cell], digits)
 
+    def test_candidates_of_candidates(self):
+        """A puzzle given as candidates starts from them: fewer candidates
+        in, no more out, and the solution's digit kept in every cell."""
+        solution = sudoku.solve(HARD1)
+        sets = sudoku.candidates(HARD1)
+
+        def two_at_most(cell, digits):
+            if len(digits) <= 2:
+                return digits
+            other = next(d for d in digits if d != solution[cell])
+            return "".join(sorted(solution[cell] + other))
+
+        fewer = [two_at_most(cell, digits) for cell, digits in enumerate(sets)]
+        line = "".join("".join(d if d in digits else "." for d in "123456789")
+                       for digits in fewer)
+        again = sudoku.candidates(line)
+        for cell in range(81):
+            self.assertTrue(set(again[cell]) <= set(fewer[cell]))
+            self.assertIn(solution[cell], again[cell])
+        # canon and check take a puzzle's cells, as the commands do
+        for refuse in (sudoku.canon, sudoku.check):
+            with self.assertRaisesRegex(sudoku.SudokuError, "not candidates"):
+                refuse(line)
+
+    def test_bad_arguments(self):
+        for wrong in (81, None, [4, 1], 2.5):
+            with self.assertRaises(TypeError):
+                sudoku.solve(wrong)
+        with self.assertRaises(ValueError):
+            sudoku.count(HARD1, limit=2 ** 64 + 5)  # ctypes would wrap it to 5
+        with self.assertRaises(ValueError):
+            sudoku.count(HARD1, limit=0)
+        with self.assertRaises(ValueError):
+            sudoku.generate(1, fewest_clues=2 ** 32 + 30)
+        # a candidate line with a bad digit is told so, not its cell count
+        with self.assertRaisesRegex(sudoku.SudokuError, "cell r1c1"):
+            sudoku.solve("5" + ("123456789" * 81)[1:])
+
 
 class Logic(unittest.TestCase):
     def replay(self, puzzle, steps):
@@ -185,6 +223,11 @@ class Generating(unittest.TestCase):
                 if puzzle[cell] != ".":
                     without = puzzle[:cell] + "." + puzzle[cell + 1:]
                     self.assertEqual(solutions_up_to_two(without), 2)
+
+    def test_generate_gives_up(self):
+        """No minimal puzzle keeps 60 clues: after its attempts, an error."""
+        with self.assertRaisesRegex(RuntimeError, "in 50 attempts"):
+            sudoku.generate(1, seed=1, minimal=True, fewest_clues=60, attempts=50)
 
     def test_symmetry(self):
         for puzzle, _ in sudoku.generate(2, seed=1, symmetry="rotate180"):
