@@ -82,7 +82,8 @@ typedef struct sudoku_error {
 bool sudoku_parse(const char *text, size_t length, sudoku_grid *grid, sudoku_error *err);
 
 /* Returns true if no digit appears twice among the givens of any row, column
- * or box; otherwise false, with the first clash (in cell order) in err. */
+ * or box; otherwise false, with the first clash (in cell order) in err.
+ * A cell holding more than 9 is no grid: false, the cell named in err. */
 bool sudoku_check_givens(const sudoku_grid *grid, sudoku_error *err);
 
 /* ---- pencilmarks: a puzzle given as its candidates (docs/input-formats.md) ---- */
@@ -246,14 +247,15 @@ typedef enum sudoku_status {
 const char *sudoku_status_name(sudoku_status status);
 
 /* Everything one JSON record says about one puzzle; NULL pointers are
- * written as null, a negative solutions count is left out. */
+ * written as null, except source and candidates, which are left out when
+ * NULL, as a negative solutions count is (with at_least). */
 typedef struct sudoku_report {
     const char *source; /* where the puzzle came from; left out when NULL */
     long line;
     sudoku_status status;
     const sudoku_grid *puzzle;
     const sudoku_grid *solution;
-    const sudoku_board *candidates;
+    const sudoku_board *candidates; /* left out when NULL */
     long solutions;
     bool at_least; /* solutions stopped at the limit */
     unsigned long guesses;

@@ -126,6 +126,11 @@ bool sudoku_pencilmark_line(const char *s, size_t n);
  * messages and JSON must never pass on a broken character. */
 size_t sudoku_utf8_length(const char *s, size_t n, size_t i);
 
+/* Describes the character at s[i] of s[0..n) for a message: an invisible
+ * one by its code point and name, another printable one quoted, anything
+ * else as a byte value. Returns its length in bytes. */
+size_t sudoku_describe_char(const char *s, size_t n, size_t i, char out[48]);
+
 /* The index of the lowest set bit of a nonzero mask. */
 static inline int sudoku_lowest_bit(uint32_t mask)
 {

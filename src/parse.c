@@ -281,7 +281,8 @@ static void count_wide_char(line_census *c, uint32_t cp)
  * a puzzle: a mistyped empty grid, not a rule. */
 static bool near_empty_grid(const line_census *c)
 {
-    return c->hyphens == c->dashes && (c->dashes == SUDOKU_CELLS - 1 || c->dashes == SUDOKU_CELLS + 1);
+    return c->hyphens == c->dashes &&
+           (c->dashes == SUDOKU_CELLS - 1 || c->dashes == SUDOKU_CELLS + 1);
 }
 
 /* Tells what a line is, looking only at what comes before any '#'. */
@@ -348,10 +349,7 @@ static const char *invisible_name(uint32_t cp)
     return NULL;
 }
 
-/* Describes the character at s[i] for a message: an invisible one by its
- * code point and name, another printable one quoted, anything else as a
- * byte value. Returns its length in bytes. */
-static size_t describe_char(const char *s, size_t n, size_t i, char out[48])
+size_t sudoku_describe_char(const char *s, size_t n, size_t i, char out[48])
 {
     unsigned char c = (unsigned char)s[i];
     size_t len = sudoku_utf8_length(s, n, i);
@@ -417,7 +415,7 @@ static void scan_line(cells *acc, const char *s, size_t n, long line)
         if (!acc->bad_column) {
             acc->bad_line = line;
             acc->bad_column = column;
-            describe_char(s, n, i, acc->bad_text);
+            sudoku_describe_char(s, n, i, acc->bad_text);
         }
     }
     if (in_token) add_token(acc, s + token_start, n - token_start);
@@ -477,16 +475,18 @@ static bool starts_with_dash(const char *s, size_t n)
 
 static const char *unit_names[3] = {"row", "column", "box"};
 
-/* Returns true if no given repeats in a unit. One pass in cell order with a
- * digit set per row, column and box, no branch and no table: it runs for
- * every record of a stream. */
+/* Returns true if no given repeats in a unit and every cell holds 0-9. One
+ * pass in cell order with a digit set per row, column and box, no branch
+ * and no table: it runs for every record of a stream. */
 static bool givens_distinct(const sudoku_grid *grid)
 {
-    unsigned repeated = 0, column[9] = {0}, box[3] = {0};
+    unsigned repeated = 0, column[9] = {0}, box[3] = {0}, beyond = 0;
     for (int row = 0; row < 9; row++) {
         unsigned in_row = 0;
         for (int col = 0; col < 9; col++) {
-            unsigned bit = (1u << grid->cell[9 * row + col]) >> 1; /* 0 for a blank */
+            unsigned value = grid->cell[9 * row + col];
+            beyond |= value > 9;
+            unsigned bit = (1u << (value & 15)) >> 1; /* 0 for a blank */
             repeated |= (in_row | column[col] | box[col / 3]) & bit;
             in_row |= bit;
             column[col] |= bit;
@@ -494,12 +494,19 @@ static bool givens_distinct(const sudoku_grid *grid)
         }
         if (row % 3 == 2) box[0] = box[1] = box[2] = 0;
     }
-    return !repeated;
+    return !repeated && !beyond;
 }
 
 bool sudoku_check_givens(const sudoku_grid *grid, sudoku_error *err)
 {
     if (givens_distinct(grid)) return true;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        if (grid->cell[cell] > 9) {
+            sudoku_set_error(err, SUDOKU_ERROR_CHARACTER, 0, 0,
+                             "cell r%dc%d holds %d, not a digit 1-9 or 0 for a blank", cell / 9 + 1,
+                             cell % 9 + 1, grid->cell[cell]);
+            return false;
+        }
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         int digit = grid->cell[cell];
         if (!digit) continue;

@@ -12,12 +12,13 @@
 
 #define PENCILMARK_LENGTH (9 * SUDOKU_CELLS)
 
-static bool fail(sudoku_error *err, sudoku_error_kind kind, long column, const char *fmt, ...)
+static bool fail(sudoku_error *err, sudoku_error_kind kind, long line, long column, const char *fmt,
+                 ...)
 {
     if (!err) return false;
     va_list ap;
     err->kind = kind;
-    err->line = 1;
+    err->line = line;
     err->column = column;
     va_start(ap, fmt);
     vsnprintf(err->message, sizeof err->message, fmt, ap);
@@ -38,22 +39,40 @@ static bool check_cells(const sudoku_board *board, sudoku_error *err)
 {
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         if (!board->candidates[cell])
-            return fail(err, SUDOKU_ERROR_COUNT, 0, "cell r%dc%d has no candidate", cell / 9 + 1,
+            return fail(err, SUDOKU_ERROR_COUNT, 1, 0, "cell r%dc%d has no candidate", cell / 9 + 1,
                         cell % 9 + 1);
     return true;
 }
 
-static bool parse_line(const char *s, sudoku_board *board, sudoku_error *err)
+/* Where at lies in text (at is inside it): its line, and its column in
+ * characters (a UTF-8 character's later bytes do not count), from 1. */
+static void locate(const char *text, const char *at, long *line, long *column)
+{
+    *line = *column = 1;
+    for (const char *p = text; p < at; p++) {
+        if (*p == '\n' || (*p == '\r' && p[1] != '\n')) {
+            ++*line;
+            *column = 1;
+        } else if (((unsigned char)*p & 0xC0) != 0x80 && *p != '\r') {
+            ++*column;
+        }
+    }
+}
+
+static bool parse_line(const char *text, const char *s, sudoku_board *board, sudoku_error *err)
 {
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         uint16_t mask = 0;
         for (int k = 0; k < 9; k++) {
             char c = s[9 * cell + k];
             if (c == '.' || c == '0') continue;
-            if (c != '1' + k)
-                return fail(err, SUDOKU_ERROR_CHARACTER, 9 * cell + k + 1,
+            if (c != '1' + k) {
+                long line, column;
+                locate(text, s + 9 * cell + k, &line, &column);
+                return fail(err, SUDOKU_ERROR_CHARACTER, line, column,
                             "digit %c at place %d of cell r%dc%d (place d holds d or '.')", c,
                             k + 1, cell / 9 + 1, cell % 9 + 1);
+            }
             mask |= (uint16_t)(1u << k);
         }
         board->candidates[cell] = mask;
@@ -62,7 +81,8 @@ static bool parse_line(const char *s, sudoku_board *board, sudoku_error *err)
 }
 
 /* The candidate grid: 81 groups of digits between spaces, '|' and rules. */
-static bool parse_grid(const char *s, size_t n, sudoku_board *board, sudoku_error *err)
+static bool parse_grid(const char *text, const char *s, size_t n, sudoku_board *board,
+                       sudoku_error *err)
 {
     int cells = 0;
     uint16_t mask = 0;
@@ -75,9 +95,16 @@ static bool parse_grid(const char *s, size_t n, sudoku_board *board, sudoku_erro
             in_group = true;
             continue;
         }
-        if (!strchr(" \t\r\n|-+", c))
-            return fail(err, SUDOKU_ERROR_CHARACTER, (long)i + 1,
-                        "unexpected character in a candidate grid at offset %zu", i + 1);
+        /* (c is never NUL here: strchr would find the string's end) */
+        if (c == '\0' || !strchr(" \t\r\n|-+", c)) {
+            long line, column;
+            char what[48];
+            locate(text, s + i, &line, &column);
+            sudoku_describe_char(s, n, i, what);
+            return fail(err, SUDOKU_ERROR_CHARACTER, line, column,
+                        "unexpected character %s at line %ld, column %ld of a candidate grid", what,
+                        line, column);
+        }
         if (!in_group) continue;
         if (cells < SUDOKU_CELLS) board->candidates[cells] = mask;
         cells++;
@@ -85,23 +112,40 @@ static bool parse_grid(const char *s, size_t n, sudoku_board *board, sudoku_erro
         in_group = false;
     }
     if (cells != SUDOKU_CELLS)
-        return fail(err, SUDOKU_ERROR_COUNT, 0, "81 cells expected in the candidate grid, found %d",
-                    cells);
+        return fail(err, SUDOKU_ERROR_COUNT, 1, 0,
+                    "81 cells expected in the candidate grid, found %d", cells);
     return check_cells(board, err);
+}
+
+/* True if c is a space, a tab or a line end (not NUL, which strchr finds). */
+static bool is_blank(char c)
+{
+    return c && strchr(" \t\r\n", c);
 }
 
 bool sudoku_parse_candidates(const char *text, size_t length, sudoku_board *board,
                              sudoku_error *err)
 {
     if (length >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) text += 3, length -= 3; /* a BOM */
-    while (length && strchr(" \t\r\n", text[length - 1])) length--;
-    while (length && strchr(" \t\r\n", text[0])) text++, length--;
-    if (sudoku_pencilmark_line(text, length)) return parse_line(text, board, err);
+    /* Positions are told from here, blanks before the candidates included. */
+    const char *origin = text;
+    while (length && is_blank(text[length - 1])) length--;
+    while (length && is_blank(text[0])) text++, length--;
+    if (sudoku_pencilmark_line(text, length)) return parse_line(origin, text, board, err);
     bool line_like = length >= 2 * SUDOKU_CELLS && !memchr(text, ' ', length);
+    if (line_like && length == PENCILMARK_LENGTH) {
+        size_t i = strspn(text, "0123456789.");
+        long line, column;
+        char what[48];
+        locate(origin, text + i, &line, &column);
+        sudoku_describe_char(text, length, i, what);
+        return fail(err, SUDOKU_ERROR_CHARACTER, line, column,
+                    "unexpected character %s at column %ld of a pencilmark line", what, column);
+    }
     if (line_like)
-        return fail(err, SUDOKU_ERROR_COUNT, 0, "a pencilmark line needs 729 characters, not %zu",
-                    length);
-    return parse_grid(text, length, board, err);
+        return fail(err, SUDOKU_ERROR_COUNT, 1, 0,
+                    "a pencilmark line needs 729 characters, not %zu", length);
+    return parse_grid(origin, text, length, board, err);
 }
 
 size_t sudoku_format_pencilmarks(const sudoku_board *board, char *buf, size_t size)

@@ -80,8 +80,10 @@ static void put_layout(writer *w, char text[SUDOKU_CELLS][10], int width)
     }
 }
 
+/* A value above 9 (not a grid the library makes) shows as '?'. */
 static char cell_char(int digit)
 {
+    if (digit > 9) return '?';
     return ".123456789"[digit];
 }
 

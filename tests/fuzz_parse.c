@@ -133,7 +133,8 @@ static void check_one_line(const stream *s, bool parsed, const sudoku_grid *grid
 }
 
 /* sudoku_check_givens on the first 81 bytes taken as cell values, against
- * the independent checker: any grid at all, not only what parses. */
+ * the independent checker: any grid at all, not only what parses; then on
+ * the bytes as they are. */
 static void check_givens(const uint8_t *data, size_t size)
 {
     if (size < SUDOKU_CELLS) return;
@@ -148,6 +149,16 @@ static void check_givens(const uint8_t *data, size_t size)
         check_error(&err);
         FUZZ_REQUIRE(err.kind == SUDOKU_ERROR_DUPLICATE);
     }
+    /* The bytes as they are: a cell above 9 is no grid, and is named. */
+    bool beyond = false;
+    for (int k = 0; k < SUDOKU_CELLS; k++) {
+        grid.cell[k] = data[k];
+        beyond |= data[k] > 9;
+    }
+    if (!beyond) return;
+    FUZZ_REQUIRE(!sudoku_check_givens(&grid, &err));
+    check_error(&err);
+    FUZZ_REQUIRE(err.kind == SUDOKU_ERROR_CHARACTER && strstr(err.message, "not a digit"));
 }
 
 /* Counts lines as the command does, independently of the reader; *last

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include <cmocka.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "fixtures.h"
@@ -73,6 +74,57 @@ static void test_errors(void **state)
     expect_error("123 45 6", "81 cells expected in the candidate grid, found 3");
 }
 
+/* Where an error is: line and column in the text as given, blanks before
+ * the candidates counted, columns in characters. */
+static void expect_position(const char *text, size_t length, long line, long column)
+{
+    sudoku_board board;
+    sudoku_error err;
+    assert_false(sudoku_parse_candidates(text, length, &board, &err));
+    assert_int_equal(err.kind, SUDOKU_ERROR_CHARACTER);
+    assert_int_equal(err.line, line);
+    assert_int_equal(err.column, column);
+}
+
+static void test_error_positions(void **state)
+{
+    (void)state;
+    sudoku_board board;
+    char line[800], text[1000];
+    hard_board(&board);
+    sudoku_format_pencilmarks(&board, line, sizeof line);
+    line[20] = '5'; /* column 21 of the line, r1c3's third place */
+    expect_position(line, 729, 1, 21);
+    int n = snprintf(text, sizeof text, "\n\n     %s", line);
+    expect_position(text, (size_t)n, 3, 26);
+    line[20] = 'x';
+    expect_position(line, 729, 1, 21);
+    expect_error(line, "unexpected character 'x' at column 21 of a pencilmark line");
+    /* the candidate grid: a bad character on its fifth line */
+    char grid[SUDOKU_TEXT_MAX];
+    sudoku_format_candidates(&board, grid, sizeof grid);
+    char *fifth = grid;
+    for (int k = 0; k < 4; k++) fifth = strchr(fifth, '\n') + 1;
+    size_t at = strcspn(fifth, "123456789");
+    fifth[at] = 'x';
+    expect_position(grid, strlen(grid), 5, (long)at + 1);
+    n = snprintf(text, sizeof text, "\r\n\r\n%s", grid);
+    expect_position(text, (size_t)n, 7, (long)at + 1);
+    char message[128];
+    snprintf(message, sizeof message,
+             "unexpected character 'x' at line 5, column %ld of a candidate grid", (long)at + 1);
+    expect_error(grid, message);
+    /* NUL bytes are no spacing: after a line, or in place of a '|' */
+    sudoku_format_pencilmarks(&board, line, sizeof line);
+    memcpy(text, line, 729);
+    memcpy(text + 729, "\0\0\0", 3);
+    assert_false(sudoku_parse_candidates(text, 732, &board, NULL));
+    sudoku_format_candidates(&board, grid, sizeof grid);
+    size_t length = strlen(grid);
+    *strchr(grid, '|') = '\0';
+    assert_false(sudoku_parse_candidates(grid, length, &board, NULL));
+}
+
 static void test_reader(void **state)
 {
     (void)state;
@@ -103,9 +155,8 @@ static void test_reader(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_line_round_trip),
-        cmocka_unit_test(test_grid_round_trip),
-        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_line_round_trip), cmocka_unit_test(test_grid_round_trip),
+        cmocka_unit_test(test_errors),          cmocka_unit_test(test_error_positions),
         cmocka_unit_test(test_reader),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
