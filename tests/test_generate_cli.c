@@ -310,6 +310,7 @@ static void generate_bad_options(void **state)
                                          {"--difficulty=easy", "--rating=5-6"},
                                          {"--rating=5-6", "--difficulty=easy"},
                                          {"--rating=0x2-1e1", NULL},
+                                         {"--first-line=5", NULL},
                                          {"--symmetry=spiral", NULL},
                                          {"--seed=-1", NULL},
                                          {"--seed=18446744073709551616", NULL},

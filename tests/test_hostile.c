@@ -762,6 +762,7 @@ static void test_bad_options(void **state)
         {"-j", "abc", NULL,
          "--jobs needs a whole number from 0 (one per processor) to 256, not 'abc'"},
         {"--unique=yes", NULL, NULL, "option --unique takes no value"},
+        {"--s", NULL, NULL, "ambiguous option '--s': --stats or --show-candidates?"},
         {"--jobs=257", NULL, NULL,
          "--jobs needs a whole number from 0 (one per processor) to 256, not '257'"},
     };
@@ -794,6 +795,12 @@ static void test_bad_options(void **state)
     assert_empty(r.out);
     assert_string_equal(r.err, "sudoku: unknown command 'slove': did you mean 'sudoku solve'? "
                                "(try 'sudoku --help')\n");
+    /* a command's start, or a longer word that starts with one */
+    r = RUN("gen", "3");
+    assert_status(r, 2);
+    assert_contains(r.err, "unknown command 'gen': did you mean 'sudoku generate'?");
+    r = RUN("canonical", P);
+    assert_contains(r.err, "unknown command 'canonical': did you mean 'sudoku canon'?");
     r = RUN("-j", "2", P);
     assert_status(r, 2);
     assert_contains(r.err, "did you mean 'sudoku solve -j'?");

@@ -491,7 +491,9 @@ static void generate_stats(const cli_run *run, double seconds)
 static int check_options(void *options_, const cli_common *common)
 {
     generate_options *opt = options_;
-    (void)common;
+    if (common->first_line)
+        return cli_usage_error("generate", "%s",
+                               "--first-line numbers the lines read, and generate reads none");
     if (!opt->seeded) opt->seed = fresh_seed();
     return 0;
 }

@@ -82,7 +82,8 @@ static const char help_text[] =
     "  -j, --jobs=N        work on N threads (0: one per processor); the output\n"
     "                      is the same as with one, in input order\n"
     "  --first-line=N      number the lines of each file or standard input from N,\n"
-    "                      for a chunk of a larger input (docs/scale-out.md)\n"
+    "                      for a chunk of a larger input (docs/scale-out.md; not\n"
+    "                      generate, which reads none)\n"
     "  -h, --help          show the command's help and exit\n"
     "  -V, --version       show the version and exit\n"
     "\n"
@@ -147,8 +148,15 @@ static int distance(const char *a, const char *b)
 static int unknown_command(const char *arg)
 {
     const char *near = NULL;
-    for (size_t i = 0; i < COMMANDS && !near; i++)
-        if (distance(arg, commands[i].name) <= 2) near = commands[i].name;
+    /* A slip of two letters, or a command's start ("gen") or a longer word
+     * that starts with one ("canonical"). */
+    size_t len = strlen(arg);
+    for (size_t i = 0; i < COMMANDS && !near; i++) {
+        const char *name = commands[i].name;
+        size_t shorter = len < strlen(name) ? len : strlen(name);
+        if (distance(arg, name) <= 2 || (shorter >= 3 && strncmp(arg, name, shorter) == 0))
+            near = name;
+    }
     if (arg[0] == '-') {
         cli_error("unknown command '%s': did you mean 'sudoku solve %s'? "
                   "(options come after the command; try 'sudoku --help')",

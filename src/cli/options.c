@@ -191,12 +191,29 @@ static int bad_option(const cli_command *command, const option_table *t, const c
         snprintf(name, sizeof name, "--%s", o->name);
         return cli_usage_error(command->name, "option %s takes no value", name);
     }
-    /* getopt_long takes unambiguous abbreviations; an ambiguous one is named */
+    /* getopt_long takes unambiguous abbreviations; an ambiguous one is
+     * named, with the options it could be */
     size_t len = arg[1] == '-' ? strcspn(arg + 2, "=") : 0;
-    int matches = 0;
+    int matches = 0, seen = 0;
     for (int i = 0; i < t->n && len > 0; i++)
         matches += strncmp(t->known[i]->name, arg + 2, len) == 0;
-    if (matches > 1) return cli_usage_error(command->name, "ambiguous option '%s'", arg);
+    char could[256] = "";
+    for (int i = 0; i < t->n && matches > 1; i++) {
+        if (strncmp(t->known[i]->name, arg + 2, len) != 0) continue;
+        size_t used = strlen(could);
+        seen++;
+        snprintf(could + used, sizeof could - used, "%s--%s",
+                 seen == 1         ? ""
+                 : seen == matches ? " or "
+                                   : ", ",
+                 t->known[i]->name);
+    }
+    if (matches > 1) {
+        char message[320];
+        snprintf(message, sizeof message, "ambiguous option '%%s': %s?", could);
+        /* arg is the only value the message leaves open */
+        return cli_usage_error(command->name, message, arg);
+    }
     return cli_usage_error(command->name, "unknown option '%s'", arg);
 }
 
