@@ -26,7 +26,7 @@ import os
 from collections import namedtuple
 
 __all__ = [
-    "SudokuError", "parse", "solve", "count", "candidates", "hint", "explain",
+    "SudokuError", "OverBudget", "parse", "solve", "count", "candidates", "hint", "explain",
     "rate", "Explanation", "Rating", "canon", "generate", "check", "Check", "SYMMETRIES",
 ]
 
@@ -134,6 +134,8 @@ def _declare(lib):
         "sudoku_logic_from_board": (None, [p(_Logic), p(_Board)]),
         "sudoku_logic_solved": (ctypes.c_bool, [p(_Logic)]),
         "sudoku_logic_next": (ctypes.c_bool, [p(_Logic), ctypes.c_uint, p(_Step)]),
+        "sudoku_logic_next_within": (ctypes.c_bool, [p(_Logic), ctypes.c_uint,
+                                                     p(ctypes.c_ulonglong), p(_Step)]),
         "sudoku_logic_next_memo": (ctypes.c_bool, [p(_Logic), ctypes.c_uint,
                                                    p(ctypes.c_ulonglong), ctypes.c_void_p,
                                                    p(_Step)]),
@@ -170,6 +172,23 @@ class SudokuError(ValueError):
     def __init__(self, message, line=0, column=0, kind=0):
         super().__init__(message)
         self.message, self.line, self.column, self.kind = message, line, column, kind
+
+
+class OverBudget(RuntimeError):
+    """The logic engine's budget of work (budget=, in chain nodes) ran out
+    before the answer: explanation is the path up to there (an
+    Explanation, solved False), or None for hint."""
+
+    def __init__(self, explanation=None):
+        super().__init__("over the budget of chain nodes")
+        self.explanation = explanation
+
+
+def _budget(budget):
+    """A budget of chain nodes for the C calls: None (no limit) or a count."""
+    if budget is None:
+        return None
+    return ctypes.c_ulonglong(_count_arg("budget", budget, 1, 2 ** 64 - 1))
 
 
 def _raise(err):
@@ -309,22 +328,28 @@ Explanation.__doc__ = (
     "rated ER.")
 
 
-def explain(puzzle, assume_unique=True):
+def explain(puzzle, assume_unique=True, budget=None):
     """Solves puzzle as a person would, one step after the other, each the
     first step of the easiest technique that applies, in Sudoku Explainer's
     order; returns an Explanation. With assume_unique=False the techniques
     that assume one solution (unique rectangles and loops, BUG) are left out,
-    as they should be for a puzzle with several."""
+    as they should be for a puzzle with several. budget (None: no limit)
+    bounds the work in chain nodes, as the command's --budget: when it runs
+    out, OverBudget is raised with the path so far."""
     state = _Puzzle(puzzle).logic()
     flags = 0 if assume_unique else _LOGIC_NO_UNIQUENESS
+    left = _budget(budget)
     step, rating, steps = _Step(), _Rating(), []
     # The memo spares the engine the searches that cannot find anything new;
     # without one (NULL, out of memory) it looks everywhere: same steps.
     memo = _lib.sudoku_logic_memo_new()
+    over = False
     try:
         while not _lib.sudoku_logic_solved(ctypes.byref(state)):
-            if not _lib.sudoku_logic_next_memo(ctypes.byref(state), flags, None, memo,
-                                               ctypes.byref(step)):
+            if not _lib.sudoku_logic_next_memo(ctypes.byref(state), flags,
+                                               None if left is None else ctypes.byref(left),
+                                               memo, ctypes.byref(step)):
+                over = left is not None and left.value == 0
                 break
             steps.append(_step_dict(step))
             _lib.sudoku_rating_add(ctypes.byref(rating), ctypes.byref(step))
@@ -334,24 +359,33 @@ def explain(puzzle, assume_unique=True):
     solved = bool(_lib.sudoku_logic_solved(ctypes.byref(state)))
     ratings = Rating(*(value / 10 if value else None for value in (rating.er, rating.ep, rating.ed)))
     hardest = _lib.sudoku_technique_name(rating.hardest).decode() if steps else None
-    return Explanation(steps, ratings, solved, hardest)
+    explanation = Explanation(steps, ratings, solved, hardest)
+    if over:
+        raise OverBudget(explanation)
+    return explanation
 
 
-def rate(puzzle):
+def rate(puzzle, budget=None):
     """Sudoku Explainer's ratings of puzzle (a Rating), or None if the logic
-    engine gets stuck before the end."""
-    explanation = explain(puzzle)
+    engine gets stuck before the end; budget as in explain."""
+    explanation = explain(puzzle, budget=budget)
     return explanation.rating if explanation.solved else None
 
 
-def hint(puzzle):
+def hint(puzzle, budget=None):
     """The next step a person would take (a dict, as in explain), or None if
-    the puzzle is solved already or no technique applies."""
+    the puzzle is solved already or no technique applies; budget as in
+    explain (OverBudget when it runs out)."""
     state = _Puzzle(puzzle).logic()
-    step = _Step()
-    if not _lib.sudoku_logic_next(ctypes.byref(state), 0, ctypes.byref(step)):
-        return None
-    return _step_dict(step)
+    step, left = _Step(), _budget(budget)
+    if left is None:
+        found = _lib.sudoku_logic_next(ctypes.byref(state), 0, ctypes.byref(step))
+    else:
+        found = _lib.sudoku_logic_next_within(ctypes.byref(state), 0, ctypes.byref(left),
+                                              ctypes.byref(step))
+        if not found and left.value == 0:
+            raise OverBudget()
+    return _step_dict(step) if found else None
 
 
 def canon(puzzle):

@@ -168,6 +168,25 @@ class Logic(unittest.TestCase):
         if not explanation.solved:
             self.assertIsNone(sudoku.rate(HARD1))
 
+    def test_budget(self):
+        """A budget cuts the path short (OverBudget, with the steps so far,
+        the path's first ones); one large enough changes nothing."""
+        chains = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+        whole = sudoku.explain(chains)
+        self.assertTrue(whole.solved)
+        with self.assertRaises(sudoku.OverBudget) as cut:
+            sudoku.explain(chains, budget=1000)
+        part = cut.exception.explanation
+        self.assertFalse(part.solved)
+        self.assertLess(len(part.steps), len(whole.steps))
+        self.assertEqual(part.steps, whole.steps[:len(part.steps)])
+        self.assertEqual(sudoku.explain(chains, budget=10 ** 9), whole)
+        self.assertEqual(sudoku.rate(chains, budget=10 ** 9), whole.rating)
+        with self.assertRaises(sudoku.OverBudget):
+            sudoku.hint("." * 81, budget=1000)
+        with self.assertRaises(ValueError):
+            sudoku.explain(chains, budget=0)
+
     def test_hint_is_the_first_step(self):
         self.assertEqual(sudoku.hint(EASY1), sudoku.explain(EASY1).steps[0])
         self.assertIsNone(sudoku.hint(sudoku.solve(EASY1)))
