@@ -307,12 +307,20 @@ def candidates(puzzle):
             for mask in board.candidates]
 
 
-def _step_dict(step):
+def _formatted(format_step, step):
+    """A step's text whole: the formatters return the length they need, as
+    snprintf does, and a long chain may need more than _TEXT_MAX."""
     buf = ctypes.create_string_buffer(_TEXT_MAX)
-    _lib.sudoku_format_step_json(ctypes.byref(step), buf, _TEXT_MAX)
-    value = json.loads(buf.value.decode("utf-8"))
-    _lib.sudoku_format_step(ctypes.byref(step), buf, _TEXT_MAX)
-    value["text"] = buf.value.decode("utf-8")
+    length = format_step(ctypes.byref(step), buf, _TEXT_MAX)
+    if length >= _TEXT_MAX:
+        buf = ctypes.create_string_buffer(length + 1)
+        format_step(ctypes.byref(step), buf, length + 1)
+    return buf.value.decode("utf-8")
+
+
+def _step_dict(step):
+    value = json.loads(_formatted(_lib.sudoku_format_step_json, step))
+    value["text"] = _formatted(_lib.sudoku_format_step, step)
     return value
 
 

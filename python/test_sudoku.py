@@ -6,6 +6,7 @@ eliminations against the solution. The structures ctypes lays out are
 compared with what a C compiler makes of sudoku.h, when one is at hand.
 """
 
+import ctypes
 import os
 import shutil
 import subprocess
@@ -186,6 +187,19 @@ class Logic(unittest.TestCase):
             sudoku.hint("." * 81, budget=1000)
         with self.assertRaises(ValueError):
             sudoku.explain(chains, budget=0)
+
+    def test_long_step_text(self):
+        """A step longer than the first buffer comes out whole, as the
+        formatters' snprintf contract allows (a formatter stands in)."""
+        long_text = b"(1)r1c1" * 1000
+
+        def formatter(step, buf, size):
+            kept = min(len(long_text), size - 1)
+            ctypes.memmove(buf, long_text, kept)
+            buf[kept] = b"\0"
+            return len(long_text)
+
+        self.assertEqual(sudoku._formatted(formatter, sudoku._Step()), long_text.decode())
 
     def test_hint_is_the_first_step(self):
         self.assertEqual(sudoku.hint(EASY1), sudoku.explain(EASY1).steps[0])
