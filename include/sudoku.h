@@ -33,7 +33,9 @@ extern "C" {
 /* Cells are numbered 0..80 in row-major order: cell = 9 * (row - 1) + (column - 1). */
 #define SUDOKU_CELLS 81
 
-/* Room for any text the format functions write, including the final NUL. */
+/* Room for the text the format functions write, including the final NUL,
+ * but for a JSON record's long strings and the longest chain steps: each
+ * returns the length it needs, as snprintf does (see below). */
 #define SUDOKU_TEXT_MAX 4096
 
 /* Room for an error message, including the final NUL. */
@@ -455,7 +457,9 @@ size_t sudoku_format_step(const sudoku_step *step, char *buf, size_t size);
 
 /* The step as one JSON object: {"technique":"...","rating":2.6,
  * "placements":[[row,col,digit],...],"eliminations":[[row,col,digit],...]},
- * rows, columns and digits 1-9, no line end. */
+ * rows, columns and digits 1-9, no line end. Both step formatters keep
+ * snprintf's contract: a chain step of hundreds of links can outgrow
+ * SUDOKU_TEXT_MAX, so compare what they return with the size. */
 size_t sudoku_format_step_json(const sudoku_step *step, char *buf, size_t size);
 
 /* What became of a whole path (sudoku_rate). */
