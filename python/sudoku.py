@@ -133,9 +133,6 @@ def _declare(lib):
         "sudoku_logic_from_grid": (ctypes.c_bool, [p(_Logic), p(_Grid)]),
         "sudoku_logic_from_board": (None, [p(_Logic), p(_Board)]),
         "sudoku_logic_solved": (ctypes.c_bool, [p(_Logic)]),
-        "sudoku_logic_next": (ctypes.c_bool, [p(_Logic), ctypes.c_uint, p(_Step)]),
-        "sudoku_logic_next_within": (ctypes.c_bool, [p(_Logic), ctypes.c_uint,
-                                                     p(ctypes.c_ulonglong), p(_Step)]),
         "sudoku_logic_next_memo": (ctypes.c_bool, [p(_Logic), ctypes.c_uint,
                                                    p(ctypes.c_ulonglong), ctypes.c_void_p,
                                                    p(_Step)]),
@@ -189,6 +186,14 @@ def _budget(budget):
     if budget is None:
         return None
     return ctypes.c_ulonglong(_count_arg("budget", budget, 1, 2 ** 64 - 1))
+
+
+def _next_step(state, flags, left, memo, step):
+    """sudoku_logic_next_memo within left (None: no limit; memo None: none);
+    True with step, or False: stuck, or over budget if left ran out."""
+    return _lib.sudoku_logic_next_memo(ctypes.byref(state), flags,
+                                       None if left is None else ctypes.byref(left), memo,
+                                       ctypes.byref(step))
 
 
 def _raise(err):
@@ -354,9 +359,7 @@ def explain(puzzle, assume_unique=True, budget=None):
     over = False
     try:
         while not _lib.sudoku_logic_solved(ctypes.byref(state)):
-            if not _lib.sudoku_logic_next_memo(ctypes.byref(state), flags,
-                                               None if left is None else ctypes.byref(left),
-                                               memo, ctypes.byref(step)):
+            if not _next_step(state, flags, left, memo, step):
                 over = left is not None and left.value == 0
                 break
             steps.append(_step_dict(step))
@@ -386,13 +389,9 @@ def hint(puzzle, budget=None):
     explain (OverBudget when it runs out)."""
     state = _Puzzle(puzzle).logic()
     step, left = _Step(), _budget(budget)
-    if left is None:
-        found = _lib.sudoku_logic_next(ctypes.byref(state), 0, ctypes.byref(step))
-    else:
-        found = _lib.sudoku_logic_next_within(ctypes.byref(state), 0, ctypes.byref(left),
-                                              ctypes.byref(step))
-        if not found and left.value == 0:
-            raise OverBudget()
+    found = _next_step(state, 0, left, None, step)
+    if not found and left is not None and left.value == 0:
+        raise OverBudget()
     return _step_dict(step) if found else None
 
 

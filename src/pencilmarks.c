@@ -59,6 +59,24 @@ static void locate(const char *text, const char *at, long *line, long *column)
     }
 }
 
+/* The error of the unexpected character s[i] of s[0..n), inside text: in
+ * a candidate grid (grid) with its line and column, in a pencilmark line
+ * with its column. */
+static bool bad_character(sudoku_error *err, const char *text, const char *s, size_t n, size_t i,
+                          bool grid)
+{
+    long line, column;
+    char what[48];
+    locate(text, s + i, &line, &column);
+    sudoku_describe_char(s, n, i, what);
+    if (grid)
+        return fail(err, SUDOKU_ERROR_CHARACTER, line, column,
+                    "unexpected character %s at line %ld, column %ld of a candidate grid", what,
+                    line, column);
+    return fail(err, SUDOKU_ERROR_CHARACTER, line, column,
+                "unexpected character %s at column %ld of a pencilmark line", what, column);
+}
+
 static bool parse_line(const char *text, const char *s, sudoku_board *board, sudoku_error *err)
 {
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
@@ -95,16 +113,8 @@ static bool parse_grid(const char *text, const char *s, size_t n, sudoku_board *
             in_group = true;
             continue;
         }
-        /* (c is never NUL here: strchr would find the string's end) */
-        if (c == '\0' || !strchr(" \t\r\n|-+", c)) {
-            long line, column;
-            char what[48];
-            locate(text, s + i, &line, &column);
-            sudoku_describe_char(s, n, i, what);
-            return fail(err, SUDOKU_ERROR_CHARACTER, line, column,
-                        "unexpected character %s at line %ld, column %ld of a candidate grid", what,
-                        line, column);
-        }
+        /* (a NUL byte is no spacing: strchr would find the string's end) */
+        if (c == '\0' || !strchr(" \t\r\n|-+", c)) return bad_character(err, text, s, n, i, true);
         if (!in_group) continue;
         if (cells < SUDOKU_CELLS) board->candidates[cells] = mask;
         cells++;
@@ -133,14 +143,10 @@ bool sudoku_parse_candidates(const char *text, size_t length, sudoku_board *boar
     while (length && is_blank(text[0])) text++, length--;
     if (sudoku_pencilmark_line(text, length)) return parse_line(origin, text, board, err);
     bool line_like = length >= 2 * SUDOKU_CELLS && !memchr(text, ' ', length);
-    if (line_like && length == PENCILMARK_LENGTH) {
-        size_t i = strspn(text, "0123456789.");
-        long line, column;
-        char what[48];
-        locate(origin, text + i, &line, &column);
-        sudoku_describe_char(text, length, i, what);
-        return fail(err, SUDOKU_ERROR_CHARACTER, line, column,
-                    "unexpected character %s at column %ld of a pencilmark line", what, column);
+    if (line_like && length == PENCILMARK_LENGTH) { /* not a pencilmark line: a stray character */
+        size_t i = 0;
+        while ((text[i] >= '0' && text[i] <= '9') || text[i] == '.') i++;
+        return bad_character(err, origin, text, length, i, false);
     }
     if (line_like)
         return fail(err, SUDOKU_ERROR_COUNT, 1, 0,
