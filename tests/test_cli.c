@@ -19,6 +19,7 @@
 #include "checker.h"
 #include "cli_harness.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -771,6 +772,33 @@ static void test_unexpected_character(void **state)
     assert_invalid_argument(bad, "unexpected character 'y' at column 9");
 }
 
+/* A candidate grid mistyped, with most of its cells there: the error is
+ * the candidate grid's (a cell short, a stray character and where), not
+ * a count of cells that reads each candidate as one. */
+static void test_mistyped_candidate_grid(void **state)
+{
+    (void)state;
+    /* the first group of two candidates or more, and its line and column */
+    const char *group = P_CANDIDATES;
+    while (!(isdigit((unsigned char)group[0]) && isdigit((unsigned char)group[1]))) group++;
+    int line = 1, column = 1;
+    for (const char *c = P_CANDIDATES; c < group; c++) {
+        column = *c == '\n' ? 1 : column + 1;
+        line += *c == '\n';
+    }
+    size_t at = (size_t)(group - P_CANDIDATES), width = strspn(group, "123456789");
+
+    char *short_one = xstrdup(P_CANDIDATES);
+    memset(short_one + at, ' ', width);
+    assert_invalid_argument(short_one, "81 cells expected in the candidate grid, found 80");
+
+    char *stray = xstrdup(P_CANDIDATES);
+    stray[at + 1] = 'y';
+    assert_invalid_argument(stray, format_text("unexpected character 'y' at line %d, column %d "
+                                               "of a candidate grid",
+                                               line, column + 1));
+}
+
 static void test_duplicate_givens(void **state)
 {
     (void)state;
@@ -1389,6 +1417,7 @@ int main(void)
         TEST(test_no_solution_by_search),
         TEST(test_wrong_cell_count),
         TEST(test_unexpected_character),
+        TEST(test_mistyped_candidate_grid),
         TEST(test_duplicate_givens),
         TEST(test_batch_one_line_records),
         TEST(test_batch_euler_grids),

@@ -18,6 +18,7 @@
 
 #include "cli.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -142,12 +143,39 @@ static void warn_no_puzzles(const char *source, long lines)
                   lines == 1 ? "" : "s");
 }
 
+/* True if text looks like a candidate grid: most of its 81 cells are
+ * groups of digits alone between spaces, and one group at least holds two
+ * candidates or more, rising. A grid with spaces for blanks has a group a
+ * clue at most; an 81-character line, a few groups with blanks in them. */
+static bool looks_like_candidate_grid(const char *text, size_t length)
+{
+    size_t i = 0, groups = 0;
+    bool several = false;
+    while (i < length) {
+        size_t start = i;
+        bool rising = true;
+        while (i < length && text[i] >= '1' && text[i] <= '9') {
+            rising = rising && (i == start || text[i] > text[i - 1]);
+            i++;
+        }
+        bool alone = (start == 0 || isspace((unsigned char)text[start - 1])) &&
+                     (i == length || isspace((unsigned char)text[i]));
+        if (i > start && alone) {
+            groups++;
+            several = several || (i - start >= 2 && rising);
+        }
+        if (i == start) i++;
+    }
+    return several && groups >= SUDOKU_CELLS * 2 / 3;
+}
+
 /* Reads text as an argument is read: its cells, or else its candidates
  * (the 729-character line, or a candidate grid that does not read as
  * cells). When neither reads, the error kept is the one about cells, which
- * most texts are meant as, unless the text holds more cells than halfway
- * to the 729 of candidates: then it was meant as candidates (a few
- * puzzles pasted into one argument are told they hold too many cells). */
+ * most texts are meant as, unless the text was meant as candidates: it
+ * holds more cells than halfway to the 729 of candidates (a few puzzles
+ * pasted into one argument are told they hold too many cells), or it
+ * looks like a candidate grid. */
 static bool parse_text(const char *text, size_t length, sudoku_record *record)
 {
     size_t cells = 0;
@@ -160,7 +188,8 @@ static bool parse_text(const char *text, size_t length, sudoku_record *record)
     }
     for (size_t i = 0; i < length; i++)
         cells += (text[i] >= '0' && text[i] <= '9') || text[i] == '.';
-    if (cells > (SUDOKU_CELLS + 9 * SUDOKU_CELLS) / 2) record->error = candidates_error;
+    if (cells > (SUDOKU_CELLS + 9 * SUDOKU_CELLS) / 2 || looks_like_candidate_grid(text, length))
+        record->error = candidates_error;
     return false;
 }
 
