@@ -26,7 +26,7 @@ import os
 from collections import namedtuple
 
 __all__ = [
-    "SudokuError", "OverBudget", "parse", "solve", "count", "candidates", "hint", "explain",
+    "SudokuError", "OverBudget", "NotUnique", "parse", "solve", "count", "candidates", "hint", "explain",
     "rate", "Explanation", "Rating", "canon", "generate", "check", "Check", "SYMMETRIES",
 ]
 
@@ -179,6 +179,30 @@ class OverBudget(RuntimeError):
     def __init__(self, explanation=None):
         super().__init__("over the budget of chain nodes")
         self.explanation = explanation
+
+
+class NotUnique(ValueError):
+    """explain, rate or hint was asked to assume one solution of a puzzle
+    with none or several, where logic proves nothing (the command refuses
+    such a puzzle too, unless --anyway): solutions is 0 or 2 (two or
+    more)."""
+
+    def __init__(self, solutions):
+        super().__init__("no solution" if solutions == 0 else "multiple solutions")
+        self.solutions = solutions
+
+
+def _logic_of(puzzle, assume_unique):
+    """The logic engine's state for puzzle and its flags; NotUnique if
+    assume_unique and the puzzle has not exactly one solution."""
+    parsed = _Puzzle(puzzle)
+    state = parsed.logic()  # givens that clash raise SudokuError first
+    if not assume_unique:
+        return state, _LOGIC_NO_UNIQUENESS
+    solutions = parsed.search(2).solutions
+    if solutions != 1:
+        raise NotUnique(solutions)
+    return state, 0
 
 
 def _budget(budget):
@@ -344,13 +368,14 @@ Explanation.__doc__ = (
 def explain(puzzle, assume_unique=True, budget=None):
     """Solves puzzle as a person would, one step after the other, each the
     first step of the easiest technique that applies, in Sudoku Explainer's
-    order; returns an Explanation. With assume_unique=False the techniques
-    that assume one solution (unique rectangles and loops, BUG) are left out,
-    as they should be for a puzzle with several. budget (None: no limit)
-    bounds the work in chain nodes, as the command's --budget: when it runs
-    out, OverBudget is raised with the path so far."""
-    state = _Puzzle(puzzle).logic()
-    flags = 0 if assume_unique else _LOGIC_NO_UNIQUENESS
+    order; returns an Explanation. A puzzle without exactly one solution
+    raises NotUnique, unless assume_unique=False: then the techniques that
+    assume one solution (unique rectangles and loops, BUG) are left out, as
+    they should be for a puzzle with several (the command's --anyway).
+    budget (None: no limit) bounds the work in chain nodes, as the
+    command's --budget: when it runs out, OverBudget is raised with the
+    path so far."""
+    state, flags = _logic_of(puzzle, assume_unique)
     left = _budget(budget)
     step, rating, steps = _Step(), _Rating(), []
     # The memo spares the engine the searches that cannot find anything new;
@@ -376,20 +401,22 @@ def explain(puzzle, assume_unique=True, budget=None):
     return explanation
 
 
-def rate(puzzle, budget=None):
+def rate(puzzle, budget=None, assume_unique=True):
     """Sudoku Explainer's ratings of puzzle (a Rating), or None if the logic
-    engine gets stuck before the end; budget as in explain."""
-    explanation = explain(puzzle, budget=budget)
+    engine gets stuck before the end; budget and assume_unique as in
+    explain."""
+    explanation = explain(puzzle, assume_unique=assume_unique, budget=budget)
     return explanation.rating if explanation.solved else None
 
 
-def hint(puzzle, budget=None):
+def hint(puzzle, budget=None, assume_unique=True):
     """The next step a person would take (a dict, as in explain), or None if
-    the puzzle is solved already or no technique applies; budget as in
-    explain (OverBudget when it runs out)."""
-    state = _Puzzle(puzzle).logic()
+    the puzzle is solved already or no technique applies; budget and
+    assume_unique as in explain (OverBudget when the budget runs out,
+    NotUnique for a puzzle without one solution)."""
+    state, flags = _logic_of(puzzle, assume_unique)
     step, left = _Step(), _budget(budget)
-    found = _next_step(state, 0, left, None, step)
+    found = _next_step(state, flags, left, None, step)
     if not found and left is not None and left.value == 0:
         raise OverBudget()
     return _step_dict(step) if found else None

@@ -184,7 +184,7 @@ class Logic(unittest.TestCase):
         self.assertEqual(sudoku.explain(chains, budget=10 ** 9), whole)
         self.assertEqual(sudoku.rate(chains, budget=10 ** 9), whole.rating)
         with self.assertRaises(sudoku.OverBudget):
-            sudoku.hint("." * 81, budget=1000)
+            sudoku.hint("." * 81, budget=1000, assume_unique=False)
         with self.assertRaises(ValueError):
             sudoku.explain(chains, budget=0)
 
@@ -205,12 +205,67 @@ class Logic(unittest.TestCase):
         self.assertEqual(sudoku.hint(EASY1), sudoku.explain(EASY1).steps[0])
         self.assertIsNone(sudoku.hint(sudoku.solve(EASY1)))
 
+    def test_not_unique(self):
+        """Logic that assumes one solution is refused a puzzle with several
+        or none (counted by the test's own search), as the command refuses
+        it; assume_unique=False takes its steps without that assumption."""
+        # EASY1 without its r3c4 clue (three solutions): with the
+        # uniqueness techniques, the engine would carry it to a "solved" end
+        several = EASY1[:21] + "." + EASY1[22:]
+        none = "12345678." + "." * 8 + "9" + "." * 63
+        self.assertEqual(solutions_up_to_two(several), 2)
+        self.assertEqual(solutions_up_to_two(none), 0)
+        for puzzle, solutions in ((several, 2), (none, 0)):
+            for call in (sudoku.explain, sudoku.rate, sudoku.hint):
+                with self.assertRaises(sudoku.NotUnique) as raised:
+                    call(puzzle)
+                self.assertEqual(raised.exception.solutions, solutions)
+        anyway = sudoku.explain(several, assume_unique=False)
+        every = all_solutions(several)
+        self.assertEqual(len(every), 3)
+        for step in anyway.steps:  # true in every solution
+            for row, col, digit in step["placements"]:
+                self.assertEqual({sol[9 * (row - 1) + col - 1] for sol in every}, {digit})
+            for row, col, digit in step["eliminations"]:
+                self.assertNotIn(digit, {sol[9 * (row - 1) + col - 1] for sol in every})
+        self.assertNotIn("Unique", " ".join(s["technique"] for s in anyway.steps))
+        self.assertEqual(sudoku.hint(several, assume_unique=False), anyway.steps[0])
+        self.assertEqual(sudoku.rate(several, assume_unique=False),
+                         anyway.rating if anyway.solved else None)
+        with self.assertRaises(sudoku.SudokuError):
+            sudoku.rate("11" + "." * 79)
+
     def test_hint_from_candidates(self):
         # the 729-character line of the candidates singles leave
         board = sudoku.candidates(HARD1)
         line = "".join("".join(d if d in digits else "." for d in "123456789") for digits in board)
         self.assertIsNotNone(sudoku.hint(line))
         self.assertEqual(sudoku.solve(line), sudoku.solve(HARD1))
+
+
+def all_solutions(puzzle):
+    """Every solution of puzzle, as lists of 81 ints, by plain backtracking
+    written here (for puzzles with a handful of solutions)."""
+    cells = [int(c) if c in "123456789" else 0 for c in puzzle]
+    found = []
+
+    def fits(c, d):
+        return all(cells[p] != d for unit in units() if c in unit for p in unit)
+
+    def search(c):
+        while c < 81 and cells[c]:
+            c += 1
+        if c == 81:
+            found.append(list(cells))
+            return
+        for d in range(1, 10):
+            if fits(c, d):
+                cells[c] = d
+                search(c + 1)
+                cells[c] = 0
+
+    search(0)
+    return found
 
 
 def solutions_up_to_two(puzzle):
