@@ -58,6 +58,8 @@ static const char help_text[] =
     "                      at most " NUMBER_TEXT(
         CLI_MAX_JOBS) "); the output is the same as with one,\n"
                       "                      in input order\n"
+                      "  --first-line=N      number the lines read from N (a chunk of a larger\n"
+                      "                      input: docs/scale-out.md)\n"
                       "  -h, --help          show this help and exit\n"
                       "  -V, --version       show the version and exit\n"
                       "\n"
