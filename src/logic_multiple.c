@@ -543,6 +543,7 @@ static void reach_load(multiple_search *s)
     if (!s->links || !s->reach) {
         free(s->links);
         free(s->reach);
+        s->links = NULL;
         s->reach = NULL;
         return;
     }
