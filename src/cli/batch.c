@@ -20,6 +20,7 @@
  */
 #include "cli.h"
 
+#include <errno.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <threads.h>
@@ -121,9 +122,14 @@ static void report_half(cli_run *run, cli_batch *b, int which)
     half *h = &b->half[which];
     for (size_t i = 0; i < h->count; i++) {
         cli_job *job = job_at(b, h, i);
-        if (run->write_errno == 0)
+        if (run->write_errno == 0) {
+            /* stdio keeps that a write failed, not why: the errno of the
+             * failed write is caught here, before a later call (or a later
+             * flush with nothing left to write) loses it. */
+            errno = 0;
             run->command->report(run, job);
-        else if (run->command->discard)
+            if (ferror(run->out)) run->write_errno = errno ? errno : EIO;
+        } else if (run->command->discard)
             run->command->discard(job);
     }
     h->count = 0;
