@@ -340,7 +340,9 @@ static void generate_work(const cli_run *run, cli_job *base)
         if (job->clues < job->fewest_seen) job->fewest_seen = job->clues;
         if (job->clues > job->most_seen) job->most_seen = job->clues;
         if (!minimal || job->clues > opt->most) continue;
-        if (opt->lowest >= 0 && (!rate_puzzle(job, opt->highest) || job->rating.er < opt->lowest))
+        /* rate_puzzle's ceiling of 0 is none: --rating=0 must not let all through */
+        if (opt->lowest >= 0 && (!rate_puzzle(job, opt->highest) || job->rating.er < opt->lowest ||
+                                 job->rating.er > opt->highest))
             continue;
         job->outcome = GENERATED;
         break;
