@@ -843,6 +843,36 @@ static int run_into_closed_pipe(bool ignore_sigpipe, const char *jobs)
     return status;
 }
 
+/* The same with the puzzles named as a file: each batch is large, and a
+ * long record (explain's) meets the closed pipe inside a batch, whose
+ * cause (EPIPE) must not be lost to a later flush as "Input/output
+ * error". Returns the exit status; stderr must stay empty. */
+static int run_file_into_closed_pipe(const char *command, bool ignore_sigpipe, const char *jobs)
+{
+    off_t size;
+    int out[2], err_fd;
+    const char *path = puzzle_file(20000, &size);
+    int in_fd = open("/dev/null", O_RDONLY);
+    if (in_fd < 0 || pipe(out) != 0) fail_msg("open or pipe: %s", strerror(errno));
+    err_fd = scratch_file("", 0);
+    run_setup setup = {.ignore_sigpipe = ignore_sigpipe};
+    pid_t pid = spawn_program(&setup, (const char *const[]){command, jobs, path, NULL}, in_fd,
+                              out[1], err_fd);
+    close(out[1]);
+    char c;
+    while (read(out[0], &c, 1) == 1 && c != '\n') {
+    }
+    close(out[0]);
+    int status = wait_program(pid);
+    size_t err_len;
+    const char *err = read_back(err_fd, &err_len);
+    if (status == WRAPPER_ERROR_STATUS && under_wrapper()) fail_msg("wrapper errors:\n%s", err);
+    assert_empty(err);
+    close(in_fd);
+    close(err_fd);
+    return status;
+}
+
 static void test_closed_pipe(void **state)
 {
     (void)state;
@@ -852,6 +882,8 @@ static void test_closed_pipe(void **state)
         assert_int_equal(run_into_closed_pipe(false, jobs[j]), 128 + 13);
         /* a parent that ignores SIGPIPE gets exit status 2, still quietly */
         assert_int_equal(run_into_closed_pipe(true, jobs[j]), 2);
+        assert_int_equal(run_file_into_closed_pipe("explain", false, jobs[j]), 128 + 13);
+        assert_int_equal(run_file_into_closed_pipe("explain", true, jobs[j]), 2);
     }
 }
 
