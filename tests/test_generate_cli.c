@@ -310,6 +310,10 @@ static void generate_bad_options(void **state)
                                          {"--difficulty=easy", "--rating=5-6"},
                                          {"--rating=5-6", "--difficulty=easy"},
                                          {"--rating=0x2-1e1", NULL},
+                                         /* no puzzle rates below 1.0: refused at once, not
+                                          * after every attempt */
+                                         {"--rating=0", NULL},
+                                         {"--rating=0.0-0.9", NULL},
                                          {"--first-line=5", NULL},
                                          {"--symmetry=spiral", NULL},
                                          {"--seed=-1", NULL},

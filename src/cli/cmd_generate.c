@@ -175,6 +175,11 @@ static int take_rating(generate_options *opt, const char *value)
                                "--rating needs a range of ratings such as 6.0-7.5 "
                                "or one such as 4.2, not '%s'",
                                value);
+    /* Every puzzle takes a step, and the easiest is rated 1.0: a range
+     * below would spend every attempt in vain. */
+    if (b < 10)
+        return cli_usage_error("generate",
+                               "--rating: no puzzle is rated below 1.0, so none in '%s'", value);
     opt->lowest = a;
     opt->highest = b;
     return 0;
@@ -340,9 +345,7 @@ static void generate_work(const cli_run *run, cli_job *base)
         if (job->clues < job->fewest_seen) job->fewest_seen = job->clues;
         if (job->clues > job->most_seen) job->most_seen = job->clues;
         if (!minimal || job->clues > opt->most) continue;
-        /* rate_puzzle's ceiling of 0 is none: --rating=0 must not let all through */
-        if (opt->lowest >= 0 && (!rate_puzzle(job, opt->highest) || job->rating.er < opt->lowest ||
-                                 job->rating.er > opt->highest))
+        if (opt->lowest >= 0 && (!rate_puzzle(job, opt->highest) || job->rating.er < opt->lowest))
             continue;
         job->outcome = GENERATED;
         break;
