@@ -87,7 +87,7 @@ CLI_SRC = src/cli/main.c src/cli/options.c src/cli/run.c src/cli/input.c src/cli
 E2E_TESTS = test_cli test_hostile test_explain test_input test_canon_cli test_generate_cli
 TEST_NAMES = test_tables test_parse test_reader test_pencilmarks test_canon test_propagate test_planes \
              test_search test_print $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay \
-             test_logic_path test_logic test_generate
+             test_logic_path test_logic test_generate test_memory
 
 # The commands, each with its man page name sudoku-COMMAND (a link to sudoku.1).
 COMMANDS = solve explain hint rate canon transform generate check
@@ -160,8 +160,11 @@ TEST_SUPPORT = tests/checker.c tests/fixtures.c tests/reference.c
 
 $(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT) tests/checker.h tests/fixtures.h tests/reference.h $(LIB)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Isrc -Itests $(LDFLAGS) $< $(filter %.o %_harness.c,$^) $(TEST_SUPPORT) \
-	  $(LIB) $(CMOCKA_LIBS) -pthread -o $@
+	$(CC) $(ALL_CFLAGS) -Isrc -Itests $(LDFLAGS) $(TEST_LINK_$(@F)) $< $(filter %.o %_harness.c,$^) \
+	  $(TEST_SUPPORT) $(LIB) $(CMOCKA_LIBS) -pthread -o $@
+
+# test_memory makes the library's allocations fail one at a time.
+TEST_LINK_test_memory = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
 
 # The suites that run the program share the harness that runs it.
 $(E2E_TESTS:%=$(BUILD)/tests/%) $(BUILD)/tests/test_crosscheck: tests/cli_harness.c tests/cli_harness.h

@@ -401,7 +401,12 @@ bool sudoku_logic_solved(const sudoku_logic *state);
  * first technique, in the order of sudoku_technique, that applies. Returns
  * false if none does (the engine is stuck), or if the state is solved or
  * has an open cell without candidates. Unique rectangles and loops and BUG
- * assume the puzzle has exactly one solution; flags may leave them out. */
+ * assume the puzzle has exactly one solution; flags may leave them out.
+ * If memory runs short the search gives up, for the step it would miss
+ * may be the one to take: returns false with errno set to ENOMEM (errno
+ * is left as it was otherwise, so a caller that tells this apart sets it
+ * to 0 first). The same holds for sudoku_logic_find and the variants
+ * below. */
 bool sudoku_logic_next(const sudoku_logic *state, unsigned flags, sudoku_step *step);
 
 /* As sudoku_logic_next, within a budget of work: *budget is the number of
@@ -464,11 +469,12 @@ size_t sudoku_format_step_json(const sudoku_step *step, char *buf, size_t size);
 
 /* What became of a whole path (sudoku_rate). */
 typedef enum sudoku_rate_outcome {
-    SUDOKU_RATE_SOLVED,      /* the steps reach the end: the ratings are the puzzle's */
-    SUDOKU_RATE_STUCK,       /* no technique applies: the ratings are of the path so far */
-    SUDOKU_RATE_OVER_BUDGET, /* the budget ran out first (see sudoku_logic_next_within) */
-    SUDOKU_RATE_INVALID,     /* two givens clash */
-    SUDOKU_RATE_ABOVE        /* a step was rated above the ceiling: the path stopped there */
+    SUDOKU_RATE_SOLVED,       /* the steps reach the end: the ratings are the puzzle's */
+    SUDOKU_RATE_STUCK,        /* no technique applies: the ratings are of the path so far */
+    SUDOKU_RATE_OVER_BUDGET,  /* the budget ran out first (see sudoku_logic_next_within) */
+    SUDOKU_RATE_INVALID,      /* two givens clash */
+    SUDOKU_RATE_ABOVE,        /* a step was rated above the ceiling: the path stopped there */
+    SUDOKU_RATE_OUT_OF_MEMORY /* memory ran short: the path stopped there (no rating is known) */
 } sudoku_rate_outcome;
 
 /* Takes the logic engine's whole path through puzzle, as Sudoku Explainer

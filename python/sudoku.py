@@ -21,6 +21,7 @@ puzzle raises SudokuError, which says what is wrong and where.
 
 import ctypes
 import ctypes.util
+import errno
 import json
 import os
 from collections import namedtuple
@@ -158,7 +159,7 @@ def _declare(lib):
     return lib
 
 
-_lib = _declare(ctypes.CDLL(_find_library()))
+_lib = _declare(ctypes.CDLL(_find_library(), use_errno=True))
 
 
 class SudokuError(ValueError):
@@ -214,10 +215,15 @@ def _budget(budget):
 
 def _next_step(state, flags, left, memo, step):
     """sudoku_logic_next_memo within left (None: no limit; memo None: none);
-    True with step, or False: stuck, or over budget if left ran out."""
-    return _lib.sudoku_logic_next_memo(ctypes.byref(state), flags,
-                                       None if left is None else ctypes.byref(left), memo,
-                                       ctypes.byref(step))
+    True with step, or False: stuck, or over budget if left ran out.
+    MemoryError if memory ran short (the next step is not known)."""
+    ctypes.set_errno(0)
+    found = _lib.sudoku_logic_next_memo(ctypes.byref(state), flags,
+                                        None if left is None else ctypes.byref(left), memo,
+                                        ctypes.byref(step))
+    if not found and ctypes.get_errno() == errno.ENOMEM:
+        raise MemoryError("the logic engine ran out of memory")
+    return found
 
 
 def _raise(err):

@@ -10,6 +10,7 @@
  */
 #include "logic.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -270,7 +271,8 @@ static const digit_places *places_of(const sudoku_logic *state, digit_places pos
  * unless the technique is asked for alone. */
 static bool find(const sudoku_logic *state, digit_places pos[27], bool *known,
                  sudoku_technique technique, unsigned flags, bool alone, unsigned long long *budget,
-                 struct nested_cache **cache, logic_memo *memo, sudoku_step *step)
+                 struct nested_cache **cache, logic_memo *memo, sudoku_step *step,
+                 bool *short_of_memory)
 {
     switch (technique) {
     case SUDOKU_HIDDEN_SINGLE: return logic_hidden_single(state, step);
@@ -314,7 +316,7 @@ static bool find(const sudoku_logic *state, digit_places pos[27], bool *known,
     case SUDOKU_NESTED_DYNAMIC_CHAINS:
     case SUDOKU_NESTED_DYNAMIC_CHAINS_PLUS:
     case SUDOKU_NESTED_DYNAMIC_CHAINS_NESTED:
-        return logic_chains(state, technique, budget, cache, memo, step);
+        return logic_chains(state, technique, budget, cache, memo, step, short_of_memory);
     case SUDOKU_NAKED_QUAD: return logic_naked_set(state, 4, step);
     case SUDOKU_JELLYFISH: return logic_fish(state, places_of(state, pos, known), 4, step);
     case SUDOKU_HIDDEN_QUAD:
@@ -329,27 +331,44 @@ bool sudoku_logic_find(const sudoku_logic *state, sudoku_technique technique, un
 {
     if (finished(state)) return false;
     uint16_t pos[27][9];
-    bool known = false;
-    return find(state, pos, &known, technique, flags, true, NULL, NULL, NULL, step);
+    bool known = false, short_of_memory = false;
+    int saved = errno;
+    bool found =
+        find(state, pos, &known, technique, flags, true, NULL, NULL, NULL, step, &short_of_memory);
+    errno = short_of_memory ? ENOMEM : saved;
+    return found;
 }
 
-bool sudoku_logic_next_memo(const sudoku_logic *state, unsigned flags, unsigned long long *budget,
-                            sudoku_logic_memo *memo, sudoku_step *step)
+/* sudoku_logic_next_memo; false with *short_of_memory set if memory ran
+ * short: then an easier step than any found later may have been missed,
+ * so the search stops there. */
+static bool next_step(const sudoku_logic *state, unsigned flags, unsigned long long *budget,
+                      sudoku_logic_memo *memo, sudoku_step *step, bool *short_of_memory)
 {
     if (finished(state)) return false;
     uint16_t pos[27][9];
     bool known = false;
     struct nested_cache *cache = NULL;
     bool found = false;
-    for (int t = 0; t < SUDOKU_TECHNIQUES && !found; t++) {
+    for (int t = 0; t < SUDOKU_TECHNIQUES && !found && !*short_of_memory; t++) {
         /* One finder answers for rectangles and loops alike. */
         if (t == SUDOKU_UNIQUE_LOOP) continue;
         if (t >= SUDOKU_FORCING_CHAINS && (flags & SUDOKU_LOGIC_NO_CHAINS)) break;
         found = find(state, pos, &known, (sudoku_technique)t, flags, false, budget, &cache, memo,
-                     step);
+                     step, short_of_memory);
         if (budget && *budget == 0) break;
     }
     logic_nested_cache_free(cache);
+    return found;
+}
+
+bool sudoku_logic_next_memo(const sudoku_logic *state, unsigned flags, unsigned long long *budget,
+                            sudoku_logic_memo *memo, sudoku_step *step)
+{
+    bool short_of_memory = false;
+    int saved = errno; /* a failed allocation the engine does without is no news */
+    bool found = next_step(state, flags, budget, memo, step, &short_of_memory);
+    errno = short_of_memory ? ENOMEM : saved;
     return found;
 }
 
@@ -418,8 +437,11 @@ sudoku_rate_outcome sudoku_rate(const sudoku_grid *puzzle, unsigned flags,
     memset(&memo, 0, sizeof memo);
     /* Each step removes a candidate at least: the path ends. */
     while (!sudoku_logic_solved(&state)) {
-        if (!sudoku_logic_next_memo(&state, flags, &left, &memo, &step))
-            return left == 0 ? SUDOKU_RATE_OVER_BUDGET : SUDOKU_RATE_STUCK;
+        bool short_of_memory = false;
+        if (!next_step(&state, flags, &left, &memo, &step, &short_of_memory))
+            return short_of_memory ? SUDOKU_RATE_OUT_OF_MEMORY
+                   : left == 0     ? SUDOKU_RATE_OVER_BUDGET
+                                   : SUDOKU_RATE_STUCK;
         sudoku_rating_add(rating, &step);
         if (ceiling > 0 && step.rating > ceiling) return SUDOKU_RATE_ABOVE;
         sudoku_logic_apply(&state, &step);

@@ -154,10 +154,12 @@ bool logic_aligned_triplet(const sudoku_logic *state, logic_memo *memo, sudoku_s
  * cache: the nested chains' steps by board, kept from one technique's
  * search to the next (the levels meet the same boards); made when first
  * needed, freed by the caller with logic_nested_cache_free; NULL: none
- * kept. */
+ * kept. False with *short_of_memory set if memory ran short: the search
+ * is void, and no step is known. */
 struct nested_cache;
 bool logic_chains(const sudoku_logic *state, sudoku_technique technique, unsigned long long *budget,
-                  struct nested_cache **cache, logic_memo *memo, sudoku_step *step);
+                  struct nested_cache **cache, logic_memo *memo, sudoku_step *step,
+                  bool *short_of_memory);
 void logic_nested_cache_free(struct nested_cache *cache);
 
 #endif

@@ -11,7 +11,6 @@
  */
 #include "logic.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #define RATING 62
@@ -408,8 +407,8 @@ bool logic_aligned_triplet(const sudoku_logic *state, logic_memo *memo, sudoku_s
 {
     exclusion_memo m =
         memo_start(memo && memo->triplets_known, memo ? memo->triplets_board : NULL, state);
-    triplet_board *t = malloc(sizeof *t);
-    if (!t) return false;
+    triplet_board board;
+    triplet_board *t = &board;
     triplet_setup(state, t);
     int base[SUDOKU_CELLS] = {0}, index[SUDOKU_CELLS] = {0}, n = 0;
     cellset bases = {{0, 0}};
@@ -474,7 +473,6 @@ bool logic_aligned_triplet(const sudoku_logic *state, logic_memo *memo, sudoku_s
                 }
         }
     }
-    free(t);
     if (memo && !found) {
         memo->triplets_known = true;
         memcpy(memo->triplets_board, state->candidates, sizeof memo->triplets_board);

@@ -788,10 +788,14 @@ static unsigned digits_changed(const uint16_t board[SUDOKU_CELLS], const uint16_
 }
 
 bool logic_chains(const sudoku_logic *state, sudoku_technique technique, unsigned long long *budget,
-                  struct nested_cache **cache, logic_memo *memo, sudoku_step *step)
+                  struct nested_cache **cache, logic_memo *memo, sudoku_step *step,
+                  bool *short_of_memory)
 {
     chain_arena arena;
-    if (!chain_arena_init(&arena)) return false;
+    if (!chain_arena_init(&arena)) {
+        *short_of_memory = true;
+        return false;
+    }
     if (cache) arena.nested_cache = *cache;
     if (budget) chain_arena_set_limit(&arena, *budget ? *budget : 1);
     chain_best best;
@@ -817,6 +821,8 @@ bool logic_chains(const sudoku_logic *state, sudoku_technique technique, unsigne
     bool found = best.found && !arena.failed;
     if (found) *step = best.step;
     unsigned long long made = chain_arena_made(&arena);
+    /* The arena fails at its limit (made reaches it) or short of memory. */
+    if (arena.failed && (!arena.limit || made < arena.limit)) *short_of_memory = true;
     if (budget) *budget = made >= *budget ? 0 : *budget - made;
     if (cache)
         *cache = arena.nested_cache;

@@ -278,7 +278,8 @@ static uint64_t fresh_seed(void)
 
 typedef enum generate_outcome {
     GENERATED,
-    NOT_FOUND /* --attempts drawn puzzles missed the options */
+    NOT_FOUND, /* --attempts drawn puzzles missed the options */
+    NO_MEMORY  /* rating ran short of memory: the puzzle's rating is not known */
 } generate_outcome;
 
 typedef struct generate_job {
@@ -315,8 +316,10 @@ static int clue_count(const sudoku_grid *grid)
  * path did not get to the end within the budget and under the ceiling. */
 static bool rate_puzzle(generate_job *job, int ceiling)
 {
-    job->rated = sudoku_rate(&job->puzzle, 0, STEPS_DEFAULT_BUDGET, ceiling, &job->rating) ==
-                 SUDOKU_RATE_SOLVED;
+    sudoku_rate_outcome outcome =
+        sudoku_rate(&job->puzzle, 0, STEPS_DEFAULT_BUDGET, ceiling, &job->rating);
+    if (outcome == SUDOKU_RATE_OUT_OF_MEMORY) job->outcome = NO_MEMORY;
+    job->rated = outcome == SUDOKU_RATE_SOLVED;
     return job->rated;
 }
 
@@ -345,8 +348,10 @@ static void generate_work(const cli_run *run, cli_job *base)
         if (job->clues < job->fewest_seen) job->fewest_seen = job->clues;
         if (job->clues > job->most_seen) job->most_seen = job->clues;
         if (!minimal || job->clues > opt->most) continue;
-        if (opt->lowest >= 0 && (!rate_puzzle(job, opt->highest) || job->rating.er < opt->lowest))
+        if (opt->lowest >= 0 && (!rate_puzzle(job, opt->highest) || job->rating.er < opt->lowest)) {
+            if (job->outcome == NO_MEMORY) return;
             continue;
+        }
         job->outcome = GENERATED;
         break;
     }
@@ -458,6 +463,12 @@ static void generate_report(cli_run *run, cli_job *base)
     char message[200];
     bool found = job->outcome == GENERATED;
     run->totals.drawn += job->attempts;
+    if (job->outcome == NO_MEMORY) {
+        run->totals.failed++;
+        cli_raise_status(run, EXIT_BAD_INPUT);
+        cli_error("puzzle %lu: out of memory", base->number + 1);
+        return;
+    }
     if (!found) {
         not_found_message(opt, job, message, sizeof message);
         cli_error("puzzle %lu: %s", base->number + 1, message);

@@ -61,9 +61,15 @@ bool steps_next(const cli_run *run, steps_job *job, const sudoku_logic *state, u
                 sudoku_logic_memo *memo, sudoku_step *step)
 {
     const steps_options_t *opt = run->options;
-    if (!opt->budget) return sudoku_logic_next_memo(state, flags, NULL, memo, step);
-    if (sudoku_logic_next_memo(state, flags, &job->budget, memo, step)) return true;
-    if (job->budget == 0) job->outcome = STEPS_BUDGET;
+    unsigned long long *budget = opt->budget ? &job->budget : NULL;
+    errno = 0;
+    if (sudoku_logic_next_memo(state, flags, budget, memo, step)) return true;
+    /* Short of memory, the next step is not known: the record says so, as
+     * when its text could not be kept. */
+    if (errno == ENOMEM)
+        job->text.failed = true;
+    else if (budget && job->budget == 0)
+        job->outcome = STEPS_BUDGET;
     return false;
 }
 
@@ -266,7 +272,11 @@ void steps_report(cli_run *run, cli_job *base, bool separate, bool explain)
         t->failed++;
         cli_raise_status(run, EXIT_BAD_INPUT);
         cli_record_error(base, record->line, "out of memory");
-        fputs("invalid\n", run->out); /* still one record for one */
+        /* still one record for one */
+        fputs(run->common->format == FORMAT_JSON
+                  ? "{\"status\":\"invalid\",\"error\":\"out of memory\"}\n"
+                  : "invalid\n",
+              run->out);
         cli_text_free(&job->text);
         return;
     }
