@@ -431,6 +431,16 @@ static void test_transform_random(void **state)
     assert_same_runs(&one, &two);
     run_result other = RUN_IN(text, "transform", "--random", "--seed=43");
     assert_string_not_equal(one.out, other.out);
+    /* in two chunks, the second numbered from its first line (GNU parallel
+     * --pipe, docs/scale-out.md): together, the whole run's draws */
+    int half = n / 2;
+    const char *second_half = text;
+    for (int i = 0; i < half; i++) second_half = strchr(second_half, '\n') + 1;
+    run_result first_chunk = RUN_IN(format_text("%.*s", (int)(second_half - text), text),
+                                    "transform", "--random", "--seed=42");
+    run_result second_chunk = RUN_IN(second_half, "transform", "--random", "--seed=42",
+                                     format_text("--first-line=%d", half + 1));
+    assert_string_equal(format_text("%s%s", first_chunk.out, second_chunk.out), one.out);
     lines out = split_lines(one.out);
     assert_int_equal(out.n, (size_t)n);
     assert_string_not_equal(out.line[1], out.line[2]); /* the same puzzle, two draws */
