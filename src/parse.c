@@ -867,6 +867,36 @@ static int pencilmark_record(sudoku_reader *r, const char *line, size_t length,
     return made + 1;
 }
 
+/* True if the line is, but for spaces, one of the records the commands
+ * write where a puzzle was bad or got no answer. Piped into another
+ * command each is still a record (an invalid one), not a header, so that
+ * one record in stays one record out along a pipeline. */
+static bool status_line(const char *s, size_t n)
+{
+    static const char *const statuses[] = {"invalid", "no solution", "multiple solutions",
+                                           "over budget", "stuck"};
+    size_t i = skip_spaces(s, n, 0);
+    while (n > i && (s[n - 1] == ' ' || s[n - 1] == '\t')) n--;
+    for (size_t k = 0; k < sizeof statuses / sizeof statuses[0]; k++)
+        if (n - i == strlen(statuses[k]) && memcmp(s + i, statuses[k], n - i) == 0) return true;
+    return false;
+}
+
+static int status_record(sudoku_reader *r, const char *line, size_t length, sudoku_record out[2])
+{
+    int made = cut_grid(r, &out[0]);
+    sudoku_record *rec = &out[made];
+    memset(rec, 0, sizeof *rec);
+    rec->line = r->line;
+    size_t i = skip_spaces(line, length, 0);
+    while (length > i && (line[length - 1] == ' ' || line[length - 1] == '\t')) length--;
+    sudoku_set_error(&rec->error, SUDOKU_ERROR_COUNT, r->line, 0,
+                     "'%.*s' is the record of a puzzle an earlier command could not use, "
+                     "not a puzzle",
+                     (int)(length - i), line + i);
+    return made + 1;
+}
+
 /* A content line that is not a one-line puzzle at first sight: a row, a
  * row of blanks, decoration, or a puzzle written as cells or fields. */
 static int content_line(sudoku_reader *r, const char *line, size_t length, sudoku_record out[2])
@@ -902,6 +932,7 @@ int sudoku_reader_line(sudoku_reader *r, const char *line, size_t length, sudoku
         puzzle_line && !starts_with_dash(line, length) ? LINE_CONTENT : classify(line, length);
     if (kind == LINE_BLANK && blank_row(r, line, length))
         return add_blank_row(r, line, length, &out[0]); /* spaces or tabs: a row of blanks */
+    if (kind == LINE_HEADER && status_line(line, length)) return status_record(r, line, length, out);
     if (kind == LINE_BLANK || kind == LINE_HEADER || kind == LINE_LABEL)
         return cut_grid(r, &out[0]);
     if (kind != LINE_CONTENT) return 0;

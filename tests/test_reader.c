@@ -647,6 +647,38 @@ static void a_line_without_cells_is_a_header(void **state)
     assert_err(&s, 0, 1, SUDOKU_ERROR_GRID, -1, "grid ends after 2 rows, expected 9");
 }
 
+/* The records the commands write for a puzzle they could not use are
+ * records again when piped into another command: each an invalid one, in
+ * its place, where any other line of words is a header. */
+static void a_status_line_is_a_record(void **state)
+{
+    (void)state;
+    session s;
+    read_all(&s, "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n"
+                 "invalid\n"
+                 "  no solution \n"
+                 "multiple solutions\n"
+                 "over budget\n"
+                 "stuck\n"
+                 "003020600\n900305001\nno solution\n"
+                 "invalid puzzle\n" HARD1_GRID);
+    assert_int_equal(s.count, 9);
+    assert_ok(&s, 0, 1, hard1);
+    assert_err(&s, 1, 2, SUDOKU_ERROR_COUNT, 2,
+               "'invalid' is the record of a puzzle an earlier command could not use, not a "
+               "puzzle");
+    assert_err(&s, 2, 3, SUDOKU_ERROR_COUNT, 3,
+               "'no solution' is the record of a puzzle an earlier command could not use, not "
+               "a puzzle");
+    for (int k = 3; k < 6; k++) assert_false(s.rec[k].ok);
+    /* it cuts short a grid in progress, as a header would */
+    assert_err(&s, 6, 7, SUDOKU_ERROR_GRID, -1, "grid ends after 2 rows, expected 9");
+    assert_false(s.rec[7].ok);
+    assert_int_equal(s.rec[7].line, 9);
+    /* other words are a header still */
+    assert_ok(&s, 8, 11, hard1);
+}
+
 /* ---- pasted layouts in a stream ---- */
 
 static const char *classic_solved =
@@ -860,6 +892,7 @@ int main(void)
         cmocka_unit_test(lines_of_only_brackets),
         cmocka_unit_test(a_line_without_cells_is_a_header),
         cmocka_unit_test(printed_grids_read_back),
+        cmocka_unit_test(a_status_line_is_a_record),
         cmocka_unit_test(byte_order_marks_in_a_stream),
         cmocka_unit_test(fixed_column_grids_in_a_stream),
         cmocka_unit_test(box_grids_with_rows_of_blanks),
