@@ -567,6 +567,15 @@ static void test_budget(void **state)
     assert_string_equal(r.out, "over budget\n");
     assert_string_equal(
         r.err, "sudoku: argument 1: gave up: over the budget of 1000 guesses (--budget)\n");
+    /* a budget of one, in the singular */
+    r = RUN("solve", "--budget=1", slow_refutation);
+    assert_string_equal(r.err,
+                        "sudoku: argument 1: gave up: over the budget of 1 guess (--budget)\n");
+    r = RUN("check", "--budget=1", slow_refutation);
+    assert_contains(r.err, "gave up after 1 guess: ");
+    r = RUN("rate", "--budget=1",
+            "34.6.......7.......2..8.57......5....7..1..2....4......36.2..1.......9.......7.82");
+    assert_contains(r.err, "over the budget of 1 chain node (--budget)\n");
     r = RUN("solve", "--budget=1k", "--format", "json", slow_refutation);
     assert_status(r, 1);
     assert_string_equal(r.out,

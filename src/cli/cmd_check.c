@@ -24,7 +24,7 @@ static const char help_text[] =
     "leave one solution) and if not, which clues could go, each alone; and the\n"
     "symmetries of its pattern of clues (docs/generate.md names them), e.g.\n"
     "  <puzzle> unique, 24 clues, minimal, symmetry rotate180\n"
-    "  <puzzle> unique, 26 clues, not minimal (r1c3 r5c5 can go), symmetry none\n"
+    "  <puzzle> unique, 26 clues, not minimal (r1c3 r5c5 can go, each alone), symmetry none\n"
     "  <puzzle> multiple solutions, 19 clues, symmetry none\n"
     "A puzzle the solver cannot settle within its budget of guesses (--budget)\n"
     "gets 'over budget'.\n"
@@ -274,8 +274,8 @@ static void check_report(cli_run *run, cli_job *base)
         cli_raise_status(run, EXIT_UNSOLVED);
         char message[120];
         snprintf(message, sizeof message,
-                 "gave up after %llu guesses: how many solutions it has is not known",
-                 opt->budget);
+                 "gave up after %llu guess%s: how many solutions it has is not known",
+                 opt->budget, opt->budget == 1 ? "" : "es");
         cli_record_error(base, record->line, message);
         return;
     }

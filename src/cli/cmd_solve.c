@@ -276,12 +276,12 @@ static void over_budget(cli_run *run, outcome *o, long line)
     cli_raise_status(run, EXIT_UNSOLVED);
     if (opt->count)
         snprintf(message, sizeof message,
-                 "gave up after %lu solution%s: over the budget of %llu guesses (--budget)",
+                 "gave up after %lu solution%s: over the budget of %llu guess%s (--budget)",
                  o->job->result.solutions, o->job->result.solutions == 1 ? "" : "s",
-                 opt->budget);
+                 opt->budget, opt->budget == 1 ? "" : "es");
     else
-        snprintf(message, sizeof message, "gave up: over the budget of %llu guesses (--budget)",
-                 opt->budget);
+        snprintf(message, sizeof message, "gave up: over the budget of %llu guess%s (--budget)",
+                 opt->budget, opt->budget == 1 ? "" : "es");
     cli_record_error(&o->job->base, line, message);
 }
 

@@ -301,8 +301,9 @@ void steps_report(cli_run *run, cli_job *base, bool separate, bool explain)
                      STEPS_SEARCH_BUDGET);
         else
             snprintf(message, sizeof message,
-                     "gave up after %d step%s: over the budget of %llu chain nodes (--budget)",
-                     job->steps, job->steps == 1 ? "" : "s", opt->budget);
+                     "gave up after %d step%s: over the budget of %llu chain node%s (--budget)",
+                     job->steps, job->steps == 1 ? "" : "s", opt->budget,
+                     opt->budget == 1 ? "" : "s");
         cli_record_error(base, record->line, message);
         break;
     case STEPS_NO_SOLUTION:
