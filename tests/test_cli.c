@@ -18,6 +18,7 @@
 
 #include "checker.h"
 #include "cli_harness.h"
+#include "reference.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -799,6 +800,51 @@ static void test_mistyped_candidate_grid(void **state)
                                                line, column + 1));
 }
 
+/* P_CANDIDATES with digit taken out of the group of the cell-th cell (a
+ * space after the group keeps the columns). */
+static char *without_candidate(int cell, char digit)
+{
+    char *text = xstrdup(P_CANDIDATES);
+    int group = -1;
+    for (char *c = text; *c; c++) {
+        bool starts = isdigit((unsigned char)*c) && (c == text || !isdigit((unsigned char)c[-1]));
+        if (!starts || ++group < cell) continue;
+        size_t width = strspn(c, "123456789");
+        char *at = memchr(c, digit, width);
+        assert_non_null(at);
+        memmove(at, at + 1, (size_t)(c + width - at - 1));
+        c[width - 1] = ' ';
+        return text;
+    }
+    fail_msg("no cell %d in the candidate grid", cell);
+    return NULL;
+}
+
+/* A candidate grid given as an argument is a player's state: a candidate
+ * taken out by hand stays out, where its cells alone (the single
+ * candidates) would bring it back. */
+static void test_candidate_grid_keeps_eliminations(void **state)
+{
+    (void)state;
+    reference_answer answer = reference_solve(P, 2);
+    assert_int_equal(answer.solutions, 1);
+    char tokens[SUDOKU_CELLS + 1][16];
+    assert_int_equal(grid_tokens(P_CANDIDATES, tokens, SUDOKU_CELLS + 1), SUDOKU_CELLS);
+    run_result whole = RUN("hint", "--format", "pencilmarks", P_CANDIDATES);
+    assert_status(whole, 0);
+    /* a digit of a cell of three or more, not its solution, that the next
+     * step leaves in place */
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (const char *d = tokens[cell]; strlen(tokens[cell]) >= 3 && *d; d++) {
+            if (*d == answer.solution[cell] || whole.out[9 * cell + (*d - '1')] != *d) continue;
+            run_result r = RUN("hint", "--format", "pencilmarks", without_candidate(cell, *d));
+            assert_status(r, 0);
+            assert_int_equal(r.out[9 * cell + (*d - '1')], '.');
+            return;
+        }
+    fail_msg("no candidate to take out");
+}
+
 static void test_duplicate_givens(void **state)
 {
     (void)state;
@@ -1418,6 +1464,7 @@ int main(void)
         TEST(test_wrong_cell_count),
         TEST(test_unexpected_character),
         TEST(test_mistyped_candidate_grid),
+        TEST(test_candidate_grid_keeps_eliminations),
         TEST(test_duplicate_givens),
         TEST(test_batch_one_line_records),
         TEST(test_batch_euler_grids),

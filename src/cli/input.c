@@ -169,26 +169,35 @@ static bool looks_like_candidate_grid(const char *text, size_t length)
     return several && groups >= SUDOKU_CELLS * 2 / 3;
 }
 
-/* Reads text as an argument is read: its cells, or else its candidates
- * (the 729-character line, or a candidate grid that does not read as
- * cells). When neither reads, the error kept is the one about cells, which
- * most texts are meant as, unless the text was meant as candidates: it
- * holds more cells than halfway to the 729 of candidates (a few puzzles
- * pasted into one argument are told they hold too many cells), or it
- * looks like a candidate grid. */
+/* The record of text's candidates; false with *err if they do not read. */
+static bool read_candidates(const char *text, size_t length, sudoku_record *record,
+                            sudoku_error *err)
+{
+    if (!sudoku_parse_candidates(text, length, &record->board, err)) return false;
+    record->pencilmarks = true;
+    sudoku_board_to_grid(&record->board, &record->grid);
+    return true;
+}
+
+/* Reads text as an argument is read: its candidates if it looks like a
+ * candidate grid (a player's state: its cells alone, the single
+ * candidates, would lose the eliminations made), else its cells, or else
+ * its candidates (the 729-character line). When nothing reads, the error
+ * kept is the one about cells, which most texts are meant as, unless the
+ * text was meant as candidates: it looks like a candidate grid, or holds
+ * more cells than halfway to the 729 of candidates (a few puzzles pasted
+ * into one argument are told they hold too many cells). */
 static bool parse_text(const char *text, size_t length, sudoku_record *record)
 {
-    size_t cells = 0;
-    if (sudoku_parse(text, length, &record->grid, &record->error)) return true;
+    bool candidate_grid = looks_like_candidate_grid(text, length);
     sudoku_error candidates_error;
-    if (sudoku_parse_candidates(text, length, &record->board, &candidates_error)) {
-        record->pencilmarks = true;
-        sudoku_board_to_grid(&record->board, &record->grid);
-        return true;
-    }
+    if (candidate_grid && read_candidates(text, length, record, &candidates_error)) return true;
+    if (sudoku_parse(text, length, &record->grid, &record->error)) return true;
+    if (!candidate_grid && read_candidates(text, length, record, &candidates_error)) return true;
+    size_t cells = 0;
     for (size_t i = 0; i < length; i++)
         cells += (text[i] >= '0' && text[i] <= '9') || text[i] == '.';
-    if (cells > (SUDOKU_CELLS + 9 * SUDOKU_CELLS) / 2 || looks_like_candidate_grid(text, length))
+    if (candidate_grid || cells > (SUDOKU_CELLS + 9 * SUDOKU_CELLS) / 2)
         record->error = candidates_error;
     return false;
 }
