@@ -258,21 +258,35 @@ def _count_arg(name, value, lowest, highest):
 _CELLS_MEANT = (CELLS + 9 * CELLS) // 2
 
 
+def _looks_like_candidate_grid(data):
+    """As the command judges an argument: most of the 81 cells are groups of
+    digits alone between spaces, one of them at least two rising digits (a
+    player's state, whose eliminations its single candidates would lose)."""
+    groups = [g for g in data.split() if g.isdigit() and b"0" not in g]
+    return (len(groups) >= CELLS * 2 // 3
+            and any(len(g) >= 2 and list(g) == sorted(set(g)) for g in groups))
+
+
 class _Puzzle:
     """A parsed puzzle: its givens, or the candidates it was given as."""
 
     def __init__(self, text):
         data = _text_bytes(text)
         self.grid, self.board, err = _Grid(), None, _Error()
+        board, board_err = _Board(), _Error()
+        grid_like = _looks_like_candidate_grid(data)
+        if grid_like and _lib.sudoku_parse_candidates(data, len(data), ctypes.byref(board),
+                                                      ctypes.byref(board_err)):
+            self.board = board
+            return
         if _lib.sudoku_parse(data, len(data), ctypes.byref(self.grid), ctypes.byref(err)):
             return
-        board, board_err = _Board(), _Error()
-        if _lib.sudoku_parse_candidates(data, len(data), ctypes.byref(board),
-                                        ctypes.byref(board_err)):
+        if not grid_like and _lib.sudoku_parse_candidates(data, len(data), ctypes.byref(board),
+                                                          ctypes.byref(board_err)):
             self.board = board
             return
         cells = sum(1 for b in data if b in b"0123456789.")
-        _raise(board_err if cells > _CELLS_MEANT else err)
+        _raise(board_err if grid_like or cells > _CELLS_MEANT else err)
 
     def givens(self, what):
         """The grid of a puzzle given by its cells; what takes no candidates."""

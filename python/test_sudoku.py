@@ -235,6 +235,22 @@ class Logic(unittest.TestCase):
         with self.assertRaises(sudoku.SudokuError):
             sudoku.rate("11" + "." * 79)
 
+    def test_candidate_grid_keeps_eliminations(self):
+        """A candidate grid is a player's state: a candidate taken out by
+        hand stays out (its single candidates alone would bring it back)."""
+        board = sudoku.candidates(HARD1)
+        solution = sudoku.solve(HARD1)
+        assert_solution(self, HARD1, solution)
+        cell = next(i for i, digits in enumerate(board) if len(digits) >= 3)
+        digit = next(d for d in board[cell] if d != solution[cell])
+        cut = board[cell].replace(digit, "")
+        rows = [" ".join((cut if 9 * r + c == cell else board[9 * r + c]).rjust(9)
+                         for c in range(9)) for r in range(9)]
+        grid = "\n".join(rows)
+        self.assertEqual(sudoku.candidates(grid)[cell], cut)
+        self.assertNotEqual(sudoku.candidates(grid)[cell], board[cell])
+        self.assertEqual(sudoku.solve(grid), solution)
+
     def test_hint_from_candidates(self):
         # the 729-character line of the candidates singles leave
         board = sudoku.candidates(HARD1)
