@@ -891,8 +891,11 @@ static void test_closed_pipe(void **state)
         assert_int_equal(run_into_closed_pipe(false, jobs[j]), 128 + 13);
         /* a parent that ignores SIGPIPE gets exit status 2, still quietly */
         assert_int_equal(run_into_closed_pipe(true, jobs[j]), 2);
-        assert_int_equal(run_file_into_closed_pipe("explain", false, jobs[j]), 128 + 13);
         assert_int_equal(run_file_into_closed_pipe("explain", true, jobs[j]), 2);
+        /* killed in the middle of a job: valgrind counts what the job holds
+         * as lost, though the kernel takes it back */
+        if (!under_wrapper())
+            assert_int_equal(run_file_into_closed_pipe("explain", false, jobs[j]), 128 + 13);
     }
 }
 
