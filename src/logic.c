@@ -356,7 +356,8 @@ static bool next_step(const sudoku_logic *state, unsigned flags, unsigned long l
         if (t >= SUDOKU_FORCING_CHAINS && (flags & SUDOKU_LOGIC_NO_CHAINS)) break;
         found = find(state, pos, &known, (sudoku_technique)t, flags, false, budget, &cache, memo,
                      step, short_of_memory);
-        if (budget && *budget == 0) break;
+        /* Only the chains spend the budget: an easier technique still runs at 0. */
+        if (budget && *budget == 0 && t >= SUDOKU_FORCING_CHAINS) break;
     }
     logic_nested_cache_free(cache);
     return found;
