@@ -299,6 +299,33 @@ static void rate_outcomes(void **state)
     assert_int_equal(r.steps, 0);
 }
 
+/* A budget of exactly the chain nodes a path makes takes it to the end,
+ * the easier steps after the last chain included; one node less does not. */
+static void rate_budget_exact(void **state)
+{
+    (void)state;
+    sudoku_grid g;
+    sudoku_rating r;
+    grid_from("....14....3....2...7..........9...3.6.1.............8.2.....1.4....5.6.....7.8...",
+              &g);
+    sudoku_logic logic;
+    assert_true(sudoku_logic_from_grid(&logic, &g));
+    sudoku_logic_memo *memo = sudoku_logic_memo_new();
+    assert_non_null(memo);
+    const unsigned long long plenty = 1000000000ull;
+    unsigned long long left = plenty;
+    sudoku_step step;
+    while (!sudoku_logic_solved(&logic)) {
+        assert_true(sudoku_logic_next_memo(&logic, 0, &left, memo, &step));
+        sudoku_logic_apply(&logic, &step);
+    }
+    sudoku_logic_memo_free(memo);
+    unsigned long long used = plenty - left;
+    assert_true(used > 1);
+    assert_int_equal(sudoku_rate(&g, 0, used, 0, &r), SUDOKU_RATE_SOLVED);
+    assert_int_equal(sudoku_rate(&g, 0, used - 1, 0, &r), SUDOKU_RATE_OVER_BUDGET);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -314,6 +341,7 @@ int main(void)
         cmocka_unit_test(symmetries_include),
         cmocka_unit_test(rate_gives_se_ratings),
         cmocka_unit_test(rate_outcomes),
+        cmocka_unit_test(rate_budget_exact),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
