@@ -118,8 +118,9 @@ def _find_library():
                   "or set SUDOKU_LIB to its path")
 
 
-def _declare(lib):
-    """Gives each function of sudoku.h used here its C signature."""
+def _declare(lib, path):
+    """Gives each function of sudoku.h used here its C signature; OSError
+    if the library at path lacks one (not libsudoku, or another version)."""
     p = ctypes.POINTER
     signatures = {
         "sudoku_parse": (ctypes.c_bool, [ctypes.c_char_p, ctypes.c_size_t, p(_Grid), p(_Error)]),
@@ -153,13 +154,18 @@ def _declare(lib):
         "sudoku_symmetry_includes": (ctypes.c_bool, [ctypes.c_int, ctypes.c_int]),
     }
     for name, (restype, argtypes) in signatures.items():
-        function = getattr(lib, name)
+        try:
+            function = getattr(lib, name)
+        except AttributeError:
+            raise OSError("%s is not a libsudoku this binding can use: it has no %s"
+                          % (path, name)) from None
         function.restype = restype
         function.argtypes = argtypes
     return lib
 
 
-_lib = _declare(ctypes.CDLL(_find_library(), use_errno=True))
+_path = _find_library()
+_lib = _declare(ctypes.CDLL(_path, use_errno=True), _path)
 
 
 class SudokuError(ValueError):
@@ -238,7 +244,8 @@ def _text_bytes(text):
     """A puzzle's text as bytes: a str (UTF-8) or bytes-like, nothing else
     (bytes(5) would be five NUL bytes, not an error)."""
     if isinstance(text, str):
-        return text.encode("utf-8")
+        # a lone surrogate passes as bytes the parser names as a bad character
+        return text.encode("utf-8", "surrogatepass")
     if isinstance(text, (bytes, bytearray, memoryview)):
         return bytes(text)
     raise TypeError("a puzzle is a str or bytes, not " + type(text).__name__)

@@ -7,6 +7,7 @@ compared with what a C compiler makes of sudoku.h, when one is at hand.
 """
 
 import ctypes
+import ctypes.util
 import os
 import shutil
 import subprocess
@@ -372,6 +373,28 @@ int main(void) {
     return 0;
 }
 """
+
+
+class Loading(unittest.TestCase):
+    def test_not_libsudoku(self):
+        """A library that is not libsudoku (here the C library) is refused
+        at import with an OSError naming it, not an AttributeError later."""
+        libc = ctypes.util.find_library("c")
+        if not libc:
+            self.skipTest("no C library name to load")
+        env = dict(os.environ, SUDOKU_LIB=libc)
+        run = subprocess.run([sys.executable, "-c", "import sudoku"], env=env,
+                             cwd=os.path.dirname(os.path.abspath(__file__)),
+                             capture_output=True, text=True)
+        self.assertNotEqual(run.returncode, 0)
+        last = run.stderr.strip().splitlines()[-1]
+        self.assertTrue(last.startswith("OSError: " + libc), last)
+
+    def test_lone_surrogate(self):
+        """A str that is not valid Unicode is a text that is not a puzzle."""
+        with self.assertRaises(sudoku.SudokuError) as raised:
+            sudoku.solve("1" * 40 + "\udc80" + "." * 40)
+        self.assertEqual(raised.exception.column, 41)
 
 
 class Layout(unittest.TestCase):
