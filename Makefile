@@ -148,9 +148,19 @@ $(BUILD)/obj/cli/%.o: src/cli/%.c include/sudoku.h src/cli/cli.h src/cli/steps.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
+# The archive holds one object, its modules linked together, in which the
+# names they share without the sudoku_ prefix (chain_run, logic_fish...)
+# are made local: a program linked with it statically may use those names
+# itself, as it may with the shared library (tests/install-check.sh).
+NM ?= nm
+OBJCOPY ?= objcopy
 $(LIB): $(LIB_OBJ)
-	rm -f $@
-	$(AR) rcs $@ $^
+	rm -f $@ $(BUILD)/libsudoku.o
+	$(LD) -r $^ -o $(BUILD)/libsudoku.o
+	$(NM) -g --defined-only $(BUILD)/libsudoku.o | \
+	  awk 'NF == 3 && $$3 !~ /^(sudoku_|_)/ {print $$3}' > $(BUILD)/libsudoku.local
+	$(OBJCOPY) --localize-symbols=$(BUILD)/libsudoku.local $(BUILD)/libsudoku.o
+	$(AR) rcs $@ $(BUILD)/libsudoku.o
 
 $(PROGRAM): $(CLI_OBJ) $(LIB)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(CLI_OBJ) $(LIB) -pthread -o $@
