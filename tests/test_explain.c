@@ -389,6 +389,23 @@ static void test_explain_no_solution_and_multiple(void **state)
     r = RUN("explain", "--anyway", P);
     assert_status(r, 0);
     assert_string_equal(r.out, RUN("explain", P).out);
+
+    /* --anyway and a budget its chains run out of: the solver's verdict
+     * stays the status, the budget is said too */
+    const char *several =
+        "7.....3..1...5.9..4..6....1.....98...64.........7...5.6..........2.6..9..3..4...2";
+    r = RUN("explain", "--anyway", "--budget=1k", "--format=json", several);
+    assert_status(r, 1);
+    assert_string_equal(json_text(r.out, "status"), "multiple");
+    assert_string_equal(json_text(r.out, "error"),
+                        "more than one solution (its steps went over --budget)");
+    assert_contains(r.err, "--anyway); they went over the budget (--budget)");
+    r = RUN("explain", "--anyway", "--budget=1k", several);
+    assert_contains(r.out, ": the puzzle has more than one solution, and its steps went over the "
+                           "budget (--budget)");
+    r = RUN("rate", "--anyway", "--budget=1k", several);
+    assert_status(r, 1);
+    assert_contains(r.err, "more than one solution");
 }
 
 static void test_explain_invalid(void **state)

@@ -91,9 +91,10 @@ static void add_stop(cli_text *text, const steps_job *job, const sudoku_logic *s
     if (job->outcome == STEPS_NO_SOLUTION) why = "the puzzle has no solution";
     if (job->outcome == STEPS_MULTIPLE) why = "the puzzle has more than one solution";
     if (job->outcome == STEPS_BUDGET) why = "over the budget of work (--budget)";
-    cli_text_printf(text, "%s after %d step%s: %s",
-                    job->outcome == STEPS_STUCK ? "Stuck" : "Stopped", job->steps,
-                    job->steps == 1 ? "" : "s", why);
+    cli_text_printf(
+        text, "%s after %d step%s: %s%s", job->outcome == STEPS_STUCK ? "Stuck" : "Stopped",
+        job->steps, job->steps == 1 ? "" : "s", why,
+        job->steps_over_budget ? ", and its steps went over the budget (--budget)" : "");
     if (job->steps) {
         cli_text_puts(text, " (");
         add_rating(text, "ER so far", job->rating.er);

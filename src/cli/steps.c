@@ -68,8 +68,10 @@ bool steps_next(const cli_run *run, steps_job *job, const sudoku_logic *state, u
      * when its text could not be kept. */
     if (errno == ENOMEM)
         job->text.failed = true;
-    else if (budget && job->budget == 0)
+    else if (budget && job->budget == 0 && job->outcome == STEPS_DONE)
         job->outcome = STEPS_BUDGET;
+    else if (budget && job->budget == 0)
+        job->steps_over_budget = true; /* the solver's verdict says more */
     return false;
 }
 
@@ -82,6 +84,7 @@ bool steps_start(const cli_run *run, steps_job *job, sudoku_logic *state, unsign
     job->steps = 0;
     job->budget = opt->budget;
     job->search_over_budget = false;
+    job->steps_over_budget = false;
     *flags = opt->no_chains ? SUDOKU_LOGIC_NO_CHAINS : 0;
     if (!record->ok) {
         job->outcome = STEPS_INVALID;
@@ -230,8 +233,14 @@ void steps_json_end(cli_text *text, const steps_job *job, const steps_options_t 
         steps_beyond(opt, stuck);
         error = stuck;
         break;
-    case STEPS_NO_SOLUTION: error = "no solution"; break;
-    case STEPS_MULTIPLE: error = "more than one solution"; break;
+    case STEPS_NO_SOLUTION:
+        error =
+            job->steps_over_budget ? "no solution (its steps went over --budget)" : "no solution";
+        break;
+    case STEPS_MULTIPLE:
+        error = job->steps_over_budget ? "more than one solution (its steps went over --budget)"
+                                       : "more than one solution";
+        break;
     case STEPS_INVALID: error = job->base.record.error.message; break;
     case STEPS_BUDGET: error = "over budget (--budget)"; break;
     case STEPS_DONE:
@@ -307,14 +316,18 @@ void steps_report(cli_run *run, cli_job *base, bool separate, bool explain)
         cli_record_error(base, record->line, message);
         break;
     case STEPS_NO_SOLUTION:
-    case STEPS_MULTIPLE:
+    case STEPS_MULTIPLE: {
         if (job->outcome == STEPS_NO_SOLUTION)
             t->no_solution++;
         else
             t->multiple++;
         cli_raise_status(run, EXIT_UNSOLVED);
-        cli_record_error(base, record->line, problem(job, opt));
+        char note[400];
+        snprintf(note, sizeof note, "%s%s", problem(job, opt),
+                 job->steps_over_budget ? "; they went over the budget (--budget)" : "");
+        cli_record_error(base, record->line, note);
         break;
+    }
     case STEPS_INVALID:
     default:
         t->invalid++;

@@ -49,6 +49,8 @@ typedef struct steps_job {
     sudoku_rating rating;
     unsigned long long budget; /* work left (chain nodes); see steps_next */
     bool search_over_budget;   /* the solver's check gave up (STEPS_SEARCH_BUDGET) */
+    bool steps_over_budget;    /* --anyway: the steps of a puzzle without one solution
+                                  went over --budget (the outcome stays the solver's) */
     cli_text text;
 } steps_job;
 
