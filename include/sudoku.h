@@ -400,7 +400,8 @@ bool sudoku_logic_solved(const sudoku_logic *state);
 /* Finds the step Sudoku Explainer would take next: the first step of the
  * first technique, in the order of sudoku_technique, that applies. Returns
  * false if none does (the engine is stuck), or if the state is solved or
- * has an open cell without candidates. Unique rectangles and loops and BUG
+ * shows it has no solution (an open cell without candidates, or a digit
+ * with no place left in a unit). Unique rectangles and loops and BUG
  * assume the puzzle has exactly one solution; flags may leave them out.
  * If memory runs short the search gives up, for the step it would miss
  * may be the one to take: returns false with errno set to ENOMEM (errno

@@ -119,6 +119,23 @@ bool sudoku_logic_solved(const sudoku_logic *state)
     return true;
 }
 
+/* True if some unit has a digit neither placed nor with a place left: a
+ * path's state with no solution, where the next step would prove nothing
+ * (a technique asked alone, sudoku_logic_find, may look at any board). */
+static bool digit_without_place(const sudoku_logic *state)
+{
+    for (int unit = 0; unit < 27; unit++) {
+        unsigned held = 0;
+        for (int i = 0; i < 9; i++) {
+            int cell = sudoku_unit_cells[unit][i];
+            held |= state->placed.cell[cell] ? 1u << (state->placed.cell[cell] - 1)
+                                             : state->candidates[cell];
+        }
+        if (held != 0x1ffu) return true;
+    }
+    return false;
+}
+
 /* True if every cell is placed, or if some open cell has no candidate left:
  * no step to look for either way. */
 static bool finished(const sudoku_logic *state)
@@ -345,7 +362,7 @@ bool sudoku_logic_find(const sudoku_logic *state, sudoku_technique technique, un
 static bool next_step(const sudoku_logic *state, unsigned flags, unsigned long long *budget,
                       sudoku_logic_memo *memo, sudoku_step *step, bool *short_of_memory)
 {
-    if (finished(state)) return false;
+    if (finished(state) || digit_without_place(state)) return false;
     uint16_t pos[27][9];
     bool known = false;
     struct nested_cache *cache = NULL;

@@ -1257,6 +1257,36 @@ static void open_board_has_no_step(void **state)
     assert_false(sudoku_logic_next(&s, SUDOKU_LOGIC_NO_CHAINS, &step));
 }
 
+/* A state that shows it has no solution (a digit with no place left in a
+ * row, every cell still open to something) gives no step: logic on it
+ * would only place digits that cannot all hold. */
+static void no_place_has_no_step(void **state)
+{
+    (void)state;
+    const char *p =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    sudoku_grid grid;
+    sudoku_error err;
+    sudoku_board board;
+    assert_true(sudoku_parse(p, strlen(p), &grid, &err));
+    assert_true(sudoku_propagate(&grid, &board));
+    sudoku_logic whole, cut;
+    sudoku_step step;
+    sudoku_logic_from_board(&whole, &board);
+    assert_true(sudoku_logic_next(&whole, SUDOKU_LOGIC_NO_UNIQUENESS, &step));
+    /* a digit of row 1 that no cell of it holds alone, taken out of it */
+    for (int digit = 1; digit <= 9; digit++) {
+        bool alone = false;
+        for (int c = 0; c < 9; c++) alone |= board.candidates[c] == bit(digit);
+        if (alone) continue;
+        for (int c = 0; c < 9; c++) board.candidates[c] &= (uint16_t)~bit(digit);
+        sudoku_logic_from_board(&cut, &board);
+        assert_false(sudoku_logic_next(&cut, SUDOKU_LOGIC_NO_UNIQUENESS, &step));
+        return;
+    }
+    fail_msg("every digit of row 1 is placed");
+}
+
 /* Every technique of the enumeration, and every type 1-4 of the
  * uniqueness techniques, has a case (not a known bug's) that finds it. */
 static void every_technique_has_a_case(void **state)
@@ -1280,13 +1310,14 @@ static void every_technique_has_a_case(void **state)
 
 int main(void)
 {
-    static struct CMUnitTest tests[3 + NCASES] = {
+    static struct CMUnitTest tests[4 + NCASES] = {
         cmocka_unit_test(solution_is_valid),
         cmocka_unit_test(open_board_has_no_step),
+        cmocka_unit_test(no_place_has_no_step),
         cmocka_unit_test(every_technique_has_a_case),
     };
     for (size_t i = 0; i < NCASES; i++)
-        tests[3 + i] = (struct CMUnitTest){
+        tests[4 + i] = (struct CMUnitTest){
             .name = cases[i].name, .test_func = run_case, .initial_state = (void *)&cases[i]};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
