@@ -162,6 +162,19 @@ size_t sudoku_space_length(const char *s, size_t n, size_t i)
     return is_unicode_space(wide_char_at(s, n, i, &len)) ? len : 0;
 }
 
+/* Drops spaces at both ends of s[*start..*end). */
+void sudoku_trim_spaces(const char *s, size_t *start, size_t *end)
+{
+    size_t len;
+    while (*start < *end && (len = sudoku_space_length(s, *end, *start)) > 0) *start += len;
+    while (*end > *start) {
+        size_t last = *end - 1; /* back to the start of the last character */
+        while (last > *start && ((unsigned char)s[last] & 0xC0) == 0x80) last--;
+        if (sudoku_space_length(s, *end, last) != *end - last) break;
+        *end = last;
+    }
+}
+
 size_t sudoku_separator_length(const char *s, size_t n, size_t i)
 {
     size_t len;
@@ -875,10 +888,11 @@ static bool status_line(const char *s, size_t n)
 {
     static const char *const statuses[] = {"invalid", "no solution", "multiple solutions",
                                            "over budget", "stuck"};
-    size_t i = skip_spaces(s, n, 0);
-    while (n > i && (s[n - 1] == ' ' || s[n - 1] == '\t')) n--;
+    size_t start = 0;
+    sudoku_trim_spaces(s, &start, &n);
     for (size_t k = 0; k < sizeof statuses / sizeof statuses[0]; k++)
-        if (n - i == strlen(statuses[k]) && memcmp(s + i, statuses[k], n - i) == 0) return true;
+        if (n - start == strlen(statuses[k]) && memcmp(s + start, statuses[k], n - start) == 0)
+            return true;
     return false;
 }
 
@@ -888,12 +902,12 @@ static int status_record(sudoku_reader *r, const char *line, size_t length, sudo
     sudoku_record *rec = &out[made];
     memset(rec, 0, sizeof *rec);
     rec->line = r->line;
-    size_t i = skip_spaces(line, length, 0);
-    while (length > i && (line[length - 1] == ' ' || line[length - 1] == '\t')) length--;
+    size_t start = 0;
+    sudoku_trim_spaces(line, &start, &length);
     sudoku_set_error(&rec->error, SUDOKU_ERROR_COUNT, r->line, 0,
                      "'%.*s' is the record of a puzzle an earlier command could not use, "
                      "not a puzzle",
-                     (int)(length - i), line + i);
+                     (int)(length - start), line + start);
     return made + 1;
 }
 
@@ -932,7 +946,8 @@ int sudoku_reader_line(sudoku_reader *r, const char *line, size_t length, sudoku
         puzzle_line && !starts_with_dash(line, length) ? LINE_CONTENT : classify(line, length);
     if (kind == LINE_BLANK && blank_row(r, line, length))
         return add_blank_row(r, line, length, &out[0]); /* spaces or tabs: a row of blanks */
-    if (kind == LINE_HEADER && status_line(line, length)) return status_record(r, line, length, out);
+    if (kind == LINE_HEADER && status_line(line, length))
+        return status_record(r, line, length, out);
     if (kind == LINE_BLANK || kind == LINE_HEADER || kind == LINE_LABEL)
         return cut_grid(r, &out[0]);
     if (kind != LINE_CONTENT) return 0;

@@ -35,6 +35,8 @@ int sudoku_cell_value(char c);
 /* The length in bytes of the space at s[i] (ASCII space, tab, CR, VT, FF,
  * or a Unicode space such as U+00A0), or 0 if there is none. */
 size_t sudoku_space_length(const char *s, size_t n, size_t i);
+/* Drops spaces at both ends of s[*start..*end). */
+void sudoku_trim_spaces(const char *s, size_t *start, size_t *end);
 /* The length in bytes of the column separator at s[i] ('|' or a vertical
  * box-drawing line such as U+2502), or 0 if there is none. */
 size_t sudoku_separator_length(const char *s, size_t n, size_t i);

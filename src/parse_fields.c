@@ -38,19 +38,6 @@ static field_kind kind_of(const char *s, size_t n)
     return n == 1 ? FIELD_CELL : n == SUDOKU_CELLS ? FIELD_PUZZLE : FIELD_OTHER;
 }
 
-/* Drops spaces at both ends of s[*start..*end). */
-static void trim(const char *s, size_t *start, size_t *end)
-{
-    size_t len;
-    while (*start < *end && (len = sudoku_space_length(s, *end, *start)) > 0) *start += len;
-    while (*end > *start) {
-        size_t last = *end - 1; /* back to the start of the last character */
-        while (last > *start && ((unsigned char)s[last] & 0xC0) == 0x80) last--;
-        if (sudoku_space_length(s, *end, last) != *end - last) break;
-        *end = last;
-    }
-}
-
 /* Reads the field starting at s[i]; returns where the next one starts and
  * sets *more if there is one (after a final delimiter, an empty one). A
  * quoted field runs to its closing quote, delimiters in it included. */
@@ -65,11 +52,11 @@ static size_t read_field(const char *s, size_t n, size_t i, char delim, field *f
     const char *next = memchr(s + scan, delim, n - scan);
     size_t end = next ? (size_t)(next - s) : n;
     size_t from = start, to = end;
-    trim(s, &from, &to);
+    sudoku_trim_spaces(s, &from, &to);
     if (close && to == (size_t)(close - s) + 1) { /* nothing but spaces after the quote */
         from = start + 1;
         to = (size_t)(close - s);
-        trim(s, &from, &to);
+        sudoku_trim_spaces(s, &from, &to);
     }
     f->text = s + from;
     f->length = to - from;

@@ -173,6 +173,9 @@ bool cli_parse_number(const char *value, unsigned long *n);
  * or does not fit. */
 bool cli_parse_count(const char *value, unsigned long long *count);
 
+/* The lines before each stream's first, as --first-line numbers them. */
+long cli_lines_before(const cli_common *common);
+
 /* Reads the solver's --budget of guesses for command into budget (a count
  * that fits an unsigned long; 0: no limit): 0, or the usage error's exit
  * status. */

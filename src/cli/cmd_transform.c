@@ -275,9 +275,8 @@ static void transform_work(const cli_run *run, cli_job *base)
     if (!job->done) return;
     /* A chunk of a larger input (--first-line N) continues the places of
      * the whole: with one record a line, a chunk's draws are the whole run's. */
-    long first = run->common->first_line;
     uint64_t state =
-        record_state(opt->seed, base->number + (unsigned long)(first > 1 ? first - 1 : 0));
+        record_state(opt->seed, base->number + (unsigned long)cli_lines_before(run->common));
     sudoku_transform_identity(&job->how);
     for (int i = 0; i < opt->nsteps; i++) {
         sudoku_transform drawn;

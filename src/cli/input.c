@@ -291,7 +291,7 @@ bool cli_read_stream(cli_run *run, int fd, const char *source)
         return false;
     }
     sudoku_reader_init(&s.reader);
-    long offset = run->common->first_line ? run->common->first_line - 1 : 0; /* --first-line */
+    long offset = cli_lines_before(run->common);
     s.reader.line = offset;
     ssize_t got = 0;
     bool done = false;

@@ -57,6 +57,11 @@ bool cli_parse_number(const char *value, unsigned long *n)
     return value[0] >= '0' && value[0] <= '9' && !*end && !errno;
 }
 
+long cli_lines_before(const cli_common *common)
+{
+    return common->first_line ? common->first_line - 1 : 0;
+}
+
 bool cli_parse_count(const char *value, unsigned long long *count)
 {
     char *end;
