@@ -3,10 +3,12 @@
 #   make              build build/libsudoku.a and build/sudoku
 #   make run          solve the bundled puzzles in puzzles/ and show the grids
 #   make check        unit and end-to-end tests, the Python binding, the install, GNU
-#                     parallel and README checks; again under ASan + UBSan; the end-to-end
+#                     parallel and README checks, the house's layers (tests/layers.sh) and the
+#                     technique table of docs/logic.md; again under ASan + UBSan; the end-to-end
 #                     suites with the program under valgrind; make lint (docs/reliability.md);
 #                     the last line sums it all up (tests/summary.sh)
 #   make lint         cppcheck on every C file, clang-tidy (.clang-tidy) on src/ and bench/
+#   make catalogue    docs/logic.md's technique table, from src/logic/catalogue.c
 #   make bench        in-process and whole-process speed (docs/benchmarks.md), see below
 #   make install      the program, libsudoku.a and libsudoku.so (with its soname), sudoku.h,
 #                     sudoku.pc, the man pages and the documentation; PREFIX=/usr/local,
@@ -19,7 +21,7 @@
 #                     (clang); see below
 #
 # CC, CFLAGS, LDFLAGS can be overridden; the flags the build needs are kept apart.
-# The search engine (src/planes.c, src/search.c) and the logic engine (src/logic*.c)
+# The search engine (src/solve/planes.c, search.c) and the logic engine (src/logic/)
 # get ENGINE_CFLAGS (-O3) after CFLAGS: they run 6-8% faster than at -O2
 # (docs/engine.md, docs/logic.md); ENGINE_CFLAGS= builds them like the rest.
 #
@@ -74,12 +76,22 @@ VERSION := $(shell sed -n 's/^\#define SUDOKU_VERSION "\(.*\)"/\1/p' include/sud
 SOVERSION = $(firstword $(subst ., ,$(VERSION)))
 SONAME = libsudoku.so.$(SOVERSION)
 
-LIB_SRC = src/parse.c src/propagate.c src/planes.c src/search.c src/print.c src/tables.c \
-          src/logic.c src/logic_singles.c src/logic_subsets.c src/logic_fish.c src/logic_wings.c src/logic_unique.c \
-          src/logic_bug.c src/logic_exclusion.c src/logic_chains.c src/logic_forcing.c \
-          src/logic_multiple.c src/logic_nested.c \
-          src/print_step.c src/pencilmarks.c src/parse_fields.c src/parse_columns.c \
-          src/transform.c src/canon.c src/generate.c
+# The library, a folder a room, listed from the ground floor up
+# (docs/architecture.md; tests/layers.sh checks that no file reaches up).
+LIB_SRC = src/board/tables.c src/board/givens.c \
+          src/parse/chars.c src/parse/fields.c src/parse/columns.c src/parse/pencilmarks.c \
+          src/parse/parse.c \
+          src/solve/propagate.c src/solve/bands.c src/solve/planes.c src/solve/search.c \
+          src/forms/transform.c src/forms/canon.c \
+          src/logic/state.c src/logic/step.c src/logic/memo.c \
+          src/logic/singles.c src/logic/subsets.c src/logic/fish.c src/logic/wings.c \
+          src/logic/unique.c src/logic/bug.c src/logic/exclusion.c \
+          src/logic/chains/chain.c src/logic/chains/forcing.c src/logic/chains/multiple.c \
+          src/logic/chains/nested.c src/logic/chains/chains.c \
+          src/logic/catalogue.c src/logic/path.c \
+          src/generate/generate.c \
+          src/draw/writer.c src/draw/grid.c src/draw/step.c
+LIB_HDR = $(filter-out src/cli/%,$(wildcard src/*/*.h src/*/*/*.h))
 CLI_SRC = src/cli/main.c src/cli/options.c src/cli/run.c src/cli/input.c src/cli/batch.c \
           src/cli/output.c src/cli/steps.c src/cli/cmd_solve.c src/cli/cmd_explain.c \
           src/cli/cmd_hint.c src/cli/cmd_rate.c src/cli/forms.c src/cli/cmd_canon.c \
@@ -87,7 +99,7 @@ CLI_SRC = src/cli/main.c src/cli/options.c src/cli/run.c src/cli/input.c src/cli
 E2E_TESTS = test_cli test_hostile test_explain test_input test_canon_cli test_generate_cli
 TEST_NAMES = test_tables test_parse test_reader test_pencilmarks test_canon test_propagate test_planes \
              test_search test_print $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay \
-             test_logic_path test_logic test_generate test_memory
+             test_logic_path test_logic test_catalogue test_generate test_memory
 
 # The commands, each with its man page name sudoku-COMMAND (a link to sudoku.1).
 COMMANDS = solve explain hint rate canon transform generate check
@@ -103,24 +115,24 @@ PROGRAM = $(BUILD)/sudoku
 BENCH_PROGRAM = $(BUILD)/sudoku-bench
 UNSOLVABLE_PROGRAM = $(BUILD)/sudoku-unsolvable
 
-.PHONY: all run check generate-stats test-run test-python test-valgrind lint tools bench bench-one fuzz fuzz-one install \
+.PHONY: all run check catalogue generate-stats test-run test-python test-valgrind lint tools bench bench-one fuzz fuzz-one install \
         uninstall clean format shared deb agreement soundness soundness-hardest thread-check
 .DELETE_ON_ERROR:
 
 all: $(PROGRAM) $(LIB) shared
 
-$(BUILD)/obj/%.o: src/%.c include/sudoku.h src/internal.h src/logic.h src/chains.h src/parse.h
+$(BUILD)/obj/%.o: src/%.c include/sudoku.h $(LIB_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(OBJ_CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) -Isrc $(OBJ_CFLAGS) -c $< -o $@
 
 # The shared library's objects: position-independent, apart from the static
 # library's so that libsudoku.a keeps the faster code.
-$(BUILD)/pic/%.o: src/%.c include/sudoku.h src/internal.h src/logic.h src/chains.h src/parse.h
+$(BUILD)/pic/%.o: src/%.c include/sudoku.h $(LIB_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(OBJ_CFLAGS) -fPIC -c $< -o $@
+	$(CC) $(ALL_CFLAGS) -Isrc $(OBJ_CFLAGS) -fPIC -c $< -o $@
 
 # The engine's own flags, after the others.
-ENGINE_SRC = src/planes.c src/search.c $(filter src/logic%.c,$(LIB_SRC))
+ENGINE_SRC = src/solve/planes.c src/solve/search.c $(filter src/logic/%.c,$(LIB_SRC))
 ENGINE_OBJ = $(ENGINE_SRC:src/%.c=$(BUILD)/obj/%.o) $(ENGINE_SRC:src/%.c=$(BUILD)/pic/%.o)
 $(ENGINE_OBJ): OBJ_CFLAGS = $(ENGINE_CFLAGS)
 
@@ -173,6 +185,10 @@ $(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT) tests/checker.h tests/fixtures.h tes
 	$(CC) $(ALL_CFLAGS) -Isrc -Itests $(LDFLAGS) $(TEST_LINK_$(@F)) $< $(filter %.o %_harness.c,$^) \
 	  $(TEST_SUPPORT) $(LIB) $(CMOCKA_LIBS) -pthread -o $@
 
+# The tests that read the engine's catalogue link the library's objects: the
+# archive keeps only sudoku_ names global.
+$(BUILD)/tests/test_catalogue $(BUILD)/tests/test_logic_path: $(LIB_OBJ)
+
 # test_memory makes the library's allocations fail one at a time.
 TEST_LINK_test_memory = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
 
@@ -187,6 +203,19 @@ $(BUILD)/tests/test_fuzz_replay: $(BUILD)/tests/fuzz_parse.o $(BUILD)/tests/fuzz
 $(BUILD)/tests/fuzz_%.o: tests/fuzz_%.c tests/fuzz.h tests/checker.h include/sudoku.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Itests -DLLVMFuzzerTestOneInput=fuzz_$*_one -c $< -o $@
+
+# docs/logic.md's technique table, made from the engine's catalogue
+# (tests/catalogue_doc.c); make check fails when they differ.
+CATALOGUE_DOC = $(BUILD)/catalogue-doc
+# It links the library's objects: the archive keeps only sudoku_ names global.
+$(CATALOGUE_DOC): tests/catalogue_doc.c $(LIB_HDR) $(LIB_OBJ)
+	$(CC) $(ALL_CFLAGS) -Isrc $(LDFLAGS) $< $(LIB_OBJ) -o $@
+
+catalogue: $(CATALOGUE_DOC)
+	$(CATALOGUE_DOC) > $(BUILD)/catalogue.md
+	awk -v table=$(BUILD)/catalogue.md '/^<!-- catalogue: end/ { while ((getline line < table) > 0) print line; skip = 0 } \
+	  !skip { print } /^<!-- catalogue: begin/ { skip = 1 }' docs/logic.md > $(BUILD)/logic.md
+	mv $(BUILD)/logic.md docs/logic.md
 
 # Each grid under a line that names the puzzle it answers: where the puzzle
 # is in the file, and its givens.
@@ -247,6 +276,10 @@ check: tools
 	@SUDOKU_BIN=$(PROGRAM) sh tests/parallel-check.sh > $(LOGS)/parallel.log 2>&1; \
 	  rc=$$?; cat $(LOGS)/parallel.log; exit $$rc
 	@sh tests/readme-check.sh > $(LOGS)/readme.log 2>&1; rc=$$?; cat $(LOGS)/readme.log; exit $$rc
+	@sh tests/layers.sh $(BUILD)/obj > $(LOGS)/layers.log 2>&1; rc=$$?; cat $(LOGS)/layers.log; exit $$rc
+	@$(MAKE) --no-print-directory $(CATALOGUE_DOC) > /dev/null && \
+	  sh tests/catalogue-check.sh $(CATALOGUE_DOC) > $(LOGS)/catalogue.log 2>&1; \
+	  rc=$$?; cat $(LOGS)/catalogue.log; exit $$rc
 	@$(MAKE) --no-print-directory thread-check > $(LOGS)/threads.log 2>&1; \
 	  rc=$$?; tail -n 1 $(LOGS)/threads.log; exit $$rc
 	@$(MAKE) --no-print-directory test-valgrind > $(BUILD)/valgrind.out 2>&1 & valgrind=$$!; \
@@ -384,9 +417,9 @@ FUZZ_MAX_LEN_fuzz_logic = 4096
 FUZZ_SEEDS = tests/fuzz/corpus tests/fuzz/regressions puzzles
 FUZZ_LOG = $(FUZZ_DIR)/$(FUZZ_TARGET)/log
 
-$(FUZZ_DIR)/bin/%: tests/%.c tests/fuzz.h tests/checker.c tests/checker.h $(LIB_SRC) src/internal.h src/parse.h include/sudoku.h
+$(FUZZ_DIR)/bin/%: tests/%.c tests/fuzz.h tests/checker.c tests/checker.h $(LIB_SRC) $(LIB_HDR) include/sudoku.h
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(BASE_CFLAGS) -Itests $(FUZZ_FLAGS) $< tests/checker.c $(LIB_SRC) -o $@
+	$(FUZZ_CC) $(BASE_CFLAGS) -Isrc -Itests $(FUZZ_FLAGS) $< tests/checker.c $(LIB_SRC) -o $@
 
 # Every target runs even if one fails, so that one run reports everything.
 fuzz: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/bin/%)
@@ -451,7 +484,7 @@ deb:
 	@ls $(DEB_DIR)/*.deb
 
 format:
-	clang-format -i include/*.h src/*.c src/*.h src/cli/*.c src/cli/*.h tests/*.c tests/*.h bench/*.c
+	clang-format -i include/*.h $(LIB_SRC) $(LIB_HDR) src/cli/*.c src/cli/*.h tests/*.c tests/*.h bench/*.c
 
 clean:
 	rm -rf $(BUILD)

@@ -1,7 +1,7 @@
 /*
  * fuzz_parse.c: a libFuzzer target (make fuzz) for the parser on arbitrary
  * bytes: sudoku_parse on the whole input, and the stream reader fed the same
- * bytes line by line as the command feeds it a file (src/cli_input.c).
+ * bytes line by line as the command feeds it a file (src/cli/input.c).
  *
  * Beyond crashes and sanitizer reports it checks what sudoku.h and
  * docs/input-formats.md promise, and aborts when a promise is broken: every

@@ -22,7 +22,7 @@
 
 #include "checker.h"
 #include "fixtures.h"
-#include "internal.h"
+#include "forms/canon.h"
 #include "sudoku.h"
 
 /* Grids of known symmetry. The most symmetric solution grid: 648
@@ -134,7 +134,8 @@ static void make_line_orders(void)
                 for (int c = 0; c < 6; c++, n++) {
                     const int within[3] = {a, b, c};
                     for (int k = 0; k < 9; k++)
-                        line_orders[n][k] = (uint8_t)(3 * p3[chutes][k / 3] + p3[within[k / 3]][k % 3]);
+                        line_orders[n][k] =
+                            (uint8_t)(3 * p3[chutes][k / 3] + p3[within[k / 3]][k % 3]);
                 }
 }
 

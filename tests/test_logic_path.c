@@ -3,7 +3,8 @@
  * judges every step against the puzzle's solution, found here by a small
  * backtracking solver that shares nothing with the library: no placement may
  * differ from the solution, no elimination may remove its digit, and each
- * step must change the board. Also checks SE's agreement thresholds on
+ * step must change the board, and be rated as the engine's catalogue says
+ * its technique is. Also checks SE's agreement thresholds on
  * ../shared/ratings/se-classic.txt (issue 9). Skips, with a message, what
  * is absent.
  */
@@ -20,6 +21,7 @@
 #include <string.h>
 
 #include "checker.h"
+#include "logic/catalogue.h"
 #include "sudoku.h"
 
 /* ---- the independent solver: backtracking with row, column and box masks ---- */
@@ -135,6 +137,12 @@ static sudoku_rating walk(const char *puzzle, const char *where, long line, tota
             }
         }
         if (!changes) fail_msg("%s:%ld: step %d changes nothing", where, line, count + 1);
+        /* The catalogue's rating: the least, and the only one if nothing raises it. */
+        const logic_se_rating *se = &logic_catalogue[step.technique].se;
+        if (step.rating < se->least || (!se->varies && step.rating != se->least))
+            fail_msg("%s:%ld: step %d (%s) rated %d, the catalogue says %d%s", where, line,
+                     count + 1, sudoku_technique_name(step.technique), step.rating, se->least,
+                     se->varies ? " and up" : "");
         if (step.rating > max) max = step.rating;
         bool places = false;
         for (int cell = 0; cell < 81; cell++) places |= step.place[cell] != 0;

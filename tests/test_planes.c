@@ -17,7 +17,7 @@
 
 #include "checker.h"
 #include "fixtures.h"
-#include "internal.h"
+#include "solve/planes.h"
 
 /* Norvig's "hardest" list and a 17-clue puzzle: most of them need search. */
 static const char *puzzles[] = {

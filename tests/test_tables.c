@@ -1,7 +1,8 @@
 /*
- * test_tables.c: the constant geometry tables in src/tables.c, derived again
- * here from the rules (rows, columns, 3x3 boxes; a digit once in each row
- * and box of a band) and compared.
+ * test_tables.c: the constant tables of src/board/tables.c (the geometry)
+ * and src/solve/bands.c (the digit planes' bands), derived again here from
+ * the rules (rows, columns, 3x3 boxes; a digit once in each row and box of
+ * a band) and compared.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -10,7 +11,8 @@
 
 #include <cmocka.h>
 
-#include "internal.h"
+#include "board/board.h"
+#include "solve/bands.h"
 
 static int row_of(int cell)
 {
@@ -100,7 +102,7 @@ static void peers_are_the_twenty_cells_sharing_a_unit(void **state)
     }
 }
 
-/* Band tables (planes.c): a band is 3 rows of 9 columns, bit 9*row + column;
+/* Band tables (solve/planes.c): a band is 3 rows of 9 columns, bit 9*row + column;
  * a minirow set has bit 3*row + box. */
 
 /* Does the placement cols[r] (the column of the digit in row r) use only

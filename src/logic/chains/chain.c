@@ -1,0 +1,762 @@
+/*
+ * chain.c: the chaining engine: nodes and their parents, the sets
+ * of nodes an assumption reaches, the two implications (a candidate on
+ * turns others off; a candidate off turns the last other candidate of its
+ * cell, or the last other place of its digit in a unit, on), and SE's
+ * breadth-first propagation of an assumption. The producers of chain
+ * steps (forcing.c, multiple.c) are built on these.
+ *
+ * Nodes live in an arena that grows with the search and is cut back to a
+ * mark when a piece of work is done, so a search allocates a few times,
+ * not per node.
+ */
+#include "chain.h"
+#include "logic/state.h"
+#include "logic/step.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the board ---- */
+
+void chainer_load(chainer *c, const uint16_t grid[SUDOKU_CELLS])
+{
+    memcpy(c->grid, grid, sizeof c->grid);
+    logic_grid_positions(grid, c->pos);
+}
+
+void chainer_remove(chainer *c, int cell, int digit)
+{
+    uint16_t bit = (uint16_t)(1u << (digit - 1));
+    if (!(c->grid[cell] & bit)) return;
+    c->grid[cell] &= (uint16_t)~bit;
+    for (int k = 0; k < 3; k++)
+        c->pos[sudoku_cell_units[cell][k]][digit - 1] &=
+            (uint16_t) ~(1u << sudoku_cell_index[cell][k]);
+}
+
+/* ---- arena ---- */
+
+#define ARENA_NODES (1 << 14)
+#define ARENA_PARENTS (1 << 15)
+
+/* Sets room: the capacity, or the limit if it comes first. */
+static void arena_room_set(chain_arena *arena)
+{
+    arena->room = arena->cap_nodes;
+    if (arena->failed) arena->room = 0;
+    if (!arena->limit || arena->failed) return;
+    unsigned long long left = arena->limit > arena->released ? arena->limit - arena->released : 0;
+    if (left < (unsigned long long)arena->room) arena->room = (int32_t)left;
+}
+
+bool chain_arena_init(chain_arena *arena)
+{
+    memset(arena, 0, sizeof *arena);
+    arena->nodes = malloc(ARENA_NODES * sizeof *arena->nodes);
+    arena->parents = malloc(ARENA_PARENTS * sizeof *arena->parents);
+    if (!arena->nodes || !arena->parents) {
+        chain_arena_free(arena);
+        return false;
+    }
+    arena->cap_nodes = ARENA_NODES;
+    arena->cap_parents = ARENA_PARENTS;
+    arena->next_nested_id = 1;
+    arena_room_set(arena);
+    return true;
+}
+
+void chain_arena_free(chain_arena *arena)
+{
+    free(arena->nodes);
+    free(arena->parents);
+    arena->nodes = NULL;
+    arena->parents = NULL;
+}
+
+void chain_arena_set_limit(chain_arena *arena, unsigned long long limit)
+{
+    arena->limit = limit;
+    arena_room_set(arena);
+}
+
+unsigned long long chain_arena_made(const chain_arena *arena)
+{
+    return arena->released + (unsigned long long)arena->nnodes;
+}
+
+void chain_arena_fail(chain_arena *arena)
+{
+    arena->failed = true;
+    arena->room = 0;
+}
+
+chain_mark chain_arena_mark(const chain_arena *arena)
+{
+    chain_mark mark = {arena->nnodes, arena->nparents};
+    return mark;
+}
+
+void chain_arena_release(chain_arena *arena, chain_mark mark)
+{
+    arena->released += (unsigned long long)(arena->nnodes - mark.nnodes);
+    arena->nnodes = mark.nnodes;
+    arena->nparents = mark.nparents;
+    arena_room_set(arena);
+}
+
+/* Doubles an array's capacity; returns false if memory is short. */
+static bool grow(void **items, int32_t *cap, size_t item)
+{
+    if (*cap > (1 << 28)) return false;
+    void *bigger = realloc(*items, (size_t)*cap * 2 * item);
+    if (!bigger) return false;
+    *items = bigger;
+    *cap *= 2;
+    return true;
+}
+
+bool chain_arena_room(chain_arena *arena)
+{
+    if (arena->failed) return false;
+    if (arena->limit && chain_arena_made(arena) >= arena->limit) {
+        /* One more would pass the limit. */
+        chain_arena_fail(arena);
+        return false;
+    }
+    if (arena->nnodes == arena->cap_nodes &&
+        !grow((void **)&arena->nodes, &arena->cap_nodes, sizeof *arena->nodes)) {
+        chain_arena_fail(arena);
+        return false;
+    }
+    arena_room_set(arena);
+    return true;
+}
+
+bool chain_arena_grow_parents(chain_arena *arena)
+{
+    if (!grow((void **)&arena->parents, &arena->cap_parents, sizeof *arena->parents)) {
+        chain_arena_fail(arena);
+        return false;
+    }
+    return true;
+}
+
+/* ---- sets ---- */
+
+void chain_set_init(chain_set *set)
+{
+    set->count = 0;
+    memset(set->has, 0, sizeof set->has);
+}
+
+void chain_set_clear(chain_set *set)
+{
+    chain_set_init(set);
+}
+
+/* ---- implications ---- */
+
+static const chain_cause unit_cause[3] = {CAUSE_HIDDEN_ROW, CAUSE_HIDDEN_COLUMN, CAUSE_HIDDEN_BOX};
+
+/* Unit kinds in SE's order for implications: box, row, column. */
+static const int se_kinds[3] = {2, 0, 1};
+
+/* chain_on_links for cell and digit; inline, for chain_run's loop. */
+static inline int on_links(const chainer *c, int cell, int digit, bool y, chain_link *out)
+{
+    int n = 0;
+    uint16_t bit = (uint16_t)(1u << (digit - 1));
+    if (y)
+        for (unsigned m = c->grid[cell] & ~bit; m; m &= m - 1) {
+            out[n].pot = (uint16_t)POT(cell, sudoku_lowest_digit(m));
+            out[n].cause = CAUSE_NAKED_SINGLE;
+            out[n++].unit = CHAIN_NO_UNIT;
+        }
+    for (int k = 0; k < 3; k++) {
+        int kind = se_kinds[k], unit = sudoku_cell_units[cell][kind],
+            index = sudoku_cell_index[cell][kind];
+        /* The row and column leave out the box's places, the box's links. */
+        unsigned skip = kind == 2 ? 1u << index : 7u << (index / 3 * 3);
+        for (unsigned where = c->pos[unit][digit - 1] & ~skip; where; where &= where - 1) {
+            out[n].pot = (uint16_t)POT(sudoku_unit_cells[unit][sudoku_lowest_bit(where)], digit);
+            out[n].cause = (uint8_t)unit_cause[kind];
+            out[n++].unit = (uint8_t)unit;
+        }
+    }
+    return n;
+}
+
+/* chain_off_links for cell and digit; inline, for chain_run's loop. */
+static inline int off_links(const chainer *c, int cell, int digit, bool y, bool x, chain_link *out)
+{
+    int n = 0;
+    uint16_t bit = (uint16_t)(1u << (digit - 1));
+    if (y && sudoku_is_pair(c->grid[cell])) {
+        unsigned rest = c->grid[cell] & ~bit;
+        /* SE takes the lower digit when the cell has lost this one. */
+        int other = sudoku_lowest_digit(rest == c->grid[cell] ? c->grid[cell] : rest);
+        out[n].pot = (uint16_t)POT(cell, other);
+        out[n].cause = CAUSE_NAKED_SINGLE;
+        out[n++].unit = CHAIN_NO_UNIT;
+    }
+    if (!x) return n;
+    for (int k = 0; k < 3; k++) {
+        int kind = se_kinds[k], unit = sudoku_cell_units[cell][kind];
+        unsigned where = c->pos[unit][digit - 1];
+        if (!sudoku_is_pair(where)) continue;
+        /* The other place; the lower one if the cell is not a place (SE). */
+        unsigned me = 1u << sudoku_cell_index[cell][kind];
+        unsigned other_bit = (where & me) ? where & ~me : where & (~where + 1u);
+        int other_pot = POT(sudoku_unit_cells[unit][sudoku_lowest_bit(other_bit)], digit);
+        bool seen = false;
+        for (int i = 0; i < n; i++) seen |= out[i].pot == other_pot;
+        if (seen) continue;
+        out[n].pot = (uint16_t)other_pot;
+        out[n].cause = (uint8_t)unit_cause[kind];
+        out[n++].unit = (uint8_t)unit;
+    }
+    return n;
+}
+
+int chain_on_links(const chainer *c, int pot, bool y, chain_link out[32])
+{
+    return on_links(c, POT_CELL(pot), POT_DIGIT(pot), y, out);
+}
+
+int chain_off_links(const chainer *c, int pot, bool y, bool x, chain_link out[4])
+{
+    return off_links(c, POT_CELL(pot), POT_DIGIT(pot), y, x, out);
+}
+
+/* chain_make; inline, for chain_run's loop. */
+static inline int32_t make(chainer *c, const chain_link *link, bool on, int32_t parent,
+                           const uint16_t *source, const uint16_t (*source_pos)[9],
+                           const chain_set *off)
+{
+    chain_arena *arena = c->arena;
+    int32_t id = chain_node_new(arena, link->pot, on, (chain_cause)link->cause);
+    chain_node_add_parent(arena, id, parent);
+    if (!on || !source || !off || id < 0) return id;
+    int cell = POT_CELL(link->pot), digit = POT_DIGIT(link->pot);
+    if (link->unit == CHAIN_NO_UNIT) {
+        for (unsigned m = source[cell] & ~c->grid[cell]; m; m &= m - 1)
+            chain_node_add_parent(arena, id, chain_set_get(off, POT(cell, sudoku_lowest_digit(m))));
+    } else {
+        int unit = link->unit;
+        for (unsigned m = source_pos[unit][digit - 1] & ~c->pos[unit][digit - 1]; m; m &= m - 1)
+            chain_node_add_parent(
+                arena, id,
+                chain_set_get(off, POT(sudoku_unit_cells[unit][sudoku_lowest_bit(m)], digit)));
+    }
+    return id;
+}
+
+int32_t chain_make(chainer *c, const chain_link *link, bool on, int32_t parent,
+                   const uint16_t *source, const uint16_t (*source_pos)[9], const chain_set *off)
+{
+    return make(c, link, on, parent, source, source_pos, off);
+}
+
+/* A queue of nodes, each entering once per run. */
+typedef struct queue {
+    int32_t items[POTENTIALS + 1];
+    int head, tail;
+} queue;
+
+static void push(queue *q, int32_t node)
+{
+    if (q->tail < POTENTIALS + 1) q->items[q->tail++] = node;
+}
+
+bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int32_t *off_node)
+{
+    uint16_t source[SUDOKU_CELLS], source_pos[27][9];
+    memcpy(source, c->grid, sizeof source);
+    memcpy(source_pos, c->pos, sizeof source_pos);
+    queue qon, qoff;
+    qon.head = qon.tail = qoff.head = qoff.tail = 0;
+    for (int i = 0; i < on->count; i++) push(&qon, on->at[on->order[i]]);
+    for (int i = 0; i < off->count; i++) push(&qoff, off->at[off->order[i]]);
+    bool y = !c->nishio, contradiction = false;
+    const uint16_t *hidden = c->dynamic ? source : NULL;
+    chain_link links[32];
+    while ((qon.head < qon.tail || qoff.head < qoff.tail) && !c->arena->failed) {
+        if (qon.head < qon.tail) {
+            int32_t p = qon.items[qon.head++];
+            int depth = chain_at(c->arena, p)->depth + 1;
+            int pot_p = chain_at(c->arena, p)->pot;
+            int n = on_links(c, POT_CELL(pot_p), POT_DIGIT(pot_p), y, links);
+            for (int i = 0; i < n && !contradiction; i++) {
+                int pot = links[i].pot;
+                if (chain_set_has(on, pot)) {
+                    *on_node = on->at[pot];
+                    *off_node = make(c, &links[i], false, p, NULL, NULL, off);
+                    contradiction = true;
+                } else if (!chain_set_has(off, pot) && !(c->max_depth && depth > c->max_depth)) {
+                    int32_t q = make(c, &links[i], false, p, NULL, NULL, off);
+                    if (q < 0) break;
+                    chain_set_add(off, c->arena, q);
+                    push(&qoff, q);
+                }
+            }
+        } else {
+            int32_t p = qoff.items[qoff.head++];
+            int pot_p = chain_at(c->arena, p)->pot;
+            int n = off_links(c, POT_CELL(pot_p), POT_DIGIT(pot_p), y, true, links);
+            for (int i = 0; i < n && !contradiction; i++) {
+                int pot = links[i].pot;
+                if (chain_set_has(off, pot)) {
+                    *on_node = make(c, &links[i], true, p, hidden, source_pos, off);
+                    *off_node = off->at[pot];
+                    contradiction = true;
+                } else if (!chain_set_has(on, pot)) {
+                    int32_t q = make(c, &links[i], true, p, hidden, source_pos, off);
+                    if (q < 0) break;
+                    if (chain_too_deep(c, q)) continue;
+                    chain_set_add(on, c->arena, q);
+                    push(&qon, q);
+                }
+            }
+            /* SE takes the candidate from the board once its links are made:
+             * it is not a hidden parent of its own consequences. */
+            if (c->dynamic) chainer_remove(c, POT_CELL(pot_p), POT_DIGIT(pot_p));
+        }
+        if (contradiction) break;
+        if (qon.head == qon.tail && qoff.head == qoff.tail && c->level > 0) {
+            int32_t *offs = NULL;
+            int n = c->arena->advanced(c, source, source_pos, off, &offs);
+            for (int i = 0; i < n; i++) {
+                int pot = c->arena->nodes[offs[i]].pot;
+                if (!chain_set_has(off, pot)) {
+                    chain_set_add(off, c->arena, offs[i]);
+                    push(&qoff, offs[i]);
+                }
+            }
+            free(offs);
+        }
+    }
+    memcpy(c->grid, source, sizeof source);
+    memcpy(c->pos, source_pos, sizeof source_pos);
+    return contradiction;
+}
+
+/* ---- reach: what a static run's sets end as, without its nodes ---- */
+
+/* Adds other to pot's strong links unless it is there. */
+static void strong_add(chain_links *t, int pot, int other)
+{
+    for (int i = 0; i < t->nstrong[pot]; i++)
+        if (t->strong[pot][i] == other) return;
+    t->strong[pot][t->nstrong[pot]++] = (uint16_t)other;
+}
+
+void chain_strong_load(const chainer *c, chain_links *t)
+{
+    /* As off_links gives them (the cell's other digit, then the other
+     * place in each unit in SE's order), from the pairs of the board:
+     * each link is found once, for both ends. */
+    memset(t->nstrong, 0, sizeof t->nstrong);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        if (!sudoku_is_pair(c->grid[cell])) continue;
+        int low = sudoku_lowest_digit(c->grid[cell]),
+            high = sudoku_lowest_digit(c->grid[cell] & (c->grid[cell] - 1u));
+        strong_add(t, POT(cell, low), POT(cell, high));
+        strong_add(t, POT(cell, high), POT(cell, low));
+    }
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < 9; i++) {
+            int unit = 9 * se_kinds[k] + i;
+            for (int digit = 1; digit <= 9; digit++) {
+                unsigned where = c->pos[unit][digit - 1];
+                if (!sudoku_is_pair(where)) continue;
+                int a = POT(sudoku_unit_cells[unit][sudoku_lowest_bit(where)], digit),
+                    b = POT(sudoku_unit_cells[unit][sudoku_lowest_bit(where & (where - 1u))],
+                            digit);
+                strong_add(t, a, b);
+                strong_add(t, b, a);
+            }
+        }
+}
+
+void chain_links_load(const chainer *c, chain_links *t)
+{
+    chain_strong_load(c, t);
+    memcpy(t->grid, c->grid, sizeof t->grid);
+    memset(t->places, 0, sizeof t->places);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (unsigned m = c->grid[cell]; m; m &= m - 1)
+            t->places[sudoku_lowest_bit(m)][cell / 64] |= 1ull << (cell % 64);
+}
+
+static bool plane_has(const uint64_t *plane, int cell, int digit)
+{
+    return (plane[2 * (digit - 1) + (unsigned)cell / 64] >> ((unsigned)cell % 64)) & 1u;
+}
+
+static void plane_add(uint64_t *plane, int cell, int digit)
+{
+    plane[2 * (digit - 1) + (unsigned)cell / 64] |= 1ull << ((unsigned)cell % 64);
+}
+
+/* Turns on what pot's "off" turns on; false if that meets a contradiction. */
+static bool reach_partners(const chain_links *t, int pot, chain_reach_sets *r, int16_t *todo,
+                           int *tail)
+{
+    for (int i = 0; i < t->nstrong[pot]; i++) {
+        int q = t->strong[pot][i], cell = POT_CELL(q), digit = POT_DIGIT(q);
+        if (plane_has(r->off, cell, digit)) return false;
+        if (plane_has(r->on, cell, digit)) continue;
+        plane_add(r->on, cell, digit);
+        todo[(*tail)++] = (int16_t)q;
+    }
+    return true;
+}
+
+void chain_reach(const chain_links *t, int pot, chain_reach_sets *r)
+{
+    /* A static run's sets end as the closure of its start under the links
+     * (the order a run follows them in changes the nodes, not the sets);
+     * it meets a contradiction exactly when a candidate gets both states. */
+    for (int w = 0; w < PLANE_WORDS; w++) r->on[w] = r->off[w] = 0;
+    r->conflict = false;
+    int16_t todo[POTENTIALS];
+    int head = 0, tail = 0;
+    plane_add(r->on, POT_CELL(pot), POT_DIGIT(pot));
+    todo[tail++] = (int16_t)pot;
+    while (head < tail) {
+        /* An "on" turns off its cell's other digits and its digit's
+         * places among its peers. */
+        int p = todo[head++], cell = POT_CELL(p), digit = POT_DIGIT(p);
+        bool ok = true;
+        for (unsigned m = t->grid[cell] & ~(1u << (digit - 1)); m && ok; m &= m - 1) {
+            int e = sudoku_lowest_digit(m);
+            if (plane_has(r->off, cell, e)) continue;
+            ok = !plane_has(r->on, cell, e);
+            plane_add(r->off, cell, e);
+            ok = ok && reach_partners(t, POT(cell, e), r, todo, &tail);
+        }
+        uint64_t *on = &r->on[2 * (digit - 1)], *off = &r->off[2 * (digit - 1)];
+        for (int w = 0; w < 2 && ok; w++) {
+            uint64_t fresh = sudoku_peer_bits[cell][w] & t->places[digit - 1][w] & ~off[w];
+            ok = !(fresh & on[w]);
+            off[w] |= fresh;
+            for (; fresh && ok; fresh &= fresh - 1)
+                ok = reach_partners(t, POT(64 * w + __builtin_ctzll(fresh), digit), r, todo, &tail);
+        }
+        if (!ok) {
+            r->conflict = true;
+            return;
+        }
+    }
+}
+
+/* ---- counting, rating, showing ---- */
+
+/* Visits the distinct nodes (by candidate and state) behind the targets,
+ * breadth first as SE's walks do: of several nodes of one candidate, the
+ * first reached is the one followed. Calls visit on each; returns their
+ * number. */
+static int walk_ancestors(const chain_arena *arena, const int32_t *targets, int ntargets,
+                          void (*visit)(const chain_node *, void *), void *data)
+{
+    uint64_t seen[2 * POTENTIALS / 64 + 1] = {0};
+    int32_t todo[2 * POTENTIALS];
+    int head = 0, tail = 0;
+    for (int i = 0; i < ntargets; i++) {
+        const chain_node *p = &arena->nodes[targets[i]];
+        int key = p->pot * 2 + p->on;
+        if (seen[key / 64] & (1ull << (key % 64))) continue;
+        seen[key / 64] |= 1ull << (key % 64);
+        todo[tail++] = targets[i];
+    }
+    while (head < tail) {
+        const chain_node *p = &arena->nodes[todo[head++]];
+        if (visit) visit(p, data);
+        for (int i = 0; i < p->nparents; i++) {
+            int32_t parent = arena->parents[p->parents + i];
+            const chain_node *q = &arena->nodes[parent];
+            int key = q->pot * 2 + q->on;
+            if (seen[key / 64] & (1ull << (key % 64))) continue;
+            seen[key / 64] |= 1ull << (key % 64);
+            todo[tail++] = parent;
+        }
+    }
+    return tail;
+}
+
+int chain_ancestors(const chain_arena *arena, int32_t node)
+{
+    return walk_ancestors(arena, &node, 1, NULL, NULL);
+}
+
+typedef struct nested_sum {
+    int total;
+    uint64_t ids[256];
+    int nids;
+} nested_sum;
+
+static void add_nested(const chain_node *p, void *data)
+{
+    nested_sum *sum = data;
+    if (!p->nested_id) return;
+    for (int i = 0; i < sum->nids; i++)
+        if (sum->ids[i] == p->nested_id) return;
+    if (sum->nids < 256) sum->ids[sum->nids++] = p->nested_id;
+    sum->total += p->nested;
+}
+
+int chain_nested_complexity(const chain_arena *arena, const int32_t *targets, int ntargets)
+{
+    nested_sum sum = {0};
+    /* SE walks each target's chain on its own, but counts a nested chain once. */
+    for (int i = 0; i < ntargets; i++) walk_ancestors(arena, &targets[i], 1, add_nested, &sum);
+    return sum.total;
+}
+
+double chain_difficulty(double base, int complexity)
+{
+    double added = 0.0;
+    int ceil = 4, length = complexity - 2;
+    bool odd = false;
+    while (length > ceil) {
+        added += 0.1;
+        ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
+        odd = !odd;
+    }
+    return base + added;
+}
+
+void chain_step_links(const chain_arena *arena, int32_t target, sudoku_step *step)
+{
+    int32_t path[SUDOKU_LINKS_MAX];
+    int n = 0;
+    /* Parents are older than their children: the walk ends. */
+    for (int32_t p = target; p >= 0 && n < SUDOKU_LINKS_MAX;) {
+        path[n++] = p;
+        const chain_node *node = &arena->nodes[p];
+        p = node->nparents ? arena->parents[node->parents] : -1;
+    }
+    for (int i = n - 1; i >= 0; i--) {
+        if (step->nlinks == SUDOKU_LINKS_MAX) {
+            step->links_cut = true;
+            return;
+        }
+        const chain_node *node = &arena->nodes[path[i]];
+        sudoku_link *link = &step->links[step->nlinks++];
+        link->cell = (uint8_t)POT_CELL(node->pot);
+        link->digit = (uint8_t)POT_DIGIT(node->pot);
+        link->on = node->on;
+        link->start = i == n - 1;
+    }
+}
+
+int chain_max_depth(chain_sink *sink, double base, int sort_key)
+{
+    if (!sink->max_complexity) return 0;
+    int complexity = sink->max_complexity(sink, base, sort_key);
+    /* A target's chain has at least depth distinct nodes (depth + 1 unless
+     * it closes a cycle, whose end is its start). */
+    return complexity > 0 ? complexity : 0;
+}
+
+bool chain_better(const chain_best *best, double difficulty, int complexity, int sort_key)
+{
+    if (!best->found) return true;
+    if (difficulty != best->difficulty) return difficulty < best->difficulty;
+    if (complexity != best->complexity) return complexity < best->complexity;
+    return sort_key < best->sort_key;
+}
+
+/* The best keeper's emit: builds the step of a hint that comes first. */
+static void keep_best(chain_sink *sink, chain_arena *arena, const chain_hint *hint)
+{
+    chain_best *best = (chain_best *)sink;
+    if (!chain_better(best, hint->difficulty, hint->complexity, hint->sort_key)) return;
+    best->found = true;
+    best->bound_valid = false;
+    best->difficulty = hint->difficulty;
+    best->complexity = hint->complexity;
+    best->sort_key = hint->sort_key;
+    sudoku_step *step = &best->step;
+    logic_step_start(step, hint->technique, (int)((hint->difficulty + 0.05) * 10));
+    step->variant = hint->kind;
+    step->complexity = hint->complexity;
+    if (hint->eliminate) {
+        memcpy(step->eliminate, hint->eliminate, sizeof step->eliminate);
+    } else {
+        int cell = POT_CELL(hint->result_pot), digit = POT_DIGIT(hint->result_pot);
+        if (hint->result_on)
+            step->place[cell] = (uint8_t)digit;
+        else
+            step->eliminate[cell] = (uint16_t)(1u << (digit - 1));
+    }
+    if (hint->region_unit >= 0) step->units = 1u << hint->region_unit;
+    if (hint->source_cell >= 0) logic_step_cell(step, hint->source_cell);
+    for (int i = 0; i < hint->ntargets; i++) chain_step_links(arena, hint->targets[i], step);
+    if (hint->eliminate) {
+        for (int i = 0; i < step->nlinks; i++) logic_step_cell(step, step->links[i].cell);
+    } else {
+        logic_step_cell(step, POT_CELL(hint->result_pot));
+    }
+}
+
+/* The best keeper's bound: complexities whose rating (on base) still
+ * comes first; equal to the best's, only if sort_key can come before its.
+ * Ratings grow with complexity, so the first that fails ends. */
+static int best_max_complexity(chain_sink *sink, double base, int sort_key)
+{
+    chain_best *best = (chain_best *)sink;
+    if (!best->found) return 0;
+    bool ties = sort_key < best->sort_key;
+    /* Asked before every run: kept until the best or the question changes. */
+    if (best->bound_valid && best->bound_base == base && best->bound_ties == ties)
+        return best->bound;
+    int complexity = 1;
+    while (complexity < (1 << 20)) {
+        double d = chain_difficulty(base, complexity + 1);
+        if (d > best->difficulty || (d == best->difficulty && complexity + 1 > best->complexity) ||
+            (d == best->difficulty && complexity + 1 == best->complexity && !ties))
+            break;
+        complexity++;
+    }
+    best->bound_valid = true;
+    best->bound_base = base;
+    best->bound_ties = ties;
+    best->bound = complexity;
+    return complexity;
+}
+
+void chain_best_init(chain_best *best)
+{
+    memset(best, 0, sizeof *best);
+    best->sink.emit = keep_best;
+    best->sink.max_complexity = best_max_complexity;
+}
+
+/* ---- reach: which assumptions lead to given nodes ---- */
+
+/* The closure of seeds, states flipped, under Y and X links, flipped back
+ * (chain.h). */
+void chain_reaching(const chain_links *t, const uint64_t *seeds, uint64_t out[NODE_WORDS])
+{
+    /* The "off"s by digit, as cells: an "on"'s peers are taken at once. */
+    uint64_t on[POT_WORDS] = {0}, off[9][2];
+    memset(off, 0, sizeof off);
+    int16_t todo[2 * POTENTIALS];
+    int head = 0, tail = 0;
+    for (int w = 0; w < NODE_WORDS; w++)
+        for (uint64_t m = seeds[w]; m; m &= m - 1) {
+            int key = 64 * w + __builtin_ctzll(m), pot = key / 2;
+            if (key & 1)
+                on[pot / 64] |= 1ull << (pot % 64);
+            else
+                off[POT_DIGIT(pot) - 1][POT_CELL(pot) / 64] |= 1ull << (POT_CELL(pot) % 64);
+            todo[tail++] = (int16_t)key;
+        }
+    while (head < tail) {
+        int key = todo[head++], pot = key / 2;
+        if (key & 1) {
+            /* Off: the cell's other digits, the digit's places among its peers. */
+            int cell = POT_CELL(pot), digit = POT_DIGIT(pot);
+            for (unsigned m = t->grid[cell] & ~(1u << (digit - 1)); m; m &= m - 1) {
+                int e = sudoku_lowest_bit(m);
+                uint64_t bit = 1ull << (cell % 64);
+                if (off[e][cell / 64] & bit) continue;
+                off[e][cell / 64] |= bit;
+                todo[tail++] = (int16_t)(2 * POT(cell, e + 1));
+            }
+            for (int w = 0; w < 2; w++) {
+                uint64_t fresh =
+                    sudoku_peer_bits[cell][w] & t->places[digit - 1][w] & ~off[digit - 1][w];
+                off[digit - 1][w] |= fresh;
+                for (; fresh; fresh &= fresh - 1)
+                    todo[tail++] = (int16_t)(2 * POT(64 * w + __builtin_ctzll(fresh), digit));
+            }
+        } else {
+            for (int k = 0; k < t->nstrong[pot]; k++) {
+                int q = t->strong[pot][k];
+                if ((on[q / 64] >> (q % 64)) & 1u) continue;
+                on[q / 64] |= 1ull << (q % 64);
+                todo[tail++] = (int16_t)(2 * q + 1);
+            }
+        }
+    }
+    memset(out, 0, NODE_WORDS * sizeof *out);
+    for (int w = 0; w < POT_WORDS; w++)
+        for (uint64_t m = on[w]; m; m &= m - 1) node_add(out, 64 * w + __builtin_ctzll(m), false);
+    for (int d = 0; d < 9; d++)
+        for (int w = 0; w < 2; w++)
+            for (uint64_t m = off[d][w]; m; m &= m - 1)
+                node_add(out, POT(64 * w + __builtin_ctzll(m), d + 1), true);
+}
+
+/* The nodes from which a start reaching nothing that changed reaches
+ * what it did on board before (which differs from now only by lost
+ * candidates), by the same links: the sources of the new strong
+ * links (a cell left with two digits, a unit with two places of a lost
+ * digit), and the nodes left that linked to a lost one: to its "on" (the
+ * other digit of its cell, the other place of a unit, where it was one of
+ * two), to its "off" if that led on (its peers' "on"s of the digit and
+ * its cell's others). A lost "off" that led nowhere changes no search. */
+/* The places of digit (bit) in unit on grid, as logic_positions. */
+static unsigned places_of(const uint16_t grid[SUDOKU_CELLS], int unit, uint16_t bit)
+{
+    unsigned places = 0;
+    for (int i = 0; i < 9; i++)
+        if (grid[sudoku_unit_cells[unit][i]] & bit) places |= 1u << i;
+    return places;
+}
+
+static void changed_seeds(const uint16_t before[SUDOKU_CELLS], const uint16_t now[SUDOKU_CELLS],
+                          const uint64_t changed[2], uint64_t seeds[NODE_WORDS])
+{
+    memset(seeds, 0, NODE_WORDS * sizeof *seeds);
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = changed[w]; m; m &= m - 1) {
+            int cell = 64 * w + __builtin_ctzll(m);
+            bool pair_before = sudoku_is_pair(before[cell]), pair_now = sudoku_is_pair(now[cell]);
+            if (pair_now && !pair_before)
+                for (unsigned c = now[cell]; c; c &= c - 1)
+                    node_add(seeds, POT(cell, sudoku_lowest_digit(c)), false);
+            for (unsigned lost = before[cell] & ~now[cell]; lost; lost &= lost - 1) {
+                int digit = sudoku_lowest_digit(lost);
+                uint16_t bit = (uint16_t)(1u << (digit - 1));
+                bool led_on = pair_before;
+                if (pair_before)
+                    for (unsigned c = now[cell] & ~bit; c; c &= c - 1)
+                        node_add(seeds, POT(cell, sudoku_lowest_digit(c)), false);
+                for (int k = 0; k < 3; k++) {
+                    int unit = sudoku_cell_units[cell][k];
+                    const uint8_t *cells = sudoku_unit_cells[unit];
+                    unsigned old_places = places_of(before, unit, bit),
+                             places = places_of(now, unit, bit);
+                    if (sudoku_popcount(old_places) == 2) {
+                        led_on = true;
+                        for (unsigned p = places; p; p &= p - 1)
+                            node_add(seeds, POT(cells[__builtin_ctz(p)], digit), false);
+                    }
+                    if (sudoku_popcount(places) == 2)
+                        for (unsigned p = places; p; p &= p - 1)
+                            node_add(seeds, POT(cells[__builtin_ctz(p)], digit), false);
+                }
+                if (!led_on) continue;
+                for (int k = 0; k < 20; k++) {
+                    int peer = sudoku_peers[cell][k];
+                    if (now[peer] & bit) node_add(seeds, POT(peer, digit), true);
+                }
+                for (unsigned c = now[cell]; c; c &= c - 1)
+                    node_add(seeds, POT(cell, sudoku_lowest_digit(c)), true);
+            }
+        }
+}
+
+bool chain_changed_reach(const chain_links *t, const uint16_t before[SUDOKU_CELLS],
+                         uint64_t out[NODE_WORDS])
+{
+    uint64_t changed[2], seeds[NODE_WORDS];
+    if (!logic_memo_changed(before, t->grid, changed)) return false;
+    changed_seeds(before, t->grid, changed, seeds);
+    chain_reaching(t, seeds, out);
+    return true;
+}
