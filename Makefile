@@ -101,7 +101,7 @@ CLI_SRC = src/cli/main.c src/cli/options.c src/cli/run.c src/cli/input.c src/cli
 E2E_TESTS = test_cli test_hostile test_explain test_input test_canon_cli test_generate_cli
 TEST_NAMES = test_tables test_parse test_reader test_pencilmarks test_canon test_propagate test_planes \
              test_search test_print $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay \
-             test_logic_path test_logic test_catalogue test_generate test_memory
+             test_logic_path test_logic test_catalogue test_generate test_memory test_pictures
 
 # The commands, each with its man page name sudoku-COMMAND (a link to sudoku.1).
 COMMANDS = solve explain hint rate canon transform generate check book
@@ -194,6 +194,9 @@ $(BUILD)/tests/test_catalogue $(BUILD)/tests/test_logic_path: $(LIB_OBJ)
 
 # test_memory makes the library's allocations fail one at a time.
 TEST_LINK_test_memory = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
+
+# The picture tests render SVG and read pixels back (tests/picture_harness.c).
+$(BUILD)/tests/test_pictures: tests/picture_harness.c tests/picture_harness.h
 
 # The suites that run the program share the harness that runs it.
 $(E2E_TESTS:%=$(BUILD)/tests/%) $(BUILD)/tests/test_crosscheck: tests/cli_harness.c tests/cli_harness.h

@@ -248,7 +248,8 @@ static void put_use(writer *w, char size, int digit, int x, int y)
 }
 
 /* A circle about each candidate whose marks include bits: filled, or
- * only ringed when fill is NULL. */
+ * only ringed when fill is NULL. A chain node both on and off (a
+ * contradiction) shows the on disc smaller, inside the off one. */
 static void put_circles(writer *w, const picture *pic, unsigned bits, const char *fill,
                         const char *ring)
 {
@@ -265,7 +266,8 @@ static void put_circles(writer *w, const picture *pic, unsigned bits, const char
             put_text(w, "<circle");
             put_attr(w, "cx", candidate_x(cell, digit));
             put_attr(w, "cy", candidate_y(cell, digit));
-            put_attr(w, "r", RING);
+            bool inner = bits == MARK_ON && (pic->marks[cell][digit - 1] & MARK_OFF);
+            put_attr(w, "r", inner ? RING / 2 + 1 : RING);
             put_text(w, "/>\n");
         }
     if (any) put_text(w, "</g>\n");
@@ -371,8 +373,8 @@ static void put_grid(writer *w, const picture *pic, unsigned flags)
 {
     put_shading(w, pic);
     put_lines(w);
-    put_circles(w, pic, MARK_ON, DISC_ON, NULL);
     put_circles(w, pic, MARK_OFF, DISC_OFF, NULL);
+    put_circles(w, pic, MARK_ON, DISC_ON, NULL);
     put_circles(w, pic, MARK_PLACE, DISC_PLACE, NULL);
     put_circles(w, pic, MARK_PATTERN, NULL, RING_PATTERN);
     put_circles(w, pic, MARK_EXTRA, NULL, RING_EXTRA);
