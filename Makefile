@@ -98,7 +98,8 @@ CLI_SRC = src/cli/main.c src/cli/options.c src/cli/run.c src/cli/input.c src/cli
           src/cli/cmd_hint.c src/cli/cmd_rate.c src/cli/forms.c src/cli/cmd_canon.c \
           src/cli/cmd_transform.c src/cli/cmd_generate.c src/cli/cmd_check.c \
           src/cli/pictures.c src/cli/book.c src/cli/cmd_book.c
-E2E_TESTS = test_cli test_hostile test_explain test_input test_canon_cli test_generate_cli
+E2E_TESTS = test_cli test_hostile test_explain test_input test_canon_cli test_generate_cli \
+            test_pictures_cli
 TEST_NAMES = test_tables test_parse test_reader test_pencilmarks test_canon test_propagate test_planes \
              test_search test_print $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay \
              test_logic_path test_logic test_catalogue test_generate test_memory test_pictures
@@ -196,7 +197,8 @@ $(BUILD)/tests/test_catalogue $(BUILD)/tests/test_logic_path: $(LIB_OBJ)
 TEST_LINK_test_memory = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
 
 # The picture tests render SVG and read pixels back (tests/picture_harness.c).
-$(BUILD)/tests/test_pictures: tests/picture_harness.c tests/picture_harness.h
+$(BUILD)/tests/test_pictures $(BUILD)/tests/test_pictures_cli $(BUILD)/tests/book_check: \
+  tests/picture_harness.c tests/picture_harness.h
 
 # The suites that run the program share the harness that runs it.
 $(E2E_TESTS:%=$(BUILD)/tests/%) $(BUILD)/tests/test_crosscheck: tests/cli_harness.c tests/cli_harness.h
@@ -282,6 +284,9 @@ check: tools
 	@SUDOKU_BIN=$(PROGRAM) sh tests/parallel-check.sh > $(LOGS)/parallel.log 2>&1; \
 	  rc=$$?; cat $(LOGS)/parallel.log; exit $$rc
 	@sh tests/readme-check.sh > $(LOGS)/readme.log 2>&1; rc=$$?; cat $(LOGS)/readme.log; exit $$rc
+	@$(MAKE) --no-print-directory $(BUILD)/tests/book_check > /dev/null && \
+	  SUDOKU_BIN=$(PROGRAM) $(BUILD)/tests/book_check > $(LOGS)/book.log 2>&1; \
+	  rc=$$?; cat $(LOGS)/book.log; exit $$rc
 	@sh tests/layers.sh $(BUILD)/obj > $(LOGS)/layers.log 2>&1; rc=$$?; cat $(LOGS)/layers.log; exit $$rc
 	@$(MAKE) --no-print-directory $(CATALOGUE_DOC) > /dev/null && \
 	  sh tests/catalogue-check.sh $(CATALOGUE_DOC) > $(LOGS)/catalogue.log 2>&1; \

@@ -11,6 +11,15 @@
 #include <string.h>
 #include <sys/wait.h>
 
+const colour pattern_shade = {0xff, 0xe6, 0x80, 4};
+const colour set_shade = {0xcf, 0xe3, 0xff, 4};
+const colour place_shade = {0xc8, 0xf0, 0xc8, 4};
+const colour cross = {0xe0, 0x20, 0x1b, 40};
+const colour place_disc = {0x2e, 0xa0, 0x43, 30};
+const colour on_disc = {0x8f, 0xdc, 0x8f, 12};
+const colour off_disc = {0xa9, 0xc4, 0xf5, 12};
+const colour solved_ink = {0x1f, 0x5f, 0xbf, 40};
+
 const char *picture_tool_missing(const char *const *tools)
 {
     for (; *tools; tools++) {

@@ -25,6 +25,11 @@ typedef struct colour {
     int r, g, b, tolerance;
 } colour;
 
+/* The key of docs/pictures.md: the colours of the marks, of solved
+ * digits, with the tolerance a rendering needs. */
+extern const colour pattern_shade, set_shade, place_shade, cross, place_disc, on_disc, off_disc,
+    solved_ink;
+
 /* Where the grid is on an image: its left and top edges and side, in
  * pixels, its border's middle. */
 typedef struct frame {

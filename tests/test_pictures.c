@@ -34,16 +34,6 @@
 #include "picture_harness.h"
 #include "sudoku.h"
 
-/* The key of docs/pictures.md: the colours a step's marks are drawn in. */
-static const colour pattern_shade = {0xff, 0xe6, 0x80, 4};
-static const colour set_shade = {0xcf, 0xe3, 0xff, 4};
-static const colour place_shade = {0xc8, 0xf0, 0xc8, 4};
-static const colour cross = {0xe0, 0x20, 0x1b, 40};
-static const colour place_disc = {0x2e, 0xa0, 0x43, 30};
-static const colour on_disc = {0x8f, 0xdc, 0x8f, 12};
-static const colour off_disc = {0xa9, 0xc4, 0xf5, 12};
-static const colour solved_ink = {0x1f, 0x5f, 0xbf, 40};
-
 /* Puzzles whose paths hold, between them, every family of techniques the
  * pictures draw: singles and intersections (hard1), fish, uniqueness
  * (types 1, 3, 4), forcing X-chains and chains, cycles, Nishio, cell and

@@ -111,39 +111,81 @@ static void book_work(const cli_run *run, cli_job *base)
     unsigned flags;
     if (base->record.ok && base->record.pencilmarks) {
         job->outcome = STEPS_INVALID; /* said in the report */
+        job->text = (cli_text){0};
+        job->steps = 0;
         return;
     }
     if (steps_start(run, job, &state, &flags))
         steps_walk(run, job, &state, flags, opt->book->steps ? add_step : NULL, job);
 }
 
-/* A puzzle with one solution goes in, rated or not. */
-static bool goes_in(const steps_job *job)
+/* Why a record is left out of the book, or why its puzzle is not rated;
+ * NULL when it is in, rated. Sets *status to the exit status it means. */
+static const char *trouble(const cli_run *run, const steps_job *job, bool *in, int *status,
+                           char message[200])
 {
-    return job->outcome == STEPS_DONE || job->outcome == STEPS_STUCK ||
-           (job->outcome == STEPS_BUDGET && !job->search_over_budget);
+    const book_options *opt = run->options;
+    const sudoku_record *record = &job->base.record;
+    *in = false;
+    *status = EXIT_UNSOLVED;
+    if (job->text.failed) {
+        *status = EXIT_BAD_INPUT;
+        return "out of memory: left out of the book";
+    }
+    switch (job->outcome) {
+    case STEPS_INVALID:
+        *status = EXIT_BAD_INPUT;
+        return record->ok ? "a book takes puzzles of givens, not candidates (pencilmarks)"
+                          : record->error.message;
+    case STEPS_NO_SOLUTION: return "no solution: left out of the book";
+    case STEPS_MULTIPLE: return "more than one solution: left out of the book";
+    case STEPS_BUDGET:
+        if (job->search_over_budget)
+            return "the solver's check went over its budget (--budget=0 lifts it): left out of "
+                   "the book";
+        *in = true;
+        snprintf(message, 200, "not rated: over the budget of %llu chain nodes (--budget)",
+                 opt->steps.budget);
+        return message;
+    case STEPS_STUCK: {
+        char beyond[80];
+        steps_beyond(&opt->steps, beyond);
+        *in = true;
+        snprintf(message, 200, "not rated: %s", beyond);
+        return message;
+    }
+    case STEPS_DONE:
+    case STEPS_FOUND:
+    default: *in = true; return NULL;
+    }
 }
 
 static void book_report(cli_run *run, cli_job *base)
 {
     const book_options *opt = run->options;
     steps_job *job = (steps_job *)base;
-    if (base->record.ok && base->record.pencilmarks) {
-        run->totals.invalid++;
-        cli_raise_status(run, EXIT_BAD_INPUT);
-        cli_record_error(base, base->record.line,
-                         "a book takes puzzles of givens, not candidates (pencilmarks)");
+    const sudoku_record *record = &base->record;
+    cli_totals *t = &run->totals;
+    char message[200];
+    bool in;
+    int status;
+    const char *why = trouble(run, job, &in, &status, message);
+    if (in)
+        book_add(run, opt->book, &record->grid, job->outcome == STEPS_DONE ? &job->rating : NULL,
+                 &job->solution, &job->text);
+    cli_text_free(&job->text);
+    t->steps += (unsigned long)job->steps;
+    if (!why) {
+        t->solved++;
         return;
     }
-    if (goes_in(job) && !job->text.failed) {
-        bool rated = job->outcome == STEPS_DONE;
-        book_add(run, opt->book, &base->record.grid, rated ? &job->rating : NULL, &job->solution,
-                 &job->text);
-    }
-    /* The diagnostic, the totals and the status as explain has them; the
-     * steps went into the book. */
-    job->text.len = 0;
-    steps_report(run, base, false, true);
+    cli_raise_status(run, status);
+    cli_record_error(base, record->ok ? record->line : cli_error_line(record), why);
+    if (job->outcome == STEPS_NO_SOLUTION) t->no_solution++;
+    else if (job->outcome == STEPS_MULTIPLE) t->multiple++;
+    else if (job->outcome == STEPS_STUCK) t->stuck++;
+    else if (job->outcome == STEPS_BUDGET) t->over_budget++;
+    else t->invalid++;
 }
 
 static void book_stats(const cli_run *run, double seconds)
