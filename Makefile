@@ -48,6 +48,8 @@
 #                          theirs (bench/versus.sh), else says it leaves that out
 #   BENCH_UNSOLVABLE=10000 the few-clue unsolvable family's size (made once, kept in
 #                          $(BUILD)/bench/)
+#   BENCH_PICTURES=10000   puzzles drawn as SVG, a tenth of them in books (bench/pictures.sh);
+#                          0 skips them
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -375,6 +377,7 @@ BENCH_DIR = $(BUILD)/bench/$(BENCH_BUILD)
 BENCH_BUILD_CFLAGS = $(strip $(BENCH_FLAGS_$(BENCH_BUILD)) $(BENCH_CFLAGS))
 TDOKU ?= ../shared/reference/tdoku
 BENCH_UNSOLVABLE ?= 10000
+BENCH_PICTURES ?= 10000
 
 bench_build_known = $(if $(BENCH_FLAGS_$(1)),,$(error BENCH_BUILDS: no build '$(1)'; portable or native))
 
@@ -394,7 +397,7 @@ bench-one:
 	  $(BENCH_DIR)/sudoku $(BENCH_DIR)/sudoku-bench $(BENCH_DIR)/sudoku-unsolvable >&2
 	@BENCH_RUNS="$(BENCH_RUNS)" BENCH_BUDGET="$(BENCH_BUDGET)" BENCH_FORMAT="$(BENCH_FORMAT)" \
 	  BENCH_RATE_HARDEST="$(BENCH_RATE_HARDEST)" BENCH_GENERATE="$(BENCH_GENERATE)" \
-	  BENCH_UNSOLVABLE="$(BENCH_UNSOLVABLE)" TDOKU="$(TDOKU)" \
+	  BENCH_UNSOLVABLE="$(BENCH_UNSOLVABLE)" BENCH_PICTURES="$(BENCH_PICTURES)" TDOKU="$(TDOKU)" \
 	  UNSOLVABLE_FAMILY="$(BUILD)/bench/unsolvable-$(BENCH_UNSOLVABLE).txt" \
 	  sh bench/run.sh $(BENCH_DIR) "$(CC)" "$(BASE_CFLAGS) $(BENCH_BUILD_CFLAGS)" $(SHARED_PUZZLES)
 

@@ -41,7 +41,9 @@ void picture_from_state(picture *pic, const sudoku_grid *givens, const sudoku_lo
 
 static void mark(picture *pic, int cell, int digit, unsigned bits)
 {
-    if (cell < SUDOKU_CELLS && digit >= 1 && digit <= 9) pic->marks[cell][digit - 1] |= (uint8_t)bits;
+    if (cell >= SUDOKU_CELLS || digit < 1 || digit > 9) return;
+    pic->marks[cell][digit - 1] |= (uint8_t)bits;
+    pic->used |= bits;
 }
 
 /* Marks the digits of set in cell's candidates with bits. */
@@ -98,8 +100,5 @@ void picture_mark_step(picture *pic, const sudoku_step *step)
 
 unsigned picture_marks_used(const picture *pic)
 {
-    unsigned used = 0;
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        for (int i = 0; i < 9; i++) used |= pic->marks[cell][i];
-    return used;
+    return pic->used;
 }

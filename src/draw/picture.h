@@ -41,6 +41,7 @@ typedef struct picture {
     uint16_t candidates[SUDOKU_CELLS]; /* an open cell's small digits; 0: none shown */
     uint8_t shade[SUDOKU_CELLS];       /* a picture_shade */
     uint8_t marks[SUDOKU_CELLS][9];    /* each candidate's MARK_ bits */
+    unsigned used;                     /* the MARK_ bits of any candidate */
     uint32_t units;                    /* units tinted, bit u for unit u */
     int narrows;
     bool arrows_cut; /* the step had more links than it carries */

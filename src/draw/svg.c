@@ -40,22 +40,37 @@
 #define ARROW "#7b3fa0"
 
 /* The digits 1-9 as strokes in a box 6 wide and 10 high about (0, 0). */
-static const char *const glyphs[9] = {
-    "M-1.8-3.3L0.7-5V5",
-    "M-2.7-2.9C-2.6-4.2-1.5-5 0-5C1.7-5 2.8-4 2.8-2.6C2.8-1.1 1.6-.1-2.8 5H3",
-    "M-2.7-4.1C-2-4.7-1.1-5 0-5C1.6-5 2.6-4.1 2.6-2.7C2.6-1.3 1.4-.4-.5-.4C1.7-.4 2.9.7 2.9 "
-    "2.3C2.9 4 1.6 5-.1 5C-1.3 5-2.3 4.6-3 3.8",
-    "M1.6 5V-5L-3.1 2.3H3.2",
-    "M2.6-5H-1.9L-2.4-.5C-1.7-1.1-.9-1.4.1-1.4C1.9-1.4 3-.1 3 1.8C3 3.7 1.7 5-.1 5C-1.3 "
-    "5-2.3 4.6-3 3.8",
-    "M2.3-4.5C1.7-4.8 1.1-5 .4-5C-2-5-3-2.6-3 .8C-3 3.5-1.8 5 0 5C1.8 5 3 3.7 3 1.9C3 .1 "
-    "1.8-1.1.1-1.1C-1.4-1.1-2.6-.2-3 1.1",
-    "M-3-5H3C.6-2-.6 1.2-.9 5",
-    "M0-.4C-1.6-.4-2.6-1.3-2.6-2.7C-2.6-4.1-1.5-5 0-5C1.5-5 2.6-4.1 2.6-2.7C2.6-1.3 1.6-.4 "
-    "0-.4C-1.8-.4-3 .7-3 2.3C-3 3.9-1.7 5 0 5C1.7 5 3 3.9 3 2.3C3 .7 1.8-.4 0-.4Z",
-    "M-2.3 4.5C-1.7 4.8-1.1 5-.4 5C2 5 3 2.6 3-.8C3-3.5 1.8-5 0-5C-1.8-5-3-3.7-3-1.9C-3-.1-1.8 "
-    "1.1-.1 1.1C1.4 1.1 2.6.2 3-1.1",
-};
+#define GLYPH_1 "M-1.8-3.3L0.7-5V5"
+#define GLYPH_2 "M-2.7-2.9C-2.6-4.2-1.5-5 0-5C1.7-5 2.8-4 2.8-2.6C2.8-1.1 1.6-.1-2.8 5H3"
+#define GLYPH_3                                                                                    \
+    "M-2.7-4.1C-2-4.7-1.1-5 0-5C1.6-5 2.6-4.1 2.6-2.7C2.6-1.3 1.4-.4-.5-.4C1.7-.4 2.9.7 2.9 "     \
+    "2.3C2.9 4 1.6 5-.1 5C-1.3 5-2.3 4.6-3 3.8"
+#define GLYPH_4 "M1.6 5V-5L-3.1 2.3H3.2"
+#define GLYPH_5                                                                                    \
+    "M2.6-5H-1.9L-2.4-.5C-1.7-1.1-.9-1.4.1-1.4C1.9-1.4 3-.1 3 1.8C3 3.7 1.7 5-.1 5C-1.3 5-2.3 "   \
+    "4.6-3 3.8"
+#define GLYPH_6                                                                                    \
+    "M2.3-4.5C1.7-4.8 1.1-5 .4-5C-2-5-3-2.6-3 .8C-3 3.5-1.8 5 0 5C1.8 5 3 3.7 3 1.9C3 .1 "         \
+    "1.8-1.1.1-1.1C-1.4-1.1-2.6-.2-3 1.1"
+#define GLYPH_7 "M-3-5H3C.6-2-.6 1.2-.9 5"
+#define GLYPH_8                                                                                    \
+    "M0-.4C-1.6-.4-2.6-1.3-2.6-2.7C-2.6-4.1-1.5-5 0-5C1.5-5 2.6-4.1 2.6-2.7C2.6-1.3 1.6-.4 "      \
+    "0-.4C-1.8-.4-3 .7-3 2.3C-3 3.9-1.7 5 0 5C1.7 5 3 3.9 3 2.3C3 .7 1.8-.4 0-.4Z"
+#define GLYPH_9                                                                                    \
+    "M-2.3 4.5C-1.7 4.8-1.1 5-.4 5C2 5 3 2.6 3-.8C3-3.5 1.8-5 0-5C-1.8-5-3-3.7-3-1.9C-3-.1-1.8 "  \
+    "1.1-.1 1.1C1.4 1.1 2.6.2 3-1.1"
+
+/* A digit's shape, large (27 high) and small (10.5): the stroke's width,
+ * set where they are used, scales with them. */
+#define LARGE(n) "<path id=\"sd" #n "\" transform=\"scale(2.7)\" d=\"" GLYPH_##n "\"/>\n"
+#define SMALL(n) "<path id=\"sc" #n "\" transform=\"scale(1.05)\" d=\"" GLYPH_##n "\"/>\n"
+
+static const char shapes[] =
+    "<defs>\n" LARGE(1) LARGE(2) LARGE(3) LARGE(4) LARGE(5) LARGE(6) LARGE(7) LARGE(8) LARGE(9)
+        SMALL(1) SMALL(2) SMALL(3) SMALL(4) SMALL(5) SMALL(6) SMALL(7) SMALL(8) SMALL(9)
+    "<marker id=\"sa\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" "
+    "markerUnits=\"userSpaceOnUse\" markerWidth=\"9\" markerHeight=\"9\" orient=\"auto\">"
+    "<path d=\"M0 0L10 5L0 10z\" fill=\"" ARROW "\"/></marker>\n</defs>\n";
 
 static void put_int(writer *w, int n)
 {
@@ -97,23 +112,7 @@ void svg_escaped(writer *w, const char *text, size_t n)
 
 void svg_shapes(writer *w)
 {
-    put_text(w, "<defs>\n");
-    /* large digits 27 high, small ones 10.5; the stroke's width, set where
-     * they are used, scales with them */
-    for (int d = 0; d < 9; d++) {
-        put(w, "<path id=\"sd%d\" transform=\"scale(2.7)\" d=\"", d + 1);
-        put_text(w, glyphs[d]);
-        put_text(w, "\"/>\n");
-    }
-    for (int d = 0; d < 9; d++) {
-        put(w, "<path id=\"sc%d\" transform=\"scale(1.05)\" d=\"", d + 1);
-        put_text(w, glyphs[d]);
-        put_text(w, "\"/>\n");
-    }
-    put_text(w, "<marker id=\"sa\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" "
-                "markerUnits=\"userSpaceOnUse\" markerWidth=\"9\" markerHeight=\"9\" "
-                "orient=\"auto\"><path d=\"M0 0L10 5L0 10z\" fill=\"" ARROW "\"/></marker>\n"
-                "</defs>\n");
+    put_bytes(w, shapes, sizeof shapes - 1);
 }
 
 /* ---- the caption, wrapped ---- */
@@ -236,15 +235,36 @@ static int candidate_y(int cell, int digit)
     return cell / 9 * CELL + (digit - 1) / 3 * SUB + SUB / 2;
 }
 
+/* Writes n >= 0 in decimal at out; returns where it ends. */
+static char *decimal(char *out, int n)
+{
+    char digits[12];
+    int k = 0;
+    do digits[k++] = (char)('0' + n % 10);
+    while ((n /= 10) != 0);
+    while (k) *out++ = digits[--k];
+    return out;
+}
+
+/* <use xlink:href="#sd5" x="120" y="84"/>: a digit's shape placed, at
+ * coordinates that are never negative but for the labels'. */
 static void put_use(writer *w, char size, int digit, int x, int y)
 {
-    put_text(w, "<use xlink:href=\"#s");
-    put_char(w, size);
-    put_char(w, (char)('0' + digit));
-    put_char(w, '"');
-    put_attr(w, "x", x);
-    put_attr(w, "y", y);
-    put_text(w, "/>\n");
+    static const char head[] = "<use xlink:href=\"#s";
+    char line[64], *p = line + sizeof head - 1;
+    if (x < 0 || y < 0) {
+        put(w, "%s%c%d\" x=\"%d\" y=\"%d\"/>\n", head, size, digit, x, y);
+        return;
+    }
+    memcpy(line, head, sizeof head - 1);
+    *p++ = size;
+    *p++ = (char)('0' + digit);
+    memcpy(p, "\" x=\"", 5);
+    p = decimal(p + 5, x);
+    memcpy(p, "\" y=\"", 5);
+    p = decimal(p + 5, y);
+    memcpy(p, "\"/>\n", 4);
+    put_bytes(w, line, (size_t)(p + 4 - line));
 }
 
 /* A circle about each candidate whose marks include bits: filled, or
@@ -254,6 +274,7 @@ static void put_circles(writer *w, const picture *pic, unsigned bits, const char
                         const char *ring)
 {
     bool any = false;
+    if (!(picture_marks_used(pic) & bits)) return;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (int digit = 1; digit <= 9; digit++) {
             if (!(pic->marks[cell][digit - 1] & bits)) continue;
@@ -303,6 +324,7 @@ static void put_digits(writer *w, const picture *pic, int kind)
 static void put_crosses(writer *w, const picture *pic)
 {
     bool any = false;
+    if (!(picture_marks_used(pic) & MARK_ELIMINATE)) return;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (int digit = 1; digit <= 9; digit++) {
             if (!(pic->marks[cell][digit - 1] & MARK_ELIMINATE)) continue;
