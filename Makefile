@@ -9,6 +9,8 @@
 #                     the last line sums it all up (tests/summary.sh)
 #   make lint         cppcheck on every C file, clang-tidy (.clang-tidy) on src/ and bench/
 #   make catalogue    docs/logic.md's technique table, from src/logic/catalogue.c
+#   make pictures     the step pictures of docs/pictures/ (README.md shows one), drawn by the
+#                     program
 #   make bench        in-process and whole-process speed (docs/benchmarks.md), see below
 #   make install      the program, libsudoku.a and libsudoku.so (with its soname), sudoku.h,
 #                     sudoku.pc, the man pages and the documentation; PREFIX=/usr/local,
@@ -120,7 +122,7 @@ PROGRAM = $(BUILD)/sudoku
 BENCH_PROGRAM = $(BUILD)/sudoku-bench
 UNSOLVABLE_PROGRAM = $(BUILD)/sudoku-unsolvable
 
-.PHONY: all run check catalogue generate-stats test-run test-python test-valgrind lint tools bench bench-one fuzz fuzz-one install \
+.PHONY: all run check catalogue pictures generate-stats test-run test-python test-valgrind lint tools bench bench-one fuzz fuzz-one install \
         uninstall clean format shared deb agreement soundness soundness-hardest thread-check
 .DELETE_ON_ERROR:
 
@@ -226,6 +228,11 @@ catalogue: $(CATALOGUE_DOC)
 	awk -v table=$(BUILD)/catalogue.md '/^<!-- catalogue: end/ { while ((getline line < table) > 0) print line; skip = 0 } \
 	  !skip { print } /^<!-- catalogue: begin/ { skip = 1 }' docs/logic.md > $(BUILD)/logic.md
 	mv $(BUILD)/logic.md docs/logic.md
+
+# The step pictures README.md and docs/pictures.md show, as the program
+# draws them: a single, a fish, a uniqueness step and a chain.
+pictures: $(PROGRAM)
+	sh docs/pictures/regenerate.sh $(PROGRAM)
 
 # Each grid under a line that names the puzzle it answers: where the puzzle
 # is in the file, and its givens.
@@ -453,7 +460,8 @@ fuzz-one: $(FUZZ_DIR)/bin/$(FUZZ_TARGET)
 	  $(FUZZ_LOG)
 
 # Installed documentation: the rules of input, scale-out, the logic engine.
-DOCS = README.md docs/input-formats.md docs/scale-out.md docs/logic.md docs/python.md docs/generate.md docs/canon.md
+DOCS = README.md docs/input-formats.md docs/scale-out.md docs/logic.md docs/python.md docs/generate.md docs/canon.md \
+       docs/pictures.md
 
 # The man page names the documentation where it is installed; sudoku.pc
 # names the directories of this install.
