@@ -111,8 +111,8 @@ bool picture_svg_frame(const char *svg, int width, frame *f)
     const char *root = strstr(svg, "<svg"), *grid = strstr(svg, "class=\"grid\"");
     const char *view = root ? strstr(root, "viewBox=\"") : NULL;
     double vx, vy, vw, vh, x, y, side;
-    if (!root || !grid || !view ||
-        sscanf(view + 9, "%lf %lf %lf %lf", &vx, &vy, &vw, &vh) != 4 || vw <= 0)
+    if (!root || !grid || !view || sscanf(view + 9, "%lf %lf %lf %lf", &vx, &vy, &vw, &vh) != 4 ||
+        vw <= 0)
         return false;
     while (grid > svg && *grid != '<') grid--;
     if (!attribute(grid, "x", &x) || !attribute(grid, "y", &y) || !attribute(grid, "width", &side))
@@ -205,7 +205,8 @@ int picture_count_dark(const image *img, box b, int limit)
 {
     int n = 0;
     for (int y = b.y0 < 0 ? 0 : b.y0; y < b.y1 && y < img->height; y++)
-        for (int x = b.x0 < 0 ? 0 : b.x0; x < b.x1 && x < img->width; x++) n += dark_at(img, x, y, limit);
+        for (int x = b.x0 < 0 ? 0 : b.x0; x < b.x1 && x < img->width; x++)
+            n += dark_at(img, x, y, limit);
     return n;
 }
 
@@ -216,7 +217,8 @@ static bool patch_at(const image *img, int x, int y, colour c)
     if (x < 1 || y < 1 || x + 1 >= img->width || y + 1 >= img->height) return false;
     for (int dy = -1; dy <= 1; dy++)
         for (int dx = -1; dx <= 1; dx++)
-            if (!matches(img->rgb + ((size_t)(y + dy) * (size_t)img->width + (size_t)(x + dx)) * 3, c))
+            if (!matches(img->rgb + ((size_t)(y + dy) * (size_t)img->width + (size_t)(x + dx)) * 3,
+                         c))
                 return false;
     return true;
 }

@@ -82,7 +82,7 @@ int picture_count_dark(const image *img, box b, int limit);
  * at an edge that comes near it) outside every box of boxes (each grown
  * by margin pixels): their count, and the first one's middle in *x, *y
  * when there is one. */
-int picture_count_outside(const image *img, colour c, const box *boxes, int n, int margin,
-                          int *x, int *y);
+int picture_count_outside(const image *img, colour c, const box *boxes, int n, int margin, int *x,
+                          int *y);
 
 #endif

@@ -223,14 +223,15 @@ static void check_shading(const char *name, const sudoku_step *step, const image
     const colour *shades[3] = {&pattern_shade, &set_shade, &place_shade};
     for (int s = 0; s < 3; s++) {
         int stray = picture_count_outside(img, *shades[s], boxes, n, 2, &x, &y);
-        if (stray) fail_msg("%s: %d shaded pixels outside its cells, at (%d, %d)", name, stray, x, y);
+        if (stray)
+            fail_msg("%s: %d shaded pixels outside its cells, at (%d, %d)", name, stray, x, y);
     }
     for (int cell = 0; cell < 81; cell++) {
         if (!in[cell]) continue;
         box b = picture_cell_box(f, cell, 0.05);
-        int shade = step->place[cell] ? picture_count(img, b, place_shade)
-                                      : picture_count(img, b, pattern_shade) +
-                                            picture_count(img, b, set_shade);
+        int shade = step->place[cell]
+                        ? picture_count(img, b, place_shade)
+                        : picture_count(img, b, pattern_shade) + picture_count(img, b, set_shade);
         if (shade < 100) fail_msg("%s: cell %d is not shaded (%d pixels)", name, cell, shade);
     }
 }
@@ -248,7 +249,8 @@ static void check_marks(const char *name, const char *what, const image *img, co
             boxes[n++] = picture_candidate_box(f, cell, d, 0);
             int on = picture_count(img, boxes[n - 1], c);
             if (on < least)
-                fail_msg("%s: the %s of %d in cell %d is missing (%d pixels)", name, what, d, cell, on);
+                fail_msg("%s: the %s of %d in cell %d is missing (%d pixels)", name, what, d, cell,
+                         on);
         }
     int stray = picture_count_outside(img, c, boxes, n, 2, &x, &y);
     if (stray) fail_msg("%s: %d pixels of %s elsewhere, at (%d, %d)", name, stray, what, x, y);
@@ -391,7 +393,8 @@ static void terminal_grid_marks_a_step_in_plain_text(void **state)
         for (int d = 1; d <= 9; d++) {
             int line, column;
             terminal_place(cell, d, &line, &column);
-            char digit = terminal_char(text, line, column), marker = terminal_char(text, line, column - 1);
+            char digit = terminal_char(text, line, column),
+                 marker = terminal_char(text, line, column - 1);
             if (logic.placed.cell[cell]) continue;
             bool candidate = logic.candidates[cell] & (1u << (d - 1));
             assert_int_equal(digit, candidate ? '0' + d : '.');
@@ -420,8 +423,8 @@ static void terminal_grid_in_colour_has_no_markers(void **state)
     grid_from(hard1, &puzzle);
     assert_true(sudoku_logic_from_grid(&logic, &puzzle));
     assert_true(sudoku_logic_next(&logic, 0, &step));
-    char *text = WHOLE(
-        sudoku_format_step_grid(&puzzle, &logic, &step, SUDOKU_PICTURE_COLOR, buf, size));
+    char *text =
+        WHOLE(sudoku_format_step_grid(&puzzle, &logic, &step, SUDOKU_PICTURE_COLOR, buf, size));
     assert_non_null(strstr(text, "\033[1;97;42m")); /* the placement: white on green */
     assert_null(strstr(text, "+4"));
     free(text);
@@ -449,7 +452,8 @@ static void book_pages_hold_per_page_grids(void **state)
     for (long count = 0; count <= 9; count++) {
         size_t pages = 0, closed = 0, figures = 0;
         for (long i = 0; i < count; i++) {
-            char *grid = WHOLE(sudoku_book_grid(&book, i, "12", "rating 4.2", &puzzle, NULL, buf, size));
+            char *grid =
+                WHOLE(sudoku_book_grid(&book, i, "12", "rating 4.2", &puzzle, NULL, buf, size));
             pages += count_of(grid, "<section class=\"page\">");
             closed += count_of(grid, "</section>");
             figures += count_of(grid, "<figure>");

@@ -133,8 +133,8 @@ static void solve_pictures_one_record_for_one(void **state)
     const char *dir = make_temp_dir();
     run_result d = RUN("solve", "--format", "svg", "--output-dir", dir, file);
     assert_status(d, 2);
-    assert_string_equal(d.out, format_text("%s/0001.svg\nno solution\ninvalid\n%s/0004.svg\n", dir,
-                                           dir));
+    assert_string_equal(d.out,
+                        format_text("%s/0001.svg\nno solution\ninvalid\n%s/0004.svg\n", dir, dir));
     const char *first = format_text("%s/0001.svg", dir), *last = format_text("%s/0004.svg", dir);
     assert_true(exists(first) && exists(last));
     assert_false(exists(format_text("%s/0002.svg", dir)));
@@ -228,7 +228,9 @@ static void explain_html_page(void **state)
     (void)state;
     char none[SUDOKU_CELLS + 1];
     no_solution_puzzle(none);
-    const char *input = format_text("%s\n%s\n1.....7.9.4...72..8.........7..1..6.3.......5.6..4..2.........8..53...7.7.2....46\n", P, none);
+    const char *input = format_text("%s\n%s\n1.....7.9.4...72..8.........7..1..6.3.......5.6..4..2."
+                                    "........8..53...7.7.2....46\n",
+                                    P, none);
     const char *file = make_temp_file(input, strlen(input), NULL);
     run_result text = RUN("explain", "--no-chains", file);
     run_result r = RUN("explain", "--no-chains", "--format", "html", file);
@@ -356,8 +358,8 @@ static char *hint_on_terminal(const char *no_color)
     else
         unsetenv("NO_COLOR");
     setenv("TERM", "xterm", 1);
-    pid_t pid = spawn_program(NULL, (const char *const[]){"hint", "--draw", P, NULL}, null, slave,
-                              null);
+    pid_t pid =
+        spawn_program(NULL, (const char *const[]){"hint", "--draw", P, NULL}, null, slave, null);
     close(slave);
     close(null);
     size_t cap = 1 << 16, n = 0;

@@ -22,8 +22,9 @@ int book_take_option(book *b, const char *command, int key, const char *value)
     switch (key) {
     case BOOK_KEY_PER_PAGE:
         if (!cli_parse_number(value, &n) || n < 1 || n > 12)
-            return cli_usage_error(command, "--per-page needs a number of puzzles from 1 to 12, "
-                                            "not '%s'",
+            return cli_usage_error(command,
+                                   "--per-page needs a number of puzzles from 1 to 12, "
+                                   "not '%s'",
                                    value);
         b->layout.per_page = (int)n;
         return 0;

@@ -18,8 +18,11 @@
 enum { BOOK_KEY_PER_PAGE = 400, BOOK_KEY_PAPER, BOOK_KEY_TITLE };
 
 /* --per-page, --paper and --title, for a command's option table. */
-#define BOOK_OPTIONS                                                                               \
-    {"per-page", true, BOOK_KEY_PER_PAGE}, {"paper", true, BOOK_KEY_PAPER}, {"title", true, BOOK_KEY_TITLE}
+/* clang-format off */
+#define BOOK_OPTIONS \
+    {"per-page", true, BOOK_KEY_PER_PAGE}, {"paper", true, BOOK_KEY_PAPER}, \
+    {"title", true, BOOK_KEY_TITLE}
+/* clang-format on */
 
 typedef struct book {
     sudoku_book layout;
@@ -27,7 +30,7 @@ typedef struct book {
     bool steps;           /* a part with every puzzle's steps */
     FILE *solution_pages; /* those parts until the end */
     FILE *step_pages;
-    long count;           /* puzzles in the book so far */
+    long count; /* puzzles in the book so far */
     char solutions_title[256];
 } book;
 

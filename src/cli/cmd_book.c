@@ -88,8 +88,7 @@ static int take_option(void *options_, int key, const char *value)
 }
 
 /* "3. Hidden single (1.2): ..." as a paragraph of the job's steps. */
-static void add_step(void *context, const sudoku_logic *before, const sudoku_step *step,
-                     int number)
+static void add_step(void *context, const sudoku_logic *before, const sudoku_step *step, int number)
 {
     steps_job *job = context;
     cli_text line = {0};
@@ -181,11 +180,16 @@ static void book_report(cli_run *run, cli_job *base)
     }
     cli_raise_status(run, status);
     cli_record_error(base, record->ok ? record->line : cli_error_line(record), why);
-    if (job->outcome == STEPS_NO_SOLUTION) t->no_solution++;
-    else if (job->outcome == STEPS_MULTIPLE) t->multiple++;
-    else if (job->outcome == STEPS_STUCK) t->stuck++;
-    else if (job->outcome == STEPS_BUDGET) t->over_budget++;
-    else t->invalid++;
+    if (job->outcome == STEPS_NO_SOLUTION)
+        t->no_solution++;
+    else if (job->outcome == STEPS_MULTIPLE)
+        t->multiple++;
+    else if (job->outcome == STEPS_STUCK)
+        t->stuck++;
+    else if (job->outcome == STEPS_BUDGET)
+        t->over_budget++;
+    else
+        t->invalid++;
 }
 
 static void book_stats(const cli_run *run, double seconds)

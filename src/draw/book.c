@@ -114,8 +114,8 @@ size_t sudoku_book_grids_end(const sudoku_book *book, long count, char *buf, siz
     return finish(&w);
 }
 
-size_t sudoku_book_text(const sudoku_book *book, sudoku_book_kind kind, const char *text,
-                        char *buf, size_t size)
+size_t sudoku_book_text(const sudoku_book *book, sudoku_book_kind kind, const char *text, char *buf,
+                        size_t size)
 {
     static const char *const tags[][2] = {
         [SUDOKU_BOOK_PART] = {"<h1 class=\"part\">", "</h1>\n"},

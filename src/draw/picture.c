@@ -61,7 +61,9 @@ static void mark_cells(picture *pic, const sudoku_step *step)
     for (int i = 0; i < step->ncells && i < SUDOKU_CELLS; i++) {
         int cell = step->cells[i];
         if (cell >= SUDOKU_CELLS) continue;
-        pic->shade[cell] = step->place[cell] ? SHADE_PLACE : i < pattern ? SHADE_PATTERN : SHADE_SET;
+        pic->shade[cell] = step->place[cell] ? SHADE_PLACE
+                           : i < pattern     ? SHADE_PATTERN
+                                             : SHADE_SET;
         mark_digits(pic, cell, step->digits, MARK_PATTERN);
         mark_digits(pic, cell, step->extra, MARK_EXTRA);
     }
@@ -77,8 +79,8 @@ static void mark_links(picture *pic, const sudoku_step *step)
         mark(pic, link->cell, link->digit, link->on ? MARK_ON : MARK_OFF);
         if (link->start || i == 0) continue;
         const sudoku_link *from = &step->links[i - 1];
-        pic->arrows[pic->narrows++] = (picture_arrow){from->cell, from->digit, link->cell,
-                                                      link->digit, link->on};
+        pic->arrows[pic->narrows++] =
+            (picture_arrow){from->cell, from->digit, link->cell, link->digit, link->on};
     }
     pic->arrows_cut = step->links_cut;
 }

@@ -21,12 +21,12 @@ typedef enum picture_shade {
 
 /* What a candidate's marks say (bits; several may hold). */
 enum {
-    MARK_PATTERN = 1,   /* one of the pattern's digits, in its cells: ringed */
-    MARK_EXTRA = 2,     /* one of the step's extra digits, in its cells: ringed */
-    MARK_ON = 4,        /* a chain node: the digit holds */
-    MARK_OFF = 8,       /* a chain node: the digit does not */
+    MARK_PATTERN = 1,    /* one of the pattern's digits, in its cells: ringed */
+    MARK_EXTRA = 2,      /* one of the step's extra digits, in its cells: ringed */
+    MARK_ON = 4,         /* a chain node: the digit holds */
+    MARK_OFF = 8,        /* a chain node: the digit does not */
     MARK_ELIMINATE = 16, /* the step removes it: crossed out */
-    MARK_PLACE = 32     /* the step places it */
+    MARK_PLACE = 32      /* the step places it */
 };
 
 /* An arrow from one candidate to another: a chain's link. */

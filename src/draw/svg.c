@@ -11,15 +11,15 @@
 #include <string.h>
 
 /* The geometry, in the picture's units (1 unit is 1 px at full size). */
-#define CELL 48                 /* a cell's side */
-#define SUB (CELL / 3)          /* a candidate's square */
-#define SIDE (9 * CELL)         /* the grid's side */
-#define MARGIN 4                /* around the grid: room for its border */
-#define LABELS 22               /* room for the rows' and columns' numbers */
-#define RING 7                  /* a candidate's ring or disc */
-#define CAPTION_SIZE 13         /* the caption's font size */
-#define CAPTION_LINE 17         /* and its line height */
-#define CAPTION_CHARS 60        /* characters a caption line holds, at most */
+#define CELL 48          /* a cell's side */
+#define SUB (CELL / 3)   /* a candidate's square */
+#define SIDE (9 * CELL)  /* the grid's side */
+#define MARGIN 4         /* around the grid: room for its border */
+#define LABELS 22        /* room for the rows' and columns' numbers */
+#define RING 7           /* a candidate's ring or disc */
+#define CAPTION_SIZE 13  /* the caption's font size */
+#define CAPTION_LINE 17  /* and its line height */
+#define CAPTION_CHARS 60 /* characters a caption line holds, at most */
 #define FONT "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 
 /* Colours: ink, then what a step marks (README's picture shows them). */
@@ -43,21 +43,21 @@
 #define GLYPH_1 "M-1.8-3.3L0.7-5V5"
 #define GLYPH_2 "M-2.7-2.9C-2.6-4.2-1.5-5 0-5C1.7-5 2.8-4 2.8-2.6C2.8-1.1 1.6-.1-2.8 5H3"
 #define GLYPH_3                                                                                    \
-    "M-2.7-4.1C-2-4.7-1.1-5 0-5C1.6-5 2.6-4.1 2.6-2.7C2.6-1.3 1.4-.4-.5-.4C1.7-.4 2.9.7 2.9 "     \
+    "M-2.7-4.1C-2-4.7-1.1-5 0-5C1.6-5 2.6-4.1 2.6-2.7C2.6-1.3 1.4-.4-.5-.4C1.7-.4 2.9.7 2.9 "      \
     "2.3C2.9 4 1.6 5-.1 5C-1.3 5-2.3 4.6-3 3.8"
 #define GLYPH_4 "M1.6 5V-5L-3.1 2.3H3.2"
 #define GLYPH_5                                                                                    \
-    "M2.6-5H-1.9L-2.4-.5C-1.7-1.1-.9-1.4.1-1.4C1.9-1.4 3-.1 3 1.8C3 3.7 1.7 5-.1 5C-1.3 5-2.3 "   \
+    "M2.6-5H-1.9L-2.4-.5C-1.7-1.1-.9-1.4.1-1.4C1.9-1.4 3-.1 3 1.8C3 3.7 1.7 5-.1 5C-1.3 5-2.3 "    \
     "4.6-3 3.8"
 #define GLYPH_6                                                                                    \
     "M2.3-4.5C1.7-4.8 1.1-5 .4-5C-2-5-3-2.6-3 .8C-3 3.5-1.8 5 0 5C1.8 5 3 3.7 3 1.9C3 .1 "         \
     "1.8-1.1.1-1.1C-1.4-1.1-2.6-.2-3 1.1"
 #define GLYPH_7 "M-3-5H3C.6-2-.6 1.2-.9 5"
 #define GLYPH_8                                                                                    \
-    "M0-.4C-1.6-.4-2.6-1.3-2.6-2.7C-2.6-4.1-1.5-5 0-5C1.5-5 2.6-4.1 2.6-2.7C2.6-1.3 1.6-.4 "      \
+    "M0-.4C-1.6-.4-2.6-1.3-2.6-2.7C-2.6-4.1-1.5-5 0-5C1.5-5 2.6-4.1 2.6-2.7C2.6-1.3 1.6-.4 "       \
     "0-.4C-1.8-.4-3 .7-3 2.3C-3 3.9-1.7 5 0 5C1.7 5 3 3.9 3 2.3C3 .7 1.8-.4 0-.4Z"
 #define GLYPH_9                                                                                    \
-    "M-2.3 4.5C-1.7 4.8-1.1 5-.4 5C2 5 3 2.6 3-.8C3-3.5 1.8-5 0-5C-1.8-5-3-3.7-3-1.9C-3-.1-1.8 "  \
+    "M-2.3 4.5C-1.7 4.8-1.1 5-.4 5C2 5 3 2.6 3-.8C3-3.5 1.8-5 0-5C-1.8-5-3-3.7-3-1.9C-3-.1-1.8 "   \
     "1.1-.1 1.1C1.4 1.1 2.6.2 3-1.1"
 
 /* A digit's shape, large (27 high) and small (10.5): the stroke's width,
@@ -65,12 +65,11 @@
 #define LARGE(n) "<path id=\"sd" #n "\" transform=\"scale(2.7)\" d=\"" GLYPH_##n "\"/>\n"
 #define SMALL(n) "<path id=\"sc" #n "\" transform=\"scale(1.05)\" d=\"" GLYPH_##n "\"/>\n"
 
-static const char shapes[] =
-    "<defs>\n" LARGE(1) LARGE(2) LARGE(3) LARGE(4) LARGE(5) LARGE(6) LARGE(7) LARGE(8) LARGE(9)
-        SMALL(1) SMALL(2) SMALL(3) SMALL(4) SMALL(5) SMALL(6) SMALL(7) SMALL(8) SMALL(9)
-    "<marker id=\"sa\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" "
-    "markerUnits=\"userSpaceOnUse\" markerWidth=\"9\" markerHeight=\"9\" orient=\"auto\">"
-    "<path d=\"M0 0L10 5L0 10z\" fill=\"" ARROW "\"/></marker>\n</defs>\n";
+static const char shapes[] = "<defs>\n" LARGE(1) LARGE(2) LARGE(3) LARGE(4) LARGE(5) LARGE(6) LARGE(
+    7) LARGE(8) LARGE(9) SMALL(1) SMALL(2) SMALL(3) SMALL(4) SMALL(5) SMALL(6) SMALL(7) SMALL(8)
+    SMALL(9) "<marker id=\"sa\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" "
+             "markerUnits=\"userSpaceOnUse\" markerWidth=\"9\" markerHeight=\"9\" orient=\"auto\">"
+             "<path d=\"M0 0L10 5L0 10z\" fill=\"" ARROW "\"/></marker>\n</defs>\n";
 
 static void put_int(writer *w, int n)
 {
@@ -178,8 +177,7 @@ static void put_rect(writer *w, int x, int y, int width, int height, const char 
 /* The tinted units, then the shaded cells. */
 static void put_shading(writer *w, const picture *pic)
 {
-    static const char *const fills[] = {NULL, SHADE_PATTERN_FILL, SHADE_SET_FILL,
-                                        SHADE_PLACE_FILL};
+    static const char *const fills[] = {NULL, SHADE_PATTERN_FILL, SHADE_SET_FILL, SHADE_PLACE_FILL};
     for (int unit = 0; unit < 27; unit++) {
         if (!(pic->units & (1u << unit))) continue;
         int i = unit % 9;
@@ -355,7 +353,8 @@ static double root(double x)
  * and stopping short of the rings at both ends. */
 static void put_arrow(writer *w, const picture_arrow *a)
 {
-    double x1 = candidate_x(a->from_cell, a->from_digit), y1 = candidate_y(a->from_cell, a->from_digit);
+    double x1 = candidate_x(a->from_cell, a->from_digit),
+           y1 = candidate_y(a->from_cell, a->from_digit);
     double x2 = candidate_x(a->to_cell, a->to_digit), y2 = candidate_y(a->to_cell, a->to_digit);
     double dx = x2 - x1, dy = y2 - y1, length = root(dx * dx + dy * dy);
     if (length < 1) return;

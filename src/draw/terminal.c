@@ -18,12 +18,9 @@ static const struct mark_look {
     const char *sgr;
     const char *meaning;
 } looks[] = {
-    {MARK_ELIMINATE, '-', "1;97;41", "eliminated"},
-    {MARK_PLACE, '+', "1;97;42", "placed"},
-    {MARK_ON, '=', "1;4;32", "chain node on"},
-    {MARK_OFF, '~', "1;4;35", "chain node off"},
-    {MARK_PATTERN, '*', "30;43", "pattern digit"},
-    {MARK_EXTRA, '#', "30;46", "extra digit"},
+    {MARK_ELIMINATE, '-', "1;97;41", "eliminated"}, {MARK_PLACE, '+', "1;97;42", "placed"},
+    {MARK_ON, '=', "1;4;32", "chain node on"},      {MARK_OFF, '~', "1;4;35", "chain node off"},
+    {MARK_PATTERN, '*', "30;43", "pattern digit"},  {MARK_EXTRA, '#', "30;46", "extra digit"},
 };
 
 #define LOOKS (sizeof looks / sizeof looks[0])
@@ -50,7 +47,10 @@ static void put_slot(writer *w, const picture *pic, int cell, int digit, bool co
         put_text(w, " .");
         return;
     }
-    put_char(w, look && !color ? look->marker : ' ');
+    if (look && !color)
+        put_char(w, look->marker);
+    else
+        put_char(w, ' ');
     if (look) put_sgr(w, look->sgr, color);
     put_char(w, (char)('0' + digit));
     if (look) put_sgr(w, "0", color);
@@ -137,8 +137,9 @@ static void put_picture(writer *w, const picture *pic, bool color)
     for (int row = 0; row < 9; row++) {
         if (row % 3 == 0) put_rule(w);
         put_row(w, pic, row, color);
-        if (row % 3 != 2) put_text(w, "   |                      |                      |"
-                                      "                      |\n");
+        if (row % 3 != 2)
+            put_text(w, "   |                      |                      |"
+                        "                      |\n");
     }
     put_rule(w);
     put_legend(w, pic, color);
