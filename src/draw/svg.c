@@ -193,33 +193,28 @@ static void put_shading(writer *w, const picture *pic)
             put_rect(w, cell % 9 * CELL, cell / 9 * CELL, CELL, CELL, fills[pic->shade[cell]]);
 }
 
+/* The vertical and the horizontal rule at i cells from the grid's edge. */
+static void put_rules(writer *w, int i)
+{
+    put_char(w, 'M');
+    put_int(w, i * CELL);
+    put_text(w, " 0V");
+    put_int(w, SIDE);
+    put_text(w, "M0 ");
+    put_int(w, i * CELL);
+    put_char(w, 'H');
+    put_int(w, SIDE);
+}
+
 /* Thin lines between cells, thick ones between boxes and around. */
 static void put_lines(writer *w)
 {
     put_text(w, "<path fill=\"none\" stroke=\"#999\" stroke-width=\"1\" d=\"");
-    for (int i = 1; i < 9; i++) {
-        if (i % 3 == 0) continue;
-        put_char(w, 'M');
-        put_int(w, i * CELL);
-        put_text(w, " 0V");
-        put_int(w, SIDE);
-        put_text(w, "M0 ");
-        put_int(w, i * CELL);
-        put_char(w, 'H');
-        put_int(w, SIDE);
-    }
+    for (int i = 1; i < 9; i++)
+        if (i % 3 != 0) put_rules(w, i);
     put_text(w, "\"/>\n<path fill=\"none\" stroke=\"#000\" stroke-width=\"3\" "
                 "stroke-linecap=\"square\" d=\"");
-    for (int i = 3; i < 9; i += 3) {
-        put_char(w, 'M');
-        put_int(w, i * CELL);
-        put_text(w, " 0V");
-        put_int(w, SIDE);
-        put_text(w, "M0 ");
-        put_int(w, i * CELL);
-        put_char(w, 'H');
-        put_int(w, SIDE);
-    }
+    for (int i = 3; i < 9; i += 3) put_rules(w, i);
     put_text(w, "\"/>\n");
 }
 
