@@ -9,6 +9,8 @@
 #                     the last line sums it all up (tests/summary.sh)
 #   make lint         cppcheck on every C file, clang-tidy (.clang-tidy) on src/ and bench/
 #   make catalogue    docs/logic.md's technique table, from src/logic/catalogue.c
+#   make pictures     the step pictures of docs/pictures/ (README.md shows one), drawn by the
+#                     program
 #   make bench        in-process and whole-process speed (docs/benchmarks.md), see below
 #   make install      the program, libsudoku.a and libsudoku.so (with its soname), sudoku.h,
 #                     sudoku.pc, the man pages and the documentation; PREFIX=/usr/local,
@@ -48,6 +50,8 @@
 #                          theirs (bench/versus.sh), else says it leaves that out
 #   BENCH_UNSOLVABLE=10000 the few-clue unsolvable family's size (made once, kept in
 #                          $(BUILD)/bench/)
+#   BENCH_PICTURES=10000   puzzles drawn as SVG, a tenth of them in books (bench/pictures.sh);
+#                          0 skips them
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -90,19 +94,22 @@ LIB_SRC = src/board/tables.c src/board/givens.c \
           src/logic/chains/nested.c src/logic/chains/chains.c \
           src/logic/catalogue.c src/logic/path.c \
           src/generate/generate.c \
-          src/draw/writer.c src/draw/grid.c src/draw/step.c
+          src/draw/writer.c src/draw/grid.c src/draw/step.c src/draw/picture.c src/draw/svg.c \
+          src/draw/terminal.c src/draw/book.c
 LIB_HDR = $(filter-out src/cli/%,$(wildcard src/*/*.h src/*/*/*.h))
 CLI_SRC = src/cli/main.c src/cli/options.c src/cli/run.c src/cli/input.c src/cli/batch.c \
           src/cli/output.c src/cli/steps.c src/cli/cmd_solve.c src/cli/cmd_explain.c \
           src/cli/cmd_hint.c src/cli/cmd_rate.c src/cli/forms.c src/cli/cmd_canon.c \
-          src/cli/cmd_transform.c src/cli/cmd_generate.c src/cli/cmd_check.c
-E2E_TESTS = test_cli test_hostile test_explain test_input test_canon_cli test_generate_cli
+          src/cli/cmd_transform.c src/cli/cmd_generate.c src/cli/cmd_check.c \
+          src/cli/pictures.c src/cli/book.c src/cli/cmd_book.c
+E2E_TESTS = test_cli test_hostile test_explain test_input test_canon_cli test_generate_cli \
+            test_pictures_cli
 TEST_NAMES = test_tables test_parse test_reader test_pencilmarks test_canon test_propagate test_planes \
              test_search test_print $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay \
-             test_logic_path test_logic test_catalogue test_generate test_memory
+             test_logic_path test_logic test_catalogue test_generate test_memory test_pictures
 
 # The commands, each with its man page name sudoku-COMMAND (a link to sudoku.1).
-COMMANDS = solve explain hint rate canon transform generate check
+COMMANDS = solve explain hint rate canon transform generate check book
 
 LIB_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 PIC_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
@@ -115,7 +122,7 @@ PROGRAM = $(BUILD)/sudoku
 BENCH_PROGRAM = $(BUILD)/sudoku-bench
 UNSOLVABLE_PROGRAM = $(BUILD)/sudoku-unsolvable
 
-.PHONY: all run check catalogue generate-stats test-run test-python test-valgrind lint tools bench bench-one fuzz fuzz-one install \
+.PHONY: all run check catalogue pictures generate-stats test-run test-python test-valgrind lint tools bench bench-one fuzz fuzz-one install \
         uninstall clean format shared deb agreement soundness soundness-hardest thread-check
 .DELETE_ON_ERROR:
 
@@ -156,7 +163,8 @@ shared: $(SHLIB)
 	ln -sf $(SONAME) $(BUILD)/libsudoku.so
 
 # The tool's files, in src/cli/, see only the public header and their own.
-$(BUILD)/obj/cli/%.o: src/cli/%.c include/sudoku.h src/cli/cli.h src/cli/steps.h src/cli/forms.h
+$(BUILD)/obj/cli/%.o: src/cli/%.c include/sudoku.h src/cli/cli.h src/cli/steps.h src/cli/forms.h \
+  src/cli/pictures.h src/cli/book.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
@@ -192,6 +200,10 @@ $(BUILD)/tests/test_catalogue $(BUILD)/tests/test_logic_path: $(LIB_OBJ)
 # test_memory makes the library's allocations fail one at a time.
 TEST_LINK_test_memory = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
 
+# The picture tests render SVG and read pixels back (tests/picture_harness.c).
+$(BUILD)/tests/test_pictures $(BUILD)/tests/test_pictures_cli $(BUILD)/tests/book_check: \
+  tests/picture_harness.c tests/picture_harness.h
+
 # The suites that run the program share the harness that runs it.
 $(E2E_TESTS:%=$(BUILD)/tests/%) $(BUILD)/tests/test_crosscheck: tests/cli_harness.c tests/cli_harness.h
 
@@ -216,6 +228,11 @@ catalogue: $(CATALOGUE_DOC)
 	awk -v table=$(BUILD)/catalogue.md '/^<!-- catalogue: end/ { while ((getline line < table) > 0) print line; skip = 0 } \
 	  !skip { print } /^<!-- catalogue: begin/ { skip = 1 }' docs/logic.md > $(BUILD)/logic.md
 	mv $(BUILD)/logic.md docs/logic.md
+
+# The step pictures README.md and docs/pictures.md show, as the program
+# draws them: a single, a fish, a uniqueness step and a chain.
+pictures: $(PROGRAM)
+	sh docs/pictures/regenerate.sh $(PROGRAM)
 
 # Each grid under a line that names the puzzle it answers: where the puzzle
 # is in the file, and its givens.
@@ -276,6 +293,9 @@ check: tools
 	@SUDOKU_BIN=$(PROGRAM) sh tests/parallel-check.sh > $(LOGS)/parallel.log 2>&1; \
 	  rc=$$?; cat $(LOGS)/parallel.log; exit $$rc
 	@sh tests/readme-check.sh > $(LOGS)/readme.log 2>&1; rc=$$?; cat $(LOGS)/readme.log; exit $$rc
+	@$(MAKE) --no-print-directory $(BUILD)/tests/book_check > /dev/null && \
+	  SUDOKU_BIN=$(PROGRAM) $(BUILD)/tests/book_check > $(LOGS)/book.log 2>&1; \
+	  rc=$$?; cat $(LOGS)/book.log; exit $$rc
 	@sh tests/layers.sh $(BUILD)/obj > $(LOGS)/layers.log 2>&1; rc=$$?; cat $(LOGS)/layers.log; exit $$rc
 	@$(MAKE) --no-print-directory $(CATALOGUE_DOC) > /dev/null && \
 	  sh tests/catalogue-check.sh $(CATALOGUE_DOC) > $(LOGS)/catalogue.log 2>&1; \
@@ -364,6 +384,7 @@ BENCH_DIR = $(BUILD)/bench/$(BENCH_BUILD)
 BENCH_BUILD_CFLAGS = $(strip $(BENCH_FLAGS_$(BENCH_BUILD)) $(BENCH_CFLAGS))
 TDOKU ?= ../shared/reference/tdoku
 BENCH_UNSOLVABLE ?= 10000
+BENCH_PICTURES ?= 10000
 
 bench_build_known = $(if $(BENCH_FLAGS_$(1)),,$(error BENCH_BUILDS: no build '$(1)'; portable or native))
 
@@ -383,7 +404,7 @@ bench-one:
 	  $(BENCH_DIR)/sudoku $(BENCH_DIR)/sudoku-bench $(BENCH_DIR)/sudoku-unsolvable >&2
 	@BENCH_RUNS="$(BENCH_RUNS)" BENCH_BUDGET="$(BENCH_BUDGET)" BENCH_FORMAT="$(BENCH_FORMAT)" \
 	  BENCH_RATE_HARDEST="$(BENCH_RATE_HARDEST)" BENCH_GENERATE="$(BENCH_GENERATE)" \
-	  BENCH_UNSOLVABLE="$(BENCH_UNSOLVABLE)" TDOKU="$(TDOKU)" \
+	  BENCH_UNSOLVABLE="$(BENCH_UNSOLVABLE)" BENCH_PICTURES="$(BENCH_PICTURES)" TDOKU="$(TDOKU)" \
 	  UNSOLVABLE_FAMILY="$(BUILD)/bench/unsolvable-$(BENCH_UNSOLVABLE).txt" \
 	  sh bench/run.sh $(BENCH_DIR) "$(CC)" "$(BASE_CFLAGS) $(BENCH_BUILD_CFLAGS)" $(SHARED_PUZZLES)
 
@@ -439,7 +460,8 @@ fuzz-one: $(FUZZ_DIR)/bin/$(FUZZ_TARGET)
 	  $(FUZZ_LOG)
 
 # Installed documentation: the rules of input, scale-out, the logic engine.
-DOCS = README.md docs/input-formats.md docs/scale-out.md docs/logic.md docs/python.md docs/generate.md docs/canon.md
+DOCS = README.md docs/input-formats.md docs/scale-out.md docs/logic.md docs/python.md docs/generate.md docs/canon.md \
+       docs/pictures.md
 
 # The man page names the documentation where it is installed; sudoku.pc
 # names the directories of this install.

@@ -11,7 +11,8 @@
 # Usage: bench/run.sh BUILD_DIR CC FLAGS SHARED_PUZZLES
 # Environment: BENCH_RUNS (5), BENCH_BUDGET (15 s), BENCH_FORMAT (text or markdown),
 # BENCH_RATE_HARDEST (1000: forum-hardest puzzles rated; 0 skips the rating),
-# BENCH_GENERATE (10000: puzzles per generate measurement; 0 skips them)
+# BENCH_GENERATE (10000: puzzles per generate measurement; 0 skips them),
+# BENCH_PICTURES (10000: puzzles drawn, a tenth of them in books; 0 skips them)
 # TDOKU (the reference's directory), UNSOLVABLE_FAMILY (the file bench/versus.sh
 # keeps the unsolvable family in), BENCH_UNSOLVABLE (its size)
 set -eu
@@ -149,6 +150,10 @@ if [ "$generating" -gt 0 ]; then
     done
     generate_row "difficulty extreme (rated)" "$((tenth / 100 + 1))" 0 --difficulty extreme
 fi
+
+# Pictures and books (bench/pictures.sh): SVG at 10,000 a second or more, a
+# book of 1,000 puzzles in under a second.
+sh bench/pictures.sh "$build" "$markdown"
 
 tdoku=${TDOKU:-../shared/reference/tdoku}
 if [ ! -d "$shared" ]; then

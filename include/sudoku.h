@@ -488,6 +488,90 @@ typedef enum sudoku_rate_outcome {
 sudoku_rate_outcome sudoku_rate(const sudoku_grid *puzzle, unsigned flags,
                                 unsigned long long budget, int ceiling, sudoku_rating *rating);
 
+/* ---- pictures: grids and steps drawn as SVG, in a terminal, and printable
+ * books in HTML (docs/pictures.md) ---- */
+/* Each writes with snprintf's contract, as the print functions do: compare
+ * what it returns with the size (a picture is a few kilobytes, a long
+ * chain's caption more). A picture tells the puzzle's givens (dark) from
+ * the digits placed since (blue) when it is given them; NULL givens draws
+ * every placed digit as a given. */
+
+/* Flags of the picture functions. */
+#define SUDOKU_PICTURE_INLINE 1u /* SVG: an <svg> element for an HTML page that holds
+                                    sudoku_book_start's shapes, not a document */
+#define SUDOKU_PICTURE_LABELS 2u /* rows and columns numbered around the grid */
+#define SUDOKU_PICTURE_COLOR 4u  /* terminal: ANSI colours rather than markers */
+
+/* A grid as a standalone SVG 1.1 document: grid's digits (NULL: givens'),
+ * those of givens dark, the others in the colour of solved digits. The
+ * digits are drawn as shapes, not with a font, so that the picture looks
+ * the same everywhere. */
+size_t sudoku_svg_grid(const sudoku_grid *givens, const sudoku_grid *grid, unsigned flags,
+                       char *buf, size_t size);
+
+/* The candidate grid of state as SVG: placed digits large, candidates as
+ * three rows of three small digits in each open cell. */
+size_t sudoku_svg_candidates(const sudoku_grid *givens, const sudoku_logic *state, unsigned flags,
+                             char *buf, size_t size);
+
+/* A step drawn on the candidate grid of state, the state it was found in:
+ * the step's cells shaded (the first npattern and the rest in two colours,
+ * a cell it places a digit in in a third), its units tinted, its digits
+ * and extra digits ringed in those cells, eliminated candidates crossed
+ * out, placed ones on a disc, chain nodes on discs of two colours (on,
+ * off) with an arrow from each to the next (solid to an on node: a strong
+ * link; dashed to an off node: a weak link), and the step in words
+ * (sudoku_format_step) as a caption. */
+size_t sudoku_svg_step(const sudoku_grid *givens, const sudoku_logic *state,
+                       const sudoku_step *step, unsigned flags, char *buf, size_t size);
+
+/* The same for a terminal: the candidate grid of state, three lines a row
+ * of cells, with step marked (NULL: none) by markers before its
+ * candidates, or by ANSI colours with SUDOKU_PICTURE_COLOR, and a line
+ * that says what each marker or colour means; lines end in '\n'. */
+size_t sudoku_format_step_grid(const sudoku_grid *givens, const sudoku_logic *state,
+                               const sudoku_step *step, unsigned flags, char *buf, size_t size);
+
+/* A printable book: one HTML page (CSS print rules: pages of A4 or US
+ * Letter, page breaks) of parts, each a run of pages of grids or a flow of
+ * text and pictures. A browser prints it; nothing outside the file is
+ * needed. Write sudoku_book_start, then the parts, then sudoku_book_end. */
+typedef struct sudoku_book {
+    const char *title; /* the title on each page of grids; NULL: none */
+    bool letter;       /* US Letter pages, else A4 */
+    int per_page;      /* grids a page, 1 to 12 (1 to 12 is enforced) */
+} sudoku_book;
+
+size_t sudoku_book_start(const sudoku_book *book, char *buf, size_t size);
+
+/* The index-th grid (from 0) of a part of pages of grids, as
+ * sudoku_svg_grid draws it, under a line with its label and, at the right,
+ * its note (each NULL: none): a page starts before every per_page-th grid
+ * and ends after its last one. */
+size_t sudoku_book_grid(const sudoku_book *book, long index, const char *label, const char *note,
+                        const sudoku_grid *givens, const sudoku_grid *grid, char *buf, size_t size);
+
+/* Ends a part of count grids (its last page, when that is not full). */
+size_t sudoku_book_grids_end(const sudoku_book *book, long count, char *buf, size_t size);
+
+/* Text in the flow: a part's title, which starts a new page; a heading,
+ * kept with what follows; or a paragraph. The text is escaped for HTML. */
+typedef enum sudoku_book_kind {
+    SUDOKU_BOOK_PART,
+    SUDOKU_BOOK_HEADING,
+    SUDOKU_BOOK_PARAGRAPH
+} sudoku_book_kind;
+
+size_t sudoku_book_text(const sudoku_book *book, sudoku_book_kind kind, const char *text,
+                        char *buf, size_t size);
+
+/* A step in the flow, drawn as sudoku_svg_step draws it (step NULL: the
+ * candidates of state), never split across pages. */
+size_t sudoku_book_step(const sudoku_book *book, const sudoku_grid *givens,
+                        const sudoku_logic *state, const sudoku_step *step, char *buf, size_t size);
+
+size_t sudoku_book_end(const sudoku_book *book, char *buf, size_t size);
+
 /* ---- generate / check: new puzzles, and what a setter checks (docs/generate.md) ---- */
 
 /* Symmetries of a pattern of clues: a puzzle has one when each of its

@@ -568,7 +568,7 @@ static void test_bad_options(void **state)
     static const char *const commands[] = {"explain", "hint"};
     for (int c = 0; c < 2; c++) {
         const char *cmd = commands[c];
-        const char *formats = c == 0 ? "text or json" : "text, json or pencilmarks";
+        const char *formats = c == 0 ? "text, json, svg or html" : "text, json, pencilmarks or svg";
         const char *const cases[][3] = {
             {"--frobnicate", NULL, "unknown option '--frobnicate'"},
             {"-q", NULL, "unknown option '-q'"},
@@ -598,8 +598,8 @@ static void test_bad_options(void **state)
         if (c == 0) {
             run_result r = RUN(cmd, "--format", "pencilmarks", P);
             assert_status(r, 2);
-            assert_string_equal(r.err, "sudoku: unknown format 'pencilmarks': expected text or "
-                                       "json (try 'sudoku explain --help')\n");
+            assert_string_equal(r.err, "sudoku: unknown format 'pencilmarks': expected text, "
+                                       "json, svg or html (try 'sudoku explain --help')\n");
         }
         run_result r = run_program(NULL, (const char *const[]){cmd, P, "--format", NULL});
         assert_status(r, 2);

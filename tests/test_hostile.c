@@ -755,8 +755,8 @@ static void test_bad_options(void **state)
     static const char *const cases[][4] = {
         {"--frobnicate", NULL, NULL, "unknown option '--frobnicate'"},
         {"-q", NULL, NULL, "unknown option '-q'"},
-        {"--format", "xml", NULL, "unknown format 'xml': expected grid, line or json"},
-        {"--format=", NULL, NULL, "unknown format '': expected grid, line or json"},
+        {"--format", "xml", NULL, "unknown format 'xml': expected grid, line, json or svg"},
+        {"--format=", NULL, NULL, "unknown format '': expected grid, line, json or svg"},
         {"--count", "--limit", "0", "--limit needs a whole number from 1 up, not '0'"},
         {"--count", "--limit=-5", NULL, "--limit needs a whole number from 1 up, not '-5'"},
         {"--count", "--limit", "abc", "--limit needs a whole number from 1 up, not 'abc'"},
@@ -796,8 +796,8 @@ static void test_bad_options(void **state)
     assert_status(r, 2);
     assert_empty(r.out);
     assert_string_equal(
-        r.err, "sudoku: unknown command 'frobnicate': the commands are solve, "
-               "explain, hint, rate, canon, transform, generate and check (try 'sudoku --help')\n");
+        r.err, "sudoku: unknown command 'frobnicate': the commands are solve, explain, hint, "
+               "rate, canon, transform, generate, check and book (try 'sudoku --help')\n");
     /* a near miss gets the command it misses; a puzzle first is solved */
     r = RUN("slove", P);
     assert_status(r, 2);

@@ -34,7 +34,9 @@ typedef enum cli_format {
     FORMAT_LINE,
     FORMAT_JSON,
     FORMAT_TEXT,
-    FORMAT_PENCILMARKS
+    FORMAT_PENCILMARKS,
+    FORMAT_SVG, /* pictures (docs/pictures.md) */
+    FORMAT_HTML /* one printable page for the whole run */
 } cli_format;
 
 /* The options every batch command has, with the same meaning everywhere. */
@@ -43,6 +45,7 @@ typedef struct cli_common {
     int jobs; /* threads, 1..CLI_MAX_JOBS; 0: one per processor */
     bool stats;
     long first_line; /* --first-line: the number of each stream's first line; 0 is 1 */
+    const char *output_dir; /* --output-dir: --format svg writes a file a picture there */
 } cli_common;
 
 /* A stream found to hold binary data (a NUL byte, as grep has it): its
@@ -138,6 +141,10 @@ struct cli_command {
     void (*discard)(cli_job *job);
     /* Writes the --stats line. */
     void (*stats)(const cli_run *run, double seconds);
+    /* Write what comes before the first record's output and after the
+     * last one's (an HTML page's head and end); NULL when nothing does. */
+    void (*begin)(cli_run *run);
+    void (*end)(cli_run *run);
 };
 
 /* The commands: each parses its options (argv[0] is its name) and runs;
@@ -150,6 +157,7 @@ int cli_canon(int argc, char **argv);   /* cmd_canon.c */
 int cli_transform(int argc, char **argv); /* cmd_transform.c */
 int cli_generate(int argc, char **argv);  /* cmd_generate.c */
 int cli_check(int argc, char **argv);     /* cmd_check.c */
+int cli_book(int argc, char **argv);      /* cmd_book.c */
 
 /* ---- options.c ---- */
 

@@ -7,6 +7,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include "book.h"
 #include "steps.h"
 
 #include <fcntl.h>
@@ -72,7 +73,15 @@ static const char help_text[] =
     "                      asked); json: one object per puzzle per line, with\n"
     "                      \"number\", \"status\", \"puzzle\", \"solution\",\n"
     "                      \"clues\", \"er\", \"ep\", \"ed\", \"symmetry\", \"seed\"\n"
-    "                      (which gives the puzzle again with N = 1) and \"attempts\"\n"
+    "                      (which gives the puzzle again with N = 1) and \"attempts\";\n"
+    "                      svg: each puzzle drawn (its solution, givens told apart,\n"
+    "                      with --solution), to standard output or to a numbered\n"
+    "                      file with --output-dir=DIR; html: a printable book of\n"
+    "                      them all, each with its number and rating, with their\n"
+    "                      solutions after them with --solution ('sudoku book')\n"
+    "  --per-page=N, --paper=a4|letter, --title=TEXT\n"
+    "                      the book's puzzles a page (1-12, default 4), paper and\n"
+    "                      title (--format html)"
     "  --stats             print a summary on stderr at the end, with the seed\n"
     "  -j, --jobs=N        work on N threads (default 1; 0: one per processor;\n"
     "                      at most " NUMBER_TEXT(
@@ -95,6 +104,8 @@ typedef struct generate_options {
     int range_key;       /* the option that set them (--rating or --difficulty), 0: none */
     unsigned long long attempts;
     bool solution, rate;
+    book *book;      /* --format html: the book being written */
+    int book_option; /* the last book option given, 0: none */
 } generate_options;
 
 enum {
@@ -114,10 +125,12 @@ static const cli_option options[] = {
     {"minimal", false, KEY_MINIMAL},  {"clues", true, KEY_CLUES},
     {"rating", true, KEY_RATING},     {"difficulty", true, KEY_DIFFICULTY},
     {"attempts", true, KEY_ATTEMPTS}, {"solution", false, KEY_SOLUTION},
-    {"rate", false, KEY_RATE},        {NULL, false, 0}};
+    {"rate", false, KEY_RATE},        BOOK_OPTIONS,
+    {NULL, false, 0}};
 
-static const cli_format_name formats[] = {
-    {"line", FORMAT_LINE}, {"grid", FORMAT_GRID}, {"json", FORMAT_JSON}, {NULL, FORMAT_AUTO}};
+static const cli_format_name formats[] = {{"line", FORMAT_LINE}, {"grid", FORMAT_GRID},
+                                          {"json", FORMAT_JSON}, {"svg", FORMAT_SVG},
+                                          {"html", FORMAT_HTML}, {NULL, FORMAT_AUTO}};
 
 /* The named ranges of --difficulty, times ten (docs/generate.md says why). */
 static const struct difficulty {
@@ -251,6 +264,9 @@ static int take_option(void *options_, int key, const char *value)
         return 0;
     case KEY_SOLUTION: opt->solution = true; return 0;
     case KEY_RATE: opt->rate = true; return 0;
+    case BOOK_KEY_PER_PAGE:
+    case BOOK_KEY_PAPER:
+    case BOOK_KEY_TITLE: opt->book_option = key; return book_take_option(opt->book, "generate", key, value);
     default: return 0;
     }
 }
@@ -325,7 +341,7 @@ static bool rate_puzzle(generate_job *job, int ceiling)
 
 static bool wants_rating(const generate_options *opt, cli_format format)
 {
-    return opt->lowest >= 0 || opt->rate || format == FORMAT_JSON;
+    return opt->lowest >= 0 || opt->rate || format == FORMAT_JSON || format == FORMAT_HTML;
 }
 
 static void generate_work(const cli_run *run, cli_job *base)
@@ -479,8 +495,17 @@ static void generate_report(cli_run *run, cli_job *base)
         run->totals.solved++;
     }
     cli_start_record(run, format == FORMAT_GRID);
+    if (format == FORMAT_HTML) {
+        book_add(run, opt->book, &job->puzzle, job->rated ? &job->rating : NULL, &job->solution,
+                 NULL);
+        return;
+    }
     cli_text text = {0};
-    if (format == FORMAT_JSON)
+    if (format == FORMAT_SVG) {
+        const picture_request request = {&job->puzzle, opt->solution ? &job->solution : NULL, NULL,
+                                         NULL, 0};
+        pictures_add_svg(&text, &request);
+    } else if (format == FORMAT_JSON)
         add_json(&text, job, found ? NULL : message);
     else if (format == FORMAT_GRID)
         add_grids(&text, job, opt);
@@ -489,6 +514,8 @@ static void generate_report(cli_run *run, cli_job *base)
     if (text.failed) {
         cli_raise_status(run, EXIT_BAD_INPUT);
         cli_error("puzzle %lu: out of memory", base->number + 1);
+    } else if (format == FORMAT_SVG) {
+        pictures_write(run, base, text.data, text.len);
     } else {
         fwrite(text.data, 1, text.len, run->out);
     }
@@ -512,7 +539,25 @@ static int check_options(void *options_, const cli_common *common)
         return cli_usage_error("generate", "%s",
                                "--first-line numbers the lines read, and generate reads none");
     if (!opt->seeded) opt->seed = fresh_seed();
+    if (opt->book_option && common->format != FORMAT_HTML)
+        return cli_usage_error("generate", "%s",
+                               opt->book_option == BOOK_KEY_PER_PAGE ? "--per-page only applies with --format html"
+                               : opt->book_option == BOOK_KEY_PAPER ? "--paper only applies with --format html"
+                                                               : "--title only applies with --format html");
+    opt->book->solutions = opt->solution;
     return 0;
+}
+
+static void begin_book(cli_run *run)
+{
+    const generate_options *opt = run->options;
+    if (run->common->format == FORMAT_HTML) book_begin(run, opt->book);
+}
+
+static void end_book(cli_run *run)
+{
+    const generate_options *opt = run->options;
+    if (run->common->format == FORMAT_HTML) book_end(run, opt->book);
 }
 
 static const cli_command generate_command = {
@@ -527,12 +572,17 @@ static const cli_command generate_command = {
     .work = generate_work,
     .report = generate_report,
     .stats = generate_stats,
+    .begin = begin_book,
+    .end = end_book,
 };
 
 int cli_generate(int argc, char **argv)
 {
     cli_common common = {.format = FORMAT_LINE, .jobs = 1};
-    generate_options opt = {.symmetry = SUDOKU_SYMMETRY_NONE,
+    book the_book;
+    book_defaults(&the_book);
+    generate_options opt = {.book = &the_book,
+                            .symmetry = SUDOKU_SYMMETRY_NONE,
                             .most = SUDOKU_CELLS,
                             .lowest = -1,
                             .highest = -1,

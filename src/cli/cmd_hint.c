@@ -64,6 +64,7 @@ static const char help_text[] =
 static const cli_format_name formats[] = {{"text", FORMAT_TEXT},
                                           {"json", FORMAT_JSON},
                                           {"pencilmarks", FORMAT_PENCILMARKS},
+                                          {"svg", FORMAT_SVG},
                                           {NULL, FORMAT_AUTO}};
 
 static void hint_work(const cli_run *run, cli_job *base)
@@ -76,6 +77,7 @@ static void hint_work(const cli_run *run, cli_job *base)
     sudoku_step step;
     bool go = steps_start(run, job, &state, &flags);
     bool found = go && steps_next(run, job, &state, flags, NULL, &step);
+    const sudoku_grid *givens = base->record.pencilmarks ? NULL : &base->record.grid;
     if (found) {
         sudoku_rating_add(&job->rating, &step);
         job->steps = 1;
@@ -99,17 +101,34 @@ static void hint_work(const cli_run *run, cli_job *base)
         size_t n = sudoku_format_pencilmarks(&board, line, sizeof line);
         cli_text_add(text, line, n < sizeof line ? n : sizeof line - 1);
         cli_text_add(text, "\n", 1);
+    } else if (found && format == FORMAT_SVG) {
+        const picture_request request = {givens, NULL, &state, &step, SUDOKU_PICTURE_LABELS};
+        pictures_add_svg(text, &request);
     } else if (found) { /* with --anyway, also on a puzzle without one solution */
+        const steps_options_t *opt = run->options;
         steps_add_step(text, &step, false);
         cli_text_add(text, "\n", 1);
+        if (opt->draw) {
+            const picture_request request = {givens, NULL, &state, &step,
+                                              opt->use_color ? SUDOKU_PICTURE_COLOR : 0};
+            pictures_add_terminal(text, &request);
+        }
     } else {
         steps_marker(text, job);
     }
 }
 
-static void hint_report(cli_run *run, cli_job *job)
+/* A picture goes to standard output or to its file; the one-line
+ * record of a puzzle without a hint stays a line. */
+static void hint_report(cli_run *run, cli_job *base)
 {
-    steps_report(run, job, false, false);
+    steps_job *job = (steps_job *)base;
+    if (run->common->format == FORMAT_SVG && job->outcome == STEPS_FOUND && !job->text.failed &&
+        job->text.len) {
+        pictures_write(run, base, job->text.data, job->text.len);
+        job->text.len = 0; /* steps_report counts the record and says the rest */
+    }
+    steps_report(run, base, false, false);
 }
 
 static void hint_stats(const cli_run *run, double seconds)
@@ -123,7 +142,7 @@ static const cli_command hint_command = {
     .formats = formats,
     .options = steps_options,
     .option = steps_take_option,
-    .check = NULL,
+    .check = steps_check_options,
     .job_size = sizeof(steps_job),
     .batch_records = HINT_BATCH,
     .work = hint_work,

@@ -12,10 +12,6 @@
 #define TEXT_OF(x) #x
 #define NUMBER_TEXT(x) TEXT_OF(x)
 
-/* Each step of a long path is found again from the state it leaves: far
- * more than any puzzle's path (81 placements and their eliminations). */
-#define MAX_STEPS 2000
-
 static const char help_text[] =
     "Usage: sudoku rate [OPTION]... [PUZZLE | FILE | -]...\n"
     "\n"
@@ -129,20 +125,7 @@ static void rate_work(const cli_run *run, cli_job *base)
     sudoku_logic state;
     unsigned flags;
     bool go = steps_start(run, job, &state, &flags);
-    steps_outcome verdict = job->outcome;
-    sudoku_step step;
-    /* What the engine found nothing in on one board spares it the look on
-     * the next (NULL, out of memory: every look is taken). */
-    sudoku_logic_memo *memo = go ? sudoku_logic_memo_new() : NULL;
-    while (go && !sudoku_logic_solved(&state) && job->steps < MAX_STEPS &&
-           steps_next(run, job, &state, flags, memo, &step)) {
-        sudoku_rating_add(&job->rating, &step);
-        sudoku_logic_apply(&state, &step);
-        job->steps++;
-    }
-    sudoku_logic_memo_free(memo);
-    if (go && verdict == STEPS_DONE && job->outcome != STEPS_BUDGET)
-        job->outcome = sudoku_logic_solved(&state) ? STEPS_DONE : STEPS_STUCK;
+    if (go) steps_walk(run, job, &state, flags, NULL, NULL);
     if (dropped(opt, job)) return;
     if (run->common->format == FORMAT_JSON) {
         steps_json_start(text, job);

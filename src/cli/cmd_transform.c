@@ -96,7 +96,8 @@ static const char help_text[] =
                       "More: docs/canon.md; the manual: man sudoku.\n";
 
 static const cli_format_name formats[] = {
-    {"line", FORMAT_LINE}, {"grid", FORMAT_GRID}, {"json", FORMAT_JSON}, {NULL, FORMAT_AUTO}};
+    {"line", FORMAT_LINE}, {"grid", FORMAT_GRID}, {"json", FORMAT_JSON}, {"svg", FORMAT_SVG},
+    {NULL, FORMAT_AUTO}};
 
 enum {
     KEY_ROTATE = 256,

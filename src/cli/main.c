@@ -1,6 +1,6 @@
 /*
  * main.c: the `sudoku` command: hands the arguments to the command named
- * first (solve, explain, hint, rate, canon, transform, generate, check),
+ * first (solve, explain, hint, rate, canon, transform, generate, check, book),
  * or prints the
  * overall help or the version. A puzzle or a file named first, with no
  * command, is solved.
@@ -34,6 +34,7 @@ static const char usage_text[] = "Usage: sudoku solve [OPTION]... [PUZZLE | FILE
                                  "       sudoku transform [OPTION]... [PUZZLE | FILE | -]...\n"
                                  "       sudoku generate [OPTION]... [N]\n"
                                  "       sudoku check [OPTION]... [PUZZLE | FILE | -]...\n"
+                                 "       sudoku book [OPTION]... [PUZZLE | FILE | -]...\n"
                                  "       sudoku PUZZLE... (solves)\n"
                                  "       sudoku --help | --version\n"
                                  "Try 'sudoku --help' for more.\n";
@@ -47,11 +48,13 @@ static const char help_text[] =
     "       sudoku transform [OPTION]... [PUZZLE | FILE | -]...\n"
     "       sudoku generate [OPTION]... [N]\n"
     "       sudoku check [OPTION]... [PUZZLE | FILE | -]...\n"
+    "       sudoku book [OPTION]... [PUZZLE | FILE | -]...\n"
     "       sudoku --help | --version\n"
     "\n"
     "Solves 9x9 Sudoku puzzles, explains them step by step, gives a hint, or\n"
     "rates them; puts them in canonical form, or turns them into equivalent ones;\n"
-    "generates new ones, and checks them as a setter would.\n"
+    "generates new ones, and checks them as a setter would; draws grids and steps\n"
+    "as pictures (--format svg) and makes printable books.\n"
     "\n"
     "Commands:\n"
     "  solve     solve each puzzle and check that its solution is unique; or show\n"
@@ -69,6 +72,8 @@ static const char help_text[] =
     "            number of clues, or rated in a range (--seed repeats a run)\n"
     "  check     one solution or not, clues, minimal or which clues could go,\n"
     "            and the symmetries of each puzzle\n"
+    "  book      a printable book (HTML) of the puzzles, each with its number and\n"
+    "            rating, with their solutions and steps if asked\n"
     "\n"
     "A PUZZLE argument is 81 cells in any layout ('1'-'9' givens; '0', '.' or '-'\n"
     "blanks), or 729 characters of candidates (pencilmarks); any other argument\n"
@@ -84,6 +89,8 @@ static const char help_text[] =
     "  --first-line=N      number the lines of each file or standard input from N,\n"
     "                      for a chunk of a larger input (docs/scale-out.md; not\n"
     "                      generate, which reads none)\n"
+    "  --output-dir=DIR    with --format svg: each picture to a numbered file in\n"
+    "                      DIR (made if need be), its path on standard output\n"
     "  -h, --help          show the command's help and exit\n"
     "  -V, --version       show the version and exit\n"
     "\n"
@@ -108,7 +115,8 @@ typedef struct command_entry {
 static const command_entry commands[] = {{"solve", cli_solve},       {"explain", cli_explain},
                                          {"hint", cli_hint},         {"rate", cli_rate},
                                          {"canon", cli_canon},       {"transform", cli_transform},
-                                         {"generate", cli_generate}, {"check", cli_check}};
+                                         {"generate", cli_generate}, {"check", cli_check},
+                                         {"book", cli_book}};
 
 #define COMMANDS (sizeof commands / sizeof commands[0])
 

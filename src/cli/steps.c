@@ -19,6 +19,8 @@
 const cli_option steps_options[] = {{"anyway", false, STEPS_KEY_ANYWAY},
                                     {"budget", true, STEPS_KEY_BUDGET},
                                     {"no-chains", false, STEPS_KEY_NO_CHAINS},
+                                    {"draw", false, STEPS_KEY_DRAW},
+                                    {"color", true, STEPS_KEY_COLOR},
                                     {NULL, false, 0}};
 
 void steps_default_options(steps_options_t *opt, const char *command)
@@ -27,6 +29,9 @@ void steps_default_options(steps_options_t *opt, const char *command)
     opt->anyway = false;
     opt->no_chains = false;
     opt->budget = STEPS_DEFAULT_BUDGET;
+    opt->draw = false;
+    opt->color = COLOR_AUTO;
+    opt->use_color = false;
 }
 
 int steps_parse_rating(const char *value)
@@ -49,11 +54,23 @@ int steps_take_option(void *options, int key, const char *value)
     steps_options_t *opt = options;
     if (key == STEPS_KEY_ANYWAY) opt->anyway = true;
     if (key == STEPS_KEY_NO_CHAINS) opt->no_chains = true;
+    if (key == STEPS_KEY_DRAW) opt->draw = true;
+    if (key == STEPS_KEY_COLOR && !pictures_parse_color(value, &opt->color))
+        return cli_usage_error(opt->command, "--color is auto, always or never, not '%s'", value);
     if (key == STEPS_KEY_BUDGET && !cli_parse_count(value, &opt->budget))
         return cli_usage_error(opt->command,
                                "--budget needs a count of chain nodes (e.g. 500M; 0: no limit), "
                                "not '%s'",
                                value);
+    return 0;
+}
+
+int steps_check_options(void *options, const cli_common *common)
+{
+    steps_options_t *opt = options;
+    if (opt->draw && common->format != FORMAT_TEXT)
+        return cli_usage_error(opt->command, "%s", "--draw only applies with --format text");
+    opt->use_color = opt->draw && pictures_use_color(opt->color);
     return 0;
 }
 
@@ -101,6 +118,7 @@ bool steps_start(const cli_run *run, steps_job *job, sudoku_logic *state, unsign
         return false;
     }
     job->outcome = found == 1 ? STEPS_DONE : found == 0 ? STEPS_NO_SOLUTION : STEPS_MULTIPLE;
+    if (found == 1) job->solution = result.solution;
     if (job->outcome != STEPS_DONE) {
         if (!opt->anyway) return false;
         *flags |= SUDOKU_LOGIC_NO_UNIQUENESS;
@@ -110,6 +128,26 @@ bool steps_start(const cli_run *run, steps_job *job, sudoku_logic *state, unsign
     else
         sudoku_logic_from_grid(state, &record->grid); /* givens that clash are invalid */
     return true;
+}
+
+void steps_walk(const cli_run *run, steps_job *job, sudoku_logic *state, unsigned flags,
+                steps_each *each, void *context)
+{
+    steps_outcome verdict = job->outcome;
+    sudoku_step step;
+    /* What the engine found nothing in on one board spares it the look on
+     * the next (NULL, out of memory: every look is taken). */
+    sudoku_logic_memo *memo = sudoku_logic_memo_new();
+    while (!sudoku_logic_solved(state) && job->steps < STEPS_MAX &&
+           steps_next(run, job, state, flags, memo, &step)) {
+        if (each) each(context, state, &step, job->steps + 1);
+        sudoku_rating_add(&job->rating, &step);
+        sudoku_logic_apply(state, &step);
+        job->steps++;
+    }
+    sudoku_logic_memo_free(memo);
+    if (verdict == STEPS_DONE && job->outcome != STEPS_BUDGET)
+        job->outcome = sudoku_logic_solved(state) ? STEPS_DONE : STEPS_STUCK;
 }
 
 void steps_add_step(cli_text *text, const sudoku_step *step, bool json)

@@ -6,6 +6,7 @@
 #define SUDOKU_CLI_STEPS_H
 
 #include "cli.h"
+#include "pictures.h"
 
 /* Records per batch of explain and hint: each job's output is prepared in
  * memory before it is written, and an explanation takes a few kilobytes,
@@ -22,11 +23,18 @@
  * take millions, and must not stall the stream. --budget=0 lifts it too. */
 #define STEPS_SEARCH_BUDGET 10000000ul
 
+/* More steps than any path can take (each removes at least one of the 729
+ * candidates): reaching it would mean an engine that makes no progress. */
+#define STEPS_MAX (9 * SUDOKU_CELLS)
+
 typedef struct steps_options_t {
     const char *command;       /* the command's name, for messages */
     bool anyway;               /* --anyway: explain puzzles without exactly one solution too */
     bool no_chains;            /* --no-chains: stop before the chaining techniques */
     unsigned long long budget; /* --budget: chain nodes per puzzle; 0: no limit */
+    bool draw;                 /* --draw: the candidate grid under each step (text) */
+    pictures_color color;      /* --color */
+    bool use_color;            /* the grids get colours (--color, NO_COLOR, a terminal) */
 } steps_options_t;
 
 /* What became of a record. */
@@ -51,17 +59,30 @@ typedef struct steps_job {
     bool search_over_budget;   /* the solver's check gave up (STEPS_SEARCH_BUDGET) */
     bool steps_over_budget;    /* --anyway: the steps of a puzzle without one solution
                                   went over --budget (the outcome stays the solver's) */
+    sudoku_grid solution;      /* the solver's, when it found exactly one */
+    int picture_errno;         /* explain --format svg: why a step's picture was not
+                                  written (the first one), 0 if all were */
+    unsigned picture_step;     /* and which step's it was */
     cli_text text;
 } steps_job;
 
 /* The keys of the shared options, for commands that list them among their own. */
-enum { STEPS_KEY_ANYWAY = 256, STEPS_KEY_BUDGET, STEPS_KEY_NO_CHAINS };
+enum {
+    STEPS_KEY_ANYWAY = 256,
+    STEPS_KEY_BUDGET,
+    STEPS_KEY_NO_CHAINS,
+    STEPS_KEY_DRAW,
+    STEPS_KEY_COLOR
+};
 
-/* The commands' own options (--anyway, --budget, --no-chains), and their handler for
- * cli_command; steps_default_options sets their defaults. */
+/* The commands' own options (--anyway, --budget, --no-chains; explain and
+ * hint: --draw, --color), and their handler for cli_command;
+ * steps_default_options sets their defaults, steps_check_options checks
+ * them together. */
 void steps_default_options(steps_options_t *opt, const char *command);
 extern const cli_option steps_options[];
 int steps_take_option(void *options, int key, const char *value);
+int steps_check_options(void *options, const cli_common *common);
 
 /* Reads a rating on SE's scale: a number from 0 to 99.9 with at most one
  * decimal; returns it times ten, or -1. */
@@ -78,6 +99,18 @@ bool steps_start(const cli_run *run, steps_job *job, sudoku_logic *state, unsign
  * budget ran out. */
 bool steps_next(const cli_run *run, steps_job *job, const sudoku_logic *state, unsigned flags,
                 sudoku_logic_memo *memo, sudoku_step *step);
+
+/* What steps_walk calls for each step, with the state it was found in
+ * and its number from 1. */
+typedef void steps_each(void *context, const sudoku_logic *before, const sudoku_step *step,
+                        int number);
+
+/* Takes the path from state as far as it goes (solved, stuck, over the
+ * budget, or STEPS_MAX steps), calling each (when not NULL) on every
+ * step, and rates it in job; then, for a puzzle the solver found one
+ * solution to, sets the outcome: solved or stuck (or over budget). */
+void steps_walk(const cli_run *run, steps_job *job, sudoku_logic *state, unsigned flags,
+                steps_each *each, void *context);
 
 /* Adds a step in words, or as a JSON object, without a line end. */
 void steps_add_step(cli_text *text, const sudoku_step *step, bool json);
