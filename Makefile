@@ -90,19 +90,25 @@ LIB_SRC = src/board/tables.c src/board/givens.c \
           src/logic/chains/nested.c src/logic/chains/chains.c \
           src/logic/catalogue.c src/logic/path.c \
           src/generate/generate.c \
-          src/draw/writer.c src/draw/grid.c src/draw/step.c
+          src/draw/writer.c src/draw/grid.c src/draw/step.c src/draw/hint.c
 LIB_HDR = $(filter-out src/cli/%,$(wildcard src/*/*.h src/*/*/*.h))
 CLI_SRC = src/cli/main.c src/cli/options.c src/cli/run.c src/cli/input.c src/cli/batch.c \
           src/cli/output.c src/cli/steps.c src/cli/cmd_solve.c src/cli/cmd_explain.c \
           src/cli/cmd_hint.c src/cli/cmd_rate.c src/cli/forms.c src/cli/cmd_canon.c \
-          src/cli/cmd_transform.c src/cli/cmd_generate.c src/cli/cmd_check.c
+          src/cli/cmd_transform.c src/cli/cmd_generate.c src/cli/cmd_check.c \
+          src/cli/cmd_play.c $(PLAY_SRC)
+# The game (`sudoku play`), a room of the tool's own: it sees only the
+# public header and its own headers (docs/architecture.md).
+PLAY_SRC = src/cli/play/game.c src/cli/play/save.c src/cli/play/term.c src/cli/play/screen.c \
+           src/cli/play/hint.c src/cli/play/play.c
+PLAY_HDR = $(PLAY_SRC:.c=.h)
 E2E_TESTS = test_cli test_hostile test_explain test_input test_canon_cli test_generate_cli
 TEST_NAMES = test_tables test_parse test_reader test_pencilmarks test_canon test_propagate test_planes \
              test_search test_print $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay \
              test_logic_path test_logic test_catalogue test_generate test_memory
 
 # The commands, each with its man page name sudoku-COMMAND (a link to sudoku.1).
-COMMANDS = solve explain hint rate canon transform generate check
+COMMANDS = solve explain hint rate canon transform generate check play
 
 LIB_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 PIC_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
@@ -156,7 +162,8 @@ shared: $(SHLIB)
 	ln -sf $(SONAME) $(BUILD)/libsudoku.so
 
 # The tool's files, in src/cli/, see only the public header and their own.
-$(BUILD)/obj/cli/%.o: src/cli/%.c include/sudoku.h src/cli/cli.h src/cli/steps.h src/cli/forms.h
+$(BUILD)/obj/cli/%.o: src/cli/%.c include/sudoku.h src/cli/cli.h src/cli/steps.h src/cli/forms.h \
+  $(PLAY_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 

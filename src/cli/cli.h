@@ -150,6 +150,17 @@ int cli_canon(int argc, char **argv);   /* cmd_canon.c */
 int cli_transform(int argc, char **argv); /* cmd_transform.c */
 int cli_generate(int argc, char **argv);  /* cmd_generate.c */
 int cli_check(int argc, char **argv);     /* cmd_check.c */
+int cli_play(int argc, char **argv);      /* cmd_play.c */
+
+/* ---- cmd_generate.c: the ranges of ratings generate and play share ---- */
+
+/* A range of ratings on SE's scale, "6.0-7.5" or "4.2", times ten; false
+ * if value is none (the lowest above the highest included). */
+bool cli_rating_range(const char *value, int *lowest, int *highest);
+
+/* The range of a --difficulty name (easy, medium, hard, expert, extreme);
+ * false if there is no such name. */
+bool cli_difficulty_range(const char *name, int *lowest, int *highest);
 
 /* ---- options.c ---- */
 

@@ -162,15 +162,32 @@ static int take_clues(generate_options *opt, const char *value)
     return 0;
 }
 
-static int take_rating(generate_options *opt, const char *value)
+bool cli_rating_range(const char *value, int *lowest, int *highest)
 {
     char low[32], high[32];
-    int a = -1, b = -1;
+    *lowest = *highest = -1;
     if (split_range(value, low, high)) {
-        a = steps_parse_rating(low);
-        b = steps_parse_rating(high);
+        *lowest = steps_parse_rating(low);
+        *highest = steps_parse_rating(high);
     }
-    if (a < 0 || b < 0 || a > b)
+    return *lowest >= 0 && *highest >= *lowest;
+}
+
+bool cli_difficulty_range(const char *name, int *lowest, int *highest)
+{
+    for (size_t i = 0; i < sizeof difficulties / sizeof difficulties[0]; i++)
+        if (strcmp(name, difficulties[i].name) == 0) {
+            *lowest = difficulties[i].lowest;
+            *highest = difficulties[i].highest;
+            return true;
+        }
+    return false;
+}
+
+static int take_rating(generate_options *opt, const char *value)
+{
+    int a, b;
+    if (!cli_rating_range(value, &a, &b))
         return cli_usage_error("generate",
                                "--rating needs a range of ratings such as 6.0-7.5 "
                                "or one such as 4.2, not '%s'",
@@ -198,12 +215,7 @@ static int take_named(generate_options *opt, int key, const char *value)
                                "bidiagonal, full, random)",
                                value);
     }
-    for (size_t i = 0; i < sizeof difficulties / sizeof difficulties[0]; i++)
-        if (strcmp(value, difficulties[i].name) == 0) {
-            opt->lowest = difficulties[i].lowest;
-            opt->highest = difficulties[i].highest;
-            return 0;
-        }
+    if (cli_difficulty_range(value, &opt->lowest, &opt->highest)) return 0;
     return cli_usage_error("generate",
                            "--difficulty: no difficulty '%s' (easy, medium, hard, "
                            "expert, extreme)",
