@@ -105,7 +105,7 @@ PLAY_HDR = $(PLAY_SRC:.c=.h)
 E2E_TESTS = test_cli test_hostile test_explain test_input test_canon_cli test_generate_cli
 TEST_NAMES = test_tables test_parse test_reader test_pencilmarks test_canon test_propagate test_planes \
              test_search test_print $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay \
-             test_logic_path test_logic test_catalogue test_generate test_memory
+             test_logic_path test_logic test_catalogue test_generate test_memory test_play
 
 # The commands, each with its man page name sudoku-COMMAND (a link to sudoku.1).
 COMMANDS = solve explain hint rate canon transform generate check play
@@ -195,6 +195,11 @@ $(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT) tests/checker.h tests/fixtures.h tes
 # The tests that read the engine's catalogue link the library's objects: the
 # archive keeps only sudoku_ names global.
 $(BUILD)/tests/test_catalogue $(BUILD)/tests/test_logic_path: $(LIB_OBJ)
+
+# test_play tests the game's state, save files and frames: the objects of
+# src/cli/play/ it needs.
+$(BUILD)/tests/test_play: $(BUILD)/obj/cli/play/game.o $(BUILD)/obj/cli/play/save.o \
+  $(BUILD)/obj/cli/play/screen.o
 
 # test_memory makes the library's allocations fail one at a time.
 TEST_LINK_test_memory = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc

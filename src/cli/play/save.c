@@ -487,7 +487,12 @@ bool play_load_text(play_game *game, bool *solved, const char *text, size_t leng
 {
     reader r = {text, text + length, name, 0, message};
     memset(game, 0, sizeof *game);
-    if (check_sum(&r) && body(&r, game, solved)) return true;
+    /* What the file is first, then whether it is whole, then what it says. */
+    if (header(&r)) {
+        r.p = text;
+        r.line = 0;
+        if (check_sum(&r) && body(&r, game, solved)) return true;
+    }
     play_game_free(game);
     return false;
 }

@@ -408,7 +408,7 @@ void play_draw(play_canvas *c, const play_view *v)
     bool compact_below = !full && !full_below && !compact && rows >= COMPACT_H + 1 + PANEL_MIN_H &&
                          cols >= COMPACT_W;
     if (!full && !full_below && !compact && !compact_below) {
-        wrap(c, 0, 0, cols, rows, 0, "sudoku play: the window is too small: 67x14 or 34x27 at least.");
+        wrap(c, 0, 0, cols, rows, 0, "The window is too small for sudoku play: 67x14 or 34x27 at least.");
         return;
     }
     bool big = full || full_below;
