@@ -499,8 +499,16 @@ static void test_save_cut_short(void **state)
     assert_non_null(text);
     char path[256];
     snprintf(path, sizeof path, "%s/cut.save", temp_dir);
-    /* Every length short of the whole, up to the last kilobyte by 7s. */
-    for (size_t len = 0; len < n; len += len + 1024 < n ? 7 : 1) assert_refused(path, text, len, NULL);
+    /* Every length short of the whole is refused... */
+    for (size_t len = 0; len < n; len++) {
+        play_game back;
+        bool solved;
+        char message[PLAY_SAVE_MESSAGE];
+        if (play_load_text(&back, &solved, text, len, "cut.save", message))
+            fail_msg("read a file cut at %zu of %zu bytes", len, n);
+    }
+    /* ...and, as a file, left as it was. */
+    for (size_t len = 0; len < n; len += n / 9) assert_refused(path, text, len, NULL);
     assert_refused(path, text, n - 1, "cut short");
     assert_refused(path, text, n / 2, "cut short");
     free(text);
@@ -517,14 +525,17 @@ static void test_save_changed(void **state)
     char path[256];
     snprintf(path, sizeof path, "%s/changed.save", temp_dir);
     /* A byte changed anywhere but in the checksum's own digits. */
-    for (size_t i = 0; i + 17 < n; i += 13) {
-        char *copy = malloc(n);
+    char *copy = malloc(n);
+    for (size_t i = 0; i + 17 < n; i++) {
         memcpy(copy, text, n);
         copy[i] = copy[i] == '1' ? '2' : '1';
-        assert_refused(path, copy, n, NULL);
-        free(copy);
+        play_game back;
+        bool solved;
+        char message[PLAY_SAVE_MESSAGE];
+        if (play_load_text(&back, &solved, copy, n, "changed.save", message))
+            fail_msg("read a file changed at byte %zu", i);
+        if (i % (n / 5) == 0) assert_refused(path, copy, n, NULL);
     }
-    char *copy = malloc(n);
     memcpy(copy, text, n);
     copy[n / 2] ^= 1;
     assert_refused(path, copy, n, "checksum");
