@@ -638,7 +638,7 @@ static void test_compact_frame(void **state)
     snprintf(want, sizeof want, "r2 | %d! 3  .", solution_digit(&g, 9) % 9 + 1);
     assert_non_null(strstr(line_of(text, 3, line), want));
     assert_non_null(strstr(text, "Cell r1c2"));
-    assert_non_null(strstr(text, "Marks:  1 . ."));
+    assert_non_null(strstr(text, "Marks: 1 . ."));
     assert_non_null(strstr(text, "Mistakes: 1: r2c1"));
     free(text);
     /* Too small a window says so. */

@@ -308,7 +308,7 @@ static int panel_marks(play_canvas *c, int y, int x, const play_view *v)
     put_text(c, y, x, 6, STYLE_DIM, "Marks:");
     for (int k = 1; k <= 9; k++) {
         bool on = g->marks[cell] & (1u << (k - 1));
-        put_char(c, y + (k - 1) / 3, x + 8 + 2 * ((k - 1) % 3), on ? (char)('0' + k) : '.',
+        put_char(c, y + (k - 1) / 3, x + 7 + 2 * ((k - 1) % 3), on ? (char)('0' + k) : '.',
                  on ? 0 : STYLE_DIM);
     }
     return 3;
