@@ -38,6 +38,7 @@
 static struct termios saved;
 static volatile sig_atomic_t active; /* raw mode is on: saved must be put back */
 static int signal_pipe[2] = {-1, -1};
+static volatile sig_atomic_t continued; /* a SIGCONT came since term_suspend stopped */
 static bool handlers_installed;
 
 static unsigned char input[256];
@@ -49,6 +50,7 @@ static void note_signal(int sig)
 {
     int saved_errno = errno;
     unsigned char byte = (unsigned char)sig;
+    if (sig == SIGCONT) continued = 1;
     if (signal_pipe[1] >= 0 && write(signal_pipe[1], &byte, 1) < 0) {
         /* a full pipe already holds enough to wake the loop */
     }
@@ -169,8 +171,17 @@ bool term_suspend(void)
     term_stop();
     /* Stop the whole process group, as the terminal's Ctrl-Z would have:
      * a shell script that started the game stops with it. */
+    continued = 0;
     signal(SIGTSTP, SIG_DFL);
     kill(0, SIGTSTP);
+    /* The stop may come a moment after kill returns (under valgrind, it
+     * does): the default action must still be there then. The handler of
+     * SIGCONT says when the program goes on; a stop that never comes (an
+     * orphaned process group ignores it) is waited for a second. */
+    for (int i = 0; i < 100 && !continued; i++) {
+        struct timespec t = {0, 10000000L};
+        nanosleep(&t, NULL);
+    }
     set_handler(SIGTSTP, note_signal);
     input_len = 0;
     return enter_raw();
