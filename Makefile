@@ -93,10 +93,10 @@ LIB_SRC = src/board/tables.c src/board/givens.c \
           src/draw/writer.c src/draw/grid.c src/draw/step.c src/draw/hint.c
 LIB_HDR = $(filter-out src/cli/%,$(wildcard src/*/*.h src/*/*/*.h))
 CLI_SRC = src/cli/main.c src/cli/options.c src/cli/run.c src/cli/input.c src/cli/batch.c \
-          src/cli/output.c src/cli/steps.c src/cli/cmd_solve.c src/cli/cmd_explain.c \
+          src/cli/output.c src/cli/steps.c src/cli/mistakes.c src/cli/cmd_solve.c src/cli/cmd_explain.c \
           src/cli/cmd_hint.c src/cli/cmd_rate.c src/cli/forms.c src/cli/cmd_canon.c \
           src/cli/cmd_transform.c src/cli/cmd_generate.c src/cli/cmd_check.c \
-          src/cli/cmd_play.c $(PLAY_SRC)
+          src/cli/cmd_show.c src/cli/cmd_play.c $(PLAY_SRC)
 # The game (`sudoku play`), a room of the tool's own: it sees only the
 # public header and its own headers (docs/architecture.md).
 PLAY_SRC = src/cli/play/game.c src/cli/play/save.c src/cli/play/term.c src/cli/play/screen.c \
@@ -109,7 +109,7 @@ TEST_NAMES = test_tables test_parse test_reader test_pencilmarks test_canon test
              test_logic_path test_logic test_catalogue test_generate test_memory test_play
 
 # The commands, each with its man page name sudoku-COMMAND (a link to sudoku.1).
-COMMANDS = solve explain hint rate canon transform generate check play
+COMMANDS = solve explain hint rate canon transform generate check show play
 
 LIB_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 PIC_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
@@ -163,7 +163,7 @@ shared: $(SHLIB)
 	ln -sf $(SONAME) $(BUILD)/libsudoku.so
 
 # The tool's files, in src/cli/, see only the public header and their own.
-$(BUILD)/obj/cli/%.o: src/cli/%.c include/sudoku.h src/cli/cli.h src/cli/steps.h src/cli/forms.h \
+$(BUILD)/obj/cli/%.o: src/cli/%.c include/sudoku.h src/cli/cli.h src/cli/steps.h src/cli/forms.h src/cli/mistakes.h \
   $(PLAY_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@

@@ -150,6 +150,7 @@ int cli_canon(int argc, char **argv);   /* cmd_canon.c */
 int cli_transform(int argc, char **argv); /* cmd_transform.c */
 int cli_generate(int argc, char **argv);  /* cmd_generate.c */
 int cli_check(int argc, char **argv);     /* cmd_check.c */
+int cli_show(int argc, char **argv);      /* cmd_show.c */
 int cli_play(int argc, char **argv);      /* cmd_play.c */
 
 /* ---- cmd_generate.c: the ranges of ratings generate and play share ---- */

@@ -1,7 +1,7 @@
 /*
  * main.c: the `sudoku` command: hands the arguments to the command named
  * first (solve, explain, hint, rate, canon, transform, generate, check,
- * play),
+ * show, play),
  * or prints the
  * overall help or the version. A puzzle or a file named first, with no
  * command, is solved.
@@ -35,6 +35,7 @@ static const char usage_text[] = "Usage: sudoku solve [OPTION]... [PUZZLE | FILE
                                  "       sudoku transform [OPTION]... [PUZZLE | FILE | -]...\n"
                                  "       sudoku generate [OPTION]... [N]\n"
                                  "       sudoku check [OPTION]... [PUZZLE | FILE | -]...\n"
+                                 "       sudoku show [OPTION]... [PUZZLE | FILE | -]...\n"
                                  "       sudoku play [OPTION]... [PUZZLE | FILE]\n"
                                  "       sudoku PUZZLE... (solves)\n"
                                  "       sudoku --help | --version\n"
@@ -49,6 +50,7 @@ static const char help_text[] =
     "       sudoku transform [OPTION]... [PUZZLE | FILE | -]...\n"
     "       sudoku generate [OPTION]... [N]\n"
     "       sudoku check [OPTION]... [PUZZLE | FILE | -]...\n"
+    "       sudoku show [OPTION]... [PUZZLE | FILE | -]...\n"
     "       sudoku play [OPTION]... [PUZZLE | FILE]\n"
     "       sudoku --help | --version\n"
     "\n"
@@ -72,6 +74,8 @@ static const char help_text[] =
     "            number of clues, or rated in a range (--seed repeats a run)\n"
     "  check     one solution or not, clues, minimal or which clues could go,\n"
     "            and the symmetries of each puzzle\n"
+    "  show      each puzzle or state's candidates exactly as given (no single\n"
+    "            applied, nothing solved)\n"
     "  play      a game in the terminal: pencil marks, hints in three levels,\n"
     "            mistakes found, undo; saved when you quit\n"
     "\n"
@@ -114,7 +118,7 @@ static const command_entry commands[] = {{"solve", cli_solve},       {"explain",
                                          {"hint", cli_hint},         {"rate", cli_rate},
                                          {"canon", cli_canon},       {"transform", cli_transform},
                                          {"generate", cli_generate}, {"check", cli_check},
-                                         {"play", cli_play}};
+                                         {"show", cli_show},         {"play", cli_play}};
 
 #define COMMANDS (sizeof commands / sizeof commands[0])
 

@@ -112,18 +112,54 @@ bool steps_start(const cli_run *run, steps_job *job, sudoku_logic *state, unsign
     return true;
 }
 
-void steps_add_step(cli_text *text, const sudoku_step *step, bool json)
+/* The step's JSON object, or its words at a level of help (0: the JSON),
+ * whatever their length. */
+static size_t format_at(const sudoku_step *step, int level, char *buf, size_t size)
 {
-    size_t (*format)(const sudoku_step *, char *, size_t) =
-        json ? sudoku_format_step_json : sudoku_format_step;
+    return level ? sudoku_format_hint(step, level, buf, size)
+                 : sudoku_format_step_json(step, buf, size);
+}
+
+static void add_formatted(cli_text *text, const sudoku_step *step, int level)
+{
     char small[SUDOKU_TEXT_MAX];
-    size_t n = format(step, small, sizeof small);
+    size_t n = format_at(step, level, small, sizeof small);
     if (n < sizeof small) {
         cli_text_add(text, small, n);
         return;
     }
     char *room = cli_text_reserve(text, n);
-    if (room) text->len += format(step, room, n + 1);
+    if (room) text->len += format_at(step, level, room, n + 1);
+}
+
+void steps_add_hint(cli_text *text, const sudoku_step *step, int level)
+{
+    add_formatted(text, step, level < 1 ? 1 : level);
+}
+
+void steps_add_text_field(cli_text *text, const sudoku_step *step, int level)
+{
+    cli_text words = {0};
+    steps_add_hint(&words, step, level);
+    cli_text_puts(text, ",\"text\":");
+    cli_text_json_string(text, words.data ? words.data : "");
+    text->failed |= words.failed;
+    cli_text_free(&words);
+}
+
+void steps_add_step(cli_text *text, const sudoku_step *step, bool json)
+{
+    if (!json) {
+        add_formatted(text, step, 3);
+        return;
+    }
+    add_formatted(text, step, 0);
+    /* The step's words as printed, inside its object: a program need not
+     * print them again itself. */
+    if (text->failed || text->len == 0 || text->data[text->len - 1] != '}') return;
+    text->len--;
+    steps_add_text_field(text, step, 3);
+    cli_text_puts(text, "}");
 }
 
 void steps_beyond(const steps_options_t *opt, char text[80])

@@ -79,8 +79,15 @@ bool steps_start(const cli_run *run, steps_job *job, sudoku_logic *state, unsign
 bool steps_next(const cli_run *run, steps_job *job, const sudoku_logic *state, unsigned flags,
                 sudoku_logic_memo *memo, sudoku_step *step);
 
-/* Adds a step in words, or as a JSON object, without a line end. */
+/* Adds a step in words, or as a JSON object (with its words as "text"),
+ * without a line end. */
 void steps_add_step(cli_text *text, const sudoku_step *step, bool json);
+
+/* Adds a step's words at a level of help (sudoku_format_hint: 1 where to
+ * look, 2 the pattern, 3 the whole step), and the same as a JSON field,
+ * ",\"text\":\"...\"". */
+void steps_add_hint(cli_text *text, const sudoku_step *step, int level);
+void steps_add_text_field(cli_text *text, const sudoku_step *step, int level);
 
 /* "needs a technique beyond nested multiple forcing chains": the last
  * technique the options allow. */

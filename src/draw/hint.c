@@ -148,6 +148,25 @@ static void put_pattern(writer *w, const sudoku_step *step, const char *text, si
     put(w, ": %.*s", (int)n, rest);
 }
 
+int sudoku_hint_cells(const sudoku_step *step, uint8_t cells[SUDOKU_CELLS])
+{
+    bool seen[SUDOKU_CELLS] = {false};
+    int n = 0;
+    if (step->technique == SUDOKU_HIDDEN_SINGLE) return 0;
+    int pattern = step->ncells - (is_direct(step) ? 1 : 0);
+    for (int i = 0; i < pattern; i++)
+        if (!seen[step->cells[i]]) {
+            seen[step->cells[i]] = true;
+            cells[n++] = step->cells[i];
+        }
+    for (int i = 0; i < step->nlinks; i++)
+        if (!seen[step->links[i].cell]) {
+            seen[step->links[i].cell] = true;
+            cells[n++] = step->links[i].cell;
+        }
+    return n;
+}
+
 size_t sudoku_format_hint(const sudoku_step *step, int level, char *buf, size_t size)
 {
     char small[SUDOKU_TEXT_MAX], *taken;

@@ -102,13 +102,6 @@ static bool in_unit(int cell, int unit)
     return unit < 9 ? r == unit : unit < 18 ? c == unit - 9 : (r / 3) * 3 + c / 3 == unit - 18;
 }
 
-static bool is_direct(const sudoku_step *step)
-{
-    return step->technique == SUDOKU_DIRECT_POINTING || step->technique == SUDOKU_DIRECT_CLAIMING ||
-           step->technique == SUDOKU_DIRECT_HIDDEN_PAIR ||
-           step->technique == SUDOKU_DIRECT_HIDDEN_TRIPLET;
-}
-
 static void light_units(lights *l, uint32_t units)
 {
     for (int unit = 0; unit < 27; unit++)
@@ -120,22 +113,16 @@ static void light_units(lights *l, uint32_t units)
 /* Level 2: the pattern's cells and digits; a hidden single's unit. */
 static void light_pattern(lights *l, const sudoku_step *step)
 {
-    if (step->technique == SUDOKU_HIDDEN_SINGLE) {
-        light_units(l, step->units);
-        return;
-    }
-    int n = step->ncells - (is_direct(step) ? 1 : 0);
+    uint8_t cells[SUDOKU_CELLS];
+    int n = sudoku_hint_cells(step, cells);
+    if (n == 0) light_units(l, step->units);
     for (int i = 0; i < n; i++) {
-        int cell = step->cells[i];
-        l->cell[cell] = STYLE_PATTERN;
+        l->cell[cells[i]] = STYLE_PATTERN;
         for (int d = 1; d <= 9; d++)
-            if (step->digits & (1u << (d - 1))) l->digit[cell][d] = STYLE_PATTERN;
+            if (step->digits & (1u << (d - 1))) l->digit[cells[i]][d] = STYLE_PATTERN;
     }
-    for (int i = 0; i < step->nlinks; i++) {
-        const sudoku_link *link = &step->links[i];
-        l->cell[link->cell] = STYLE_PATTERN;
-        l->digit[link->cell][link->digit] = STYLE_PATTERN;
-    }
+    for (int i = 0; i < step->nlinks; i++)
+        l->digit[step->links[i].cell][step->links[i].digit] = STYLE_PATTERN;
 }
 
 /* Level 3: what the step removes and places. */
