@@ -103,6 +103,7 @@ PLAY_SRC = src/cli/play/game.c src/cli/play/save.c src/cli/play/term.c src/cli/p
            src/cli/play/hint.c src/cli/play/play.c
 PLAY_HDR = $(PLAY_SRC:.c=.h)
 E2E_TESTS = test_cli test_hostile test_explain test_input test_canon_cli test_generate_cli \
+            test_hint_cli \
             test_play_tmux
 TEST_NAMES = test_tables test_parse test_reader test_pencilmarks test_canon test_propagate test_planes \
              test_search test_print $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay \

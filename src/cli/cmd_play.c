@@ -416,6 +416,11 @@ int cli_play(int argc, char **argv)
     sudoku_record record = {0};
     play_command_options opt = {.lowest = -1, .highest = -1, .number = 1, .picked = &record};
     int operands;
+    /* A game has no formats: said before the options' reader would say
+     * that none is known. */
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+        if (strncmp(argv[i], "--format", 8) == 0 && (!argv[i][8] || argv[i][8] == '='))
+            return cli_usage_error("play", "a game has no %s", "--format");
     int rc = cli_parse_options(&play_command, argc, argv, &common, &opt, &operands);
     if (rc >= 0) return rc;
     if (operands > 1) return cli_usage_error("play", "%s", "one puzzle or file at a time");
