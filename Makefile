@@ -48,6 +48,9 @@
 #                          theirs (bench/versus.sh), else says it leaves that out
 #   BENCH_UNSOLVABLE=10000 the few-clue unsolvable family's size (made once, kept in
 #                          $(BUILD)/bench/)
+#   BENCH_HINT_HARDEST=200 forum-hardest puzzles whose every state `sudoku play`'s hint
+#                          latency is measured at, after all of top1465 (a few minutes;
+#                          bench/hint_latency.c); 0 skips the measure
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -122,6 +125,7 @@ EXPORTS = $(BUILD)/libsudoku.map
 PROGRAM = $(BUILD)/sudoku
 BENCH_PROGRAM = $(BUILD)/sudoku-bench
 UNSOLVABLE_PROGRAM = $(BUILD)/sudoku-unsolvable
+HINT_LATENCY_PROGRAM = $(BUILD)/sudoku-hint-latency
 
 .PHONY: all run check catalogue generate-stats test-run test-python test-valgrind lint tools bench bench-one fuzz fuzz-one install \
         uninstall clean format shared deb agreement soundness soundness-hardest thread-check
@@ -258,7 +262,7 @@ generate-stats: $(PROGRAM)
 # program is only built, so that it keeps compiling cleanly. Each binary's
 # output is kept in LOGS too, for the summary that ends make check.
 LOGS = $(BUILD)/logs/unit
-test-run: $(PROGRAM) $(TEST_BINS) $(BENCH_PROGRAM) $(UNSOLVABLE_PROGRAM)
+test-run: $(PROGRAM) $(TEST_BINS) $(BENCH_PROGRAM) $(UNSOLVABLE_PROGRAM) $(HINT_LATENCY_PROGRAM)
 	@mkdir -p $(LOGS); failed=0; for t in $(TEST_BINS); do \
 	  echo "== $$t"; log=$(LOGS)/$$(basename $$t).log; \
 	  { SUDOKU_BIN=$(PROGRAM) SHARED_PUZZLES=$(SHARED_PUZZLES) $$t; echo $$? > $$log.rc; } 2>&1 | tee $$log; \
@@ -361,7 +365,8 @@ CPPCHECK = cppcheck -q --std=c11 --enable=warning,style,performance,portability 
 lint:
 	$(CPPCHECK) src include tests bench
 	@mkdir -p $(BUILD); \
-	clang-tidy --quiet $(LIB_SRC) $(CLI_SRC) bench/bench.c bench/unsolvable.c -- $(BASE_CFLAGS) -Isrc \
+	clang-tidy --quiet $(LIB_SRC) $(CLI_SRC) bench/bench.c bench/unsolvable.c bench/hint_latency.c -- \
+	  $(BASE_CFLAGS) -Isrc \
 	  > $(BUILD)/clang-tidy.log 2>&1; rc=$$?; \
 	grep -v -E '^[0-9]+ warnings? (and [0-9]+ errors? )?generated\.$$' $(BUILD)/clang-tidy.log; \
 	[ $$rc = 0 ] && echo "lint: cppcheck and clang-tidy clean"; exit $$rc
@@ -378,6 +383,7 @@ BENCH_DIR = $(BUILD)/bench/$(BENCH_BUILD)
 BENCH_BUILD_CFLAGS = $(strip $(BENCH_FLAGS_$(BENCH_BUILD)) $(BENCH_CFLAGS))
 TDOKU ?= ../shared/reference/tdoku
 BENCH_UNSOLVABLE ?= 10000
+BENCH_HINT_HARDEST ?= 200
 
 bench_build_known = $(if $(BENCH_FLAGS_$(1)),,$(error BENCH_BUILDS: no build '$(1)'; portable or native))
 
@@ -394,16 +400,23 @@ bench-one:
 	$(call bench_build_known,$(BENCH_BUILD))
 	@rm -rf $(BENCH_DIR)
 	@$(MAKE) --no-print-directory BUILD=$(BENCH_DIR) CFLAGS="$(BENCH_BUILD_CFLAGS)" \
-	  $(BENCH_DIR)/sudoku $(BENCH_DIR)/sudoku-bench $(BENCH_DIR)/sudoku-unsolvable >&2
+	  $(BENCH_DIR)/sudoku $(BENCH_DIR)/sudoku-bench $(BENCH_DIR)/sudoku-unsolvable \
+	  $(BENCH_DIR)/sudoku-hint-latency >&2
 	@BENCH_RUNS="$(BENCH_RUNS)" BENCH_BUDGET="$(BENCH_BUDGET)" BENCH_FORMAT="$(BENCH_FORMAT)" \
 	  BENCH_RATE_HARDEST="$(BENCH_RATE_HARDEST)" BENCH_GENERATE="$(BENCH_GENERATE)" \
-	  BENCH_UNSOLVABLE="$(BENCH_UNSOLVABLE)" TDOKU="$(TDOKU)" \
+	  BENCH_UNSOLVABLE="$(BENCH_UNSOLVABLE)" TDOKU="$(TDOKU)" BENCH_HINT_HARDEST="$(BENCH_HINT_HARDEST)" \
 	  UNSOLVABLE_FAMILY="$(BUILD)/bench/unsolvable-$(BENCH_UNSOLVABLE).txt" \
 	  sh bench/run.sh $(BENCH_DIR) "$(CC)" "$(BASE_CFLAGS) $(BENCH_BUILD_CFLAGS)" $(SHARED_PUZZLES)
 
 # The in-process bench program: the public interface only, like any user.
 $(BENCH_PROGRAM): bench/bench.c include/sudoku.h $(LIB)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $< $(LIB) -o $@
+
+# The game's hint latency (bench/hint_latency.c): the game's own objects.
+$(HINT_LATENCY_PROGRAM): bench/hint_latency.c include/sudoku.h $(LIB) $(BUILD)/obj/cli/play/game.o \
+  $(BUILD)/obj/cli/play/hint.o
+	$(CC) $(ALL_CFLAGS) -Isrc $(LDFLAGS) $< $(BUILD)/obj/cli/play/game.o $(BUILD)/obj/cli/play/hint.o \
+	  $(LIB) -pthread -o $@
 
 # The family of few-clue puzzles without a solution that make bench times.
 $(UNSOLVABLE_PROGRAM): bench/unsolvable.c include/sudoku.h $(LIB)
