@@ -98,6 +98,10 @@ int main(int argc, char **argv)
     sudoku_step *step = malloc(sizeof *step), *cold_step = malloc(sizeof *cold_step);
     if (!h || !step || !cold_step) {
         fprintf(stderr, "hint-latency: no worker thread or memory\n");
+        fclose(f);
+        free(step);
+        free(cold_step);
+        play_hinter_free(h);
         return 2;
     }
     samples warm = {0}, cold = {0};
@@ -137,13 +141,14 @@ int main(int argc, char **argv)
     }
     fclose(f);
     play_hinter_free(h);
-    qsort(warm.v, warm.n, sizeof *warm.v, by_value);
-    qsort(cold.v, cold.n, sizeof *cold.v, by_value);
-    printf("%ld puzzles, %zu hints: as played p50 %.2f p99 %.2f max %.1f ms; cold p50 %.2f p99 %.2f "
-           "max %.1f ms; over the budget (%llu nodes): %ld as played, %ld cold; no step: %ld\n",
-           puzzles, warm.n, quantile(&warm, 0.5), quantile(&warm, 0.99), quantile(&warm, 1.0),
-           quantile(&cold, 0.5), quantile(&cold, 0.99), quantile(&cold, 1.0), PLAY_HINT_BUDGET, over,
-           cold_over, none);
+    if (warm.n) qsort(warm.v, warm.n, sizeof *warm.v, by_value);
+    if (cold.n) qsort(cold.v, cold.n, sizeof *cold.v, by_value);
+    printf(
+        "%ld puzzles, %zu hints: as played p50 %.2f p99 %.2f max %.1f ms; cold p50 %.2f p99 %.2f "
+        "max %.1f ms; over the budget (%llu nodes): %ld as played, %ld cold; no step: %ld\n",
+        puzzles, warm.n, quantile(&warm, 0.5), quantile(&warm, 0.99), quantile(&warm, 1.0),
+        quantile(&cold, 0.5), quantile(&cold, 0.99), quantile(&cold, 1.0), PLAY_HINT_BUDGET, over,
+        cold_over, none);
     free(warm.v);
     free(cold.v);
     free(step);

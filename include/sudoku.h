@@ -483,6 +483,12 @@ size_t sudoku_format_hint(const sudoku_step *step, int level, char *buf, size_t 
  * found. */
 uint32_t sudoku_hint_units(const sudoku_step *step);
 
+/* The cells a hint's second level shows, the pattern's: the step's cells
+ * (a direct step's but for the single it places; none for a hidden
+ * single, whose unit says it all) and a chain's, each once, in order.
+ * Returns how many. */
+int sudoku_hint_cells(const sudoku_step *step, uint8_t cells[SUDOKU_CELLS]);
+
 /* What became of a whole path (sudoku_rate). */
 typedef enum sudoku_rate_outcome {
     SUDOKU_RATE_SOLVED,       /* the steps reach the end: the ratings are the puzzle's */

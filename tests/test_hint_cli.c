@@ -161,8 +161,9 @@ static void test_level_json(void **state)
     (void)state;
     run_result r = RUN("hint", "--level", "1", "--format", "json", P);
     assert_status(r, 0);
-    assert_contains(r.out, "\"step\":{\"technique\":\"Hidden single\",\"rating\":1.2,\"level\":1,"
-                           "\"units\":[\"box 4\"],\"text\":\"Hidden single (1.2): look at box 4\"}");
+    assert_contains(r.out,
+                    "\"step\":{\"technique\":\"Hidden single\",\"rating\":1.2,\"level\":1,"
+                    "\"units\":[\"box 4\"],\"text\":\"Hidden single (1.2): look at box 4\"}");
     r = RUN("hint", "--level", "2", "--format", "json", P);
     assert_contains(r.out, "\"level\":2,\"units\":[\"box 4\"],\"cells\":[],\"digits\":[4],"
                            "\"text\":\"Hidden single (1.2): the only place for 4 in box 4\"}");
@@ -256,8 +257,9 @@ static void test_mistakes_in_entries(void **state)
                                            s[w1], s[w2], next.out));
     run_result j = RUN("hint", "--puzzle", P, "--format", "json", s);
     assert_contains(j.out, format_text("\"puzzle\":\"%s\"", s));
-    assert_contains(j.out, format_text("\"mistakes\":{\"wrong\":[[2,1,%c],[9,9,%c]],\"removed\":[]}",
-                                       s[w1], s[w2]));
+    assert_contains(
+        j.out,
+        format_text("\"mistakes\":{\"wrong\":[[2,1,%c],[9,9,%c]],\"removed\":[]}", s[w1], s[w2]));
     /* No mistakes: said so. */
     r = RUN("hint", "--puzzle", P, P);
     assert_starts_with(r.out, "no mistakes; next: ");
@@ -330,7 +332,8 @@ static void test_show(void **state)
                 ok = true;
                 for (int p = 0; p < SUDOKU_CELLS; p++) {
                     int r = cell / 9, c = cell % 9, pr = p / 9, pc = p % 9;
-                    bool peer = p != cell && (r == pr || c == pc || (r / 3 == pr / 3 && c / 3 == pc / 3));
+                    bool peer =
+                        p != cell && (r == pr || c == pc || (r / 3 == pr / 3 && c / 3 == pc / 3));
                     if (peer && P[p] == '0' + d) ok = false;
                 }
             }

@@ -168,7 +168,9 @@ static void random_actions(play_game *g, int n, unsigned seed)
         case 1:
         case 2: play_toggle_mark(g, cell, digit); break;
         case 3: play_clear(g, cell); break;
-        default: if (i % 37 == 0) play_fill_marks(g); break;
+        default:
+            if (i % 37 == 0) play_fill_marks(g);
+            break;
         }
     }
 }
@@ -351,7 +353,8 @@ static void test_apply_steps(void **state)
             if (step->eliminate[cell] && !play_digit(&g, cell)) {
                 uint16_t had = before.marks[cell] ? before.marks[cell] : seen.candidates[cell];
                 assert_int_equal(g.marks[cell] & step->eliminate[cell], 0);
-                assert_int_equal(g.marks[cell] | step->eliminate[cell], had | step->eliminate[cell]);
+                assert_int_equal(g.marks[cell] | step->eliminate[cell],
+                                 had | step->eliminate[cell]);
             }
         }
         assert_int_equal(play_mistakes(&g, NULL, NULL), 0);
@@ -622,7 +625,7 @@ static void test_compact_frame(void **state)
     (void)state;
     play_game g;
     start(&g, hard1);
-    int cell = 1; /* r1c2, open */
+    int cell = 1;                                       /* r1c2, open */
     play_enter(&g, 10, solution_digit(&g, 10) % 9 + 1); /* r2c2 is a given: refused */
     play_enter(&g, 9, solution_digit(&g, 9) % 9 + 1);   /* r2c1: wrong */
     play_toggle_mark(&g, cell, 1);
@@ -632,7 +635,8 @@ static void test_compact_frame(void **state)
     v.mistakes = play_mistakes(&g, v.wrong, v.removed);
     v.show_mistakes = true;
     char *text = frame(&v, 24, 80), line[256];
-    assert_string_equal(line_of(text, 0, line), "     c1 c2 c3  c4 c5 c6  c7 c8 c9    sudoku play  time 1:05");
+    assert_string_equal(line_of(text, 0, line),
+                        "     c1 c2 c3  c4 c5 c6  c7 c8 c9    sudoku play  time 1:05");
     assert_non_null(strstr(line_of(text, 2, line), "r1 | 4  .  . | .  .  . | 8  .  5 |"));
     char want[64];
     snprintf(want, sizeof want, "r2 | %d! 3  .", solution_digit(&g, 9) % 9 + 1);

@@ -35,10 +35,10 @@
 #include <time.h>
 #include <unistd.h>
 
-static char sock[64];           /* the tests' own tmux server (tmux -L) */
-static char dir[64];            /* their files */
-static char bin[PATH_MAX];      /* the program, by its absolute path */
-static const char *wrapper;     /* $SUDOKU_WRAPPER, or "" */
+static char sock[64];       /* the tests' own tmux server (tmux -L) */
+static char dir[64];        /* their files */
+static char bin[PATH_MAX];  /* the program, by its absolute path */
+static const char *wrapper; /* $SUDOKU_WRAPPER, or "" */
 static bool have_tmux;
 static double patience = 20.0; /* seconds a screen may take to come */
 
@@ -211,7 +211,8 @@ static void start(game *g, const char *args, int rows, int cols)
             "stty -a > after\n",
             g->dir, wrapper, bin, args);
     fclose(f);
-    assert_int_equal(tmux("new-session -d -s %s -c %s -x %d -y %d sh", g->name, g->dir, cols, rows), 0);
+    assert_int_equal(tmux("new-session -d -s %s -c %s -x %d -y %d sh", g->name, g->dir, cols, rows),
+                     0);
     keys(g, "'sh run.sh' Enter");
     free(wait_for(g->name, "sudoku play", 0));
 }
@@ -253,8 +254,8 @@ static void again(const game *g, game *next, const char *more)
     }
     path_of(g, "run.sh", script);
     snprintf(command, sizeof command,
-             "sed -i 's/play --save game.save .*/play --save game.save --resume %s'\"'\"'/' %s", more,
-             script);
+             "sed -i 's/play --save game.save .*/play --save game.save --resume %s'\"'\"'/' %s",
+             more, script);
     assert_int_equal(system(command), 0);
     assert_int_equal(tmux("new-session -d -s %s -c %s -x 80 -y 24 sh", next->name, next->dir), 0);
     keys(next, "'sh run.sh' Enter");
@@ -290,11 +291,11 @@ static void test_not_a_terminal(void **state)
     char command[PATH_MAX + 256];
     snprintf(command, sizeof command, "%s \"%s\" play '%s' </dev/null >/dev/null 2>%s/err", wrapper,
              bin, hard1, dir);
-    double start = now();
+    double began = now();
     int status = system(command);
     assert_true(WIFEXITED(status));
     assert_int_equal(WEXITSTATUS(status), 2);
-    assert_true(now() - start < patience);
+    assert_true(now() - began < patience);
     char path[128];
     snprintf(path, sizeof path, "%s/err", dir);
     char *err = read_text(path);
@@ -307,7 +308,7 @@ static void test_not_a_terminal(void **state)
 static void test_move_enter_mark_undo(void **state)
 {
     (void)state;
-    game g;
+    game g = {0};
     char *s;
     start(&g, hard1, 24, 80);
     free(wait_for(g.name, "Cell r1c1", PANEL));
@@ -368,7 +369,7 @@ static void expected_hint(const char *puzzle, int level, char *out, size_t size)
 static void test_hint_levels(void **state)
 {
     (void)state;
-    game g;
+    game g = {0};
     char want[1024], text[1200];
     start(&g, hard1, 24, 80);
     for (int level = 1; level <= 3; level++) {
@@ -396,7 +397,7 @@ static void test_hint_levels(void **state)
 static void test_mistakes(void **state)
 {
     (void)state;
-    game g;
+    game g = {0};
     reference_answer a = reference_solve(hard1, 2);
     int wrong = (a.solution[1] - '0') % 9 + 1; /* r1c2 */
     char k[16];
@@ -428,7 +429,7 @@ static void test_mistakes(void **state)
 static void test_resize(void **state)
 {
     (void)state;
-    game g;
+    game g = {0};
     start(&g, hard1, 24, 80);
     free(wait_for(g.name, "r1 | 4  .  . |", 0));
     keys(&g, "l m 2 6");
@@ -447,7 +448,7 @@ static void test_resize(void **state)
 static void test_suspend(void **state)
 {
     (void)state;
-    game g;
+    game g = {0};
     start(&g, hard1, 24, 80);
     keys(&g, "l 9 C-z");
     free(wait_for(g.name, "Stopped", 0));
@@ -473,7 +474,7 @@ static void test_suspend(void **state)
 static void test_full_game(void **state)
 {
     (void)state;
-    game g;
+    game g = {0};
     reference_answer a = reference_solve(easy1, 2);
     assert_int_equal(a.solutions, 1);
     start(&g, easy1, 24, 80);
@@ -484,7 +485,8 @@ static void test_full_game(void **state)
         size_t n = 0;
         for (int c = 0; c < 9; c++) {
             char given = easy1[9 * r + c];
-            if (given < '1' || given > '9') n += (size_t)snprintf(k + n, sizeof k - n, "%c ", a.solution[9 * r + c]);
+            if (given < '1' || given > '9')
+                n += (size_t)snprintf(k + n, sizeof k - n, "%c ", a.solution[9 * r + c]);
             n += (size_t)snprintf(k + n, sizeof k - n, "l ");
         }
         snprintf(k + n, sizeof k - n, "j");
@@ -492,7 +494,8 @@ static void test_full_game(void **state)
     }
     char *s = wait_for(g.name, "Solved in", PANEL);
     for (int r = 1; r <= 9; r++)
-        for (int c = 1; c <= 9; c++) assert_int_equal(board_char(s, r, c), a.solution[9 * (r - 1) + c - 1]);
+        for (int c = 1; c <= 9; c++)
+            assert_int_equal(board_char(s, r, c), a.solution[9 * (r - 1) + c - 1]);
     free(s);
     keys(&g, "q");
     assert_int_equal(finish(&g), 0);
@@ -505,7 +508,7 @@ static void test_full_game(void **state)
 static void test_ctrl_c(void **state)
 {
     (void)state;
-    game g;
+    game g = {0};
     start(&g, hard1, 24, 80);
     keys(&g, "l l 7");
     free(wait_for(g.name, "Cell r1c3", PANEL));
@@ -521,7 +524,7 @@ static void test_ctrl_c(void **state)
 static void test_sigterm_and_resume(void **state)
 {
     (void)state;
-    game g;
+    game g = {0};
     start(&g, hard1, 24, 80);
     keys(&g, "j j 6");
     free(wait_for(g.name, "Cell r3c1", PANEL));
@@ -537,7 +540,7 @@ static void test_sigterm_and_resume(void **state)
     assert_int_equal(kill(pid, SIGTERM), 0);
     assert_int_equal(finish(&g), 128 + SIGTERM);
     /* The game goes on where it stopped. */
-    game next;
+    game next = {0};
     again(&g, &next, "");
     s = wait_for(next.name, "Welcome back", PANEL);
     assert_int_equal(board_char(s, 3, 1), '6');
@@ -550,7 +553,7 @@ static void test_sigterm_and_resume(void **state)
 static void test_damaged_save(void **state)
 {
     (void)state;
-    game g;
+    game g = {0};
     start(&g, hard1, 24, 80);
     keys(&g, "l 1 q");
     assert_int_equal(finish(&g), 0);
@@ -562,7 +565,7 @@ static void test_damaged_save(void **state)
     assert_non_null(f);
     fwrite(whole, 1, cut, f);
     fclose(f);
-    game next;
+    game next = {0};
     again(&g, &next, "2>err");
     assert_int_equal(finish(&next), 2);
     char path[256];

@@ -113,8 +113,9 @@ static int take_option(void *options_, int key, const char *value)
         bool ok = key == KEY_RATING ? cli_rating_range(value, &opt->lowest, &opt->highest)
                                     : cli_difficulty_range(value, &opt->lowest, &opt->highest);
         if (opt->range && strcmp(opt->range, name) != 0)
-            return cli_usage_error("play", "%s", "--rating and --difficulty both choose the "
-                                                 "puzzle: give one of them");
+            return cli_usage_error("play", "%s",
+                                   "--rating and --difficulty both choose the "
+                                   "puzzle: give one of them");
         opt->range = name;
         if (!ok && key == KEY_RATING)
             return cli_usage_error("play",
@@ -127,8 +128,8 @@ static int take_option(void *options_, int key, const char *value)
                                    "expert, extreme)",
                                    value);
         if (opt->highest < 10)
-            return cli_usage_error("play", "--rating: no puzzle is rated below 1.0, so none in '%s'",
-                                   value);
+            return cli_usage_error(
+                "play", "--rating: no puzzle is rated below 1.0, so none in '%s'", value);
         return 0;
     }
     case KEY_SEED:
@@ -274,7 +275,8 @@ static saved_file *saved_files(const char *dir, size_t *n)
             files = more;
             cap = cap ? 2 * cap : 16;
         }
-        files[(*n)++] = (saved_file){full, (double)st.st_mtim.tv_sec + 1e-9 * (double)st.st_mtim.tv_nsec};
+        files[(*n)++] =
+            (saved_file){full, (double)st.st_mtim.tv_sec + 1e-9 * (double)st.st_mtim.tv_nsec};
     }
     if (d) closedir(d);
     return files;
@@ -333,14 +335,17 @@ static bool make_puzzle(const play_command_options *opt, sudoku_grid *puzzle, su
     uint64_t seed = opt->seeded ? opt->seed : (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid();
     uint64_t state = mix(seed);
     sudoku_generator how = {SUDOKU_SYMMETRY_ROTATE180, 0, false};
-    int lowest = opt->lowest >= 0 ? opt->lowest : 16, highest = opt->lowest >= 0 ? opt->highest : 25;
+    int lowest = opt->lowest >= 0 ? opt->lowest : 16,
+        highest = opt->lowest >= 0 ? opt->highest : 25;
     fprintf(stderr, "sudoku: play: making a puzzle rated %d.%d to %d.%d (seed %llu)...\n",
             lowest / 10, lowest % 10, highest / 10, highest % 10, (unsigned long long)seed);
     for (int attempt = 0; attempt < MAKE_ATTEMPTS; attempt++) {
         sudoku_rating rating;
         sudoku_generate(&how, &state, puzzle, solution);
-        sudoku_rate_outcome outcome = sudoku_rate(puzzle, 0, STEPS_DEFAULT_BUDGET, highest, &rating);
-        if (outcome == SUDOKU_RATE_SOLVED && rating.er >= lowest && rating.er <= highest) return true;
+        sudoku_rate_outcome outcome =
+            sudoku_rate(puzzle, 0, STEPS_DEFAULT_BUDGET, highest, &rating);
+        if (outcome == SUDOKU_RATE_SOLVED && rating.er >= lowest && rating.er <= highest)
+            return true;
     }
     cli_error("play: no puzzle rated %d.%d to %d.%d found in %d tries", lowest / 10, lowest % 10,
               highest / 10, highest % 10, MAKE_ATTEMPTS);
@@ -358,7 +363,8 @@ static int fresh_game(play_game *game, const sudoku_record *record, const char *
                                               : sudoku_solve(&record->grid, 2, &result);
     if (found != 1) {
         cli_error("play: %s: %s: a game needs a puzzle with exactly one solution", source,
-                  found == 0 ? "the puzzle has no solution" : "the puzzle has more than one solution");
+                  found == 0 ? "the puzzle has no solution"
+                             : "the puzzle has more than one solution");
         return EXIT_UNSOLVED;
     }
     sudoku_grid givens = record->grid;
@@ -425,9 +431,11 @@ int cli_play(int argc, char **argv)
     if (rc >= 0) return rc;
     if (operands > 1) return cli_usage_error("play", "%s", "one puzzle or file at a time");
     if (operands && (opt.range || opt.resume))
-        return cli_usage_error("play", "%s", "a puzzle, --difficulty/--rating or --resume: one of them");
+        return cli_usage_error("play", "%s",
+                               "a puzzle, --difficulty/--rating or --resume: one of them");
     if (opt.range && opt.resume)
-        return cli_usage_error("play", "%s", "--resume goes on with a game: no --difficulty or --rating with it");
+        return cli_usage_error("play", "%s",
+                               "--resume goes on with a game: no --difficulty or --rating with it");
     char message[PLAY_SAVE_MESSAGE];
     if (!term_check(message, sizeof message)) {
         cli_error("%s", message);

@@ -33,17 +33,18 @@ static const char help_text[] =
     "                      on one line (each cell's nine, '.' where a digit is not)\n"
     "  --stats             print a summary on stderr at the end\n"
     "  -j, --jobs=N        work on N threads (default 1; 0: one per processor;\n"
-    "                      at most " NUMBER_TEXT(CLI_MAX_JOBS) "); the output is the same as with one\n"
-    "  --first-line=N      number the lines read from N (a chunk of a larger\n"
-    "                      input: docs/scale-out.md)\n"
-    "  -h, --help          show this help and exit\n"
-    "  -V, --version       show the version and exit\n"
-    "\n"
-    "A record that cannot be read gets the line 'invalid' and a diagnostic.\n"
-    "\n"
-    "Exit status:\n"
-    "  0  every record was drawn\n"
-    "  2  usage error, malformed puzzle, unreadable input or unwritable output\n";
+    "                      at most " NUMBER_TEXT(
+        CLI_MAX_JOBS) "); the output is the same as with one\n"
+                      "  --first-line=N      number the lines read from N (a chunk of a larger\n"
+                      "                      input: docs/scale-out.md)\n"
+                      "  -h, --help          show this help and exit\n"
+                      "  -V, --version       show the version and exit\n"
+                      "\n"
+                      "A record that cannot be read gets the line 'invalid' and a diagnostic.\n"
+                      "\n"
+                      "Exit status:\n"
+                      "  0  every record was drawn\n"
+                      "  2  usage error, malformed puzzle, unreadable input or unwritable output\n";
 
 static const cli_format_name formats[] = {
     {"candidates", FORMAT_GRID}, {"pencilmarks", FORMAT_PENCILMARKS}, {NULL, FORMAT_AUTO}};

@@ -33,8 +33,8 @@ static bool grid_mistakes(const sudoku_grid *puzzle, const sudoku_grid *solution
 {
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         int given = puzzle->cell[cell], digit = record->grid.cell[cell];
-        char what[40];
         if (given && digit != given) {
+            char what[40];
             snprintf(what, sizeof what, digit ? "holds %d" : "is empty", digit);
             return given_missing(record, cell, given, what);
         }
@@ -78,8 +78,8 @@ static bool candidate_mistakes(const sudoku_grid *puzzle, const sudoku_grid *sol
         if (__builtin_popcount(c[cell]) == 1) continue;
         for (int peer = 0; peer < SUDOKU_CELLS; peer++) {
             int r = cell / 9, col = cell % 9, pr = peer / 9, pc = peer % 9;
-            bool sees = peer != cell &&
-                        (r == pr || col == pc || (r / 3 == pr / 3 && col / 3 == pc / 3));
+            bool sees =
+                peer != cell && (r == pr || col == pc || (r / 3 == pr / 3 && col / 3 == pc / 3));
             if (sees && __builtin_popcount(c[peer]) == 1) c[cell] &= (uint16_t)~c[peer];
         }
     }

@@ -196,7 +196,8 @@ bool play_apply_step(play_game *game, const sudoku_step *step)
         a.marks[cell] &= (uint16_t)~step->eliminate[cell];
     }
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        if (step->place[cell] && !play_is_given(game, cell)) action_place(&a, cell, step->place[cell]);
+        if (step->place[cell] && !play_is_given(game, cell))
+            action_place(&a, cell, step->place[cell]);
     return action_commit(&a);
 }
 
@@ -251,10 +252,10 @@ int play_mistakes(const play_game *game, bool wrong[SUDOKU_CELLS], uint16_t remo
     int n = 0;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         int right = game->solution.cell[cell];
-        bool bad_entry = game->entry[cell] && !play_is_given(game, cell) &&
-                         game->entry[cell] != right;
-        bool bad_marks = !play_digit(game, cell) && game->marks[cell] &&
-                         !(game->marks[cell] & bit(right));
+        bool bad_entry =
+            game->entry[cell] && !play_is_given(game, cell) && game->entry[cell] != right;
+        bool bad_marks =
+            !play_digit(game, cell) && game->marks[cell] && !(game->marks[cell] & bit(right));
         if (wrong) wrong[cell] = bad_entry;
         if (removed) removed[cell] = bad_marks ? bit(right) : 0;
         n += bad_entry + bad_marks;

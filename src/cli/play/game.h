@@ -35,16 +35,16 @@ typedef struct play_history {
 } play_history;
 
 typedef struct play_game {
-    sudoku_grid puzzle;   /* the givens */
-    sudoku_grid solution; /* the one solution */
+    sudoku_grid puzzle;           /* the givens */
+    sudoku_grid solution;         /* the one solution */
     uint8_t entry[SUDOKU_CELLS];  /* the player's digit in an open cell, 0 if none */
     uint16_t marks[SUDOKU_CELLS]; /* the player's pencil marks (bit d-1 for d), kept
                                      under an entry and shown again when it goes */
     play_history history;
-    bool auto_remove;    /* a digit placed leaves the marks of the cell's peers */
-    bool live_mistakes;  /* mistakes are marked as they happen */
-    long long elapsed_ms; /* time played, pauses left out */
-    int cursor;           /* the cell the player is on */
+    bool auto_remove;       /* a digit placed leaves the marks of the cell's peers */
+    bool live_mistakes;     /* mistakes are marked as they happen */
+    long long elapsed_ms;   /* time played, pauses left out */
+    int cursor;             /* the cell the player is on */
     unsigned long revision; /* counts changes to the board: a hint is for one revision */
 } play_game;
 
@@ -101,8 +101,7 @@ bool play_redo(play_game *game);
 /* The mistakes on the board: wrong[cell] set for an entry that is not the
  * solution's digit; removed[cell] holds the solution's digit (its bit) when
  * the cell has marks without it. Either may be NULL. Returns how many. */
-int play_mistakes(const play_game *game, bool wrong[SUDOKU_CELLS],
-                  uint16_t removed[SUDOKU_CELLS]);
+int play_mistakes(const play_game *game, bool wrong[SUDOKU_CELLS], uint16_t removed[SUDOKU_CELLS]);
 
 /* True if every cell shows the solution's digit. */
 bool play_solved(const play_game *game);

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 /* Seconds after a change at which the game is saved, if no other saving
  * came first. */
@@ -119,7 +120,7 @@ static void show_step(loop *l)
 {
     char text[900];
     size_t n = sudoku_format_hint(&l->step, l->level, text, sizeof text);
-    if (n >= sizeof text) strcpy(text + sizeof text - 4, "...");
+    if (n >= sizeof text) memcpy(text + sizeof text - 4, "...", 4);
     snprintf(l->hint_text, sizeof l->hint_text, "Hint %d/3: %s (%s)", l->level, text,
              l->level < 3 ? "n: more, a: apply" : "a applies it");
     l->dirty = true;
@@ -254,7 +255,7 @@ static void apply_hint(loop *l)
     }
     char text[900];
     size_t n = sudoku_format_hint(&l->step, 3, text, sizeof text);
-    if (n >= sizeof text) strcpy(text + sizeof text - 4, "...");
+    if (n >= sizeof text) memcpy(text + sizeof text - 4, "...", 4);
     if (play_apply_step(l->game, &l->step)) {
         board_changed(l);
         say(l, "Applied: %s", text);
@@ -326,13 +327,14 @@ static void die(loop *l, int sig)
     bool saved = save(l);
     term_stop();
     fprintf(stderr, "sudoku: play: %s; %s %s ('sudoku play --resume' goes on)\n",
-            sig == SIGINT ? "interrupted" : sig == SIGHUP ? "the terminal hung up" : "stopped",
-            saved ? "the game is saved in" : "the game could NOT be saved in",
-            l->opt->save_path);
+            sig == SIGINT   ? "interrupted"
+            : sig == SIGHUP ? "the terminal hung up"
+                            : "stopped",
+            saved ? "the game is saved in" : "the game could NOT be saved in", l->opt->save_path);
     fflush(stderr);
     signal(sig, SIG_DFL);
-    raise(sig);
-    exit(128 + sig); /* if the signal was ignored all the same */
+    kill(getpid(), sig);
+    exit(128 + sig); /* should the signal not end the program after all */
 }
 
 static void suspend(loop *l)
@@ -437,8 +439,10 @@ static void key(loop *l, int key)
         if (save(l)) l->quit = true;
         return;
     case 'Q':
-        if (l->save_failed) l->quit = true;
-        else say(l, "q saves and quits.");
+        if (l->save_failed)
+            l->quit = true;
+        else
+            say(l, "q saves and quits.");
         return;
     case TERM_CTRL('c'): die(l, SIGINT); return;
     case TERM_CTRL('z'): suspend(l); return;
@@ -502,8 +506,8 @@ static void build_view(const loop *l, play_view *v)
     memset(v, 0, sizeof *v);
     v->game = l->game;
     v->marking = l->marking;
-    v->show_mistakes = l->game->live_mistakes ||
-                       (l->checked && l->checked_revision == l->game->revision);
+    v->show_mistakes =
+        l->game->live_mistakes || (l->checked && l->checked_revision == l->game->revision);
     v->mistakes = play_mistakes(l->game, v->wrong, v->removed);
     v->highlight = l->highlight;
     v->pending_highlight = l->pending_highlight;
@@ -576,7 +580,10 @@ int play_run(play_game *game, bool solved, const play_options *opt, char *note, 
         case TERM_OTHER: take_answer(&l); break;
         case TERM_TIMEOUT: l.dirty = true; break;
         case TERM_GONE:
-        default: write_failed = true; l.quit = true; break;
+        default:
+            write_failed = true;
+            l.quit = true;
+            break;
         }
     }
     int error = errno;
@@ -592,7 +599,9 @@ int play_run(play_game *game, bool solved, const play_options *opt, char *note, 
         return 2;
     }
     if (l.status) {
-        snprintf(note, size, "play: the terminal could not be taken back after a stop; the game is saved in %s", opt->save_path);
+        snprintf(note, size,
+                 "play: the terminal could not be taken back after a stop; the game is saved in %s",
+                 opt->save_path);
         return l.status;
     }
     char time[16];

@@ -87,7 +87,7 @@ static void add_cells(buffer *b, const char *name, const uint8_t *cells)
 {
     char line[SUDOKU_CELLS + 1];
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        line[cell] = cells[cell] ? (char)('0' + cells[cell]) : '.';
+        line[cell] = (char)(cells[cell] ? '0' + cells[cell] : '.');
     line[SUDOKU_CELLS] = '\0';
     add(b, "%s %s\n", name, line);
 }
@@ -99,7 +99,7 @@ char *play_save_text(const play_game *game, bool solved, size_t *length)
     char marks[9 * SUDOKU_CELLS + 1];
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (int d = 1; d <= 9; d++)
-            marks[9 * cell + d - 1] = game->marks[cell] & (1u << (d - 1)) ? (char)('0' + d) : '.';
+            marks[9 * cell + d - 1] = (char)((game->marks[cell] & (1u << (d - 1))) ? '0' + d : '.');
     marks[9 * SUDOKU_CELLS] = '\0';
     add(&b, "%s %d\n", MAGIC, VERSION);
     add_cells(&b, "puzzle", game->puzzle.cell);
@@ -258,8 +258,8 @@ static bool number(const char *s, size_t n, long long most, long long *out)
 
 static bool number_field(reader *r, const char *key, long long most, long long *out)
 {
-    const char *v;
-    size_t n;
+    const char *v = "";
+    size_t n = 0;
     if (!field(r, key, &v, &n)) return false;
     if (!number(v, n, most, out)) return fail(r, "%s: a number from 0 to %lld expected", key, most);
     return true;
@@ -267,41 +267,48 @@ static bool number_field(reader *r, const char *key, long long most, long long *
 
 static bool yes_no_field(reader *r, const char *key, bool *out)
 {
-    const char *v;
-    size_t n;
+    const char *v = "";
+    size_t n = 0;
     if (!field(r, key, &v, &n)) return false;
-    if (n == 3 && memcmp(v, "yes", 3) == 0) *out = true;
-    else if (n == 2 && memcmp(v, "no", 2) == 0) *out = false;
-    else return fail(r, "%s: 'yes' or 'no' expected", key);
+    if (n == 3 && memcmp(v, "yes", 3) == 0)
+        *out = true;
+    else if (n == 2 && memcmp(v, "no", 2) == 0)
+        *out = false;
+    else
+        return fail(r, "%s: 'yes' or 'no' expected", key);
     return true;
 }
 
 /* 81 cells of '1'-'9' or '.'. */
 static bool cells_field(reader *r, const char *key, uint8_t cells[SUDOKU_CELLS])
 {
-    const char *v;
-    size_t n;
+    const char *v = "";
+    size_t n = 0;
     if (!field(r, key, &v, &n)) return false;
     if (n != SUDOKU_CELLS) return fail(r, "%s: 81 cells expected", key);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        if (v[cell] == '.') cells[cell] = 0;
-        else if (v[cell] >= '1' && v[cell] <= '9') cells[cell] = (uint8_t)(v[cell] - '0');
-        else return fail(r, "%s: cell %d is neither a digit nor '.'", key, cell + 1);
+        if (v[cell] == '.')
+            cells[cell] = 0;
+        else if (v[cell] >= '1' && v[cell] <= '9')
+            cells[cell] = (uint8_t)(v[cell] - '0');
+        else
+            return fail(r, "%s: cell %d is neither a digit nor '.'", key, cell + 1);
     }
     return true;
 }
 
 static bool marks_field(reader *r, uint16_t marks[SUDOKU_CELLS])
 {
-    const char *v;
-    size_t n;
+    const char *v = "";
+    size_t n = 0;
     if (!field(r, "marks", &v, &n)) return false;
     if (n != 9 * SUDOKU_CELLS) return fail(r, "marks: 729 characters expected");
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         marks[cell] = 0;
         for (int d = 1; d <= 9; d++) {
             char c = v[9 * cell + d - 1];
-            if (c == '0' + d) marks[cell] |= (uint16_t)(1u << (d - 1));
+            if (c == '0' + d)
+                marks[cell] |= (uint16_t)(1u << (d - 1));
             else if (c != '.')
                 return fail(r, "marks: r%dc%d: '%c' where %d or '.' belongs", cell / 9 + 1,
                             cell % 9 + 1, c, d);
@@ -320,8 +327,7 @@ static bool parse_change(const char *s, size_t n, play_change *c)
     unsigned cell, oe, om, ne, nm;
     int used = 0;
     if (sscanf(text, "%2u,%1u,%3x,%1u,%3x%n", &cell, &oe, &om, &ne, &nm, &used) != 5 ||
-        (size_t)used != n || cell >= SUDOKU_CELLS || om > PLAY_ALL_DIGITS ||
-        nm > PLAY_ALL_DIGITS)
+        (size_t)used != n || cell >= SUDOKU_CELLS || om > PLAY_ALL_DIGITS || nm > PLAY_ALL_DIGITS)
         return false;
     *c = (play_change){(uint8_t)cell, (uint8_t)oe, (uint8_t)ne, (uint16_t)om, (uint16_t)nm};
     return true;
@@ -370,11 +376,11 @@ static bool action_line(reader *r, const play_game *game, board *b, play_change 
  * checked on a copy of it. */
 static bool history(reader *r, play_game *game)
 {
-    const char *v;
-    size_t n;
+    const char *v = "";
+    size_t n = 0;
     if (!field(r, "history", &v, &n)) return false;
     const char *space = memchr(v, ' ', n);
-    long long actions, done;
+    long long actions = 0, done = 0;
     if (!space || !number(v, (size_t)(space - v), 100000000, &actions) ||
         !number(space + 1, n - (size_t)(space - v) - 1, actions, &done))
         return fail(r, "history: the number of actions, then how many are done, expected");
@@ -453,13 +459,16 @@ static bool puzzle(reader *r, play_game *game)
 
 static bool body(reader *r, play_game *game, bool *solved)
 {
-    const char *v;
-    size_t n;
-    long long elapsed, cursor;
+    const char *v = "";
+    size_t n = 0;
+    long long elapsed = 0, cursor = 0;
     if (!header(r) || !puzzle(r, game) || !field(r, "status", &v, &n)) return false;
-    if (n == 6 && memcmp(v, "solved", 6) == 0) *solved = true;
-    else if (n == 7 && memcmp(v, "playing", 7) == 0) *solved = false;
-    else return fail(r, "status: 'playing' or 'solved' expected");
+    if (n == 6 && memcmp(v, "solved", 6) == 0)
+        *solved = true;
+    else if (n == 7 && memcmp(v, "playing", 7) == 0)
+        *solved = false;
+    else
+        return fail(r, "status: 'playing' or 'solved' expected");
     if (!number_field(r, "elapsed", 1000000000000000ll, &elapsed) ||
         !number_field(r, "cursor", SUDOKU_CELLS - 1, &cursor) ||
         !yes_no_field(r, "auto-remove", &game->auto_remove) ||
@@ -516,7 +525,7 @@ bool play_load(play_game *game, bool *solved, const char *path, char message[PLA
         fclose(f);
         return false;
     }
-    char *text = malloc((size_t)st.st_size + 1);
+    char *text = calloc(1, (size_t)st.st_size + 1);
     size_t n = text ? fread(text, 1, (size_t)st.st_size + 1, f) : 0;
     bool read_error = !text || ferror(f);
     fclose(f);

@@ -63,7 +63,7 @@ static void add_style(play_canvas *c, int y, int x, uint8_t style)
 static int put_text(play_canvas *c, int y, int x, int width, uint8_t style, const char *text)
 {
     int n = 0;
-    for (; text[n] && n < width; n++) put_char(c, y, x + n, text[n], style);
+    for (; n < width && text[n]; n++) put_char(c, y, x + n, text[n], style);
     return n;
 }
 
@@ -91,9 +91,9 @@ void play_format_time(long long ms, char text[16])
 
 /* The styles a frame gives each cell and each candidate of it. */
 typedef struct lights {
-    uint8_t cell[SUDOKU_CELLS];       /* the whole cell */
-    uint8_t digit[SUDOKU_CELLS][10];  /* one candidate (full board) */
-    uint16_t shown[SUDOKU_CELLS];     /* candidates shown though not marked */
+    uint8_t cell[SUDOKU_CELLS];      /* the whole cell */
+    uint8_t digit[SUDOKU_CELLS][10]; /* one candidate (full board) */
+    uint16_t shown[SUDOKU_CELLS];    /* candidates shown though not marked */
 } lights;
 
 static bool in_unit(int cell, int unit)
@@ -179,7 +179,8 @@ static uint8_t digit_style(const play_game *g, int cell)
 static void column_labels(play_canvas *c, int y, int x, bool full)
 {
     for (int col = 0; col < 9; col++) {
-        int at = full ? x + 5 + (col / 3) * 22 + (col % 3) * 7 + 3 : x + 4 + (col / 3) * 10 + (col % 3) * 3 + 1;
+        int at = full ? x + 5 + (col / 3) * 22 + (col % 3) * 7 + 3
+                      : x + 4 + (col / 3) * 10 + (col % 3) * 3 + 1;
         put_textf(c, y, at, 2, STYLE_DIM, "c%d", col + 1);
     }
 }
@@ -189,7 +190,8 @@ static void rule(play_canvas *c, int y, int x, int box_width)
     int at = x + (box_width == 9 ? 3 : 4);
     put_char(c, y, at, '+', 0);
     for (int b = 0; b < 3; b++) {
-        for (int i = 0; i < box_width; i++) put_char(c, y, at + 1 + b * (box_width + 1) + i, '-', 0);
+        for (int i = 0; i < box_width; i++)
+            put_char(c, y, at + 1 + b * (box_width + 1) + i, '-', 0);
         put_char(c, y, at + (b + 1) * (box_width + 1), '+', 0);
     }
 }
@@ -208,7 +210,7 @@ static void compact_board(play_canvas *c, int y0, int x0, const play_view *v, co
             for (int b = 0; b <= 3; b++) put_char(c, y, x0 + 3 + b * 10, '|', 0);
         }
         int d = play_digit(g, cell);
-        put_char(c, y, x + 1, d ? (char)('0' + d) : '.', d ? digit_style(g, cell) : STYLE_DIM);
+        put_char(c, y, x + 1, (char)(d ? '0' + d : '.'), d ? digit_style(g, cell) : STYLE_DIM);
         if (v->show_mistakes && (v->wrong[cell] || v->removed[cell])) put_char(c, y, x + 2, '!', 0);
         for (int i = 0; i < 3; i++) {
             if (l->cell[cell]) add_style(c, y, x + i, l->cell[cell]);
@@ -251,8 +253,8 @@ static void full_board(play_canvas *c, int y0, int x0, const play_view *v, const
             for (int j = 0; j < 7; j++) {
                 int yy = y + i, xx = x + j;
                 bool digit_lit = !d && l->digit[cell][1 + 3 * i + (j - 1) / 2] && j % 2 == 1;
-                if (l->cell[cell] && !digit_lit && (d || l->cell[cell] == STYLE_PATTERN ||
-                                                    l->cell[cell] == STYLE_HIGHLIGHT))
+                if (l->cell[cell] && !digit_lit &&
+                    (d || l->cell[cell] == STYLE_PATTERN || l->cell[cell] == STYLE_HIGHLIGHT))
                     add_style(c, yy, xx, l->cell[cell]);
                 if (cell == g->cursor) add_style(c, yy, xx, STYLE_REVERSE);
             }
@@ -295,7 +297,7 @@ static int panel_marks(play_canvas *c, int y, int x, const play_view *v)
     put_text(c, y, x, 6, STYLE_DIM, "Marks:");
     for (int k = 1; k <= 9; k++) {
         bool on = g->marks[cell] & (1u << (k - 1));
-        put_char(c, y + (k - 1) / 3, x + 7 + 2 * ((k - 1) % 3), on ? (char)('0' + k) : '.',
+        put_char(c, y + (k - 1) / 3, x + 7 + 2 * ((k - 1) % 3), (char)(on ? '0' + k : '.'),
                  on ? 0 : STYLE_DIM);
     }
     return 3;
@@ -329,8 +331,8 @@ static void panel(play_canvas *c, int y, int x, int w, int h, const play_view *v
             if (v->wrong[k] || v->removed[k])
                 n += (size_t)snprintf(list + n, sizeof list - n, " r%dc%d", k / 9 + 1, k % 9 + 1);
         char text[256];
-        snprintf(text, sizeof text, v->mistakes ? "Mistakes: %d:%s" : "Mistakes: none",
-                 v->mistakes, list);
+        snprintf(text, sizeof text, v->mistakes ? "Mistakes: %d:%s" : "Mistakes: none", v->mistakes,
+                 list);
         at += wrap(c, at, x, w, 3, v->mistakes ? STYLE_BOLD : 0, text);
     }
     if (v->solved) {
@@ -391,11 +393,13 @@ void play_draw(play_canvas *c, const play_view *v)
     int rows = c->rows, cols = c->cols;
     bool full = rows >= FULL_H && cols >= FULL_W + 3 + PANEL_MIN_W;
     bool full_below = !full && rows >= FULL_H + 1 + PANEL_MIN_H && cols >= FULL_W;
-    bool compact = !full && !full_below && rows >= PANEL_MIN_H + 2 && cols >= COMPACT_W + 3 + PANEL_MIN_W;
+    bool compact =
+        !full && !full_below && rows >= PANEL_MIN_H + 2 && cols >= COMPACT_W + 3 + PANEL_MIN_W;
     bool compact_below = !full && !full_below && !compact && rows >= COMPACT_H + 1 + PANEL_MIN_H &&
                          cols >= COMPACT_W;
     if (!full && !full_below && !compact && !compact_below) {
-        wrap(c, 0, 0, cols, rows, 0, "The window is too small for sudoku play: 67x14 or 34x27 at least.");
+        wrap(c, 0, 0, cols, rows, 0,
+             "The window is too small for sudoku play: 67x14 or 34x27 at least.");
         return;
     }
     bool big = full || full_below;
@@ -456,7 +460,8 @@ static void sgr(text_out *t, uint8_t style, bool color)
     if (style & STYLE_DIM) outs(t, ";2");
     if (style & STYLE_UNDERLINE) outs(t, ";4");
     if (style & STYLE_REVERSE) outs(t, ";7");
-    static const char *const colored[8] = {"", ";34", ";30;46", ";1;31", ";30;42", ";97;41", ";30;43", ";1;35"};
+    static const char *const colored[8] = {"",       ";34",    ";30;46", ";1;31",
+                                           ";30;42", ";97;41", ";30;43", ";1;35"};
     static const char *const plain[8] = {"", "", ";4", ";7", ";1;7", ";7", ";1;4", ";1"};
     int k = (style & STYLE_COLORS) >> 4;
     outs(t, color ? colored[k] : plain[k]);

@@ -41,24 +41,24 @@ typedef struct play_canvas {
 
 /* What a hint shows, as play.c hands it to the screen. */
 typedef struct play_hint_view {
-    int level;       /* 0: no hint shown; 1-3 */
-    char text[1024]; /* the hint in words at its level */
+    int level;               /* 0: no hint shown; 1-3 */
+    char text[1024];         /* the hint in words at its level */
     const sudoku_step *step; /* the step (levels 2-3 light its cells), or NULL */
-    uint32_t units;  /* the units to look at (level 1) */
+    uint32_t units;          /* the units to look at (level 1) */
 } play_hint_view;
 
 /* Everything a frame shows. */
 typedef struct play_view {
     const play_game *game;
-    bool marking;     /* digits toggle marks */
+    bool marking; /* digits toggle marks */
     bool show_mistakes;
     bool wrong[SUDOKU_CELLS];
     uint16_t removed[SUDOKU_CELLS];
     int mistakes;
-    int highlight;    /* a digit to light everywhere, 0 none */
+    int highlight;          /* a digit to light everywhere, 0 none */
     bool pending_highlight; /* '*' was pressed: a digit comes next */
     play_hint_view hint;
-    bool thinking;    /* a hint is being looked for */
+    bool thinking;       /* a hint is being looked for */
     const char *message; /* one line for the player, or NULL */
     bool paused, solved, help;
     long long elapsed_ms;

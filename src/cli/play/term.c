@@ -227,7 +227,7 @@ static int sequence_key(size_t n)
     unsigned char final = input[n - 1];
     if (final == '~') {
         int number = atoi((const char *)input + 2);
-        return number == 1 || number == 7 ? TERM_KEY_HOME
+        return number == 1 || number == 7   ? TERM_KEY_HOME
                : number == 4 || number == 8 ? TERM_KEY_END
                : number == 3                ? TERM_KEY_DELETE
                                             : TERM_KEY_UNKNOWN;
@@ -292,9 +292,8 @@ term_event term_wait(int timeout_ms, int other_fd, int *key, int *signal_number)
         }
         *key = next_key();
         if (*key != TERM_KEY_NONE) return TERM_KEY;
-        struct pollfd p[3] = {{STDIN_FILENO, POLLIN, 0},
-                              {signal_pipe[0], POLLIN, 0},
-                              {other_fd, POLLIN, 0}};
+        struct pollfd p[3] = {
+            {STDIN_FILENO, POLLIN, 0}, {signal_pipe[0], POLLIN, 0}, {other_fd, POLLIN, 0}};
         int ready = poll(p, other_fd >= 0 ? 3 : 2, timeout_ms);
         if (ready < 0 && errno == EINTR) continue;
         if (ready < 0) return TERM_GONE;

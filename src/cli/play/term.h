@@ -13,7 +13,7 @@
 
 /* Keys beyond the bytes they are: printable keys are their character,
  * control keys their byte (TERM_CTRL('r')). */
-#define TERM_CTRL(c) ((c) & 0x1f)
+#define TERM_CTRL(c) ((c)&0x1f)
 enum {
     TERM_KEY_NONE = -1,
     TERM_KEY_UP = 0x100,
@@ -32,10 +32,10 @@ enum {
 /* What woke the main loop. */
 typedef enum term_event {
     TERM_TIMEOUT,
-    TERM_KEY,     /* a key: term_key */
-    TERM_SIGNAL,  /* a signal: term_signal */
-    TERM_OTHER,   /* the other descriptor given to term_wait is readable */
-    TERM_GONE     /* the terminal went away (end of input or an error) */
+    TERM_KEY,    /* a key: term_key */
+    TERM_SIGNAL, /* a signal: term_signal */
+    TERM_OTHER,  /* the other descriptor given to term_wait is readable */
+    TERM_GONE    /* the terminal went away (end of input or an error) */
 } term_event;
 
 /* Checks that standard input and output are terminals; false, with a
