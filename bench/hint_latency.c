@@ -5,7 +5,8 @@
  * hint is asked for (the key 'n'), and the time until its answer is
  * there is measured; then the step is applied (the key 'a'). The game's
  * own code does it all: the state built from the player's board, the
- * worker thread with its memo and its budget, the step applied.
+ * quick search on the main thread, the worker thread with its memo and
+ * its budget when that is not enough, the step applied.
  *
  * A second measure asks the engine cold at each state of the same path
  * (no memo: a board the engine has not seen, as after an undo or the
@@ -120,8 +121,9 @@ int main(int argc, char **argv)
             sudoku_logic state;
             double start = now();
             play_logic_state(&game, &state);
-            play_hinter_ask(h, &state, ++ticket);
-            play_hint_outcome outcome = answer(h, ticket, step);
+            play_hint_outcome outcome;
+            if (!play_hinter_ask(h, &state, ++ticket, &outcome, step))
+                outcome = answer(h, ticket, step);
             add(&warm, now() - start);
             start = now();
             play_hint_outcome c = play_hint_find(&state, NULL, PLAY_HINT_BUDGET, cold_step);

@@ -1,8 +1,10 @@
 /*
  * hint.c: hints for `sudoku play`. play_hint_find is the game's only call
- * into the logic engine; the hinter runs it on a thread of its own, so
- * that the main loop keeps drawing and reading keys while a hard step is
- * searched for, and tells the main loop through a pipe when it is done.
+ * into the logic engine. A hint is first searched for briefly on the main
+ * loop's thread; when that is not enough, the hinter searches on a thread
+ * of its own, so that the main loop keeps drawing and reading keys while a
+ * hard step is searched for, and tells the main loop through a pipe when
+ * it is done.
  * The search is bounded by a budget of work, so that no hint takes much
  * longer than a second.
  */
@@ -128,14 +130,18 @@ int play_hinter_fd(const play_hinter *h)
     return h->pipe[0];
 }
 
-void play_hinter_ask(play_hinter *h, const sudoku_logic *state, unsigned long ticket)
+bool play_hinter_ask(play_hinter *h, const sudoku_logic *state, unsigned long ticket,
+                     play_hint_outcome *outcome, sudoku_step *step)
 {
+    *outcome = play_hint_find(state, NULL, PLAY_HINT_QUICK, step);
+    if (*outcome == PLAY_HINT_FOUND || *outcome == PLAY_HINT_NONE) return true;
     mtx_lock(&h->lock);
     h->state = *state;
     h->ticket = ticket;
     h->asked = true;
     cnd_signal(&h->wake);
     mtx_unlock(&h->lock);
+    return false;
 }
 
 bool play_hinter_answer(play_hinter *h, unsigned long *ticket, play_hint_outcome *outcome,

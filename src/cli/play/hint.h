@@ -14,6 +14,11 @@
  * same on every machine. */
 #define PLAY_HINT_BUDGET 2000000ull
 
+/* The work a hint may take on the main loop's own thread before it is
+ * handed to the worker: some milliseconds. Most hints take far less, and
+ * are there at once, without waiting for a thread to be woken. */
+#define PLAY_HINT_QUICK 20000ull
+
 typedef enum play_hint_outcome {
     PLAY_HINT_FOUND,       /* step holds the next step */
     PLAY_HINT_NONE,        /* no technique of the engine applies (or the state is solved) */
@@ -38,9 +43,13 @@ play_hinter *play_hinter_new(void);
 /* A descriptor that becomes readable when an answer is ready. */
 int play_hinter_fd(const play_hinter *hinter);
 
-/* Asks for the next step on state; a question not yet taken up is
- * replaced. */
-void play_hinter_ask(play_hinter *hinter, const sudoku_logic *state, unsigned long ticket);
+/* Asks for the next step on state: first a quick search on the caller's
+ * thread (PLAY_HINT_QUICK), whose answer is returned at once (true, with
+ * outcome and step); if that is not enough, the question goes to the
+ * worker (false: the answer will come with ticket), replacing one not yet
+ * taken up. */
+bool play_hinter_ask(play_hinter *hinter, const sudoku_logic *state, unsigned long ticket,
+                     play_hint_outcome *outcome, sudoku_step *step);
 
 /* Takes the answer if one is ready: true with its ticket, outcome, step
  * and the seconds it took. */

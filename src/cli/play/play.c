@@ -142,6 +142,8 @@ static void show_mistakes_hint(loop *l, int mistakes)
     l->dirty = true;
 }
 
+static void show_answer(loop *l, play_hint_outcome outcome, double seconds);
+
 static void ask_hint(loop *l)
 {
     if (l->solved) {
@@ -177,19 +179,17 @@ static void ask_hint(loop *l)
         return;
     }
     sudoku_logic state;
+    play_hint_outcome outcome;
     play_logic_state(l->game, &state);
-    play_hinter_ask(l->hinter, &state, ++l->ticket);
     l->thinking = true;
     l->dirty = true;
+    if (play_hinter_ask(l->hinter, &state, ++l->ticket, &outcome, &l->step))
+        show_answer(l, outcome, 0.0);
 }
 
-static void take_answer(loop *l)
+/* The hint found (or not) for the board it was asked on. */
+static void show_answer(loop *l, play_hint_outcome outcome, double seconds)
 {
-    unsigned long ticket;
-    play_hint_outcome outcome;
-    double seconds;
-    if (!play_hinter_answer(l->hinter, &ticket, &outcome, &l->step, &seconds)) return;
-    if (ticket != l->ticket || !l->thinking || l->hint_revision != l->game->revision) return;
     l->thinking = false;
     l->dirty = true;
     switch (outcome) {
@@ -213,6 +213,16 @@ static void take_answer(loop *l)
     case PLAY_HINT_NO_MEMORY:
     default: say(l, "No hint: out of memory."); return;
     }
+}
+
+static void take_answer(loop *l)
+{
+    unsigned long ticket;
+    play_hint_outcome outcome;
+    double seconds;
+    if (!play_hinter_answer(l->hinter, &ticket, &outcome, &l->step, &seconds)) return;
+    if (ticket != l->ticket || !l->thinking || l->hint_revision != l->game->revision) return;
+    show_answer(l, outcome, seconds);
 }
 
 /* The cell a revealed digit goes to: the cursor's if it is open, else the
