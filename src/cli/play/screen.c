@@ -22,7 +22,7 @@
 #define FULL_H 38
 /* The narrowest panel worth drawing, and the lines it needs below a board. */
 #define PANEL_MIN_W 30
-#define PANEL_MIN_H 12
+#define PANEL_MIN_H 13
 
 bool play_canvas_size(play_canvas *canvas, int rows, int cols)
 {
@@ -307,7 +307,9 @@ static void panel(play_canvas *c, int y, int x, int w, int h, const play_view *v
 {
     const play_game *g = v->game;
     char time[16];
-    int bottom = y + h - 1 - KEY_LINES, at = y;
+    /* The keys at the bottom, clear of the window's last line (its last
+     * column is never written). */
+    int bottom = y + h - 2 - KEY_LINES, at = y;
     for (int i = 0; i < KEY_LINES; i++) put_text(c, bottom + 1 + i, x, w, STYLE_DIM, key_lines[i]);
     play_format_time(v->elapsed_ms, time);
     put_text(c, at, x, w, STYLE_TITLE | STYLE_BOLD, "sudoku play");
