@@ -205,7 +205,7 @@ $(BUILD)/tests/test_catalogue $(BUILD)/tests/test_logic_path: $(LIB_OBJ)
 # test_play tests the game's state, save files and frames: the objects of
 # src/cli/play/ it needs.
 $(BUILD)/tests/test_play: $(BUILD)/obj/cli/play/game.o $(BUILD)/obj/cli/play/save.o \
-  $(BUILD)/obj/cli/play/screen.o
+  $(BUILD)/obj/cli/play/screen.o $(BUILD)/obj/cli/play/hint.o
 
 # test_memory makes the library's allocations fail one at a time.
 TEST_LINK_test_memory = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc

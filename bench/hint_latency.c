@@ -95,7 +95,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "hint-latency: %s: %s\n", argv[1], strerror(errno));
         return 2;
     }
-    play_hinter *h = play_hinter_new();
+    play_hinter *h = play_hinter_new(PLAY_HINT_BUDGET);
     sudoku_step *step = malloc(sizeof *step), *cold_step = malloc(sizeof *cold_step);
     if (!h || !step || !cold_step) {
         fprintf(stderr, "hint-latency: no worker thread or memory\n");

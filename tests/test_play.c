@@ -16,11 +16,13 @@
 #include <cmocka.h>
 
 #include "cli/play/game.h"
+#include "cli/play/hint.h"
 #include "cli/play/save.h"
 #include "cli/play/screen.h"
 #include "fixtures.h"
 #include "reference.h"
 
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -364,6 +366,64 @@ static void test_apply_steps(void **state)
     play_game_free(&g);
 }
 
+/* ---- the hints' worker ---- */
+
+/* The first puzzle of forum-hardest-11plus: its first step, nested
+ * multiple forcing chains, takes some 200,000 chain nodes. */
+static const char hardest1[] =
+    "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
+
+static play_hint_outcome wait_answer(play_hinter *h, unsigned long want, sudoku_step *step)
+{
+    unsigned long ticket = 0;
+    play_hint_outcome outcome = PLAY_HINT_NO_MEMORY;
+    double seconds;
+    do {
+        struct pollfd p = {play_hinter_fd(h), POLLIN, 0};
+        assert_true(poll(&p, 1, 600000) == 1); /* an answer comes */
+    } while (!play_hinter_answer(h, &ticket, &outcome, step, &seconds) || ticket != want);
+    return outcome;
+}
+
+/* A hint beyond the quick search goes to the worker (the main loop goes
+ * on), and comes back the engine's step; a budget stops it, at once when
+ * it is below the quick search's. Node counts, not clocks, decide. */
+static void test_hinter(void **state)
+{
+    (void)state;
+    play_game g;
+    start(&g, hardest1);
+    sudoku_logic s;
+    play_logic_state(&g, &s);
+    sudoku_step *want = malloc(sizeof *want), *got = malloc(sizeof *got);
+    assert_true(sudoku_logic_next(&s, 0, want));
+    play_hint_outcome outcome;
+    play_hinter *h = play_hinter_new(PLAY_HINT_BUDGET);
+    assert_non_null(h);
+    assert_false(play_hinter_ask(h, &s, 1, &outcome, got));
+    assert_int_equal(wait_answer(h, 1, got), PLAY_HINT_FOUND);
+    assert_int_equal(got->technique, want->technique);
+    assert_memory_equal(got->place, want->place, sizeof want->place);
+    assert_memory_equal(got->eliminate, want->eliminate, sizeof want->eliminate);
+    /* A later question replaces one not taken up; the answer says which. */
+    assert_false(play_hinter_ask(h, &s, 2, &outcome, got));
+    assert_false(play_hinter_ask(h, &s, 3, &outcome, got));
+    assert_int_equal(wait_answer(h, 3, got), PLAY_HINT_FOUND);
+    play_hinter_free(h);
+    h = play_hinter_new(1000);
+    assert_true(play_hinter_ask(h, &s, 4, &outcome, got));
+    assert_int_equal(outcome, PLAY_HINT_OVER_BUDGET);
+    play_hinter_free(h);
+    h = play_hinter_new(100000);
+    assert_false(play_hinter_ask(h, &s, 5, &outcome, got));
+    assert_int_equal(wait_answer(h, 5, got), PLAY_HINT_OVER_BUDGET);
+    play_hinter_free(h);
+    assert_int_equal(play_hint_find(&s, NULL, 1, got), PLAY_HINT_OVER_BUDGET);
+    free(want);
+    free(got);
+    play_game_free(&g);
+}
+
 /* ---- the save file ---- */
 
 static void assert_same_game(const play_game *a, const play_game *b)
@@ -678,21 +738,14 @@ static void test_full_frame(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_enter_clear),
-        cmocka_unit_test(test_marks),
-        cmocka_unit_test(test_auto_remove),
-        cmocka_unit_test(test_undo_redo),
-        cmocka_unit_test(test_fill_marks),
-        cmocka_unit_test(test_mistakes),
-        cmocka_unit_test(test_solved),
-        cmocka_unit_test(test_logic_state),
-        cmocka_unit_test(test_apply_steps),
-        cmocka_unit_test(test_save_round_trip),
-        cmocka_unit_test(test_save_cut_short),
-        cmocka_unit_test(test_save_changed),
-        cmocka_unit_test(test_save_inconsistent),
-        cmocka_unit_test(test_save_fails),
-        cmocka_unit_test(test_compact_frame),
+        cmocka_unit_test(test_enter_clear),     cmocka_unit_test(test_marks),
+        cmocka_unit_test(test_auto_remove),     cmocka_unit_test(test_undo_redo),
+        cmocka_unit_test(test_fill_marks),      cmocka_unit_test(test_mistakes),
+        cmocka_unit_test(test_solved),          cmocka_unit_test(test_logic_state),
+        cmocka_unit_test(test_apply_steps),     cmocka_unit_test(test_hinter),
+        cmocka_unit_test(test_save_round_trip), cmocka_unit_test(test_save_cut_short),
+        cmocka_unit_test(test_save_changed),    cmocka_unit_test(test_save_inconsistent),
+        cmocka_unit_test(test_save_fails),      cmocka_unit_test(test_compact_frame),
         cmocka_unit_test(test_full_frame),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);

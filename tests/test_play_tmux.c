@@ -26,6 +26,7 @@
 #include "sudoku.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -187,9 +188,10 @@ static void path_of(const game *g, const char *file, char out[256])
     snprintf(out, 256, "%s/%s", g->dir, file);
 }
 
-/* Starts `sudoku play ARGS --save FILE` in a shell of a new session of
- * rows x cols, and waits for its first frame. */
-static void start(game *g, const char *args, int rows, int cols)
+/* Starts `sudoku play --save FILE ARGS` in a shell of a new session of
+ * rows x cols, with env (e.g. "env NO_COLOR=1", or "") before it; and
+ * waits for its first frame unless wait is false. */
+static void start_with(game *g, const char *env, const char *args, int rows, int cols, bool wait)
 {
     if (!have_tmux) {
         print_message("play-tmux: skipped: tmux is absent (Debian: apt-get install tmux)\n");
@@ -206,15 +208,20 @@ static void start(game *g, const char *args, int rows, int cols)
     fprintf(f,
             "cd '%s'\n"
             "stty -a > before\n"
-            "sh -c 'echo $$ > pid; exec %s \"%s\" play --save game.save %s'\n"
+            "sh -c 'echo $$ > pid; exec %s %s \"%s\" play --save game.save %s'\n"
             "echo \"status=$?\" > status\n"
             "stty -a > after\n",
-            g->dir, wrapper, bin, args);
+            g->dir, env, wrapper, bin, args);
     fclose(f);
     assert_int_equal(tmux("new-session -d -s %s -c %s -x %d -y %d sh", g->name, g->dir, cols, rows),
                      0);
     keys(g, "'sh run.sh' Enter");
-    free(wait_for(g->name, "sudoku play", 0));
+    if (wait) free(wait_for(g->name, "sudoku play", 0));
+}
+
+static void start(game *g, const char *args, int rows, int cols)
+{
+    start_with(g, "", args, rows, cols, true);
 }
 
 /* The game's exit status once it ended; the terminal's settings after
@@ -582,6 +589,142 @@ static void test_damaged_save(void **state)
     free(whole);
 }
 
+/* A hint that needs more than its budget says so, and offers a digit of
+ * the solution, which 'a' places. The Easter monster's 25th step is its
+ * first chain, some 900 chain nodes: a budget of 100 stops there. */
+static void test_hint_over_budget(void **state)
+{
+    (void)state;
+    static const char monster[] =
+        "1.....7.9.4...72..8.........7..1..6.3.......5.6..4..2.........8..53...7.7.2....46";
+    reference_answer a = reference_solve(monster, 2);
+    char args[128];
+    game g = {0};
+    snprintf(args, sizeof args, "--hint-budget 100 %s", monster);
+    start(&g, args, 24, 80);
+    int applied = 0;
+    for (;;) {
+        keys(&g, "n");
+        char *s;
+        double deadline = now() + patience;
+        for (;;) {
+            s = capture(g.name);
+            char *p = panel_of(s, PANEL);
+            bool step = strstr(p, "Hint 1/3") != NULL,
+                 over = strstr(p, "needs more search") != NULL;
+            free(p);
+            if (step || over) break;
+            if (now() > deadline) fail_msg("no hint came:\n%s", s);
+            free(s);
+            pause_ms(50);
+        }
+        bool over = strstr(s, "needs more search") != NULL;
+        free(s);
+        if (over) break;
+        keys(&g, "a");
+        free(wait_for(g.name, "Applied:", PANEL));
+        assert_true(++applied < 40);
+    }
+    assert_int_equal(applied, 24);
+    keys(&g, "a");
+    char *s = wait_for(g.name, "from the solution", PANEL);
+    char *p = panel_of(s, PANEL);
+    const char *placed = strstr(p, "Placed r");
+    assert_non_null(placed);
+    int r = placed[8] - '0', c = placed[10] - '0', d = placed[12] - '0';
+    assert_int_equal(d, a.solution[9 * (r - 1) + c - 1] - '0');
+    assert_int_equal(board_char(s, r, c), '0' + d);
+    free(p);
+    free(s);
+    keys(&g, "q");
+    assert_int_equal(finish(&g), 0);
+}
+
+/* Colours, unless NO_COLOR is set: the first level of a hint lights its
+ * box in cyan, or underlines it without colour. */
+static void test_no_color(void **state)
+{
+    (void)state;
+    for (int plain = 0; plain <= 1; plain++) {
+        game g = {0};
+        start_with(&g, plain ? "env NO_COLOR=1" : "", hard1, 24, 80, true);
+        keys(&g, "n");
+        free(wait_for(g.name, "Hint 1/3", PANEL));
+        char command[256];
+        snprintf(command, sizeof command, "tmux -L %s capture-pane -e -p -t %s", sock, g.name);
+        FILE *f = popen(command, "r");
+        assert_non_null(f);
+        char *screen = calloc(1, 1 << 16);
+        assert_non_null(screen);
+        size_t n = fread(screen, 1, (1 << 16) - 1, f);
+        pclose(f);
+        screen[n] = '\0';
+        bool cyan = strstr(screen, "46m") != NULL;
+        if (plain ? cyan : !cyan)
+            fail_msg("NO_COLOR %s, yet the screen has%s the hint's colour:\n%s",
+                     plain ? "set" : "unset", cyan ? "" : " not", screen);
+        if (plain) assert_non_null(strstr(screen, "4m")); /* underlined instead */
+        free(screen);
+        keys(&g, "q");
+        assert_int_equal(finish(&g), 0);
+    }
+}
+
+static void test_sighup(void **state)
+{
+    (void)state;
+    game g = {0};
+    start(&g, hard1, 24, 80);
+    keys(&g, "l 1");
+    free(wait_for(g.name, "Cell r1c2", PANEL));
+    assert_int_equal(kill(pid_of(&g), SIGHUP), 0);
+    assert_int_equal(finish(&g), 128 + SIGHUP);
+    char *saved = read_text(g.save);
+    assert_non_null(saved);
+    assert_non_null(strstr(saved, "\nentries .1"));
+    free(saved);
+}
+
+/* The screen written to a terminal that goes away (a pty whose other side
+ * closes): the game is saved, the terminal it reads keys from is given
+ * back as it was, and the exit status is 2. */
+static void test_failed_write(void **state)
+{
+    (void)state;
+    if (!have_tmux) {
+        print_message("play-tmux: skipped: tmux is absent (Debian: apt-get install tmux)\n");
+        skip();
+    }
+    int master = posix_openpt(O_RDWR | O_NOCTTY);
+    assert_true(master >= 0);
+    assert_int_equal(grantpt(master), 0);
+    assert_int_equal(unlockpt(master), 0);
+    fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK);
+    char args[256];
+    snprintf(args, sizeof args, "%s >%s", hard1, ptsname(master));
+    game g = {0};
+    start_with(&g, "", args, 24, 80, false);
+    /* Read what it draws until its frame is there, then go away. */
+    char buf[4096], seen[1 << 16] = "";
+    size_t have = 0;
+    double deadline = now() + patience;
+    while (!strstr(seen, "sudoku play")) {
+        ssize_t n = read(master, buf, sizeof buf);
+        for (ssize_t i = 0; i < n && have + 1 < sizeof seen; i++)
+            if (buf[i]) seen[have++] = buf[i];
+        seen[have] = '\0';
+        if (n <= 0) pause_ms(20);
+        if (now() > deadline) fail_msg("no frame on the pty");
+    }
+    pid_of(&g);
+    close(master);
+    assert_int_equal(finish(&g), 2);
+    struct stat st;
+    assert_int_equal(stat(g.save, &st), 0);
+    char *s = capture(g.name);
+    free(s);
+}
+
 /* ---- set-up ---- */
 
 static int setup(void **state)
@@ -626,6 +769,10 @@ int main(void)
         cmocka_unit_test(test_ctrl_c),
         cmocka_unit_test(test_sigterm_and_resume),
         cmocka_unit_test(test_damaged_save),
+        cmocka_unit_test(test_hint_over_budget),
+        cmocka_unit_test(test_no_color),
+        cmocka_unit_test(test_sighup),
+        cmocka_unit_test(test_failed_write),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -12,6 +12,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "play/game.h"
+#include "play/hint.h"
 #include "play/play.h"
 #include "play/save.h"
 #include "play/term.h"
@@ -50,6 +51,9 @@ static const char help_text[] =
     "  --save=FILE         keep the game in FILE instead of $XDG_STATE_HOME/sudoku/\n"
     "  --mistakes          mark mistakes as they happen (key E)\n"
     "  --no-auto-remove    keep a digit's marks in its peers when it is placed (key A)\n"
+    "  --hint-budget=N     the work a hint may take, in chain nodes (k, M, G; 0: no\n"
+    "                      limit); default 2M, about a second: a hint that needs\n"
+    "                      more says so, and offers a digit of the solution\n"
     "  -h, --help          show this help and exit\n"
     "  -V, --version       show the version and exit\n"
     "\n"
@@ -76,7 +80,8 @@ enum {
     KEY_RESUME,
     KEY_SAVE,
     KEY_MISTAKES,
-    KEY_NO_AUTO_REMOVE
+    KEY_NO_AUTO_REMOVE,
+    KEY_HINT_BUDGET
 };
 
 static const cli_option options[] = {{"difficulty", true, KEY_DIFFICULTY},
@@ -87,6 +92,7 @@ static const cli_option options[] = {{"difficulty", true, KEY_DIFFICULTY},
                                      {"save", true, KEY_SAVE},
                                      {"mistakes", false, KEY_MISTAKES},
                                      {"no-auto-remove", false, KEY_NO_AUTO_REMOVE},
+                                     {"hint-budget", true, KEY_HINT_BUDGET},
                                      {NULL, false, 0}};
 
 static const cli_format_name formats[] = {{NULL, FORMAT_AUTO}};
@@ -98,6 +104,7 @@ typedef struct play_command_options {
     unsigned long long seed;
     unsigned long number;
     bool resume, mistakes, no_auto_remove;
+    unsigned long long hint_budget;
     const char *save;
     sudoku_record *picked; /* the record read for the game */
     bool found;
@@ -147,6 +154,12 @@ static int take_option(void *options_, int key, const char *value)
         return 0;
     case KEY_MISTAKES: opt->mistakes = true; return 0;
     case KEY_NO_AUTO_REMOVE: opt->no_auto_remove = true; return 0;
+    case KEY_HINT_BUDGET:
+        if (cli_parse_count(value, &opt->hint_budget)) return 0;
+        return cli_usage_error("play",
+                               "--hint-budget needs a count of chain nodes (e.g. 500k; 0: no "
+                               "limit), not '%s'",
+                               value);
     default: return 0;
     }
 }
@@ -420,7 +433,11 @@ int cli_play(int argc, char **argv)
 {
     cli_common common = {.format = FORMAT_AUTO, .jobs = -1};
     sudoku_record record = {0};
-    play_command_options opt = {.lowest = -1, .highest = -1, .number = 1, .picked = &record};
+    play_command_options opt = {.lowest = -1,
+                                .highest = -1,
+                                .number = 1,
+                                .picked = &record,
+                                .hint_budget = PLAY_HINT_BUDGET};
     int operands;
     /* A game has no formats: said before the options' reader would say
      * that none is known. */
@@ -490,7 +507,7 @@ int cli_play(int argc, char **argv)
     if (opt.no_auto_remove) game.auto_remove = false;
     const char *no_color = getenv("NO_COLOR"), *term = getenv("TERM");
     play_options play = {path, !(no_color && no_color[0]) && !(term && strcmp(term, "dumb") == 0),
-                         greeting};
+                         greeting, opt.hint_budget};
     char note[PLAY_SAVE_MESSAGE + 256];
     rc = play_run(&game, solved, &play, note, sizeof note);
     play_game_free(&game);

@@ -42,6 +42,7 @@ struct play_hinter {
     thrd_t thread;
     int pipe[2];
     bool stop;
+    unsigned long long budget; /* chain nodes a hint may take */
     /* the question */
     bool asked;
     sudoku_logic state;
@@ -75,7 +76,7 @@ static int worker(void *arg)
         h->asked = false;
         mtx_unlock(&h->lock);
         double start = now();
-        play_hint_outcome outcome = play_hint_find(&state, h->memo, PLAY_HINT_BUDGET, &h->work);
+        play_hint_outcome outcome = play_hint_find(&state, h->memo, h->budget, &h->work);
         double seconds = now() - start;
         mtx_lock(&h->lock);
         h->answered = true;
@@ -92,10 +93,11 @@ static int worker(void *arg)
     return 0;
 }
 
-play_hinter *play_hinter_new(void)
+play_hinter *play_hinter_new(unsigned long long budget)
 {
     play_hinter *h = calloc(1, sizeof *h);
     if (!h) return NULL;
+    h->budget = budget;
     h->pipe[0] = h->pipe[1] = -1;
     bool ok = pipe(h->pipe) == 0 && mtx_init(&h->lock, mtx_plain) == thrd_success;
     if (ok && cnd_init(&h->wake) != thrd_success) {
@@ -133,8 +135,10 @@ int play_hinter_fd(const play_hinter *h)
 bool play_hinter_ask(play_hinter *h, const sudoku_logic *state, unsigned long ticket,
                      play_hint_outcome *outcome, sudoku_step *step)
 {
-    *outcome = play_hint_find(state, NULL, PLAY_HINT_QUICK, step);
+    bool within = h->budget && h->budget <= PLAY_HINT_QUICK;
+    *outcome = play_hint_find(state, NULL, within ? h->budget : PLAY_HINT_QUICK, step);
     if (*outcome == PLAY_HINT_FOUND || *outcome == PLAY_HINT_NONE) return true;
+    if (within && *outcome == PLAY_HINT_OVER_BUDGET) return true;
     mtx_lock(&h->lock);
     h->state = *state;
     h->ticket = ticket;

@@ -37,14 +37,16 @@ play_hint_outcome play_hint_find(const sudoku_logic *state, sudoku_logic_memo *m
  * since changed is known for what it is. */
 typedef struct play_hinter play_hinter;
 
-/* Starts the worker; NULL if the system refuses a thread or memory. */
-play_hinter *play_hinter_new(void);
+/* Starts the worker, whose hints take at most budget chain nodes of work
+ * (PLAY_HINT_BUDGET by default); NULL if the system refuses a thread or
+ * memory. */
+play_hinter *play_hinter_new(unsigned long long budget);
 
 /* A descriptor that becomes readable when an answer is ready. */
 int play_hinter_fd(const play_hinter *hinter);
 
 /* Asks for the next step on state: first a quick search on the caller's
- * thread (PLAY_HINT_QUICK), whose answer is returned at once (true, with
+ * thread (PLAY_HINT_QUICK, or the budget if it is less), whose answer is returned at once (true, with
  * outcome and step); if that is not enough, the question goes to the
  * worker (false: the answer will come with ticket), replacing one not yet
  * taken up. */

@@ -206,8 +206,9 @@ static void show_answer(loop *l, play_hint_outcome outcome, double seconds)
                  outcome == PLAY_HINT_NONE
                      ? "Hint: no technique the engine knows applies here. a places a digit of "
                        "the solution instead."
-                     : "Hint: no step found within the hint's budget (%.1f s of search: the "
-                       "next step needs long chains). a places a digit of the solution instead.",
+                     : "Hint: the next step needs more search than a hint's budget allows "
+                       "(stopped after %.1f s; --hint-budget). a places a digit of the solution "
+                       "instead.",
                  seconds);
         return;
     case PLAY_HINT_NO_MEMORY:
@@ -571,7 +572,7 @@ int play_run(play_game *game, bool solved, const play_options *opt, char *note, 
         snprintf(note, size, "play: cannot set up the terminal: %s", strerror(errno));
         return 2;
     }
-    l.hinter = play_hinter_new();
+    l.hinter = play_hinter_new(opt->hint_budget);
     bool write_failed = false;
     while (!l.quit) {
         tick(&l);
@@ -597,8 +598,9 @@ int play_run(play_game *game, bool solved, const play_options *opt, char *note, 
         }
     }
     int error = errno;
-    bool saved = l.saved_revision == game->revision && l.saved_solved == l.solved && !l.save_failed;
-    if (!saved) saved = save(&l);
+    /* q saved just now (or Q chose not to); any other way out saves here. */
+    bool by_q = l.quit && !write_failed && !l.status;
+    bool saved = by_q ? !l.save_failed : save(&l);
     term_stop();
     play_hinter_free(l.hinter);
     play_canvas_free(&l.canvas);
