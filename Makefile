@@ -466,7 +466,8 @@ fuzz-one: $(FUZZ_DIR)/bin/$(FUZZ_TARGET)
 	  $(FUZZ_LOG)
 
 # Installed documentation: the rules of input, scale-out, the logic engine.
-DOCS = README.md docs/input-formats.md docs/scale-out.md docs/logic.md docs/python.md docs/generate.md docs/canon.md
+DOCS = README.md docs/input-formats.md docs/scale-out.md docs/logic.md docs/python.md docs/generate.md docs/canon.md \
+       docs/play.md
 
 # The man page names the documentation where it is installed; sudoku.pc
 # names the directories of this install.

@@ -1,12 +1,13 @@
 #!/bin/sh
 # Makes sure the tools `make check` uses are here: the cmocka library (header
 # and library), valgrind, cppcheck, clang-tidy, pkg-config and a C++ compiler
-# (the install check), and, if it can, GNU parallel and python3, whose tests
-# are skipped with a message without them; or only those named as arguments.
+# (the install check), and, if it can, GNU parallel, python3 and tmux (sudoku
+# play's end-to-end test), whose tests are skipped with a message without
+# them; or only those named as arguments.
 # Installs what is missing with apt-get when that is possible, and otherwise
 # says exactly what to install (and fails only for the tools that are needed).
 cc=${CC:-cc}
-optional="parallel python3"
+optional="parallel python3 tmux"
 
 # Debian's package for each tool, and what to tell users of other systems.
 package() {
@@ -29,6 +30,7 @@ hint() {
     c++) echo "Fedora: dnf install gcc-c++" ;;
     parallel) echo "Fedora: dnf install parallel; macOS: brew install parallel" ;;
     python3) echo "Fedora: dnf install python3; macOS: brew install python" ;;
+    tmux) echo "Fedora: dnf install tmux; macOS: brew install tmux" ;;
     esac
 }
 
