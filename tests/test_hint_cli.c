@@ -227,6 +227,20 @@ static void test_apply(void **state)
         assert_int_equal(strlen(s.line[1]), 9 * SUDOKU_CELLS);
         now = (xstrdup(s.line[1]));
     }
+    /* explain --apply: each step's line, then the state it leaves; the
+     * last is the solution, and JSON steps carry the same states. */
+    run_result e = RUN("explain", "--apply", P);
+    run_result ej = RUN("explain", "--apply", "--format", "json", P);
+    assert_status(e, 0);
+    lines el = split_lines(e.out);
+    assert_true(el.n > 4 && el.n % 2 == 0); /* Puzzle:, step and state pairs, Solved in */
+    reference_answer a = reference_solve(P, 2);
+    const char *last = el.line[el.n - 2];
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (int d = 1; d <= 9; d++)
+            assert_int_equal(last[9 * cell + d - 1] != '.', a.solution[cell] == '0' + d);
+    for (size_t i = 2; i + 1 < el.n; i += 2)
+        assert_contains(ej.out, format_text(",\"state\":\"%s\"}", el.line[i]));
     /* Records without a state: their line twice. */
     r = RUN("hint", "--apply", "12");
     assert_status(r, 2);

@@ -53,6 +53,8 @@ static const char help_text[] =
     "                      steps gives up after 10M guesses (0 lifts that too)\n"
     "  --no-chains         use the techniques up to aligned pair exclusion only\n"
     "                      (SE's 6.2): a puzzle that needs chains gets stuck\n"
+    "  --apply             the state each step leaves, 729 characters: in text on\n"
+    "                      a line after the step's, in JSON as the step's \"state\"\n"
     "  --stats             print a summary on stderr at the end\n"
     "  -j, --jobs=N        work on N threads (default 1; 0: one per processor;\n"
     "                      at most " NUMBER_TEXT(
@@ -137,6 +139,7 @@ static void add_header(cli_text *text, const cli_job *job)
 static void explain_work(const cli_run *run, cli_job *base)
 {
     steps_job *job = (steps_job *)base;
+    const steps_options_t *opt = run->options;
     bool json = run->common->format == FORMAT_JSON;
     cli_text *text = &job->text;
     sudoku_logic state;
@@ -153,15 +156,21 @@ static void explain_work(const cli_run *run, cli_job *base)
     sudoku_logic_memo *memo = go ? sudoku_logic_memo_new() : NULL;
     while (go && !sudoku_logic_solved(&state) && job->steps < MAX_STEPS &&
            steps_next(run, job, &state, flags, memo, &step)) {
+        sudoku_rating_add(&job->rating, &step);
+        sudoku_logic_apply(&state, &step);
+        /* --apply: the state each step leaves, after it */
+        const sudoku_logic *after = opt->apply ? &state : NULL;
         if (json) {
             if (job->steps) cli_text_add(&steps, ",", 1);
-            steps_add_step(&steps, &step, true);
+            steps_add_json_step(&steps, &step, after);
         } else {
             steps_add_step(text, &step, false);
             cli_text_add(text, "\n", 1);
+            if (after) {
+                steps_add_state(text, after);
+                cli_text_add(text, "\n", 1);
+            }
         }
-        sudoku_rating_add(&job->rating, &step);
-        sudoku_logic_apply(&state, &step);
         job->steps++;
     }
     sudoku_logic_memo_free(memo);

@@ -56,7 +56,7 @@ static const char help_text[] =
     "  --apply             also the state after the step: text, a second line of\n"
     "                      729 characters (the state as given when there is no\n"
     "                      step; the first line again for a record without one);\n"
-    "                      json, \"state\" (null when there is none)\n"
+    "                      json, the step's \"state\"\n"
     "  --puzzle=PUZZLE     each record is a player's state of PUZZLE (a grid of its\n"
     "                      givens and their entries, or 729 characters of\n"
     "                      candidates): first the mistakes, entries that are not\n"
@@ -90,7 +90,6 @@ static const cli_format_name formats[] = {{"text", FORMAT_TEXT},
 typedef struct hint_options {
     steps_options_t steps; /* first: the shared options' handler reads it */
     int level;             /* --level: 1-3 */
-    bool apply;            /* --apply */
     const char *puzzle;    /* --puzzle: the original puzzle, or NULL */
     sudoku_grid original, solution;
 } hint_options;
@@ -101,7 +100,7 @@ typedef struct hint_job {
     mistakes found;
 } hint_job;
 
-enum { KEY_LEVEL = 300, KEY_APPLY, KEY_PUZZLE };
+enum { KEY_LEVEL = 300, KEY_PUZZLE };
 
 /* The shared options, then hint's own; filled by cli_hint. */
 static cli_option options[16];
@@ -120,7 +119,6 @@ static int take_option(void *options_, int key, const char *value)
                                "--level needs 1 (where to look), 2 (the pattern) or 3 (the "
                                "whole step), not '%s'",
                                value);
-    case KEY_APPLY: opt->apply = true; return 0;
     case KEY_PUZZLE: opt->puzzle = value; return 0;
     default: return steps_take_option(&opt->steps, key, value);
     }
@@ -131,7 +129,7 @@ static int take_option(void *options_, int key, const char *value)
 static int check_options(void *options_, const cli_common *common)
 {
     hint_options *opt = options_;
-    if (common->format == FORMAT_PENCILMARKS && (opt->level != 3 || opt->apply))
+    if (common->format == FORMAT_PENCILMARKS && (opt->level != 3 || opt->steps.apply))
         return cli_usage_error("hint", "%s",
                                "--level and --apply go with --format text or json (pencilmarks "
                                "is the state after the step already)");
@@ -166,10 +164,11 @@ static void add_units(cli_text *text, uint32_t units)
 /* A step's JSON at a level of help: the whole object at 3; the technique,
  * its rating, where to look (and at 2 the pattern's cells and digits) and
  * the words below that. */
-static void add_step_json(cli_text *text, const sudoku_step *step, int level)
+static void add_step_json(cli_text *text, const sudoku_step *step, int level,
+                          const sudoku_logic *after)
 {
     if (level >= 3) {
-        steps_add_step(text, step, true);
+        steps_add_json_step(text, step, after);
         return;
     }
     cli_text_puts(text, "{\"technique\":");
@@ -194,17 +193,8 @@ static void add_step_json(cli_text *text, const sudoku_step *step, int level)
         cli_text_puts(text, "]");
     }
     steps_add_text_field(text, step, level);
+    if (after) steps_add_state_field(text, after);
     cli_text_puts(text, "}");
-}
-
-/* The 729 characters of a state. */
-static void add_state(cli_text *text, const sudoku_logic *state)
-{
-    char line[SUDOKU_TEXT_MAX];
-    sudoku_board board;
-    sudoku_logic_to_board(state, &board);
-    size_t n = sudoku_format_pencilmarks(&board, line, sizeof line);
-    cli_text_add(text, line, n < sizeof line ? n : sizeof line - 1);
 }
 
 /* --puzzle: the record's mistakes found and mended before the steps;
@@ -251,24 +241,14 @@ static void hint_work(const cli_run *run, cli_job *base)
         if (checked) mistakes_add_json(text, &hjob->found);
         cli_text_puts(text, ",\"step\":");
         if (found)
-            add_step_json(text, &step, opt->level);
+            add_step_json(text, &step, opt->level, opt->steps.apply ? &after : NULL);
         else
             cli_text_puts(text, "null");
-        if (opt->apply) {
-            cli_text_puts(text, ",\"state\":");
-            if (go) {
-                cli_text_puts(text, "\"");
-                add_state(text, &after);
-                cli_text_puts(text, "\"");
-            } else {
-                cli_text_puts(text, "null");
-            }
-        }
         steps_json_end(text, job, run->options);
         return;
     }
     if (found && format == FORMAT_PENCILMARKS) {
-        add_state(text, &after);
+        steps_add_state(text, &after);
         cli_text_add(text, "\n", 1);
         return;
     }
@@ -280,9 +260,9 @@ static void hint_work(const cli_run *run, cli_job *base)
     } else {
         steps_marker(text, job);
     }
-    if (!opt->apply) return;
+    if (!opt->steps.apply) return;
     if (go) {
-        add_state(text, &after);
+        steps_add_state(text, &after);
         cli_text_add(text, "\n", 1);
     } else if (!text->failed) {
         /* no state to show: the record's line again, so that each record is two lines */
@@ -325,9 +305,7 @@ int cli_hint(int argc, char **argv)
     cli_common common = {.format = FORMAT_TEXT, .jobs = 1};
     hint_options opt = {.level = 3};
     steps_default_options(&opt.steps, "hint");
-    static const cli_option own[] = {{"level", true, KEY_LEVEL},
-                                     {"apply", false, KEY_APPLY},
-                                     {"puzzle", true, KEY_PUZZLE}};
+    static const cli_option own[] = {{"level", true, KEY_LEVEL}, {"puzzle", true, KEY_PUZZLE}};
     size_t n = 0;
     for (const cli_option *o = steps_options; o->name && n + 4 < sizeof options / sizeof *options; o++)
         options[n++] = *o;

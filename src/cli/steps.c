@@ -19,6 +19,7 @@
 const cli_option steps_options[] = {{"anyway", false, STEPS_KEY_ANYWAY},
                                     {"budget", true, STEPS_KEY_BUDGET},
                                     {"no-chains", false, STEPS_KEY_NO_CHAINS},
+                                    {"apply", false, STEPS_KEY_APPLY},
                                     {NULL, false, 0}};
 
 void steps_default_options(steps_options_t *opt, const char *command)
@@ -27,6 +28,7 @@ void steps_default_options(steps_options_t *opt, const char *command)
     opt->anyway = false;
     opt->no_chains = false;
     opt->budget = STEPS_DEFAULT_BUDGET;
+    opt->apply = false;
 }
 
 int steps_parse_rating(const char *value)
@@ -49,6 +51,7 @@ int steps_take_option(void *options, int key, const char *value)
     steps_options_t *opt = options;
     if (key == STEPS_KEY_ANYWAY) opt->anyway = true;
     if (key == STEPS_KEY_NO_CHAINS) opt->no_chains = true;
+    if (key == STEPS_KEY_APPLY) opt->apply = true;
     if (key == STEPS_KEY_BUDGET && !cli_parse_count(value, &opt->budget))
         return cli_usage_error(opt->command,
                                "--budget needs a count of chain nodes (e.g. 500M; 0: no limit), "
@@ -147,19 +150,40 @@ void steps_add_text_field(cli_text *text, const sudoku_step *step, int level)
     cli_text_free(&words);
 }
 
-void steps_add_step(cli_text *text, const sudoku_step *step, bool json)
+void steps_add_state(cli_text *text, const sudoku_logic *state)
 {
-    if (!json) {
-        add_formatted(text, step, 3);
-        return;
-    }
+    char line[SUDOKU_TEXT_MAX];
+    sudoku_board board;
+    sudoku_logic_to_board(state, &board);
+    size_t n = sudoku_format_pencilmarks(&board, line, sizeof line);
+    cli_text_add(text, line, n < sizeof line ? n : sizeof line - 1);
+}
+
+void steps_add_json_step(cli_text *text, const sudoku_step *step, const sudoku_logic *after)
+{
     add_formatted(text, step, 0);
     /* The step's words as printed, inside its object: a program need not
-     * print them again itself. */
+     * print them again itself; and the state it leaves, on request. */
     if (text->failed || text->len == 0 || text->data[text->len - 1] != '}') return;
     text->len--;
     steps_add_text_field(text, step, 3);
+    if (after) steps_add_state_field(text, after);
     cli_text_puts(text, "}");
+}
+
+void steps_add_state_field(cli_text *text, const sudoku_logic *after)
+{
+    cli_text_puts(text, ",\"state\":\"");
+    steps_add_state(text, after);
+    cli_text_puts(text, "\"");
+}
+
+void steps_add_step(cli_text *text, const sudoku_step *step, bool json)
+{
+    if (json)
+        steps_add_json_step(text, step, NULL);
+    else
+        add_formatted(text, step, 3);
 }
 
 void steps_beyond(const steps_options_t *opt, char text[80])

@@ -27,6 +27,7 @@ typedef struct steps_options_t {
     bool anyway;               /* --anyway: explain puzzles without exactly one solution too */
     bool no_chains;            /* --no-chains: stop before the chaining techniques */
     unsigned long long budget; /* --budget: chain nodes per puzzle; 0: no limit */
+    bool apply;                /* --apply (explain, hint): the state after each step too */
 } steps_options_t;
 
 /* What became of a record. */
@@ -55,10 +56,11 @@ typedef struct steps_job {
 } steps_job;
 
 /* The keys of the shared options, for commands that list them among their own. */
-enum { STEPS_KEY_ANYWAY = 256, STEPS_KEY_BUDGET, STEPS_KEY_NO_CHAINS };
+enum { STEPS_KEY_ANYWAY = 256, STEPS_KEY_BUDGET, STEPS_KEY_NO_CHAINS, STEPS_KEY_APPLY };
 
-/* The commands' own options (--anyway, --budget, --no-chains), and their handler for
- * cli_command; steps_default_options sets their defaults. */
+/* The commands' own options (--anyway, --budget, --no-chains; explain and
+ * hint: --apply), and their handler for cli_command; steps_default_options
+ * sets their defaults. */
 void steps_default_options(steps_options_t *opt, const char *command);
 extern const cli_option steps_options[];
 int steps_take_option(void *options, int key, const char *value);
@@ -88,6 +90,15 @@ void steps_add_step(cli_text *text, const sudoku_step *step, bool json);
  * ",\"text\":\"...\"". */
 void steps_add_hint(cli_text *text, const sudoku_step *step, int level);
 void steps_add_text_field(cli_text *text, const sudoku_step *step, int level);
+
+/* Adds a step's JSON object with its words and, when after is not NULL,
+ * "state": the 729 characters of the state after the step (--apply). */
+void steps_add_json_step(cli_text *text, const sudoku_step *step, const sudoku_logic *after);
+
+/* Adds the 729 characters of a state, without a line end; and the same
+ * as a JSON field, ",\"state\":\"...\"". */
+void steps_add_state(cli_text *text, const sudoku_logic *state);
+void steps_add_state_field(cli_text *text, const sudoku_logic *after);
 
 /* "needs a technique beyond nested multiple forcing chains": the last
  * technique the options allow. */
