@@ -366,6 +366,7 @@ static const char *const help_lines[] = {
     "  n                 hint: where to look; again: the pattern; again:",
     "                    what it removes or places",
     "  a                 apply the hint shown",
+    "  Escape            put the hint, the lit digit and the check away",
     "  c                 check: mark every mistake",
     "  E                 mark mistakes as they happen (on/off)",
     "  A                 placing a digit removes it from the peers' marks",
@@ -375,7 +376,6 @@ static const char *const help_lines[] = {
     "  Ctrl-L            draw the screen again",
     "  Ctrl-Z            suspend (fg comes back)",
     "  q, Ctrl-C         save and quit (sudoku play --resume goes on)",
-    "",
     "Any key closes this list.",
 };
 
