@@ -332,6 +332,72 @@ static void test_mistakes_in_candidates(void **state)
     assert_contains(assert_one_error_line(&r), "r1c1 has candidates 24 where the puzzle gives 4");
 }
 
+/* Many states in one stream, past a batch of 1024: an output line per
+ * record, in order; a record that is no state of the puzzle gets
+ * "invalid" and one diagnostic naming its line; the others go on; the
+ * exit status is 2; the same with -j 2. */
+static void test_mistakes_stream(void **state)
+{
+    (void)state;
+    reference_answer a = reference_solve(P, 2);
+    run_result first = RUN("hint", P);
+    assert_status(first, 0);
+    int records = under_wrapper() ? 60 : 1100, open_cells[SUDOKU_CELLS], opens = 0, bad = 0;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        if (P[cell] == '.') open_cells[opens++] = cell;
+    size_t in_cap = (size_t)records * (SUDOKU_CELLS + 1) + 1, out_cap = (size_t)records * 256;
+    char *input = xmalloc(in_cap), *want = xmalloc(out_cap), *want_err = xmalloc(out_cap);
+    size_t in_n = 0, out_n = 0, err_n = 0;
+    for (int i = 0; i < records; i++) {
+        char s[SUDOKU_CELLS + 1];
+        strcpy(s, P);
+        int cell = open_cells[i % opens];
+        char digit = (char)('1' + (a.solution[cell] - '0') % 9); /* never the solution's */
+        switch (i % 3) {
+        case 0: /* a wrong entry */
+            s[cell] = digit;
+            out_n += (size_t)snprintf(want + out_n, out_cap - out_n,
+                                      "1 mistake: r%dc%d (%c is wrong); next, once it is mended: "
+                                      "%s",
+                                      cell / 9 + 1, cell % 9 + 1, digit, first.out);
+            break;
+        case 1: /* the puzzle as it is */
+            out_n +=
+                (size_t)snprintf(want + out_n, out_cap - out_n, "no mistakes; next: %s", first.out);
+            break;
+        default: /* r1c1's given changed: no state of P */
+            s[0] = '5';
+            bad++;
+            out_n += (size_t)snprintf(want + out_n, out_cap - out_n, "invalid\n");
+            err_n += (size_t)snprintf(want_err + err_n, out_cap - err_n,
+                                      "sudoku: stdin:%d: r1c1 holds 5 where the puzzle gives 4 "
+                                      "(--puzzle)\n",
+                                      i + 1);
+            break;
+        }
+        in_n += (size_t)snprintf(input + in_n, in_cap - in_n, "%s\n", s);
+    }
+    assert_true(bad > 0);
+    run_result r = RUN_IN(input, "hint", "--puzzle", P);
+    assert_status(r, 2);
+    assert_string_equal(r.out, want);
+    assert_string_equal(r.err, want_err);
+    run_result j = RUN_IN(input, "hint", "--puzzle", P, "-j", "2");
+    assert_same_runs(&r, &j);
+    /* JSON: an object per record, in order, the bad ones "invalid". */
+    run_result json = RUN_IN(input, "hint", "--puzzle", P, "--format", "json");
+    assert_status(json, 2);
+    assert_int_equal(count_char(json.out, '\n'), (size_t)records);
+    const char *line = json.out;
+    for (int i = 0; i < records; i++) {
+        char head[96];
+        snprintf(head, sizeof head, "{\"source\":\"stdin\",\"line\":%d,\"status\":\"%s\"", i + 1,
+                 i % 3 == 2 ? "invalid" : "found");
+        assert_starts_with(line, head);
+        line = strchr(line, '\n') + 1;
+    }
+}
+
 /* ---- show ---- */
 
 static void test_show(void **state)
@@ -418,6 +484,7 @@ int main(void)
         cmocka_unit_test_teardown(test_apply, harness_teardown),
         cmocka_unit_test_teardown(test_mistakes_in_entries, harness_teardown),
         cmocka_unit_test_teardown(test_mistakes_in_candidates, harness_teardown),
+        cmocka_unit_test_teardown(test_mistakes_stream, harness_teardown),
         cmocka_unit_test_teardown(test_show, harness_teardown),
         cmocka_unit_test_teardown(test_play_usage, harness_teardown),
     };
