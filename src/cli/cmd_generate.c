@@ -306,9 +306,7 @@ typedef struct generate_job {
     sudoku_grid puzzle, solution;
 } generate_job;
 
-/* The state the library draws puzzle seed from: its bits mixed (a
- * Murmur3-style finalizer) so that consecutive seeds start far apart. */
-static uint64_t random_state(uint64_t seed)
+uint64_t cli_random_state(uint64_t seed)
 {
     seed ^= seed >> 33;
     seed *= 0xFF51AFD7ED558CCDull;
@@ -345,9 +343,9 @@ static void generate_work(const cli_run *run, cli_job *base)
     const generate_options *opt = run->options;
     generate_job *job = (generate_job *)base;
     job->seed = opt->seed + base->number * SEED_STEP;
-    uint64_t state = random_state(job->seed);
+    uint64_t state = cli_random_state(job->seed);
     job->symmetry = opt->symmetry == SYMMETRY_RANDOM
-                        ? (sudoku_symmetry)(random_state(~job->seed) % SUDOKU_SYMMETRIES)
+                        ? (sudoku_symmetry)(cli_random_state(~job->seed) % SUDOKU_SYMMETRIES)
                         : (sudoku_symmetry)opt->symmetry;
     sudoku_generator how = {job->symmetry, opt->fewest, opt->minimal};
     job->outcome = NOT_FOUND;

@@ -331,22 +331,13 @@ static int last_game(char *path, size_t size, play_game *game)
 
 /* ---- a new puzzle ---- */
 
-static uint64_t mix(uint64_t x)
-{
-    x ^= x >> 33;
-    x *= 0xFF51AFD7ED558CCDull;
-    x ^= x >> 33;
-    x *= 0xC4CEB9FE1A85EC53ull;
-    return x ^ (x >> 33);
-}
-
 /* The most puzzles drawn for one game before giving up. */
 #define MAKE_ATTEMPTS 100000
 
 static bool make_puzzle(const play_command_options *opt, sudoku_grid *puzzle, sudoku_grid *solution)
 {
     uint64_t seed = opt->seeded ? opt->seed : (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid();
-    uint64_t state = mix(seed);
+    uint64_t state = cli_random_state(seed);
     sudoku_generator how = {SUDOKU_SYMMETRY_ROTATE180, 0, false};
     int lowest = opt->lowest >= 0 ? opt->lowest : 16,
         highest = opt->lowest >= 0 ? opt->highest : 25;
