@@ -140,7 +140,7 @@ static bool make_parents(const char *path, char message[PLAY_SAVE_MESSAGE])
         if (*p != '/') continue;
         *p = '\0';
         if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
-            snprintf(message, PLAY_SAVE_MESSAGE, "cannot make %s: %s", dir, strerror(errno));
+            snprintf(message, PLAY_SAVE_MESSAGE, "cannot make %.1000s: %s", dir, strerror(errno));
             return false;
         }
         *p = '/';
