@@ -342,9 +342,10 @@ static void test_mistakes_stream(void **state)
     reference_answer a = reference_solve(P, 2);
     run_result first = RUN("hint", P);
     assert_status(first, 0);
-    int records = under_wrapper() ? 60 : 1100, open_cells[SUDOKU_CELLS], opens = 0, bad = 0;
+    int records = under_wrapper() ? 60 : 1100, open_cells[SUDOKU_CELLS] = {0}, opens = 0, bad = 0;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         if (P[cell] == '.') open_cells[opens++] = cell;
+    assert_true(opens > 0);
     size_t in_cap = (size_t)records * (SUDOKU_CELLS + 1) + 1, out_cap = (size_t)records * 256;
     char *input = xmalloc(in_cap), *want = xmalloc(out_cap), *want_err = xmalloc(out_cap);
     size_t in_n = 0, out_n = 0, err_n = 0;
