@@ -52,6 +52,9 @@
 #                          $(BUILD)/bench/)
 #   BENCH_PICTURES=10000   puzzles drawn as SVG, a tenth of them in books (bench/pictures.sh);
 #                          0 skips them
+#   BENCH_HINT_HARDEST=200 forum-hardest puzzles whose every state `sudoku play`'s hint
+#                          latency is measured at, after all of top1465 (a few minutes;
+#                          bench/hint_latency.c); 0 skips the measure
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -94,22 +97,28 @@ LIB_SRC = src/board/tables.c src/board/givens.c \
           src/logic/chains/nested.c src/logic/chains/chains.c \
           src/logic/catalogue.c src/logic/path.c \
           src/generate/generate.c \
-          src/draw/writer.c src/draw/grid.c src/draw/step.c src/draw/picture.c src/draw/svg.c \
-          src/draw/terminal.c src/draw/book.c
+          src/draw/writer.c src/draw/grid.c src/draw/step.c src/draw/hint.c src/draw/picture.c \
+          src/draw/svg.c src/draw/terminal.c src/draw/book.c
 LIB_HDR = $(filter-out src/cli/%,$(wildcard src/*/*.h src/*/*/*.h))
 CLI_SRC = src/cli/main.c src/cli/options.c src/cli/run.c src/cli/input.c src/cli/batch.c \
-          src/cli/output.c src/cli/steps.c src/cli/cmd_solve.c src/cli/cmd_explain.c \
+          src/cli/output.c src/cli/steps.c src/cli/mistakes.c src/cli/cmd_solve.c src/cli/cmd_explain.c \
           src/cli/cmd_hint.c src/cli/cmd_rate.c src/cli/forms.c src/cli/cmd_canon.c \
           src/cli/cmd_transform.c src/cli/cmd_generate.c src/cli/cmd_check.c \
-          src/cli/pictures.c src/cli/book.c src/cli/cmd_book.c
+          src/cli/pictures.c src/cli/book.c src/cli/cmd_book.c src/cli/cmd_show.c src/cli/cmd_play.c \
+          $(PLAY_SRC)
+# The game (`sudoku play`), a room of the tool's own: it sees only the
+# public header and its own headers (docs/architecture.md).
+PLAY_SRC = src/cli/play/game.c src/cli/play/save.c src/cli/play/term.c src/cli/play/screen.c \
+           src/cli/play/hint.c src/cli/play/play.c
+PLAY_HDR = $(PLAY_SRC:.c=.h)
 E2E_TESTS = test_cli test_hostile test_explain test_input test_canon_cli test_generate_cli \
-            test_pictures_cli
+            test_pictures_cli test_hint_cli test_play_tmux
 TEST_NAMES = test_tables test_parse test_reader test_pencilmarks test_canon test_propagate test_planes \
              test_search test_print $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay \
-             test_logic_path test_logic test_catalogue test_generate test_memory test_pictures
+             test_logic_path test_logic test_catalogue test_generate test_memory test_pictures test_play
 
 # The commands, each with its man page name sudoku-COMMAND (a link to sudoku.1).
-COMMANDS = solve explain hint rate canon transform generate check book
+COMMANDS = solve explain hint rate canon transform generate check book show play
 
 LIB_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 PIC_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
@@ -121,6 +130,7 @@ EXPORTS = $(BUILD)/libsudoku.map
 PROGRAM = $(BUILD)/sudoku
 BENCH_PROGRAM = $(BUILD)/sudoku-bench
 UNSOLVABLE_PROGRAM = $(BUILD)/sudoku-unsolvable
+HINT_LATENCY_PROGRAM = $(BUILD)/sudoku-hint-latency
 
 .PHONY: all run check catalogue pictures generate-stats test-run test-python test-valgrind lint tools bench bench-one fuzz fuzz-one install \
         uninstall clean format shared deb agreement soundness soundness-hardest thread-check
@@ -164,7 +174,7 @@ shared: $(SHLIB)
 
 # The tool's files, in src/cli/, see only the public header and their own.
 $(BUILD)/obj/cli/%.o: src/cli/%.c include/sudoku.h src/cli/cli.h src/cli/steps.h src/cli/forms.h \
-  src/cli/pictures.h src/cli/book.h
+  src/cli/pictures.h src/cli/book.h src/cli/mistakes.h $(PLAY_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
@@ -196,6 +206,11 @@ $(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT) tests/checker.h tests/fixtures.h tes
 # The tests that read the engine's catalogue link the library's objects: the
 # archive keeps only sudoku_ names global.
 $(BUILD)/tests/test_catalogue $(BUILD)/tests/test_logic_path: $(LIB_OBJ)
+
+# test_play tests the game's state, save files and frames: the objects of
+# src/cli/play/ it needs.
+$(BUILD)/tests/test_play: $(BUILD)/obj/cli/play/game.o $(BUILD)/obj/cli/play/save.o \
+  $(BUILD)/obj/cli/play/screen.o $(BUILD)/obj/cli/play/hint.o
 
 # test_memory makes the library's allocations fail one at a time.
 TEST_LINK_test_memory = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
@@ -261,7 +276,7 @@ generate-stats: $(PROGRAM)
 # program is only built, so that it keeps compiling cleanly. Each binary's
 # output is kept in LOGS too, for the summary that ends make check.
 LOGS = $(BUILD)/logs/unit
-test-run: $(PROGRAM) $(TEST_BINS) $(BENCH_PROGRAM) $(UNSOLVABLE_PROGRAM)
+test-run: $(PROGRAM) $(TEST_BINS) $(BENCH_PROGRAM) $(UNSOLVABLE_PROGRAM) $(HINT_LATENCY_PROGRAM)
 	@mkdir -p $(LOGS); failed=0; for t in $(TEST_BINS); do \
 	  echo "== $$t"; log=$(LOGS)/$$(basename $$t).log; \
 	  { SUDOKU_BIN=$(PROGRAM) SHARED_PUZZLES=$(SHARED_PUZZLES) $$t; echo $$? > $$log.rc; } 2>&1 | tee $$log; \
@@ -367,7 +382,8 @@ CPPCHECK = cppcheck -q --std=c11 --enable=warning,style,performance,portability 
 lint:
 	$(CPPCHECK) src include tests bench
 	@mkdir -p $(BUILD); \
-	clang-tidy --quiet $(LIB_SRC) $(CLI_SRC) bench/bench.c bench/unsolvable.c -- $(BASE_CFLAGS) -Isrc \
+	clang-tidy --quiet $(LIB_SRC) $(CLI_SRC) bench/bench.c bench/unsolvable.c bench/hint_latency.c -- \
+	  $(BASE_CFLAGS) -Isrc \
 	  > $(BUILD)/clang-tidy.log 2>&1; rc=$$?; \
 	grep -v -E '^[0-9]+ warnings? (and [0-9]+ errors? )?generated\.$$' $(BUILD)/clang-tidy.log; \
 	[ $$rc = 0 ] && echo "lint: cppcheck and clang-tidy clean"; exit $$rc
@@ -385,6 +401,7 @@ BENCH_BUILD_CFLAGS = $(strip $(BENCH_FLAGS_$(BENCH_BUILD)) $(BENCH_CFLAGS))
 TDOKU ?= ../shared/reference/tdoku
 BENCH_UNSOLVABLE ?= 10000
 BENCH_PICTURES ?= 10000
+BENCH_HINT_HARDEST ?= 200
 
 bench_build_known = $(if $(BENCH_FLAGS_$(1)),,$(error BENCH_BUILDS: no build '$(1)'; portable or native))
 
@@ -401,16 +418,24 @@ bench-one:
 	$(call bench_build_known,$(BENCH_BUILD))
 	@rm -rf $(BENCH_DIR)
 	@$(MAKE) --no-print-directory BUILD=$(BENCH_DIR) CFLAGS="$(BENCH_BUILD_CFLAGS)" \
-	  $(BENCH_DIR)/sudoku $(BENCH_DIR)/sudoku-bench $(BENCH_DIR)/sudoku-unsolvable >&2
+	  $(BENCH_DIR)/sudoku $(BENCH_DIR)/sudoku-bench $(BENCH_DIR)/sudoku-unsolvable \
+	  $(BENCH_DIR)/sudoku-hint-latency >&2
 	@BENCH_RUNS="$(BENCH_RUNS)" BENCH_BUDGET="$(BENCH_BUDGET)" BENCH_FORMAT="$(BENCH_FORMAT)" \
 	  BENCH_RATE_HARDEST="$(BENCH_RATE_HARDEST)" BENCH_GENERATE="$(BENCH_GENERATE)" \
 	  BENCH_UNSOLVABLE="$(BENCH_UNSOLVABLE)" BENCH_PICTURES="$(BENCH_PICTURES)" TDOKU="$(TDOKU)" \
+	  BENCH_HINT_HARDEST="$(BENCH_HINT_HARDEST)" \
 	  UNSOLVABLE_FAMILY="$(BUILD)/bench/unsolvable-$(BENCH_UNSOLVABLE).txt" \
 	  sh bench/run.sh $(BENCH_DIR) "$(CC)" "$(BASE_CFLAGS) $(BENCH_BUILD_CFLAGS)" $(SHARED_PUZZLES)
 
 # The in-process bench program: the public interface only, like any user.
 $(BENCH_PROGRAM): bench/bench.c include/sudoku.h $(LIB)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $< $(LIB) -o $@
+
+# The game's hint latency (bench/hint_latency.c): the game's own objects.
+$(HINT_LATENCY_PROGRAM): bench/hint_latency.c include/sudoku.h $(LIB) $(BUILD)/obj/cli/play/game.o \
+  $(BUILD)/obj/cli/play/hint.o
+	$(CC) $(ALL_CFLAGS) -Isrc $(LDFLAGS) $< $(BUILD)/obj/cli/play/game.o $(BUILD)/obj/cli/play/hint.o \
+	  $(LIB) -pthread -o $@
 
 # The family of few-clue puzzles without a solution that make bench times.
 $(UNSOLVABLE_PROGRAM): bench/unsolvable.c include/sudoku.h $(LIB)
@@ -461,7 +486,7 @@ fuzz-one: $(FUZZ_DIR)/bin/$(FUZZ_TARGET)
 
 # Installed documentation: the rules of input, scale-out, the logic engine.
 DOCS = README.md docs/input-formats.md docs/scale-out.md docs/logic.md docs/python.md docs/generate.md docs/canon.md \
-       docs/pictures.md
+       docs/pictures.md docs/play.md
 
 # The man page names the documentation where it is installed; sudoku.pc
 # names the directories of this install.

@@ -13,6 +13,7 @@
 # BENCH_RATE_HARDEST (1000: forum-hardest puzzles rated; 0 skips the rating),
 # BENCH_GENERATE (10000: puzzles per generate measurement; 0 skips them),
 # BENCH_PICTURES (10000: puzzles drawn, a tenth of them in books; 0 skips them)
+# BENCH_HINT_HARDEST (200: forum-hardest puzzles of the hint latency; 0 skips it)
 # TDOKU (the reference's directory), UNSOLVABLE_FAMILY (the file bench/versus.sh
 # keeps the unsolvable family in), BENCH_UNSOLVABLE (its size)
 set -eu
@@ -154,6 +155,22 @@ fi
 # Pictures and books (bench/pictures.sh): SVG at 10,000 a second or more, a
 # book of 1,000 puzzles in under a second.
 sh bench/pictures.sh "$build" "$markdown"
+
+# The game's hints (bench/hint_latency.c): at every state of each puzzle's
+# path, the time from the key to the hint, as the game asks it (its worker
+# thread and memo), and cold (the engine asked afresh); all of top1465, then
+# the first BENCH_HINT_HARDEST of forum-hardest-11plus. The target: p99 at
+# most 100 ms on top1465.
+hint_hardest=${BENCH_HINT_HARDEST:-200}
+if [ "$hint_hardest" -gt 0 ] && [ -f "$shared/top1465.txt" ] && [ -f "$shared/forum-hardest-11plus.txt" ]; then
+    echo
+    echo "sudoku play's hints: latency at every state of each path (bench/hint_latency.c)"
+    printf '%-32s %s\n' "top1465" "$("$build/sudoku-hint-latency" "$shared/top1465.txt")"
+    printf '%-32s %s\n' "forum-hardest, first $hint_hardest" \
+        "$("$build/sudoku-hint-latency" "$shared/forum-hardest-11plus.txt" "$hint_hardest")"
+else
+    echo "make bench: hint latency skipped (BENCH_HINT_HARDEST=0, or the datasets absent from $shared)"
+fi
 
 tdoku=${TDOKU:-../shared/reference/tdoku}
 if [ ! -d "$shared" ]; then

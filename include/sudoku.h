@@ -468,6 +468,27 @@ size_t sudoku_format_step(const sudoku_step *step, char *buf, size_t size);
  * SUDOKU_TEXT_MAX, so compare what they return with the size. */
 size_t sudoku_format_step_json(const sudoku_step *step, char *buf, size_t size);
 
+/* A step told as a hint, at a level of help (docs/play.md): 1, the
+ * technique and where to look, units only ("Pointing (2.6): look at box
+ * 4"); 2, the pattern, the step's words before what it removes or places
+ * ("Pointing (2.6): 5 in box 4 is in row 5 only"; a single's reason, not
+ * its cell's digit); 3 (or more), the whole step, as sudoku_format_step.
+ * snprintf's contract, as the step formatters. */
+size_t sudoku_format_hint(const sudoku_step *step, int level, char *buf, size_t size);
+
+/* The units a hint's first level points to (bit u for unit u, numbered as
+ * in sudoku_step.units): a single's unit, a locked set's box or line, a
+ * subset's unit, a fish's base lines, else the boxes of the pattern's
+ * cells (of a chain, of its first node). Never 0 for a step the engine
+ * found. */
+uint32_t sudoku_hint_units(const sudoku_step *step);
+
+/* The cells a hint's second level shows, the pattern's: the step's cells
+ * (a direct step's but for the single it places; none for a hidden
+ * single, whose unit says it all) and a chain's, each once, in order.
+ * Returns how many. */
+int sudoku_hint_cells(const sudoku_step *step, uint8_t cells[SUDOKU_CELLS]);
+
 /* What became of a whole path (sudoku_rate). */
 typedef enum sudoku_rate_outcome {
     SUDOKU_RATE_SOLVED,       /* the steps reach the end: the ratings are the puzzle's */

@@ -158,6 +158,22 @@ int cli_transform(int argc, char **argv); /* cmd_transform.c */
 int cli_generate(int argc, char **argv);  /* cmd_generate.c */
 int cli_check(int argc, char **argv);     /* cmd_check.c */
 int cli_book(int argc, char **argv);      /* cmd_book.c */
+int cli_show(int argc, char **argv);      /* cmd_show.c */
+int cli_play(int argc, char **argv);      /* cmd_play.c */
+
+/* ---- cmd_generate.c: what generate and play share ---- */
+
+/* The state the library draws puzzle seed from: its bits mixed (a
+ * Murmur3-style finalizer) so that consecutive seeds start far apart. */
+uint64_t cli_random_state(uint64_t seed);
+
+/* A range of ratings on SE's scale, "6.0-7.5" or "4.2", times ten; false
+ * if value is none (the lowest above the highest included). */
+bool cli_rating_range(const char *value, int *lowest, int *highest);
+
+/* The range of a --difficulty name (easy, medium, hard, expert, extreme);
+ * false if there is no such name. */
+bool cli_difficulty_range(const char *name, int *lowest, int *highest);
 
 /* ---- options.c ---- */
 

@@ -32,14 +32,16 @@ static const char help_text[] =
     "logic on it proves nothing.\n"
     "\n"
     "Options:\n"
-    "  --format=FORMAT     text (the default) or json. text: per puzzle a block of\n"
-    "                      lines, 'Puzzle: ...' (after 'FILE:LINE: ' for puzzles\n"
-    "                      read from a stream), one line per step, then 'Solved in\n"
-    "                      N steps: ER x.x, EP x.x, ED x.x (hardest: ...)' or\n"
-    "                      'Stuck after N steps: ...' and the candidate grid where\n"
-    "                      the engine stopped; blocks are separated by a blank\n"
-    "                      line. json: one object per puzzle per line, with\n"
+    "  --format=FORMAT     text (the default), json, svg or html. text: per puzzle a\n"
+    "                      block of lines, 'Puzzle: ...' (after 'FILE:LINE: ' for\n"
+    "                      puzzles read from a stream), one line per step, then\n"
+    "                      'Solved in N steps: ER x.x, EP x.x, ED x.x (hardest:\n"
+    "                      ...)' or 'Stuck after N steps: ...' and the candidate\n"
+    "                      grid where the engine stopped; blocks are separated by\n"
+    "                      a blank line. json: one object per puzzle per line, with\n"
     "                      \"status\", \"er\", \"ep\", \"ed\" and \"steps\".\n"
+    "                      svg: a picture a step, to files in --output-dir;\n"
+    "                      html: one page with every step's picture\n"
     "  --anyway            explain puzzles with no solution or several too, without\n"
     "                      the techniques that assume one solution; they still\n"
     "                      count as failures\n"
@@ -51,6 +53,12 @@ static const char help_text[] =
     "                      steps gives up after 10M guesses (0 lifts that too)\n"
     "  --no-chains         use the techniques up to aligned pair exclusion only\n"
     "                      (SE's 6.2): a puzzle that needs chains gets stuck\n"
+    "  --draw              under each step, its candidate grid with the step\n"
+    "                      marked (text only)\n"
+    "  --color=WHEN        --draw's colours: auto (on a terminal, unless NO_COLOR\n"
+    "                      is set), always or never (plain markers)\n"
+    "  --apply             the state each step leaves, 729 characters: in text on\n"
+    "                      a line after the step's, in JSON as the step's \"state\"\n"
     "  --stats             print a summary on stderr at the end\n"
     "  -j, --jobs=N        work on N threads (default 1; 0: one per processor;\n"
     "                      at most " NUMBER_TEXT(
@@ -174,10 +182,16 @@ static void add_step(void *context, const sudoku_logic *before, const sudoku_ste
     explain_walk *walk = context;
     const steps_options_t *opt = walk->run->options;
     cli_text *text = &walk->job->text;
+    /* --apply: the state the step leaves, after it */
+    sudoku_logic after;
+    if (opt->apply) {
+        after = *before;
+        sudoku_logic_apply(&after, step);
+    }
     switch (walk->run->common->format) {
     case FORMAT_JSON:
         if (number > 1) cli_text_add(&walk->steps, ",", 1);
-        steps_add_step(&walk->steps, step, true);
+        steps_add_json_step(&walk->steps, step, opt->apply ? &after : NULL);
         return;
     case FORMAT_SVG: add_picture_file(walk, before, step, number); return;
     case FORMAT_HTML: book_add_step(text, walk->givens, before, step); return;
@@ -185,6 +199,10 @@ static void add_step(void *context, const sudoku_logic *before, const sudoku_ste
     }
     steps_add_step(text, step, false);
     cli_text_add(text, "\n", 1);
+    if (opt->apply) {
+        steps_add_state(text, &after);
+        cli_text_add(text, "\n", 1);
+    }
     if (opt->draw) {
         const picture_request request = {walk->givens, NULL, before, step,
                                           opt->use_color ? SUDOKU_PICTURE_COLOR : 0};

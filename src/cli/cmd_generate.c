@@ -175,15 +175,32 @@ static int take_clues(generate_options *opt, const char *value)
     return 0;
 }
 
-static int take_rating(generate_options *opt, const char *value)
+bool cli_rating_range(const char *value, int *lowest, int *highest)
 {
     char low[32], high[32];
-    int a = -1, b = -1;
+    *lowest = *highest = -1;
     if (split_range(value, low, high)) {
-        a = steps_parse_rating(low);
-        b = steps_parse_rating(high);
+        *lowest = steps_parse_rating(low);
+        *highest = steps_parse_rating(high);
     }
-    if (a < 0 || b < 0 || a > b)
+    return *lowest >= 0 && *highest >= *lowest;
+}
+
+bool cli_difficulty_range(const char *name, int *lowest, int *highest)
+{
+    for (size_t i = 0; i < sizeof difficulties / sizeof difficulties[0]; i++)
+        if (strcmp(name, difficulties[i].name) == 0) {
+            *lowest = difficulties[i].lowest;
+            *highest = difficulties[i].highest;
+            return true;
+        }
+    return false;
+}
+
+static int take_rating(generate_options *opt, const char *value)
+{
+    int a, b;
+    if (!cli_rating_range(value, &a, &b))
         return cli_usage_error("generate",
                                "--rating needs a range of ratings such as 6.0-7.5 "
                                "or one such as 4.2, not '%s'",
@@ -211,12 +228,7 @@ static int take_named(generate_options *opt, int key, const char *value)
                                "bidiagonal, full, random)",
                                value);
     }
-    for (size_t i = 0; i < sizeof difficulties / sizeof difficulties[0]; i++)
-        if (strcmp(value, difficulties[i].name) == 0) {
-            opt->lowest = difficulties[i].lowest;
-            opt->highest = difficulties[i].highest;
-            return 0;
-        }
+    if (cli_difficulty_range(value, &opt->lowest, &opt->highest)) return 0;
     return cli_usage_error("generate",
                            "--difficulty: no difficulty '%s' (easy, medium, hard, "
                            "expert, extreme)",
@@ -310,9 +322,7 @@ typedef struct generate_job {
     sudoku_grid puzzle, solution;
 } generate_job;
 
-/* The state the library draws puzzle seed from: its bits mixed (a
- * Murmur3-style finalizer) so that consecutive seeds start far apart. */
-static uint64_t random_state(uint64_t seed)
+uint64_t cli_random_state(uint64_t seed)
 {
     seed ^= seed >> 33;
     seed *= 0xFF51AFD7ED558CCDull;
@@ -349,9 +359,9 @@ static void generate_work(const cli_run *run, cli_job *base)
     const generate_options *opt = run->options;
     generate_job *job = (generate_job *)base;
     job->seed = opt->seed + base->number * SEED_STEP;
-    uint64_t state = random_state(job->seed);
+    uint64_t state = cli_random_state(job->seed);
     job->symmetry = opt->symmetry == SYMMETRY_RANDOM
-                        ? (sudoku_symmetry)(random_state(~job->seed) % SUDOKU_SYMMETRIES)
+                        ? (sudoku_symmetry)(cli_random_state(~job->seed) % SUDOKU_SYMMETRIES)
                         : (sudoku_symmetry)opt->symmetry;
     sudoku_generator how = {job->symmetry, opt->fewest, opt->minimal};
     job->outcome = NOT_FOUND;

@@ -329,11 +329,15 @@ static void read_named_stream(cli_run *run, int fd, const char *name)
 /* Reports an argument that is neither a puzzle nor a readable file, as an
  * invalid record so the output keeps one record per input. */
 static void bad_argument(cli_run *run, const char *arg, const cli_source *source,
-                         const sudoku_error *parse_error, const char *why)
+                         const sudoku_record *parsed, const sudoku_error *parse_error,
+                         const char *why)
 {
     sudoku_record record = {.line = 1, .ok = false};
     record.error = *parse_error;
     record.error.line = 1;
+    /* Givens that clash still have their cells: hint --puzzle reads them
+     * as a player's state with a mistake in it. */
+    if (parsed && parse_error->kind == SUDOKU_ERROR_DUPLICATE) record.grid = parsed->grid;
     /* A path, or a word that is mostly not cells ("top95.txt"), may have been
      * meant as a file; mostly cells, it is a puzzle with a mistake in it. */
     size_t cells = 0, length = strlen(arg);
@@ -367,12 +371,12 @@ void cli_handle_argument(cli_run *run, const char *arg, int index)
     }
     struct stat st;
     if (stat(arg, &st) == 0 && S_ISDIR(st.st_mode)) {
-        bad_argument(run, arg, &source, &record.error, "it is a directory");
+        bad_argument(run, arg, &source, &record, &record.error, "it is a directory");
         return;
     }
     int fd = open(arg, O_RDONLY);
     if (fd < 0) {
-        bad_argument(run, arg, &source, &record.error, strerror(errno));
+        bad_argument(run, arg, &source, &record, &record.error, strerror(errno));
         return;
     }
     read_named_stream(run, fd, arg);

@@ -1,6 +1,7 @@
 /*
  * main.c: the `sudoku` command: hands the arguments to the command named
- * first (solve, explain, hint, rate, canon, transform, generate, check, book),
+ * first (solve, explain, hint, rate, canon, transform, generate, check, book,
+ * show, play),
  * or prints the
  * overall help or the version. A puzzle or a file named first, with no
  * command, is solved.
@@ -35,6 +36,8 @@ static const char usage_text[] = "Usage: sudoku solve [OPTION]... [PUZZLE | FILE
                                  "       sudoku generate [OPTION]... [N]\n"
                                  "       sudoku check [OPTION]... [PUZZLE | FILE | -]...\n"
                                  "       sudoku book [OPTION]... [PUZZLE | FILE | -]...\n"
+                                 "       sudoku show [OPTION]... [PUZZLE | FILE | -]...\n"
+                                 "       sudoku play [OPTION]... [PUZZLE | FILE]\n"
                                  "       sudoku PUZZLE... (solves)\n"
                                  "       sudoku --help | --version\n"
                                  "Try 'sudoku --help' for more.\n";
@@ -49,6 +52,8 @@ static const char help_text[] =
     "       sudoku generate [OPTION]... [N]\n"
     "       sudoku check [OPTION]... [PUZZLE | FILE | -]...\n"
     "       sudoku book [OPTION]... [PUZZLE | FILE | -]...\n"
+    "       sudoku show [OPTION]... [PUZZLE | FILE | -]...\n"
+    "       sudoku play [OPTION]... [PUZZLE | FILE]\n"
     "       sudoku --help | --version\n"
     "\n"
     "Solves 9x9 Sudoku puzzles, explains them step by step, gives a hint, or\n"
@@ -74,6 +79,10 @@ static const char help_text[] =
     "            and the symmetries of each puzzle\n"
     "  book      a printable book (HTML) of the puzzles, each with its number and\n"
     "            rating, with their solutions and steps if asked\n"
+    "  show      each puzzle or state's candidates exactly as given (no single\n"
+    "            applied, nothing solved)\n"
+    "  play      a game in the terminal: pencil marks, hints in three levels,\n"
+    "            mistakes found, undo; saved when you quit\n"
     "\n"
     "A PUZZLE argument is 81 cells in any layout ('1'-'9' givens; '0', '.' or '-'\n"
     "blanks), or 729 characters of candidates (pencilmarks); any other argument\n"
@@ -116,7 +125,8 @@ static const command_entry commands[] = {{"solve", cli_solve},       {"explain",
                                          {"hint", cli_hint},         {"rate", cli_rate},
                                          {"canon", cli_canon},       {"transform", cli_transform},
                                          {"generate", cli_generate}, {"check", cli_check},
-                                         {"book", cli_book}};
+                                         {"book", cli_book},         {"show", cli_show},
+                                         {"play", cli_play}};
 
 #define COMMANDS (sizeof commands / sizeof commands[0])
 

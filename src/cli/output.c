@@ -40,10 +40,14 @@ void cli_error(const char *fmt, ...)
 
 int cli_write_text(const char *text)
 {
-    fputs(text, stdout);
+    /* A text longer than stdio's buffer fails inside fputs already: its
+     * errno is the reason, not the later flush's. */
     errno = 0;
-    if (fflush(stdout) == 0 && !ferror(stdout)) return EXIT_SOLVED;
-    if (errno != EPIPE) cli_error("error writing output: %s", strerror(errno ? errno : EIO));
+    bool written = fputs(text, stdout) != EOF;
+    int e = written ? 0 : errno;
+    if (written && fflush(stdout) == 0 && !ferror(stdout)) return EXIT_SOLVED;
+    if (!e) e = errno ? errno : EIO;
+    if (e != EPIPE) cli_error("error writing output: %s", strerror(e));
     return EXIT_BAD_INPUT;
 }
 

@@ -21,6 +21,7 @@ const cli_option steps_options[] = {{"anyway", false, STEPS_KEY_ANYWAY},
                                     {"no-chains", false, STEPS_KEY_NO_CHAINS},
                                     {"draw", false, STEPS_KEY_DRAW},
                                     {"color", true, STEPS_KEY_COLOR},
+                                    {"apply", false, STEPS_KEY_APPLY},
                                     {NULL, false, 0}};
 
 void steps_default_options(steps_options_t *opt, const char *command)
@@ -32,6 +33,7 @@ void steps_default_options(steps_options_t *opt, const char *command)
     opt->draw = false;
     opt->color = COLOR_AUTO;
     opt->use_color = false;
+    opt->apply = false;
 }
 
 int steps_parse_rating(const char *value)
@@ -57,6 +59,7 @@ int steps_take_option(void *options, int key, const char *value)
     if (key == STEPS_KEY_DRAW) opt->draw = true;
     if (key == STEPS_KEY_COLOR && !pictures_parse_color(value, &opt->color))
         return cli_usage_error(opt->command, "--color is auto, always or never, not '%s'", value);
+    if (key == STEPS_KEY_APPLY) opt->apply = true;
     if (key == STEPS_KEY_BUDGET && !cli_parse_count(value, &opt->budget))
         return cli_usage_error(opt->command,
                                "--budget needs a count of chain nodes (e.g. 500M; 0: no limit), "
@@ -150,18 +153,75 @@ void steps_walk(const cli_run *run, steps_job *job, sudoku_logic *state, unsigne
         job->outcome = sudoku_logic_solved(state) ? STEPS_DONE : STEPS_STUCK;
 }
 
-void steps_add_step(cli_text *text, const sudoku_step *step, bool json)
+/* The step's JSON object, or its words at a level of help (0: the JSON),
+ * whatever their length. */
+static size_t format_at(const sudoku_step *step, int level, char *buf, size_t size)
 {
-    size_t (*format)(const sudoku_step *, char *, size_t) =
-        json ? sudoku_format_step_json : sudoku_format_step;
+    return level ? sudoku_format_hint(step, level, buf, size)
+                 : sudoku_format_step_json(step, buf, size);
+}
+
+static void add_formatted(cli_text *text, const sudoku_step *step, int level)
+{
     char small[SUDOKU_TEXT_MAX];
-    size_t n = format(step, small, sizeof small);
+    size_t n = format_at(step, level, small, sizeof small);
     if (n < sizeof small) {
         cli_text_add(text, small, n);
         return;
     }
     char *room = cli_text_reserve(text, n);
-    if (room) text->len += format(step, room, n + 1);
+    if (room) text->len += format_at(step, level, room, n + 1);
+}
+
+void steps_add_hint(cli_text *text, const sudoku_step *step, int level)
+{
+    add_formatted(text, step, level < 1 ? 1 : level);
+}
+
+void steps_add_text_field(cli_text *text, const sudoku_step *step, int level)
+{
+    cli_text words = {0};
+    steps_add_hint(&words, step, level);
+    cli_text_puts(text, ",\"text\":");
+    cli_text_json_string(text, words.data ? words.data : "");
+    text->failed |= words.failed;
+    cli_text_free(&words);
+}
+
+void steps_add_state(cli_text *text, const sudoku_logic *state)
+{
+    char line[SUDOKU_TEXT_MAX];
+    sudoku_board board;
+    sudoku_logic_to_board(state, &board);
+    size_t n = sudoku_format_pencilmarks(&board, line, sizeof line);
+    cli_text_add(text, line, n < sizeof line ? n : sizeof line - 1);
+}
+
+void steps_add_json_step(cli_text *text, const sudoku_step *step, const sudoku_logic *after)
+{
+    add_formatted(text, step, 0);
+    /* The step's words as printed, inside its object: a program need not
+     * print them again itself; and the state it leaves, on request. */
+    if (text->failed || text->len == 0 || text->data[text->len - 1] != '}') return;
+    text->len--;
+    steps_add_text_field(text, step, 3);
+    if (after) steps_add_state_field(text, after);
+    cli_text_puts(text, "}");
+}
+
+void steps_add_state_field(cli_text *text, const sudoku_logic *after)
+{
+    cli_text_puts(text, ",\"state\":\"");
+    steps_add_state(text, after);
+    cli_text_puts(text, "\"");
+}
+
+void steps_add_step(cli_text *text, const sudoku_step *step, bool json)
+{
+    if (json)
+        steps_add_json_step(text, step, NULL);
+    else
+        add_formatted(text, step, 3);
 }
 
 void steps_beyond(const steps_options_t *opt, char text[80])

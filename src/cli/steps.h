@@ -35,6 +35,7 @@ typedef struct steps_options_t {
     bool draw;                 /* --draw: the candidate grid under each step (text) */
     pictures_color color;      /* --color */
     bool use_color;            /* the grids get colours (--color, NO_COLOR, a terminal) */
+    bool apply;                /* --apply (explain, hint): the state after each step too */
 } steps_options_t;
 
 /* What became of a record. */
@@ -72,11 +73,12 @@ enum {
     STEPS_KEY_BUDGET,
     STEPS_KEY_NO_CHAINS,
     STEPS_KEY_DRAW,
-    STEPS_KEY_COLOR
+    STEPS_KEY_COLOR,
+    STEPS_KEY_APPLY
 };
 
 /* The commands' own options (--anyway, --budget, --no-chains; explain and
- * hint: --draw, --color), and their handler for cli_command;
+ * hint: --draw, --color, --apply), and their handler for cli_command;
  * steps_default_options sets their defaults, steps_check_options checks
  * them together. */
 void steps_default_options(steps_options_t *opt, const char *command);
@@ -112,8 +114,24 @@ typedef void steps_each(void *context, const sudoku_logic *before, const sudoku_
 void steps_walk(const cli_run *run, steps_job *job, sudoku_logic *state, unsigned flags,
                 steps_each *each, void *context);
 
-/* Adds a step in words, or as a JSON object, without a line end. */
+/* Adds a step in words, or as a JSON object (with its words as "text"),
+ * without a line end. */
 void steps_add_step(cli_text *text, const sudoku_step *step, bool json);
+
+/* Adds a step's words at a level of help (sudoku_format_hint: 1 where to
+ * look, 2 the pattern, 3 the whole step), and the same as a JSON field,
+ * ",\"text\":\"...\"". */
+void steps_add_hint(cli_text *text, const sudoku_step *step, int level);
+void steps_add_text_field(cli_text *text, const sudoku_step *step, int level);
+
+/* Adds a step's JSON object with its words and, when after is not NULL,
+ * "state": the 729 characters of the state after the step (--apply). */
+void steps_add_json_step(cli_text *text, const sudoku_step *step, const sudoku_logic *after);
+
+/* Adds the 729 characters of a state, without a line end; and the same
+ * as a JSON field, ",\"state\":\"...\"". */
+void steps_add_state(cli_text *text, const sudoku_logic *state);
+void steps_add_state_field(cli_text *text, const sudoku_logic *after);
 
 /* "needs a technique beyond nested multiple forcing chains": the last
  * technique the options allow. */
