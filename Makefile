@@ -89,7 +89,9 @@ LIB_SRC = src/board/tables.c src/board/givens.c \
           src/logic/chains/chain.c src/logic/chains/forcing.c src/logic/chains/multiple.c \
           src/logic/chains/nested.c src/logic/chains/chains.c \
           src/logic/catalogue.c src/logic/path.c \
-          src/generate/generate.c \
+          src/generate/generate.c src/generate/additions.c src/generate/neighbour.c \
+          src/generate/fewer.c src/generate/pattern.c src/generate/vicinity.c \
+          src/generate/technique.c src/generate/measure.c \
           src/draw/writer.c src/draw/grid.c src/draw/step.c
 LIB_HDR = $(filter-out src/cli/%,$(wildcard src/*/*.h src/*/*/*.h))
 CLI_SRC = src/cli/main.c src/cli/options.c src/cli/run.c src/cli/input.c src/cli/batch.c \
