@@ -85,6 +85,8 @@ typedef struct cli_totals {
     unsigned long not_minimal;          /* check: unique puzzles with a clue that could go */
     unsigned long unreached;            /* generate: puzzles not found within --attempts */
     unsigned long long drawn;           /* generate: puzzles drawn to find them */
+    unsigned long long written;         /* vicinity: puzzles written */
+    unsigned long long candidates;      /* vicinity: puzzles looked at */
 } cli_totals;
 
 /* One run of a batch command. */
@@ -150,6 +152,7 @@ int cli_canon(int argc, char **argv);   /* cmd_canon.c */
 int cli_transform(int argc, char **argv); /* cmd_transform.c */
 int cli_generate(int argc, char **argv);  /* cmd_generate.c */
 int cli_check(int argc, char **argv);     /* cmd_check.c */
+int cli_vicinity(int argc, char **argv);  /* cmd_vicinity.c */
 
 /* ---- options.c ---- */
 

@@ -1,8 +1,7 @@
 /*
  * main.c: the `sudoku` command: hands the arguments to the command named
- * first (solve, explain, hint, rate, canon, transform, generate, check),
- * or prints the
- * overall help or the version. A puzzle or a file named first, with no
+ * first (solve, explain, hint, rate, canon, transform, generate, check,
+ * vicinity), or prints the overall help or the version. A puzzle or a file named first, with no
  * command, is solved.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -34,6 +33,7 @@ static const char usage_text[] = "Usage: sudoku solve [OPTION]... [PUZZLE | FILE
                                  "       sudoku transform [OPTION]... [PUZZLE | FILE | -]...\n"
                                  "       sudoku generate [OPTION]... [N]\n"
                                  "       sudoku check [OPTION]... [PUZZLE | FILE | -]...\n"
+                                 "       sudoku vicinity [OPTION]... [PUZZLE | FILE | -]...\n"
                                  "       sudoku PUZZLE... (solves)\n"
                                  "       sudoku --help | --version\n"
                                  "Try 'sudoku --help' for more.\n";
@@ -47,6 +47,7 @@ static const char help_text[] =
     "       sudoku transform [OPTION]... [PUZZLE | FILE | -]...\n"
     "       sudoku generate [OPTION]... [N]\n"
     "       sudoku check [OPTION]... [PUZZLE | FILE | -]...\n"
+    "       sudoku vicinity [OPTION]... [PUZZLE | FILE | -]...\n"
     "       sudoku --help | --version\n"
     "\n"
     "Solves 9x9 Sudoku puzzles, explains them step by step, gives a hint, or\n"
@@ -69,6 +70,8 @@ static const char help_text[] =
     "            number of clues, or rated in a range (--seed repeats a run)\n"
     "  check     one solution or not, clues, minimal or which clues could go,\n"
     "            and the symmetries of each puzzle\n"
+    "  vicinity  the puzzles with one solution near each puzzle: N clues taken\n"
+    "            away and M added ({-N+M}), each class once\n"
     "\n"
     "A PUZZLE argument is 81 cells in any layout ('1'-'9' givens; '0', '.' or '-'\n"
     "blanks), or 729 characters of candidates (pencilmarks); any other argument\n"
@@ -108,7 +111,8 @@ typedef struct command_entry {
 static const command_entry commands[] = {{"solve", cli_solve},       {"explain", cli_explain},
                                          {"hint", cli_hint},         {"rate", cli_rate},
                                          {"canon", cli_canon},       {"transform", cli_transform},
-                                         {"generate", cli_generate}, {"check", cli_check}};
+                                         {"generate", cli_generate}, {"check", cli_check},
+                                         {"vicinity", cli_vicinity}};
 
 #define COMMANDS (sizeof commands / sizeof commands[0])
 
