@@ -102,7 +102,7 @@ CLI_SRC = src/cli/main.c src/cli/options.c src/cli/run.c src/cli/input.c src/cli
 E2E_TESTS = test_cli test_hostile test_explain test_input test_canon_cli test_generate_cli
 TEST_NAMES = test_tables test_parse test_reader test_pencilmarks test_canon test_propagate test_planes \
              test_search test_print $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay \
-             test_logic_path test_logic test_catalogue test_generate test_memory
+             test_logic_path test_logic test_catalogue test_generate test_vicinity test_memory
 
 # The commands, each with its man page name sudoku-COMMAND (a link to sudoku.1).
 COMMANDS = solve explain hint rate canon transform generate check vicinity
