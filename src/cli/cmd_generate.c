@@ -286,7 +286,7 @@ static int read_pattern(const char *text, bool pattern[SUDOKU_CELLS])
             dashes += c == '-';
             if (strchr("123456789xX*#.0-", c))
                 cells++;
-            else if (!strchr(" \t\r|", c))
+            else if (!strchr(" \t\r|+", c))
                 other = true;
         }
         if (other) return -1;
