@@ -43,6 +43,9 @@
 #                          (-j 1 and -j 2, about 15 minutes a build); 0 skips rating
 #   BENCH_GENERATE=10000   puzzles per `sudoku generate` measurement, beside QQWing
 #                          when installed (apt-get install qqwing); 0 skips them
+#   BENCH_SETTER=1         the setters' targets (bench/setter.c: patterns of top1465,
+#                          techniques, few clues, vicinity; 15 to 20 minutes); 0 skips
+#                          them, quick runs a sample (a check, not a measurement)
 #   TDOKU=DIR              the reference solver's programs (../shared/reference/tdoku):
 #                          when they run here, each build's report ends with ours beside
 #                          theirs (bench/versus.sh), else says it leaves that out
@@ -117,6 +120,7 @@ EXPORTS = $(BUILD)/libsudoku.map
 PROGRAM = $(BUILD)/sudoku
 BENCH_PROGRAM = $(BUILD)/sudoku-bench
 UNSOLVABLE_PROGRAM = $(BUILD)/sudoku-unsolvable
+SETTER_PROGRAM = $(BUILD)/sudoku-setter-bench
 
 .PHONY: all run check catalogue generate-stats test-run test-python test-valgrind lint tools bench bench-one fuzz fuzz-one install \
         uninstall clean format shared deb agreement soundness soundness-hardest thread-check
@@ -247,7 +251,7 @@ generate-stats: $(PROGRAM)
 # program is only built, so that it keeps compiling cleanly. Each binary's
 # output is kept in LOGS too, for the summary that ends make check.
 LOGS = $(BUILD)/logs/unit
-test-run: $(PROGRAM) $(TEST_BINS) $(BENCH_PROGRAM) $(UNSOLVABLE_PROGRAM)
+test-run: $(PROGRAM) $(TEST_BINS) $(BENCH_PROGRAM) $(UNSOLVABLE_PROGRAM) $(SETTER_PROGRAM)
 	@mkdir -p $(LOGS); failed=0; for t in $(TEST_BINS); do \
 	  echo "== $$t"; log=$(LOGS)/$$(basename $$t).log; \
 	  { SUDOKU_BIN=$(PROGRAM) SHARED_PUZZLES=$(SHARED_PUZZLES) $$t; echo $$? > $$log.rc; } 2>&1 | tee $$log; \
@@ -350,7 +354,7 @@ CPPCHECK = cppcheck -q --std=c11 --enable=warning,style,performance,portability 
 lint:
 	$(CPPCHECK) src include tests bench
 	@mkdir -p $(BUILD); \
-	clang-tidy --quiet $(LIB_SRC) $(CLI_SRC) bench/bench.c bench/unsolvable.c -- $(BASE_CFLAGS) -Isrc \
+	clang-tidy --quiet $(LIB_SRC) $(CLI_SRC) bench/bench.c bench/unsolvable.c bench/setter.c -- $(BASE_CFLAGS) -Isrc \
 	  > $(BUILD)/clang-tidy.log 2>&1; rc=$$?; \
 	grep -v -E '^[0-9]+ warnings? (and [0-9]+ errors? )?generated\.$$' $(BUILD)/clang-tidy.log; \
 	[ $$rc = 0 ] && echo "lint: cppcheck and clang-tidy clean"; exit $$rc
@@ -361,6 +365,7 @@ BENCH_BUDGET ?= 15
 BENCH_FORMAT ?= text
 BENCH_RATE_HARDEST ?= 1000
 BENCH_GENERATE ?= 10000
+BENCH_SETTER ?= 1
 BENCH_FLAGS_portable = -O3
 BENCH_FLAGS_native = -O3 -march=native
 BENCH_DIR = $(BUILD)/bench/$(BENCH_BUILD)
@@ -383,9 +388,11 @@ bench-one:
 	$(call bench_build_known,$(BENCH_BUILD))
 	@rm -rf $(BENCH_DIR)
 	@$(MAKE) --no-print-directory BUILD=$(BENCH_DIR) CFLAGS="$(BENCH_BUILD_CFLAGS)" \
-	  $(BENCH_DIR)/sudoku $(BENCH_DIR)/sudoku-bench $(BENCH_DIR)/sudoku-unsolvable >&2
+	  $(BENCH_DIR)/sudoku $(BENCH_DIR)/sudoku-bench $(BENCH_DIR)/sudoku-unsolvable \
+	  $(BENCH_DIR)/sudoku-setter-bench >&2
 	@BENCH_RUNS="$(BENCH_RUNS)" BENCH_BUDGET="$(BENCH_BUDGET)" BENCH_FORMAT="$(BENCH_FORMAT)" \
 	  BENCH_RATE_HARDEST="$(BENCH_RATE_HARDEST)" BENCH_GENERATE="$(BENCH_GENERATE)" \
+	  BENCH_SETTER="$(BENCH_SETTER)" \
 	  BENCH_UNSOLVABLE="$(BENCH_UNSOLVABLE)" TDOKU="$(TDOKU)" \
 	  UNSOLVABLE_FAMILY="$(BUILD)/bench/unsolvable-$(BENCH_UNSOLVABLE).txt" \
 	  sh bench/run.sh $(BENCH_DIR) "$(CC)" "$(BASE_CFLAGS) $(BENCH_BUILD_CFLAGS)" $(SHARED_PUZZLES)
@@ -393,6 +400,11 @@ bench-one:
 # The in-process bench program: the public interface only, like any user.
 $(BENCH_PROGRAM): bench/bench.c include/sudoku.h $(LIB)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $< $(LIB) -o $@
+
+# The targets of issue 28 (patterns, techniques, few clues, vicinity), timed
+# on the command by its CPU time.
+$(SETTER_PROGRAM): bench/setter.c
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $< -o $@
 
 # The family of few-clue puzzles without a solution that make bench times.
 $(UNSOLVABLE_PROGRAM): bench/unsolvable.c include/sudoku.h $(LIB)

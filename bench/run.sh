@@ -11,7 +11,8 @@
 # Usage: bench/run.sh BUILD_DIR CC FLAGS SHARED_PUZZLES
 # Environment: BENCH_RUNS (5), BENCH_BUDGET (15 s), BENCH_FORMAT (text or markdown),
 # BENCH_RATE_HARDEST (1000: forum-hardest puzzles rated; 0 skips the rating),
-# BENCH_GENERATE (10000: puzzles per generate measurement; 0 skips them)
+# BENCH_GENERATE (10000: puzzles per generate measurement; 0 skips them),
+# BENCH_SETTER (1: the setters' targets, bench/setter.c; 0 skips them; quick: a sample)
 # TDOKU (the reference's directory), UNSOLVABLE_FAMILY (the file bench/versus.sh
 # keeps the unsolvable family in), BENCH_UNSOLVABLE (its size)
 set -eu
@@ -149,6 +150,13 @@ if [ "$generating" -gt 0 ]; then
     done
     generate_row "difficulty extreme (rated)" "$((tenth / 100 + 1))" 0 --difficulty extreme
 fi
+
+# The setters' targets (issue 28): patterns, techniques, few clues, vicinity.
+case ${BENCH_SETTER:-1} in
+0) ;;
+quick) "$build/sudoku-setter-bench" $markdown --quick "$build/sudoku" "$shared/top1465.txt" ;;
+*) "$build/sudoku-setter-bench" $markdown "$build/sudoku" "$shared/top1465.txt" ;;
+esac
 
 tdoku=${TDOKU:-../shared/reference/tdoku}
 if [ ! -d "$shared" ]; then

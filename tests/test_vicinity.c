@@ -390,6 +390,5 @@ int main(void)
         cmocka_unit_test(remove_without_adding), cmocka_unit_test(adding_two),
         cmocka_unit_test(bad_queries),           cmocka_unit_test(measures_agree),
     };
-    if (getenv("ONLY")) cmocka_set_test_filter(getenv("ONLY"));
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
