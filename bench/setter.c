@@ -36,10 +36,10 @@
 
 /* What one run of the command gave. */
 typedef struct outcome {
-    int status;      /* exit status, or 128 + the signal that ended it */
-    double cpu;      /* seconds of CPU, user and system */
-    char out[8192];  /* the start of its standard output */
-    char err[8192];  /* the start of its standard error */
+    int status;     /* exit status, or 128 + the signal that ended it */
+    double cpu;     /* seconds of CPU, user and system */
+    char out[8192]; /* the start of its standard output */
+    char err[8192]; /* the start of its standard error */
 } outcome;
 
 static bool markdown;
@@ -51,7 +51,8 @@ static void drain(int fd, char *buf, size_t size)
     size_t n = 0;
     char spill[4096];
     for (;;) {
-        ssize_t got = n + 1 < size ? read(fd, buf + n, size - 1 - n) : read(fd, spill, sizeof spill);
+        ssize_t got =
+            n + 1 < size ? read(fd, buf + n, size - 1 - n) : read(fd, spill, sizeof spill);
         if (got <= 0) break;
         if (n + 1 < size) n += (size_t)got;
     }
@@ -89,8 +90,8 @@ static void run(char *const argv[], int cpu_limit, outcome *o)
     struct rusage usage;
     wait4(pid, &status, 0, &usage);
     o->status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    o->cpu = (double)usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6 +
-             (double)usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
+    o->cpu = (double)usage.ru_utime.tv_sec + (double)usage.ru_utime.tv_usec / 1e6 +
+             (double)usage.ru_stime.tv_sec + (double)usage.ru_stime.tv_usec / 1e6;
 }
 
 static int compare_doubles(const void *a, const void *b)
@@ -159,7 +160,8 @@ static void patterns(const char *sudoku, const char *top1465, int every)
     row("generate --pattern: the clue patterns of top1465, 1 s of CPU each (seed 1)\n",
         "generate --pattern: the clue patterns of top1465, 1 s of CPU each (seed 1)\n\n"
         "| clues | patterns | within 1 s | share | median s |\n|---:|---:|---:|---:|---:|\n");
-    if (!markdown) printf("%-8s %9s %11s %7s %9s\n", "clues", "patterns", "within 1 s", "share", "median s");
+    if (!markdown)
+        printf("%-8s %9s %11s %7s %9s\n", "clues", "patterns", "within 1 s", "share", "median s");
     for (int c = 0; c <= 81; c++) {
         if (!per_clues[c]) continue;
         row("%-8d %9d %11d %6.1f%% %9.3f\n", "| %d | %d | %d | %.1f%% | %.3f |\n", c, per_clues[c],
@@ -189,16 +191,31 @@ static bool hardest_is(const char *sudoku, const char *puzzle, const char *name)
 
 static void techniques(const char *sudoku)
 {
-    static const char *const names[] = {
-        "Hidden single",     "Direct pointing",       "Direct claiming",
-        "Direct hidden pair", "Naked single",         "Direct hidden triplet",
-        "Pointing",          "Claiming",              "Naked pair",
-        "X-wing",            "Hidden pair",           "Naked triplet",
-        "Swordfish",         "Hidden triplet",        "XY-wing",
-        "XYZ-wing",          "Unique rectangle",      "Unique loop",
-        "Naked quad",        "Jellyfish",             "Hidden quad",
-        "Bivalue universal grave", "Aligned pair exclusion", "Forcing chains and cycles",
-        "Aligned triplet exclusion"};
+    static const char *const names[] = {"Hidden single",
+                                        "Direct pointing",
+                                        "Direct claiming",
+                                        "Direct hidden pair",
+                                        "Naked single",
+                                        "Direct hidden triplet",
+                                        "Pointing",
+                                        "Claiming",
+                                        "Naked pair",
+                                        "X-wing",
+                                        "Hidden pair",
+                                        "Naked triplet",
+                                        "Swordfish",
+                                        "Hidden triplet",
+                                        "XY-wing",
+                                        "XYZ-wing",
+                                        "Unique rectangle",
+                                        "Unique loop",
+                                        "Naked quad",
+                                        "Jellyfish",
+                                        "Hidden quad",
+                                        "Bivalue universal grave",
+                                        "Aligned pair exclusion",
+                                        "Forcing chains and cycles",
+                                        "Aligned triplet exclusion"};
     printf("\n");
     row("generate --technique NAME: the first puzzle (seed 1), 10 s of CPU at most\n%-28s %8s %s\n",
         "generate --technique NAME: the first puzzle (seed 1), 10 s of CPU at most\n\n"
@@ -236,8 +253,8 @@ static void few_clues(const char *sudoku, bool quick)
     } runs[] = {{"20", "50", 600}, {"19", "10", 600}, {"18", "1", 600}};
     for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
         const char *count = quick && i < 2 ? "3" : runs[i].count;
-        char *argv[] = {(char *)sudoku, "generate", "--seed=1", "--clues", (char *)runs[i].clues,
-                        (char *)count, NULL};
+        char *argv[] = {(char *)sudoku,        "generate",    "--seed=1", "--clues",
+                        (char *)runs[i].clues, (char *)count, NULL};
         outcome o;
         run(argv, runs[i].limit, &o);
         int made = 0;
@@ -251,8 +268,8 @@ static void few_clues(const char *sudoku, bool quick)
 
 static void vicinity(const char *sudoku, const char *top1465)
 {
-    char *argv[] = {(char *)sudoku, "vicinity", "--remove=1", "--add=1", "--stats", (char *)top1465,
-                    NULL};
+    char *argv[] = {(char *)sudoku, "vicinity",      "--remove=1", "--add=1",
+                    "--stats",      (char *)top1465, NULL};
     outcome o;
     run(argv, 600, &o);
     const char *at = strstr(o.err, "puzzles written; ");
@@ -263,7 +280,7 @@ static void vicinity(const char *sudoku, const char *top1465)
         "candidates/s (exit %d)\n",
         "vicinity --remove 1 --add 1 over top1465: %.2f s of CPU, %llu candidates, %.0f "
         "candidates/s (exit %d)\n",
-        o.cpu, candidates, o.cpu > 0 ? candidates / o.cpu : 0.0, o.status);
+        o.cpu, candidates, o.cpu > 0 ? (double)candidates / o.cpu : 0.0, o.status);
 }
 
 int main(int argc, char **argv)

@@ -57,7 +57,7 @@ static bool list_has(const list *l, const char *p)
 typedef struct brute {
     const char *original;
     char work[82];
-    int remove, add;
+    int add;
     unsigned long long candidates;
     list unique;
 } brute;
@@ -134,7 +134,7 @@ static int compare_forms(const void *a, const void *b)
 /* The library's neighbourhood of p against the brute force's. */
 static void compare(const char *p, int remove, int add, bool minimal)
 {
-    brute b = {.original = p, .remove = remove, .add = add};
+    brute b = {.original = p, .add = add};
     memcpy(b.work, p, 82);
     brute_remove(&b, 0, remove);
 

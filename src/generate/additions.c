@@ -33,8 +33,7 @@ static bool count_solution(const sudoku_grid *solution, void *context)
     tally *t = context;
     for (int i = 0; i < t->ncells; i++) {
         int cell = t->cells[i], digit = solution->cell[cell];
-        if (t->seen[cell][digit - 1] < 2 && ++t->seen[cell][digit - 1] == 2)
-            unwant(t, cell, digit);
+        if (t->seen[cell][digit - 1] < 2 && ++t->seen[cell][digit - 1] == 2) unwant(t, cell, digit);
     }
     return true;
 }

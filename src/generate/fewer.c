@@ -127,9 +127,10 @@ static bool step_down(sudoku_grid *puzzle, uint64_t *state)
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++) {
             uint64_t tie = sudoku_random_next(state) & ((1u << tie_bits) - 1);
-            pairs[npairs++] = (weight[i] * weight[j]) << (pair_bits + tie_bits) |
-                              tie << pair_bits | (uint64_t)i << 8 | (uint64_t)j;
+            pairs[npairs++] = (weight[i] * weight[j]) << (pair_bits + tie_bits) | tie << pair_bits |
+                              (uint64_t)i << 8 | (uint64_t)j;
         }
+    if (npairs == 0) return false;
     qsort(pairs, (size_t)npairs, sizeof *pairs, compare_keys);
     for (int p = 0; p < npairs && p < PAIRS_TRIED; p++) {
         int pair[2] = {clues[(pairs[p] >> 8) & 0xFF], clues[pairs[p] & 0xFF]};
@@ -150,7 +151,8 @@ bool sudoku_generate_fewer(int fewest, int most, uint64_t *state, sudoku_grid *p
             continue;
         }
         stuck++;
-        if (generate_neighbour(puzzle, NULL, NULL, NULL, SIDEWAYS_TRIED, state)) thin_out(puzzle, fewest, state);
+        if (generate_neighbour(puzzle, NULL, NULL, NULL, SIDEWAYS_TRIED, state))
+            thin_out(puzzle, fewest, state);
     }
     sudoku_result result;
     sudoku_solve(puzzle, 1, &result);

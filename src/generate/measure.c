@@ -17,16 +17,19 @@
 #include "board/board.h"
 
 /* Grows backdoors of `more` more cells (after cell `from`) on board, the
- * values taken from solution; returns true if one lets singles finish. */
-static bool grow_backdoor(const sudoku_board *board, const sudoku_grid *solution, int from, int more,
-                          unsigned long long *work)
+ * values taken from solution; returns true if one lets singles finish.
+ * Recurses once per cell: as deep as the largest backdoor looked for. */
+// NOLINTNEXTLINE(misc-no-recursion)
+static bool grow_backdoor(const sudoku_board *board, const sudoku_grid *solution, int from,
+                          int more, unsigned long long *work)
 {
     for (int cell = from; cell < SUDOKU_CELLS; cell++) {
         if (sudoku_is_single(board->candidates[cell])) continue;
         if (*work == 0) return false;
         (*work)--;
         sudoku_board next = *board;
-        sudoku_assign(&next, cell, solution->cell[cell]); /* the solution's digit: no contradiction */
+        sudoku_assign(&next, cell,
+                      solution->cell[cell]); /* the solution's digit: no contradiction */
         if (sudoku_board_solved(&next)) return true;
         if (more > 1 && grow_backdoor(&next, solution, cell + 1, more - 1, work)) return true;
     }
@@ -51,7 +54,8 @@ int sudoku_backdoor_size(const sudoku_grid *puzzle, int most, unsigned long long
 /* Applies T&E(depth) to board until nothing more goes; returns false if it
  * meets a contradiction (the board has no solution). Each hypothesis
  * costs a unit of *work; when the work runs out, *work is 0 and the
- * answer is void. */
+ * answer is void. Recurses once per level: depth deep. */
+// NOLINTNEXTLINE(misc-no-recursion)
 static bool trial(sudoku_board *board, int depth, unsigned long long *work)
 {
     for (bool changed = depth > 0; changed && !sudoku_board_solved(board);) {

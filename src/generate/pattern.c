@@ -82,8 +82,8 @@ static bool take_off(sudoku_grid *puzzle, int x, const int *on, int non, uint64_
 
 /* One round: each clue off the pattern tried once, in a random order, until
  * one goes; returns true if one did. */
-static bool round_off(sudoku_grid *puzzle, const bool pattern[SUDOKU_CELLS], const int *on,
-                      int non, uint64_t *state)
+static bool round_off(sudoku_grid *puzzle, const bool pattern[SUDOKU_CELLS], const int *on, int non,
+                      uint64_t *state)
 {
     int off[SUDOKU_CELLS], noff = 0;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
@@ -101,8 +101,8 @@ static bool off_pattern(const sudoku_grid *puzzle, const bool pattern[SUDOKU_CEL
     return false;
 }
 
-bool sudoku_generate_pattern(const bool pattern[SUDOKU_CELLS], uint64_t *state,
-                             sudoku_grid *puzzle, sudoku_grid *solution)
+bool sudoku_generate_pattern(const bool pattern[SUDOKU_CELLS], uint64_t *state, sudoku_grid *puzzle,
+                             sudoku_grid *solution)
 {
     int on[SUDOKU_CELLS], non = 0;
     bool off[SUDOKU_CELLS];
@@ -154,8 +154,8 @@ bool sudoku_pattern_possible(const bool pattern[SUDOKU_CELLS], char *why, size_t
     int clues = 0;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) clues += pattern[cell];
     if (clues < 17) {
-        snprintf(why, size,
-                 "the pattern has %d clues: no puzzle of fewer than 17 has one solution", clues);
+        snprintf(why, size, "the pattern has %d clues: no puzzle of fewer than 17 has one solution",
+                 clues);
         return false;
     }
     return !empty_pair(pattern, true, why, size) && !empty_pair(pattern, false, why, size);
