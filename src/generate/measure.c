@@ -28,24 +28,33 @@ static bool grow_backdoor(const sudoku_board *board, const sudoku_grid *solution
         if (*work == 0) return false;
         (*work)--;
         sudoku_board next = *board;
-        sudoku_assign(&next, cell,
-                      solution->cell[cell]); /* the solution's digit: no contradiction */
+        /* The solution's digit: no contradiction. */
+        sudoku_assign(&next, cell, solution->cell[cell]);
         if (sudoku_board_solved(&next)) return true;
         if (more > 1 && grow_backdoor(&next, solution, cell + 1, more - 1, work)) return true;
     }
     return false;
 }
 
-int sudoku_backdoor_size(const sudoku_grid *puzzle, int most, unsigned long long max_work)
+/* Where both measures start: the puzzle's one solution, and the board
+ * singles leave. Returns false if the puzzle has no solution or several. */
+static bool measure_start(const sudoku_grid *puzzle, sudoku_grid *solution, sudoku_board *board)
 {
     sudoku_result result;
+    if (sudoku_solve(puzzle, 2, &result) != 1 || !sudoku_propagate(puzzle, board)) return false;
+    *solution = result.solution;
+    return true;
+}
+
+int sudoku_backdoor_size(const sudoku_grid *puzzle, int most, unsigned long long max_work)
+{
+    sudoku_grid solution;
     sudoku_board board;
-    if (sudoku_solve(puzzle, 2, &result) != 1 || !sudoku_propagate(puzzle, &board))
-        return SUDOKU_MEASURE_NO_SOLUTION;
+    if (!measure_start(puzzle, &solution, &board)) return SUDOKU_MEASURE_NO_SOLUTION;
     if (sudoku_board_solved(&board)) return 0;
     unsigned long long work = max_work ? max_work : ~0ull;
     for (int size = 1; size <= most; size++) {
-        if (grow_backdoor(&board, &result.solution, 0, size, &work)) return size;
+        if (grow_backdoor(&board, &solution, 0, size, &work)) return size;
         if (work == 0) return SUDOKU_MEASURE_OVER_BUDGET;
     }
     return most + 1;
@@ -81,10 +90,9 @@ static bool trial(sudoku_board *board, int depth, unsigned long long *work)
 
 int sudoku_trial_depth(const sudoku_grid *puzzle, int most, unsigned long long max_work)
 {
-    sudoku_result result;
+    sudoku_grid solution;
     sudoku_board start;
-    if (sudoku_solve(puzzle, 2, &result) != 1 || !sudoku_propagate(puzzle, &start))
-        return SUDOKU_MEASURE_NO_SOLUTION;
+    if (!measure_start(puzzle, &solution, &start)) return SUDOKU_MEASURE_NO_SOLUTION;
     unsigned long long work = max_work ? max_work : ~0ull;
     for (int depth = 0; depth <= most; depth++) {
         sudoku_board board = start;
