@@ -680,6 +680,12 @@ static void puzzles_by_technique(void **state)
     run_result one = RUN("generate", "--seed=4", "--technique=xy-wing", "3");
     run_result two = RUN("generate", "--seed=4", "--technique=xy-wing", "-j", "2", "3");
     assert_same_runs(&one, &two);
+    /* A technique no path takes: said at once, not searched for. */
+    run_result never = RUN("generate", "--technique=direct claiming");
+    assert_status(never, 1);
+    assert_empty(never.out);
+    assert_contains(assert_one_error_line(&never),
+                    "no puzzle's path takes a step of Direct claiming");
     run_result bad = RUN("generate", "--technique=wing");
     assert_status(bad, 2);
     assert_contains(assert_one_error_line(&bad), "no technique 'wing' (one of: Hidden single,");

@@ -866,6 +866,14 @@ static int check_options(void *options_, const cli_common *common)
         cli_error("--pattern: %s", why);
         return EXIT_UNSOLVED;
     }
+    /* A direct claiming always comes with a hidden single or a direct
+     * pointing, which the path takes first (docs/generate.md shows why):
+     * no path takes one, and no number of attempts would find it. */
+    if (opt->technique == SUDOKU_DIRECT_CLAIMING || opt->needs == SUDOKU_DIRECT_CLAIMING) {
+        cli_error("%s", "no puzzle's path takes a step of Direct claiming: wherever one "
+                        "applies, a hidden single or a direct pointing does too, and comes first");
+        return EXIT_UNSOLVED;
+    }
     if (!opt->seeded) opt->seed = fresh_seed();
     return 0;
 }
