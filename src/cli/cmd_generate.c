@@ -10,7 +10,6 @@
 
 #include "steps.h"
 
-#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,8 +68,8 @@ static const char help_text[] =
     "                      take clues away down to N (or A) and no further, and\n"
     "                      keep only puzzles of N clues (of A to B); 17 to 81;\n"
     "                      a top of 21 or fewer (without a symmetry) walks down\n"
-    "                      from a minimal puzzle: two clues away, one added\n"
-    "                      ({-2+1}), as long as it takes\n"
+    "                      from a minimal puzzle instead: two clues away, one\n"
+    "                      added ({-2+1}), again and again\n"
     "  --pattern=MASK      clues exactly on the cells MASK marks: 81 cells, a\n"
     "                      digit, x, X, * or # for a clue, '.', '0' or '-' for\n"
     "                      none, on one line or as a 9-line grid; or a file\n"
