@@ -113,7 +113,8 @@ static const char help_text[] =
                       "Exit status:\n"
                       "  0  every puzzle asked for was generated\n"
                       "  1  some puzzle was not found within --attempts, or no puzzle on\n"
-                      "     the pattern can have one solution\n"
+                      "     the pattern can have one solution, or none can take the step\n"
+                      "     --technique or --needs names (Direct claiming)\n"
                       "  2  usage error or unwritable output\n";
 
 typedef struct generate_options {
