@@ -107,6 +107,14 @@ static double median(double *v, int n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+/* The median of v[0..n) in seconds as text, "-" when there is none. */
+static const char *median_text(char text[16], double *v, int n)
+{
+    if (n == 0) return "-";
+    snprintf(text, 16, "%.3f", median(v, n));
+    return text;
+}
+
 static void row(const char *fmt_text, const char *fmt_md, ...)
 {
     va_list ap;
@@ -162,14 +170,15 @@ static void patterns(const char *sudoku, const char *top1465, int every)
         "| clues | patterns | within 1 s | share | median s |\n|---:|---:|---:|---:|---:|\n");
     if (!markdown)
         printf("%-8s %9s %11s %7s %9s\n", "clues", "patterns", "within 1 s", "share", "median s");
+    char text[16];
     for (int c = 0; c <= 81; c++) {
         if (!per_clues[c]) continue;
-        row("%-8d %9d %11d %6.1f%% %9.3f\n", "| %d | %d | %d | %.1f%% | %.3f |\n", c, per_clues[c],
+        row("%-8d %9d %11d %6.1f%% %9s\n", "| %d | %d | %d | %.1f%% | %s |\n", c, per_clues[c],
             found_clues[c], 100.0 * found_clues[c] / per_clues[c],
-            median(by_clues[c], found_clues[c]));
+            median_text(text, by_clues[c], found_clues[c]));
     }
-    row("%-8s %9d %11d %6.1f%% %9.3f\n", "| all | %d | %d | %.1f%% | %.3f |\n", "all", tried, found,
-        tried ? 100.0 * found / tried : 0, median(times, found));
+    row("%-8s %9d %11d %6.1f%% %9s\n", "| %s | %d | %d | %.1f%% | %s |\n", "all", tried, found,
+        tried ? 100.0 * found / tried : 0, median_text(text, times, found));
     if (wrong) printf("setter-bench: %d puzzles NOT on their pattern\n", wrong);
 }
 
