@@ -45,6 +45,9 @@
 #                          (-j 1 and -j 2, about 15 minutes a build); 0 skips rating
 #   BENCH_GENERATE=10000   puzzles per `sudoku generate` measurement, beside QQWing
 #                          when installed (apt-get install qqwing); 0 skips them
+#   BENCH_SETTER=1         the setters' targets (bench/setter.c: patterns of top1465,
+#                          techniques, few clues, vicinity; 15 to 20 minutes); 0 skips
+#                          them, quick runs a sample (a check, not a measurement)
 #   TDOKU=DIR              the reference solver's programs (../shared/reference/tdoku):
 #                          when they run here, each build's report ends with ours beside
 #                          theirs (bench/versus.sh), else says it leaves that out
@@ -96,7 +99,9 @@ LIB_SRC = src/board/tables.c src/board/givens.c \
           src/logic/chains/chain.c src/logic/chains/forcing.c src/logic/chains/multiple.c \
           src/logic/chains/nested.c src/logic/chains/chains.c \
           src/logic/catalogue.c src/logic/path.c \
-          src/generate/generate.c \
+          src/generate/generate.c src/generate/additions.c src/generate/neighbour.c \
+          src/generate/fewer.c src/generate/pattern.c src/generate/vicinity.c \
+          src/generate/technique.c src/generate/measure.c \
           src/draw/writer.c src/draw/grid.c src/draw/step.c src/draw/hint.c src/draw/picture.c \
           src/draw/svg.c src/draw/terminal.c src/draw/book.c
 LIB_HDR = $(filter-out src/cli/%,$(wildcard src/*/*.h src/*/*/*.h))
@@ -105,7 +110,7 @@ CLI_SRC = src/cli/main.c src/cli/options.c src/cli/run.c src/cli/input.c src/cli
           src/cli/cmd_hint.c src/cli/cmd_rate.c src/cli/forms.c src/cli/cmd_canon.c \
           src/cli/cmd_transform.c src/cli/cmd_generate.c src/cli/cmd_check.c \
           src/cli/pictures.c src/cli/book.c src/cli/cmd_book.c src/cli/cmd_show.c src/cli/cmd_play.c \
-          $(PLAY_SRC)
+          src/cli/cmd_vicinity.c $(PLAY_SRC)
 # The game (`sudoku play`), a room of the tool's own: it sees only the
 # public header and its own headers (docs/architecture.md).
 PLAY_SRC = src/cli/play/game.c src/cli/play/save.c src/cli/play/term.c src/cli/play/screen.c \
@@ -115,10 +120,11 @@ E2E_TESTS = test_cli test_hostile test_explain test_input test_canon_cli test_ge
             test_pictures_cli test_hint_cli test_play_tmux
 TEST_NAMES = test_tables test_parse test_reader test_pencilmarks test_canon test_propagate test_planes \
              test_search test_print $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay \
-             test_logic_path test_logic test_catalogue test_generate test_memory test_pictures test_play
+             test_logic_path test_logic test_catalogue test_generate test_vicinity test_memory \
+             test_pictures test_play
 
 # The commands, each with its man page name sudoku-COMMAND (a link to sudoku.1).
-COMMANDS = solve explain hint rate canon transform generate check book show play
+COMMANDS = solve explain hint rate canon transform generate check vicinity book show play
 
 LIB_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 PIC_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
@@ -131,6 +137,7 @@ PROGRAM = $(BUILD)/sudoku
 BENCH_PROGRAM = $(BUILD)/sudoku-bench
 UNSOLVABLE_PROGRAM = $(BUILD)/sudoku-unsolvable
 HINT_LATENCY_PROGRAM = $(BUILD)/sudoku-hint-latency
+SETTER_PROGRAM = $(BUILD)/sudoku-setter-bench
 
 .PHONY: all run check catalogue pictures generate-stats test-run test-python test-valgrind lint tools bench bench-one fuzz fuzz-one install \
         uninstall clean format shared deb agreement soundness soundness-hardest thread-check
@@ -156,11 +163,12 @@ $(ENGINE_OBJ): OBJ_CFLAGS = $(ENGINE_CFLAGS)
 # What the shared library exports: the functions sudoku.h declares, and
 # nothing else (the geometry tables and helpers the modules share stay
 # inside). Made from the header, so a new public function is exported as
-# soon as it is declared there; tests/install-check.sh checks the result.
+# soon as it is declared there (a typedef of a function type, such as a
+# callback's, is none); tests/install-check.sh checks the result.
 $(EXPORTS): include/sudoku.h
 	@mkdir -p $(@D)
 	{ echo '{'; echo '  global:'; \
-	  sed -n 's/^[A-Za-z].*[ *]\(sudoku_[a-z0-9_]*\)(.*/    \1;/p' include/sudoku.h; \
+	  sed -n '/^typedef/!s/^[A-Za-z].*[ *]\(sudoku_[a-z0-9_]*\)(.*/    \1;/p' include/sudoku.h; \
 	  echo '  local: *;'; echo '};'; } > $@
 
 $(SHLIB): $(PIC_OBJ) $(EXPORTS)
@@ -276,7 +284,8 @@ generate-stats: $(PROGRAM)
 # program is only built, so that it keeps compiling cleanly. Each binary's
 # output is kept in LOGS too, for the summary that ends make check.
 LOGS = $(BUILD)/logs/unit
-test-run: $(PROGRAM) $(TEST_BINS) $(BENCH_PROGRAM) $(UNSOLVABLE_PROGRAM) $(HINT_LATENCY_PROGRAM)
+test-run: $(PROGRAM) $(TEST_BINS) $(BENCH_PROGRAM) $(UNSOLVABLE_PROGRAM) $(HINT_LATENCY_PROGRAM) \
+  $(SETTER_PROGRAM)
 	@mkdir -p $(LOGS); failed=0; for t in $(TEST_BINS); do \
 	  echo "== $$t"; log=$(LOGS)/$$(basename $$t).log; \
 	  { SUDOKU_BIN=$(PROGRAM) SHARED_PUZZLES=$(SHARED_PUZZLES) $$t; echo $$? > $$log.rc; } 2>&1 | tee $$log; \
@@ -382,8 +391,8 @@ CPPCHECK = cppcheck -q --std=c11 --enable=warning,style,performance,portability 
 lint:
 	$(CPPCHECK) src include tests bench
 	@mkdir -p $(BUILD); \
-	clang-tidy --quiet $(LIB_SRC) $(CLI_SRC) bench/bench.c bench/unsolvable.c bench/hint_latency.c -- \
-	  $(BASE_CFLAGS) -Isrc \
+	clang-tidy --quiet $(LIB_SRC) $(CLI_SRC) bench/bench.c bench/unsolvable.c bench/hint_latency.c \
+	  bench/setter.c -- $(BASE_CFLAGS) -Isrc \
 	  > $(BUILD)/clang-tidy.log 2>&1; rc=$$?; \
 	grep -v -E '^[0-9]+ warnings? (and [0-9]+ errors? )?generated\.$$' $(BUILD)/clang-tidy.log; \
 	[ $$rc = 0 ] && echo "lint: cppcheck and clang-tidy clean"; exit $$rc
@@ -394,6 +403,7 @@ BENCH_BUDGET ?= 15
 BENCH_FORMAT ?= text
 BENCH_RATE_HARDEST ?= 1000
 BENCH_GENERATE ?= 10000
+BENCH_SETTER ?= 1
 BENCH_FLAGS_portable = -O3
 BENCH_FLAGS_native = -O3 -march=native
 BENCH_DIR = $(BUILD)/bench/$(BENCH_BUILD)
@@ -419,11 +429,11 @@ bench-one:
 	@rm -rf $(BENCH_DIR)
 	@$(MAKE) --no-print-directory BUILD=$(BENCH_DIR) CFLAGS="$(BENCH_BUILD_CFLAGS)" \
 	  $(BENCH_DIR)/sudoku $(BENCH_DIR)/sudoku-bench $(BENCH_DIR)/sudoku-unsolvable \
-	  $(BENCH_DIR)/sudoku-hint-latency >&2
+	  $(BENCH_DIR)/sudoku-hint-latency $(BENCH_DIR)/sudoku-setter-bench >&2
 	@BENCH_RUNS="$(BENCH_RUNS)" BENCH_BUDGET="$(BENCH_BUDGET)" BENCH_FORMAT="$(BENCH_FORMAT)" \
 	  BENCH_RATE_HARDEST="$(BENCH_RATE_HARDEST)" BENCH_GENERATE="$(BENCH_GENERATE)" \
 	  BENCH_UNSOLVABLE="$(BENCH_UNSOLVABLE)" BENCH_PICTURES="$(BENCH_PICTURES)" TDOKU="$(TDOKU)" \
-	  BENCH_HINT_HARDEST="$(BENCH_HINT_HARDEST)" \
+	  BENCH_HINT_HARDEST="$(BENCH_HINT_HARDEST)" BENCH_SETTER="$(BENCH_SETTER)" \
 	  UNSOLVABLE_FAMILY="$(BUILD)/bench/unsolvable-$(BENCH_UNSOLVABLE).txt" \
 	  sh bench/run.sh $(BENCH_DIR) "$(CC)" "$(BASE_CFLAGS) $(BENCH_BUILD_CFLAGS)" $(SHARED_PUZZLES)
 
@@ -436,6 +446,11 @@ $(HINT_LATENCY_PROGRAM): bench/hint_latency.c include/sudoku.h $(LIB) $(BUILD)/o
   $(BUILD)/obj/cli/play/hint.o
 	$(CC) $(ALL_CFLAGS) -Isrc $(LDFLAGS) $< $(BUILD)/obj/cli/play/game.o $(BUILD)/obj/cli/play/hint.o \
 	  $(LIB) -pthread -o $@
+
+# The targets of issue 28 (patterns, techniques, few clues, vicinity), timed
+# on the command by its CPU time.
+$(SETTER_PROGRAM): bench/setter.c
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $< -o $@
 
 # The family of few-clue puzzles without a solution that make bench times.
 $(UNSOLVABLE_PROGRAM): bench/unsolvable.c include/sudoku.h $(LIB)

@@ -14,6 +14,7 @@
 # BENCH_GENERATE (10000: puzzles per generate measurement; 0 skips them),
 # BENCH_PICTURES (10000: puzzles drawn, a tenth of them in books; 0 skips them)
 # BENCH_HINT_HARDEST (200: forum-hardest puzzles of the hint latency; 0 skips it)
+# BENCH_SETTER (1: the setters' targets, bench/setter.c; 0 skips them; quick: a sample)
 # TDOKU (the reference's directory), UNSOLVABLE_FAMILY (the file bench/versus.sh
 # keeps the unsolvable family in), BENCH_UNSOLVABLE (its size)
 set -eu
@@ -171,6 +172,13 @@ if [ "$hint_hardest" -gt 0 ] && [ -f "$shared/top1465.txt" ] && [ -f "$shared/fo
 else
     echo "make bench: hint latency skipped (BENCH_HINT_HARDEST=0, or the datasets absent from $shared)"
 fi
+
+# The setters' targets (issue 28): patterns, techniques, few clues, vicinity.
+case ${BENCH_SETTER:-1} in
+0) ;;
+quick) "$build/sudoku-setter-bench" $markdown --quick "$build/sudoku" "$shared/top1465.txt" ;;
+*) "$build/sudoku-setter-bench" $markdown "$build/sudoku" "$shared/top1465.txt" ;;
+esac
 
 tdoku=${TDOKU:-../shared/reference/tdoku}
 if [ ! -d "$shared" ]; then

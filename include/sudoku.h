@@ -334,6 +334,12 @@ typedef enum sudoku_chain_kind {
 /* "Hidden single", "Direct pointing", ..., "Aligned pair exclusion". */
 const char *sudoku_technique_name(sudoku_technique technique);
 
+/* Looks a technique up by the name explain gives it, in any case, with or
+ * without its spaces, hyphens and brackets ("X-wing", "x wing" and
+ * "XWING" are one name); every name a technique goes by is looked up
+ * here. Returns false, technique untouched, if no technique has it. */
+bool sudoku_technique_named(const char *name, sudoku_technique *technique);
+
 /* The most links a step carries (the chaining techniques); a longer chain
  * is cut short, and says so (sudoku_step.links_cut). */
 #define SUDOKU_LINKS_MAX 256
@@ -509,6 +515,13 @@ typedef enum sudoku_rate_outcome {
 sudoku_rate_outcome sudoku_rate(const sudoku_grid *puzzle, unsigned flags,
                                 unsigned long long budget, int ceiling, sudoku_rating *rating);
 
+/* As sudoku_rate, and sets used[t] (when used is not NULL) for each
+ * technique t the path took a step of, the step above the ceiling
+ * included. */
+sudoku_rate_outcome sudoku_rate_used(const sudoku_grid *puzzle, unsigned flags,
+                                     unsigned long long budget, int ceiling,
+                                     sudoku_rating *rating, bool used[SUDOKU_TECHNIQUES]);
+
 /* ---- pictures: grids and steps drawn as SVG, in a terminal, and printable
  * books in HTML (docs/pictures.md) ---- */
 /* Each writes with snprintf's contract, as the print functions do: compare
@@ -654,6 +667,118 @@ bool sudoku_generate(const sudoku_generator *how, uint64_t *state, sudoku_grid *
  * returns how many: 0 means minimal. Returns -1, marking none, if the
  * puzzle has no solution or several. */
 int sudoku_redundant_clues(const sudoku_grid *puzzle, bool redundant[SUDOKU_CELLS]);
+
+/* A test a generator puts a puzzle to: true to keep it. */
+typedef bool sudoku_puzzle_test(const sudoku_grid *puzzle, void *context);
+
+/* As sudoku_generate, but a clue is taken away only if the puzzle left
+ * passes keep too (NULL: sudoku_generate itself). Such a test need not
+ * hold of fewer clues when it holds of more, so the clues are tried one
+ * by one, and the puzzle is minimal only if sudoku_redundant_clues says
+ * so (how->minimal asks for that). */
+bool sudoku_generate_keeping(const sudoku_generator *how, sudoku_puzzle_test *keep, void *context,
+                             uint64_t *state, sudoku_grid *puzzle, sudoku_grid *solution);
+
+/* Makes a puzzle of few clues (docs/generate.md): a minimal puzzle drawn
+ * as by sudoku_generate, then a walk that takes two clues away and adds
+ * one ({-2+1}) and takes away what can then go, sideways ({-1+1}) where
+ * it is stuck, never below fewest clues, until at most most. Returns true
+ * if it got there, false if the walk got stuck first (draw again); puzzle
+ * (one solution, minimal unless fewest stopped a removal) and solution
+ * are filled either way. */
+bool sudoku_generate_fewer(int fewest, int most, uint64_t *state, sudoku_grid *puzzle,
+                           sudoku_grid *solution);
+
+/* Returns true if some puzzle with clues exactly on pattern (pattern[cell]
+ * true: a clue) might have one solution; false, with the reason in why
+ * (one line, at most size bytes), if none can: fewer than 17 clues, or two
+ * rows of a band (columns of a stack) without clues, whose digits could
+ * swap. True proves nothing: most patterns of 17 or 18 clues have no such
+ * puzzle. */
+bool sudoku_pattern_possible(const bool pattern[SUDOKU_CELLS], char *why, size_t size);
+
+/* Makes a puzzle whose clues are exactly the cells of pattern, with one
+ * solution (docs/generate.md says how): returns true with it in puzzle
+ * and its solution in solution, or false if this draw got stuck (draw
+ * again with the state as it is left). */
+bool sudoku_generate_pattern(const bool pattern[SUDOKU_CELLS], uint64_t *state,
+                             sudoku_grid *puzzle, sudoku_grid *solution);
+
+/* Moves puzzle (with one solution) one step to a random neighbour with
+ * one solution that passes keep (NULL: any): a clue taken away and one
+ * added elsewhere, or with a pattern (not NULL) a clue given another
+ * digit, so that the clues stay on it. Returns false, puzzle untouched,
+ * if the few tries it makes find none. */
+bool sudoku_generate_neighbour(sudoku_grid *puzzle, const bool *pattern, sudoku_puzzle_test *keep,
+                               void *context, uint64_t *state);
+
+/* The rating (times ten) up to which a puzzle is dug when its hardest step
+ * is to be technique: the technique's own rating when that is fixed;
+ * below the next technique's least rating when it varies; 0 (no ceiling)
+ * for the last techniques. */
+int sudoku_technique_ceiling(sudoku_technique technique);
+
+/* ---- vicinity: the puzzles near a puzzle, {-N+M} (docs/generate.md) ---- */
+
+/* The most clues sudoku_vicinity adds. */
+#define SUDOKU_VICINITY_MAX_ADD 4
+
+typedef struct sudoku_vicinity_query {
+    int remove, add;                /* clues taken away, clues added */
+    bool minimal;                   /* only minimal puzzles */
+    unsigned long long max_guesses; /* the searches' guesses in all; 0: no limit */
+} sudoku_vicinity_query;
+
+typedef struct sudoku_vicinity_counts {
+    unsigned long long candidates; /* puzzles looked at: each set of clues taken away
+                                      times each set of clues added there */
+    unsigned long long found;      /* of those, with one solution */
+    unsigned long long classes;    /* of those, reported: each class once */
+    unsigned long long guesses;    /* the searches' */
+} sudoku_vicinity_counts;
+
+typedef enum sudoku_vicinity_outcome {
+    SUDOKU_VICINITY_DONE,          /* every puzzle reported */
+    SUDOKU_VICINITY_STOPPED,       /* each asked to stop */
+    SUDOKU_VICINITY_OVER_BUDGET,   /* max_guesses ran out: the list is incomplete */
+    SUDOKU_VICINITY_INVALID,       /* givens clash, fewer clues than remove, add out of range */
+    SUDOKU_VICINITY_OUT_OF_MEMORY  /* the list of classes could not grow: incomplete */
+} sudoku_vicinity_outcome;
+
+/* Told of each puzzle found; returns false to stop. */
+typedef bool sudoku_each_puzzle(const sudoku_grid *puzzle, void *context);
+
+/* The puzzles with one solution made from puzzle by taking query->remove
+ * of its clues away and adding query->add clues in the cells then blank
+ * (a clue taken away may come back with another digit, not its own),
+ * each class of equivalent puzzles once, the class of puzzle itself never,
+ * and with query->minimal only minimal ones: each is handed to each as
+ * it is first met, in a fixed order (the clues taken away by their cells,
+ * then the clues added by cell and digit), as the neighbour of puzzle
+ * itself (not its canonical form). counts says how much was looked at. */
+sudoku_vicinity_outcome sudoku_vicinity(const sudoku_grid *puzzle,
+                                        const sudoku_vicinity_query *query,
+                                        sudoku_each_puzzle *each, void *context,
+                                        sudoku_vicinity_counts *counts);
+
+/* ---- measures: how hard a puzzle is for a machine (docs/generate.md) ---- */
+
+#define SUDOKU_MEASURE_NO_SOLUTION (-1) /* the puzzle has no solution or several */
+#define SUDOKU_MEASURE_OVER_BUDGET (-2) /* the work ran out before the answer */
+
+/* The size of the smallest backdoor of puzzle for singles: the fewest
+ * cells which, given their digits in the solution, let naked and hidden
+ * singles solve the rest (0: singles alone do). Tries sets of up to most
+ * cells and returns most + 1 if none is so small; max_work bounds the sets
+ * tried (0: no limit). */
+int sudoku_backdoor_size(const sudoku_grid *puzzle, int most, unsigned long long max_work);
+
+/* Berthier's depth of trial and error: 0 if singles solve puzzle; else the
+ * least n such that T&E(n), which removes each candidate whose trial
+ * followed by T&E(n-1) meets a contradiction, solves it; most + 1 if
+ * T&E(most) does not. max_work bounds the candidates tried (0: no
+ * limit). */
+int sudoku_trial_depth(const sudoku_grid *puzzle, int most, unsigned long long max_work);
 
 /* ---- canon / transform: equivalent puzzles and the minlex form (docs/canon.md) ---- */
 

@@ -39,7 +39,7 @@ grep -q "$prefix/share/doc/sudoku" "$root/share/man/man1/sudoku.1" || fail "the 
 
 # The soname, and exactly the header's functions exported.
 objdump -p "$root/lib/libsudoku.so.$version" | grep -q "SONAME  *$soname\$" || fail "the shared library's soname is not $soname"
-sed -n 's/^[A-Za-z].*[ *]\(sudoku_[a-z0-9_]*\)(.*/\1/p' include/sudoku.h | sort > "$stage/declared"
+sed -n '/^typedef/!s/^[A-Za-z].*[ *]\(sudoku_[a-z0-9_]*\)(.*/\1/p' include/sudoku.h | sort > "$stage/declared"
 nm -D --defined-only "$root/lib/libsudoku.so.$version" | awk '$2 ~ /^[TDBR]$/ {print $3}' | sort > "$stage/exported"
 if ! cmp -s "$stage/declared" "$stage/exported"; then
     echo "install-check: the shared library's exports differ from sudoku.h's functions (< declared, > exported):" >&2

@@ -797,7 +797,7 @@ static void test_bad_options(void **state)
     assert_empty(r.out);
     assert_string_equal(
         r.err, "sudoku: unknown command 'frobnicate': the commands are solve, explain, hint, "
-               "rate, canon, transform, generate, check, book, show and play (try 'sudoku "
+               "rate, canon, transform, generate, check, vicinity, book, show and play (try 'sudoku "
                "--help')\n");
     /* a near miss gets the command it misses; a puzzle first is solved */
     r = RUN("slove", P);

@@ -88,6 +88,8 @@ typedef struct cli_totals {
     unsigned long not_minimal;          /* check: unique puzzles with a clue that could go */
     unsigned long unreached;            /* generate: puzzles not found within --attempts */
     unsigned long long drawn;           /* generate: puzzles drawn to find them */
+    unsigned long long written;         /* vicinity: puzzles written */
+    unsigned long long candidates;      /* vicinity: puzzles looked at */
 } cli_totals;
 
 /* One run of a batch command. */
@@ -160,6 +162,7 @@ int cli_check(int argc, char **argv);     /* cmd_check.c */
 int cli_book(int argc, char **argv);      /* cmd_book.c */
 int cli_show(int argc, char **argv);      /* cmd_show.c */
 int cli_play(int argc, char **argv);      /* cmd_play.c */
+int cli_vicinity(int argc, char **argv);  /* cmd_vicinity.c */
 
 /* ---- cmd_generate.c: what generate and play share ---- */
 

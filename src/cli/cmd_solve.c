@@ -99,8 +99,8 @@ static const char help_text[] =
                       "  2  usage error, malformed puzzle, unreadable input or unwritable output\n"
                       "When several apply, the highest wins.\n"
                       "\n"
-                      "Other commands: explain, hint, rate, canon, transform, generate, check\n"
-                      "('sudoku --help').\n"
+                      "Other commands: explain, hint, rate, canon, transform, generate, check,\n"
+                      "vicinity ('sudoku --help').\n"
                       "The manual: man sudoku; every input layout: its section INPUT.\n";
 
 static const cli_format_name formats[] = {{"grid", FORMAT_GRID},

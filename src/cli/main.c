@@ -1,9 +1,8 @@
 /*
  * main.c: the `sudoku` command: hands the arguments to the command named
- * first (solve, explain, hint, rate, canon, transform, generate, check, book,
- * show, play),
- * or prints the
- * overall help or the version. A puzzle or a file named first, with no
+ * first (solve, explain, hint, rate, canon, transform, generate, check,
+ * vicinity, book, show, play), or prints the overall help or the version.
+ * A puzzle or a file named first, with no
  * command, is solved.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -35,6 +34,7 @@ static const char usage_text[] = "Usage: sudoku solve [OPTION]... [PUZZLE | FILE
                                  "       sudoku transform [OPTION]... [PUZZLE | FILE | -]...\n"
                                  "       sudoku generate [OPTION]... [N]\n"
                                  "       sudoku check [OPTION]... [PUZZLE | FILE | -]...\n"
+                                 "       sudoku vicinity [OPTION]... [PUZZLE | FILE | -]...\n"
                                  "       sudoku book [OPTION]... [PUZZLE | FILE | -]...\n"
                                  "       sudoku show [OPTION]... [PUZZLE | FILE | -]...\n"
                                  "       sudoku play [OPTION]... [PUZZLE | FILE]\n"
@@ -51,6 +51,7 @@ static const char help_text[] =
     "       sudoku transform [OPTION]... [PUZZLE | FILE | -]...\n"
     "       sudoku generate [OPTION]... [N]\n"
     "       sudoku check [OPTION]... [PUZZLE | FILE | -]...\n"
+    "       sudoku vicinity [OPTION]... [PUZZLE | FILE | -]...\n"
     "       sudoku book [OPTION]... [PUZZLE | FILE | -]...\n"
     "       sudoku show [OPTION]... [PUZZLE | FILE | -]...\n"
     "       sudoku play [OPTION]... [PUZZLE | FILE]\n"
@@ -77,6 +78,8 @@ static const char help_text[] =
     "            number of clues, or rated in a range (--seed repeats a run)\n"
     "  check     one solution or not, clues, minimal or which clues could go,\n"
     "            and the symmetries of each puzzle\n"
+    "  vicinity  the puzzles with one solution near each puzzle: N clues taken\n"
+    "            away and M added ({-N+M}), each class once\n"
     "  book      a printable book (HTML) of the puzzles, each with its number and\n"
     "            rating, with their solutions and steps if asked\n"
     "  show      each puzzle or state's candidates exactly as given (no single\n"
@@ -125,8 +128,8 @@ static const command_entry commands[] = {{"solve", cli_solve},       {"explain",
                                          {"hint", cli_hint},         {"rate", cli_rate},
                                          {"canon", cli_canon},       {"transform", cli_transform},
                                          {"generate", cli_generate}, {"check", cli_check},
-                                         {"book", cli_book},         {"show", cli_show},
-                                         {"play", cli_play}};
+                                         {"vicinity", cli_vicinity}, {"book", cli_book},
+                                         {"show", cli_show},         {"play", cli_play}};
 
 #define COMMANDS (sizeof commands / sizeof commands[0])
 
