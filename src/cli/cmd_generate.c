@@ -61,8 +61,9 @@ static const char help_text[] =
     "                      (1.6-2.5), hard (2.6-5.9), expert (6.0-8.9) or extreme\n"
     "                      (9.0 and up); not with --rating\n"
     "  --attempts=N        give up on a puzzle after N drawn puzzles missed the\n"
-    "                      options (default 100000; k and M multiply by a thousand,\n"
-    "                      a million): it gets a diagnostic and no line\n"
+    "                      options (default 100000; k, M and G multiply by a\n"
+    "                      thousand, a million, a billion): it gets a diagnostic\n"
+    "                      and no line\n"
     "  --solution          print each puzzle's solution after it\n"
     "  --rate              print each puzzle's ratings (ER/EP/ED) after it\n"
     "  --format=FORMAT     line (the default): the puzzle, then its solution and\n"
@@ -242,7 +243,7 @@ static int take_option(void *options_, int key, const char *value)
     case KEY_CLUES: return take_clues(opt, value);
     case KEY_RATING: return take_range(opt, key, value);
     case KEY_ATTEMPTS:
-        if (!cli_parse_count(value, &n) || n == 0 || strchr(value, 'G'))
+        if (!cli_parse_count(value, &n) || n == 0)
             return cli_usage_error("generate",
                                    "--attempts needs a count from 1 (e.g. 5000 or "
                                    "20k), not '%s'",
@@ -499,10 +500,10 @@ static void generate_stats(const cli_run *run, double seconds)
 {
     const generate_options *opt = run->options;
     const cli_totals *t = &run->totals;
-    cli_error("stats: seed %llu; %lu puzzles generated, %lu not found; %lu drawn; %.3f s, "
-              "%.0f puzzles/s",
-              (unsigned long long)opt->seed, t->solved, t->unreached, t->drawn, seconds,
-              seconds > 0 ? (double)t->solved / seconds : 0.0);
+    char speed[32];
+    cli_error("stats: seed %llu; %lu puzzle%s generated, %lu not found; %lu drawn; %.3f s, %s",
+              (unsigned long long)opt->seed, t->solved, t->solved == 1 ? "" : "s", t->unreached,
+              t->drawn, seconds, cli_speed(speed, t->solved, seconds));
 }
 
 static int check_options(void *options_, const cli_common *common)

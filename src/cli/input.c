@@ -352,6 +352,15 @@ static bool parse_argument(const char *arg, sudoku_record *record)
     return parse_text(arg, strlen(arg), record);
 }
 
+bool cli_operand_streams(const char *arg)
+{
+    sudoku_record record = {.line = 1};
+    struct stat st;
+    if (strcmp(arg, "-") == 0) return true;
+    if (parse_argument(arg, &record)) return false;
+    return stat(arg, &st) == 0 && !S_ISDIR(st.st_mode);
+}
+
 void cli_handle_argument(cli_run *run, const char *arg, int index)
 {
     cli_source source = {.argument = index};

@@ -342,11 +342,12 @@ void steps_stats(const cli_run *run, double seconds, const char *done)
     const cli_totals *t = &run->totals;
     unsigned long read = t->solved + t->stuck + t->no_solution + t->multiple + t->invalid +
                          t->failed + t->over_budget;
+    char speed[32];
     cli_error("stats: %lu puzzle%s read, %lu %s, %lu stuck, %lu over budget, %lu no solution, "
-              "%lu multiple, %lu invalid; %lu step%s; %.3f s, %.0f puzzles/s",
+              "%lu multiple, %lu invalid; %lu step%s; %.3f s, %s",
               read, read == 1 ? "" : "s", t->solved, done, t->stuck, t->over_budget, t->no_solution,
               t->multiple, t->invalid, t->steps, t->steps == 1 ? "" : "s", seconds,
-              seconds > 0 ? (double)read / seconds : 0.0);
+              cli_speed(speed, read, seconds));
 }
 
 void steps_discard(cli_job *job)
