@@ -175,6 +175,12 @@ bool cli_parse_number(const char *value, unsigned long *n);
  * or does not fit. */
 bool cli_parse_count(const char *value, unsigned long long *count);
 
+/* Reads a seed (--seed): a whole number from 0 to 2^64-1 in decimal
+ * digits, bare or in double quotes, as JSON records write it (a string: a
+ * number past 2^53 would lose digits in most JSON readers); returns false
+ * if value is not one. */
+bool cli_parse_seed(const char *value, uint64_t *seed);
+
 /* The lines before each stream's first, as --first-line numbers them. */
 long cli_lines_before(const cli_common *common);
 

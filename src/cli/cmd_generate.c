@@ -73,7 +73,10 @@ static const char help_text[] =
     "                      asked); json: one object per puzzle per line, with\n"
     "                      \"number\", \"status\", \"puzzle\", \"solution\",\n"
     "                      \"clues\", \"er\", \"ep\", \"ed\", \"symmetry\", \"seed\"\n"
-    "                      (which gives the puzzle again with N = 1) and \"attempts\"\n"
+    "                      (which gives the puzzle again with N = 1; a string,\n"
+    "                      as a 64-bit number would lose digits in JSON readers;\n"
+    "                      --seed takes it with or without its quotes) and\n"
+    "                      \"attempts\"\n"
     "  --stats             print a summary on stderr at the end, with the seed\n"
     "  -j, --jobs=N        work on N threads (default 1; 0: one per processor;\n"
     "                      at most " NUMBER_TEXT(
@@ -229,12 +232,11 @@ static int take_option(void *options_, int key, const char *value)
     unsigned long long n;
     switch (key) {
     case KEY_SEED:
-        if (!cli_parse_count(value, &n) || strpbrk(value, "kMG"))
+        if (!cli_parse_seed(value, &opt->seed))
             return cli_usage_error("generate",
                                    "--seed needs a whole number from 0 to "
                                    "18446744073709551615, not '%s'",
                                    value);
-        opt->seed = n;
         opt->seeded = true;
         return 0;
     case KEY_SYMMETRY: opt->symmetry = -1; return take_named(opt, key, value);
@@ -424,7 +426,8 @@ static void add_json(cli_text *text, const generate_job *job, const char *error)
         cli_text_puts(text, ",\"puzzle\":null,\"solution\":null,\"clues\":null,\"er\":null,"
                             "\"ep\":null,\"ed\":null");
     }
-    cli_text_printf(text, ",\"symmetry\":\"%s\",\"seed\":%llu,\"attempts\":%llu,\"error\":",
+    /* The seed as a string: JSON readers keep 53 bits of a number. */
+    cli_text_printf(text, ",\"symmetry\":\"%s\",\"seed\":\"%llu\",\"attempts\":%llu,\"error\":",
                     sudoku_symmetry_name(job->symmetry), (unsigned long long)job->seed,
                     job->attempts);
     if (error)
