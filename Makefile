@@ -96,7 +96,8 @@ CLI_SRC = src/cli/main.c src/cli/options.c src/cli/run.c src/cli/input.c src/cli
           src/cli/output.c src/cli/steps.c src/cli/cmd_solve.c src/cli/cmd_explain.c \
           src/cli/cmd_hint.c src/cli/cmd_rate.c src/cli/forms.c src/cli/cmd_canon.c \
           src/cli/cmd_transform.c src/cli/cmd_generate.c src/cli/cmd_check.c
-E2E_TESTS = test_cli test_hostile test_explain test_input test_canon_cli test_generate_cli
+E2E_TESTS = test_cli test_hostile test_explain test_input test_canon_cli test_generate_cli \
+            test_first_contact
 TEST_NAMES = test_tables test_parse test_reader test_pencilmarks test_canon test_propagate test_planes \
              test_search test_print $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay \
              test_logic_path test_logic test_catalogue test_generate test_memory

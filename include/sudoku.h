@@ -138,6 +138,10 @@ typedef struct sudoku_reader {
     int kept, blank_rows;
     bool unkept; /* a line of the grid could not be kept */
     sudoku_kept_line keep[SUDOKU_GRID_KEEP];
+    /* private: the grid's candidates by row, and whether a row gave sets of
+     * them (then the grid is a record of candidates) */
+    uint16_t marks[SUDOKU_CELLS];
+    bool marked;
 } sudoku_reader;
 
 /* The longest line (in bytes, line end excluded) a stream may hold. */
