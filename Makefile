@@ -442,6 +442,16 @@ fuzz-one: $(FUZZ_DIR)/bin/$(FUZZ_TARGET)
 # Installed documentation: the rules of input, scale-out, the logic engine.
 DOCS = README.md docs/input-formats.md docs/scale-out.md docs/logic.md docs/python.md docs/generate.md docs/canon.md
 
+# sudoku.pc's Libs: a run path to LIBDIR when the dynamic linker does not
+# search it (a PREFIX of one's own), so that a program built with
+# `pkg-config --libs sudoku` finds libsudoku.so.0 without LD_LIBRARY_PATH;
+# none for the system's directories, where Debian forbids one
+# (docs/packaging.md).
+SYSTEM_LIBDIRS = /lib /lib64 /usr/lib /usr/lib64 /usr/local/lib /usr/local/lib64
+comma := ,
+system_libdir = $(or $(filter $(SYSTEM_LIBDIRS),$(1)),$(if $(filter /usr/lib/% /lib/%,$(1)),$(findstring -linux-,$(1))))
+PC_RPATH = $(if $(call system_libdir,$(LIBDIR)),,-Wl$(comma)-rpath$(comma)$${libdir} )
+
 # The man page names the documentation where it is installed; sudoku.pc
 # names the directories of this install.
 install: $(PROGRAM) $(LIB) shared
@@ -454,7 +464,8 @@ install: $(PROGRAM) $(LIB) shared
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libsudoku.so
 	install -m 644 include/sudoku.h $(DESTDIR)$(INCLUDEDIR)/sudoku.h
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
-	  -e 's|@VERSION@|$(VERSION)|' sudoku.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc
+	  -e 's|@VERSION@|$(VERSION)|' -e 's|@RPATH@|$(PC_RPATH)|' sudoku.pc.in \
+	  > $(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc
 	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc
 	sed 's|/usr/local/share/doc/sudoku|$(DOCDIR)|g' docs/sudoku.1 > $(DESTDIR)$(MANDIR)/man1/sudoku.1
 	chmod 644 $(DESTDIR)$(MANDIR)/man1/sudoku.1
