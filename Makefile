@@ -11,8 +11,11 @@
 #   make catalogue    docs/logic.md's technique table, from src/logic/catalogue.c
 #   make bench        in-process and whole-process speed (docs/benchmarks.md), see below
 #   make install      the program, libsudoku.a and libsudoku.so (with its soname), sudoku.h,
-#                     sudoku.pc, the man pages and the documentation; PREFIX=/usr/local,
-#                     DESTDIR, BINDIR, LIBDIR, INCLUDEDIR, MANDIR, DOCDIR honoured
+#                     sudoku.pc, the man pages, the documentation and the Python package;
+#                     PREFIX=/usr/local, DESTDIR, BINDIR, LIBDIR, INCLUDEDIR, MANDIR, DOCDIR,
+#                     PYTHON (python3) and PYTHONDIR (its site directory for PREFIX) honoured
+#   make wheel        the Python package as a wheel, in build/wheel/ (pip, setuptools and
+#                     wheel of PYTHON, offline: docs/python.md)
 #   make uninstall    removes exactly what make install installed
 #   make generate-stats  what generate makes, in numbers (build/generate-stats.md; docs/generate.md)
 #   make deb          Debian packages with dpkg-buildpackage, in build/deb/ (docs/packaging.md)
@@ -62,6 +65,13 @@ INCLUDEDIR ?= $(PREFIX)/include
 MANDIR ?= $(PREFIX)/share/man
 DOCDIR ?= $(PREFIX)/share/doc/sudoku
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+PYTHON ?= python3
+# The Python package's directory: PYTHON's site directory for PREFIX
+# (python/sitedir.py: Debian's dist-packages for /usr and /usr/local);
+# empty without PYTHON, and then make install leaves the package out.
+ifeq ($(origin PYTHONDIR),undefined)
+PYTHONDIR := $(shell $(PYTHON) python/sitedir.py $(PREFIX) 2>/dev/null)
+endif
 BUILD ?= build
 SHARED_PUZZLES ?= ../shared/puzzles
 CMOCKA_LIBS ?= -lcmocka
@@ -116,7 +126,7 @@ PROGRAM = $(BUILD)/sudoku
 BENCH_PROGRAM = $(BUILD)/sudoku-bench
 UNSOLVABLE_PROGRAM = $(BUILD)/sudoku-unsolvable
 
-.PHONY: all run check catalogue generate-stats test-run test-python test-valgrind lint tools bench bench-one fuzz fuzz-one install \
+.PHONY: all run check catalogue generate-stats test-run test-python test-valgrind lint tools bench bench-one fuzz fuzz-one install wheel \
         uninstall clean format shared deb agreement soundness soundness-hardest thread-check
 .DELETE_ON_ERROR:
 
@@ -253,16 +263,35 @@ test-run: $(PROGRAM) $(TEST_BINS) $(BENCH_PROGRAM) $(UNSOLVABLE_PROGRAM)
 	done; \
 	[ $$failed = 0 ] && echo "== all tests passed ($(BUILD))" || { echo "== some tests FAILED ($(BUILD))"; exit 1; }
 
-# The Python binding's tests, on the shared library just built; without
-# python3 they are skipped, and the summary says so.
-test-python: shared
+# The Python package's tests, on the package as make install installs it:
+# for real, into a scratch prefix of its own (PY_PREFIX), from where it
+# loads the library as a user's would (no SUDOKU_LIB; the source tree is
+# not on the path); without python3 they are skipped, and the summary says
+# so. The tests build a wheel too, when pip, setuptools and wheel are there.
+PY_PREFIX = $(abspath $(BUILD))/python-prefix
+test-python: $(PROGRAM) $(LIB) shared
 	@mkdir -p $(LOGS); log=$(LOGS)/python.log; \
-	if command -v python3 >/dev/null 2>&1; then \
-	  echo "== python/test_sudoku.py"; \
-	  { SUDOKU_LIB=$(SHLIB) CC="$(CC)" python3 -m unittest discover -s python -p 'test_*.py' -v; \
+	if command -v $(PYTHON) >/dev/null 2>&1; then \
+	  echo "== python/tests/test_sudoku.py (installed into $(PY_PREFIX))"; \
+	  rm -rf $(PY_PREFIX); \
+	  $(MAKE) --no-print-directory -s install PREFIX=$(PY_PREFIX) PYTHON=$(PYTHON) > /dev/null && \
+	  site=$$($(PYTHON) python/sitedir.py $(PY_PREFIX)) && \
+	  { env -u SUDOKU_LIB PYTHONPATH=$$site SUDOKU_INSTALLED=$$site SUDOKU_INSTALLED_LIB=$(PY_PREFIX)/lib \
+	      CC="$(CC)" $(PYTHON) -m unittest discover -s python/tests -p 'test_*.py' -v; \
 	    echo $$? > $$log.rc; } 2>&1 | tee $$log; \
 	  rc=$$(cat $$log.rc); rm -f $$log.rc; exit $$rc; \
-	else echo "python-check: skipped: python3 is absent (the Python binding's tests)" | tee $$log; fi
+	else echo "python-check: skipped: $(PYTHON) is absent (the Python package's tests)" | tee $$log; fi
+
+# The Python package as a wheel, built offline from a copy of python/ (the
+# build leaves its files beside the sources) with the interpreter's own
+# pip, setuptools and wheel.
+wheel:
+	rm -rf $(BUILD)/wheel
+	mkdir -p $(BUILD)/wheel/src
+	cp -R python/pyproject.toml python/sudoku $(BUILD)/wheel/src/
+	$(PYTHON) -m pip wheel --no-build-isolation --no-deps --no-index -w $(BUILD)/wheel \
+	  $(BUILD)/wheel/src
+	@ls $(BUILD)/wheel/*.whl
 
 # Every pass leaves its logs; the last line sums them up (tests/summary.sh).
 # The valgrind pass (single-threaded, half of the time) runs beside the
@@ -451,6 +480,8 @@ SYSTEM_LIBDIRS = /lib /lib64 /usr/lib /usr/lib64 /usr/local/lib /usr/local/lib64
 comma := ,
 system_libdir = $(or $(filter $(SYSTEM_LIBDIRS),$(1)),$(if $(filter /usr/lib/% /lib/%,$(1)),$(findstring -linux-,$(1))))
 PC_RPATH = $(if $(call system_libdir,$(LIBDIR)),,-Wl$(comma)-rpath$(comma)$${libdir} )
+# The same for the Python package: where it loads the library from.
+PY_LIBDIR = $(if $(call system_libdir,$(LIBDIR)),None,"$(LIBDIR)")
 
 # The man page names the documentation where it is installed; sudoku.pc
 # names the directories of this install.
@@ -471,6 +502,15 @@ install: $(PROGRAM) $(LIB) shared
 	chmod 644 $(DESTDIR)$(MANDIR)/man1/sudoku.1
 	for c in $(COMMANDS); do ln -sf sudoku.1 $(DESTDIR)$(MANDIR)/man1/sudoku-$$c.1; done
 	install -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)
+	@if [ -n "$(PYTHONDIR)" ]; then \
+	  echo "install python/sudoku in $(DESTDIR)$(PYTHONDIR)"; \
+	  install -d $(DESTDIR)$(PYTHONDIR)/sudoku && \
+	  install -m 644 python/sudoku/__init__.py $(DESTDIR)$(PYTHONDIR)/sudoku/__init__.py && \
+	  printf '%s\n' '"""Where make install put libsudoku: None for a directory the dynamic' \
+	    'linker searches (the package loads its soname), else the directory."""' \
+	    'LIBDIR = $(PY_LIBDIR)' > $(DESTDIR)$(PYTHONDIR)/sudoku/_installed.py && \
+	  chmod 644 $(DESTDIR)$(PYTHONDIR)/sudoku/_installed.py; \
+	else echo "make install: $(PYTHON) is absent: the Python package is not installed"; fi
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/sudoku $(DESTDIR)$(LIBDIR)/libsudoku.a \
@@ -479,6 +519,10 @@ uninstall:
 	  $(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc $(DESTDIR)$(MANDIR)/man1/sudoku.1 \
 	  $(COMMANDS:%=$(DESTDIR)$(MANDIR)/man1/sudoku-%.1) $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(DOCS)))
 	rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null || true
+	if [ -n "$(PYTHONDIR)" ]; then \
+	  rm -f $(DESTDIR)$(PYTHONDIR)/sudoku/__init__.py $(DESTDIR)$(PYTHONDIR)/sudoku/_installed.py; \
+	  rm -rf $(DESTDIR)$(PYTHONDIR)/sudoku/__pycache__; \
+	  rmdir $(DESTDIR)$(PYTHONDIR)/sudoku 2>/dev/null || true; fi
 
 # Debian packages (docs/packaging.md): dpkg-buildpackage writes its products
 # beside the source tree, so it builds a copy in $(DEB_DIR)/src, and the
