@@ -51,6 +51,10 @@
 #                          theirs (bench/versus.sh), else says it leaves that out
 #   BENCH_UNSOLVABLE=10000 the few-clue unsolvable family's size (made once, kept in
 #                          $(BUILD)/bench/)
+#   BENCH_UNITS_SAMPLE=400 every Nth puzzle of top1465 and forum-hardest that
+#                          sudoku-budget (bench/budget.c) times per unit of --budget,
+#                          beside boards with many solutions, none, and the empty
+#                          grid (some minutes); 0 skips it
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -125,6 +129,7 @@ EXPORTS = $(BUILD)/libsudoku.map
 PROGRAM = $(BUILD)/sudoku
 BENCH_PROGRAM = $(BUILD)/sudoku-bench
 UNSOLVABLE_PROGRAM = $(BUILD)/sudoku-unsolvable
+BUDGET_PROGRAM = $(BUILD)/sudoku-budget
 
 .PHONY: all run check catalogue generate-stats test-run test-python test-valgrind lint tools bench bench-one fuzz fuzz-one install wheel \
         uninstall clean format shared deb agreement soundness soundness-hardest thread-check
@@ -255,7 +260,7 @@ generate-stats: $(PROGRAM)
 # program is only built, so that it keeps compiling cleanly. Each binary's
 # output is kept in LOGS too, for the summary that ends make check.
 LOGS = $(BUILD)/logs/unit
-test-run: $(PROGRAM) $(TEST_BINS) $(BENCH_PROGRAM) $(UNSOLVABLE_PROGRAM)
+test-run: $(PROGRAM) $(TEST_BINS) $(BENCH_PROGRAM) $(UNSOLVABLE_PROGRAM) $(BUDGET_PROGRAM)
 	@mkdir -p $(LOGS); failed=0; for t in $(TEST_BINS); do \
 	  echo "== $$t"; log=$(LOGS)/$$(basename $$t).log; \
 	  { SUDOKU_BIN=$(PROGRAM) SHARED_PUZZLES=$(SHARED_PUZZLES) $$t; echo $$? > $$log.rc; } 2>&1 | tee $$log; \
@@ -394,6 +399,7 @@ BENCH_DIR = $(BUILD)/bench/$(BENCH_BUILD)
 BENCH_BUILD_CFLAGS = $(strip $(BENCH_FLAGS_$(BENCH_BUILD)) $(BENCH_CFLAGS))
 TDOKU ?= ../shared/reference/tdoku
 BENCH_UNSOLVABLE ?= 10000
+BENCH_UNITS_SAMPLE ?= 400
 
 bench_build_known = $(if $(BENCH_FLAGS_$(1)),,$(error BENCH_BUILDS: no build '$(1)'; portable or native))
 
@@ -410,8 +416,10 @@ bench-one:
 	$(call bench_build_known,$(BENCH_BUILD))
 	@rm -rf $(BENCH_DIR)
 	@$(MAKE) --no-print-directory BUILD=$(BENCH_DIR) CFLAGS="$(BENCH_BUILD_CFLAGS)" \
-	  $(BENCH_DIR)/sudoku $(BENCH_DIR)/sudoku-bench $(BENCH_DIR)/sudoku-unsolvable >&2
+	  $(BENCH_DIR)/sudoku $(BENCH_DIR)/sudoku-bench $(BENCH_DIR)/sudoku-unsolvable \
+	  $(BENCH_DIR)/sudoku-budget >&2
 	@BENCH_RUNS="$(BENCH_RUNS)" BENCH_BUDGET="$(BENCH_BUDGET)" BENCH_FORMAT="$(BENCH_FORMAT)" \
+	  BENCH_UNITS_SAMPLE="$(BENCH_UNITS_SAMPLE)" \
 	  BENCH_RATE_HARDEST="$(BENCH_RATE_HARDEST)" BENCH_GENERATE="$(BENCH_GENERATE)" \
 	  BENCH_UNSOLVABLE="$(BENCH_UNSOLVABLE)" TDOKU="$(TDOKU)" \
 	  UNSOLVABLE_FAMILY="$(BUILD)/bench/unsolvable-$(BENCH_UNSOLVABLE).txt" \
@@ -423,6 +431,10 @@ $(BENCH_PROGRAM): bench/bench.c include/sudoku.h $(LIB)
 
 # The family of few-clue puzzles without a solution that make bench times.
 $(UNSOLVABLE_PROGRAM): bench/unsolvable.c include/sudoku.h $(LIB)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $< $(LIB) -o $@
+
+# How well --budget tracks time: the time a unit of work takes, by kind of input.
+$(BUDGET_PROGRAM): bench/budget.c include/sudoku.h $(LIB)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $< $(LIB) -o $@
 
 # make fuzz: three libFuzzer targets, one after the other (two at once would

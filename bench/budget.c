@@ -8,7 +8,7 @@
  * default budget divided by the slowest kind's units per second is the
  * longest a record can take.
  *
- *     sudoku-budget [--cap UNITS] [--sample N] [--markdown] FILE...
+ *     sudoku-budget [--cap UNITS] [--sample N] [--markdown] [--each] FILE...
  *
  * Each FILE is a kind of its own (every Nth puzzle with --sample N); then
  * three kinds are made from the first FILE's puzzles: few clues (each cut
@@ -148,38 +148,40 @@ static int by_value(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* --each: a line per puzzle too (its cells, seconds, units, ns a unit). */
 static bool each;
+
+static void show_each(const sudoku_grid *grid, const measure *m)
+{
+    for (int c = 0; c < SUDOKU_CELLS; c++) putchar(grid->cell[c] ? '0' + grid->cell[c] : '.');
+    printf(" %.4f s %llu units %.1f ns/unit\n", m->seconds, m->units,
+           m->units ? m->seconds * 1e9 / (double)m->units : 0.0);
+}
 
 static void report(const kind *k, unsigned long long cap, bool markdown)
 {
     double *ns = malloc((k->count + 1) * sizeof *ns);
     if (!ns) fail("out of memory", NULL);
-    size_t rated = 0, capped = 0;
-    double slowest = 0, total = 0;
+    size_t timed = 0, capped = 0;
+    double slowest = 0;
     unsigned long long most = 0;
     for (size_t i = 0; i < k->count; i++) {
         measure m = path(&k->puzzles[i], cap);
-        total += m.seconds;
         if (m.seconds > slowest) slowest = m.seconds;
         if (m.units > most) most = m.units;
         capped += m.capped;
-        if (each)
-            for (int c = 0; c < SUDOKU_CELLS; c++) putchar(k->puzzles[i].cell[c] ? '0' + k->puzzles[i].cell[c] : '.');
-        if (each) printf(" %.3f s %llu units %.1f ns/unit\n", m.seconds, m.units, m.units ? m.seconds * 1e9 / (double)m.units : 0.0);
+        if (each) show_each(&k->puzzles[i], &m);
         /* Too little work to time reliably: a path of singles. */
-        if (m.units >= 100000) ns[rated++] = m.seconds * 1e9 / (double)m.units;
+        if (m.units >= 100000) ns[timed++] = m.seconds * 1e9 / (double)m.units;
     }
-    qsort(ns, rated, sizeof *ns, by_value);
-    const char *f = markdown ? "| %s | %zu | %zu | %.1f | %.1f | %.1f | %.1f | %.3f | %llu | %zu |\n"
-                             : "%-34s %6zu %6zu %8.1f %8.1f %8.1f %7.1f %9.3f %12llu %6zu\n";
-    if (rated)
-        printf(f, k->name, k->count, rated, ns[0], ns[rated / 2], ns[rated - 1],
-               ns[rated - 1] / ns[0], slowest, most, capped);
+    qsort(ns, timed, sizeof *ns, by_value);
+    double lo = timed ? ns[0] : 0, mid = timed ? ns[timed / 2] : 0, hi = timed ? ns[timed - 1] : 0;
+    if (markdown)
+        printf("| %s | %zu | %zu | %.1f | %.1f | %.1f | %.1f | %.3f | %llu | %zu |\n", k->name,
+               k->count, timed, lo, mid, hi, timed ? hi / lo : 0.0, slowest, most, capped);
     else
-        printf(markdown ? "| %s | %zu | 0 | - | - | - | - | %.3f | %llu | %zu |\n"
-                        : "%-34s %6zu      0        -        -        -       - %9.3f %12llu %6zu\n",
-               k->name, k->count, slowest, most, capped);
-    (void)total;
+        printf("%-34s %6zu %6zu %8.1f %8.1f %8.1f %7.1f %9.3f %12llu %6zu\n", k->name, k->count,
+               timed, lo, mid, hi, timed ? hi / lo : 0.0, slowest, most, capped);
     free(ns);
 }
 
@@ -205,7 +207,8 @@ int main(int argc, char **argv)
         }
     }
     if (nkinds == 0 || cap == 0)
-        fail("usage: sudoku-budget [--cap UNITS] [--sample N] [--markdown] FILE...", NULL);
+        fail("usage: sudoku-budget [--cap UNITS] [--sample N] [--markdown] [--each] FILE...",
+             NULL);
     make_kinds(&kinds[0], &kinds[nkinds], &kinds[nkinds + 1], &kinds[nkinds + 2]);
     nkinds += 3;
     printf(markdown ? "| input | records | timed | ns/unit least | median | most | most/least | "

@@ -399,7 +399,7 @@ static void test_explain_no_solution_and_multiple(void **state)
     assert_string_equal(json_text(r.out, "status"), "multiple");
     assert_string_equal(json_text(r.out, "error"),
                         "more than one solution (its steps went over --budget)");
-    assert_contains(r.err, "--anyway); they went over the budget (--budget)");
+    assert_contains(r.err, "--anyway); they went over the budget of 1000 units of work (--budget)");
     r = RUN("explain", "--anyway", "--budget=1k", several);
     assert_contains(r.out, ": the puzzle has more than one solution, and its steps went over the "
                            "budget (--budget)");
@@ -1151,7 +1151,7 @@ static void test_rate_budget_and_no_chains(void **state)
     assert_string_equal(r.out, "over budget\n");
     int steps;
     if (sscanf(r.err,
-               "sudoku: argument 1: gave up after %d steps: over the budget of 1000 chain nodes "
+               "sudoku: argument 1: gave up after %d steps: over the budget of 1000 units of work "
                "(--budget)\n",
                &steps) != 1)
         fail_msg("bad diagnostic: %s", r.err);
@@ -1178,6 +1178,51 @@ static void test_rate_budget_and_no_chains(void **state)
     assert_string_equal(r.out, "stuck\n");
     assert_starts_with(r.err, "sudoku: argument 1: stuck after ");
     assert_contains(r.err, "needs a technique beyond aligned pair exclusion\n");
+}
+
+/* The steps of a puzzle without one solution (--anyway) get a bound of
+ * their own by default: such a board has chains from every candidate at
+ * every step, and under a unique puzzle's default (2G chain nodes then) the empty
+ * grid took minutes. --budget given holds for them too. */
+static void test_anyway_default_budget(void **state)
+{
+    (void)state;
+    char empty[SUDOKU_CELLS + 1];
+    empty_dashes(empty);
+    char dots[SUDOKU_CELLS + 1];
+    memset(dots, '.', SUDOKU_CELLS);
+    dots[SUDOKU_CELLS] = '\0';
+    run_result r;
+    /* under valgrind 20M units take minutes: the explicit budget only */
+    if (!under_wrapper()) {
+        r = RUN("rate", "--anyway", "--", empty);
+        assert_status(r, 1);
+        assert_string_equal(r.out, format_text("%s 0.0/0.0/0.0\n", dots));
+        assert_string_equal(r.err, "sudoku: argument 1: more than one solution (its steps were "
+                                   "rated all the same, --anyway); they went over the budget of "
+                                   "20000000 units of work (the default for a puzzle without one "
+                                   "solution; --budget sets another)\n");
+        r = RUN("hint", "--anyway", "--format=json", "--", empty);
+        assert_status(r, 1);
+        assert_string_equal(json_text(r.out, "status"), "multiple");
+        assert_contains(r.err, "over the budget of 20000000 units of work (the default");
+    }
+    r = RUN("rate", "--anyway", "--budget=100k", "--", empty);
+    assert_status(r, 1);
+    assert_string_equal(r.out, format_text("%s 0.0/0.0/0.0\n", dots));
+    assert_contains(r.err, "--anyway); they went over the budget of 100000 units of work "
+                           "(--budget)\n");
+    if (under_wrapper()) return;
+    /* a puzzle with one solution keeps the puzzles' default, with --anyway
+     * too: this one's path takes more than 20M units (forum-hardest, 11.0) */
+    const char *hard =
+        "98.7..6..75..4..9...3..9...8.....7...2......1..78...264...6...5.7.1..2.......3...";
+    r = RUN("rate", "--budget=20M", hard);
+    assert_status(r, 1);
+    assert_string_equal(r.out, "over budget\n");
+    r = RUN("rate", "--anyway", hard);
+    assert_status(r, 0);
+    assert_string_equal(r.out, format_text("%s 11.0/11.0/11.0\n", hard));
 }
 
 /* --anyway: a puzzle with several solutions or none gets the ratings of
@@ -1247,10 +1292,10 @@ static void test_rate_bad_options(void **state)
          "sudoku: --min needs a rating such as 7.5, not '7..5' (try 'sudoku rate "
          "--help')\n"},
         {"--budget", "ten",
-         "sudoku: --budget needs a count of chain nodes (e.g. 500M; 0: no "
+         "sudoku: --budget needs a count of units of work (e.g. 500M; 0: no "
          "limit), not 'ten' (try 'sudoku rate --help')\n"},
         {"--budget", "5X",
-         "sudoku: --budget needs a count of chain nodes (e.g. 500M; 0: no "
+         "sudoku: --budget needs a count of units of work (e.g. 500M; 0: no "
          "limit), not '5X' (try 'sudoku rate --help')\n"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -1300,6 +1345,7 @@ int main(void)
         TEST(test_rate_filters),
         TEST(test_rate_filters_ep_ed),
         TEST(test_rate_budget_and_no_chains),
+        TEST(test_anyway_default_budget),
         TEST(test_rate_anyway),
         TEST(test_rate_bad_options),
     };

@@ -220,12 +220,12 @@ class SudokuError(ValueError):
 
 
 class OverBudget(RuntimeError):
-    """The logic engine's budget of work (budget=, in chain nodes) ran out
+    """The logic engine's budget of work (budget=, in units of work) ran out
     before the answer: explanation is the path up to there (an
     Explanation, solved False), or None for hint."""
 
     def __init__(self, explanation=None):
-        super().__init__("over the budget of chain nodes")
+        super().__init__("over the budget of units of work")
         self.explanation = explanation
 
 
@@ -254,7 +254,7 @@ def _logic_of(puzzle, assume_unique):
 
 
 def _budget(budget):
-    """A budget of chain nodes for the C calls: None (no limit) or a count."""
+    """A budget of units of work for the C calls: None (no limit) or a count."""
     if budget is None:
         return None
     return ctypes.c_ulonglong(_count_arg("budget", budget, 1, 2 ** 64 - 1))
@@ -440,8 +440,8 @@ def explain(puzzle, assume_unique=True, budget=None):
     raises NotUnique, unless assume_unique=False: then the techniques that
     assume one solution (unique rectangles and loops, BUG) are left out, as
     they should be for a puzzle with several (the command's --anyway).
-    budget (None: no limit) bounds the work in chain nodes, as the
-    command's --budget: when it runs out, OverBudget is raised with the
+    budget (None: no limit) bounds the work, in the units the command's
+    --budget counts: when it runs out, OverBudget is raised with the
     path so far."""
     state, flags = _logic_of(puzzle, assume_unique)
     left = _budget(budget)

@@ -45,12 +45,7 @@ static const char help_text[] =
     "  --ep-min=R, --ep-max=R, --ed-min=R, --ed-max=R\n"
     "                      the same on EP (the pearl) and ED (the diamond);\n"
     "                      a puzzle is printed when every bound given holds\n"
-    "  --budget=N          give up on a puzzle after N chain nodes of work (a\n"
-    "                      count, not a time, so the same on every machine; k, M\n"
-    "                      and G multiply by a thousand, a million, a billion;\n"
-    "                      0: no limit); default 2G, about ten times what the\n"
-    "                      hardest puzzles known need. The solver's check before\n"
-    "                      the steps gives up after 10M guesses (0 lifts that too)\n"
+    STEPS_BUDGET_HELP
     "  --anyway            rate puzzles with no solution or several too, without\n"
     "                      the techniques that assume one solution: the ratings\n"
     "                      of the steps logic finds (it cannot reach the end);\n"
