@@ -26,6 +26,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #define MAX_KINDS 16
 #define MAX_STEPS 2000
@@ -191,6 +194,14 @@ int main(int argc, char **argv)
     unsigned long sample = 1;
     bool markdown = false;
     static kind kinds[MAX_KINDS];
+#ifdef __GLIBC__
+    /* As the command does (src/cli/main.c): else glibc gives the chain
+     * searches' megabytes back at each step and faults them in again, which
+     * took up to three quarters of a path's time on boards of many
+     * candidates (page faults, not work the budget could count). */
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, 64 << 20);
+#endif
     int nkinds = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--cap") == 0 && i + 1 < argc) {

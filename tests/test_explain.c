@@ -1182,8 +1182,8 @@ static void test_rate_budget_and_no_chains(void **state)
 
 /* The steps of a puzzle without one solution (--anyway) get a bound of
  * their own by default: such a board has chains from every candidate at
- * every step, and under a unique puzzle's default (2G chain nodes then) the empty
- * grid took minutes. --budget given holds for them too. */
+ * every step, and under a unique puzzle's default (then 2G chain nodes)
+ * the empty grid took minutes. --budget given holds for them too. */
 static void test_anyway_default_budget(void **state)
 {
     (void)state;
