@@ -218,8 +218,7 @@ int main(int argc, char **argv)
         }
     }
     if (nkinds == 0 || cap == 0)
-        fail("usage: sudoku-budget [--cap UNITS] [--sample N] [--markdown] [--each] FILE...",
-             NULL);
+        fail("usage: sudoku-budget [--cap UNITS] [--sample N] [--markdown] [--each] FILE...", NULL);
     make_kinds(&kinds[0], &kinds[nkinds], &kinds[nkinds + 1], &kinds[nkinds + 2]);
     nkinds += 3;
     printf(markdown ? "| input | records | timed | ns/unit least | median | most | most/least | "

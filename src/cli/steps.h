@@ -33,13 +33,13 @@
 /* --budget in the help of explain, hint and rate. */
 #define STEPS_BUDGET_HELP                                                                          \
     "  --budget=N          give up on a puzzle after N units of work (a unit is\n"                 \
-    "                      about the time a chain node takes, some 45 ns; a\n"                    \
-    "                      count, not a time, so the same on every machine; k,\n"                 \
-    "                      M, G multiply by a thousand, a million, a billion;\n"                  \
-    "                      0: no limit). Default 20G for a puzzle with one\n"                     \
-    "                      solution (minutes; the hardest known take far less),\n"               \
-    "                      20M (about a second) for one without (--anyway).\n"                   \
-    "                      The solver's check before the steps gives up after\n"                 \
+    "                      about the time a chain node takes, some 45 ns; a\n"                     \
+    "                      count, not a time, so the same on every machine; k,\n"                  \
+    "                      M, G multiply by a thousand, a million, a billion;\n"                   \
+    "                      0: no limit). Default 20G for a puzzle with one\n"                      \
+    "                      solution (minutes; the hardest known take far less),\n"                 \
+    "                      20M (about a second) for one without (--anyway).\n"                     \
+    "                      The solver's check before the steps gives up after\n"                   \
     "                      10M guesses (0 lifts that too)\n"
 
 typedef struct steps_options_t {
