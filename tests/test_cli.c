@@ -1155,6 +1155,9 @@ static void test_no_arguments(void **state)
     assert_string_equal(r.err, "sudoku: stdin: warning: no puzzles found (the input is empty)\n");
     r = run_program(format_text("%s\n", P), (const char *const[]){NULL});
     assert_status(r, 0);
+    assert_int_equal(r.out_len, SUDOKU_CELLS + 1);
+    assert_int_equal(r.out[SUDOKU_CELLS], '\n');
+    r.out[SUDOKU_CELLS] = '\0';
     assert_solution(P, r.out);
 }
 
