@@ -420,11 +420,11 @@ bool sudoku_logic_next(const sudoku_logic *state, unsigned flags, sudoku_step *s
  * candidate assumed on or off): a node made is one, and the work that
  * makes none (links followed, closures, the starts and cells searched) is
  * counted at its cost, so that a unit takes about the same time on every
- * kind of board (some 40 ns on the project's test machine, within a
- * factor of about 3 over valid puzzles, boards with many solutions and
- * the empty grid: docs/logic.md). When it runs out the search gives up:
- * returns false with *budget 0 (so a caller tells "over budget" from
- * "stuck"). The work a step takes does not depend on the machine, so
+ * kind of board (25 to 57 ns on the project's test machine over valid
+ * puzzles, boards with many solutions and the empty grid, where a node
+ * alone took 126 to 875 ns: docs/logic.md). When it runs out the search
+ * gives up: returns false with *budget 0 (so a caller tells "over budget"
+ * from "stuck"). The work a step takes does not depend on the machine, so
  * neither does where a budget ends. A budget of 0 stays 0: give a
  * positive one. */
 bool sudoku_logic_next_within(const sudoku_logic *state, unsigned flags, unsigned long long *budget,
