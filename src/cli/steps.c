@@ -325,7 +325,7 @@ void steps_report(cli_run *run, cli_job *base, bool separate, bool explain)
         else
             t->multiple++;
         cli_raise_status(run, EXIT_UNSOLVED);
-        char note[400], over[160] = "";
+        char over[160] = "", note[400 + sizeof over];
         if (job->steps_over_budget)
             snprintf(over, sizeof over, "; they went over the budget of %llu units of work%s",
                      opt->budget_given ? opt->budget : STEPS_ANYWAY_BUDGET,
