@@ -13,8 +13,11 @@
 #                     program
 #   make bench        in-process and whole-process speed (docs/benchmarks.md), see below
 #   make install      the program, libsudoku.a and libsudoku.so (with its soname), sudoku.h,
-#                     sudoku.pc, the man pages and the documentation; PREFIX=/usr/local,
-#                     DESTDIR, BINDIR, LIBDIR, INCLUDEDIR, MANDIR, DOCDIR honoured
+#                     sudoku.pc, the man pages, the documentation and the Python package;
+#                     PREFIX=/usr/local, DESTDIR, BINDIR, LIBDIR, INCLUDEDIR, MANDIR, DOCDIR,
+#                     PYTHON (python3) and PYTHONDIR (its site directory for PREFIX) honoured
+#   make wheel        the Python package as a wheel, in build/wheel/ (pip, setuptools and
+#                     wheel of PYTHON, offline: docs/python.md)
 #   make uninstall    removes exactly what make install installed
 #   make generate-stats  what generate makes, in numbers (build/generate-stats.md; docs/generate.md)
 #   make deb          Debian packages with dpkg-buildpackage, in build/deb/ (docs/packaging.md)
@@ -58,6 +61,10 @@
 #   BENCH_HINT_HARDEST=200 forum-hardest puzzles whose every state `sudoku play`'s hint
 #                          latency is measured at, after all of top1465 (a few minutes;
 #                          bench/hint_latency.c); 0 skips the measure
+#   BENCH_UNITS_SAMPLE=400 every Nth puzzle of top1465 and forum-hardest that
+#                          sudoku-budget (bench/budget.c) times per unit of --budget,
+#                          beside boards with many solutions, none, and the empty
+#                          grid (some minutes); 0 skips it
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -72,6 +79,13 @@ INCLUDEDIR ?= $(PREFIX)/include
 MANDIR ?= $(PREFIX)/share/man
 DOCDIR ?= $(PREFIX)/share/doc/sudoku
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+PYTHON ?= python3
+# The Python package's directory: PYTHON's site directory for PREFIX
+# (python/sitedir.py: Debian's dist-packages for /usr and /usr/local);
+# empty without PYTHON, and then make install leaves the package out.
+ifeq ($(origin PYTHONDIR),undefined)
+PYTHONDIR := $(shell $(PYTHON) python/sitedir.py $(PREFIX) 2>/dev/null)
+endif
 BUILD ?= build
 SHARED_PUZZLES ?= ../shared/puzzles
 CMOCKA_LIBS ?= -lcmocka
@@ -117,7 +131,7 @@ PLAY_SRC = src/cli/play/game.c src/cli/play/save.c src/cli/play/term.c src/cli/p
            src/cli/play/hint.c src/cli/play/play.c
 PLAY_HDR = $(PLAY_SRC:.c=.h)
 E2E_TESTS = test_cli test_hostile test_explain test_input test_canon_cli test_generate_cli \
-            test_pictures_cli test_hint_cli test_play_tmux
+            test_pictures_cli test_hint_cli test_play_tmux test_first_contact
 TEST_NAMES = test_tables test_parse test_reader test_pencilmarks test_canon test_propagate test_planes \
              test_search test_print $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay \
              test_logic_path test_logic test_catalogue test_generate test_vicinity test_memory \
@@ -138,8 +152,9 @@ BENCH_PROGRAM = $(BUILD)/sudoku-bench
 UNSOLVABLE_PROGRAM = $(BUILD)/sudoku-unsolvable
 HINT_LATENCY_PROGRAM = $(BUILD)/sudoku-hint-latency
 SETTER_PROGRAM = $(BUILD)/sudoku-setter-bench
+BUDGET_PROGRAM = $(BUILD)/sudoku-budget
 
-.PHONY: all run check catalogue pictures generate-stats test-run test-python test-valgrind lint tools bench bench-one fuzz fuzz-one install \
+.PHONY: all run check catalogue pictures generate-stats test-run test-python test-valgrind lint tools bench bench-one fuzz fuzz-one install wheel \
         uninstall clean format shared deb agreement soundness soundness-hardest thread-check
 .DELETE_ON_ERROR:
 
@@ -285,7 +300,7 @@ generate-stats: $(PROGRAM)
 # output is kept in LOGS too, for the summary that ends make check.
 LOGS = $(BUILD)/logs/unit
 test-run: $(PROGRAM) $(TEST_BINS) $(BENCH_PROGRAM) $(UNSOLVABLE_PROGRAM) $(HINT_LATENCY_PROGRAM) \
-  $(SETTER_PROGRAM)
+  $(SETTER_PROGRAM) $(BUDGET_PROGRAM)
 	@mkdir -p $(LOGS); failed=0; for t in $(TEST_BINS); do \
 	  echo "== $$t"; log=$(LOGS)/$$(basename $$t).log; \
 	  { SUDOKU_BIN=$(PROGRAM) SHARED_PUZZLES=$(SHARED_PUZZLES) $$t; echo $$? > $$log.rc; } 2>&1 | tee $$log; \
@@ -293,16 +308,35 @@ test-run: $(PROGRAM) $(TEST_BINS) $(BENCH_PROGRAM) $(UNSOLVABLE_PROGRAM) $(HINT_
 	done; \
 	[ $$failed = 0 ] && echo "== all tests passed ($(BUILD))" || { echo "== some tests FAILED ($(BUILD))"; exit 1; }
 
-# The Python binding's tests, on the shared library just built; without
-# python3 they are skipped, and the summary says so.
-test-python: shared
+# The Python package's tests, on the package as make install installs it:
+# for real, into a scratch prefix of its own (PY_PREFIX), from where it
+# loads the library as a user's would (no SUDOKU_LIB; the source tree is
+# not on the path); without python3 they are skipped, and the summary says
+# so. The tests build a wheel too, when pip, setuptools and wheel are there.
+PY_PREFIX = $(abspath $(BUILD))/python-prefix
+test-python: $(PROGRAM) $(LIB) shared
 	@mkdir -p $(LOGS); log=$(LOGS)/python.log; \
-	if command -v python3 >/dev/null 2>&1; then \
-	  echo "== python/test_sudoku.py"; \
-	  { SUDOKU_LIB=$(SHLIB) CC="$(CC)" python3 -m unittest discover -s python -p 'test_*.py' -v; \
+	if command -v $(PYTHON) >/dev/null 2>&1; then \
+	  echo "== python/tests/test_sudoku.py (installed into $(PY_PREFIX))"; \
+	  rm -rf $(PY_PREFIX); \
+	  $(MAKE) --no-print-directory -s install PREFIX=$(PY_PREFIX) PYTHON=$(PYTHON) > /dev/null && \
+	  site=$$($(PYTHON) python/sitedir.py $(PY_PREFIX)) && \
+	  { env -u SUDOKU_LIB PYTHONPATH=$$site SUDOKU_INSTALLED=$$site SUDOKU_INSTALLED_LIB=$(PY_PREFIX)/lib \
+	      CC="$(CC)" $(PYTHON) -m unittest discover -s python/tests -p 'test_*.py' -v; \
 	    echo $$? > $$log.rc; } 2>&1 | tee $$log; \
 	  rc=$$(cat $$log.rc); rm -f $$log.rc; exit $$rc; \
-	else echo "python-check: skipped: python3 is absent (the Python binding's tests)" | tee $$log; fi
+	else echo "python-check: skipped: $(PYTHON) is absent (the Python package's tests)" | tee $$log; fi
+
+# The Python package as a wheel, built offline from a copy of python/ (the
+# build leaves its files beside the sources) with the interpreter's own
+# pip, setuptools and wheel.
+wheel:
+	rm -rf $(BUILD)/wheel
+	mkdir -p $(BUILD)/wheel/src
+	cp -R python/pyproject.toml python/sudoku $(BUILD)/wheel/src/
+	$(PYTHON) -m pip wheel --no-build-isolation --no-deps --no-index -w $(BUILD)/wheel \
+	  $(BUILD)/wheel/src
+	@ls $(BUILD)/wheel/*.whl
 
 # Every pass leaves its logs; the last line sums them up (tests/summary.sh).
 # The valgrind pass (single-threaded, half of the time) runs beside the
@@ -412,6 +446,7 @@ TDOKU ?= ../shared/reference/tdoku
 BENCH_UNSOLVABLE ?= 10000
 BENCH_PICTURES ?= 10000
 BENCH_HINT_HARDEST ?= 200
+BENCH_UNITS_SAMPLE ?= 400
 
 bench_build_known = $(if $(BENCH_FLAGS_$(1)),,$(error BENCH_BUILDS: no build '$(1)'; portable or native))
 
@@ -429,8 +464,9 @@ bench-one:
 	@rm -rf $(BENCH_DIR)
 	@$(MAKE) --no-print-directory BUILD=$(BENCH_DIR) CFLAGS="$(BENCH_BUILD_CFLAGS)" \
 	  $(BENCH_DIR)/sudoku $(BENCH_DIR)/sudoku-bench $(BENCH_DIR)/sudoku-unsolvable \
-	  $(BENCH_DIR)/sudoku-hint-latency $(BENCH_DIR)/sudoku-setter-bench >&2
+	  $(BENCH_DIR)/sudoku-hint-latency $(BENCH_DIR)/sudoku-setter-bench $(BENCH_DIR)/sudoku-budget >&2
 	@BENCH_RUNS="$(BENCH_RUNS)" BENCH_BUDGET="$(BENCH_BUDGET)" BENCH_FORMAT="$(BENCH_FORMAT)" \
+	  BENCH_UNITS_SAMPLE="$(BENCH_UNITS_SAMPLE)" \
 	  BENCH_RATE_HARDEST="$(BENCH_RATE_HARDEST)" BENCH_GENERATE="$(BENCH_GENERATE)" \
 	  BENCH_UNSOLVABLE="$(BENCH_UNSOLVABLE)" BENCH_PICTURES="$(BENCH_PICTURES)" TDOKU="$(TDOKU)" \
 	  BENCH_HINT_HARDEST="$(BENCH_HINT_HARDEST)" BENCH_SETTER="$(BENCH_SETTER)" \
@@ -454,6 +490,10 @@ $(SETTER_PROGRAM): bench/setter.c
 
 # The family of few-clue puzzles without a solution that make bench times.
 $(UNSOLVABLE_PROGRAM): bench/unsolvable.c include/sudoku.h $(LIB)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $< $(LIB) -o $@
+
+# How well --budget tracks time: the time a unit of work takes, by kind of input.
+$(BUDGET_PROGRAM): bench/budget.c include/sudoku.h $(LIB)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $< $(LIB) -o $@
 
 # make fuzz: three libFuzzer targets, one after the other (two at once would
@@ -503,6 +543,18 @@ fuzz-one: $(FUZZ_DIR)/bin/$(FUZZ_TARGET)
 DOCS = README.md docs/input-formats.md docs/scale-out.md docs/logic.md docs/python.md docs/generate.md docs/canon.md \
        docs/pictures.md docs/play.md
 
+# sudoku.pc's Libs: a run path to LIBDIR when the dynamic linker does not
+# search it (a PREFIX of one's own), so that a program built with
+# `pkg-config --libs sudoku` finds libsudoku.so.0 without LD_LIBRARY_PATH;
+# none for the system's directories, where Debian forbids one
+# (docs/packaging.md).
+SYSTEM_LIBDIRS = /lib /lib64 /usr/lib /usr/lib64 /usr/local/lib /usr/local/lib64
+comma := ,
+system_libdir = $(or $(filter $(SYSTEM_LIBDIRS),$(1)),$(if $(filter /usr/lib/% /lib/%,$(1)),$(findstring -linux-,$(1))))
+PC_RPATH = $(if $(call system_libdir,$(LIBDIR)),,-Wl$(comma)-rpath$(comma)$${libdir} )
+# The same for the Python package: where it loads the library from.
+PY_LIBDIR = $(if $(call system_libdir,$(LIBDIR)),None,"$(LIBDIR)")
+
 # The man page names the documentation where it is installed; sudoku.pc
 # names the directories of this install.
 install: $(PROGRAM) $(LIB) shared
@@ -515,12 +567,22 @@ install: $(PROGRAM) $(LIB) shared
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libsudoku.so
 	install -m 644 include/sudoku.h $(DESTDIR)$(INCLUDEDIR)/sudoku.h
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
-	  -e 's|@VERSION@|$(VERSION)|' sudoku.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc
+	  -e 's|@VERSION@|$(VERSION)|' -e 's|@RPATH@|$(PC_RPATH)|' sudoku.pc.in \
+	  > $(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc
 	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc
 	sed 's|/usr/local/share/doc/sudoku|$(DOCDIR)|g' docs/sudoku.1 > $(DESTDIR)$(MANDIR)/man1/sudoku.1
 	chmod 644 $(DESTDIR)$(MANDIR)/man1/sudoku.1
 	for c in $(COMMANDS); do ln -sf sudoku.1 $(DESTDIR)$(MANDIR)/man1/sudoku-$$c.1; done
 	install -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)
+	@if [ -n "$(PYTHONDIR)" ]; then \
+	  echo "install python/sudoku in $(DESTDIR)$(PYTHONDIR)"; \
+	  install -d $(DESTDIR)$(PYTHONDIR)/sudoku && \
+	  install -m 644 python/sudoku/__init__.py $(DESTDIR)$(PYTHONDIR)/sudoku/__init__.py && \
+	  printf '%s\n' '"""Where make install put libsudoku: None for a directory the dynamic' \
+	    'linker searches (the package loads its soname), else the directory."""' \
+	    'LIBDIR = $(PY_LIBDIR)' > $(DESTDIR)$(PYTHONDIR)/sudoku/_installed.py && \
+	  chmod 644 $(DESTDIR)$(PYTHONDIR)/sudoku/_installed.py; \
+	else echo "make install: $(PYTHON) is absent: the Python package is not installed"; fi
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/sudoku $(DESTDIR)$(LIBDIR)/libsudoku.a \
@@ -529,6 +591,10 @@ uninstall:
 	  $(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc $(DESTDIR)$(MANDIR)/man1/sudoku.1 \
 	  $(COMMANDS:%=$(DESTDIR)$(MANDIR)/man1/sudoku-%.1) $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(DOCS)))
 	rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null || true
+	if [ -n "$(PYTHONDIR)" ]; then \
+	  rm -f $(DESTDIR)$(PYTHONDIR)/sudoku/__init__.py $(DESTDIR)$(PYTHONDIR)/sudoku/_installed.py; \
+	  rm -rf $(DESTDIR)$(PYTHONDIR)/sudoku/__pycache__; \
+	  rmdir $(DESTDIR)$(PYTHONDIR)/sudoku 2>/dev/null || true; fi
 
 # Debian packages (docs/packaging.md): dpkg-buildpackage writes its products
 # beside the source tree, so it builds a copy in $(DEB_DIR)/src, and the

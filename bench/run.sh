@@ -180,6 +180,17 @@ quick) "$build/sudoku-setter-bench" $markdown --quick "$build/sudoku" "$shared/t
 *) "$build/sudoku-setter-bench" $markdown "$build/sudoku" "$shared/top1465.txt" ;;
 esac
 
+# How well --budget tracks time (bench/budget.c): the time a unit of work
+# takes on every kind of board; the default for --anyway's puzzles is set
+# from the slowest kind (docs/logic.md).
+units=${BENCH_UNITS_SAMPLE:-400}
+if [ "$units" -gt 0 ] && [ -f "$shared/top1465.txt" ] && [ -f "$shared/forum-hardest-11plus.txt" ]; then
+    echo
+    echo "--budget's unit of work, CPU time per unit by input (every ${units}th puzzle; one path each, at most 20M units)"
+    "$build/sudoku-budget" --cap 20000000 --sample "$units" $markdown \
+        "$shared/top1465.txt" "$shared/forum-hardest-11plus.txt"
+fi
+
 tdoku=${TDOKU:-../shared/reference/tdoku}
 if [ ! -d "$shared" ]; then
     echo "make bench: no datasets: the comparison with tdoku is left out"

@@ -138,6 +138,10 @@ typedef struct sudoku_reader {
     int kept, blank_rows;
     bool unkept; /* a line of the grid could not be kept */
     sudoku_kept_line keep[SUDOKU_GRID_KEEP];
+    /* private: the grid's candidates by row, and whether a row gave sets of
+     * them (then the grid is a record of candidates) */
+    uint16_t marks[SUDOKU_CELLS];
+    bool marked;
 } sudoku_reader;
 
 /* The longest line (in bytes, line end excluded) a stream may hold. */
@@ -416,13 +420,19 @@ bool sudoku_logic_solved(const sudoku_logic *state);
  * below. */
 bool sudoku_logic_next(const sudoku_logic *state, unsigned flags, sudoku_step *step);
 
-/* As sudoku_logic_next, within a budget of work: *budget is the number of
- * chain nodes (a candidate assumed on or off, as the chaining techniques
- * follow them) the search may still make; it is decreased by those it
- * makes. When it runs out the search gives up: returns false with *budget
- * 0 (so a caller tells "over budget" from "stuck"). The work a step takes
- * does not depend on the machine, so neither does where a budget ends. A
- * budget of 0 stays 0: give a positive one. */
+/* As sudoku_logic_next, within a budget of work: *budget is the units of
+ * work the search may still do; it is decreased by those it does. A unit
+ * is about the time the chaining techniques take to make one chain node (a
+ * candidate assumed on or off): a node made is one, and the work that
+ * makes none (links followed, closures, the starts and cells searched) is
+ * counted at its cost, so that a unit takes about the same time on every
+ * kind of board (25 to 57 ns on the project's test machine over valid
+ * puzzles, boards with many solutions and the empty grid, where a node
+ * alone took 126 to 875 ns: docs/logic.md). When it runs out the search
+ * gives up: returns false with *budget 0 (so a caller tells "over budget"
+ * from "stuck"). The work a step takes does not depend on the machine, so
+ * neither does where a budget ends. A budget of 0 stays 0: give a
+ * positive one. */
 bool sudoku_logic_next_within(const sudoku_logic *state, unsigned flags, unsigned long long *budget,
                               sudoku_step *step);
 
@@ -507,7 +517,7 @@ typedef enum sudoku_rate_outcome {
 
 /* Takes the logic engine's whole path through puzzle, as Sudoku Explainer
  * would, and fills rating with it. budget is as in sudoku_logic_next_within
- * (chain nodes; 0: no limit). ceiling (times ten; 0: none) stops the path
+ * (units of work; 0: no limit). ceiling (times ten; 0: none) stops the path
  * at the first step rated above it, for a caller that only wants puzzles
  * up to a rating: the hard steps are the slow ones. The techniques that
  * assume one solution are used unless flags leave them out: rate puzzles

@@ -302,8 +302,8 @@ static void rate_outcomes(void **state)
     assert_int_equal(r.steps, 0);
 }
 
-/* A budget of exactly the chain nodes a path makes takes it to the end,
- * the easier steps after the last chain included; one node less does not. */
+/* A budget of exactly the units of work a path takes takes it to the end,
+ * the easier steps after the last chain included; one unit less does not. */
 static void rate_budget_exact(void **state)
 {
     (void)state;

@@ -171,7 +171,36 @@ static void a_json_record_gives_its_puzzle_again(void **state)
         assert_true(tenths(json_value(rec, "er")) >= 10);
         run_result again = RUN("generate", "--symmetry=mirror", "--seed", json_value(rec, "seed"));
         assert_string_equal(again.out, format_text("%s\n", p));
+        /* and without its quotes, as jq -r gives it */
+        again = RUN("generate", "--symmetry=mirror", "--seed", json_text(rec, "seed"));
+        assert_string_equal(again.out, format_text("%s\n", p));
     }
+}
+
+/* A seed past 2^53 is a JSON string, exact: a number would be rounded by
+ * jq, JavaScript and Python's float paths, and make another puzzle when
+ * fed back (issue 29). Every other number stays below 2^53. */
+static void json_seeds_are_strings(void **state)
+{
+    (void)state;
+    run_result r = RUN("generate", "--seed=3", "--format=json", "2");
+    assert_status(r, 0);
+    lines out = split_lines(r.out);
+    assert_int_equal(out.n, 2);
+    /* puzzle 2's seed: the run's plus the documented step (docs/generate.md) */
+    unsigned long long second = 3ull + 0x9E3779B97F4A7C15ull;
+    assert_string_equal(json_value(out.line[1], "seed"), format_text("\"%llu\"", second));
+    assert_string_equal(json_value(out.line[0], "seed"), "\"3\"");
+    for (size_t i = 0; i < out.n; i++)
+        for (const char *p = out.line[i]; (p = strchr(p, ':')) != NULL; p++) {
+            if (p[1] < '0' || p[1] > '9') continue;
+            double v = strtod(p + 1, NULL);
+            if (v >= 9007199254740992.0) fail_msg("a JSON number past 2^53: %.40s", p);
+        }
+    run_result again = RUN("generate", "--seed", json_value(out.line[1], "seed"), "1");
+    assert_string_equal(again.out, format_text("%s\n", json_text(out.line[1], "puzzle")));
+    run_result bad = RUN("generate", "--seed", "\"12", "1");
+    assert_status(bad, 2);
 }
 
 static void symmetries_are_kept(void **state)
@@ -834,6 +863,7 @@ int main(void)
         TEST(generated_puzzles_are_unique_minimal_and_new),
         TEST(seeds_give_the_same_bytes_whatever_the_jobs),
         TEST(a_json_record_gives_its_puzzle_again),
+        TEST(json_seeds_are_strings),
         TEST(symmetries_are_kept),
         TEST(minimal_symmetric_puzzles),
         TEST(clues_in_the_range_asked),

@@ -575,7 +575,7 @@ static void test_budget(void **state)
     assert_contains(r.err, "gave up after 1 guess: ");
     r = RUN("rate", "--budget=1",
             "34.6.......7.......2..8.57......5....7..1..2....4......36.2..1.......9.......7.82");
-    assert_contains(r.err, "over the budget of 1 chain node (--budget)\n");
+    assert_contains(r.err, "over the budget of 1 unit of work (--budget)\n");
     r = RUN("solve", "--budget=1k", "--format", "json", slow_refutation);
     assert_status(r, 1);
     assert_string_equal(r.out,

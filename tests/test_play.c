@@ -414,7 +414,9 @@ static void test_hinter(void **state)
     assert_true(play_hinter_ask(h, &s, 4, &outcome, got));
     assert_int_equal(outcome, PLAY_HINT_OVER_BUDGET);
     play_hinter_free(h);
-    h = play_hinter_new(100000);
+    /* above the quick search's PLAY_HINT_QUICK, below the million units or
+     * so the first step needs: the worker takes it, and stops */
+    h = play_hinter_new(500000);
     assert_false(play_hinter_ask(h, &s, 5, &outcome, got));
     assert_int_equal(wait_answer(h, 5, got), PLAY_HINT_OVER_BUDGET);
     play_hinter_free(h);

@@ -103,6 +103,8 @@ typedef struct cli_run {
     int write_errno;       /* why the output failed, 0 while it works: then input stops */
     unsigned long records; /* output records started so far */
     unsigned long taken;   /* records handed to the pipeline so far */
+    bool streams;          /* some operand is read as a stream (a file, standard input),
+                              known before any is read: a run has one output shape */
     cli_totals totals;
 } cli_run;
 
@@ -200,6 +202,12 @@ bool cli_parse_number(const char *value, unsigned long *n);
  * or does not fit. */
 bool cli_parse_count(const char *value, unsigned long long *count);
 
+/* Reads a seed (--seed): a whole number from 0 to 2^64-1 in decimal
+ * digits, bare or in double quotes, as JSON records write it (a string: a
+ * number past 2^53 would lose digits in most JSON readers); returns false
+ * if value is not one. */
+bool cli_parse_seed(const char *value, uint64_t *seed);
+
 /* The lines before each stream's first, as --first-line numbers them. */
 long cli_lines_before(const cli_common *common);
 
@@ -248,6 +256,10 @@ void cli_batch_stop(cli_run *run);
  * saying so on stderr. */
 bool cli_read_stream(cli_run *run, int fd, const char *source);
 
+/* True if arg, an operand, is read as a stream: "-", or a file it names
+ * when it is no puzzle. */
+bool cli_operand_streams(const char *arg);
+
 /* Hands one operand to the pipeline: "-" reads standard input; a puzzle (81
  * cells, or candidates) is one record; anything else is read as a file. */
 void cli_handle_argument(cli_run *run, const char *arg, int index);
@@ -278,6 +290,10 @@ void cli_record_error(const cli_job *job, long line, const char *message);
 
 /* The line a diagnostic about an invalid record names. */
 long cli_error_line(const sudoku_record *record);
+
+/* The speed --stats gives: "5329 puzzles/s"; "0.33 puzzles/s" when slow (a
+ * whole number would say 0); "too fast to time" when no time was measured. */
+const char *cli_speed(char out[32], unsigned long count, double seconds);
 
 /* Raises the exit status to status if it is higher. */
 void cli_raise_status(cli_run *run, int status);

@@ -40,8 +40,8 @@ static const char help_text[] =
     "                      number\n"
     "  --steps             add every puzzle's steps in words, as 'sudoku explain'\n"
     "                      gives them\n"
-    "  --budget=N          rate a puzzle with at most N chain nodes of work (as\n"
-    "                      'sudoku rate'; default 2G); one over it is 'not rated'\n"
+    "  --budget=N          rate a puzzle with at most N units of work (as\n"
+    "                      'sudoku rate'; default 20G); one over it is 'not rated'\n"
     "  --no-chains         use the techniques up to aligned pair exclusion only:\n"
     "                      a puzzle that needs chains is 'not rated'\n"
     "  --stats             print a summary on stderr at the end\n"
@@ -143,7 +143,7 @@ static const char *trouble(const cli_run *run, const steps_job *job, bool *in, i
             return "the solver's check went over its budget (--budget=0 lifts it): left out of "
                    "the book";
         *in = true;
-        snprintf(message, 200, "not rated: over the budget of %llu chain nodes (--budget)",
+        snprintf(message, 200, "not rated: over the budget of %llu units of work (--budget)",
                  opt->steps.budget);
         return message;
     case STEPS_STUCK: {

@@ -411,10 +411,11 @@ static void check_stats(const cli_run *run, double seconds)
     const cli_totals *t = &run->totals;
     unsigned long read =
         t->solved + t->no_solution + t->multiple + t->over_budget + t->invalid + t->failed;
+    char speed[32];
     cli_error("stats: %lu puzzle%s read, %lu unique (%lu of them not minimal), %lu no solution, "
-              "%lu multiple, %lu over budget, %lu invalid; %.3f s, %.0f puzzles/s",
+              "%lu multiple, %lu over budget, %lu invalid; %.3f s, %s",
               read, read == 1 ? "" : "s", t->solved, t->not_minimal, t->no_solution, t->multiple,
-              t->over_budget, t->invalid, seconds, seconds > 0 ? (double)read / seconds : 0.0);
+              t->over_budget, t->invalid, seconds, cli_speed(speed, read, seconds));
 }
 
 static const cli_command check_command = {

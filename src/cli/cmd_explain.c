@@ -45,12 +45,7 @@ static const char help_text[] =
     "  --anyway            explain puzzles with no solution or several too, without\n"
     "                      the techniques that assume one solution; they still\n"
     "                      count as failures\n"
-    "  --budget=N          give up on a puzzle after N chain nodes of work (a\n"
-    "                      count, not a time: the same on every machine; k, M, G\n"
-    "                      multiply by a thousand, a million, a billion; 0: no\n"
-    "                      limit); default 2G, about ten times what the hardest\n"
-    "                      puzzles known need. The solver's check before the\n"
-    "                      steps gives up after 10M guesses (0 lifts that too)\n"
+    STEPS_BUDGET_HELP
     "  --no-chains         use the techniques up to aligned pair exclusion only\n"
     "                      (SE's 6.2): a puzzle that needs chains gets stuck\n"
     "  --draw              under each step, its candidate grid with the step\n"

@@ -89,11 +89,11 @@ static const char help_text[] =
     "                      the first digit placed) is A to B\n"
     "  --diamond=A-B       keep only puzzles whose ED (the first step) is A to B\n"
     "  --attempts=N        give up on a puzzle after N drawn puzzles missed the\n"
-    "                      options (default 100000; k and M multiply by a thousand,\n"
-    "                      a million): it gets a diagnostic and no line; with\n"
-    "                      --pattern or few --clues each attempt is a whole walk\n"
-    "                      (default 1000); with --technique or --needs each\n"
-    "                      puzzle of a walk counts\n"
+    "                      options (default 100000; k, M and G multiply by a\n"
+    "                      thousand, a million, a billion): it gets a diagnostic\n"
+    "                      and no line; with --pattern or few --clues each\n"
+    "                      attempt is a whole walk (default 1000); with\n"
+    "                      --technique or --needs each puzzle of a walk counts\n"
     "  --solution          print each puzzle's solution after it\n"
     "  --rate              print each puzzle's ratings (ER/EP/ED) after it\n"
     "  --format=FORMAT     line (the default): the puzzle, then its solution and\n"
@@ -103,7 +103,10 @@ static const char help_text[] =
     "                      asked); json: one object per puzzle per line, with\n"
     "                      \"number\", \"status\", \"puzzle\", \"solution\",\n"
     "                      \"clues\", \"er\", \"ep\", \"ed\", \"symmetry\", \"seed\"\n"
-    "                      (which gives the puzzle again with N = 1) and \"attempts\";\n"
+    "                      (which gives the puzzle again with N = 1; a string,\n"
+    "                      as a 64-bit number would lose digits in JSON readers;\n"
+    "                      --seed takes it with or without its quotes) and\n"
+    "                      \"attempts\";\n"
     "                      svg: each puzzle drawn (its solution, givens told apart,\n"
     "                      with --solution), to standard output or to a numbered\n"
     "                      file with --output-dir=DIR; html: a printable book of\n"
@@ -398,12 +401,11 @@ static int take_option(void *options_, int key, const char *value)
     unsigned long long n;
     switch (key) {
     case KEY_SEED:
-        if (!cli_parse_count(value, &n) || strpbrk(value, "kMG"))
+        if (!cli_parse_seed(value, &opt->seed))
             return cli_usage_error("generate",
                                    "--seed needs a whole number from 0 to "
                                    "18446744073709551615, not '%s'",
                                    value);
-        opt->seed = n;
         opt->seeded = true;
         return 0;
     case KEY_SYMMETRY: opt->symmetry = -1; return take_named(opt, key, value);
@@ -412,7 +414,7 @@ static int take_option(void *options_, int key, const char *value)
     case KEY_CLUES: return take_clues(opt, value);
     case KEY_RATING: return take_range(opt, key, value);
     case KEY_ATTEMPTS:
-        if (!cli_parse_count(value, &n) || n == 0 || strchr(value, 'G'))
+        if (!cli_parse_count(value, &n) || n == 0)
             return cli_usage_error("generate",
                                    "--attempts needs a count from 1 (e.g. 5000 or "
                                    "20k), not '%s'",
@@ -744,7 +746,8 @@ static void add_json(cli_text *text, const generate_job *job, const char *error)
         cli_text_puts(text, ",\"puzzle\":null,\"solution\":null,\"clues\":null,\"er\":null,"
                             "\"ep\":null,\"ed\":null");
     }
-    cli_text_printf(text, ",\"symmetry\":\"%s\",\"seed\":%llu,\"attempts\":%llu,\"error\":",
+    /* The seed as a string: JSON readers keep 53 bits of a number. */
+    cli_text_printf(text, ",\"symmetry\":\"%s\",\"seed\":\"%llu\",\"attempts\":%llu,\"error\":",
                     sudoku_symmetry_name(job->symmetry), (unsigned long long)job->seed,
                     job->attempts);
     if (error)
@@ -873,10 +876,10 @@ static void generate_stats(const cli_run *run, double seconds)
 {
     const generate_options *opt = run->options;
     const cli_totals *t = &run->totals;
-    cli_error("stats: seed %llu; %lu puzzles generated, %lu not found; %lu drawn; %.3f s, "
-              "%.0f puzzles/s",
-              (unsigned long long)opt->seed, t->solved, t->unreached, t->drawn, seconds,
-              seconds > 0 ? (double)t->solved / seconds : 0.0);
+    char speed[32];
+    cli_error("stats: seed %llu; %lu puzzle%s generated, %lu not found; %lu drawn; %.3f s, %s",
+              (unsigned long long)opt->seed, t->solved, t->solved == 1 ? "" : "s", t->unreached,
+              t->drawn, seconds, cli_speed(speed, t->solved, seconds));
 }
 
 static int check_options(void *options_, const cli_common *common)

@@ -51,8 +51,8 @@ static const char help_text[] =
     "  --save=FILE         keep the game in FILE instead of $XDG_STATE_HOME/sudoku/\n"
     "  --mistakes          mark mistakes as they happen (key E)\n"
     "  --no-auto-remove    keep a digit's marks in its peers when it is placed (key A)\n"
-    "  --hint-budget=N     the work a hint may take, in chain nodes (k, M, G; 0: no\n"
-    "                      limit); default 2M, about a second: a hint that needs\n"
+    "  --hint-budget=N     the work a hint may take, in --budget's units (k, M, G;\n"
+    "                      0: no limit); default 20M, under a second: a hint that needs\n"
     "                      more says so, and offers a digit of the solution\n"
     "  -h, --help          show this help and exit\n"
     "  -V, --version       show the version and exit\n"
@@ -157,7 +157,7 @@ static int take_option(void *options_, int key, const char *value)
     case KEY_HINT_BUDGET:
         if (cli_parse_count(value, &opt->hint_budget)) return 0;
         return cli_usage_error("play",
-                               "--hint-budget needs a count of chain nodes (e.g. 500k; 0: no "
+                               "--hint-budget needs a count of units of work (e.g. 500k; 0: no "
                                "limit), not '%s'",
                                value);
     default: return 0;

@@ -61,8 +61,8 @@ static const char help_text[] =
     "\n"
     "Options:\n"
     "  --format=FORMAT     grid, line or json (JSON Lines). The default is grid\n"
-    "                      for puzzles given as arguments, line for puzzles read\n"
-    "                      from files or standard input.\n"
+    "                      when every puzzle is given as an argument, else line\n"
+    "                      for every record of the run (a file, standard input)\n"
     "  --show-candidates   print the candidates that propagation alone (naked and\n"
     "                      hidden singles) leaves, instead of the solution; the\n"
     "                      puzzle is still checked, and the exit status says how\n"
@@ -376,7 +376,9 @@ static void solve_report(cli_run *run, cli_job *base)
     o.report.line = record->line;
     o.report.solutions = -1;
     o.job = job;
-    if (format == FORMAT_AUTO) format = base->source.argument ? FORMAT_GRID : FORMAT_LINE;
+    /* One shape for the whole run: grids only when every puzzle is an
+     * argument, so that a file's lines never mix with grids. */
+    if (format == FORMAT_AUTO) format = run->streams ? FORMAT_LINE : FORMAT_GRID;
 
     if (!record->ok) {
         o.report.status = SUDOKU_INVALID;
@@ -400,11 +402,11 @@ static void solve_stats(const cli_run *run, double seconds)
     const cli_totals *t = &run->totals;
     unsigned long read = t->solved + t->no_solution + t->multiple + t->over_budget + t->invalid;
     unsigned long searched = read - t->invalid;
+    char speed[32];
     cli_error("stats: %lu puzzle%s read, %lu solved, %lu no solution, %lu multiple, "
-              "%lu over budget, %lu invalid; %.3f s, %.0f puzzles/s, %.1f guesses per puzzle",
+              "%lu over budget, %lu invalid; %.3f s, %s, %.1f guesses per puzzle",
               read, read == 1 ? "" : "s", t->solved, t->no_solution, t->multiple, t->over_budget,
-              t->invalid, seconds,
-              seconds > 0 ? (double)read / seconds : 0.0,
+              t->invalid, seconds, cli_speed(speed, read, seconds),
               searched ? (double)t->guesses / (double)searched : 0.0);
 }
 

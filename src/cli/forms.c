@@ -146,7 +146,8 @@ void forms_stats(const cli_run *run, double seconds, const char *done, const cha
 {
     const cli_totals *t = &run->totals;
     unsigned long read = t->solved + t->invalid + t->failed + t->duplicates;
-    cli_error("stats: %lu puzzle%s read, %lu %s, %lu invalid%s; %.3f s, %.0f puzzles/s", read,
+    char speed[32];
+    cli_error("stats: %lu puzzle%s read, %lu %s, %lu invalid%s; %.3f s, %s", read,
               read == 1 ? "" : "s", t->solved, done, t->invalid, more, seconds,
-              seconds > 0 ? (double)read / seconds : 0.0);
+              cli_speed(speed, read, seconds));
 }

@@ -11,6 +11,7 @@
 
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
@@ -39,6 +40,7 @@ static const char usage_text[] = "Usage: sudoku solve [OPTION]... [PUZZLE | FILE
                                  "       sudoku show [OPTION]... [PUZZLE | FILE | -]...\n"
                                  "       sudoku play [OPTION]... [PUZZLE | FILE]\n"
                                  "       sudoku PUZZLE... (solves)\n"
+                                 "       ... | sudoku (solves standard input)\n"
                                  "       sudoku --help | --version\n"
                                  "Try 'sudoku --help' for more.\n";
 
@@ -114,10 +116,12 @@ static const char help_text[] =
     "  2  usage error, malformed puzzle, unreadable input or unwritable output\n"
     "When several apply, the highest wins.\n"
     "\n"
-    "'sudoku PUZZLE...' with no command solves. 'sudoku COMMAND --help' describes\n"
-    "a command. The manual: man sudoku; its section INPUT has every layout a\n"
-    "puzzle may be written in (a line, grids, lists, CSV and tab-separated rows,\n"
-    "grids with spaces for blanks, box-drawing grids).\n";
+    "'sudoku PUZZLE...' with no command solves, and so does 'sudoku' alone with\n"
+    "puzzles on standard input (a pipe or a file; at a terminal it shows the\n"
+    "usage). 'sudoku COMMAND --help' describes a command. The manual: man sudoku;\n"
+    "its section INPUT has every layout a puzzle may be written in (a line, grids,\n"
+    "lists, CSV and tab-separated rows, grids with spaces for blanks, box-drawing\n"
+    "and forum grids, candidate grids).\n";
 
 typedef struct command_entry {
     const char *name;
@@ -206,6 +210,9 @@ int main(int argc, char **argv)
 {
     keep_freed_memory();
     if (argc < 2) {
+        /* `echo PUZZLE | sudoku`: what `sudoku solve` does with standard
+         * input; typed at a terminal, no argument is a question. */
+        if (!isatty(STDIN_FILENO)) return cli_solve(argc, argv);
         fputs(usage_text, stderr);
         return EXIT_BAD_INPUT;
     }

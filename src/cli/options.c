@@ -61,6 +61,21 @@ bool cli_parse_number(const char *value, unsigned long *n)
     return value[0] >= '0' && value[0] <= '9' && !*end && !errno;
 }
 
+bool cli_parse_seed(const char *value, uint64_t *seed)
+{
+    char digits[24];
+    size_t n = strlen(value);
+    if (n >= 2 && value[0] == '"' && value[n - 1] == '"') value++, n -= 2;
+    if (n == 0 || n >= sizeof digits || strspn(value, "0123456789") < n) return false;
+    memcpy(digits, value, n);
+    digits[n] = '\0';
+    errno = 0;
+    unsigned long long v = strtoull(digits, NULL, 10);
+    if (errno || v > UINT64_MAX) return false;
+    *seed = (uint64_t)v;
+    return true;
+}
+
 long cli_lines_before(const cli_common *common)
 {
     return common->first_line ? common->first_line - 1 : 0;

@@ -96,6 +96,16 @@ long cli_error_line(const sudoku_record *record)
     return record->error.line ? record->error.line : record->line;
 }
 
+const char *cli_speed(char out[32], unsigned long count, double seconds)
+{
+    double rate = seconds > 0 ? (double)count / seconds : 0.0;
+    if (count && seconds <= 0)
+        snprintf(out, 32, "too fast to time");
+    else
+        snprintf(out, 32, rate >= 10 || count == 0 ? "%.0f puzzles/s" : "%.2f puzzles/s", rate);
+    return out;
+}
+
 void cli_raise_status(cli_run *run, int status)
 {
     if (status > run->status) run->status = status;

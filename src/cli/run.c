@@ -36,6 +36,9 @@ typedef struct feed {
 
 static void read_operands(cli_run *run, const feed *f)
 {
+    run->streams = f->operands == 0;
+    for (int i = 0; i < f->operands && !run->streams; i++)
+        run->streams = cli_operand_streams(f->argv[i]);
     if (f->operands == 0) {
         if (isatty(STDIN_FILENO))
             cli_error("reading puzzles from standard input, one per line or as grids; "

@@ -34,6 +34,7 @@ void steps_default_options(steps_options_t *opt, const char *command)
     opt->color = COLOR_AUTO;
     opt->use_color = false;
     opt->apply = false;
+    opt->budget_given = false;
 }
 
 int steps_parse_rating(const char *value)
@@ -62,9 +63,10 @@ int steps_take_option(void *options, int key, const char *value)
     if (key == STEPS_KEY_APPLY) opt->apply = true;
     if (key == STEPS_KEY_BUDGET && !cli_parse_count(value, &opt->budget))
         return cli_usage_error(opt->command,
-                               "--budget needs a count of chain nodes (e.g. 500M; 0: no limit), "
-                               "not '%s'",
+                               "--budget needs a count of units of work (e.g. 500M; 0: no "
+                               "limit), not '%s'",
                                value);
+    if (key == STEPS_KEY_BUDGET) opt->budget_given = true;
     return 0;
 }
 
@@ -125,6 +127,7 @@ bool steps_start(const cli_run *run, steps_job *job, sudoku_logic *state, unsign
     if (job->outcome != STEPS_DONE) {
         if (!opt->anyway) return false;
         *flags |= SUDOKU_LOGIC_NO_UNIQUENESS;
+        if (!opt->budget_given) job->budget = STEPS_ANYWAY_BUDGET;
     }
     if (record->pencilmarks)
         sudoku_logic_from_board(state, &record->board);
@@ -408,7 +411,7 @@ void steps_report(cli_run *run, cli_job *base, bool separate, bool explain)
                      STEPS_SEARCH_BUDGET);
         else
             snprintf(message, sizeof message,
-                     "gave up after %d step%s: over the budget of %llu chain node%s (--budget)",
+                     "gave up after %d step%s: over the budget of %llu unit%s of work (--budget)",
                      job->steps, job->steps == 1 ? "" : "s", opt->budget,
                      opt->budget == 1 ? "" : "s");
         cli_record_error(base, record->line, message);
@@ -420,9 +423,14 @@ void steps_report(cli_run *run, cli_job *base, bool separate, bool explain)
         else
             t->multiple++;
         cli_raise_status(run, EXIT_UNSOLVED);
-        char note[400];
-        snprintf(note, sizeof note, "%s%s", problem(job, opt),
-                 job->steps_over_budget ? "; they went over the budget (--budget)" : "");
+        char over[160] = "", note[400 + sizeof over];
+        if (job->steps_over_budget)
+            snprintf(over, sizeof over, "; they went over the budget of %llu units of work%s",
+                     opt->budget_given ? opt->budget : STEPS_ANYWAY_BUDGET,
+                     opt->budget_given ? " (--budget)"
+                                       : " (the default for a puzzle without one solution; "
+                                         "--budget sets another)");
+        snprintf(note, sizeof note, "%s%s", problem(job, opt), over);
         cli_record_error(base, record->line, note);
         break;
     }
@@ -440,11 +448,12 @@ void steps_stats(const cli_run *run, double seconds, const char *done)
     const cli_totals *t = &run->totals;
     unsigned long read = t->solved + t->stuck + t->no_solution + t->multiple + t->invalid +
                          t->failed + t->over_budget;
+    char speed[32];
     cli_error("stats: %lu puzzle%s read, %lu %s, %lu stuck, %lu over budget, %lu no solution, "
-              "%lu multiple, %lu invalid; %lu step%s; %.3f s, %.0f puzzles/s",
+              "%lu multiple, %lu invalid; %lu step%s; %.3f s, %s",
               read, read == 1 ? "" : "s", t->solved, done, t->stuck, t->over_budget, t->no_solution,
               t->multiple, t->invalid, t->steps, t->steps == 1 ? "" : "s", seconds,
-              seconds > 0 ? (double)read / seconds : 0.0);
+              cli_speed(speed, read, seconds));
 }
 
 void steps_discard(cli_job *job)

@@ -13,10 +13,18 @@
  * so fewer than solve's thousand keep a batch within a few megabytes. */
 #define STEPS_BATCH 256
 
-/* The work a puzzle's steps may take by default, in chain nodes (see
- * sudoku_logic_next_within): about ten times what the hardest puzzles of
- * the shared datasets need, a minute or two of work. */
-#define STEPS_DEFAULT_BUDGET 2000000000ull
+/* The work a puzzle's steps may take by default, in units of work (see
+ * sudoku_logic_next_within): the time the 2G chain nodes that were the
+ * bound before the unit took (a node costs 5-12 units on forum-hardest), so
+ * that no puzzle rated then goes over it now; some 400 times what the
+ * hardest of a sample of forum-hardest takes (docs/logic.md). */
+#define STEPS_DEFAULT_BUDGET 20000000000ull
+
+/* The default for the steps of a puzzle without exactly one solution
+ * (--anyway): such a board can have chains from every candidate at every
+ * step, and its steps prove nothing; the bound keeps each record under
+ * about a second (bench/budget.c measures it; docs/logic.md). */
+#define STEPS_ANYWAY_BUDGET 20000000ull
 
 /* The guesses the solver's check of a puzzle may take before any step
  * (solve's default --budget): a few-clue puzzle with no solution can
@@ -27,11 +35,24 @@
  * candidates): reaching it would mean an engine that makes no progress. */
 #define STEPS_MAX (9 * SUDOKU_CELLS)
 
+/* --budget in the help of explain, hint and rate. */
+#define STEPS_BUDGET_HELP                                                                          \
+    "  --budget=N          give up on a puzzle after N units of work (a unit is\n"                 \
+    "                      about the time a chain node takes, some 45 ns; a\n"                     \
+    "                      count, not a time, so the same on every machine; k,\n"                  \
+    "                      M, G multiply by a thousand, a million, a billion;\n"                   \
+    "                      0: no limit). Default 20G for a puzzle with one\n"                      \
+    "                      solution (minutes; the hardest known take far less),\n"                 \
+    "                      20M (about a second) for one without (--anyway).\n"                     \
+    "                      The solver's check before the steps gives up after\n"                   \
+    "                      10M guesses (0 lifts that too)\n"
+
 typedef struct steps_options_t {
     const char *command;       /* the command's name, for messages */
     bool anyway;               /* --anyway: explain puzzles without exactly one solution too */
     bool no_chains;            /* --no-chains: stop before the chaining techniques */
-    unsigned long long budget; /* --budget: chain nodes per puzzle; 0: no limit */
+    unsigned long long budget; /* --budget: units of work per puzzle; 0: no limit */
+    bool budget_given;         /* --budget was given: it holds for --anyway's puzzles too */
     bool draw;                 /* --draw: the candidate grid under each step (text) */
     pictures_color color;      /* --color */
     bool use_color;            /* the grids get colours (--color, NO_COLOR, a terminal) */
@@ -56,7 +77,7 @@ typedef struct steps_job {
     steps_outcome outcome;
     int steps; /* steps taken */
     sudoku_rating rating;
-    unsigned long long budget; /* work left (chain nodes); see steps_next */
+    unsigned long long budget; /* work left (units of work); see steps_next */
     bool search_over_budget;   /* the solver's check gave up (STEPS_SEARCH_BUDGET) */
     bool steps_over_budget;    /* --anyway: the steps of a puzzle without one solution
                                   went over --budget (the outcome stays the solver's) */

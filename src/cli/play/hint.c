@@ -42,7 +42,7 @@ struct play_hinter {
     thrd_t thread;
     int pipe[2];
     bool stop;
-    unsigned long long budget; /* chain nodes a hint may take */
+    unsigned long long budget; /* units of work a hint may take */
     /* the question */
     bool asked;
     sudoku_logic state;

@@ -8,16 +8,16 @@
 
 #include "sudoku.h"
 
-/* The work one hint may take, in the engine's chain nodes: about a second
- * on this project's test machine under load (docs/play.md measures it).
- * The count, not a clock, stops the search, so where it stops is the
- * same on every machine. */
-#define PLAY_HINT_BUDGET 2000000ull
+/* The work one hint may take, in the engine's units of work (--budget's:
+ * some 45 ns each): under a second of one core, as --anyway's default
+ * (docs/play.md measures it). The count, not a clock, stops the search,
+ * so where it stops is the same on every machine. */
+#define PLAY_HINT_BUDGET 20000000ull
 
 /* The work a hint may take on the main loop's own thread before it is
  * handed to the worker: some milliseconds. Most hints take far less, and
  * are there at once, without waiting for a thread to be woken. */
-#define PLAY_HINT_QUICK 20000ull
+#define PLAY_HINT_QUICK 100000ull
 
 typedef enum play_hint_outcome {
     PLAY_HINT_FOUND,       /* step holds the next step */
@@ -37,7 +37,7 @@ play_hint_outcome play_hint_find(const sudoku_logic *state, sudoku_logic_memo *m
  * since changed is known for what it is. */
 typedef struct play_hinter play_hinter;
 
-/* Starts the worker, whose hints take at most budget chain nodes of work
+/* Starts the worker, whose hints take at most budget units of work
  * (PLAY_HINT_BUDGET by default); NULL if the system refuses a thread or
  * memory. */
 play_hinter *play_hinter_new(unsigned long long budget);

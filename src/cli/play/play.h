@@ -14,7 +14,7 @@ typedef struct play_options {
     const char *save_path; /* where the game is kept */
     bool color;            /* colours (not under NO_COLOR) */
     const char *greeting;  /* the first message on the screen, or NULL */
-    unsigned long long hint_budget; /* chain nodes a hint may take (0: no limit) */
+    unsigned long long hint_budget; /* units of work a hint may take (0: no limit) */
 } play_options;
 
 /* Plays game on the terminal (term_check must have passed) until the
