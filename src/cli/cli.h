@@ -291,8 +291,9 @@ void cli_record_error(const cli_job *job, long line, const char *message);
 /* The line a diagnostic about an invalid record names. */
 long cli_error_line(const sudoku_record *record);
 
-/* The speed --stats gives: "5329 puzzles/s"; "0.33 puzzles/s" when slow (a
- * whole number would say 0); "too fast to time" when no time was measured. */
+/* The speed --stats gives: "5329 puzzles/s"; "0.333 puzzles/s" when slow,
+ * three significant digits (a whole number would say 0, two decimals 0.03
+ * for 0.0332); "too fast to time" when no time was measured. */
 const char *cli_speed(char out[32], unsigned long count, double seconds);
 
 /* Raises the exit status to status if it is higher. */

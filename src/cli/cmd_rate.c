@@ -134,7 +134,7 @@ static bool dropped(const rate_options *opt, const steps_job *job)
 {
     if (job->outcome != STEPS_DONE) return false;
     const sudoku_rating *r = &job->rating;
-    int value[RATINGS] = {r->er, r->ep ? r->ep : r->er, r->ed};
+    const int value[RATINGS] = {r->er, r->ep ? r->ep : r->er, r->ed};
     for (int k = 0; k < RATINGS; k++)
         if ((opt->min[k] >= 0 && value[k] < opt->min[k]) ||
             (opt->max[k] >= 0 && value[k] > opt->max[k]))

@@ -102,7 +102,7 @@ const char *cli_speed(char out[32], unsigned long count, double seconds)
     if (count && seconds <= 0)
         snprintf(out, 32, "too fast to time");
     else
-        snprintf(out, 32, rate >= 10 || count == 0 ? "%.0f puzzles/s" : "%.2f puzzles/s", rate);
+        snprintf(out, 32, rate >= 10 || count == 0 ? "%.0f puzzles/s" : "%.3g puzzles/s", rate);
     return out;
 }
 

@@ -450,12 +450,18 @@ static void record(chain_sink *sink, chain_arena *arena, const chain_hint *hint)
     rec->n++;
 }
 
+/* A step of the recorder's array, for the sort: its place there breaks
+ * ties. */
+typedef struct step_ref {
+    const nested_step *step;
+} step_ref;
+
 /* The order SE hands a chain producer's steps on in: by difficulty,
  * complexity and sort key, then as they were found (its sort is stable:
  * the steps' places in the recorder's array say that). */
 static int step_order(const void *a, const void *b)
 {
-    const nested_step *x = *(const nested_step *const *)a, *y = *(const nested_step *const *)b;
+    const nested_step *x = ((const step_ref *)a)->step, *y = ((const step_ref *)b)->step;
     if (x->difficulty != y->difficulty) return x->difficulty > y->difficulty ? 1 : -1;
     if (x->complexity != y->complexity) return x->complexity > y->complexity ? 1 : -1;
     if (x->sort_key != y->sort_key) return x->sort_key > y->sort_key ? 1 : -1;
@@ -469,7 +475,7 @@ static int step_order(const void *a, const void *b)
 static void sort_steps(recorder *rec)
 {
     if (rec->n < 2) return;
-    nested_step **order = malloc((size_t)rec->n * sizeof *order);
+    step_ref *order = malloc((size_t)rec->n * sizeof *order);
     nested_step *sorted = malloc((size_t)rec->n * sizeof *sorted);
     if (!order || !sorted) {
         free(order);
@@ -477,9 +483,9 @@ static void sort_steps(recorder *rec)
         rec->failed = true;
         return;
     }
-    for (int i = 0; i < rec->n; i++) order[i] = &rec->steps[i];
+    for (int i = 0; i < rec->n; i++) order[i].step = &rec->steps[i];
     qsort(order, (size_t)rec->n, sizeof *order, step_order);
-    for (int i = 0; i < rec->n; i++) sorted[i] = *order[i];
+    for (int i = 0; i < rec->n; i++) sorted[i] = *order[i].step;
     free(order);
     free(rec->steps);
     rec->steps = sorted;
