@@ -549,16 +549,32 @@ static int target_ceiling(const generate_options *opt)
     return ceiling;
 }
 
-/* The generator's test: the puzzle is rated no higher than the ceiling
- * (context). Below the chains' ratings the engine need not try them. */
+/* What a targeted puzzle is dug and walked under: a rating (times ten; 0:
+ * none). The test keeps the last puzzle it passed and that puzzle's
+ * hardest step, which is the rating's up to the same ceiling: a puzzle
+ * whose hardest step is not the technique asked for need not be rated
+ * again. */
+typedef struct target {
+    int ceiling;
+    sudoku_grid passed;
+    sudoku_technique hardest;
+} target;
+
+/* The generator's test: the puzzle is as the target (context) asks. Below
+ * the chains' ratings the engine need not try them. */
 static bool within_ceiling(const sudoku_grid *puzzle, void *context)
 {
-    int ceiling = *(const int *)context;
+    target *t = context;
+    int ceiling = t->ceiling;
     unsigned flags = ceiling > 0 && ceiling <= sudoku_technique_ceiling(SUDOKU_ALIGNED_PAIR_EXCLUSION)
                          ? SUDOKU_LOGIC_NO_CHAINS
                          : 0;
     sudoku_rating rating;
-    return sudoku_rate(puzzle, flags, STEPS_DEFAULT_BUDGET, ceiling, &rating) == SUDOKU_RATE_SOLVED;
+    if (sudoku_rate(puzzle, flags, STEPS_DEFAULT_BUDGET, ceiling, &rating) != SUDOKU_RATE_SOLVED)
+        return false;
+    t->passed = *puzzle;
+    t->hardest = rating.hardest;
+    return true;
 }
 
 static bool in_range(int value, const int range[2])
@@ -568,11 +584,14 @@ static bool in_range(int value, const int range[2])
 
 /* Whether the job's puzzle is rated as the options ask (rating it when
  * they ask anything of its rating). */
-static bool rating_fits(generate_job *job, const generate_options *opt)
+static bool rating_fits(generate_job *job, const generate_options *opt, const target *aim)
 {
     if (!path_filters(opt))
         return opt->lowest < 0 ||
                (rate_puzzle(job, opt->highest, NULL) && job->rating.er >= opt->lowest);
+    if (opt->technique >= 0 && aim && aim->hardest != (sudoku_technique)opt->technique &&
+        memcmp(&aim->passed, &job->puzzle, sizeof job->puzzle) == 0)
+        return false;
     bool used[SUDOKU_TECHNIQUES];
     int ceiling = opt->lowest >= 0 ? opt->highest : 0;
     if (opt->technique >= 0) ceiling = target_ceiling(opt);
@@ -586,13 +605,13 @@ static bool rating_fits(generate_job *job, const generate_options *opt)
 
 /* Whether the job's puzzle meets the options; minimal says whether it is
  * minimal when that is asked. */
-static bool accept(generate_job *job, const generate_options *opt, bool minimal)
+static bool accept(generate_job *job, const generate_options *opt, bool minimal, const target *aim)
 {
     job->clues = clue_count(&job->puzzle);
     if (job->clues < job->fewest_seen) job->fewest_seen = job->clues;
     if (job->clues > job->most_seen) job->most_seen = job->clues;
     if (!minimal || job->clues > opt->most) return false;
-    return rating_fits(job, opt);
+    return rating_fits(job, opt, aim);
 }
 
 static bool minimal_if_asked(const generate_job *job, const generate_options *opt)
@@ -605,7 +624,7 @@ static bool minimal_if_asked(const generate_job *job, const generate_options *op
  * nowhere (a walk stuck), else whether it is minimal as asked (a dig
  * says so itself). */
 static bool draw(generate_job *job, const generate_options *opt, generate_mode mode,
-                 const sudoku_generator *how, int *ceiling, uint64_t *state, bool *reached)
+                 const sudoku_generator *how, target *aim, uint64_t *state, bool *reached)
 {
     *reached = true;
     switch (mode) {
@@ -616,23 +635,23 @@ static bool draw(generate_job *job, const generate_options *opt, generate_mode m
         *reached = sudoku_generate_pattern(opt->pattern, state, &job->puzzle, &job->solution);
         return *reached && minimal_if_asked(job, opt);
     default:
-        return sudoku_generate_keeping(how, targeted(opt) ? within_ceiling : NULL, ceiling, state,
+        return sudoku_generate_keeping(how, targeted(opt) ? within_ceiling : NULL, aim, state,
                                        &job->puzzle, &job->solution);
     }
 }
 
 /* Walks from the job's puzzle to its neighbours at the ceiling, each one an
  * attempt, until one meets the options; returns true if one did. */
-static bool walk(generate_job *job, const generate_options *opt, int *ceiling,
+static bool walk(generate_job *job, const generate_options *opt, target *aim,
                  unsigned long long limit, uint64_t *state)
 {
     const bool *pattern = opt->patterned ? opt->pattern : NULL;
     if (job->clues > opt->most) return false; /* a step keeps the count */
     for (int step = 0; step < WALK_STEPS && job->attempts < limit; step++) {
-        if (!sudoku_generate_neighbour(&job->puzzle, pattern, within_ceiling, ceiling, state))
+        if (!sudoku_generate_neighbour(&job->puzzle, pattern, within_ceiling, aim, state))
             return false;
         job->attempts++;
-        if (accept(job, opt, minimal_if_asked(job, opt))) {
+        if (accept(job, opt, minimal_if_asked(job, opt), aim)) {
             sudoku_result result;
             sudoku_solve(&job->puzzle, 1, &result);
             job->solution = result.solution;
@@ -657,7 +676,7 @@ static void generate_work(const cli_run *run, cli_job *base)
     unsigned long long limit = opt->attempts_given ? opt->attempts
                                : mode == MODE_DIG  ? DEFAULT_ATTEMPTS
                                                    : DEFAULT_WALKS;
-    int ceiling = target_ceiling(opt);
+    target aim = {.ceiling = target_ceiling(opt)};
     /* Walks keep the clue count and the pattern, but not a symmetry. */
     bool walks = targeted(opt) && (mode != MODE_DIG || job->symmetry == SUDOKU_SYMMETRY_NONE);
     job->outcome = NOT_FOUND;
@@ -665,14 +684,14 @@ static void generate_work(const cli_run *run, cli_job *base)
     job->most_seen = 0;
     job->rated = false;
     for (job->attempts = 1; job->attempts <= limit; job->attempts++) {
-        bool reached, minimal = draw(job, opt, mode, &how, &ceiling, &state, &reached);
+        bool reached, minimal = draw(job, opt, mode, &how, &aim, &state, &reached);
         if (!reached) {
             int clues = clue_count(&job->puzzle);
             if (clues < job->fewest_seen) job->fewest_seen = clues;
             if (clues > job->most_seen) job->most_seen = clues;
             continue;
         }
-        if (accept(job, opt, minimal) || (walks && walk(job, opt, &ceiling, limit, &state))) {
+        if (accept(job, opt, minimal, &aim) || (walks && walk(job, opt, &aim, limit, &state))) {
             job->outcome = GENERATED;
             break;
         }
