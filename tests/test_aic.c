@@ -23,6 +23,7 @@
 
 #include "hodoku_paths.h"
 #include "logic/aic/grid.h"
+#include "logic/aic/loops.h"
 #include "logic/aic/simple.h"
 #include "logic/aic/text.h"
 #include "sudoku.h"
@@ -69,7 +70,7 @@ typedef struct tally {
     int asked, same, text_same, unsound;
 } tally;
 
-static const char *const family[] = {"rp", "tf", "x", "xyc"};
+static const char *const family[] = {"rp", "tf", "x", "xyc", "dnl", "cnl", "aic", "gdnl", "gcnl", "gaic"};
 #define FAMILY (int)(sizeof family / sizeof family[0])
 
 static int family_index(const char *code)
@@ -96,6 +97,10 @@ static bool find(const aic_grid *g, const char *code, aic_step *step)
     if (!strcmp(code, "tf")) return aic_find_simple_chain(g, AIC_TURBOT_FISH, step, &no_memory);
     if (!strcmp(code, "x")) return aic_find_simple_chain(g, AIC_X_CHAIN, step, &no_memory);
     if (!strcmp(code, "xyc")) return aic_find_simple_chain(g, AIC_XY_CHAIN, step, &no_memory);
+    if (!strcmp(code, "dnl") || !strcmp(code, "cnl") || !strcmp(code, "aic"))
+        return aic_find_nice_loop(g, false, step, &no_memory);
+    if (!strcmp(code, "gdnl") || !strcmp(code, "gcnl") || !strcmp(code, "gaic"))
+        return aic_find_nice_loop(g, true, step, &no_memory);
     return false;
 }
 

@@ -1,0 +1,512 @@
+/*
+ * table.c: HoDoKu's implication tables (hodoku-spec 13.1-13.4), as its
+ * TablingSolver keeps them: the direct implications of every premise (a
+ * candidate placed or removed, a group node on or off), a table expanded
+ * breadth first by its entries' own direct implications, and a chain read
+ * back through the predecessors, jumping into the tables an entry was
+ * taken from. Every order and every limit is HoDoKu's: which step wins
+ * depends on the chains' lengths and the entries' order.
+ */
+#include "table.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define DISTANCE_MASK 0x1ffu /* HoDoKu keeps a distance in nine bits */
+#define BRANCHES_MAX 200     /* net branches of one chain HoDoKu has room for */
+
+void aic_tables_begin(aic_tables *t, const aic_grid *g, bool nets, bool with_groups)
+{
+    t->grid = g;
+    t->nets = nets;
+    t->with_groups = with_groups;
+    t->ngroups = 0;
+    t->base_used = t->extra_used = 0;
+    t->table = -1;
+    t->n = 0;
+    t->no_memory = false;
+    memset(t->base_count, 0, sizeof t->base_count);
+    memset(t->extra_count, 0, sizeof t->extra_count);
+    memset(t->holds, 0, sizeof t->holds);
+    memset(t->placed, 0, sizeof t->placed);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        for (unsigned c = g->candidates[cell]; c; c &= c - 1) aic_set_add(&t->holds[sudoku_lowest_digit(c)], cell);
+        if (g->value[cell]) aic_set_add(&t->placed[g->value[cell]], cell);
+    }
+}
+
+void aic_tables_free(aic_tables *t)
+{
+    free(t->base);
+    free(t->extra);
+    t->base = t->extra = NULL;
+    t->base_size = t->extra_size = 0;
+}
+
+/* A new epoch of the node stamps: nodes stamped before are unmarked. */
+static void new_epoch(aic_tables *t)
+{
+    if (++t->epoch == 0) {
+        memset(t->stamp, 0, sizeof t->stamp);
+        t->epoch = 1;
+    }
+}
+
+static bool reserve(aic_entry **list, int *size, int needed, bool *no_memory)
+{
+    if (needed <= *size) return true;
+    int n = *size ? *size : 4096;
+    while (n < needed) n *= 2;
+    aic_entry *bigger = realloc(*list, (size_t)n * sizeof **list);
+    if (!bigger) {
+        *no_memory = true;
+        return false;
+    }
+    *list = bigger;
+    *size = n;
+    return true;
+}
+
+void aic_table_open(aic_tables *t, int table)
+{
+    t->table = table;
+    t->base_start[table] = t->base_used;
+    t->base_count[table] = 0;
+    new_epoch(t);
+}
+
+int aic_table_index(const aic_tables *t, int node)
+{
+    return t->stamp[node] == t->epoch ? t->pos[node] : 0;
+}
+
+int aic_table_add(aic_tables *t, int node, const uint16_t ret[5])
+{
+    int table = t->table, n = t->base_count[table];
+    if (n >= AIC_TABLE_MAX) return -1;
+    if (!aic_node_is_group(node) && t->stamp[node] == t->epoch) return -1;
+    if (!reserve(&t->base, &t->base_size, t->base_used + 1, &t->no_memory)) return -1;
+    aic_entry *list = &t->base[t->base_start[table]];
+    aic_entry *e = &list[n];
+    e->node = (uint16_t)node;
+    e->flags = 0;
+    memcpy(e->ret, ret, sizeof e->ret);
+    for (int k = 1; k < 5; k++)
+        if (e->ret[k] > e->ret[0]) {
+            uint16_t swap = e->ret[0];
+            e->ret[0] = e->ret[k];
+            e->ret[k] = swap;
+        }
+    /* The distance from the first predecessor named, before the sort; a
+     * predecessor not written yet (HoDoKu reads a cleared slot) counts 0. */
+    e->dist = (uint16_t)((ret[0] < n ? list[ret[0]].dist : 0) + 1) & DISTANCE_MASK;
+    t->stamp[node] = t->epoch;
+    t->pos[node] = (uint16_t)n;
+    t->base_count[table]++;
+    t->base_used++;
+    return n;
+}
+
+static const uint16_t no_ret[5] = {0, 0, 0, 0, 0};
+
+void aic_tables_fill_chains(aic_tables *t)
+{
+    const aic_grid *g = t->grid;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        unsigned cands = g->candidates[cell];
+        if (g->value[cell]) continue;
+        for (unsigned c = cands; c; c &= c - 1) {
+            int digit = sudoku_lowest_digit(c);
+            for (int on = 1; on >= 0; on--) {
+                aic_table_open(t, aic_plain(cell, digit, on));
+                aic_table_add(t, aic_plain(cell, digit, on), no_ret);
+                for (unsigned o = cands & ~(1u << (digit - 1)); o; o &= o - 1)
+                    if (on || sudoku_is_pair(cands)) aic_table_add(t, aic_plain(cell, sudoku_lowest_digit(o), !on), no_ret);
+                aic_set others = t->holds[digit];
+                aic_set_remove(&others, cell);
+                for (int k = 0; k < 3; k++) {
+                    aic_set in = aic_set_and(others, aic_house_sets[sudoku_cell_units[cell][k]]);
+                    int count = aic_set_count(in) + 1;
+                    if (aic_set_is_empty(in)) continue;
+                    if (on)
+                        for (int other; (other = aic_set_pop(&in)) >= 0;) aic_table_add(t, aic_plain(other, digit, false), no_ret);
+                    else if (count == 2)
+                        aic_table_add(t, aic_plain(aic_set_first(in), digit, true), no_ret);
+                }
+            }
+        }
+    }
+    t->table = -1;
+}
+
+/* The group nodes of the grid (spec 13.2): rows then columns, digit,
+ * box. */
+static void find_groups(aic_tables *t)
+{
+    for (int kind = 0; kind < 2; kind++)
+        for (int line = 0; line < 9; line++)
+            for (int digit = 1; digit <= 9; digit++) {
+                aic_set in_line = aic_set_and(t->holds[digit], aic_house_sets[kind * 9 + line]);
+                if (aic_set_is_empty(in_line)) continue;
+                for (int box = 0; box < 9; box++) {
+                    aic_set set = aic_set_and(in_line, aic_house_sets[18 + box]);
+                    int n = aic_set_count(set);
+                    if (n < 2) continue;
+                    aic_group *gr = &t->groups[t->ngroups++];
+                    gr->set = set;
+                    gr->ncells = (uint8_t)n;
+                    gr->digit = (uint8_t)digit;
+                    gr->box = (uint8_t)box;
+                    gr->row = (int8_t)(kind == 0 ? line : -1);
+                    gr->col = (int8_t)(kind == 1 ? line : -1);
+                    gr->buddies = aic_set_empty();
+                    gr->buddies.w[0] = gr->buddies.w[1] = ~0ull;
+                    for (int i = 0, cell; (cell = aic_set_pop(&set)) >= 0; i++) {
+                        gr->cells[i] = (uint8_t)cell;
+                        gr->buddies = aic_set_and(gr->buddies, aic_buddies(cell));
+                    }
+                }
+            }
+}
+
+/* A link to a group node that the group tables add to a candidate's
+ * table, kept aside until all are known. */
+typedef struct extra_link {
+    uint16_t table, node;
+} extra_link;
+
+void aic_tables_fill_groups(aic_tables *t)
+{
+    find_groups(t);
+    int nlinks = 0, size = 0;
+    extra_link *links = NULL;
+    for (int gi = 0; gi < t->ngroups; gi++) {
+        const aic_group *gr = &t->groups[gi];
+        int digit = gr->digit;
+        aic_set line = aic_house_sets[gr->row >= 0 ? gr->row : 9 + gr->col];
+        aic_set box = aic_house_sets[18 + gr->box];
+        aic_set sees = aic_set_and(t->holds[digit], gr->buddies);
+        /* Links from candidates, as their tables will get them. */
+        if (nlinks + 81 > size) {
+            size = size ? 2 * size : 1024;
+            extra_link *bigger = realloc(links, (size_t)size * sizeof *links);
+            if (!bigger) {
+                t->no_memory = true;
+                free(links);
+                return;
+            }
+            links = bigger;
+        }
+        aic_table_open(t, aic_group_node(gi, true));
+        aic_table_add(t, aic_group_node(gi, true), no_ret);
+        for (aic_set s = sees; !aic_set_is_empty(s);) {
+            int cell = aic_set_pop(&s);
+            aic_table_add(t, aic_plain(cell, digit, false), no_ret);
+            links[nlinks++] = (extra_link){(uint16_t)aic_plain(cell, digit, true), (uint16_t)aic_group_node(gi, false)};
+        }
+        int single_in[2] = {-1, -1}; /* the one cell seeing the group in its box, in its line */
+        aic_set in_box = aic_set_and(sees, box), in_line = aic_set_and(sees, line);
+        if (aic_set_count(in_box) == 1) single_in[0] = aic_set_first(in_box);
+        if (aic_set_count(in_line) == 1) single_in[1] = aic_set_first(in_line);
+        for (int k = 0; k < 2; k++)
+            if (single_in[k] >= 0)
+                links[nlinks++] = (extra_link){(uint16_t)aic_plain(single_in[k], digit, false), (uint16_t)aic_group_node(gi, true)};
+        /* Other group nodes of the digit that do not overlap: off when this
+         * one is on; on when it is off and they are all that is left of a
+         * house (one per house). */
+        int count[3] = {0, 0, 0}, first[3] = {-1, -1, -1};
+        for (int gj = 0; gj < t->ngroups; gj++) {
+            const aic_group *g2 = &t->groups[gj];
+            if (gj == gi || g2->digit != digit || !aic_set_is_empty(aic_set_and(gr->set, g2->set))) continue;
+            bool same[3] = {gr->row >= 0 && gr->row == g2->row, gr->col >= 0 && gr->col == g2->col, gr->box == g2->box};
+            for (int k = 0; k < 3; k++)
+                if (same[k]) {
+                    if (++count[k] == 1) first[k] = gj;
+                    aic_table_add(t, aic_group_node(gj, false), no_ret);
+                }
+        }
+        int on_later[3], n_on = 0;
+        for (int k = 0; k < 3; k++) {
+            if (count[k] != 1) continue;
+            aic_set house = k == 2 ? box : line;
+            aic_set rest = aic_set_minus(aic_set_and(house, t->holds[digit]), aic_set_or(gr->set, t->groups[first[k]].set));
+            if (aic_set_is_empty(rest)) on_later[n_on++] = first[k];
+        }
+        aic_table_open(t, aic_group_node(gi, false));
+        aic_table_add(t, aic_group_node(gi, false), no_ret);
+        for (int k = 0; k < 2; k++)
+            if (single_in[k] >= 0) aic_table_add(t, aic_plain(single_in[k], digit, true), no_ret);
+        for (int k = 0; k < n_on; k++) aic_table_add(t, aic_group_node(on_later[k], true), no_ret);
+    }
+    t->table = -1;
+    /* The links, table by table in the order they came (a stable sort). */
+    memset(t->extra_count, 0, sizeof t->extra_count);
+    for (int i = 0; i < nlinks; i++) t->extra_count[links[i].table]++;
+    int start = 0;
+    for (int table = 0; table < AIC_NODES; table++) {
+        int room = AIC_TABLE_MAX - t->base_count[table];
+        if (t->extra_count[table] > room) t->extra_count[table] = room > 0 ? room : 0;
+        t->extra_start[table] = start;
+        start += t->extra_count[table];
+    }
+    if (reserve(&t->extra, &t->extra_size, start + 1, &t->no_memory)) {
+        int *fill = calloc(AIC_NODES, sizeof *fill);
+        if (!fill) t->no_memory = true;
+        for (int i = 0; fill && i < nlinks; i++) {
+            int table = links[i].table;
+            if (fill[table] >= t->extra_count[table]) continue;
+            aic_entry *e = &t->extra[t->extra_start[table] + fill[table]++];
+            e->node = links[i].node;
+            memset(e->ret, 0, sizeof e->ret);
+            e->dist = 2;
+            e->flags = 0;
+        }
+        free(fill);
+    }
+    t->extra_used = start;
+    free(links);
+}
+
+/* ---- expansion (spec 13.3) ---- */
+
+/* HoDoKu's number of a table: cell * 10 + digit, or a group table's place
+ * in its list (ON, OFF for each group node). */
+static uint16_t java_number(int table)
+{
+    if (aic_node_is_group(table)) return (uint16_t)(table - AIC_PLAIN_NODES);
+    return (uint16_t)(aic_node_cell(table) * 10 + aic_node_digit(table));
+}
+
+/* The table an expanded entry came from, -1 if there is none such. */
+static int source_table(const aic_tables *t, unsigned flags, int number)
+{
+    if (flags & AIC_FROM_GROUP) return number < 2 * t->ngroups ? AIC_PLAIN_NODES + number : -1;
+    if (number % 10 == 0 || number >= 810) return -1;
+    return aic_plain(number / 10, number % 10, flags & AIC_FROM_ON);
+}
+
+int aic_tables_expand(aic_tables *t, int table)
+{
+    new_epoch(t);
+    int n = aic_direct_count(t, table);
+    for (int i = 0; i < n; i++) {
+        t->ent[i] = *aic_direct(t, table, i);
+        t->stamp[t->ent[i].node] = t->epoch;
+        t->pos[t->ent[i].node] = (uint16_t)i;
+    }
+    for (int j = 1; j < n && n < AIC_TABLE_MAX; j++) {
+        int src = t->ent[j].node, m = aic_direct_count(t, src);
+        if (m == 0) continue;
+        uint16_t number = java_number(src);
+        uint8_t flags = AIC_EXPANDED;
+        if (aic_node_is_group(src))
+            flags |= AIC_FROM_GROUP;
+        else if (aic_node_on(src))
+            flags |= AIC_FROM_ON;
+        unsigned base = t->ent[j].dist;
+        for (int k = 1; k < m; k++) {
+            const aic_entry *e = aic_direct(t, src, k);
+            unsigned dist = base + e->dist;
+            if (t->stamp[e->node] == t->epoch) {
+                aic_entry *old = &t->ent[t->pos[e->node]];
+                if ((old->flags & AIC_EXPANDED) && old->dist > dist) {
+                    memset(old->ret, 0, sizeof old->ret);
+                    old->ret[0] = number;
+                    old->flags = flags;
+                    old->dist = (uint16_t)(dist & DISTANCE_MASK);
+                }
+            } else if (n < AIC_TABLE_MAX) {
+                aic_entry *add = &t->ent[n];
+                add->node = e->node;
+                memset(add->ret, 0, sizeof add->ret);
+                add->ret[0] = number;
+                add->flags = flags;
+                add->dist = (uint16_t)(dist & DISTANCE_MASK);
+                t->stamp[e->node] = t->epoch;
+                t->pos[e->node] = (uint16_t)n++;
+            } else {
+                /* HoDoKu's full table takes no entry but marks its last. */
+                t->ent[n - 1].flags |= flags;
+                t->ent[n - 1].dist = (uint16_t)(dist & DISTANCE_MASK);
+            }
+        }
+    }
+    t->table = table;
+    t->n = n;
+    return n;
+}
+
+int aic_tables_find(const aic_tables *t, int node)
+{
+    return t->stamp[node] == t->epoch ? t->pos[node] : -1;
+}
+
+/* ---- chains read back (spec 13.4) ---- */
+
+aic_set aic_node_set(const aic_tables *t, int node)
+{
+    if (aic_node_is_group(node)) return t->groups[(node - AIC_PLAIN_NODES) / 2].set;
+    return aic_set_cell(aic_node_cell(node));
+}
+
+/* The first cell of a node (HoDoKu's cell index of an entry). */
+static int first_cell(const aic_tables *t, int node)
+{
+    if (aic_node_is_group(node)) return t->groups[(node - AIC_PLAIN_NODES) / 2].cells[0];
+    return aic_node_cell(node);
+}
+
+static aic_node step_node(const aic_tables *t, int node)
+{
+    if (!aic_node_is_group(node)) return aic_plain_node(aic_node_cell(node), aic_node_digit(node), aic_node_on(node));
+    const aic_group *gr = &t->groups[(node - AIC_PLAIN_NODES) / 2];
+    aic_node n = {{gr->cells[0], gr->cells[1], gr->cells[2]}, gr->ncells, gr->digit, aic_node_on(node) ? AIC_NODE_ON : 0};
+    return n;
+}
+
+/* An entry of the expanded table (view -1) or of a table's direct list. */
+static const aic_entry *entry(const aic_tables *t, int view, int i)
+{
+    return view < 0 ? &t->ent[i] : aic_direct(t, view, i);
+}
+
+/* Where a node last is in a view; -1 if it is not there. */
+static int lookup(const aic_tables *t, int view, int node)
+{
+    if (view < 0) return aic_tables_find(t, node);
+    for (int i = aic_direct_count(t, view) - 1; i >= 0; i--)
+        if (aic_direct(t, view, i)->node == node) return i;
+    return -1;
+}
+
+/* What reading one chain back needs. */
+typedef struct reader {
+    aic_tables *t;
+    uint16_t *main; /* the main chain, target first */
+    int nmain;
+    aic_set cells;  /* the cells of the main chain's entries but its target */
+    int nbranches;
+    uint16_t branch_start[BRANCHES_MAX]; /* the nodes where net branches start */
+} reader;
+
+/* HoDoKu's buildChain: from entry index of the expanded table back to its
+ * premise (a branch: back to a node of the main chain), target first, into
+ * out; the count. */
+static int read_back(reader *r, int index, bool branch, uint16_t *out)
+{
+    aic_tables *t = r->t;
+    int n = 0, at = index, view = -1;
+    bool jumped = false;
+    out[n++] = t->ent[index].node;
+    while (at != 0 && n < AIC_TABLE_MAX) {
+        const aic_entry *e = entry(t, view, at);
+        if (e->flags & AIC_EXPANDED) {
+            int src = source_table(t, e->flags, t->ent[at].ret[0]);
+            int found = src < 0 ? -1 : lookup(t, src, t->ent[at].node);
+            if (found < 0) break; /* HoDoKu would fail here: no chain */
+            view = src;
+            at = found;
+            jumped = true;
+        }
+        const aic_entry *cur = entry(t, view, at);
+        for (int i = 0; i < 5; i++) {
+            int ret = cur->ret[i];
+            if (i == 0) {
+                at = ret;
+                int node = entry(t, view, ret)->node;
+                out[n++] = (uint16_t)node;
+                if (!branch) {
+                    r->cells = aic_set_or(r->cells, aic_node_set(t, node));
+                } else if (aic_set_has(r->cells, first_cell(t, node))) {
+                    for (int k = 0; k < r->nmain; k++)
+                        if (r->main[k] == node) return n;
+                }
+            } else if (ret != 0 && !branch && r->nbranches < BRANCHES_MAX) {
+                r->branch_start[r->nbranches++] = entry(t, view, ret)->node;
+            }
+        }
+        if (jumped && at == 0) {
+            int premise = entry(t, view, 0)->node;
+            view = -1;
+            at = aic_tables_find(t, premise);
+            jumped = false;
+            if (at < 0) break;
+        }
+    }
+    return n;
+}
+
+int aic_tables_chain(aic_tables *t, int index, aic_chain_rule rule, uint16_t *chain, int max,
+                     aic_set *cells)
+{
+    uint16_t *main = malloc(AIC_TABLE_MAX * sizeof *main);
+    uint16_t *branches = NULL;
+    int *branch_len = NULL, length = 0;
+    if (!main) {
+        t->no_memory = true;
+        return 0;
+    }
+    reader r = {t, main, 0, aic_set_empty(), 0, {0}};
+    r.nmain = read_back(&r, index, false, main);
+    if (r.nbranches) {
+        branches = malloc((size_t)r.nbranches * AIC_TABLE_MAX * sizeof *branches);
+        branch_len = malloc((size_t)r.nbranches * sizeof *branch_len);
+        if (!branches || !branch_len) {
+            t->no_memory = true;
+            goto done;
+        }
+        for (int k = 0; k < r.nbranches; k++) {
+            int at = aic_tables_find(t, r.branch_start[k]);
+            branch_len[k] = at < 0 ? 0 : read_back(&r, at, true, branches + k * AIC_TABLE_MAX);
+        }
+    }
+    if (rule == AIC_LOOP_CHAIN && r.nmain > 1 && first_cell(t, main[0]) == first_cell(t, main[1])) goto done;
+    aic_set lasso = aic_set_empty();
+    int last_cell = -1, last_node = -1, start_cell = first_cell(t, main[r.nmain - 1]);
+    for (int i = r.nmain - 1; i >= 0; i--) {
+        int node = main[i], cell = first_cell(t, node);
+        if (rule != AIC_ANY_CHAIN) {
+            if (aic_set_has(lasso, cell)) {
+                length = 0;
+                goto done;
+            }
+            if (last_cell >= 0 && (last_cell != start_cell || rule == AIC_AIC_CHAIN))
+                lasso = aic_set_or(lasso, aic_node_set(t, last_node));
+        }
+        last_cell = cell;
+        last_node = node;
+        if (length < max) chain[length] = (uint16_t)node;
+        length++;
+        for (int k = 0; k < r.nbranches; k++) {
+            const uint16_t *b = branches + k * AIC_TABLE_MAX;
+            if (branch_len[k] == 0 || b[branch_len[k] - 1] != node) continue;
+            for (int l = branch_len[k] - 2; l >= 0; l--) {
+                if (length < max) chain[length] = (uint16_t)(b[l] | AIC_LINK_BRANCH);
+                length++;
+            }
+            if (length < max) chain[length] = AIC_LINK_BRANCH_END;
+            length++;
+        }
+    }
+    *cells = r.cells;
+done:
+    free(main);
+    free(branches);
+    free(branch_len);
+    return length;
+}
+
+void aic_tables_step_chain(const aic_tables *t, aic_step *step, const uint16_t *chain, int n)
+{
+    static const aic_node branch_end = {{0, 0, 0}, 0, 0, AIC_NODE_BRANCH_END};
+    aic_step_new_chain(step);
+    for (int i = 0; i < n; i++) {
+        if (chain[i] & AIC_LINK_BRANCH_END) {
+            aic_step_node(step, branch_end);
+            continue;
+        }
+        aic_node node = step_node(t, chain[i] & AIC_LINK_NODE);
+        if (chain[i] & AIC_LINK_BRANCH) node.flags |= AIC_NODE_BRANCH;
+        aic_step_node(step, node);
+    }
+}
