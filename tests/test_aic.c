@@ -23,6 +23,7 @@
 
 #include "hodoku_paths.h"
 #include "logic/aic/grid.h"
+#include "logic/aic/forcing.h"
 #include "logic/aic/loops.h"
 #include "logic/aic/simple.h"
 #include "logic/aic/text.h"
@@ -70,7 +71,7 @@ typedef struct tally {
     int asked, same, text_same, unsound;
 } tally;
 
-static const char *const family[] = {"rp", "tf", "x", "xyc", "dnl", "cnl", "aic", "gdnl", "gcnl", "gaic"};
+static const char *const family[] = {"rp", "tf", "x", "xyc", "dnl", "cnl", "aic", "gdnl", "gcnl", "gaic", "fcc", "fcv", "fnc", "fnv"};
 #define FAMILY (int)(sizeof family / sizeof family[0])
 
 static int family_index(const char *code)
@@ -101,6 +102,8 @@ static bool find(const aic_grid *g, const char *code, aic_step *step)
         return aic_find_nice_loop(g, false, step, &no_memory);
     if (!strcmp(code, "gdnl") || !strcmp(code, "gcnl") || !strcmp(code, "gaic"))
         return aic_find_nice_loop(g, true, step, &no_memory);
+    if (!strcmp(code, "fcc") || !strcmp(code, "fcv")) return aic_find_forcing(g, false, step, &no_memory);
+    if (!strcmp(code, "fnc") || !strcmp(code, "fnv")) return aic_find_forcing(g, true, step, &no_memory);
     return false;
 }
 
@@ -150,9 +153,13 @@ static void replay(const hp_path *path, tally *t, aic_step *step, char *text, in
             if (same) t[f].same++;
             if (found) aic_step_text(step, text, HP_TEXT_MAX);
             if (same && !strcmp(text, ref->text)) t[f].text_same++;
-            if ((!same || strcmp(text, ref->text)) && (*shown)++ < 10)
-                print_message("%s step %d:\n  HoDoKu: %s\n  ours:   %s\n", path->puzzle, i + 1, ref->text,
-                              found ? text : "(nothing)");
+            if ((!same || strcmp(text, ref->text)) && (*shown)++ < 10) {
+                size_t at = 0;
+                while (found && text[at] && text[at] == ref->text[at]) at++;
+                print_message("%s step %d, texts differ at %zu:\n  HoDoKu: %.300s\n  ours:   %.300s\n",
+                              path->puzzle, i + 1, at, ref->text + (at > 100 ? at - 100 : 0),
+                              found ? text + (at > 100 ? at - 100 : 0) : "(nothing)");
+            }
         }
         for (int k = 0; k < ref->nelim; k++) aic_grid_delete(&g, ref->elim[k].cell, ref->elim[k].digit);
         for (int k = 0; k < ref->nplace; k++) aic_grid_place(&g, ref->place[k].cell, ref->place[k].digit);

@@ -13,7 +13,6 @@
 #include <string.h>
 
 #define DISTANCE_MASK 0x1ffu /* HoDoKu keeps a distance in nine bits */
-#define BRANCHES_MAX 200     /* net branches of one chain HoDoKu has room for */
 
 void aic_tables_begin(aic_tables *t, const aic_grid *g, bool nets, bool with_groups)
 {
@@ -39,6 +38,8 @@ void aic_tables_free(aic_tables *t)
 {
     free(t->base);
     free(t->extra);
+    free(t->branches);
+    t->branches = NULL;
     t->base = t->extra = NULL;
     t->base_size = t->extra_size = 0;
 }
@@ -287,15 +288,22 @@ static int source_table(const aic_tables *t, unsigned flags, int number)
 
 int aic_tables_expand(aic_tables *t, int table)
 {
+    t->n = aic_tables_expand_into(t, table, t->ent);
+    return t->n;
+}
+
+int aic_tables_expand_into(aic_tables *t, int table, aic_entry *ent)
+{
     new_epoch(t);
+    t->map_ent = ent;
     int n = aic_direct_count(t, table);
     for (int i = 0; i < n; i++) {
-        t->ent[i] = *aic_direct(t, table, i);
-        t->stamp[t->ent[i].node] = t->epoch;
-        t->pos[t->ent[i].node] = (uint16_t)i;
+        ent[i] = *aic_direct(t, table, i);
+        t->stamp[ent[i].node] = t->epoch;
+        t->pos[ent[i].node] = (uint16_t)i;
     }
     for (int j = 1; j < n && n < AIC_TABLE_MAX; j++) {
-        int src = t->ent[j].node, m = aic_direct_count(t, src);
+        int src = ent[j].node, m = aic_direct_count(t, src);
         if (m == 0) continue;
         uint16_t number = java_number(src);
         uint8_t flags = AIC_EXPANDED;
@@ -303,12 +311,12 @@ int aic_tables_expand(aic_tables *t, int table)
             flags |= AIC_FROM_GROUP;
         else if (aic_node_on(src))
             flags |= AIC_FROM_ON;
-        unsigned base = t->ent[j].dist;
+        unsigned base = ent[j].dist;
         for (int k = 1; k < m; k++) {
             const aic_entry *e = aic_direct(t, src, k);
             unsigned dist = base + e->dist;
             if (t->stamp[e->node] == t->epoch) {
-                aic_entry *old = &t->ent[t->pos[e->node]];
+                aic_entry *old = &ent[t->pos[e->node]];
                 if ((old->flags & AIC_EXPANDED) && old->dist > dist) {
                     memset(old->ret, 0, sizeof old->ret);
                     old->ret[0] = number;
@@ -316,7 +324,7 @@ int aic_tables_expand(aic_tables *t, int table)
                     old->dist = (uint16_t)(dist & DISTANCE_MASK);
                 }
             } else if (n < AIC_TABLE_MAX) {
-                aic_entry *add = &t->ent[n];
+                aic_entry *add = &ent[n];
                 add->node = e->node;
                 memset(add->ret, 0, sizeof add->ret);
                 add->ret[0] = number;
@@ -326,14 +334,25 @@ int aic_tables_expand(aic_tables *t, int table)
                 t->pos[e->node] = (uint16_t)n++;
             } else {
                 /* HoDoKu's full table takes no entry but marks its last. */
-                t->ent[n - 1].flags |= flags;
-                t->ent[n - 1].dist = (uint16_t)(dist & DISTANCE_MASK);
+                ent[n - 1].flags |= flags;
+                ent[n - 1].dist = (uint16_t)(dist & DISTANCE_MASK);
             }
         }
     }
     t->table = table;
-    t->n = n;
     return n;
+}
+
+/* Makes the node map that of the table expanded into ent. */
+static void map_table(aic_tables *t, const aic_entry *ent, int n)
+{
+    if (t->map_ent == ent) return;
+    new_epoch(t);
+    for (int i = 0; i < n; i++) {
+        t->stamp[ent[i].node] = t->epoch;
+        t->pos[ent[i].node] = (uint16_t)i;
+    }
+    t->map_ent = ent;
 }
 
 int aic_tables_find(const aic_tables *t, int node)
@@ -367,7 +386,7 @@ static aic_node step_node(const aic_tables *t, int node)
 /* An entry of the expanded table (view -1) or of a table's direct list. */
 static const aic_entry *entry(const aic_tables *t, int view, int i)
 {
-    return view < 0 ? &t->ent[i] : aic_direct(t, view, i);
+    return view < 0 ? &t->map_ent[i] : aic_direct(t, view, i);
 }
 
 /* Where a node last is in a view; -1 if it is not there. */
@@ -386,7 +405,7 @@ typedef struct reader {
     int nmain;
     aic_set cells;  /* the cells of the main chain's entries but its target */
     int nbranches;
-    uint16_t branch_start[BRANCHES_MAX]; /* the nodes where net branches start */
+    uint16_t branch_start[AIC_BRANCHES_MAX]; /* the nodes where net branches start */
 } reader;
 
 /* HoDoKu's buildChain: from entry index of the expanded table back to its
@@ -395,14 +414,15 @@ typedef struct reader {
 static int read_back(reader *r, int index, bool branch, uint16_t *out)
 {
     aic_tables *t = r->t;
+    const aic_entry *ent = t->map_ent;
     int n = 0, at = index, view = -1;
     bool jumped = false;
-    out[n++] = t->ent[index].node;
+    out[n++] = ent[index].node;
     while (at != 0 && n < AIC_TABLE_MAX) {
         const aic_entry *e = entry(t, view, at);
         if (e->flags & AIC_EXPANDED) {
-            int src = source_table(t, e->flags, t->ent[at].ret[0]);
-            int found = src < 0 ? -1 : lookup(t, src, t->ent[at].node);
+            int src = source_table(t, e->flags, ent[at].ret[0]);
+            int found = src < 0 ? -1 : lookup(t, src, ent[at].node);
             if (found < 0) break; /* HoDoKu would fail here: no chain */
             view = src;
             at = found;
@@ -421,7 +441,7 @@ static int read_back(reader *r, int index, bool branch, uint16_t *out)
                     for (int k = 0; k < r->nmain; k++)
                         if (r->main[k] == node) return n;
                 }
-            } else if (ret != 0 && !branch && r->nbranches < BRANCHES_MAX) {
+            } else if (ret != 0 && !branch && r->nbranches < AIC_BRANCHES_MAX) {
                 r->branch_start[r->nbranches++] = entry(t, view, ret)->node;
             }
         }
@@ -439,37 +459,35 @@ static int read_back(reader *r, int index, bool branch, uint16_t *out)
 int aic_tables_chain(aic_tables *t, int index, aic_chain_rule rule, uint16_t *chain, int max,
                      aic_set *cells)
 {
-    uint16_t *main = malloc(AIC_TABLE_MAX * sizeof *main);
-    uint16_t *branches = NULL;
-    int *branch_len = NULL, length = 0;
-    if (!main) {
-        t->no_memory = true;
-        return 0;
-    }
+    return aic_tables_chain_from(t, t->ent, t->n, index, rule, chain, max, cells, NULL);
+}
+
+int aic_tables_chain_from(aic_tables *t, const aic_entry *ent, int n, int index, aic_chain_rule rule,
+                          uint16_t *chain, int max, aic_set *cells, int *main_length)
+{
+    map_table(t, ent, n);
+    uint16_t *main = t->main;
+    int length = 0;
     reader r = {t, main, 0, aic_set_empty(), 0, {0}};
     r.nmain = read_back(&r, index, false, main);
-    if (r.nbranches) {
-        branches = malloc((size_t)r.nbranches * AIC_TABLE_MAX * sizeof *branches);
-        branch_len = malloc((size_t)r.nbranches * sizeof *branch_len);
-        if (!branches || !branch_len) {
+    if (r.nbranches && !t->branches) {
+        t->branches = malloc((size_t)AIC_BRANCHES_MAX * AIC_TABLE_MAX * sizeof *t->branches);
+        if (!t->branches) {
             t->no_memory = true;
-            goto done;
-        }
-        for (int k = 0; k < r.nbranches; k++) {
-            int at = aic_tables_find(t, r.branch_start[k]);
-            branch_len[k] = at < 0 ? 0 : read_back(&r, at, true, branches + k * AIC_TABLE_MAX);
+            return 0;
         }
     }
-    if (rule == AIC_LOOP_CHAIN && r.nmain > 1 && first_cell(t, main[0]) == first_cell(t, main[1])) goto done;
+    for (int k = 0; k < r.nbranches; k++) {
+        int at = aic_tables_find(t, r.branch_start[k]);
+        t->branch_len[k] = at < 0 ? 0 : read_back(&r, at, true, t->branches + k * AIC_TABLE_MAX);
+    }
+    if (rule == AIC_LOOP_CHAIN && r.nmain > 1 && first_cell(t, main[0]) == first_cell(t, main[1])) return 0;
     aic_set lasso = aic_set_empty();
     int last_cell = -1, last_node = -1, start_cell = first_cell(t, main[r.nmain - 1]);
     for (int i = r.nmain - 1; i >= 0; i--) {
         int node = main[i], cell = first_cell(t, node);
         if (rule != AIC_ANY_CHAIN) {
-            if (aic_set_has(lasso, cell)) {
-                length = 0;
-                goto done;
-            }
+            if (aic_set_has(lasso, cell)) return 0;
             if (last_cell >= 0 && (last_cell != start_cell || rule == AIC_AIC_CHAIN))
                 lasso = aic_set_or(lasso, aic_node_set(t, last_node));
         }
@@ -478,9 +496,9 @@ int aic_tables_chain(aic_tables *t, int index, aic_chain_rule rule, uint16_t *ch
         if (length < max) chain[length] = (uint16_t)node;
         length++;
         for (int k = 0; k < r.nbranches; k++) {
-            const uint16_t *b = branches + k * AIC_TABLE_MAX;
-            if (branch_len[k] == 0 || b[branch_len[k] - 1] != node) continue;
-            for (int l = branch_len[k] - 2; l >= 0; l--) {
+            const uint16_t *b = t->branches + k * AIC_TABLE_MAX;
+            if (t->branch_len[k] == 0 || b[t->branch_len[k] - 1] != node) continue;
+            for (int l = t->branch_len[k] - 2; l >= 0; l--) {
                 if (length < max) chain[length] = (uint16_t)(b[l] | AIC_LINK_BRANCH);
                 length++;
             }
@@ -489,10 +507,7 @@ int aic_tables_chain(aic_tables *t, int index, aic_chain_rule rule, uint16_t *ch
         }
     }
     *cells = r.cells;
-done:
-    free(main);
-    free(branches);
-    free(branch_len);
+    if (main_length) *main_length = r.nmain;
     return length;
 }
 

@@ -20,6 +20,7 @@
 #define AIC_PLAIN_NODES (SUDOKU_CELLS * 9 * 2)
 #define AIC_GROUPS_MAX 486 /* 2 lines x 9 x 9 digits x 3 boxes */
 #define AIC_NODES (AIC_PLAIN_NODES + 2 * AIC_GROUPS_MAX)
+#define AIC_BRANCHES_MAX 200 /* net branches of one chain HoDoKu has room for */
 
 static inline int aic_plain(int cell, int digit, bool on)
 {
@@ -88,10 +89,16 @@ typedef struct aic_tables {
     int base_used, base_size, extra_used, extra_size;
     int base_start[AIC_NODES], base_count[AIC_NODES];
     int extra_start[AIC_NODES], extra_count[AIC_NODES];
-    /* One table expanded: its entries, and where each node last is. */
+    /* One table expanded: its entries, and where each node last is (in
+     * the table whose entries map_ent holds). */
     int table; /* its node, -1 for none */
     int n;
     aic_entry ent[AIC_TABLE_MAX];
+    const aic_entry *map_ent;
+    /* Room to read chains back in: the main chain, the net branches. */
+    uint16_t main[AIC_TABLE_MAX];
+    uint16_t *branches;
+    int branch_len[AIC_BRANCHES_MAX];
     uint16_t epoch;
     uint16_t stamp[AIC_NODES], pos[AIC_NODES];
     bool no_memory;
@@ -142,6 +149,9 @@ static inline const aic_entry *aic_direct(const aic_tables *t, int table, int i)
  * count. */
 int aic_tables_expand(aic_tables *t, int table);
 
+/* The same into ent (room for AIC_TABLE_MAX entries). */
+int aic_tables_expand_into(aic_tables *t, int table, aic_entry *ent);
+
 /* The entry of the expanded table holding node (the first one); -1 if it
  * holds none. */
 int aic_tables_find(const aic_tables *t, int node);
@@ -161,6 +171,12 @@ typedef enum aic_chain_rule { AIC_ANY_CHAIN, AIC_LOOP_CHAIN, AIC_AIC_CHAIN } aic
 #define AIC_LINK_NODE 0x0fffu
 int aic_tables_chain(aic_tables *t, int index, aic_chain_rule rule, uint16_t *chain, int max,
                      aic_set *cells);
+
+/* The same from a table expanded into ent (n entries); *main_length (if
+ * not NULL) is set to the main chain's length: the chain is a net's if it
+ * is shorter than the whole. */
+int aic_tables_chain_from(aic_tables *t, const aic_entry *ent, int n, int index, aic_chain_rule rule,
+                          uint16_t *chain, int max, aic_set *cells, int *main_length);
 
 /* Appends such a chain to step as a new chain of its own. */
 void aic_tables_step_chain(const aic_tables *t, aic_step *step, const uint16_t *chain, int n);

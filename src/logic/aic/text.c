@@ -164,10 +164,8 @@ static void forcing_chain(out *o, const aic_node *nodes, int n)
         if (blank) put(o, " ");
         forcing_node(o, &nodes[i]);
     }
-    if (n > 1) {
-        put(o, " ");
-        forcing_node(o, &nodes[n - 1]);
-    }
+    put(o, " "); /* HoDoKu writes the last node even when it is the first */
+    forcing_node(o, &nodes[n - 1]);
 }
 
 static void forcing_text(out *o, const aic_step *step)
