@@ -90,6 +90,7 @@ LIB_SRC = src/board/tables.c src/board/givens.c \
           src/logic/chains/nested.c src/logic/chains/chains.c \
           src/logic/aic/grid.c src/logic/aic/step.c src/logic/aic/text.c src/logic/aic/simple.c \
           src/logic/aic/table.c src/logic/aic/nets.c src/logic/aic/loops.c src/logic/aic/forcing.c \
+          src/logic/aic/als.c \
           src/logic/catalogue.c src/logic/path.c \
           src/generate/generate.c \
           src/draw/writer.c src/draw/grid.c src/draw/step.c

@@ -23,6 +23,7 @@
 
 #include "hodoku_paths.h"
 #include "logic/aic/grid.h"
+#include "logic/aic/als.h"
 #include "logic/aic/forcing.h"
 #include "logic/aic/loops.h"
 #include "logic/aic/simple.h"
@@ -71,7 +72,7 @@ typedef struct tally {
     int asked, same, text_same, unsound;
 } tally;
 
-static const char *const family[] = {"rp", "tf", "x", "xyc", "dnl", "cnl", "aic", "gdnl", "gcnl", "gaic", "fcc", "fcv", "fnc", "fnv"};
+static const char *const family[] = {"rp", "tf", "x", "xyc", "dnl", "cnl", "aic", "gdnl", "gcnl", "gaic", "axz", "axy", "ach", "fcc", "fcv", "fnc", "fnv"};
 #define FAMILY (int)(sizeof family / sizeof family[0])
 
 static int family_index(const char *code)
@@ -102,6 +103,9 @@ static bool find(const aic_grid *g, const char *code, aic_step *step)
         return aic_find_nice_loop(g, false, step, &no_memory);
     if (!strcmp(code, "gdnl") || !strcmp(code, "gcnl") || !strcmp(code, "gaic"))
         return aic_find_nice_loop(g, true, step, &no_memory);
+    if (!strcmp(code, "axz")) return aic_find_als(g, AIC_ALS_XZ, step, &no_memory);
+    if (!strcmp(code, "axy")) return aic_find_als(g, AIC_ALS_XY_WING, step, &no_memory);
+    if (!strcmp(code, "ach")) return aic_find_als(g, AIC_ALS_CHAIN, step, &no_memory);
     if (!strcmp(code, "fcc") || !strcmp(code, "fcv")) return aic_find_forcing(g, false, step, &no_memory);
     if (!strcmp(code, "fnc") || !strcmp(code, "fnv")) return aic_find_forcing(g, true, step, &no_memory);
     return false;
