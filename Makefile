@@ -76,6 +76,15 @@ VERSION := $(shell sed -n 's/^\#define SUDOKU_VERSION "\(.*\)"/\1/p' include/sud
 SOVERSION = $(firstword $(subst ., ,$(VERSION)))
 SONAME = libsudoku.so.$(SOVERSION)
 
+# HoDoKu's chain techniques (issue 26): their finders, their words, their tests.
+HODOKU_CHAIN_SRC = src/logic/hodoku/chains.c src/logic/hodoku/tabling.c src/logic/hodoku/als.c \
+                   src/logic/aic/grid.c src/logic/aic/step.c src/logic/aic/text.c src/logic/aic/simple.c \
+                   src/logic/aic/table.c src/logic/aic/nets.c src/logic/aic/loops.c src/logic/aic/forcing.c \
+                   src/logic/aic/als.c
+HODOKU_CHAIN_DRAW = src/draw/hodoku_chains.c
+HODOKU_CHAIN_TESTS = test_aic
+TEST_LINK_test_aic = tests/hodoku_paths.c
+
 # The library, a folder a room, listed from the ground floor up
 # (docs/architecture.md; tests/layers.sh checks that no file reaches up).
 LIB_SRC = src/board/tables.c src/board/givens.c \
@@ -88,12 +97,14 @@ LIB_SRC = src/board/tables.c src/board/givens.c \
           src/logic/unique.c src/logic/bug.c src/logic/exclusion.c \
           src/logic/chains/chain.c src/logic/chains/forcing.c src/logic/chains/multiple.c \
           src/logic/chains/nested.c src/logic/chains/chains.c \
-          src/logic/aic/grid.c src/logic/aic/step.c src/logic/aic/text.c src/logic/aic/simple.c \
-          src/logic/aic/table.c src/logic/aic/nets.c src/logic/aic/loops.c src/logic/aic/forcing.c \
-          src/logic/aic/als.c \
+          src/logic/hodoku/grid.c src/logic/hodoku/singles.c src/logic/hodoku/subsets.c \
+          src/logic/hodoku/fish.c src/logic/hodoku/patterns.c src/logic/hodoku/wings.c \
+          src/logic/hodoku/unique.c src/logic/hodoku/coloring.c src/logic/hodoku/misc.c \
+          $(HODOKU_CHAIN_SRC) \
           src/logic/catalogue.c src/logic/path.c \
           src/generate/generate.c \
-          src/draw/writer.c src/draw/grid.c src/draw/step.c
+          src/draw/writer.c src/draw/grid.c src/draw/step.c src/draw/hodoku.c \
+          $(HODOKU_CHAIN_DRAW)
 LIB_HDR = $(filter-out src/cli/%,$(wildcard src/*/*.h src/*/*/*.h))
 CLI_SRC = src/cli/main.c src/cli/options.c src/cli/run.c src/cli/input.c src/cli/batch.c \
           src/cli/output.c src/cli/steps.c src/cli/cmd_solve.c src/cli/cmd_explain.c \
@@ -102,7 +113,8 @@ CLI_SRC = src/cli/main.c src/cli/options.c src/cli/run.c src/cli/input.c src/cli
 E2E_TESTS = test_cli test_hostile test_explain test_input test_canon_cli test_generate_cli
 TEST_NAMES = test_tables test_parse test_reader test_pencilmarks test_canon test_propagate test_planes \
              test_search test_print $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay \
-             test_logic_path test_logic test_catalogue test_generate test_memory test_aic
+             test_logic_path test_logic test_catalogue test_generate test_memory test_hodoku \
+             $(HODOKU_CHAIN_TESTS)
 
 # The commands, each with its man page name sudoku-COMMAND (a link to sudoku.1).
 COMMANDS = solve explain hint rate canon transform generate check
@@ -190,11 +202,8 @@ $(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT) tests/checker.h tests/fixtures.h tes
 
 # The tests that read the engine's catalogue link the library's objects: the
 # archive keeps only sudoku_ names global.
-$(BUILD)/tests/test_catalogue $(BUILD)/tests/test_logic_path $(BUILD)/tests/test_aic: $(LIB_OBJ)
-
-# test_aic replays HoDoKu's solution paths (tests/hodoku_paths.c reads them).
-TEST_LINK_test_aic = tests/hodoku_paths.c
-$(BUILD)/tests/test_aic: tests/hodoku_paths.c tests/hodoku_paths.h
+$(BUILD)/tests/test_catalogue $(BUILD)/tests/test_logic_path $(BUILD)/tests/test_hodoku \
+  $(HODOKU_CHAIN_TESTS:%=$(BUILD)/tests/%): $(LIB_OBJ)
 
 # test_memory makes the library's allocations fail one at a time.
 TEST_LINK_test_memory = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc

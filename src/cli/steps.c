@@ -128,7 +128,7 @@ void steps_add_step(cli_text *text, const sudoku_step *step, bool json)
 
 void steps_beyond(const steps_options_t *opt, char text[80])
 {
-    sudoku_technique t = opt->no_chains ? SUDOKU_ALIGNED_PAIR_EXCLUSION : SUDOKU_TECHNIQUES - 1;
+    sudoku_technique t = opt->no_chains ? SUDOKU_ALIGNED_PAIR_EXCLUSION : SUDOKU_NESTED_DYNAMIC_CHAINS_NESTED;
     const char *last = sudoku_technique_name(t);
     int n = snprintf(text, 80, "needs a technique beyond ");
     snprintf(text + n, (size_t)(80 - n), "%s", last);
