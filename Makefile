@@ -77,13 +77,11 @@ SOVERSION = $(firstword $(subst ., ,$(VERSION)))
 SONAME = libsudoku.so.$(SOVERSION)
 
 # HoDoKu's chain techniques (issue 26): their finders, their words, their tests.
-HODOKU_CHAIN_SRC = src/logic/hodoku/chains.c src/logic/hodoku/tabling.c src/logic/hodoku/als.c \
-                   src/logic/aic/grid.c src/logic/aic/step.c src/logic/aic/text.c src/logic/aic/simple.c \
-                   src/logic/aic/table.c src/logic/aic/nets.c src/logic/aic/loops.c src/logic/aic/forcing.c \
-                   src/logic/aic/als.c
+HODOKU_CHAIN_SRC = src/logic/hodoku/set.c src/logic/hodoku/compare.c src/logic/hodoku/chains.c \
+                   src/logic/hodoku/table.c src/logic/hodoku/nets.c src/logic/hodoku/loops.c \
+                   src/logic/hodoku/forcing.c src/logic/hodoku/tabling.c src/logic/hodoku/als.c
 HODOKU_CHAIN_DRAW = src/draw/hodoku_chains.c
-HODOKU_CHAIN_TESTS = test_aic
-TEST_LINK_test_aic = tests/hodoku_paths.c
+HODOKU_CHAIN_TESTS =
 
 # The library, a folder a room, listed from the ground floor up
 # (docs/architecture.md; tests/layers.sh checks that no file reaches up).

@@ -1,38 +1,30 @@
 /*
- * tabling.c: HoDoKu's tabling: nice loops and AICs, grouped or not, forcing chains and nets (hodoku-spec 13, 14): stubs to come
- * in the chains engineer's branch (issue26-chains); each finds nothing yet.
+ * tabling.c: the finders the catalogue calls for HoDoKu's tabling
+ * techniques (hodoku-spec 13, 14): nice loops and AICs, plain and grouped
+ * (loops.c), forcing chains and nets (forcing.c), all read from HoDoKu's
+ * implication tables (table.c).
  */
 #include "tabling.h"
 
-bool hodoku_forcing_chain(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
-{
-    (void)q;
-    (void)technique;
-    (void)step;
-    return false;
-}
+#include "forcing.h"
+#include "loops.h"
 
-bool hodoku_forcing_net(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
+bool hodoku_nice_loop(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
-    (void)q;
-    (void)technique;
-    (void)step;
-    return false;
+    return hodoku_find_loop(q, false, technique, step);
 }
 
 bool hodoku_grouped_nice_loop(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
-    (void)q;
-    (void)technique;
-    (void)step;
-    return false;
+    return hodoku_find_loop(q, true, technique, step);
 }
 
-bool hodoku_nice_loop(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
+bool hodoku_forcing_chain(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
-    (void)q;
-    (void)technique;
-    (void)step;
-    return false;
+    return hodoku_find_forcing(q, false, technique, step);
 }
 
+bool hodoku_forcing_net(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
+{
+    return hodoku_find_forcing(q, true, technique, step);
+}

@@ -9,12 +9,14 @@
  */
 #include "table.h"
 
+#include "logic/step.h"
+
 #include <stdlib.h>
 #include <string.h>
 
 #define DISTANCE_MASK 0x1ffu /* HoDoKu keeps a distance in nine bits */
 
-void aic_tables_begin(aic_tables *t, const aic_grid *g, bool nets, bool with_groups)
+void hodoku_tables_begin(hodoku_tables *t, const hodoku_grid *g, bool nets, bool with_groups)
 {
     t->grid = g;
     t->nets = nets;
@@ -29,12 +31,12 @@ void aic_tables_begin(aic_tables *t, const aic_grid *g, bool nets, bool with_gro
     memset(t->holds, 0, sizeof t->holds);
     memset(t->placed, 0, sizeof t->placed);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        for (unsigned c = g->candidates[cell]; c; c &= c - 1) aic_set_add(&t->holds[sudoku_lowest_digit(c)], cell);
-        if (g->value[cell]) aic_set_add(&t->placed[g->value[cell]], cell);
+        for (unsigned c = g->candidates[cell]; c; c &= c - 1) hodoku_set_add(&t->holds[sudoku_lowest_digit(c)], cell);
+        if (g->value[cell]) hodoku_set_add(&t->placed[g->value[cell]], cell);
     }
 }
 
-void aic_tables_free(aic_tables *t)
+void hodoku_tables_free(hodoku_tables *t)
 {
     free(t->base);
     free(t->extra);
@@ -45,7 +47,7 @@ void aic_tables_free(aic_tables *t)
 }
 
 /* A new epoch of the node stamps: nodes stamped before are unmarked. */
-static void new_epoch(aic_tables *t)
+static void new_epoch(hodoku_tables *t)
 {
     if (++t->epoch == 0) {
         memset(t->stamp, 0, sizeof t->stamp);
@@ -53,12 +55,12 @@ static void new_epoch(aic_tables *t)
     }
 }
 
-static bool reserve(aic_entry **list, int *size, int needed, bool *no_memory)
+static bool reserve(hodoku_entry **list, int *size, int needed, bool *no_memory)
 {
     if (needed <= *size) return true;
     int n = *size ? *size : 4096;
     while (n < needed) n *= 2;
-    aic_entry *bigger = realloc(*list, (size_t)n * sizeof **list);
+    hodoku_entry *bigger = realloc(*list, (size_t)n * sizeof **list);
     if (!bigger) {
         *no_memory = true;
         return false;
@@ -68,7 +70,7 @@ static bool reserve(aic_entry **list, int *size, int needed, bool *no_memory)
     return true;
 }
 
-void aic_table_open(aic_tables *t, int table)
+void hodoku_table_open(hodoku_tables *t, int table)
 {
     t->table = table;
     t->base_start[table] = t->base_used;
@@ -76,19 +78,19 @@ void aic_table_open(aic_tables *t, int table)
     new_epoch(t);
 }
 
-int aic_table_index(const aic_tables *t, int node)
+int hodoku_table_index(const hodoku_tables *t, int node)
 {
     return t->stamp[node] == t->epoch ? t->pos[node] : 0;
 }
 
-int aic_table_add(aic_tables *t, int node, const uint16_t ret[5])
+int hodoku_table_add(hodoku_tables *t, int node, const uint16_t ret[5])
 {
     int table = t->table, n = t->base_count[table];
-    if (n >= AIC_TABLE_MAX) return -1;
-    if (!aic_node_is_group(node) && t->stamp[node] == t->epoch) return -1;
+    if (n >= HODOKU_TABLE_MAX) return -1;
+    if (!hodoku_node_is_group(node) && t->stamp[node] == t->epoch) return -1;
     if (!reserve(&t->base, &t->base_size, t->base_used + 1, &t->no_memory)) return -1;
-    aic_entry *list = &t->base[t->base_start[table]];
-    aic_entry *e = &list[n];
+    hodoku_entry *list = &t->base[t->base_start[table]];
+    hodoku_entry *e = &list[n];
     e->node = (uint16_t)node;
     e->flags = 0;
     memcpy(e->ret, ret, sizeof e->ret);
@@ -110,29 +112,29 @@ int aic_table_add(aic_tables *t, int node, const uint16_t ret[5])
 
 static const uint16_t no_ret[5] = {0, 0, 0, 0, 0};
 
-void aic_tables_fill_chains(aic_tables *t)
+void hodoku_tables_fill_chains(hodoku_tables *t)
 {
-    const aic_grid *g = t->grid;
+    const hodoku_grid *g = t->grid;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         unsigned cands = g->candidates[cell];
         if (g->value[cell]) continue;
         for (unsigned c = cands; c; c &= c - 1) {
             int digit = sudoku_lowest_digit(c);
             for (int on = 1; on >= 0; on--) {
-                aic_table_open(t, aic_plain(cell, digit, on));
-                aic_table_add(t, aic_plain(cell, digit, on), no_ret);
+                hodoku_table_open(t, hodoku_plain(cell, digit, on));
+                hodoku_table_add(t, hodoku_plain(cell, digit, on), no_ret);
                 for (unsigned o = cands & ~(1u << (digit - 1)); o; o &= o - 1)
-                    if (on || sudoku_is_pair(cands)) aic_table_add(t, aic_plain(cell, sudoku_lowest_digit(o), !on), no_ret);
-                aic_set others = t->holds[digit];
-                aic_set_remove(&others, cell);
+                    if (on || sudoku_is_pair(cands)) hodoku_table_add(t, hodoku_plain(cell, sudoku_lowest_digit(o), !on), no_ret);
+                hodoku_set others = t->holds[digit];
+                hodoku_set_remove(&others, cell);
                 for (int k = 0; k < 3; k++) {
-                    aic_set in = aic_set_and(others, aic_house_sets[sudoku_cell_units[cell][k]]);
-                    int count = aic_set_count(in) + 1;
-                    if (aic_set_is_empty(in)) continue;
+                    hodoku_set in = hodoku_set_and(others, hodoku_unit_sets[sudoku_cell_units[cell][k]]);
+                    int count = hodoku_set_count(in) + 1;
+                    if (hodoku_set_is_empty(in)) continue;
                     if (on)
-                        for (int other; (other = aic_set_pop(&in)) >= 0;) aic_table_add(t, aic_plain(other, digit, false), no_ret);
+                        for (int other; (other = hodoku_set_pop(&in)) >= 0;) hodoku_table_add(t, hodoku_plain(other, digit, false), no_ret);
                     else if (count == 2)
-                        aic_table_add(t, aic_plain(aic_set_first(in), digit, true), no_ret);
+                        hodoku_table_add(t, hodoku_plain(hodoku_set_first(in), digit, true), no_ret);
                 }
             }
         }
@@ -142,29 +144,29 @@ void aic_tables_fill_chains(aic_tables *t)
 
 /* The group nodes of the grid (spec 13.2): rows then columns, digit,
  * box. */
-static void find_groups(aic_tables *t)
+static void find_groups(hodoku_tables *t)
 {
     for (int kind = 0; kind < 2; kind++)
         for (int line = 0; line < 9; line++)
             for (int digit = 1; digit <= 9; digit++) {
-                aic_set in_line = aic_set_and(t->holds[digit], aic_house_sets[kind * 9 + line]);
-                if (aic_set_is_empty(in_line)) continue;
+                hodoku_set in_line = hodoku_set_and(t->holds[digit], hodoku_unit_sets[kind * 9 + line]);
+                if (hodoku_set_is_empty(in_line)) continue;
                 for (int box = 0; box < 9; box++) {
-                    aic_set set = aic_set_and(in_line, aic_house_sets[18 + box]);
-                    int n = aic_set_count(set);
+                    hodoku_set set = hodoku_set_and(in_line, hodoku_unit_sets[18 + box]);
+                    int n = hodoku_set_count(set);
                     if (n < 2) continue;
-                    aic_group *gr = &t->groups[t->ngroups++];
+                    hodoku_group *gr = &t->groups[t->ngroups++];
                     gr->set = set;
                     gr->ncells = (uint8_t)n;
                     gr->digit = (uint8_t)digit;
                     gr->box = (uint8_t)box;
                     gr->row = (int8_t)(kind == 0 ? line : -1);
                     gr->col = (int8_t)(kind == 1 ? line : -1);
-                    gr->buddies = aic_set_empty();
+                    gr->buddies = hodoku_set_empty();
                     gr->buddies.w[0] = gr->buddies.w[1] = ~0ull;
-                    for (int i = 0, cell; (cell = aic_set_pop(&set)) >= 0; i++) {
+                    for (int i = 0, cell; (cell = hodoku_set_pop(&set)) >= 0; i++) {
                         gr->cells[i] = (uint8_t)cell;
-                        gr->buddies = aic_set_and(gr->buddies, aic_buddies(cell));
+                        gr->buddies = hodoku_set_and(gr->buddies, hodoku_buddies(cell));
                     }
                 }
             }
@@ -176,17 +178,17 @@ typedef struct extra_link {
     uint16_t table, node;
 } extra_link;
 
-void aic_tables_fill_groups(aic_tables *t)
+void hodoku_tables_fill_groups(hodoku_tables *t)
 {
     find_groups(t);
     int nlinks = 0, size = 0;
     extra_link *links = NULL;
     for (int gi = 0; gi < t->ngroups; gi++) {
-        const aic_group *gr = &t->groups[gi];
+        const hodoku_group *gr = &t->groups[gi];
         int digit = gr->digit;
-        aic_set line = aic_house_sets[gr->row >= 0 ? gr->row : 9 + gr->col];
-        aic_set box = aic_house_sets[18 + gr->box];
-        aic_set sees = aic_set_and(t->holds[digit], gr->buddies);
+        hodoku_set line = hodoku_unit_sets[gr->row >= 0 ? gr->row : 9 + gr->col];
+        hodoku_set box = hodoku_unit_sets[18 + gr->box];
+        hodoku_set sees = hodoku_set_and(t->holds[digit], gr->buddies);
         /* Links from candidates, as their tables will get them. */
         if (nlinks + 81 > size) {
             size = size ? 2 * size : 1024;
@@ -198,65 +200,65 @@ void aic_tables_fill_groups(aic_tables *t)
             }
             links = bigger;
         }
-        aic_table_open(t, aic_group_node(gi, true));
-        aic_table_add(t, aic_group_node(gi, true), no_ret);
-        for (aic_set s = sees; !aic_set_is_empty(s);) {
-            int cell = aic_set_pop(&s);
-            aic_table_add(t, aic_plain(cell, digit, false), no_ret);
-            links[nlinks++] = (extra_link){(uint16_t)aic_plain(cell, digit, true), (uint16_t)aic_group_node(gi, false)};
+        hodoku_table_open(t, hodoku_group_node(gi, true));
+        hodoku_table_add(t, hodoku_group_node(gi, true), no_ret);
+        for (hodoku_set s = sees; !hodoku_set_is_empty(s);) {
+            int cell = hodoku_set_pop(&s);
+            hodoku_table_add(t, hodoku_plain(cell, digit, false), no_ret);
+            links[nlinks++] = (extra_link){(uint16_t)hodoku_plain(cell, digit, true), (uint16_t)hodoku_group_node(gi, false)};
         }
         int single_in[2] = {-1, -1}; /* the one cell seeing the group in its box, in its line */
-        aic_set in_box = aic_set_and(sees, box), in_line = aic_set_and(sees, line);
-        if (aic_set_count(in_box) == 1) single_in[0] = aic_set_first(in_box);
-        if (aic_set_count(in_line) == 1) single_in[1] = aic_set_first(in_line);
+        hodoku_set in_box = hodoku_set_and(sees, box), in_line = hodoku_set_and(sees, line);
+        if (hodoku_set_count(in_box) == 1) single_in[0] = hodoku_set_first(in_box);
+        if (hodoku_set_count(in_line) == 1) single_in[1] = hodoku_set_first(in_line);
         for (int k = 0; k < 2; k++)
             if (single_in[k] >= 0)
-                links[nlinks++] = (extra_link){(uint16_t)aic_plain(single_in[k], digit, false), (uint16_t)aic_group_node(gi, true)};
+                links[nlinks++] = (extra_link){(uint16_t)hodoku_plain(single_in[k], digit, false), (uint16_t)hodoku_group_node(gi, true)};
         /* Other group nodes of the digit that do not overlap: off when this
          * one is on; on when it is off and they are all that is left of a
          * house (one per house). */
         int count[3] = {0, 0, 0}, first[3] = {-1, -1, -1};
         for (int gj = 0; gj < t->ngroups; gj++) {
-            const aic_group *g2 = &t->groups[gj];
-            if (gj == gi || g2->digit != digit || !aic_set_is_empty(aic_set_and(gr->set, g2->set))) continue;
+            const hodoku_group *g2 = &t->groups[gj];
+            if (gj == gi || g2->digit != digit || !hodoku_set_is_empty(hodoku_set_and(gr->set, g2->set))) continue;
             bool same[3] = {gr->row >= 0 && gr->row == g2->row, gr->col >= 0 && gr->col == g2->col, gr->box == g2->box};
             for (int k = 0; k < 3; k++)
                 if (same[k]) {
                     if (++count[k] == 1) first[k] = gj;
-                    aic_table_add(t, aic_group_node(gj, false), no_ret);
+                    hodoku_table_add(t, hodoku_group_node(gj, false), no_ret);
                 }
         }
         int on_later[3], n_on = 0;
         for (int k = 0; k < 3; k++) {
             if (count[k] != 1) continue;
-            aic_set house = k == 2 ? box : line;
-            aic_set rest = aic_set_minus(aic_set_and(house, t->holds[digit]), aic_set_or(gr->set, t->groups[first[k]].set));
-            if (aic_set_is_empty(rest)) on_later[n_on++] = first[k];
+            hodoku_set house = k == 2 ? box : line;
+            hodoku_set rest = hodoku_set_minus(hodoku_set_and(house, t->holds[digit]), hodoku_set_or(gr->set, t->groups[first[k]].set));
+            if (hodoku_set_is_empty(rest)) on_later[n_on++] = first[k];
         }
-        aic_table_open(t, aic_group_node(gi, false));
-        aic_table_add(t, aic_group_node(gi, false), no_ret);
+        hodoku_table_open(t, hodoku_group_node(gi, false));
+        hodoku_table_add(t, hodoku_group_node(gi, false), no_ret);
         for (int k = 0; k < 2; k++)
-            if (single_in[k] >= 0) aic_table_add(t, aic_plain(single_in[k], digit, true), no_ret);
-        for (int k = 0; k < n_on; k++) aic_table_add(t, aic_group_node(on_later[k], true), no_ret);
+            if (single_in[k] >= 0) hodoku_table_add(t, hodoku_plain(single_in[k], digit, true), no_ret);
+        for (int k = 0; k < n_on; k++) hodoku_table_add(t, hodoku_group_node(on_later[k], true), no_ret);
     }
     t->table = -1;
     /* The links, table by table in the order they came (a stable sort). */
     memset(t->extra_count, 0, sizeof t->extra_count);
     for (int i = 0; i < nlinks; i++) t->extra_count[links[i].table]++;
     int start = 0;
-    for (int table = 0; table < AIC_NODES; table++) {
-        int room = AIC_TABLE_MAX - t->base_count[table];
+    for (int table = 0; table < HODOKU_NODES; table++) {
+        int room = HODOKU_TABLE_MAX - t->base_count[table];
         if (t->extra_count[table] > room) t->extra_count[table] = room > 0 ? room : 0;
         t->extra_start[table] = start;
         start += t->extra_count[table];
     }
     if (reserve(&t->extra, &t->extra_size, start + 1, &t->no_memory)) {
-        int *fill = calloc(AIC_NODES, sizeof *fill);
+        int *fill = calloc(HODOKU_NODES, sizeof *fill);
         if (!fill) t->no_memory = true;
         for (int i = 0; fill && i < nlinks; i++) {
             int table = links[i].table;
             if (fill[table] >= t->extra_count[table]) continue;
-            aic_entry *e = &t->extra[t->extra_start[table] + fill[table]++];
+            hodoku_entry *e = &t->extra[t->extra_start[table] + fill[table]++];
             e->node = links[i].node;
             memset(e->ret, 0, sizeof e->ret);
             e->dist = 2;
@@ -274,57 +276,57 @@ void aic_tables_fill_groups(aic_tables *t)
  * in its list (ON, OFF for each group node). */
 static uint16_t java_number(int table)
 {
-    if (aic_node_is_group(table)) return (uint16_t)(table - AIC_PLAIN_NODES);
-    return (uint16_t)(aic_node_cell(table) * 10 + aic_node_digit(table));
+    if (hodoku_node_is_group(table)) return (uint16_t)(table - HODOKU_PLAIN_NODES);
+    return (uint16_t)(hodoku_node_cell(table) * 10 + hodoku_node_digit(table));
 }
 
 /* The table an expanded entry came from, -1 if there is none such. */
-static int source_table(const aic_tables *t, unsigned flags, int number)
+static int source_table(const hodoku_tables *t, unsigned flags, int number)
 {
-    if (flags & AIC_FROM_GROUP) return number < 2 * t->ngroups ? AIC_PLAIN_NODES + number : -1;
+    if (flags & HODOKU_FROM_GROUP) return number < 2 * t->ngroups ? HODOKU_PLAIN_NODES + number : -1;
     if (number % 10 == 0 || number >= 810) return -1;
-    return aic_plain(number / 10, number % 10, flags & AIC_FROM_ON);
+    return hodoku_plain(number / 10, number % 10, flags & HODOKU_FROM_ON);
 }
 
-int aic_tables_expand(aic_tables *t, int table)
+int hodoku_tables_expand(hodoku_tables *t, int table)
 {
-    t->n = aic_tables_expand_into(t, table, t->ent);
+    t->n = hodoku_tables_expand_into(t, table, t->ent);
     return t->n;
 }
 
-int aic_tables_expand_into(aic_tables *t, int table, aic_entry *ent)
+int hodoku_tables_expand_into(hodoku_tables *t, int table, hodoku_entry *ent)
 {
     new_epoch(t);
     t->map_ent = ent;
-    int n = aic_direct_count(t, table);
+    int n = hodoku_direct_count(t, table);
     for (int i = 0; i < n; i++) {
-        ent[i] = *aic_direct(t, table, i);
+        ent[i] = *hodoku_direct(t, table, i);
         t->stamp[ent[i].node] = t->epoch;
         t->pos[ent[i].node] = (uint16_t)i;
     }
-    for (int j = 1; j < n && n < AIC_TABLE_MAX; j++) {
-        int src = ent[j].node, m = aic_direct_count(t, src);
+    for (int j = 1; j < n && n < HODOKU_TABLE_MAX; j++) {
+        int src = ent[j].node, m = hodoku_direct_count(t, src);
         if (m == 0) continue;
         uint16_t number = java_number(src);
-        uint8_t flags = AIC_EXPANDED;
-        if (aic_node_is_group(src))
-            flags |= AIC_FROM_GROUP;
-        else if (aic_node_on(src))
-            flags |= AIC_FROM_ON;
+        uint8_t flags = HODOKU_EXPANDED;
+        if (hodoku_node_is_group(src))
+            flags |= HODOKU_FROM_GROUP;
+        else if (hodoku_node_on(src))
+            flags |= HODOKU_FROM_ON;
         unsigned base = ent[j].dist;
         for (int k = 1; k < m; k++) {
-            const aic_entry *e = aic_direct(t, src, k);
+            const hodoku_entry *e = hodoku_direct(t, src, k);
             unsigned dist = base + e->dist;
             if (t->stamp[e->node] == t->epoch) {
-                aic_entry *old = &ent[t->pos[e->node]];
-                if ((old->flags & AIC_EXPANDED) && old->dist > dist) {
+                hodoku_entry *old = &ent[t->pos[e->node]];
+                if ((old->flags & HODOKU_EXPANDED) && old->dist > dist) {
                     memset(old->ret, 0, sizeof old->ret);
                     old->ret[0] = number;
                     old->flags = flags;
                     old->dist = (uint16_t)(dist & DISTANCE_MASK);
                 }
-            } else if (n < AIC_TABLE_MAX) {
-                aic_entry *add = &ent[n];
+            } else if (n < HODOKU_TABLE_MAX) {
+                hodoku_entry *add = &ent[n];
                 add->node = e->node;
                 memset(add->ret, 0, sizeof add->ret);
                 add->ret[0] = number;
@@ -344,7 +346,7 @@ int aic_tables_expand_into(aic_tables *t, int table, aic_entry *ent)
 }
 
 /* Makes the node map that of the table expanded into ent. */
-static void map_table(aic_tables *t, const aic_entry *ent, int n)
+static void map_table(hodoku_tables *t, const hodoku_entry *ent, int n)
 {
     if (t->map_ent == ent) return;
     new_epoch(t);
@@ -355,57 +357,49 @@ static void map_table(aic_tables *t, const aic_entry *ent, int n)
     t->map_ent = ent;
 }
 
-int aic_tables_find(const aic_tables *t, int node)
+int hodoku_tables_find(const hodoku_tables *t, int node)
 {
     return t->stamp[node] == t->epoch ? t->pos[node] : -1;
 }
 
 /* ---- chains read back (spec 13.4) ---- */
 
-aic_set aic_node_set(const aic_tables *t, int node)
+hodoku_set hodoku_node_set(const hodoku_tables *t, int node)
 {
-    if (aic_node_is_group(node)) return t->groups[(node - AIC_PLAIN_NODES) / 2].set;
-    return aic_set_cell(aic_node_cell(node));
+    if (hodoku_node_is_group(node)) return t->groups[(node - HODOKU_PLAIN_NODES) / 2].set;
+    return hodoku_set_cell(hodoku_node_cell(node));
 }
 
 /* The first cell of a node (HoDoKu's cell index of an entry). */
-static int first_cell(const aic_tables *t, int node)
+static int first_cell(const hodoku_tables *t, int node)
 {
-    if (aic_node_is_group(node)) return t->groups[(node - AIC_PLAIN_NODES) / 2].cells[0];
-    return aic_node_cell(node);
-}
-
-static aic_node step_node(const aic_tables *t, int node)
-{
-    if (!aic_node_is_group(node)) return aic_plain_node(aic_node_cell(node), aic_node_digit(node), aic_node_on(node));
-    const aic_group *gr = &t->groups[(node - AIC_PLAIN_NODES) / 2];
-    aic_node n = {{gr->cells[0], gr->cells[1], gr->cells[2]}, gr->ncells, gr->digit, aic_node_on(node) ? AIC_NODE_ON : 0};
-    return n;
+    if (hodoku_node_is_group(node)) return t->groups[(node - HODOKU_PLAIN_NODES) / 2].cells[0];
+    return hodoku_node_cell(node);
 }
 
 /* An entry of the expanded table (view -1) or of a table's direct list. */
-static const aic_entry *entry(const aic_tables *t, int view, int i)
+static const hodoku_entry *entry(const hodoku_tables *t, int view, int i)
 {
-    return view < 0 ? &t->map_ent[i] : aic_direct(t, view, i);
+    return view < 0 ? &t->map_ent[i] : hodoku_direct(t, view, i);
 }
 
 /* Where a node last is in a view; -1 if it is not there. */
-static int lookup(const aic_tables *t, int view, int node)
+static int lookup(const hodoku_tables *t, int view, int node)
 {
-    if (view < 0) return aic_tables_find(t, node);
-    for (int i = aic_direct_count(t, view) - 1; i >= 0; i--)
-        if (aic_direct(t, view, i)->node == node) return i;
+    if (view < 0) return hodoku_tables_find(t, node);
+    for (int i = hodoku_direct_count(t, view) - 1; i >= 0; i--)
+        if (hodoku_direct(t, view, i)->node == node) return i;
     return -1;
 }
 
 /* What reading one chain back needs. */
 typedef struct reader {
-    aic_tables *t;
+    hodoku_tables *t;
     uint16_t *main; /* the main chain, target first */
     int nmain;
-    aic_set cells;  /* the cells of the main chain's entries but its target */
+    hodoku_set cells;  /* the cells of the main chain's entries but its target */
     int nbranches;
-    uint16_t branch_start[AIC_BRANCHES_MAX]; /* the nodes where net branches start */
+    uint16_t branch_start[HODOKU_BRANCHES_MAX]; /* the nodes where net branches start */
 } reader;
 
 /* HoDoKu's buildChain: from entry index of the expanded table back to its
@@ -413,14 +407,14 @@ typedef struct reader {
  * out; the count. */
 static int read_back(reader *r, int index, bool branch, uint16_t *out)
 {
-    aic_tables *t = r->t;
-    const aic_entry *ent = t->map_ent;
+    hodoku_tables *t = r->t;
+    const hodoku_entry *ent = t->map_ent;
     int n = 0, at = index, view = -1;
     bool jumped = false;
     out[n++] = ent[index].node;
-    while (at != 0 && n < AIC_TABLE_MAX) {
-        const aic_entry *e = entry(t, view, at);
-        if (e->flags & AIC_EXPANDED) {
+    while (at != 0 && n < HODOKU_TABLE_MAX) {
+        const hodoku_entry *e = entry(t, view, at);
+        if (e->flags & HODOKU_EXPANDED) {
             int src = source_table(t, e->flags, ent[at].ret[0]);
             int found = src < 0 ? -1 : lookup(t, src, ent[at].node);
             if (found < 0) break; /* HoDoKu would fail here: no chain */
@@ -428,7 +422,7 @@ static int read_back(reader *r, int index, bool branch, uint16_t *out)
             at = found;
             jumped = true;
         }
-        const aic_entry *cur = entry(t, view, at);
+        const hodoku_entry *cur = entry(t, view, at);
         for (int i = 0; i < 5; i++) {
             int ret = cur->ret[i];
             if (i == 0) {
@@ -436,19 +430,19 @@ static int read_back(reader *r, int index, bool branch, uint16_t *out)
                 int node = entry(t, view, ret)->node;
                 out[n++] = (uint16_t)node;
                 if (!branch) {
-                    r->cells = aic_set_or(r->cells, aic_node_set(t, node));
-                } else if (aic_set_has(r->cells, first_cell(t, node))) {
+                    r->cells = hodoku_set_or(r->cells, hodoku_node_set(t, node));
+                } else if (hodoku_set_has(r->cells, first_cell(t, node))) {
                     for (int k = 0; k < r->nmain; k++)
                         if (r->main[k] == node) return n;
                 }
-            } else if (ret != 0 && !branch && r->nbranches < AIC_BRANCHES_MAX) {
+            } else if (ret != 0 && !branch && r->nbranches < HODOKU_BRANCHES_MAX) {
                 r->branch_start[r->nbranches++] = entry(t, view, ret)->node;
             }
         }
         if (jumped && at == 0) {
             int premise = entry(t, view, 0)->node;
             view = -1;
-            at = aic_tables_find(t, premise);
+            at = hodoku_tables_find(t, premise);
             jumped = false;
             if (at < 0) break;
         }
@@ -456,53 +450,53 @@ static int read_back(reader *r, int index, bool branch, uint16_t *out)
     return n;
 }
 
-int aic_tables_chain(aic_tables *t, int index, aic_chain_rule rule, uint16_t *chain, int max,
-                     aic_set *cells)
+int hodoku_tables_chain(hodoku_tables *t, int index, hodoku_chain_rule rule, uint16_t *chain, int max,
+                     hodoku_set *cells)
 {
-    return aic_tables_chain_from(t, t->ent, t->n, index, rule, chain, max, cells, NULL);
+    return hodoku_tables_chain_from(t, t->ent, t->n, index, rule, chain, max, cells, NULL);
 }
 
-int aic_tables_chain_from(aic_tables *t, const aic_entry *ent, int n, int index, aic_chain_rule rule,
-                          uint16_t *chain, int max, aic_set *cells, int *main_length)
+int hodoku_tables_chain_from(hodoku_tables *t, const hodoku_entry *ent, int n, int index, hodoku_chain_rule rule,
+                          uint16_t *chain, int max, hodoku_set *cells, int *main_length)
 {
     map_table(t, ent, n);
     uint16_t *main = t->main;
     int length = 0;
-    reader r = {t, main, 0, aic_set_empty(), 0, {0}};
+    reader r = {t, main, 0, hodoku_set_empty(), 0, {0}};
     r.nmain = read_back(&r, index, false, main);
     if (r.nbranches && !t->branches) {
-        t->branches = malloc((size_t)AIC_BRANCHES_MAX * AIC_TABLE_MAX * sizeof *t->branches);
+        t->branches = malloc((size_t)HODOKU_BRANCHES_MAX * HODOKU_TABLE_MAX * sizeof *t->branches);
         if (!t->branches) {
             t->no_memory = true;
             return 0;
         }
     }
     for (int k = 0; k < r.nbranches; k++) {
-        int at = aic_tables_find(t, r.branch_start[k]);
-        t->branch_len[k] = at < 0 ? 0 : read_back(&r, at, true, t->branches + k * AIC_TABLE_MAX);
+        int at = hodoku_tables_find(t, r.branch_start[k]);
+        t->branch_len[k] = at < 0 ? 0 : read_back(&r, at, true, t->branches + k * HODOKU_TABLE_MAX);
     }
-    if (rule == AIC_LOOP_CHAIN && r.nmain > 1 && first_cell(t, main[0]) == first_cell(t, main[1])) return 0;
-    aic_set lasso = aic_set_empty();
+    if (rule == HODOKU_LOOP_CHAIN && r.nmain > 1 && first_cell(t, main[0]) == first_cell(t, main[1])) return 0;
+    hodoku_set lasso = hodoku_set_empty();
     int last_cell = -1, last_node = -1, start_cell = first_cell(t, main[r.nmain - 1]);
     for (int i = r.nmain - 1; i >= 0; i--) {
         int node = main[i], cell = first_cell(t, node);
-        if (rule != AIC_ANY_CHAIN) {
-            if (aic_set_has(lasso, cell)) return 0;
-            if (last_cell >= 0 && (last_cell != start_cell || rule == AIC_AIC_CHAIN))
-                lasso = aic_set_or(lasso, aic_node_set(t, last_node));
+        if (rule != HODOKU_ANY_CHAIN) {
+            if (hodoku_set_has(lasso, cell)) return 0;
+            if (last_cell >= 0 && (last_cell != start_cell || rule == HODOKU_AIC_CHAIN))
+                lasso = hodoku_set_or(lasso, hodoku_node_set(t, last_node));
         }
         last_cell = cell;
         last_node = node;
         if (length < max) chain[length] = (uint16_t)node;
         length++;
         for (int k = 0; k < r.nbranches; k++) {
-            const uint16_t *b = t->branches + k * AIC_TABLE_MAX;
+            const uint16_t *b = t->branches + k * HODOKU_TABLE_MAX;
             if (t->branch_len[k] == 0 || b[t->branch_len[k] - 1] != node) continue;
             for (int l = t->branch_len[k] - 2; l >= 0; l--) {
-                if (length < max) chain[length] = (uint16_t)(b[l] | AIC_LINK_BRANCH);
+                if (length < max) chain[length] = (uint16_t)(b[l] | HODOKU_LINK_BRANCH);
                 length++;
             }
-            if (length < max) chain[length] = AIC_LINK_BRANCH_END;
+            if (length < max) chain[length] = HODOKU_LINK_BRANCH_END;
             length++;
         }
     }
@@ -511,17 +505,30 @@ int aic_tables_chain_from(aic_tables *t, const aic_entry *ent, int n, int index,
     return length;
 }
 
-void aic_tables_step_chain(const aic_tables *t, aic_step *step, const uint16_t *chain, int n)
+void hodoku_tables_links(const hodoku_tables *t, sudoku_step *step, const uint16_t *chain, int n)
 {
-    static const aic_node branch_end = {{0, 0, 0}, 0, 0, AIC_NODE_BRANCH_END};
-    aic_step_new_chain(step);
+    bool in_branch = false;
     for (int i = 0; i < n; i++) {
-        if (chain[i] & AIC_LINK_BRANCH_END) {
-            aic_step_node(step, branch_end);
+        if (chain[i] & HODOKU_LINK_BRANCH_END) {
+            in_branch = false;
             continue;
         }
-        aic_node node = step_node(t, chain[i] & AIC_LINK_NODE);
-        if (chain[i] & AIC_LINK_BRANCH) node.flags |= AIC_NODE_BRANCH;
-        aic_step_node(step, node);
+        int node = chain[i] & HODOKU_LINK_NODE;
+        sudoku_link *l;
+        if (hodoku_node_is_group(node)) {
+            const hodoku_group *gr = &t->groups[(node - HODOKU_PLAIN_NODES) / 2];
+            l = logic_step_link(step, gr->cells[0], gr->digit, hodoku_node_on(node), i == 0);
+            if (!l) return;
+            l->ngroup = (uint8_t)(gr->ncells - 1);
+            for (int k = 1; k < gr->ncells; k++) l->group[k - 1] = gr->cells[k];
+        } else {
+            l = logic_step_link(step, hodoku_node_cell(node), hodoku_node_digit(node), hodoku_node_on(node), i == 0);
+            if (!l) return;
+        }
+        if (chain[i] & HODOKU_LINK_BRANCH) {
+            l->branch = 1;
+            l->branch_start = !in_branch;
+            in_branch = true;
+        }
     }
 }

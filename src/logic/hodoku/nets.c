@@ -11,14 +11,14 @@
 #include <string.h>
 
 typedef struct player {
-    aic_tables *t;
-    const aic_grid *saved; /* the grid as the search found it */
-    aic_grid work;
+    hodoku_tables *t;
+    const hodoku_grid *saved; /* the grid as the search found it */
+    hodoku_grid work;
 } player;
 
 /* The house of cell with the fewest cells left for digit (row, column,
  * box on ties). */
-static int fewest(const aic_grid *g, int cell, int digit)
+static int fewest(const hodoku_grid *g, int cell, int digit)
 {
     int best = sudoku_cell_units[cell][0];
     for (int k = 1; k < 3; k++) {
@@ -34,11 +34,11 @@ static int fewest(const aic_grid *g, int cell, int digit)
  * its house), then the candidates it removes. */
 static void place(player *p, int cell, int digit, bool with_ret, bool naked)
 {
-    aic_tables *t = p->t;
-    aic_set sees = aic_set_and(t->holds[digit], aic_buddies(cell));
+    hodoku_tables *t = p->t;
+    hodoku_set sees = hodoku_set_and(t->holds[digit], hodoku_buddies(cell));
     unsigned cands = p->work.candidates[cell];
     int house = fewest(&p->work, cell, digit);
-    aic_grid_place(&p->work, cell, digit);
+    hodoku_place(&p->work, cell, digit);
     uint16_t ret[5] = {0, 0, 0, 0, 0};
     int at = t->base_count[t->table];
     if (with_ret) {
@@ -46,19 +46,19 @@ static void place(player *p, int cell, int digit, bool with_ret, bool naked)
         if (naked) {
             unsigned had = p->saved->candidates[cell] & ~(1u << (digit - 1));
             for (; had && k < 5; had &= had - 1)
-                ret[k++] = (uint16_t)aic_table_index(t, aic_plain(cell, sudoku_lowest_digit(had), false));
+                ret[k++] = (uint16_t)hodoku_table_index(t, hodoku_plain(cell, sudoku_lowest_digit(had), false));
         } else {
-            aic_set others = aic_set_and(t->holds[digit], aic_house_sets[house]);
-            aic_set_remove(&others, cell);
-            for (int other; k < 5 && (other = aic_set_pop(&others)) >= 0;)
-                ret[k++] = (uint16_t)aic_table_index(t, aic_plain(other, digit, false));
+            hodoku_set others = hodoku_set_and(t->holds[digit], hodoku_unit_sets[house]);
+            hodoku_set_remove(&others, cell);
+            for (int other; k < 5 && (other = hodoku_set_pop(&others)) >= 0;)
+                ret[k++] = (uint16_t)hodoku_table_index(t, hodoku_plain(other, digit, false));
         }
     }
-    aic_table_add(t, aic_plain(cell, digit, true), ret);
+    hodoku_table_add(t, hodoku_plain(cell, digit, true), ret);
     uint16_t from[5] = {(uint16_t)at, 0, 0, 0, 0};
-    for (int other; (other = aic_set_pop(&sees)) >= 0;) aic_table_add(t, aic_plain(other, digit, false), from);
+    for (int other; (other = hodoku_set_pop(&sees)) >= 0;) hodoku_table_add(t, hodoku_plain(other, digit, false), from);
     for (unsigned c = cands & ~(1u << (digit - 1)); c; c &= c - 1)
-        aic_table_add(t, aic_plain(cell, sudoku_lowest_digit(c), false), from);
+        hodoku_table_add(t, hodoku_plain(cell, sudoku_lowest_digit(c), false), from);
 }
 
 typedef struct single {
@@ -70,32 +70,32 @@ typedef struct single {
 static void play(player *p, int cell, int digit, bool on)
 {
     static const uint16_t none[5] = {0, 0, 0, 0, 0};
-    aic_tables *t = p->t;
+    hodoku_tables *t = p->t;
     memcpy(&p->work, p->saved, sizeof p->work);
-    aic_table_open(t, aic_plain(cell, digit, on));
+    hodoku_table_open(t, hodoku_plain(cell, digit, on));
     if (on) {
         place(p, cell, digit, false, false);
     } else {
-        aic_grid_delete(&p->work, cell, digit);
-        aic_table_add(t, aic_plain(cell, digit, false), none);
+        hodoku_remove(&p->work, cell, digit);
+        hodoku_table_add(t, hodoku_plain(cell, digit, false), none);
         if (sudoku_is_single(p->work.candidates[cell]))
             place(p, cell, sudoku_lowest_digit(p->work.candidates[cell]), false, true);
     }
-    single singles[2 * AIC_QUEUE_MAX];
+    single singles[2 * HODOKU_QUEUE_ROOM];
     for (int round = 0; round < 4; round++) {
         int n = 0;
-        const aic_queue *q = &p->work.naked;
+        const hodoku_queue *q = &p->work.naked;
         for (int i = q->head; i < q->tail; i++)
-            if (!p->work.value[q->cell[i]]) singles[n++] = (single){q->cell[i], q->digit[i], true};
+            if (!p->work.value[q->entry[i].cell]) singles[n++] = (single){q->entry[i].cell, q->entry[i].digit, true};
         q = &p->work.hidden;
-        aic_set found = aic_set_empty();
+        hodoku_set found = hodoku_set_empty();
         for (int i = q->head; i < q->tail; i++) {
-            int x = q->cell[i], v = q->digit[i];
-            if (p->work.value[x] || aic_set_has(found, x)) continue;
+            int x = q->entry[i].cell, v = q->entry[i].digit;
+            if (p->work.value[x] || hodoku_set_has(found, x)) continue;
             for (int k = 0; k < 3; k++)
                 if (p->work.free[sudoku_cell_units[x][k]][v] == 1) {
                     singles[n++] = (single){(uint8_t)x, (uint8_t)v, false};
-                    aic_set_add(&found, x);
+                    hodoku_set_add(&found, x);
                     break;
                 }
         }
@@ -103,7 +103,7 @@ static void play(player *p, int cell, int digit, bool on)
     }
 }
 
-void aic_tables_fill_nets(aic_tables *t)
+void hodoku_tables_fill_nets(hodoku_tables *t)
 {
     player p;
     p.t = t;
