@@ -79,7 +79,8 @@ SONAME = libsudoku.so.$(SOVERSION)
 # HoDoKu's chain techniques (issue 26): their finders, their words, their tests.
 HODOKU_CHAIN_SRC = src/logic/hodoku/set.c src/logic/hodoku/compare.c src/logic/hodoku/chains.c \
                    src/logic/hodoku/table.c src/logic/hodoku/nets.c src/logic/hodoku/loops.c \
-                   src/logic/hodoku/forcing.c src/logic/hodoku/tabling.c src/logic/hodoku/als.c
+                   src/logic/hodoku/forcing.c src/logic/hodoku/tabling.c src/logic/hodoku/als.c \
+                   src/logic/hodoku/reach.c
 HODOKU_CHAIN_DRAW = src/draw/hodoku_chains.c
 HODOKU_CHAIN_TESTS =
 

@@ -20,9 +20,11 @@ typedef struct als {
     hodoku_set cells;
     uint16_t digits; /* bit d-1 for d */
     int ncells;
-    hodoku_set in[10];   /* its cells holding d */
-    hodoku_set sees[10]; /* cells outside it holding d that see all of in[d] */
-    hodoku_set buddies;  /* all of sees */
+    hodoku_set in[10];     /* its cells holding d */
+    hodoku_set all_see[10]; /* the cells that see all of in[d] */
+    hodoku_set sees[10];   /* those outside it holding d */
+    hodoku_set buddies;    /* all of sees */
+    hodoku_set near;       /* the cells that see one of its cells */
 } als;
 
 /* A restricted common of sets a < b: one or two digits whose cells in
@@ -92,35 +94,50 @@ static void add_als(search *s, hodoku_set cells, uint16_t digits, int ncells)
     s->slots[i] = s->nalses;
 }
 
-/* HoDoKu's recursive search in one house (spec 12.1). */
-static void find_in_house(search *s, int house, int from, int depth, hodoku_set cells, uint16_t digits)
+/* HoDoKu's recursive search in one house (spec 12.1): every set of at most
+ * eight of its open cells, each prefix before its extensions. (HoDoKu
+ * starts a search at every position of the house too, but the first finds
+ * them all.) */
+static void find_in_house(search *s, int house)
 {
-    if (++depth > 8) return;
-    for (int i = from; i < 9; i++) {
-        int cell = sudoku_unit_cells[house][i];
-        if (s->g->value[cell]) continue;
-        hodoku_set with = cells;
-        hodoku_set_add(&with, cell);
-        uint16_t d = digits | s->g->candidates[cell];
-        if (sudoku_popcount(d) - depth == 1) add_als(s, with, d, depth);
-        find_in_house(s, house, i + 1, depth, with, d);
+    int cells[9], k = 0;
+    for (int i = 0; i < 9; i++)
+        if (!s->g->value[sudoku_unit_cells[house][i]]) cells[k++] = sudoku_unit_cells[house][i];
+    int at[9];                /* the chosen cells' places in cells[] */
+    uint16_t digits[10] = {0}; /* the digits of the first n chosen */
+    hodoku_set sets[10];
+    sets[0] = hodoku_set_empty();
+    int n = 0;
+    at[0] = 0;
+    while (n >= 0) {
+        if (at[n] >= k || n == 8) {
+            if (--n >= 0) at[n]++;
+            continue;
+        }
+        int cell = cells[at[n]];
+        sets[n + 1] = sets[n];
+        hodoku_set_add(&sets[n + 1], cell);
+        digits[n + 1] = (uint16_t)(digits[n] | s->g->candidates[cell]);
+        if (sudoku_popcount(digits[n + 1]) - (n + 1) == 1) add_als(s, sets[n + 1], digits[n + 1], n + 1);
+        at[n + 1] = at[n] + 1;
+        n++;
     }
 }
 
 static void find_alses(search *s)
 {
-    /* HoDoKu starts a search at every position of a house too, but the
-     * first finds them all. */
-    for (int house = 0; house < 27; house++) find_in_house(s, house, 0, 0, hodoku_set_empty(), 0);
+    for (int house = 0; house < 27; house++) find_in_house(s, house);
     for (int i = 0; i < s->nalses; i++) {
         als *a = &s->alses[i];
-        a->buddies = hodoku_set_empty();
+        a->buddies = a->near = hodoku_set_empty();
+        for (hodoku_set c = a->cells; !hodoku_set_is_empty(c);) a->near = hodoku_set_or(a->near, hodoku_buddies(hodoku_set_pop(&c)));
         for (int d = 1; d <= 9; d++) {
-            a->in[d] = a->sees[d] = hodoku_set_empty();
+            a->in[d] = a->sees[d] = a->all_see[d] = hodoku_set_empty();
             if (!(a->digits & (1u << (d - 1)))) continue;
             a->in[d] = hodoku_set_and(a->cells, s->holds[d]);
             hodoku_set sees = {{~0ull, ~0ull}};
             for (hodoku_set c = a->in[d]; !hodoku_set_is_empty(c);) sees = hodoku_set_and(sees, hodoku_buddies(hodoku_set_pop(&c)));
+            a->all_see[d] = sees;
             a->sees[d] = hodoku_set_and(hodoku_set_minus(sees, a->cells), s->holds[d]);
             a->buddies = hodoku_set_or(a->buddies, a->sees[d]);
         }
@@ -136,13 +153,15 @@ static void find_rcs(search *s)
         for (int j = i + 1; j < s->nalses; j++) {
             const als *b = &s->alses[j];
             uint16_t common = a->digits & b->digits;
-            if (!common || !hodoku_set_is_empty(hodoku_set_and(a->cells, b->cells))) continue;
+            /* A digit is a restricted common when every cell of a with it
+             * sees every cell of b with it: a and b must be near. */
+            if (!common || !hodoku_set_is_empty(hodoku_set_and(a->cells, b->cells)) ||
+                hodoku_set_is_empty(hodoku_set_and(a->near, b->cells)))
+                continue;
             rc *r = NULL;
             for (; common; common &= (uint16_t)(common - 1)) {
                 int d = sudoku_lowest_digit(common);
-                hodoku_set all = hodoku_set_or(a->in[d], b->in[d]);
-                hodoku_set both = hodoku_set_and(hodoku_set_or(a->sees[d], a->in[d]), hodoku_set_or(b->sees[d], b->in[d]));
-                if (!hodoku_set_equal(hodoku_set_and(all, both), all)) continue;
+                if (!hodoku_set_is_empty(hodoku_set_minus(a->in[d], b->all_see[d]))) continue;
                 if (r) {
                     r->d2 = (uint8_t)d;
                     continue;

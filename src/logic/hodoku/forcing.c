@@ -436,7 +436,7 @@ bool hodoku_find_forcing(hodoku_query *q, bool nets, sudoku_technique technique,
 {
     const hodoku_grid *g = q->grid;
     search *s = calloc(1, sizeof *s);
-    hodoku_tables *t = calloc(1, sizeof *t);
+    hodoku_tables *t = hodoku_tables_new();
     if (s) {
         s->on = calloc(HODOKU_PLAIN_NODES, sizeof *s->on);
         s->off = calloc(HODOKU_PLAIN_NODES, sizeof *s->off);
@@ -448,11 +448,13 @@ bool hodoku_find_forcing(hodoku_query *q, bool nets, sudoku_technique technique,
         s->t = t;
         s->nets = nets;
         hodoku_tables_begin(t, g, nets, true);
-        if (nets)
+        if (nets) {
             hodoku_tables_fill_nets(t);
-        else
+            hodoku_tables_fill_groups(t);
+            hodoku_tables_index(t);
+        } else {
             hodoku_tables_fill_chains(t);
-        hodoku_tables_fill_groups(t);
+        }
         for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
             if (g->value[cell]) continue;
             hodoku_set_add(&s->empty, cell);
@@ -476,7 +478,7 @@ bool hodoku_find_forcing(hodoku_query *q, bool nets, sudoku_technique technique,
         q->short_of_memory = true;
         result_found = false;
     }
-    if (t) hodoku_tables_free(t);
+    hodoku_tables_delete(t);
     if (s) {
         free(s->arena);
         free(s->on);
@@ -485,6 +487,5 @@ bool hodoku_find_forcing(hodoku_query *q, bool nets, sudoku_technique technique,
         free(s->results);
     }
     free(s);
-    free(t);
     return result_found;
 }

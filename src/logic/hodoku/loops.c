@@ -10,6 +10,7 @@
 
 #include "compare.h"
 #include "logic/step.h"
+#include "reach.h"
 #include "table.h"
 
 #include <stdlib.h>
@@ -163,6 +164,63 @@ static void nice_loop(search *s, int j)
     if (s->nelim) offer(s, &s->loops, kind, n);
 }
 
+/* What the screening of tables reads: for each cell, the numbers of its
+ * nodes (reach.h's numbering), the plain on nodes, and marks of a table's
+ * direct implications. */
+typedef struct screen {
+    const hodoku_reach *r;
+    int first[SUDOKU_CELLS + 1]; /* cell c's nodes are numbered first[c] to first[c + 1] - 1 */
+    uint64_t *on;                /* the plain on nodes */
+    unsigned mark, marked[HODOKU_NODES];
+} screen;
+
+static bool screen_init(screen *sc, const hodoku_reach *r)
+{
+    sc->r = r;
+    sc->mark = 0;
+    memset(sc->marked, 0, sizeof sc->marked);
+    sc->on = calloc((size_t)r->words + 1, sizeof *sc->on);
+    if (!sc->on) return false;
+    int i = 0;
+    for (int cell = 0; cell <= SUDOKU_CELLS; cell++) {
+        while (i < r->n && r->nodes[i] < cell * 18 && r->nodes[i] < HODOKU_PLAIN_NODES) i++;
+        sc->first[cell] = i;
+    }
+    for (i = 0; i < r->n; i++)
+        if (r->nodes[i] < HODOKU_PLAIN_NODES && hodoku_node_on(r->nodes[i])) sc->on[i >> 6] |= 1ull << (i & 63);
+    return true;
+}
+
+/* True if a table could end a loop or an AIC (spec 13.5, 13.6): its
+ * premise reaches, beyond its direct implications, a node in its own cell,
+ * or (an OFF table) a node on in another cell that would eliminate. Only
+ * those tables need expanding. */
+static bool may_close(const hodoku_tables *t, screen *sc, int table)
+{
+    const hodoku_reach *r = sc->r;
+    const uint64_t *set = hodoku_reach_set(r, table);
+    sc->mark++;
+    for (int k = t->succ_start[table]; k < t->succ_start[table + 1]; k++) sc->marked[t->succ_node[k]] = sc->mark;
+    int x = hodoku_node_cell(table), sd = hodoku_node_digit(table);
+    for (int i = sc->first[x]; i < sc->first[x + 1]; i++) {
+        int node = r->nodes[i];
+        if (node != table && ((set[i >> 6] >> (i & 63)) & 1u) && sc->marked[node] != sc->mark) return true;
+    }
+    if (hodoku_node_on(table)) return false;
+    hodoku_set sees_x = hodoku_buddies(x);
+    for (int w = 0; w < r->words; w++)
+        for (uint64_t bits = set[w] & sc->on[w]; bits; bits &= bits - 1) {
+            int node = r->nodes[w * 64 + __builtin_ctzll(bits)];
+            int y = hodoku_node_cell(node), ed = hodoku_node_digit(node);
+            if (y == x || sc->marked[node] == sc->mark) continue;
+            if (sd == ed ? hodoku_set_several(hodoku_set_and(hodoku_set_and(sees_x, hodoku_buddies(y)), t->holds[sd]))
+                         : hodoku_set_has(sees_x, y) && ((t->grid->candidates[y] >> (sd - 1)) & 1u) &&
+                               ((t->grid->candidates[x] >> (ed - 1)) & 1u))
+                return true;
+        }
+    return false;
+}
+
 /* HoDoKu's checkAics and checkAic for entry j of an expanded OFF table. */
 static void aic(search *s, int j)
 {
@@ -209,24 +267,32 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
 {
     const hodoku_grid *g = q->grid;
     search *s = malloc(sizeof *s);
-    hodoku_tables *t = malloc(sizeof *t);
+    hodoku_tables *t = hodoku_tables_new();
     if (!s || !t) {
         free(s);
-        free(t);
+        hodoku_tables_delete(t);
         q->short_of_memory = true;
         return false;
     }
-    memset(t, 0, sizeof *t);
-    memset(s, 0, sizeof *s);
     s->t = t;
+    s->loops.found = s->aics.found = s->no_memory = false;
     hodoku_keymap_init(&s->seen);
     hodoku_tables_begin(t, g, false, with_groups);
     hodoku_tables_fill_chains(t);
-    if (with_groups) hodoku_tables_fill_groups(t);
-    for (int on = 1; on >= 0; on--)
+    hodoku_reach reach;
+    screen *sc = malloc(sizeof *sc);
+    if (sc) sc->on = NULL;
+    if (t->no_memory || !sc || !hodoku_reach_compute(t, &reach)) {
+        s->no_memory = true;
+        memset(&reach, 0, sizeof reach);
+    } else if (!screen_init(sc, &reach)) {
+        s->no_memory = true;
+    }
+    for (int on = 1; on >= 0 && !s->no_memory; on--)
         for (int cell = 0; cell < SUDOKU_CELLS; cell++)
             for (unsigned c = g->candidates[cell]; c; c &= c - 1) {
                 int table = hodoku_plain(cell, sudoku_lowest_digit(c), on);
+                if (!may_close(t, sc, table)) continue;
                 int n = hodoku_tables_expand(t, table);
                 for (int j = 1; j < n; j++) {
                     int node = t->ent[j].node;
@@ -252,8 +318,10 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
         found = false;
     }
     hodoku_keymap_free(&s->seen);
-    hodoku_tables_free(t);
-    free(t);
+    hodoku_reach_free(&reach);
+    if (sc) free(sc->on);
+    free(sc);
+    hodoku_tables_delete(t);
     free(s);
     return found;
 }

@@ -70,7 +70,25 @@ static inline bool hodoku_set_equal(hodoku_set a, hodoku_set b)
 
 static inline int hodoku_set_count(hodoku_set s)
 {
+#if defined(__POPCNT__) || defined(__aarch64__)
     return __builtin_popcountll(s.w[0]) + __builtin_popcountll(s.w[1]);
+#else /* without the instruction, GCC calls a routine: a few shifts are faster */
+    int n = 0;
+    for (int i = 0; i < 2; i++) {
+        uint64_t x = s.w[i];
+        x -= (x >> 1) & 0x5555555555555555ull;
+        x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+        x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+        n += (int)((x * 0x0101010101010101ull) >> 56);
+    }
+    return n;
+#endif
+}
+
+/* True if the set has two cells or more. */
+static inline bool hodoku_set_several(hodoku_set s)
+{
+    return (s.w[0] & (s.w[0] - 1)) || (s.w[1] & (s.w[1] - 1)) || (s.w[0] && s.w[1]);
 }
 
 /* The smallest cell of a set that is not empty. */

@@ -83,18 +83,27 @@ typedef struct hodoku_tables {
     bool nets, with_groups;
     int ngroups;
     hodoku_group groups[HODOKU_GROUPS_MAX];
+    /* The group nodes of each digit, in the list's order. */
+    int ndigit_groups[10];
+    uint16_t digit_groups[10][HODOKU_GROUPS_MAX / 9 + 1];
     /* Each table's direct implications: its own list, then the group nodes
      * the group tables added. */
     hodoku_entry *base, *extra;
     int base_used, base_size, extra_used, extra_size;
     int base_start[HODOKU_NODES], base_count[HODOKU_NODES];
     int extra_start[HODOKU_NODES], extra_count[HODOKU_NODES];
+    /* The same, indexed for expansion: table i's entries but its premise
+     * are successor i's from succ_start[i] to succ_start[i + 1]. */
+    int succ_start[HODOKU_NODES + 1];
+    uint16_t *succ_node, *succ_dist;
+    int succ_size;
     /* One table expanded: its entries, and where each node last is (in
      * the table whose entries map_ent holds). */
     int table; /* its node, -1 for none */
     int n;
     hodoku_entry ent[HODOKU_TABLE_MAX];
     const hodoku_entry *map_ent;
+    int map_n;
     /* Room to read chains back in: the main chain, the net branches. */
     uint16_t main[HODOKU_TABLE_MAX];
     uint16_t *branches;
@@ -104,19 +113,28 @@ typedef struct hodoku_tables {
     bool no_memory;
 } hodoku_tables;
 
-/* Sets t up for g, with no table filled yet; nets mode fills its tables
- * with hodoku_tables_fill_nets (nets.c), chains mode with
- * hodoku_tables_fill_chains; then the group nodes come, if asked. */
+/* Sets t up for g (and finds its group nodes if asked), with no table
+ * filled yet: chains mode fills them all with hodoku_tables_fill_chains;
+ * nets mode the candidates' with hodoku_tables_fill_nets (nets.c), then
+ * the group nodes' with hodoku_tables_fill_groups, then indexes them
+ * with hodoku_tables_index. */
 void hodoku_tables_begin(hodoku_tables *t, const hodoku_grid *g, bool nets, bool with_groups);
-void hodoku_tables_free(hodoku_tables *t);
 
-/* The direct implications of every candidate's two tables in chains mode
- * (spec 13.1). */
+/* A new set of tables (NULL if memory ran out), and its end. */
+hodoku_tables *hodoku_tables_new(void);
+void hodoku_tables_delete(hodoku_tables *t);
+
+/* The direct implications of every table in chains mode (spec 13.1, and
+ * 13.2 for the group nodes), indexed. */
 void hodoku_tables_fill_chains(hodoku_tables *t);
 
-/* The group nodes (spec 13.2): their tables, and the links to them added
- * to the candidates' tables. Call once all candidates' tables are made. */
+/* Nets mode: the group nodes' tables (spec 13.2), and the links to them
+ * added to the candidates' tables. Call once those are made. */
 void hodoku_tables_fill_groups(hodoku_tables *t);
+
+/* Indexes the tables made for expansion; call once they are all made.
+ * False if memory ran out. */
+bool hodoku_tables_index(hodoku_tables *t);
 
 /* Starts the list of direct implications of table (tables are made one at
  * a time, each once). */
