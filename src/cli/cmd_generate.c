@@ -418,7 +418,7 @@ static void add_json(cli_text *text, const generate_job *job, const char *error)
         cli_text_printf(text, ",\"puzzle\":\"%s\"", line);
         sudoku_format_line(&job->solution, line, sizeof line);
         cli_text_printf(text, ",\"solution\":\"%s\",\"clues\":%d", line, job->clues);
-        steps_json_ratings(text, job->rated ? &job->rating : &(sudoku_rating){0});
+        steps_json_ratings(text, job->rated ? &job->rating : &(sudoku_rating){0}, SUDOKU_SCALE_SE);
     } else {
         cli_text_puts(text, ",\"puzzle\":null,\"solution\":null,\"clues\":null,\"er\":null,"
                             "\"ep\":null,\"ed\":null");
