@@ -211,6 +211,7 @@ static bool engine_step(hodoku_grid *grid, sudoku_step *step)
         const logic_technique *row = &logic_catalogue[logic_hodoku_order[i]];
         if (row->hodoku.find && row->hodoku.find(&q, row->id, step)) {
             step->technique = row->id;
+            step->scale = SUDOKU_SCALE_HODOKU;
             return true;
         }
     }
@@ -234,7 +235,6 @@ static void replay(const ref_path *ref, long line, tally *t)
         t->steps[c]++;
         if (found && same_step(&ours, rs)) {
             t->right[c]++;
-            ours.scale = SUDOKU_SCALE_HODOKU;
             char text[8192];
             sudoku_format_step(&ours, text, sizeof text);
             if (strcmp(text, rs->text) == 0)

@@ -24,7 +24,11 @@ static const char help_text[] =
     "uniqueness, exclusion, then chains: cycles, forcing chains, Nishio, multiple,\n"
     "dynamic and nested forcing chains, shown in Eureka notation),\n"
     "and writes every step, then the puzzle's rating: ER the hardest step, EP the\n"
-    "hardest up to the first placed digit, ED the first step's. A PUZZLE argument\n"
+    "hardest up to the first placed digit, ED the first step's. With --scale\n"
+    "hodoku, HoDoKu's techniques in its order, names and notation (Skyscraper,\n"
+    "2-String Kite, W-Wing, Empty Rectangle, colours, X- and XY-chains, nice\n"
+    "loops and AICs, ALS, forcing chains and nets), then its level (Easy, Medium,\n"
+    "Hard, Unfair, Extreme) and score. A PUZZLE argument\n"
     "is 81 cells in any layout, or 729 characters of candidates (pencilmarks);\n"
     "another argument names a file of puzzles; '-', or no argument, reads\n"
     "standard input.\n"
@@ -41,7 +45,11 @@ static const char help_text[] =
     "                      'Stuck after N steps: ...' and the candidate grid where\n"
     "                      the engine stopped; blocks are separated by a blank\n"
     "                      line. json: one object per puzzle per line, with\n"
-    "                      \"status\", \"er\", \"ep\", \"ed\" and \"steps\".\n"
+    "                      \"status\", \"er\", \"ep\", \"ed\" (on HoDoKu's scale\n"
+    "                      \"level\" and \"score\") and \"steps\".\n"
+    "  --scale=SCALE       se (the default) or hodoku: whose techniques, order,\n"
+    "                      words and rating; the environment variable\n"
+    "                      SUDOKU_SCALE sets the default\n"
     "  --anyway            explain puzzles with no solution or several too, without\n"
     "                      the techniques that assume one solution; they still\n"
     "                      count as failures\n"
@@ -52,7 +60,9 @@ static const char help_text[] =
     "                      puzzles known need. The solver's check before the\n"
     "                      steps gives up after 10M guesses (0 lifts that too)\n"
     "  --no-chains         use the techniques up to aligned pair exclusion only\n"
-    "                      (SE's 6.2): a puzzle that needs chains gets stuck\n"
+    "                      (SE's 6.2; on HoDoKu's scale, all but its chains, ALS,\n"
+    "                      forcing chains and nets and brute force): a puzzle that\n"
+    "                      needs them gets stuck\n"
     "  --stats             print a summary on stderr at the end\n"
     "  -j, --jobs=N        work on N threads (default 1; 0: one per processor;\n"
     "                      at most " NUMBER_TEXT(
@@ -95,7 +105,10 @@ static void add_stop(cli_text *text, const steps_job *job, const sudoku_logic *s
         text, "%s after %d step%s: %s%s", job->outcome == STEPS_STUCK ? "Stuck" : "Stopped",
         job->steps, job->steps == 1 ? "" : "s", why,
         job->steps_over_budget ? ", and its steps went over the budget (--budget)" : "");
-    if (job->steps) {
+    if (job->steps && job->rating.scale == SUDOKU_SCALE_HODOKU) {
+        cli_text_printf(text, " (level so far %s, score so far %d)",
+                        sudoku_level_name(job->rating.level), job->rating.score);
+    } else if (job->steps) {
         cli_text_puts(text, " (");
         add_rating(text, "ER so far", job->rating.er);
         cli_text_puts(text, ")");
@@ -111,7 +124,10 @@ static void add_solved(cli_text *text, const steps_job *job)
 {
     const sudoku_rating *r = &job->rating;
     cli_text_printf(text, "Solved in %d step%s", job->steps, job->steps == 1 ? "" : "s");
-    if (job->steps) {
+    if (job->steps && r->scale == SUDOKU_SCALE_HODOKU) {
+        cli_text_printf(text, ": level %s, score %d (hardest: %s)", sudoku_level_name(r->level),
+                        r->score, sudoku_step_name(r->hardest, r->hardest_variant, r->scale));
+    } else if (job->steps) {
         cli_text_puts(text, ": ");
         add_rating(text, "ER", r->er);
         cli_text_puts(text, ", ");
@@ -169,7 +185,7 @@ static void explain_work(const cli_run *run, cli_job *base)
         job->outcome = sudoku_logic_solved(&state) ? STEPS_DONE : STEPS_STUCK;
     if (json) {
         steps_json_start(text, job);
-        steps_json_ratings(text, &job->rating);
+        steps_json_ratings(text, &job->rating, ((const steps_options_t *)run->options)->scale);
         cli_text_puts(text, ",\"steps\":[");
         if (steps.len) cli_text_add(text, steps.data, steps.len);
         cli_text_puts(text, "]");
@@ -214,9 +230,10 @@ int cli_explain(int argc, char **argv)
 {
     cli_common common = {.format = FORMAT_TEXT, .jobs = 1};
     steps_options_t opt;
-    steps_default_options(&opt, "explain");
+    steps_default_options(&opt, "explain", SUDOKU_SCALE_SE);
     int operands;
     int rc = cli_parse_options(&explain_command, argc, argv, &common, &opt, &operands);
     if (rc >= 0) return rc;
+    if ((rc = steps_scale_from_environment(&opt)) != 0) return rc;
     return cli_run_command(&explain_command, &common, &opt, operands, argv + 1);
 }

@@ -60,18 +60,27 @@ static const char help_text[] =
     "  --difficulty=NAME   a named range of ratings: easy (1.0-1.5), medium\n"
     "                      (1.6-2.5), hard (2.6-5.9), expert (6.0-8.9) or extreme\n"
     "                      (9.0 and up); not with --rating\n"
+    "  --level=L, --level=A-B\n"
+    "                      keep only puzzles of HoDoKu's level L (easy, medium,\n"
+    "                      hard, unfair, extreme), or of A to B; not with\n"
+    "                      --rating or --difficulty\n"
     "  --attempts=N        give up on a puzzle after N drawn puzzles missed the\n"
     "                      options (default 100000; k and M multiply by a thousand,\n"
     "                      a million): it gets a diagnostic and no line\n"
     "  --solution          print each puzzle's solution after it\n"
-    "  --rate              print each puzzle's ratings (ER/EP/ED) after it\n"
+    "  --rate              print each puzzle's ratings (ER/EP/ED) after it; on\n"
+    "                      HoDoKu's scale its level and score ('Hard 416')\n"
+    "  --scale=SCALE       the scale --rate and json print: se (the default, but\n"
+    "                      hodoku with --level) or hodoku; the environment\n"
+    "                      variable SUDOKU_SCALE sets the default\n"
     "  --format=FORMAT     line (the default): the puzzle, then its solution and\n"
     "                      ratings when asked, separated by spaces; grid: the\n"
     "                      puzzle as a 9-line grid ('# ' lines before it say its\n"
     "                      ratings, and its solution's grid follows it, when\n"
     "                      asked); json: one object per puzzle per line, with\n"
     "                      \"number\", \"status\", \"puzzle\", \"solution\",\n"
-    "                      \"clues\", \"er\", \"ep\", \"ed\", \"symmetry\", \"seed\"\n"
+    "                      \"clues\", \"er\", \"ep\", \"ed\" (\"level\", \"score\" on\n"
+    "                      HoDoKu's scale), \"symmetry\", \"seed\"\n"
     "                      (which gives the puzzle again with N = 1) and \"attempts\"\n"
     "  --stats             print a summary on stderr at the end, with the seed\n"
     "  -j, --jobs=N        work on N threads (default 1; 0: one per processor;\n"
@@ -95,6 +104,9 @@ typedef struct generate_options {
     int range_key;       /* the option that set them (--rating or --difficulty), 0: none */
     unsigned long long attempts;
     bool solution, rate;
+    sudoku_level low_level, high_level; /* --level; SUDOKU_LEVEL_NONE: none asked */
+    sudoku_scale scale;                 /* what --rate and json print */
+    bool scale_given;                   /* --scale */
 } generate_options;
 
 enum {
@@ -106,7 +118,9 @@ enum {
     KEY_DIFFICULTY,
     KEY_ATTEMPTS,
     KEY_SOLUTION,
-    KEY_RATE
+    KEY_RATE,
+    KEY_LEVEL,
+    KEY_SCALE
 };
 
 static const cli_option options[] = {
@@ -114,7 +128,8 @@ static const cli_option options[] = {
     {"minimal", false, KEY_MINIMAL},  {"clues", true, KEY_CLUES},
     {"rating", true, KEY_RATING},     {"difficulty", true, KEY_DIFFICULTY},
     {"attempts", true, KEY_ATTEMPTS}, {"solution", false, KEY_SOLUTION},
-    {"rate", false, KEY_RATE},        {NULL, false, 0}};
+    {"rate", false, KEY_RATE},        {"level", true, KEY_LEVEL},
+    {"scale", true, KEY_SCALE},       {NULL, false, 0}};
 
 static const cli_format_name formats[] = {
     {"line", FORMAT_LINE}, {"grid", FORMAT_GRID}, {"json", FORMAT_JSON}, {NULL, FORMAT_AUTO}};
@@ -210,15 +225,32 @@ static int take_named(generate_options *opt, int key, const char *value)
                            value);
 }
 
-/* --rating or --difficulty: both set the range, so only one may be given
- * (again, the last one counts, as for every option). */
+/* --level: HoDoKu's level, or a range of them ("hard-unfair"). */
+static int take_level(generate_options *opt, const char *value)
+{
+    char low[32], high[32];
+    sudoku_level a, b;
+    if (!split_range(value, low, high) || !sudoku_level_from_name(low, &a) ||
+        !sudoku_level_from_name(high, &b) || a > b)
+        return cli_usage_error("generate",
+                               "--level needs one of HoDoKu's levels (easy, medium, hard, "
+                               "unfair, extreme) or a range such as hard-unfair, not '%s'",
+                               value);
+    opt->low_level = a;
+    opt->high_level = b;
+    return 0;
+}
+
+/* --rating, --difficulty or --level: each sets the range, so only one may
+ * be given (again, the last one counts, as for every option). */
 static int take_range(generate_options *opt, int key, const char *value)
 {
     if (opt->range_key && opt->range_key != key)
         return cli_usage_error("generate", "%s",
-                               "--rating and --difficulty both set the range of ratings: "
-                               "give one of them");
+                               "--rating, --difficulty and --level each set the range of "
+                               "ratings: give one of them");
     opt->range_key = key;
+    if (key == KEY_LEVEL) return take_level(opt, value);
     return key == KEY_RATING ? take_rating(opt, value) : take_named(opt, key, value);
 }
 
@@ -251,6 +283,8 @@ static int take_option(void *options_, int key, const char *value)
         return 0;
     case KEY_SOLUTION: opt->solution = true; return 0;
     case KEY_RATE: opt->rate = true; return 0;
+    case KEY_LEVEL: return take_range(opt, key, value);
+    case KEY_SCALE: opt->scale_given = true; return steps_parse_scale("generate", "--scale", value, &opt->scale);
     default: return 0;
     }
 }
@@ -290,6 +324,7 @@ typedef struct generate_job {
     unsigned long long attempts;
     int clues, fewest_seen, most_seen; /* clue counts of the last and of all drawn */
     bool rated;                        /* rating holds the puzzle's ratings */
+    sudoku_scale rated_on;             /* on this scale */
     sudoku_rating rating;
     sudoku_grid puzzle, solution;
 } generate_job;
@@ -312,20 +347,34 @@ static int clue_count(const sudoku_grid *grid)
     return n;
 }
 
-/* Rates the job's puzzle, up to ceiling (0: none); returns false if the
- * path did not get to the end within the budget and under the ceiling. */
-static bool rate_puzzle(generate_job *job, int ceiling)
+/* Rates the job's puzzle on scale, up to ceiling (0: none; SE's rating
+ * times ten, or HoDoKu's level); returns false if the path did not get to
+ * the end within the budget and under the ceiling. */
+static bool rate_puzzle(generate_job *job, sudoku_scale scale, int ceiling)
 {
+    unsigned flags = scale == SUDOKU_SCALE_HODOKU ? SUDOKU_LOGIC_HODOKU : 0;
     sudoku_rate_outcome outcome =
-        sudoku_rate(&job->puzzle, 0, STEPS_DEFAULT_BUDGET, ceiling, &job->rating);
+        sudoku_rate(&job->puzzle, flags, STEPS_DEFAULT_BUDGET, ceiling, &job->rating);
     if (outcome == SUDOKU_RATE_OUT_OF_MEMORY) job->outcome = NO_MEMORY;
     job->rated = outcome == SUDOKU_RATE_SOLVED;
+    job->rated_on = scale;
     return job->rated;
 }
 
 static bool wants_rating(const generate_options *opt, cli_format format)
 {
-    return opt->lowest >= 0 || opt->rate || format == FORMAT_JSON;
+    return opt->rate || format == FORMAT_JSON;
+}
+
+/* True if the job's puzzle is outside the range of ratings or levels asked. */
+static bool out_of_range(generate_job *job, const generate_options *opt)
+{
+    if (opt->lowest >= 0)
+        return !rate_puzzle(job, SUDOKU_SCALE_SE, opt->highest) || job->rating.er < opt->lowest;
+    if (opt->low_level)
+        return !rate_puzzle(job, SUDOKU_SCALE_HODOKU, (int)opt->high_level) ||
+               job->rating.level < opt->low_level;
+    return false;
 }
 
 static void generate_work(const cli_run *run, cli_job *base)
@@ -348,7 +397,7 @@ static void generate_work(const cli_run *run, cli_job *base)
         if (job->clues < job->fewest_seen) job->fewest_seen = job->clues;
         if (job->clues > job->most_seen) job->most_seen = job->clues;
         if (!minimal || job->clues > opt->most) continue;
-        if (opt->lowest >= 0 && (!rate_puzzle(job, opt->highest) || job->rating.er < opt->lowest)) {
+        if (out_of_range(job, opt)) {
             if (job->outcome == NO_MEMORY) return;
             continue;
         }
@@ -356,8 +405,9 @@ static void generate_work(const cli_run *run, cli_job *base)
         break;
     }
     if (job->outcome == NOT_FOUND) job->attempts = opt->attempts;
-    if (job->outcome == GENERATED && !job->rated && wants_rating(opt, run->common->format))
-        rate_puzzle(job, 0);
+    if (job->outcome == GENERATED && (!job->rated || job->rated_on != opt->scale) &&
+        wants_rating(opt, run->common->format))
+        rate_puzzle(job, opt->scale, 0);
 }
 
 /* ---- the report ---- */
@@ -366,6 +416,10 @@ static void add_ratings(cli_text *text, const generate_job *job)
 {
     if (!job->rated) {
         cli_text_puts(text, "over budget");
+        return;
+    }
+    if (job->rated_on == SUDOKU_SCALE_HODOKU) {
+        cli_text_printf(text, "%s %d", sudoku_level_name(job->rating.level), job->rating.score);
         return;
     }
     cli_text_rating(text, job->rating.er);
@@ -407,7 +461,8 @@ static void add_grids(cli_text *text, const generate_job *job, const generate_op
     }
 }
 
-static void add_json(cli_text *text, const generate_job *job, const char *error)
+static void add_json(cli_text *text, const generate_job *job, sudoku_scale scale,
+                     const char *error)
 {
     bool found = job->outcome == GENERATED;
     cli_text_printf(text, "{\"number\":%lu,\"status\":\"%s\"", job->base.number + 1,
@@ -418,10 +473,10 @@ static void add_json(cli_text *text, const generate_job *job, const char *error)
         cli_text_printf(text, ",\"puzzle\":\"%s\"", line);
         sudoku_format_line(&job->solution, line, sizeof line);
         cli_text_printf(text, ",\"solution\":\"%s\",\"clues\":%d", line, job->clues);
-        steps_json_ratings(text, job->rated ? &job->rating : &(sudoku_rating){0});
+        steps_json_ratings(text, job->rated ? &job->rating : &(sudoku_rating){0}, scale);
     } else {
-        cli_text_puts(text, ",\"puzzle\":null,\"solution\":null,\"clues\":null,\"er\":null,"
-                            "\"ep\":null,\"ed\":null");
+        cli_text_puts(text, ",\"puzzle\":null,\"solution\":null,\"clues\":null");
+        steps_json_ratings(text, &(sudoku_rating){0}, scale);
     }
     cli_text_printf(text, ",\"symmetry\":\"%s\",\"seed\":%llu,\"attempts\":%llu,\"error\":",
                     sudoku_symmetry_name(job->symmetry), (unsigned long long)job->seed,
@@ -441,6 +496,10 @@ static void not_found_message(const generate_options *opt, const generate_job *j
     if (opt->lowest >= 0)
         snprintf(message, size, "no puzzle rated %d.%d to %d.%d in %llu attempts", opt->lowest / 10,
                  opt->lowest % 10, opt->highest / 10, opt->highest % 10, tried);
+    else if (opt->low_level)
+        snprintf(message, size, "no puzzle of level %s%s%s in %llu attempts",
+                 sudoku_level_name(opt->low_level), opt->high_level != opt->low_level ? " to " : "",
+                 opt->high_level != opt->low_level ? sudoku_level_name(opt->high_level) : "", tried);
     else if (opt->most < SUDOKU_CELLS || opt->fewest > 0) {
         char clues[32];
         if (opt->fewest == opt->most)
@@ -481,7 +540,7 @@ static void generate_report(cli_run *run, cli_job *base)
     cli_start_record(run, format == FORMAT_GRID);
     cli_text text = {0};
     if (format == FORMAT_JSON)
-        add_json(&text, job, found ? NULL : message);
+        add_json(&text, job, opt->scale, found ? NULL : message);
     else if (format == FORMAT_GRID)
         add_grids(&text, job, opt);
     else
@@ -540,6 +599,12 @@ int cli_generate(int argc, char **argv)
     int operands;
     int rc = cli_parse_options(&generate_command, argc, argv, &common, &opt, &operands);
     if (rc >= 0) return rc;
+    /* The scale printed: --scale, else SUDOKU_SCALE, else the range's. */
+    const char *scale = getenv("SUDOKU_SCALE");
+    if (!opt.scale_given && scale && scale[0] &&
+        (rc = steps_parse_scale("generate", "SUDOKU_SCALE", scale, &opt.scale)) != 0)
+        return rc;
+    if (!opt.scale_given && !(scale && scale[0]) && opt.low_level) opt.scale = SUDOKU_SCALE_HODOKU;
     unsigned long count = 1;
     if (operands > 1)
         return cli_usage_error("generate", "takes one count of puzzles, not also '%s'", argv[2]);

@@ -18,7 +18,9 @@ static const char help_text[] =
     "Usage: sudoku hint [OPTION]... [PUZZLE | FILE | -]...\n"
     "\n"
     "Gives the first step a person would take on each puzzle (the first step\n"
-    "of 'sudoku explain'), one line per puzzle. A PUZZLE argument is 81 cells in\n"
+    "of 'sudoku explain'), one line per puzzle, in the names players use:\n"
+    "HoDoKu's techniques, order and notation (Skyscraper, W-Wing, XY-Chain...),\n"
+    "unless --scale se asks for Sudoku Explainer's. A PUZZLE argument is 81 cells in\n"
     "any layout, or 729 characters of candidates (pencilmarks); another argument\n"
     "names a file of puzzles; '-', or no argument, reads standard input.\n"
     "\n"
@@ -33,6 +35,11 @@ static const char help_text[] =
     "                      pencilmarks: the puzzle's candidates once the step is\n"
     "                      taken, 729 characters (each cell's nine, '.' for a\n"
     "                      digit it cannot hold), to give to hint again\n"
+    "  --scale=SCALE       hodoku (the default: a hint is for a player) or se:\n"
+    "                      whose techniques, order and words; the environment\n"
+    "                      variable SUDOKU_SCALE sets the default. HoDoKu takes\n"
+    "                      singles in the order earlier steps made them: a hint\n"
+    "                      on a board of candidates starts that order afresh\n"
     "  --anyway            give a hint on puzzles with no solution or several too,\n"
     "                      without the techniques that assume one solution; they\n"
     "                      still count as failures\n"
@@ -42,8 +49,10 @@ static const char help_text[] =
     "                      limit); default 2G, about ten times what the hardest\n"
     "                      puzzles known need. The solver's check before the\n"
     "                      steps gives up after 10M guesses (0 lifts that too)\n"
-    "  --no-chains         use the techniques up to aligned pair exclusion only\n"
-    "                      (SE's 6.2): a puzzle that needs chains gets stuck\n"
+    "  --no-chains         leave out the chains (HoDoKu's chains, ALS, forcing\n"
+    "                      chains and nets, brute force; on SE's scale all beyond\n"
+    "                      aligned pair exclusion, 6.2): a puzzle that needs them\n"
+    "                      gets stuck\n"
     "  --stats             print a summary on stderr at the end\n"
     "  -j, --jobs=N        work on N threads (default 1; 0: one per processor;\n"
     "                      at most " NUMBER_TEXT(
@@ -84,7 +93,7 @@ static void hint_work(const cli_run *run, cli_job *base)
         job->outcome = found ? STEPS_FOUND : sudoku_logic_solved(&state) ? STEPS_DONE : STEPS_STUCK;
     if (format == FORMAT_JSON) {
         steps_json_start(text, job);
-        steps_json_ratings(text, &job->rating);
+        steps_json_ratings(text, &job->rating, ((const steps_options_t *)run->options)->scale);
         cli_text_puts(text, ",\"step\":");
         if (found)
             steps_add_step(text, &step, true);
@@ -136,9 +145,10 @@ int cli_hint(int argc, char **argv)
 {
     cli_common common = {.format = FORMAT_TEXT, .jobs = 1};
     steps_options_t opt;
-    steps_default_options(&opt, "hint");
+    steps_default_options(&opt, "hint", SUDOKU_SCALE_HODOKU);
     int operands;
     int rc = cli_parse_options(&hint_command, argc, argv, &common, &opt, &operands);
     if (rc >= 0) return rc;
+    if ((rc = steps_scale_from_environment(&opt)) != 0) return rc;
     return cli_run_command(&hint_command, &common, &opt, operands, argv + 1);
 }

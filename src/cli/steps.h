@@ -27,6 +27,8 @@ typedef struct steps_options_t {
     bool anyway;               /* --anyway: explain puzzles without exactly one solution too */
     bool no_chains;            /* --no-chains: stop before the chaining techniques */
     unsigned long long budget; /* --budget: chain nodes per puzzle; 0: no limit */
+    sudoku_scale scale;        /* --scale, else SUDOKU_SCALE, else the command's own */
+    bool scale_given;          /* --scale was given */
 } steps_options_t;
 
 /* What became of a record. */
@@ -55,13 +57,24 @@ typedef struct steps_job {
 } steps_job;
 
 /* The keys of the shared options, for commands that list them among their own. */
-enum { STEPS_KEY_ANYWAY = 256, STEPS_KEY_BUDGET, STEPS_KEY_NO_CHAINS };
+enum { STEPS_KEY_ANYWAY = 256, STEPS_KEY_BUDGET, STEPS_KEY_NO_CHAINS, STEPS_KEY_SCALE };
 
-/* The commands' own options (--anyway, --budget, --no-chains), and their handler for
- * cli_command; steps_default_options sets their defaults. */
-void steps_default_options(steps_options_t *opt, const char *command);
+/* The commands' own options (--anyway, --budget, --no-chains, --scale), and their handler
+ * for cli_command; steps_default_options sets their defaults, the scale the command's
+ * own (scale). */
+void steps_default_options(steps_options_t *opt, const char *command, sudoku_scale scale);
 extern const cli_option steps_options[];
 int steps_take_option(void *options, int key, const char *value);
+
+/* Once the options are read: without --scale, the scale SUDOKU_SCALE names
+ * (when set and not empty) replaces the command's own. Returns 0, or the
+ * usage error's status when it names no scale. */
+int steps_scale_from_environment(steps_options_t *opt);
+
+/* Reads a scale's name for option (--scale) of command into *scale;
+ * returns 0 or the usage error's status. */
+int steps_parse_scale(const char *command, const char *option, const char *value,
+                      sudoku_scale *scale);
 
 /* Reads a rating on SE's scale: a number from 0 to 99.9 with at most one
  * decimal; returns it times ten, or -1. */
@@ -83,7 +96,7 @@ bool steps_next(const cli_run *run, steps_job *job, const sudoku_logic *state, u
 void steps_add_step(cli_text *text, const sudoku_step *step, bool json);
 
 /* "needs a technique beyond nested multiple forcing chains": the last
- * technique the options allow. */
+ * technique the options allow on their scale. */
 void steps_beyond(const steps_options_t *opt, char text[80]);
 
 /* The JSON status of an outcome: "solved", "found", "stuck", "no_solution",
@@ -94,7 +107,7 @@ const char *steps_status_name(steps_outcome outcome);
  * "puzzle":... (no comma after); then its ratings (",\"er\":...", null
  * when no step was taken); then its end: ",\"error\":...}" and a line end. */
 void steps_json_start(cli_text *text, const steps_job *job);
-void steps_json_ratings(cli_text *text, const sudoku_rating *rating);
+void steps_json_ratings(cli_text *text, const sudoku_rating *rating, sudoku_scale scale);
 void steps_json_end(cli_text *text, const steps_job *job, const steps_options_t *opt);
 
 /* The one-line output record of a job without steps to show: "invalid",

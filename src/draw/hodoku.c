@@ -273,7 +273,6 @@ static void put_body(writer *w, const sudoku_step *step)
         put(w, " %d", digit);
         put_colors(w, step);
         break;
-    case SUDOKU_BUG: break;
     default: /* the fish */
         put_fish(w, step);
         break;
@@ -283,7 +282,12 @@ static void put_body(writer *w, const sudoku_step *step)
 
 void hodoku_put_step(writer *w, const sudoku_step *step)
 {
-    put(w, "%s:", sudoku_step_name(step->technique, step->variant, SUDOKU_SCALE_HODOKU));
+    put(w, "%s", sudoku_step_name(step->technique, step->variant, SUDOKU_SCALE_HODOKU));
+    if (step->technique == SUDOKU_BUG) { /* HoDoKu's one sentence without a colon */
+        hodoku_put_eliminations(w, step);
+        return;
+    }
+    put(w, ":");
     if (!hodoku_put_chain_step(w, step)) put_body(w, step);
 }
 

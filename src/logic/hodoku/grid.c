@@ -93,7 +93,10 @@ void hodoku_grid_from_state(hodoku_grid *g, const sudoku_logic *state)
     for (int unit = 0; unit < 27; unit++)
         for (int d = 1; d <= 9; d++) g->free[unit][d] = 9;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        if (state->placed.cell[cell]) hodoku_place(g, cell, state->placed.cell[cell]);
+        if (state->placed.cell[cell]) {
+            hodoku_place(g, cell, state->placed.cell[cell]);
+            g->given[cell] = true;
+        }
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         if (g->value[cell]) continue;
         for (int d = 1; d <= 9; d++)

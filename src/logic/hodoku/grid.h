@@ -28,6 +28,8 @@ typedef struct hodoku_queue {
 
 typedef struct hodoku_grid {
     uint8_t value[SUDOKU_CELLS];       /* the digit placed, 0 for an open cell */
+    bool given[SUDOKU_CELLS];          /* placed when the grid was set up (avoidable
+                                          rectangles need digits the path placed) */
     uint16_t candidates[SUDOKU_CELLS]; /* 0 for a placed cell */
     int8_t free[27][10];               /* free[unit][digit]: the unit's cells with the candidate */
     hodoku_queue naked;                /* cells left with one candidate, as they were */
@@ -35,9 +37,10 @@ typedef struct hodoku_grid {
 } hodoku_grid;
 
 /* Sets g up from a state as HoDoKu reads a puzzle: every cell open with
- * all nine candidates, then the placed cells placed in cell order, then
- * the candidates the state lacks beyond those removed, in cell order and
- * digits ascending. On a puzzle's first state this is HoDoKu's own start. */
+ * all nine candidates, then the placed cells placed in cell order (as
+ * givens), then the candidates the state lacks beyond those removed, in
+ * cell order and digits ascending. On a puzzle's first state this is
+ * HoDoKu's own start. */
 void hodoku_grid_from_state(hodoku_grid *g, const sudoku_logic *state);
 
 /* True if g holds exactly state's placed digits and candidates. */
