@@ -12,6 +12,7 @@
 
 #include "logic/step.h"
 #include "nets.h"
+#include "reach.h"
 #include "table.h"
 
 #include <stdlib.h>
@@ -29,17 +30,17 @@ typedef struct spec {
  * IN_CELL + a cell. */
 #define IN_CELL 27
 
-/* A result kept, with the chains that give it (its shortest so far). */
-typedef struct result {
-    bool net;
-    int variant; /* SUDOKU_FORCING_CONTRADICTION or _VERITY */
-    bool place;
+/* A result a check found, in the order found: a contradiction (its
+ * premise is false) or a verity, what it places or eliminates, and the
+ * chains that show it. Whether it is a net's and how long its chains are
+ * is only read off its tables for the results that may win. */
+typedef struct hit {
+    bool contradiction, place;
     uint8_t cell, digit;
-    int length;
-    int entity;
-    int nspecs;
+    int16_t entity;
+    uint8_t nspecs;
     spec specs[SPECS_MAX];
-} result;
+} hit;
 
 /* HoDoKu's scratch set tmpSet, as far as a contradiction's text reads it:
  * "in rXcY" names the first cell it held when last looked into, which may
@@ -53,14 +54,16 @@ typedef struct scratch {
 typedef struct search {
     hodoku_tables *t;
     bool nets;
-    hodoku_entry *arena;                 /* every plain table expanded */
-    int start[HODOKU_PLAIN_NODES], count[HODOKU_PLAIN_NODES];
-    hodoku_set (*on)[10], (*off)[10];    /* by table: the cells each digit is on, off in */
+    hodoku_reach reach;
+    hodoku_set (*on)[10], (*off)[10]; /* by table: the cells each digit is on, off in */
     hodoku_set allowed[10], empty;
-    result *results;
-    int nresults, size;
-    int16_t *slot;                    /* by key: the result kept, -1 for none */
+    hit *hits;
+    int nhits, size;
     scratch tmp;
+    /* The tables expanded so far (on demand), in one arena. */
+    hodoku_entry *arena;
+    int used, arena_size;
+    int start[HODOKU_PLAIN_NODES], count[HODOKU_PLAIN_NODES];
     uint16_t chain[CHAIN_MAX];
     bool no_memory;
 } search;
@@ -80,111 +83,75 @@ static int first_cell(scratch *s)
     return s->first;
 }
 
-/* HoDoKu's size(): an empty set is not looked into. */
-static void sized(scratch *s)
-{
-    if (!hodoku_set_is_empty(s->content)) first_cell(s);
-}
-
-/* The tmpSet the group tables leave behind (spec 13.2's last group node). */
+/* The tmpSet the group tables leave behind (spec 13.2): looked into last
+ * at the cells seeing the last group node that some cell sees, and left
+ * holding what the last group node's last house check held. */
 static void scratch_after_groups(search *s)
 {
     const hodoku_tables *t = s->t;
     s->tmp.first = 0;
-    for (int gi = 0; gi < t->ngroups; gi++) {
+    s->tmp.looked = true;
+    s->tmp.content = hodoku_set_empty();
+    for (int gi = t->ngroups - 1; gi >= 0; gi--) {
         const hodoku_group *gr = &t->groups[gi];
         hodoku_set sees = hodoku_set_and(t->holds[gr->digit], gr->buddies);
-        assign(&s->tmp, sees);
-        sized(&s->tmp);
-        hodoku_set line = hodoku_unit_sets[gr->row >= 0 ? gr->row : 9 + gr->col];
-        hodoku_set box = hodoku_unit_sets[18 + gr->box];
-        int count[3] = {0, 0, 0}, first[3] = {-1, -1, -1};
-        for (int gj = 0; gj < t->ngroups; gj++) {
-            const hodoku_group *g2 = &t->groups[gj];
-            if (gj == gi || g2->digit != gr->digit || !hodoku_set_is_empty(hodoku_set_and(gr->set, g2->set))) continue;
-            bool same[3] = {gr->row >= 0 && gr->row == g2->row, gr->col >= 0 && gr->col == g2->col, gr->box == g2->box};
-            for (int k = 0; k < 3; k++)
-                if (same[k] && ++count[k] == 1) first[k] = gj;
+        if (!hodoku_set_is_empty(sees)) {
+            s->tmp.first = hodoku_set_first(sees);
+            break;
         }
+    }
+    if (!t->ngroups) return;
+    int gi = t->ngroups - 1;
+    const hodoku_group *gr = &t->groups[gi];
+    assign(&s->tmp, hodoku_set_and(t->holds[gr->digit], gr->buddies));
+    s->tmp.looked = true;
+    int count[3] = {0, 0, 0}, first[3] = {-1, -1, -1};
+    for (int i = 0; i < t->ndigit_groups[gr->digit]; i++) {
+        int gj = t->digit_groups[gr->digit][i];
+        const hodoku_group *g2 = &t->groups[gj];
+        if (gj == gi || !hodoku_set_is_empty(hodoku_set_and(gr->set, g2->set))) continue;
+        bool same[3] = {gr->row >= 0 && gr->row == g2->row, gr->col >= 0 && gr->col == g2->col, gr->box == g2->box};
         for (int k = 0; k < 3; k++)
-            if (count[k] == 1) {
-                hodoku_set house = k == 2 ? box : line;
-                assign(&s->tmp, hodoku_set_minus(hodoku_set_and(house, t->holds[gr->digit]),
-                                              hodoku_set_or(gr->set, t->groups[first[k]].set)));
-            }
+            if (same[k] && ++count[k] == 1) first[k] = gj;
     }
-}
-
-static int key_of(bool net, int variant, bool place, int cell, int digit)
-{
-    return ((((net ? 2 : 0) + variant - 1) * 2 + place) * SUDOKU_CELLS + cell) * 9 + digit - 1;
-}
-
-static const hodoku_entry *table_entries(const search *s, int table)
-{
-    return s->arena + s->start[table];
-}
-
-/* A result found: its chains read back (their lengths, whether one is a
- * net's), then HoDoKu's replaceOrCopyStep. */
-static void found(search *s, bool contradiction, bool place, int cell, int digit, int entity,
-                  const spec *specs, int nspecs)
-{
-    hodoku_tables *t = s->t;
-    int length = 0;
-    bool net = false;
-    for (int i = 0; i < nspecs; i++) {
-        const hodoku_entry *ent = table_entries(s, specs[i].table);
-        int n = s->count[specs[i].table], index = -1;
-        for (int k = 0; k < n; k++)
-            if (ent[k].node == specs[i].node) {
-                index = k;
-                break;
-            }
-        if (index < 0) continue;
-        hodoku_set cells;
-        int main_length = 0;
-        int len = hodoku_tables_chain_from(t, ent, n, index, HODOKU_ANY_CHAIN, s->chain, CHAIN_MAX, &cells, &main_length);
-        length += len;
-        net = net || len != main_length;
-    }
-    if (s->nets && !net) return;
-    int variant = contradiction ? SUDOKU_FORCING_CONTRADICTION : SUDOKU_FORCING_VERITY;
-    int key = key_of(net, variant, place, cell, digit);
-    result *r;
-    if (s->slot[key] >= 0) {
-        r = &s->results[s->slot[key]];
-        if (r->length <= length) return;
-    } else {
-        if (s->nresults == s->size) {
-            int size = s->size ? 2 * s->size : 256;
-            result *bigger = realloc(s->results, (size_t)size * sizeof *bigger);
-            if (!bigger) {
-                s->no_memory = true;
-                return;
-            }
-            s->results = bigger;
-            s->size = size;
+    for (int k = 0; k < 3; k++)
+        if (count[k] == 1) {
+            hodoku_set house = hodoku_unit_sets[k == 2 ? 18 + gr->box : gr->row >= 0 ? gr->row : 9 + gr->col];
+            assign(&s->tmp, hodoku_set_minus(hodoku_set_and(house, t->holds[gr->digit]),
+                                             hodoku_set_or(gr->set, t->groups[first[k]].set)));
         }
-        s->slot[key] = (int16_t)s->nresults;
-        r = &s->results[s->nresults++];
+}
+
+/* ---- the checks (spec 14.3) ---- */
+
+static void add_hit(search *s, bool contradiction, bool place, int cell, int digit, int entity,
+                    const spec *specs, int nspecs)
+{
+    if (s->nhits == s->size) {
+        int size = s->size ? 2 * s->size : 256;
+        hit *bigger = realloc(s->hits, (size_t)size * sizeof *bigger);
+        if (!bigger) {
+            s->no_memory = true;
+            return;
+        }
+        s->hits = bigger;
+        s->size = size;
     }
-    r->net = net;
-    r->variant = variant;
-    r->place = place;
-    r->cell = (uint8_t)cell;
-    r->digit = (uint8_t)digit;
-    r->length = length;
-    r->entity = entity;
-    r->nspecs = nspecs;
-    memcpy(r->specs, specs, (size_t)nspecs * sizeof *specs);
+    hit *h = &s->hits[s->nhits++];
+    h->contradiction = contradiction;
+    h->place = place;
+    h->cell = (uint8_t)cell;
+    h->digit = (uint8_t)digit;
+    h->entity = (int16_t)entity;
+    h->nspecs = (uint8_t)nspecs;
+    memcpy(h->specs, specs, (size_t)nspecs * sizeof *specs);
 }
 
 /* A contradiction from one table: its premise is false. */
 static void contradiction(search *s, int table, int entity, const spec *specs, int nspecs)
 {
     int cell = hodoku_node_cell(table), digit = hodoku_node_digit(table);
-    found(s, true, !hodoku_node_on(table), cell, digit, entity, specs, nspecs);
+    add_hit(s, true, !hodoku_node_on(table), cell, digit, entity, specs, nspecs);
 }
 
 /* The chains to node in each of the tables: a spec list. */
@@ -194,77 +161,108 @@ static int specs_to(spec *specs, const int *tables, int ntables, int node)
     return ntables;
 }
 
-/* A digit on twice in a house (spec 14.3 1d). */
-static void twice_in_house(search *s, int table)
+/* The cells of set, each as node of digit (on or off) in table. */
+static int specs_of(spec *specs, int table, hodoku_set set, int digit, bool on)
 {
-    for (int kind = 0; kind < 3; kind++)
-        for (int digit = 1; digit <= 9; digit++)
-            for (int h = 0; h < 9; h++) {
-                assign(&s->tmp, hodoku_set_and(hodoku_unit_sets[kind * 9 + h], s->on[table][digit]));
-                sized(&s->tmp);
-                if (hodoku_set_count(s->tmp.content) < 2) continue;
-                spec specs[SPECS_MAX];
-                int n = 0;
-                for (hodoku_set c = s->tmp.content; !hodoku_set_is_empty(c);)
-                    specs[n++] = (spec){(uint16_t)table, (uint16_t)hodoku_plain(hodoku_set_pop(&c), digit, true)};
-                contradiction(s, table, kind * 9 + h, specs, n);
-            }
+    int n = 0;
+    for (int cell; n < SPECS_MAX && (cell = hodoku_set_pop(&set)) >= 0;)
+        specs[n++] = (spec){(uint16_t)table, (uint16_t)hodoku_plain(cell, digit, on)};
+    return n;
 }
 
-/* Every place a digit has left in a house off (spec 14.3 1f). */
+/* A digit on twice in a house (spec 14.3 1d). HoDoKu looks into every
+ * house's cells with each digit on; the last it looks into is a box's. */
+static void twice_in_house(search *s, int table)
+{
+    const hodoku_set *on = s->on[table];
+    spec specs[SPECS_MAX];
+    for (int kind = 0; kind < 3; kind++)
+        for (int digit = 1; digit <= 9; digit++) {
+            if (!hodoku_set_several(on[digit])) continue;
+            for (int h = 0; h < 9; h++) {
+                hodoku_set both = hodoku_set_and(hodoku_unit_sets[kind * 9 + h], on[digit]);
+                if (hodoku_set_several(both)) contradiction(s, table, kind * 9 + h, specs, specs_of(specs, table, both, digit, true));
+            }
+        }
+    for (int digit = 9; digit >= 1; digit--)
+        if (!hodoku_set_is_empty(on[digit])) {
+            for (int h = 8; h >= 0; h--) {
+                hodoku_set both = hodoku_set_and(hodoku_unit_sets[18 + h], on[digit]);
+                if (hodoku_set_is_empty(both)) continue;
+                s->tmp.first = hodoku_set_first(both);
+                s->tmp.looked = true;
+                return;
+            }
+        }
+}
+
+/* Every place a digit has left in a house off (spec 14.3 1f): only houses
+ * with an off cell can be. HoDoKu leaves its scratch set at the last
+ * house it tried, box 9's places for 9. */
 static void house_emptied(search *s, int table)
 {
+    const hodoku_set *off = s->off[table];
+    spec specs[SPECS_MAX];
+    bool last = false;
     for (int kind = 0; kind < 3; kind++)
-        for (int digit = 1; digit <= 9; digit++)
-            for (int h = 0; h < 9; h++) {
+        for (int digit = 1; digit <= 9; digit++) {
+            hodoku_set offs = hodoku_set_and(off[digit], s->allowed[digit]);
+            unsigned houses = 0;
+            for (hodoku_set c = offs; !hodoku_set_is_empty(c);) houses |= 1u << sudoku_cell_units[hodoku_set_pop(&c)][kind] % 9;
+            for (; houses; houses &= houses - 1) {
+                int h = sudoku_lowest_bit(houses);
                 hodoku_set places = hodoku_set_and(hodoku_unit_sets[kind * 9 + h], s->allowed[digit]);
-                assign(&s->tmp, places);
-                if (hodoku_set_is_empty(places) || !hodoku_set_equal(hodoku_set_and(places, s->off[table][digit]), places))
-                    continue;
-                sized(&s->tmp);
-                spec specs[SPECS_MAX];
-                int n = 0;
-                for (hodoku_set c = places; !hodoku_set_is_empty(c) && n < SPECS_MAX;)
-                    specs[n++] = (spec){(uint16_t)table, (uint16_t)hodoku_plain(hodoku_set_pop(&c), digit, false)};
-                contradiction(s, table, kind * 9 + h, specs, n);
+                if (!hodoku_set_is_empty(hodoku_set_minus(places, off[digit]))) continue;
+                s->tmp.first = hodoku_set_first(places);
+                last = kind == 2 && digit == 9 && h == 8;
+                contradiction(s, table, kind * 9 + h, specs, specs_of(specs, table, places, digit, false));
             }
+        }
+    s->tmp.content = hodoku_set_and(hodoku_unit_sets[26], s->allowed[9]);
+    s->tmp.looked = last;
 }
 
 /* HoDoKu's checkOneChain (spec 14.3 1). */
 static void one_table(search *s, int table)
 {
     const hodoku_grid *g = s->t->grid;
-    hodoku_set (*on)[10] = s->on, (*off)[10] = s->off;
+    const hodoku_set *on = s->on[table], *off = s->off[table];
     int x = hodoku_node_cell(table), d = hodoku_node_digit(table);
     bool premise_on = hodoku_node_on(table);
-    if (hodoku_set_has(premise_on ? off[table][d] : on[table][d], x)) {
+    if (hodoku_set_has(premise_on ? off[d] : on[d], x)) {
         spec sp = {(uint16_t)table, (uint16_t)hodoku_plain(x, d, !premise_on)};
         contradiction(s, table, IN_CELL + first_cell(&s->tmp), &sp, 1);
     }
-    for (int i = 0; i <= 9; i++) {
-        assign(&s->tmp, i ? hodoku_set_and(on[table][i], off[table][i]) : hodoku_set_empty());
-        if (hodoku_set_is_empty(s->tmp.content)) continue;
-        int cell = first_cell(&s->tmp);
+    for (int i = 1; i <= 9; i++) {
+        hodoku_set both = hodoku_set_and(on[i], off[i]);
+        if (hodoku_set_is_empty(both)) continue;
+        int cell = hodoku_set_first(both);
+        s->tmp.first = cell;
         spec sp[2] = {{(uint16_t)table, (uint16_t)hodoku_plain(cell, i, false)}, {(uint16_t)table, (uint16_t)hodoku_plain(cell, i, true)}};
         contradiction(s, table, IN_CELL + cell, sp, 2);
     }
-    for (int i = 1; i <= 9; i++)
-        for (int j = i + 1; j <= 9; j++) {
-            assign(&s->tmp, hodoku_set_and(on[table][i], on[table][j]));
-            if (hodoku_set_is_empty(s->tmp.content)) continue;
-            int cell = first_cell(&s->tmp);
-            spec sp[2] = {{(uint16_t)table, (uint16_t)hodoku_plain(cell, i, true)}, {(uint16_t)table, (uint16_t)hodoku_plain(cell, j, true)}};
-            contradiction(s, table, IN_CELL + cell, sp, 2);
-        }
+    hodoku_set seen = hodoku_set_empty(), twice = hodoku_set_empty();
+    for (int i = 1; i <= 9; i++) {
+        twice = hodoku_set_or(twice, hodoku_set_and(seen, on[i]));
+        seen = hodoku_set_or(seen, on[i]);
+    }
+    if (!hodoku_set_is_empty(twice))
+        for (int i = 1; i <= 9; i++)
+            for (int j = i + 1; j <= 9; j++) {
+                hodoku_set both = hodoku_set_and(on[i], on[j]);
+                if (hodoku_set_is_empty(both)) continue;
+                int cell = hodoku_set_first(both);
+                s->tmp.first = cell;
+                spec sp[2] = {{(uint16_t)table, (uint16_t)hodoku_plain(cell, i, true)}, {(uint16_t)table, (uint16_t)hodoku_plain(cell, j, true)}};
+                contradiction(s, table, IN_CELL + cell, sp, 2);
+            }
     twice_in_house(s, table);
     /* A cell left without a candidate. */
     hodoku_set none = {{~0ull, (1ull << 17) - 1}};
-    for (int i = 1; i <= 9; i++) none = hodoku_set_and(none, hodoku_set_or(off[table][i], hodoku_set_minus(none, s->t->holds[i])));
-    for (int i = 1; i <= 9; i++) none = hodoku_set_minus(none, on[table][i]);
-    none = hodoku_set_and(none, s->empty);
-    assign(&s->tmp, none);
+    for (int i = 1; i <= 9; i++) none = hodoku_set_and(none, hodoku_set_or(off[i], hodoku_set_minus(none, s->t->holds[i])));
+    none = hodoku_set_and(hodoku_set_minus(none, seen), s->empty);
     if (!hodoku_set_is_empty(none)) {
-        sized(&s->tmp);
+        s->tmp.first = hodoku_set_first(none);
         for (hodoku_set c = none; !hodoku_set_is_empty(c);) {
             int cell = hodoku_set_pop(&c);
             spec specs[SPECS_MAX];
@@ -287,13 +285,10 @@ static void both_states(search *s, int on_table, int off_table)
             hodoku_set (*sets)[10] = pass == 0 ? s->on : s->off;
             hodoku_set both = hodoku_set_and(sets[on_table][i], sets[off_table][i]);
             hodoku_set_remove(&both, x);
-            assign(&s->tmp, both);
-            if (hodoku_set_is_empty(both)) continue;
-            sized(&s->tmp);
             for (int cell; (cell = hodoku_set_pop(&both)) >= 0;) {
                 int node = hodoku_plain(cell, i, pass == 0);
                 spec sp[2] = {{(uint16_t)on_table, (uint16_t)node}, {(uint16_t)off_table, (uint16_t)node}};
-                found(s, false, pass == 0, cell, i, 0, sp, 2);
+                add_hit(s, false, pass == 0, cell, i, 0, sp, 2);
             }
         }
 }
@@ -309,9 +304,9 @@ static void all_lead_to(search *s, const int *tables, int n)
         }
         spec specs[SPECS_MAX];
         for (int cell; (cell = hodoku_set_pop(&on)) >= 0;)
-            found(s, false, true, cell, digit, 0, specs, specs_to(specs, tables, n, hodoku_plain(cell, digit, true)));
+            add_hit(s, false, true, cell, digit, 0, specs, specs_to(specs, tables, n, hodoku_plain(cell, digit, true)));
         for (int cell; (cell = hodoku_set_pop(&off)) >= 0;)
-            found(s, false, false, cell, digit, 0, specs, specs_to(specs, tables, n, hodoku_plain(cell, digit, false)));
+            add_hit(s, false, false, cell, digit, 0, specs, specs_to(specs, tables, n, hodoku_plain(cell, digit, false)));
     }
 }
 
@@ -340,94 +335,194 @@ static void checks(search *s)
     for (int house = 0; house < 27; house++)
         for (int digit = 1; digit <= 9; digit++) {
             hodoku_set places = hodoku_set_and(hodoku_unit_sets[house], s->t->holds[digit]);
-            assign(&s->tmp, places);
             if (hodoku_set_is_empty(places)) continue;
-            sized(&s->tmp);
             int n = 0;
             for (int cell; (cell = hodoku_set_pop(&places)) >= 0;) tables[n++] = hodoku_plain(cell, digit, true);
             all_lead_to(s, tables, n);
         }
 }
 
-/* HoDoKu's tabling comparator (spec 14.4): placements first, the lowest
- * cell, the first found; then eliminations by cell * 10 + digit, the
- * shortest chains, the first found. */
-static const result *choose(const search *s)
+/* ---- the tables a result's chains are read from, expanded on demand ---- */
+
+static bool expand(search *s, int table)
 {
-    const result *best = NULL;
-    for (int i = 0; i < s->nresults; i++) {
-        const result *r = &s->results[i];
-        if (!best || (r->place && !best->place)) {
-            best = r;
-            continue;
+    if (s->start[table] >= 0) return true;
+    if (s->used + HODOKU_TABLE_MAX > s->arena_size) {
+        int size = s->arena_size ? 2 * s->arena_size : 16 * HODOKU_TABLE_MAX;
+        hodoku_entry *bigger = realloc(s->arena, (size_t)size * sizeof *bigger);
+        if (!bigger) {
+            s->no_memory = true;
+            return false;
         }
-        if (r->place != best->place) continue;
-        if (r->place) {
-            if (r->cell < best->cell) best = r;
-            continue;
-        }
-        int a = r->cell * 10 + r->digit, b = best->cell * 10 + best->digit;
-        if (a < b || (a == b && r->length < best->length)) best = r;
+        s->arena = bigger;
+        s->arena_size = size;
+        s->t->map_ent = NULL; /* the arena moved */
     }
+    s->start[table] = s->used;
+    s->count[table] = hodoku_tables_expand_into(s->t, table, s->arena + s->used);
+    s->used += s->count[table];
+    return true;
+}
+
+/* Reads a result's chains back: whether one is a net's, their length
+ * (HoDoKu's: all entries); into step too if it is not NULL. False if
+ * memory ran out. */
+static bool read_chains(search *s, const hit *h, bool *net, int *length, sudoku_step *step)
+{
+    *net = false;
+    *length = 0;
+    for (int i = 0; i < h->nspecs; i++) {
+        int table = h->specs[i].table;
+        if (!expand(s, table)) return false;
+        const hodoku_entry *ent = s->arena + s->start[table];
+        int n = s->count[table], index = -1;
+        for (int k = 0; k < n && index < 0; k++)
+            if (ent[k].node == h->specs[i].node) index = k;
+        if (index < 0) continue;
+        hodoku_set cells;
+        int main_length = 0;
+        int len = hodoku_tables_chain_from(s->t, ent, n, index, HODOKU_ANY_CHAIN, s->chain, CHAIN_MAX, &cells, &main_length);
+        *length += len;
+        *net = *net || len != main_length;
+        if (step) hodoku_tables_links(s->t, step, s->chain, len < CHAIN_MAX ? len : CHAIN_MAX);
+    }
+    return true;
+}
+
+/* ---- the choice (spec 14.3, 14.4) ---- */
+
+/* HoDoKu keeps one result per type (chain or net, contradiction or
+ * verity) and outcome: the first found, or a later one with shorter
+ * chains; a nets search keeps only nets' results. Its tabling comparator
+ * takes a placement before any elimination, the lowest cell first, and
+ * among results in one cell the one found first (its order says "greater"
+ * both ways: the sort leaves them as they were); eliminations by cell * 10
+ * + digit, then the shortest chains, then the first found. So only the
+ * results of the first outcome some valid result has need their chains
+ * read. Returns the winning hit, NULL for none. */
+static const hit *choose(search *s)
+{
+    int nhits = s->nhits;
+    int *order = malloc(((size_t)nhits + 1) * sizeof *order);
+    int *bucket = calloc(2 * SUDOKU_CELLS * 9 + 1, sizeof *bucket);
+    if (!order || !bucket) {
+        free(order);
+        free(bucket);
+        s->no_memory = true;
+        return NULL;
+    }
+    /* The results by outcome: placements by cell, then eliminations by
+     * cell and digit; in the order found within each. */
+    for (int i = 0; i < nhits; i++) {
+        const hit *h = &s->hits[i];
+        bucket[(h->place ? 0 : SUDOKU_CELLS * 9) + h->cell * 9 + h->digit - 1 + 1]++;
+    }
+    for (int k = 0; k < 2 * SUDOKU_CELLS * 9; k++) bucket[k + 1] += bucket[k];
+    int *fill = malloc((2 * SUDOKU_CELLS * 9 + 1) * sizeof *fill);
+    if (!fill) {
+        free(order);
+        free(bucket);
+        s->no_memory = true;
+        return NULL;
+    }
+    memcpy(fill, bucket, (2 * SUDOKU_CELLS * 9 + 1) * sizeof *fill);
+    for (int i = 0; i < nhits; i++) {
+        const hit *h = &s->hits[i];
+        order[fill[(h->place ? 0 : SUDOKU_CELLS * 9) + h->cell * 9 + h->digit - 1]++] = i;
+    }
+    free(fill);
+    const hit *best = NULL;
+    for (int place = 1; place >= 0 && !best && !s->no_memory; place--)
+        for (int k = 0; k < SUDOKU_CELLS * (place ? 1 : 9) && !best && !s->no_memory; k++) {
+            /* A placement's outcome is its cell (a digit at most per cell);
+             * an elimination's its cell and digit. */
+            int from = bucket[place ? k * 9 : SUDOKU_CELLS * 9 + k];
+            int to = bucket[place ? k * 9 + 9 : SUDOKU_CELLS * 9 + k + 1];
+            int kind_first[4] = {-1, -1, -1, -1}, kind_length[4] = {0, 0, 0, 0};
+            const hit *kind_best[4] = {NULL, NULL, NULL, NULL};
+            for (int i = from; i < to; i++) {
+                const hit *h = &s->hits[order[i]];
+                bool net;
+                int length;
+                if (!read_chains(s, h, &net, &length, NULL)) break;
+                if (s->nets && !net) continue;
+                int kind = (net ? 2 : 0) + (h->contradiction ? 0 : 1);
+                if (!kind_best[kind] || length < kind_length[kind]) {
+                    kind_best[kind] = h;
+                    kind_length[kind] = length;
+                }
+                if (kind_first[kind] < 0) kind_first[kind] = order[i];
+            }
+            for (int kind = 0; kind < 4; kind++) {
+                if (!kind_best[kind]) continue;
+                if (!best) {
+                    best = kind_best[kind];
+                    continue;
+                }
+                int best_kind = (kind_best[0] == best ? 0 : kind_best[1] == best ? 1 : kind_best[2] == best ? 2 : 3);
+                bool earlier = kind_first[kind] < kind_first[best_kind];
+                if (place ? earlier : kind_length[kind] < kind_length[best_kind] || (kind_length[kind] == kind_length[best_kind] && earlier))
+                    best = kind_best[kind];
+            }
+        }
+    free(order);
+    free(bucket);
     return best;
 }
 
-static void make_step(search *s, const result *r, sudoku_technique technique, sudoku_step *step)
+static bool make_step(search *s, const hit *h, sudoku_technique technique, sudoku_step *step)
 {
     logic_step_start(step, technique, 0);
-    step->variant = r->variant;
-    step->digits = (uint16_t)(1u << (r->digit - 1));
-    if (r->place)
-        step->place[r->cell] = r->digit;
+    step->variant = h->contradiction ? SUDOKU_FORCING_CONTRADICTION : SUDOKU_FORCING_VERITY;
+    step->digits = (uint16_t)(1u << (h->digit - 1));
+    if (h->place)
+        step->place[h->cell] = h->digit;
     else
-        logic_step_remove(step, r->cell, r->digit);
-    if (r->variant == SUDOKU_FORCING_CONTRADICTION) {
-        if (r->entity >= IN_CELL)
-            logic_step_cell(step, r->entity - IN_CELL);
+        logic_step_remove(step, h->cell, h->digit);
+    if (h->contradiction) {
+        if (h->entity >= IN_CELL)
+            logic_step_cell(step, h->entity - IN_CELL);
         else
-            step->units = 1u << r->entity;
+            step->units = 1u << h->entity;
     }
-    for (int i = 0; i < r->nspecs; i++) {
-        const hodoku_entry *ent = table_entries(s, r->specs[i].table);
-        int n = s->count[r->specs[i].table], index = -1;
-        for (int k = 0; k < n && index < 0; k++)
-            if (ent[k].node == r->specs[i].node) index = k;
-        if (index < 0) continue;
-        hodoku_set cells;
-        int len = hodoku_tables_chain_from(s->t, ent, n, index, HODOKU_ANY_CHAIN, s->chain, CHAIN_MAX, &cells, NULL);
-        hodoku_tables_links(s->t, step, s->chain, len < CHAIN_MAX ? len : CHAIN_MAX);
-    }
+    bool net;
+    int length;
+    return read_chains(s, h, &net, &length, step);
 }
 
-/* Every candidate's two tables, expanded into the arena, and the cells
- * each digit is on and off in. */
-static bool expand_all(search *s)
+/* The cells each digit is on and off in, in each candidate's tables: what
+ * its premise reaches; a table HoDoKu would fill up (1000 entries) is
+ * expanded as HoDoKu does. */
+static bool table_sets(search *s)
 {
-    hodoku_tables *t = s->t;
-    const hodoku_grid *g = t->grid;
-    int size = 0, used = 0;
+    const hodoku_grid *g = s->t->grid;
+    const hodoku_reach *r = &s->reach;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned c = g->candidates[cell]; c; c &= c - 1)
             for (int on = 1; on >= 0; on--) {
                 int table = hodoku_plain(cell, sudoku_lowest_digit(c), on);
-                if (used + HODOKU_TABLE_MAX > size) {
-                    size = size ? 2 * size : 64 * HODOKU_TABLE_MAX;
-                    hodoku_entry *bigger = realloc(s->arena, (size_t)size * sizeof *bigger);
-                    if (!bigger) return false;
-                    s->arena = bigger;
+                hodoku_set *ons = s->on[table], *offs = s->off[table];
+                memset(ons, 0, sizeof s->on[table]);
+                memset(offs, 0, sizeof s->off[table]);
+                const uint64_t *set = hodoku_reach_set(r, table);
+                int count = 0;
+                for (int w = 0; w < r->words; w++) count += hodoku_set_count((hodoku_set){{set[w], 0}});
+                if (count >= HODOKU_TABLE_MAX) {
+                    if (!expand(s, table)) return false;
+                    const hodoku_entry *ent = s->arena + s->start[table];
+                    for (int i = 0; i < s->count[table]; i++) {
+                        int node = ent[i].node;
+                        if (hodoku_node_is_group(node)) continue;
+                        hodoku_set_add(hodoku_node_on(node) ? &ons[hodoku_node_digit(node)] : &offs[hodoku_node_digit(node)], hodoku_node_cell(node));
+                    }
+                    continue;
                 }
-                int n = hodoku_tables_expand_into(t, table, s->arena + used);
-                s->start[table] = used;
-                s->count[table] = n;
-                memset(s->on[table], 0, sizeof s->on[table]);
-                memset(s->off[table], 0, sizeof s->off[table]);
-                for (int i = 0; i < n; i++) {
-                    int node = s->arena[used + i].node;
-                    if (hodoku_node_is_group(node)) continue;
-                    hodoku_set_add(hodoku_node_on(node) ? &s->on[table][hodoku_node_digit(node)] : &s->off[table][hodoku_node_digit(node)],
-                                hodoku_node_cell(node));
-                }
-                used += n;
+                for (int w = 0; w < r->words; w++)
+                    for (uint64_t bits = set[w]; bits; bits &= bits - 1) {
+                        int node = r->nodes[w * 64 + __builtin_ctzll(bits)];
+                        if (hodoku_node_is_group(node)) continue;
+                        hodoku_set_add(hodoku_node_on(node) ? &ons[hodoku_node_digit(node)] : &offs[hodoku_node_digit(node)], hodoku_node_cell(node));
+                    }
             }
     return true;
 }
@@ -435,18 +530,26 @@ static bool expand_all(search *s)
 bool hodoku_find_forcing(hodoku_query *q, bool nets, sudoku_technique technique, sudoku_step *step)
 {
     const hodoku_grid *g = q->grid;
-    search *s = calloc(1, sizeof *s);
+    search *s = malloc(sizeof *s);
     hodoku_tables *t = hodoku_tables_new();
+    bool ok = s && t, found = false;
     if (s) {
-        s->on = calloc(HODOKU_PLAIN_NODES, sizeof *s->on);
-        s->off = calloc(HODOKU_PLAIN_NODES, sizeof *s->off);
-        s->slot = malloc(4 * 2 * SUDOKU_CELLS * 9 * sizeof *s->slot);
-    }
-    bool ok = s && t && s->on && s->off && s->slot, result_found = false;
-    if (ok) {
-        memset(s->slot, 0xff, 4 * 2 * SUDOKU_CELLS * 9 * sizeof *s->slot);
         s->t = t;
         s->nets = nets;
+        s->hits = NULL;
+        s->nhits = s->size = 0;
+        s->arena = NULL;
+        s->used = s->arena_size = 0;
+        s->no_memory = false;
+        s->reach.sets = NULL;
+        s->reach.part = NULL;
+        s->reach.nodes = NULL;
+        s->on = malloc(HODOKU_PLAIN_NODES * sizeof *s->on);
+        s->off = malloc(HODOKU_PLAIN_NODES * sizeof *s->off);
+        ok = ok && s->on && s->off;
+    }
+    if (ok) {
+        for (int i = 0; i < HODOKU_PLAIN_NODES; i++) s->start[i] = -1;
         hodoku_tables_begin(t, g, nets, true);
         if (nets) {
             hodoku_tables_fill_nets(t);
@@ -455,37 +558,33 @@ bool hodoku_find_forcing(hodoku_query *q, bool nets, sudoku_technique technique,
         } else {
             hodoku_tables_fill_chains(t);
         }
-        for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-            if (g->value[cell]) continue;
-            hodoku_set_add(&s->empty, cell);
-        }
+        s->empty = hodoku_set_empty();
+        for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+            if (!g->value[cell]) hodoku_set_add(&s->empty, cell);
         for (int d = 1; d <= 9; d++) {
             s->allowed[d] = s->empty;
             for (hodoku_set p = t->placed[d]; !hodoku_set_is_empty(p);)
                 s->allowed[d] = hodoku_set_minus(s->allowed[d], hodoku_buddies(hodoku_set_pop(&p)));
         }
-        ok = expand_all(s);
+        ok = !t->no_memory && hodoku_reach_compute(t, &s->reach) && table_sets(s);
         if (ok) {
             checks(s);
-            const result *best = choose(s);
-            if (best) {
-                make_step(s, best, technique, step);
-                result_found = true;
-            }
+            const hit *best = s->no_memory ? NULL : choose(s);
+            if (best && !s->no_memory) found = make_step(s, best, technique, step);
         }
     }
     if (!ok || (s && s->no_memory) || (t && t->no_memory)) {
         q->short_of_memory = true;
-        result_found = false;
+        found = false;
     }
     hodoku_tables_delete(t);
     if (s) {
+        hodoku_reach_free(&s->reach);
         free(s->arena);
         free(s->on);
         free(s->off);
-        free(s->slot);
-        free(s->results);
+        free(s->hits);
     }
     free(s);
-    return result_found;
+    return found;
 }

@@ -94,11 +94,12 @@ bool hodoku_reach_compute(const hodoku_tables *t, hodoku_reach *r)
                         int xid = r->nodes[x];
                         for (int e = t->succ_start[xid]; e < t->succ_start[xid + 1]; e++) {
                             int wid = t->succ_node[e], w = r->index[wid];
-                            if (w < 0 || r->part[w] == part) continue;
+                            if (w < 0) continue;
                             if (t->succ_start[wid] == t->succ_start[wid + 1]) {
-                                set[w >> 6] |= 1ull << (w & 63); /* a dead end reaches itself */
+                                set[w >> 6] |= 1ull << (w & 63); /* a dead end, perhaps not met yet */
                                 continue;
                             }
+                            if (r->part[w] == part) continue;
                             const uint64_t *other = r->sets + (size_t)r->part[w] * (size_t)r->words;
                             for (int i = 0; i < r->words; i++) set[i] |= other[i];
                         }
