@@ -204,12 +204,15 @@ static void house_emptied(search *s, int table)
     const hodoku_set *off = s->off[table];
     spec specs[SPECS_MAX];
     bool last = false;
+    uint32_t units[10];
+    for (int digit = 1; digit <= 9; digit++) {
+        units[digit] = 0;
+        for (hodoku_set c = hodoku_set_and(off[digit], s->allowed[digit]); !hodoku_set_is_empty(c);)
+            units[digit] |= sudoku_cell_unit_mask[hodoku_set_pop(&c)];
+    }
     for (int kind = 0; kind < 3; kind++)
         for (int digit = 1; digit <= 9; digit++) {
-            hodoku_set offs = hodoku_set_and(off[digit], s->allowed[digit]);
-            unsigned houses = 0;
-            for (hodoku_set c = offs; !hodoku_set_is_empty(c);) houses |= 1u << sudoku_cell_units[hodoku_set_pop(&c)][kind] % 9;
-            for (; houses; houses &= houses - 1) {
+            for (unsigned houses = (units[digit] >> (9 * kind)) & 0x1ffu; houses; houses &= houses - 1) {
                 int h = sudoku_lowest_bit(houses);
                 hodoku_set places = hodoku_set_and(hodoku_unit_sets[kind * 9 + h], s->allowed[digit]);
                 if (!hodoku_set_is_empty(hodoku_set_minus(places, off[digit]))) continue;
