@@ -40,6 +40,7 @@ typedef struct sudoku_logic_memo {
      * afresh (sudoku_logic_next_memo). */
     bool hodoku_known;
     hodoku_grid hodoku_before, hodoku_after;
+    hodoku_cache hodoku_cache; /* what HoDoKu's searches found nothing in (any board) */
 } logic_memo;
 
 /* The cells whose candidates differ between board and later, as bits;

@@ -74,7 +74,7 @@ static bool hodoku_next(const sudoku_logic *state, unsigned flags, unsigned long
     hodoku_grid grid;
     hodoku_start(state, memo, &grid);
     if (memo) memo->hodoku_before = grid;
-    hodoku_query q = {&grid, budget, false};
+    hodoku_query q = {&grid, budget, false, memo ? &memo->hodoku_cache : NULL};
     bool found = false;
     for (int i = 0; i < logic_hodoku_techniques && !found && !q.short_of_memory; i++) {
         const logic_technique *t = &logic_catalogue[logic_hodoku_order[i]];
@@ -98,7 +98,7 @@ bool sudoku_logic_find(const sudoku_logic *state, sudoku_technique technique, un
     if (flags & SUDOKU_LOGIC_HODOKU) {
         hodoku_grid grid;
         hodoku_grid_from_state(&grid, state);
-        hodoku_query hq = {&grid, NULL, false};
+        hodoku_query hq = {&grid, NULL, false, NULL};
         int saved = errno;
         bool found = hodoku_find(&hq, &logic_catalogue[technique], flags, step);
         errno = hq.short_of_memory ? ENOMEM : saved;

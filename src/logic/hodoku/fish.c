@@ -9,6 +9,8 @@
 
 #include "logic/step.h"
 
+#include <string.h>
+
 /* Sets of cells: bit c % 64 of word c / 64. */
 typedef struct cells {
     uint64_t w[2];
@@ -58,6 +60,8 @@ typedef struct fish_search {
     cells at[27];            /* the digit's cells in each unit */
     int chosen_base[FISH_MAX], chosen_cover[FISH_MAX];
     cells base_cells, endo; /* of the chosen base units */
+    cells reach[19];        /* the cells of the possible covers from index i on */
+    int8_t owner[SUDOKU_CELLS][2]; /* the possible covers (indices) holding a cell, -1: none */
     sudoku_step *step;
 } fish_search;
 
@@ -78,10 +82,22 @@ static unsigned kinds(const int *units, int n)
 static cells seeing_all(cells set)
 {
     cells seen = {{~0ull, ~0ull}};
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        if (cells_has(set, cell))
-            seen = cells_and(seen, (cells){{sudoku_peer_bits[cell][0], sudoku_peer_bits[cell][1]}});
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = set.w[w]; bits; bits &= bits - 1) {
+            int cell = 64 * w + __builtin_ctzll(bits);
+            seen.w[0] &= sudoku_peer_bits[cell][0];
+            seen.w[1] &= sudoku_peer_bits[cell][1];
+        }
     return seen;
+}
+
+/* The number of cells of a, counted up to limit + 1 at most. */
+static int count_upto(cells a, int limit)
+{
+    int n = 0;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = a.w[w]; bits && n <= limit; bits &= bits - 1) n++;
+    return n;
 }
 
 static void remove_all(sudoku_step *step, cells set, int digit)
@@ -110,8 +126,9 @@ static bool judge(fish_search *s, cells cover_cells, cells cannibal)
 {
     cells fins = cells_or(cells_minus(s->base_cells, cover_cells), s->endo);
     cells outside = cells_minus(cover_cells, s->base_cells);
+    if (cells_empty(outside) && cells_empty(cannibal)) return false;
     if (s->finned) {
-        int nfins = cells_count(fins);
+        int nfins = count_upto(fins, 5);
         if (nfins < 1 || nfins > 5) return false;
         cells seen = seeing_all(fins);
         outside = cells_and(outside, seen);
@@ -145,6 +162,19 @@ static bool judge(fish_search *s, cells cover_cells, cells cannibal)
     return true;
 }
 
+/* False if covers chosen so far (with) and any of those that may follow
+ * (from index next on) cannot make the fish: the base cells no cover can
+ * take any more are fins, which an unfinned fish has none of, a finned
+ * one at most five, and they leave a cover cell to eliminate. Cuts the
+ * search without changing which fish comes first. */
+static bool still_possible(const fish_search *s, cells with, int next)
+{
+    cells fins = cells_or(cells_minus(cells_minus(s->base_cells, with), s->reach[next]), s->endo);
+    if (cells_empty(fins)) return true;
+    if (!s->finned || count_upto(fins, 5) > 5) return false;
+    return !cells_empty(cells_and(seeing_all(fins), cells_or(with, s->reach[next])));
+}
+
 /* Cover combinations, lexicographic, from candidate index start. */
 static bool covers(fish_search *s, const int *possible, int npossible, int depth, int start,
                    cells cover_cells, cells cannibal)
@@ -154,6 +184,7 @@ static bool covers(fish_search *s, const int *possible, int npossible, int depth
         int unit = possible[i];
         cells with = cells_or(cover_cells, s->at[unit]);
         cells twice = cells_or(cannibal, cells_and(cover_cells, s->at[unit]));
+        if (!still_possible(s, with, i + 1)) continue;
         s->chosen_cover[depth] = unit;
         if (depth + 1 < s->size) {
             if (covers(s, possible, npossible, depth + 1, i + 1, with, twice)) return true;
@@ -162,6 +193,101 @@ static bool covers(fish_search *s, const int *possible, int npossible, int depth
         }
     }
     return false;
+}
+
+/* True if need can be covered by at most left of the possible covers not
+ * in used (bits over their indices), leaving few enough fins among the
+ * base cells left uncovered (left: those, with the endo fins). Each cell
+ * lies in two units a cover may take (its column or row, and its box), so
+ * the first cell needed gives at most two choices: a few branches. */
+static bool coverable(const fish_search *s, const int *possible, int n, cells need, cells left_base,
+                      unsigned used, int left)
+{
+    if (cells_empty(need)) {
+        int fins = count_upto(cells_or(left_base, s->endo), 5);
+        if (fins <= 5) return true;
+        if (left == 0) return false;
+        /* The units still free could take some of the fins. */
+        fins = count_upto(cells_or(left_base, s->endo), 81);
+        int best = 0;
+        for (int j = 0; j < n; j++)
+            if (!(used >> j & 1u)) {
+                int k = count_upto(cells_and(s->at[possible[j]], left_base), 81);
+                if (k > best) best = k;
+            }
+        return fins - left * best <= 5;
+    }
+    if (left == 0) return false;
+    int cell = need.w[0] ? __builtin_ctzll(need.w[0]) : 64 + __builtin_ctzll(need.w[1]);
+    for (int k = 0; k < 2; k++) {
+        int j = s->owner[cell][k];
+        if (j < 0 || (used >> j & 1u)) continue;
+        cells at = s->at[possible[j]];
+        if (coverable(s, possible, n, cells_minus(need, at), cells_minus(left_base, at),
+                      used | 1u << j, left - 1))
+            return true;
+    }
+    return false;
+}
+
+/* True if some cell could go by a fish on the chosen base units: the
+ * cells it would not see among the base cells (fins must all be seen)
+ * and the cell itself must be covered, by size covers at most, with five
+ * fins at most left. Unfinned, every base cell must be covered. Only a
+ * necessary condition, but a cheap one, that spares the ordered search of
+ * the covers nearly always. */
+static bool may_eliminate(fish_search *s, const int *possible, int n)
+{
+    cells all = {{0, 0}};
+    for (int i = 0; i < n; i++) {
+        cells at = s->at[possible[i]];
+        all = cells_or(all, at);
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = at.w[w]; bits; bits &= bits - 1) {
+                int cell = 64 * w + __builtin_ctzll(bits);
+                s->owner[cell][s->owner[cell][0] >= 0] = (int8_t)i;
+            }
+    }
+    bool may = false;
+    if (!s->finned) {
+        may = coverable(s, possible, n, s->base_cells, s->base_cells, 0, s->size);
+        goto done;
+    }
+    for (int w = 0; w < 2 && !may; w++)
+        for (uint64_t bits = all.w[w]; bits && !may; bits &= bits - 1) {
+            int cell = 64 * w + __builtin_ctzll(bits);
+            cells peers = {{sudoku_peer_bits[cell][0], sudoku_peer_bits[cell][1]}};
+            /* The fins, one at least, are base cells it sees. */
+            if (!cells_empty(cells_minus(s->endo, peers)) ||
+                cells_empty(cells_and(s->base_cells, peers)))
+                continue;
+            cells need = cells_minus(s->base_cells, peers);
+            need.w[cell / 64] |= 1ull << (cell % 64);
+            if (!cells_has(s->base_cells, cell)) {
+                may = coverable(s, possible, n, need, s->base_cells, 0, s->size);
+                continue;
+            }
+            /* A base cell goes only if two covers take it (cannibalism):
+             * both its units among them. */
+            unsigned both = 0;
+            cells left_base = s->base_cells;
+            for (int j = 0; j < n; j++)
+                if (cells_has(s->at[possible[j]], cell)) {
+                    both |= 1u << j;
+                    need = cells_minus(need, s->at[possible[j]]);
+                    left_base = cells_minus(left_base, s->at[possible[j]]);
+                }
+            may = sudoku_popcount(both) == 2 && s->size >= 2 &&
+                  coverable(s, possible, n, need, left_base, both, s->size - 2);
+        }
+done:
+    /* The table back to empty, for the next base. */
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = all.w[w]; bits; bits &= bits - 1) {
+            int cell = 64 * w + __builtin_ctzll(bits);
+            s->owner[cell][0] = s->owner[cell][1] = -1;
+        }
+    return may;
 }
 
 /* The base combination is chosen: its possible covers, then theirs. */
@@ -175,7 +301,42 @@ static bool with_base(fish_search *s)
         if (!used && !cells_empty(cells_and(s->at[unit], s->base_cells))) possible[n++] = unit;
     }
     cells none = {{0, 0}};
-    return n >= s->size && covers(s, possible, n, 0, 0, none, none);
+    if (n < s->size) return false;
+    /* The size covers that take the most base cells, overlaps aside,
+     * still leave more fins than the fish may have: no cover will do. */
+    int take[FISH_MAX] = {0};
+    for (int i = 0; i < n; i++) {
+        int k = cells_count(cells_and(s->at[possible[i]], s->base_cells));
+        for (int j = 0; j < s->size; j++)
+            if (k > take[j]) {
+                int t = take[j];
+                take[j] = k;
+                k = t;
+            }
+    }
+    int most = 0;
+    for (int j = 0; j < s->size; j++) most += take[j];
+    if (cells_count(s->base_cells) - most > (s->finned ? 5 : 0)) return false;
+    if (!may_eliminate(s, possible, n)) return false;
+    s->reach[n] = none;
+    for (int i = n - 1; i >= 0; i--) s->reach[i] = cells_or(s->reach[i + 1], s->at[possible[i]]);
+    return covers(s, possible, n, 0, 0, none, none);
+}
+
+/* The first chosen base units but the last (chosen of them): could any
+ * last one make a fish? Whatever it adds, the cells the fish needs
+ * covered only grow, and the covers can be any not taken as base: the
+ * same necessary condition as may_eliminate's, which rules out most
+ * choices before the last unit is tried. */
+static bool open_ended(fish_search *s, int chosen)
+{
+    int possible[18], n = 0;
+    for (int i = 0; i < s->ncover; i++) {
+        bool used = false;
+        for (int j = 0; j < chosen; j++) used |= s->chosen_base[j] == s->cover[i];
+        if (!used) possible[n++] = s->cover[i];
+    }
+    return may_eliminate(s, possible, n);
 }
 
 /* Base combinations, lexicographic, from base index start; a unit that
@@ -193,7 +354,9 @@ static bool bases(fish_search *s, int depth, int start)
         s->chosen_base[depth] = unit;
         s->base_cells = cells_or(s->base_cells, s->at[unit]);
         s->endo = cells_or(s->endo, overlap);
-        bool found = depth + 1 < s->size ? bases(s, depth + 1, i + 1) : with_base(s);
+        bool found = depth + 1 < s->size ? (depth + 2 < s->size || open_ended(s, depth + 1)) &&
+                                               bases(s, depth + 1, i + 1)
+                                         : with_base(s);
         s->base_cells = kept_cells;
         s->endo = kept_endo;
         if (found) return true;
@@ -219,9 +382,19 @@ static bool search_digit(fish_search *s, bool lines)
     return s->nbase >= s->size && bases(s, 0, 0);
 }
 
+/* The technique's row in the cache (hodoku_cache): basic fish 0-2, finned
+ * and sashimi 3-8, Franken 9-12. */
+static int cache_row(sudoku_technique technique)
+{
+    if (technique >= SUDOKU_FRANKEN_X_WING) return 9 + (int)(technique - SUDOKU_FRANKEN_X_WING);
+    if (technique >= SUDOKU_FINNED_X_WING) return 3 + (int)(technique - SUDOKU_FINNED_X_WING);
+    return technique == SUDOKU_X_WING ? 0 : technique == SUDOKU_SWORDFISH ? 1 : 2;
+}
+
 bool hodoku_fish(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
     fish_search s = {.grid = q->grid, .technique = technique, .step = step};
+    memset(s.owner, -1, sizeof s.owner);
     switch (technique) {
     case SUDOKU_X_WING: s.size = 2; break;
     case SUDOKU_SWORDFISH: s.size = 3; break;
@@ -238,8 +411,17 @@ bool hodoku_fish(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
     case SUDOKU_FRANKEN_SWORDFISH: s.size = 3, s.franken = true; break;
     default: return false;
     }
+    int kind = cache_row(technique);
     for (s.digit = 1; s.digit <= 9; s.digit++) {
         uint16_t bit = (uint16_t)(1u << (s.digit - 1));
+        cells all = {{0, 0}};
+        for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+            if (q->grid->candidates[cell] & bit) all.w[cell / 64] |= 1ull << (cell % 64);
+        hodoku_cache *cache = q->cache;
+        if (cache && cache->fish_known[kind][s.digit - 1] &&
+            cache->fish_cells[kind][s.digit - 1][0] == all.w[0] &&
+            cache->fish_cells[kind][s.digit - 1][1] == all.w[1])
+            continue;
         for (int unit = 0; unit < 27; unit++) {
             s.at[unit] = (cells){{0, 0}};
             for (int i = 0; i < 9; i++) {
@@ -248,6 +430,11 @@ bool hodoku_fish(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
             }
         }
         if (search_digit(&s, true) || search_digit(&s, false)) return true;
+        if (cache) {
+            cache->fish_known[kind][s.digit - 1] = true;
+            cache->fish_cells[kind][s.digit - 1][0] = all.w[0];
+            cache->fish_cells[kind][s.digit - 1][1] = all.w[1];
+        }
     }
     return false;
 }

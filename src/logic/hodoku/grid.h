@@ -72,6 +72,15 @@ bool hodoku_queue_pop(hodoku_queue *q, sudoku_candidate *entry);
  * HoDoKu's uniqueness techniques look at this). */
 bool hodoku_allowed(const hodoku_grid *g, int cell, int digit);
 
+/* What searches found nothing, kept along a path (in the memo) to be
+ * spared on a later board: a fish search looks at one digit's cells at a
+ * time, and finds the same on the same cells, whatever the board. */
+#define HODOKU_FISH_KINDS 16
+typedef struct hodoku_cache {
+    bool fish_known[HODOKU_FISH_KINDS][9];
+    uint64_t fish_cells[HODOKU_FISH_KINDS][9][2]; /* the digit's cells it found nothing on */
+} hodoku_cache;
+
 /* What a finder of HoDoKu's scale is asked with. The finders of singles
  * take entries off the grid's queues, as HoDoKu's do; the others only
  * read it. */
@@ -79,6 +88,7 @@ typedef struct hodoku_query {
     hodoku_grid *grid;
     unsigned long long *budget; /* chain nodes left (NULL: no limit), lowered as they are made */
     bool short_of_memory;       /* set by a finder whose search ran out of memory: void */
+    hodoku_cache *cache;        /* what earlier searches found nothing in (NULL: none kept) */
 } hodoku_query;
 
 /* Looks for technique's step on q's grid, as HoDoKu's search for it picks
