@@ -46,6 +46,9 @@ static bool cells_has(cells a, int cell)
     return a.w[cell / 64] >> (cell % 64) & 1u;
 }
 
+/* Not narrowed: every unit counts as touched. */
+#define ALL_UNITS 0x7ffffffu
+
 /* The largest fish HoDoKu's default searches: a jellyfish. */
 #define FISH_MAX 4
 
@@ -62,6 +65,8 @@ typedef struct fish_search {
     cells base_cells, endo; /* of the chosen base units */
     cells reach[19];        /* the cells of the possible covers from index i on */
     int8_t owner[SUDOKU_CELLS][2]; /* the possible covers (indices) holding a cell, -1: none */
+    uint32_t touched; /* narrowed: the units (bits) of the cells gone since a search found nothing */
+    int last_touched; /* the last base index (search_digit's list) of those, -1: none */
     sudoku_step *step;
 } fish_search;
 
@@ -340,13 +345,18 @@ static bool open_ended(fish_search *s, int chosen)
 }
 
 /* Base combinations, lexicographic, from base index start; a unit that
- * overlaps those chosen makes endo fins (Franken), at most two. */
-static bool bases(fish_search *s, int depth, int start)
+ * overlaps those chosen makes endo fins (Franken), at most two. Narrowed
+ * (touched: some chosen unit is one of s->touched, or no narrowing), a
+ * combination must take in one of the touched units. */
+static bool bases(fish_search *s, int depth, int start, bool touched)
 {
     if (depth >= FISH_MAX) return false;
     cells kept_cells = s->base_cells, kept_endo = s->endo;
     for (int i = start; i < s->nbase; i++) {
         int unit = s->base[i];
+        bool now_touched = touched || (s->touched >> unit & 1u);
+        if (!touched && i > s->last_touched) break;
+        if (!now_touched && depth + 1 == s->size) continue;
         cells overlap = cells_and(s->base_cells, s->at[unit]);
         if (!cells_empty(overlap) &&
             (!s->finned || cells_count(s->endo) + cells_count(overlap) > 2))
@@ -355,7 +365,7 @@ static bool bases(fish_search *s, int depth, int start)
         s->base_cells = cells_or(s->base_cells, s->at[unit]);
         s->endo = cells_or(s->endo, overlap);
         bool found = depth + 1 < s->size ? (depth + 2 < s->size || open_ended(s, depth + 1)) &&
-                                               bases(s, depth + 1, i + 1)
+                                               bases(s, depth + 1, i + 1, now_touched)
                                          : with_base(s);
         s->base_cells = kept_cells;
         s->endo = kept_endo;
@@ -379,7 +389,30 @@ static bool search_digit(fish_search *s, bool lines)
             if (!cells_empty(s->at[unit])) s->cover[s->ncover++] = unit;
     }
     s->base_cells = s->endo = (cells){{0, 0}};
-    return s->nbase >= s->size && bases(s, 0, 0);
+    s->last_touched = -1;
+    for (int i = 0; i < s->nbase; i++)
+        if (s->touched >> s->base[i] & 1u) s->last_touched = i;
+    return s->nbase >= s->size && bases(s, 0, 0, s->touched == ALL_UNITS);
+}
+
+/* The units a search of digit d on cells all must take in (bits): those
+ * of the cells gone since the cache's search found nothing on more, or
+ * ALL_UNITS (a search of every combination), or 0 if the cache found
+ * nothing on these very cells. No fish comes on fewer cells but by a base
+ * unit that lost one: with base units as they were, the base cells, fins
+ * and sashimi are as they were, the covers only had more cells, and the
+ * fish had been found then (the search finds every fish, in order). */
+static uint32_t touched_units(const hodoku_cache *cache, int kind, int d, cells all)
+{
+    if (!cache || !cache->fish_known[kind][d - 1]) return ALL_UNITS;
+    cells was = {{cache->fish_cells[kind][d - 1][0], cache->fish_cells[kind][d - 1][1]}};
+    if (!cells_empty(cells_minus(all, was))) return ALL_UNITS;
+    uint32_t units = 0;
+    cells gone = cells_minus(was, all);
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = gone.w[w]; bits; bits &= bits - 1)
+            units |= sudoku_cell_unit_mask[64 * w + __builtin_ctzll(bits)];
+    return units;
 }
 
 /* The technique's row in the cache (hodoku_cache): basic fish 0-2, finned
@@ -418,10 +451,8 @@ bool hodoku_fish(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
         for (int cell = 0; cell < SUDOKU_CELLS; cell++)
             if (q->grid->candidates[cell] & bit) all.w[cell / 64] |= 1ull << (cell % 64);
         hodoku_cache *cache = q->cache;
-        if (cache && cache->fish_known[kind][s.digit - 1] &&
-            cache->fish_cells[kind][s.digit - 1][0] == all.w[0] &&
-            cache->fish_cells[kind][s.digit - 1][1] == all.w[1])
-            continue;
+        s.touched = touched_units(cache, kind, s.digit, all);
+        if (!s.touched) continue;
         for (int unit = 0; unit < 27; unit++) {
             s.at[unit] = (cells){{0, 0}};
             for (int i = 0; i < 9; i++) {
