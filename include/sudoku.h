@@ -703,8 +703,9 @@ typedef enum sudoku_rate_outcome {
  * assume one solution are used unless flags leave them out: rate puzzles
  * with exactly one solution. With SUDOKU_LOGIC_HODOKU the path is
  * HoDoKu's (its queues kept from step to step) and ceiling is a level
- * (a sudoku_level; 0: none): the path stops at the first step whose
- * level is above it. */
+ * (a sudoku_level; 0: none): the path stops at the first step after
+ * which the puzzle's level (its steps' highest, raised by the score so
+ * far) is above it. */
 sudoku_rate_outcome sudoku_rate(const sudoku_grid *puzzle, unsigned flags,
                                 unsigned long long budget, int ceiling, sudoku_rating *rating);
 

@@ -253,7 +253,8 @@ sudoku_rate_outcome sudoku_rate(const sudoku_grid *puzzle, unsigned flags,
                    : left == 0     ? SUDOKU_RATE_OVER_BUDGET
                                    : SUDOKU_RATE_STUCK;
         sudoku_rating_add(rating, &step);
-        int above = (flags & SUDOKU_LOGIC_HODOKU) ? (int)step.level : step.rating;
+        /* HoDoKu's level also rises with the score: the puzzle's so far. */
+        int above = (flags & SUDOKU_LOGIC_HODOKU) ? (int)rating->level : step.rating;
         if (ceiling > 0 && above > ceiling) return SUDOKU_RATE_ABOVE;
         sudoku_logic_apply(&state, &step);
     }
