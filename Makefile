@@ -315,15 +315,18 @@ test-valgrind:
 	  LOGS=$(BUILD)/logs/valgrind
 
 # The logic engine against Sudoku Explainer on all 509 rated puzzles (a
-# minute; make check rates those up to 9.4), and its soundness on every
+# minute; make check rates those up to 9.4) and against HoDoKu 2.2's 500
+# paths (test_hodoku, also in make check: level, score, whole path, and
+# the table by technique of HoDoKu's steps replayed), and its soundness on every
 # puzzle of SHARED_PUZZLES but for every 24th of forum-hardest (2,000 of
 # them; about an hour on two processes: LOGIC_SHARDS=N for N).
 # soundness-hardest walks all 48,766 of forum-hardest alone (hours), or
 # from line HARDEST_FROM on (a walk that was stopped, taken up again).
 LOGIC_SHARDS ?= 2
 SOUNDNESS_ENV = LOGIC_PATH_ALL=1
-agreement: $(BUILD)/tests/test_logic_path
+agreement: $(BUILD)/tests/test_logic_path $(BUILD)/tests/test_hodoku
 	LOGIC_AGREEMENT_ALL=1 SHARED_PUZZLES=$(SHARED_PUZZLES) $(BUILD)/tests/test_logic_path
+	$(BUILD)/tests/test_hodoku
 
 soundness: $(BUILD)/tests/test_logic_path
 	@failed=0; pids=; i=0; while [ $$i -lt $(LOGIC_SHARDS) ]; do \
