@@ -287,7 +287,10 @@ void hodoku_put_step(writer *w, const sudoku_step *step)
         hodoku_put_eliminations(w, step);
         return;
     }
-    put(w, ":");
+    /* HoDoKu's forcing chains and nets have none either ("Forcing Chain
+     * Contradiction in c4 => r5c4<>3", "Forcing Net Verity => r2c6=4"). */
+    if (step->technique != SUDOKU_FORCING_CHAIN && step->technique != SUDOKU_FORCING_NET)
+        put(w, ":");
     if (!hodoku_put_chain_step(w, step)) put_body(w, step);
 }
 
