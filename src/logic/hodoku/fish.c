@@ -374,6 +374,54 @@ static bool bases(fish_search *s, int depth, int start, bool touched)
     return false;
 }
 
+/* The places (bits 0-8) of the digit's cells in line unit (a row's
+ * columns, a column's rows). */
+static unsigned line_places(const fish_search *s, int unit)
+{
+    unsigned places = 0;
+    for (int i = 0; i < 9; i++)
+        if (cells_has(s->at[unit], sudoku_unit_cells[unit][i])) places |= 1u << i;
+    return places;
+}
+
+/* True if left more of the lines (bits of lines, from line from on) have
+ * places that, with must, make size at most. */
+static bool lines_within(const unsigned *places, unsigned lines, int from, int left, int size,
+                         unsigned must)
+{
+    if (sudoku_popcount(must) > size) return false;
+    if (left == 0) return true;
+    for (int line = from; line < 9; line++)
+        if ((lines >> line & 1u) &&
+            lines_within(places, lines, line + 1, left - 1, size, must | places[line]))
+            return true;
+    return false;
+}
+
+/* False if no finned or sashimi fish (rows, or columns: lines) of the
+ * size searched has an elimination: a cell X goes only if the base lines
+ * (not X's) have all their places outside X's box in size cover lines,
+ * X's among them, since the fins are base places X sees, none in a cover
+ * line: in X's box. A necessary condition, checked at once for the
+ * digit, that spares the ordered search of the base combinations. */
+static bool finned_possible(const fish_search *s, bool lines)
+{
+    int base_kind = lines ? 0 : 1;
+    unsigned places[9];
+    for (int i = 0; i < 9; i++) places[i] = line_places(s, 9 * base_kind + i);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        if (!cells_has(s->at[cell / 9], cell)) continue;
+        int line = lines ? cell / 9 : cell % 9, across = lines ? cell % 9 : cell / 9;
+        unsigned outside[9], bases = 0, box_places = 7u << (across / 3 * 3);
+        for (int i = 0; i < 9; i++) {
+            outside[i] = i / 3 == line / 3 ? places[i] & ~box_places : places[i];
+            if (places[i] && i != line) bases |= 1u << i;
+        }
+        if (lines_within(outside, bases, 0, s->size, s->size, 1u << across)) return true;
+    }
+    return false;
+}
+
 /* The search for one digit and orientation (lines: rows as base). */
 static bool search_digit(fish_search *s, bool lines)
 {
@@ -388,6 +436,7 @@ static bool search_digit(fish_search *s, bool lines)
         for (int unit = cover_from; unit < cover_from + 9; unit++)
             if (!cells_empty(s->at[unit])) s->cover[s->ncover++] = unit;
     }
+    if (s->finned && !s->franken && !finned_possible(s, lines)) return false;
     s->base_cells = s->endo = (cells){{0, 0}};
     s->last_touched = -1;
     for (int i = 0; i < s->nbase; i++)
