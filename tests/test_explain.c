@@ -1269,8 +1269,8 @@ static void test_hodoku_scale(void **state)
     /* --scale se pins SE's; SUDOKU_SCALE sets the default, the option wins */
     run_result se = RUN("hint", "--scale=se", skyscraper_board);
     assert_status(se, 0);
-    assert_string_equal(se.out, format_text("%s\n",
-                                            split_lines(RUN("explain", skyscraper_board).out).line[1]));
+    const char *se_first = split_lines(RUN("explain", skyscraper_board).out).line[1];
+    assert_string_equal(se.out, format_text("%s\n", se_first));
     assert_true(setenv("SUDOKU_SCALE", "se", 1) == 0);
     run_result by_env = RUN("hint", skyscraper_board);
     run_result pinned = RUN("hint", "--scale=hodoku", skyscraper_board);
