@@ -13,6 +13,7 @@
 #include "catalogue.h"
 #include "state.h"
 #include "chains/nested.h"
+#include "hodoku/als.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -74,13 +75,15 @@ static bool hodoku_next(const sudoku_logic *state, unsigned flags, unsigned long
     hodoku_grid grid;
     hodoku_start(state, memo, &grid);
     if (memo) memo->hodoku_before = grid;
-    hodoku_query q = {&grid, budget, false, memo ? &memo->hodoku_cache : NULL};
+    hodoku_round *round = NULL;
+    hodoku_query q = {&grid, budget, false, memo ? &memo->hodoku_cache : NULL, &round};
     bool found = false;
     for (int i = 0; i < logic_hodoku_techniques && !found && !q.short_of_memory; i++) {
         const logic_technique *t = &logic_catalogue[logic_hodoku_order[i]];
         found = hodoku_find(&q, t, flags, step);
         if ((t->flags & LOGIC_CHAIN) && budget && *budget == 0) break;
     }
+    hodoku_round_free(round);
     *short_of_memory = q.short_of_memory;
     found = found && !q.short_of_memory;
     if (memo) {
@@ -98,7 +101,7 @@ bool sudoku_logic_find(const sudoku_logic *state, sudoku_technique technique, un
     if (flags & SUDOKU_LOGIC_HODOKU) {
         hodoku_grid grid;
         hodoku_grid_from_state(&grid, state);
-        hodoku_query hq = {&grid, NULL, false, NULL};
+        hodoku_query hq = {&grid, NULL, false, NULL, NULL};
         int saved = errno;
         bool found = hodoku_find(&hq, &logic_catalogue[technique], flags, step);
         errno = hq.short_of_memory ? ENOMEM : saved;

@@ -554,38 +554,81 @@ static bool als_chain(search *s, sudoku_technique technique, sudoku_step *step)
 /* The kinds of ALS step. */
 typedef enum als_kind { XZ, XY_WING, CHAIN } als_kind;
 
+struct hodoku_round {
+    search s; /* the sets and restricted commons of the round's board */
+};
+
+static void search_free(search *s)
+{
+    free(s->alses);
+    free(s->slots);
+    free(s->first_rc);
+    free(s->end_rc);
+    free(s->rcs);
+}
+
+void hodoku_round_free(hodoku_round *round)
+{
+    if (!round) return;
+    search_free(&round->s);
+    free(round);
+}
+
+/* The sets and restricted commons of g into s; false if memory ran out
+ * (s then to be freed all the same). */
+static bool prepare(search *s, const hodoku_grid *g)
+{
+    memset(s, 0, sizeof *s);
+    s->g = g;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (unsigned c = g->candidates[cell]; c; c &= c - 1) hodoku_set_add(&s->holds[sudoku_lowest_digit(c)], cell);
+    find_alses(s);
+    s->first_rc = malloc(((size_t)s->nalses + 1) * sizeof *s->first_rc);
+    s->end_rc = malloc(((size_t)s->nalses + 1) * sizeof *s->end_rc);
+    if (s->no_memory || !s->first_rc || !s->end_rc) return false;
+    find_rcs(s);
+    return !s->no_memory;
+}
+
+/* The search of q's board: the round's, prepared by the first of its ALS
+ * finders, or one of this finder's own (*own set: to be freed). NULL if
+ * memory ran out. */
+static search *round_search(hodoku_query *q, search *own, bool *owned)
+{
+    *owned = false;
+    if (q->round && *q->round) return &(*q->round)->s;
+    hodoku_round *round = q->round ? malloc(sizeof *round) : NULL;
+    search *s = round ? &round->s : own;
+    bool ready = prepare(s, q->grid);
+    if (!ready) {
+        search_free(s);
+        free(round);
+        return NULL;
+    }
+    if (round)
+        *q->round = round;
+    else
+        *owned = true;
+    return s;
+}
+
 static bool find(hodoku_query *q, als_kind kind, sudoku_technique technique, sudoku_step *step)
 {
-    const hodoku_grid *g = q->grid;
-    search s;
-    memset(&s, 0, sizeof s);
-    s.g = g;
-    bool found = false;
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        for (unsigned c = g->candidates[cell]; c; c &= c - 1) hodoku_set_add(&s.holds[sudoku_lowest_digit(c)], cell);
-    find_alses(&s);
-    s.first_rc = malloc(((size_t)s.nalses + 1) * sizeof *s.first_rc);
-    s.end_rc = malloc(((size_t)s.nalses + 1) * sizeof *s.end_rc);
-    if (!s.no_memory && s.first_rc && s.end_rc) {
-        find_rcs(&s);
-        if (kind == XZ)
-            found = als_xz(&s, technique, step);
-        else if (kind == XY_WING)
-            found = als_xy_wing(&s, technique, step);
-        else
-            found = als_chain(&s, technique, step);
-    } else {
-        s.no_memory = true;
+    search own;
+    bool owned;
+    search *s = round_search(q, &own, &owned);
+    if (!s) {
+        q->short_of_memory = true;
+        return false;
     }
-    if (s.no_memory) {
+    bool found = kind == XZ        ? als_xz(s, technique, step)
+                 : kind == XY_WING ? als_xy_wing(s, technique, step)
+                                   : als_chain(s, technique, step);
+    if (s->no_memory) {
         q->short_of_memory = true;
         found = false;
     }
-    free(s.alses);
-    free(s.slots);
-    free(s.first_rc);
-    free(s.end_rc);
-    free(s.rcs);
+    if (owned) search_free(s);
     return found;
 }
 

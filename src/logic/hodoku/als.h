@@ -8,4 +8,7 @@
 
 hodoku_finder hodoku_als_xz, hodoku_als_xy_wing, hodoku_als_chain;
 
+/* Frees what a round's finders shared (grid.h; NULL: nothing). */
+void hodoku_round_free(hodoku_round *round);
+
 #endif

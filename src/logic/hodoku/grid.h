@@ -81,6 +81,12 @@ typedef struct hodoku_cache {
     uint64_t fish_cells[HODOKU_FISH_KINDS][9][2]; /* the digit's cells it found nothing on */
 } hodoku_cache;
 
+/* What the finders of one round share (the techniques asked in turn on
+ * one board, which none of them changes): the almost locked sets and
+ * their restricted commons, the same for ALS-XZ, ALS-XY-Wing and ALS
+ * Chain (als.c, which frees it: hodoku_round_free). */
+typedef struct hodoku_round hodoku_round;
+
 /* What a finder of HoDoKu's scale is asked with. The finders of singles
  * take entries off the grid's queues, as HoDoKu's do; the others only
  * read it. */
@@ -89,6 +95,7 @@ typedef struct hodoku_query {
     unsigned long long *budget; /* chain nodes left (NULL: no limit), lowered as they are made */
     bool short_of_memory;       /* set by a finder whose search ran out of memory: void */
     hodoku_cache *cache;        /* what earlier searches found nothing in (NULL: none kept) */
+    hodoku_round **round;       /* NULL: nothing shared; else the round's (NULL at its start) */
 } hodoku_query;
 
 /* Looks for technique's step on q's grid, as HoDoKu's search for it picks
