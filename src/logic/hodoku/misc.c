@@ -134,23 +134,36 @@ static bool sdc_crossing(sue_de_coq *s)
     selection line_sel[511], none = {0, 0, 0};
     int nl = 0;
     selections(g, line_cells, nline, 0, none, line_sel, &nl);
+    /* The box's cells are its open cells but the crossing's and the line
+     * selection's, which can only be a cell of the crossing left out of
+     * it: the box's selections, made once for each such choice. */
+    unsigned in_box = 0;
+    for (int i = 0; i < nline; i++)
+        if (sudoku_cell_units[line_cells[i]][2] == 18 + s->box) in_box |= 1u << i;
+    selection box_sel[2][511];
+    uint8_t box_cells[2][9];
+    int nb[2] = {-1, -1};
+    unsigned box_key[2] = {0, 0};
     for (int a = 0; a < nl; a++) {
         selection n = line_sel[a];
         int x = sudoku_popcount(n.digits & ~s->v);
         if (!(n.digits & s->v) || n.size <= x || n.size - x >= plus) continue;
-        uint64_t box_skip[2] = {skip[0], skip[1]};
-        add_members(box_skip, line_cells, n.members);
-        uint8_t box_cells[9];
-        int nbox = open_cells(g, 18 + s->box, box_skip, box_cells);
-        selection box_sel[511];
-        int nb = 0;
-        selections(g, box_cells, nbox, 0, none, box_sel, &nb);
+        unsigned key = n.members & in_box;
+        int slot = nb[0] < 0 || box_key[0] == key ? 0 : 1;
+        if (nb[slot] < 0 || box_key[slot] != key) {
+            uint64_t box_skip[2] = {skip[0], skip[1]};
+            add_members(box_skip, line_cells, key);
+            int nbox = open_cells(g, 18 + s->box, box_skip, box_cells[slot]);
+            nb[slot] = 0;
+            box_key[slot] = key;
+            selections(g, box_cells[slot], nbox, 0, none, box_sel[slot], &nb[slot]);
+        }
         unsigned forbidden = n.digits & s->v;
-        for (int b = 0; b < nb; b++) {
-            selection k = box_sel[b];
+        for (int b = 0; b < nb[slot]; b++) {
+            selection k = box_sel[slot][b];
             if ((k.digits & forbidden) || !(k.digits & s->v)) continue;
             if (k.size - sudoku_popcount(k.digits & ~s->v) != plus - (n.size - x)) continue;
-            if (sdc_step(s, line_cells, n, box_cells, k)) return true;
+            if (sdc_step(s, line_cells, n, box_cells[slot], k)) return true;
         }
     }
     return false;
