@@ -92,6 +92,12 @@ static int removed_digit(const sudoku_step *step)
     return step->nremovals ? step->removals[0].digit : 0;
 }
 
+/* The candidate bit of digit (1-9; 0 for none). */
+static unsigned digit_bit(int digit)
+{
+    return digit ? 1u << (digit - 1) : 0u;
+}
+
 static void put_unit(writer *w, int unit)
 {
     put(w, "%c%d", "rcb"[unit / 9], unit % 9 + 1);
@@ -235,7 +241,7 @@ static void put_body(writer *w, const sudoku_step *step)
         put(w, ")");
         break;
     case SUDOKU_W_WING: {
-        int a = removed_digit(step), b = sudoku_lowest_digit(step->digits & ~(1u << (a - 1)));
+        int a = removed_digit(step), b = sudoku_lowest_digit(step->digits & ~digit_bit(a));
         put(w, " %d/%d in ", a, b);
         put_step_cells(w, step, 0, 2);
         put(w, " connected by %d in ", b);
@@ -245,7 +251,7 @@ static void put_body(writer *w, const sudoku_step *step)
     case SUDOKU_XY_WING: {
         int z = removed_digit(step);
         put(w, " ");
-        put_digit_list(w, step->digits & ~(1u << (z - 1)), "/");
+        put_digit_list(w, step->digits & ~digit_bit(z), "/");
         put(w, "/%d in ", z);
         put_step_cells(w, step, 0, step->ncells);
         break;

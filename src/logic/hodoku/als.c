@@ -59,7 +59,7 @@ static bool grow(search *s)
 {
     int size = s->alses_size ? 2 * s->alses_size : 256;
     als *bigger = realloc(s->alses, (size_t)size * sizeof *bigger);
-    int *slots = calloc((size_t)(2 * size), sizeof *slots);
+    int *slots = calloc(2 * (size_t)size, sizeof *slots);
     if (!bigger || !slots) {
         if (bigger) s->alses = bigger;
         free(slots);
@@ -470,6 +470,7 @@ static void record_chain(chains *c, const rc *last)
     }
 }
 
+// NOLINTNEXTLINE(misc-no-recursion): one level per set of a chain, CHAIN_MAX at most
 static void extend(chains *c, int from, const rc *last)
 {
     search *s = c->s;

@@ -65,6 +65,7 @@ static int partner(const hodoku_grid *g, int unit, int digit, int cell)
     return -1;
 }
 
+// NOLINTNEXTLINE(misc-no-recursion): one level per cell of a cluster, 81 at most
 static void color_from(coloring *c, cluster *k, int cell, int color)
 {
     if (cell < 0 || !cells_has(&c->unplaced, cell)) return;

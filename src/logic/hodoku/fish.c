@@ -54,7 +54,6 @@ static bool cells_has(cells a, int cell)
 
 /* What a search is for, and where it is. */
 typedef struct fish_search {
-    const hodoku_grid *grid;
     sudoku_technique technique;
     int size, digit;
     bool finned, sashimi, franken;
@@ -181,6 +180,7 @@ static bool still_possible(const fish_search *s, cells with, int next)
 }
 
 /* Cover combinations, lexicographic, from candidate index start. */
+// NOLINTNEXTLINE(misc-no-recursion): one level per cover unit, FISH_MAX at most
 static bool covers(fish_search *s, const int *possible, int npossible, int depth, int start,
                    cells cover_cells, cells cannibal)
 {
@@ -205,6 +205,7 @@ static bool covers(fish_search *s, const int *possible, int npossible, int depth
  * base cells left uncovered (left: those, with the endo fins). Each cell
  * lies in two units a cover may take (its column or row, and its box), so
  * the first cell needed gives at most two choices: a few branches. */
+// NOLINTNEXTLINE(misc-no-recursion): one level per cover unit, FISH_MAX at most
 static bool coverable(const fish_search *s, const int *possible, int n, cells need, cells left_base,
                       unsigned used, int left)
 {
@@ -225,7 +226,7 @@ static bool coverable(const fish_search *s, const int *possible, int n, cells ne
     if (left == 0) return false;
     int cell = need.w[0] ? __builtin_ctzll(need.w[0]) : 64 + __builtin_ctzll(need.w[1]);
     for (int k = 0; k < 2; k++) {
-        int j = s->owner[cell][k];
+        int j = (int)s->owner[cell][k];
         if (j < 0 || (used >> j & 1u)) continue;
         cells at = s->at[possible[j]];
         if (coverable(s, possible, n, cells_minus(need, at), cells_minus(left_base, at),
@@ -348,6 +349,7 @@ static bool open_ended(fish_search *s, int chosen)
  * overlaps those chosen makes endo fins (Franken), at most two. Narrowed
  * (touched: some chosen unit is one of s->touched, or no narrowing), a
  * combination must take in one of the touched units. */
+// NOLINTNEXTLINE(misc-no-recursion): one level per base unit, FISH_MAX at most
 static bool bases(fish_search *s, int depth, int start, bool touched)
 {
     if (depth >= FISH_MAX) return false;
@@ -386,6 +388,7 @@ static unsigned line_places(const fish_search *s, int unit)
 
 /* True if left more of the lines (bits of lines, from line from on) have
  * places that, with must, make size at most. */
+// NOLINTNEXTLINE(misc-no-recursion): one level per base line, FISH_MAX at most
 static bool lines_within(const unsigned *places, unsigned lines, int from, int left, int size,
                          unsigned must)
 {
@@ -412,12 +415,12 @@ static bool finned_possible(const fish_search *s, bool lines)
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         if (!cells_has(s->at[cell / 9], cell)) continue;
         int line = lines ? cell / 9 : cell % 9, across = lines ? cell % 9 : cell / 9;
-        unsigned outside[9], bases = 0, box_places = 7u << (across / 3 * 3);
+        unsigned outside[9], base_lines = 0, box_places = 7u << (across / 3 * 3);
         for (int i = 0; i < 9; i++) {
             outside[i] = i / 3 == line / 3 ? places[i] & ~box_places : places[i];
-            if (places[i] && i != line) bases |= 1u << i;
+            if (places[i] && i != line) base_lines |= 1u << i;
         }
-        if (lines_within(outside, bases, 0, s->size, s->size, 1u << across)) return true;
+        if (lines_within(outside, base_lines, 0, s->size, s->size, 1u << across)) return true;
     }
     return false;
 }
@@ -475,7 +478,7 @@ static int cache_row(sudoku_technique technique)
 
 bool hodoku_fish(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
-    fish_search s = {.grid = q->grid, .technique = technique, .step = step};
+    fish_search s = {.technique = technique, .step = step};
     memset(s.owner, -1, sizeof s.owner);
     switch (technique) {
     case SUDOKU_X_WING: s.size = 2; break;

@@ -110,7 +110,7 @@ static void scratch_after_groups(search *s)
         int gj = t->digit_groups[gr->digit][i];
         const hodoku_group *g2 = &t->groups[gj];
         if (gj == gi || !hodoku_set_is_empty(hodoku_set_and(gr->set, g2->set))) continue;
-        bool same[3] = {gr->row >= 0 && gr->row == g2->row, gr->col >= 0 && gr->col == g2->col, gr->box == g2->box};
+        const bool same[3] = {gr->row >= 0 && gr->row == g2->row, gr->col >= 0 && gr->col == g2->col, gr->box == g2->box};
         for (int k = 0; k < 3; k++)
             if (same[k] && ++count[k] == 1) first[k] = gj;
     }

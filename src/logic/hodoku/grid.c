@@ -63,7 +63,7 @@ void hodoku_remove(hodoku_grid *g, int cell, int digit)
         hodoku_queue_add(&g->naked, cell, sudoku_lowest_digit(g->candidates[cell]));
     for (int k = 0; k < 3; k++) {
         int unit = sudoku_cell_units[cell][k];
-        int left = --g->free[unit][digit];
+        int left = (int)--g->free[unit][digit];
         if (left == 1) add_hidden(g, unit, digit);
         if (left == 0) drop_hidden(&g->hidden, unit, digit);
     }

@@ -217,7 +217,7 @@ bool hodoku_empty_rectangle(hodoku_query *q, sudoku_technique technique, sudoku_
     const hodoku_grid *g = q->grid;
     for (int digit = 1; digit <= 9; digit++)
         for (int box = 0; box < 9; box++) {
-            int n = g->free[18 + box][digit];
+            int n = (int)g->free[18 + box][digit];
             if (n < 2 || n > 5) continue;
             for (int s = 0; s < 9; s++) {
                 int er_row = box / 3 * 3 + er_shapes[s][0], er_col = box % 3 * 3 + er_shapes[s][1];

@@ -70,7 +70,7 @@ bool hodoku_locked_candidates(hodoku_query *q, sudoku_technique technique, sudok
     for (int u = 0; u < (pointing ? 9 : 18); u++) {
         int unit = pointing ? 18 + u : u;
         for (int digit = 1; digit <= 9; digit++) {
-            int k = g->free[unit][digit];
+            int k = (int)g->free[unit][digit];
             if (k != 2 && k != 3) continue;
             uint8_t cells[9];
             int n = cells_with(g, unit, digit, cells);
@@ -121,6 +121,7 @@ static bool naked_step(const hodoku_grid *g, sudoku_technique technique, const u
 /* Extends the combination cells[0..depth) with eligible cells from start
  * on, in lexicographic order; true once a step is found (locked as
  * wanted, with eliminations). */
+// NOLINTNEXTLINE(misc-no-recursion): one level per cell of a subset, 4 at most
 static bool naked_combinations(const hodoku_grid *g, sudoku_technique technique, const uint8_t *eligible,
                                int count, int n, bool locked, uint8_t *cells, int depth, int start,
                                unsigned digits, sudoku_step *step)
@@ -195,6 +196,7 @@ static bool hidden_step(const hodoku_grid *g, sudoku_technique technique, int un
     return step->nremovals > 0;
 }
 
+// NOLINTNEXTLINE(misc-no-recursion): one level per digit of a subset, 4 at most
 static bool hidden_combinations(const hodoku_grid *g, sudoku_technique technique, int unit,
                                 const int *eligible, int count, const uint16_t *places, int n,
                                 int depth, int start, unsigned digits, unsigned cells,
@@ -225,7 +227,7 @@ bool hodoku_hidden_set(hodoku_query *q, sudoku_technique technique, sudoku_step 
         uint16_t places[10];
         for (int d = 1; d <= 9; d++) {
             places[d] = hodoku_places(g, unit, d);
-            int k = g->free[unit][d];
+            int k = (int)g->free[unit][d];
             if (k >= 1 && k <= n) eligible[count++] = d;
         }
         if (count >= n &&

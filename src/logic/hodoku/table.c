@@ -296,7 +296,7 @@ void hodoku_tables_fill_chains(hodoku_tables *t)
                     done = hodoku_set_or(done, in);
                     for (int other; (other = hodoku_set_pop(&in)) >= 0;) out[used++] = (uint16_t)hodoku_plain(other, digit, false);
                 }
-                for (int i = 0; i < t->ndigit_groups[digit]; i++) {
+                for (int i = 0; links && i < t->ndigit_groups[digit]; i++) {
                     int gi = t->digit_groups[digit][i];
                     if (hodoku_set_has(links[gi].sees, cell)) out[used++] = (uint16_t)hodoku_group_node(gi, false);
                 }
@@ -311,7 +311,7 @@ void hodoku_tables_fill_chains(hodoku_tables *t)
                     for (int i = first; i < used; i++) seen = seen || out[i] == node;
                     if (!seen) out[used++] = node;
                 }
-                for (int i = 0; i < t->ndigit_groups[digit]; i++) {
+                for (int i = 0; links && i < t->ndigit_groups[digit]; i++) {
                     int gi = t->digit_groups[digit][i];
                     for (int k = 0; k < 2; k++)
                         if (links[gi].single[k] == cell) out[used++] = (uint16_t)hodoku_group_node(gi, true);

@@ -186,7 +186,7 @@ typedef enum hodoku_chain_rule { HODOKU_ANY_CHAIN, HODOKU_LOOP_CHAIN, HODOKU_AIC
  * not written. */
 #define HODOKU_LINK_BRANCH 0x4000u
 #define HODOKU_LINK_BRANCH_END 0x8000u
-#define HODOKU_LINK_NODE 0x0fffu
+#define HODOKU_LINK_NODE 0x0fff /* signed: a node is an int */
 int hodoku_tables_chain(hodoku_tables *t, int index, hodoku_chain_rule rule, uint16_t *chain, int max,
                      hodoku_set *cells);
 

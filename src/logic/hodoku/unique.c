@@ -54,7 +54,7 @@ bool hodoku_bug(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
     int digit = 0, houses[3] = {-1, -1, -1};
     for (int unit = 0; unit < 27; unit++)
         for (int d = 1; d <= 9; d++) {
-            int n = g->free[unit][d];
+            int n = (int)g->free[unit][d];
             if (n > 3) return false;
             if (n < 3) continue;
             if (houses[unit / 9] >= 0 || (digit && digit != d)) return false;
@@ -137,12 +137,12 @@ static bool type_2_or_5(const hodoku_grid *g, const rectangle *r, sudoku_techniq
 {
     if (r->ntwo != 1 && r->ntwo != 2) return false;
     unsigned extra = 0;
-    uint64_t seen[2] = {~0ull, ~0ull};
+    uint64_t seen_by_all[2] = {~0ull, ~0ull};
     for (int i = 0; i < r->nextra; i++) {
         extra |= g->candidates[r->extra[i]] & ~ur_mask(r);
         if (sudoku_popcount(extra) > 1) return false;
-        seen[0] &= sudoku_peer_bits[r->extra[i]][0];
-        seen[1] &= sudoku_peer_bits[r->extra[i]][1];
+        seen_by_all[0] &= sudoku_peer_bits[r->extra[i]][0];
+        seen_by_all[1] &= sudoku_peer_bits[r->extra[i]][1];
     }
     if (!sudoku_is_single(extra)) return false;
     int a = r->extra[0], b = r->extra[1];
@@ -151,7 +151,7 @@ static bool type_2_or_5(const hodoku_grid *g, const rectangle *r, sudoku_techniq
     int x = sudoku_lowest_digit(extra);
     bool found = false;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        if (!(seen[cell / 64] >> (cell % 64) & 1u) || !has(g, cell, x)) continue;
+        if (!(seen_by_all[cell / 64] >> (cell % 64) & 1u) || !has(g, cell, x)) continue;
         if (!step) return true;
         if (!found) rectangle_step(g, r, t, type, step);
         found = true;
@@ -194,6 +194,7 @@ static bool type_3_remove(const type_3_search *s, int unit, const uint8_t *set, 
     return any;
 }
 
+// NOLINTNEXTLINE(misc-no-recursion): one level per cell of a set, 9 at most
 static bool type_3_sets(type_3_search *s, uint8_t *set, int n, unsigned digits, int start)
 {
     for (int k = start; k < s->ncandidates; k++) {
@@ -521,8 +522,7 @@ static bool avoidable_search(const hodoku_grid *g, sudoku_technique technique, i
     rectangles s = {g, {0}, 0};
     for (int x11 = 0; x11 < SUDOKU_CELLS; x11++) {
         if (!solved(g, x11)) continue;
-        rectangle r;
-        r.c1 = g->value[x11];
+        rectangle r = {.c1 = g->value[x11]};
         int box = box_of(x11);
         for (int i = 0; i < 9; i++) {
             int x12 = sudoku_unit_cells[box][i];

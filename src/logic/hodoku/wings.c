@@ -154,7 +154,7 @@ static bool three_digits(const hodoku_grid *g, int i, int j, int k)
 bool hodoku_xy_wing(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
     const hodoku_grid *g = q->grid;
-    uint8_t pairs[SUDOKU_CELLS];
+    uint8_t pairs[SUDOKU_CELLS] = {0};
     int n = 0;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         if (sudoku_is_pair(g->candidates[cell])) pairs[n++] = (uint8_t)cell;
@@ -177,7 +177,7 @@ bool hodoku_xy_wing(hodoku_query *q, sudoku_technique technique, sudoku_step *st
 bool hodoku_xyz_wing(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
     const hodoku_grid *g = q->grid;
-    uint8_t pairs[SUDOKU_CELLS];
+    uint8_t pairs[SUDOKU_CELLS] = {0};
     int n = 0;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         if (sudoku_is_pair(g->candidates[cell])) pairs[n++] = (uint8_t)cell;
