@@ -81,7 +81,7 @@ HODOKU_CHAIN_SRC = src/logic/hodoku/set.c src/logic/hodoku/compare.c src/logic/h
                    src/logic/hodoku/table.c src/logic/hodoku/nets.c src/logic/hodoku/loops.c \
                    src/logic/hodoku/forcing.c src/logic/hodoku/tabling.c src/logic/hodoku/als.c \
                    src/logic/hodoku/reach.c
-HODOKU_CHAIN_DRAW = src/draw/hodoku_chains.c
+HODOKU_CHAIN_DRAW = src/draw/hodoku_chains.c src/draw/hodoku_cells.c
 HODOKU_CHAIN_TESTS =
 
 # The library, a folder a room, listed from the ground floor up

@@ -8,71 +8,17 @@
  */
 #include "hodoku.h"
 
+#include "hodoku_cells.h"
+#include "hodoku_chains.h"
+
 #include <string.h>
-
-static void add_cell(uint64_t set[2], int cell)
-{
-    set[cell / 64] |= 1ull << (cell % 64);
-}
-
-static bool has_cell(const uint64_t set[2], int cell)
-{
-    return set[cell / 64] >> (cell % 64) & 1u;
-}
-
-void hodoku_put_cells(writer *w, const uint64_t cells[2])
-{
-    uint64_t rest[2] = {cells[0], cells[1]};
-    const char *sep = "";
-    for (int first = 0; first < SUDOKU_CELLS; first++) {
-        if (!has_cell(rest, first)) continue;
-        rest[first / 64] &= ~(1ull << (first % 64));
-        /* A group is a row's cells or a column's, never both: the first
-         * cell merged decides which. */
-        char rows[10] = {(char)('1' + first / 9)}, cols[10] = {(char)('1' + first % 9)};
-        int nrows = 1, ncols = 1;
-        for (int cell = first + 1; cell < SUDOKU_CELLS; cell++) {
-            if (!has_cell(rest, cell)) continue;
-            if (cell / 9 == first / 9 && nrows == 1)
-                cols[ncols++] = (char)('1' + cell % 9);
-            else if (cell % 9 == first % 9 && ncols == 1)
-                rows[nrows++] = (char)('1' + cell / 9);
-            else
-                continue;
-            rest[cell / 64] &= ~(1ull << (cell % 64));
-        }
-        rows[nrows] = cols[ncols] = '\0';
-        put(w, "%sr%sc%s", sep, rows, cols);
-        sep = ",";
-    }
-}
 
 /* The compressed list of the step's cells from index from up to to. */
 static void put_step_cells(writer *w, const sudoku_step *step, int from, int to)
 {
     uint64_t set[2] = {0, 0};
-    for (int i = from; i < to && i < step->ncells; i++) add_cell(set, step->cells[i]);
+    for (int i = from; i < to && i < step->ncells; i++) hodoku_add_cell(set, step->cells[i]);
     hodoku_put_cells(w, set);
-}
-
-void hodoku_put_eliminations(writer *w, const sudoku_step *step)
-{
-    if (!step->nremovals) return;
-    put(w, " => ");
-    unsigned done = 0;
-    const char *sep = "";
-    for (int i = 0; i < step->nremovals; i++) {
-        int digit = step->removals[i].digit;
-        if (done & (1u << digit)) continue;
-        done |= 1u << digit;
-        uint64_t set[2] = {0, 0};
-        for (int j = i; j < step->nremovals; j++)
-            if (step->removals[j].digit == digit) add_cell(set, step->removals[j].cell);
-        put(w, "%s", sep);
-        hodoku_put_cells(w, set);
-        put(w, "<>%d", digit);
-        sep = ", ";
-    }
 }
 
 /* "1,2,5" (sep ",") or "1/2" (sep "/"): the digits of a set, ascending. */
@@ -136,9 +82,9 @@ static void put_fins(writer *w, const sudoku_step *step, sudoku_role role, const
 {
     uint64_t set[2] = {0, 0};
     for (int i = 0; i < step->nmarks; i++)
-        if (step->marks[i].role == role) add_cell(set, step->marks[i].cell);
+        if (step->marks[i].role == role) hodoku_add_cell(set, step->marks[i].cell);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        if (has_cell(set, cell)) put(w, " %sr%dc%d", prefix, cell / 9 + 1, cell % 9 + 1);
+        if (hodoku_has_cell(set, cell)) put(w, " %sr%dc%d", prefix, cell / 9 + 1, cell % 9 + 1);
 }
 
 static void put_fish(writer *w, const sudoku_step *step)
@@ -160,7 +106,7 @@ static unsigned marked(const sudoku_step *step, sudoku_role role, int group, uin
         const sudoku_mark *m = &step->marks[i];
         if (m->role != role || m->group != group || m->cell == SUDOKU_NO_CELL) continue;
         digits |= m->digits;
-        add_cell(cells, m->cell);
+        hodoku_add_cell(cells, m->cell);
     }
     return digits;
 }
@@ -187,7 +133,7 @@ static void put_colors(writer *w, const sudoku_step *step)
         put(w, "%s(", color % 2 ? " / " : color ? ", " : " ");
         const char *sep = "";
         for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-            if (has_cell(cells, cell)) {
+            if (hodoku_has_cell(cells, cell)) {
                 put(w, "%sr%dc%d", sep, cell / 9 + 1, cell % 9 + 1);
                 sep = ",";
             }

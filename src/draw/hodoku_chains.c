@@ -6,19 +6,16 @@
  * chain a line, net branches in brackets. All read off the step's data:
  * its links, marks, removals and placement.
  */
-#include "hodoku.h"
+#include "hodoku_chains.h"
 
-static void add_cell(uint64_t set[2], int cell)
-{
-    set[cell / 64] |= 1ull << (cell % 64);
-}
+#include "hodoku_cells.h"
 
 /* A node's cells, compressed as HoDoKu lists them ("r13c4"). */
 static void put_node_cells(writer *w, const sudoku_link *l)
 {
     uint64_t set[2] = {0, 0};
-    add_cell(set, l->cell);
-    for (int i = 0; i < l->ngroup; i++) add_cell(set, l->group[i]);
+    hodoku_add_cell(set, l->cell);
+    for (int i = 0; i < l->ngroup; i++) hodoku_add_cell(set, l->group[i]);
     hodoku_put_cells(w, set);
 }
 
@@ -158,7 +155,7 @@ static unsigned marked(const sudoku_step *step, int role, int group, uint64_t ce
     for (int i = 0; i < step->nmarks; i++) {
         const sudoku_mark *m = &step->marks[i];
         if (m->role != role || m->group != group || m->cell == SUDOKU_NO_CELL) continue;
-        add_cell(cells, m->cell);
+        hodoku_add_cell(cells, m->cell);
         digits |= m->digits;
     }
     return digits;
