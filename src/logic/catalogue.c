@@ -549,3 +549,33 @@ bool sudoku_level_from_name(const char *name, sudoku_level *level)
     }
     return false;
 }
+
+/* A name as the lookup compares it: letters in lower case, digits and
+ * '+' kept, all else (spaces, hyphens, brackets) dropped, so that
+ * "X-Wing", "x wing" and "xwing" are one name. */
+static void name_key(const char *name, char *key, size_t size)
+{
+    size_t n = 0;
+    for (; *name && n + 1 < size; name++) {
+        char c = *name;
+        if (c >= 'A' && c <= 'Z') c = (char)(c - 'A' + 'a');
+        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+') key[n++] = c;
+    }
+    key[n] = '\0';
+}
+
+bool sudoku_technique_named(const char *name, sudoku_technique *technique)
+{
+    char wanted[64], row[64];
+    if (strlen(name) >= sizeof wanted) return false;
+    name_key(name, wanted, sizeof wanted);
+    for (int t = 0; t < SUDOKU_TECHNIQUES; t++) {
+        if (!logic_catalogue[t].name) continue; /* HoDoKu's alone: SE's names only */
+        name_key(logic_catalogue[t].name, row, sizeof row);
+        if (wanted[0] && strcmp(wanted, row) == 0) {
+            *technique = (sudoku_technique)t;
+            return true;
+        }
+    }
+    return false;
+}

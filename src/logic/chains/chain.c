@@ -46,7 +46,8 @@ static void arena_room_set(chain_arena *arena)
     arena->room = arena->cap_nodes;
     if (arena->failed) arena->room = 0;
     if (!arena->limit || arena->failed) return;
-    unsigned long long left = arena->limit > arena->released ? arena->limit - arena->released : 0;
+    unsigned long long spent = arena->released + arena->work;
+    unsigned long long left = arena->limit > spent ? arena->limit - spent : 0;
     if (left < (unsigned long long)arena->room) arena->room = (int32_t)left;
 }
 
@@ -82,7 +83,16 @@ void chain_arena_set_limit(chain_arena *arena, unsigned long long limit)
 
 unsigned long long chain_arena_made(const chain_arena *arena)
 {
-    return arena->released + (unsigned long long)arena->nnodes;
+    return arena->released + arena->work + (unsigned long long)arena->nnodes;
+}
+
+void chain_arena_charge(chain_arena *arena, unsigned long long units)
+{
+    arena->work += units;
+    if (arena->limit && chain_arena_made(arena) > arena->limit)
+        chain_arena_fail(arena);
+    else
+        arena_room_set(arena);
 }
 
 void chain_arena_fail(chain_arena *arena)
@@ -281,12 +291,14 @@ bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int3
     bool y = !c->nishio, contradiction = false;
     const uint16_t *hidden = c->dynamic ? source : NULL;
     chain_link links[32];
+    unsigned long long followed = 0; /* links, charged at the end */
     while ((qon.head < qon.tail || qoff.head < qoff.tail) && !c->arena->failed) {
         if (qon.head < qon.tail) {
             int32_t p = qon.items[qon.head++];
             int depth = chain_at(c->arena, p)->depth + 1;
             int pot_p = chain_at(c->arena, p)->pot;
             int n = on_links(c, POT_CELL(pot_p), POT_DIGIT(pot_p), y, links);
+            followed += (unsigned)n;
             for (int i = 0; i < n && !contradiction; i++) {
                 int pot = links[i].pot;
                 if (chain_set_has(on, pot)) {
@@ -304,6 +316,7 @@ bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int3
             int32_t p = qoff.items[qoff.head++];
             int pot_p = chain_at(c->arena, p)->pot;
             int n = off_links(c, POT_CELL(pot_p), POT_DIGIT(pot_p), y, true, links);
+            followed += (unsigned)n;
             for (int i = 0; i < n && !contradiction; i++) {
                 int pot = links[i].pot;
                 if (chain_set_has(off, pot)) {
@@ -338,6 +351,7 @@ bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int3
     }
     memcpy(c->grid, source, sizeof source);
     memcpy(c->pos, source_pos, sizeof source_pos);
+    chain_arena_charge(c->arena, followed * CHAIN_WORK_LINK);
     return contradiction;
 }
 

@@ -62,6 +62,7 @@ typedef struct static_search {
     bool use_passing;
     uint64_t passing[NODE_WORDS];
     cells81 hint_on[9], hint_off[9]; /* may_hint's closure, by digit (empty between calls) */
+    unsigned long long closure;       /* candidates its pass took: work to charge */
     uint64_t on_seen[NODE_WORDS], off_seen[NODE_WORDS]; /* by candidate (state ignored) */
     int32_t pending_on[POTENTIALS], pending_off[POTENTIALS];
     /* With a memo (NULL: none): by mode (X, Y, both), the starts passed
@@ -497,6 +498,7 @@ static bool may_hint_pass(static_search *s, int pot, bool start_on, unsigned *to
         nfresh = 0;
         if (head == tail) break;
         int p = todo[head++], cell = POT_CELL(p), d = POT_DIGIT(p) - 1;
+        s->closure++;
         if (start_on && p != pot &&
             (cells_has(&hit_any, cell) || (d == start_digit && cells_has(&hit_start, cell)) ||
              (d == y_digit && (((start_peers[cell / 64] >> (cell % 64)) & 1u)))))
@@ -528,6 +530,8 @@ static bool may_hint(static_search *s, int pot, bool from_on, bool from_off)
          * only the digits it touched are cleared. */
         unsigned touched = 0;
         bool found = may_hint_pass(s, pot, start_on, &touched);
+        chain_arena_charge(s->c.arena, s->closure * CHAIN_WORK_CLOSURE);
+        s->closure = 0;
         for (; touched; touched &= touched - 1) {
             int d = __builtin_ctz(touched);
             s->hint_on[d] = s->hint_off[d] = (cells81){{0, 0}};
@@ -572,6 +576,7 @@ static bool may_hint_in_mode(static_search *s, int pot, bool start_on)
 static void unary(static_search *s, int pot)
 {
     chain_arena *arena = s->c.arena;
+    chain_arena_charge(arena, CHAIN_WORK_START);
     /* A sink that keeps every step (nested chains') sets no bound. */
     s->c.max_depth =
         s->sink->max_complexity
@@ -729,6 +734,7 @@ static void search(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS], const 
     memset(s->hint_on, 0, sizeof s->hint_on);
     memset(s->hint_off, 0, sizeof s->hint_off);
     s->use_passing = false;
+    s->closure = 0;
     if (!sink->max_complexity) passing_load(s);
     search_links(s, false, true);
     search_links(s, true, false);
