@@ -440,10 +440,12 @@ typedef enum sudoku_chain_kind {
 /* "Hidden single", "Direct pointing", ..., "Aligned pair exclusion". */
 const char *sudoku_technique_name(sudoku_technique technique);
 
-/* Looks a technique up by the name explain gives it, in any case, with or
- * without its spaces, hyphens and brackets ("X-wing", "x wing" and
- * "XWING" are one name); every name a technique goes by is looked up
- * here. Returns false, technique untouched, if no technique has it. */
+/* Looks a technique up by the name explain gives it on SE's scale, in
+ * any case, with or without its spaces, hyphens and brackets ("X-wing",
+ * "x wing" and "XWING" are one name); every SE name a technique goes by
+ * is looked up here (HoDoKu's names alone are not: generate's --technique
+ * targets SE's path). Returns false, technique untouched, if no technique
+ * has it. */
 bool sudoku_technique_named(const char *name, sudoku_technique *technique);
 
 /* The most links a step carries (the chaining techniques); a longer chain

@@ -336,6 +336,33 @@ static void levels_asked(void **state)
     assert_status(json, 0);
     assert_string_equal(json_text(json.out, "level"), "Hard");
     assert_null(strstr(json.out, "\"er\""));
+    /* a level with a pattern of clues: HoDoKu's level of each, and the pattern's cells */
+    const char *pattern =
+        "x.x...x.x.xx.x.xx.xx.....xx...xxx....x.x.x.x....xxx...xx.....xx.xx.x.xx.x.x...x.x";
+    run_result on = RUN("generate", "--seed=2", "--level=medium-hard", "--pattern", pattern,
+                        "--rate", "2");
+    assert_status(on, 0);
+    lines got = split_lines(on.out);
+    assert_int_equal(got.n, 2);
+    for (size_t i = 0; i < got.n; i++) {
+        for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+            assert_int_equal(got.line[i][cell] != '.', pattern[cell] == 'x');
+        const char *level = got.line[i] + SUDOKU_CELLS + 1;
+        assert_true(strncmp(level, "Medium ", 7) == 0 || strncmp(level, "Hard ", 5) == 0);
+        run_result rated = RUN("rate", "--scale=hodoku", puzzle_of(got.line[i]));
+        assert_string_equal(rated.out, format_text("%s\n", got.line[i]));
+    }
+    /* SE's techniques and EP/ED are no filters of HoDoKu's scale: said at once */
+    static const char *const refused[][3] = {
+        {"--technique=x-wing", "--scale=hodoku", "--technique and --needs name Sudoku Explainer's"},
+        {"--needs=swordfish", "--level=hard", "--technique and --needs name Sudoku Explainer's"},
+        {"--pearl=2-4", "--level=hard", "--pearl and --diamond are ranges of SE's ratings"}};
+    for (size_t i = 0; i < 3; i++) {
+        run_result r = RUN("generate", refused[i][0], refused[i][1], "1");
+        assert_status(r, 2);
+        assert_empty(r.out);
+        assert_contains(assert_one_error_line(&r), refused[i][2]);
+    }
 }
 
 static void solutions_and_grids(void **state)

@@ -307,9 +307,9 @@ static int take_technique(generate_options *opt, int key, const char *value)
     }
     char names[2048] = "";
     for (int i = 0; i < SUDOKU_TECHNIQUES; i++) {
+        const char *name = sudoku_technique_name_on((sudoku_technique)i, SUDOKU_SCALE_SE);
         size_t used = strlen(names);
-        snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "",
-                 sudoku_technique_name((sudoku_technique)i));
+        if (name) snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "", name);
     }
     fprintf(stderr, "sudoku: %s: no technique '%s' (one of: %s) (try 'sudoku generate --help')\n",
             key == KEY_TECHNIQUE ? "--technique" : "--needs", value, names);

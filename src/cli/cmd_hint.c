@@ -179,7 +179,7 @@ static void add_units(cli_text *text, uint32_t units)
 }
 
 /* A step's JSON at a level of help: the whole object at 3; the technique,
- * its rating, where to look (and at 2 the pattern's cells and digits) and
+ * its rating (HoDoKu's: its code and score), where to look (and at 2 the pattern's cells and digits) and
  * the words below that. */
 static void add_step_json(cli_text *text, const sudoku_step *step, int level,
                           const sudoku_logic *after)
@@ -189,9 +189,16 @@ static void add_step_json(cli_text *text, const sudoku_step *step, int level,
         return;
     }
     cli_text_puts(text, "{\"technique\":");
-    cli_text_json_string(text, sudoku_technique_name(step->technique));
-    cli_text_puts(text, ",\"rating\":");
-    cli_text_rating(text, step->rating);
+    cli_text_json_string(text, sudoku_step_name(step->technique, step->variant, step->scale));
+    if (step->scale == SUDOKU_SCALE_HODOKU) {
+        /* HoDoKu's code and base score; "level" below is the hint's */
+        cli_text_puts(text, ",\"code\":");
+        cli_text_json_string(text, sudoku_step_code(step->technique, step->variant));
+        cli_text_printf(text, ",\"score\":%d", step->rating);
+    } else {
+        cli_text_puts(text, ",\"rating\":");
+        cli_text_rating(text, step->rating);
+    }
     cli_text_printf(text, ",\"level\":%d,\"units\":", level);
     add_units(text, sudoku_hint_units(step));
     if (level == 2) {

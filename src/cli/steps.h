@@ -44,8 +44,9 @@
     "                      0: no limit). Default 20G for a puzzle with one\n"                      \
     "                      solution (minutes; the hardest known take far less),\n"                 \
     "                      20M (about a second) for one without (--anyway).\n"                     \
-    "                      The solver's check before the steps gives up after\n"                   \
-    "                      10M guesses (0 lifts that too)\n"
+    "                      On HoDoKu's scale it does not apply: its search is\n"                   \
+    "                      bounded as HoDoKu's own. The solver's check before\n"                   \
+    "                      the steps gives up after 10M guesses (0 lifts that too)\n"
 
 typedef struct steps_options_t {
     const char *command;       /* the command's name, for messages */
