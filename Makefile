@@ -100,6 +100,14 @@ VERSION := $(shell sed -n 's/^\#define SUDOKU_VERSION "\(.*\)"/\1/p' include/sud
 SOVERSION = $(firstword $(subst ., ,$(VERSION)))
 SONAME = libsudoku.so.$(SOVERSION)
 
+# HoDoKu's chain techniques (issue 26): their finders, their words, their tests.
+HODOKU_CHAIN_SRC = src/logic/hodoku/set.c src/logic/hodoku/compare.c src/logic/hodoku/chains.c \
+                   src/logic/hodoku/table.c src/logic/hodoku/nets.c src/logic/hodoku/loops.c \
+                   src/logic/hodoku/forcing.c src/logic/hodoku/tabling.c src/logic/hodoku/als.c \
+                   src/logic/hodoku/reach.c
+HODOKU_CHAIN_DRAW = src/draw/hodoku_chains.c src/draw/hodoku_cells.c
+HODOKU_CHAIN_TESTS =
+
 # The library, a folder a room, listed from the ground floor up
 # (docs/architecture.md; tests/layers.sh checks that no file reaches up).
 LIB_SRC = src/board/tables.c src/board/givens.c \
@@ -112,11 +120,16 @@ LIB_SRC = src/board/tables.c src/board/givens.c \
           src/logic/unique.c src/logic/bug.c src/logic/exclusion.c \
           src/logic/chains/chain.c src/logic/chains/forcing.c src/logic/chains/multiple.c \
           src/logic/chains/nested.c src/logic/chains/chains.c \
+          src/logic/hodoku/grid.c src/logic/hodoku/singles.c src/logic/hodoku/subsets.c \
+          src/logic/hodoku/fish.c src/logic/hodoku/patterns.c src/logic/hodoku/wings.c \
+          src/logic/hodoku/unique.c src/logic/hodoku/coloring.c src/logic/hodoku/misc.c \
+          $(HODOKU_CHAIN_SRC) \
           src/logic/catalogue.c src/logic/path.c \
           src/generate/generate.c src/generate/additions.c src/generate/neighbour.c \
           src/generate/fewer.c src/generate/pattern.c src/generate/vicinity.c \
           src/generate/technique.c src/generate/measure.c \
-          src/draw/writer.c src/draw/grid.c src/draw/step.c src/draw/hint.c src/draw/picture.c \
+          src/draw/writer.c src/draw/grid.c src/draw/step.c src/draw/hodoku.c \
+          $(HODOKU_CHAIN_DRAW) src/draw/hint.c src/draw/picture.c \
           src/draw/svg.c src/draw/terminal.c src/draw/book.c
 LIB_HDR = $(filter-out src/cli/%,$(wildcard src/*/*.h src/*/*/*.h))
 CLI_SRC = src/cli/main.c src/cli/options.c src/cli/run.c src/cli/input.c src/cli/batch.c \
@@ -135,7 +148,7 @@ E2E_TESTS = test_cli test_hostile test_explain test_input test_canon_cli test_ge
 TEST_NAMES = test_tables test_parse test_reader test_pencilmarks test_canon test_propagate test_planes \
              test_search test_print $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay \
              test_logic_path test_logic test_catalogue test_generate test_vicinity test_memory \
-             test_pictures test_play
+             test_pictures test_play test_hodoku $(HODOKU_CHAIN_TESTS)
 
 # The commands, each with its man page name sudoku-COMMAND (a link to sudoku.1).
 COMMANDS = solve explain hint rate canon transform generate check vicinity book show play
@@ -228,7 +241,8 @@ $(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT) tests/checker.h tests/fixtures.h tes
 
 # The tests that read the engine's catalogue link the library's objects: the
 # archive keeps only sudoku_ names global.
-$(BUILD)/tests/test_catalogue $(BUILD)/tests/test_logic_path: $(LIB_OBJ)
+$(BUILD)/tests/test_catalogue $(BUILD)/tests/test_logic_path $(BUILD)/tests/test_hodoku \
+  $(HODOKU_CHAIN_TESTS:%=$(BUILD)/tests/%): $(LIB_OBJ)
 
 # test_play tests the game's state, save files and frames: the objects of
 # src/cli/play/ it needs.
@@ -378,15 +392,18 @@ test-valgrind:
 	  LOGS=$(BUILD)/logs/valgrind
 
 # The logic engine against Sudoku Explainer on all 509 rated puzzles (a
-# minute; make check rates those up to 9.4), and its soundness on every
+# minute; make check rates those up to 9.4) and against HoDoKu 2.2's 500
+# paths (test_hodoku, also in make check: level, score, whole path, and
+# the table by technique of HoDoKu's steps replayed), and its soundness on every
 # puzzle of SHARED_PUZZLES but for every 24th of forum-hardest (2,000 of
 # them; about an hour on two processes: LOGIC_SHARDS=N for N).
 # soundness-hardest walks all 48,766 of forum-hardest alone (hours), or
 # from line HARDEST_FROM on (a walk that was stopped, taken up again).
 LOGIC_SHARDS ?= 2
 SOUNDNESS_ENV = LOGIC_PATH_ALL=1
-agreement: $(BUILD)/tests/test_logic_path
+agreement: $(BUILD)/tests/test_logic_path $(BUILD)/tests/test_hodoku
 	LOGIC_AGREEMENT_ALL=1 SHARED_PUZZLES=$(SHARED_PUZZLES) $(BUILD)/tests/test_logic_path
+	$(BUILD)/tests/test_hodoku
 
 soundness: $(BUILD)/tests/test_logic_path
 	@failed=0; pids=; i=0; while [ $$i -lt $(LOGIC_SHARDS) ]; do \

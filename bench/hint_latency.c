@@ -95,7 +95,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "hint-latency: %s: %s\n", argv[1], strerror(errno));
         return 2;
     }
-    play_hinter *h = play_hinter_new(PLAY_HINT_BUDGET);
+    play_hinter *h = play_hinter_new(PLAY_HINT_BUDGET, SUDOKU_SCALE_SE);
     sudoku_step *step = malloc(sizeof *step), *cold_step = malloc(sizeof *cold_step);
     if (!h || !step || !cold_step) {
         fprintf(stderr, "hint-latency: no worker thread or memory\n");
@@ -126,7 +126,7 @@ int main(int argc, char **argv)
                 outcome = answer(h, ticket, step);
             add(&warm, now() - start);
             start = now();
-            play_hint_outcome c = play_hint_find(&state, NULL, PLAY_HINT_BUDGET, cold_step);
+            play_hint_outcome c = play_hint_find(&state, NULL, PLAY_HINT_BUDGET, SUDOKU_SCALE_SE, cold_step);
             add(&cold, now() - start);
             cold_over += c == PLAY_HINT_OVER_BUDGET;
             if (outcome == PLAY_HINT_FOUND) {

@@ -319,8 +319,110 @@ typedef enum sudoku_technique {
     SUDOKU_NESTED_DYNAMIC_CHAINS,
     SUDOKU_NESTED_DYNAMIC_CHAINS_PLUS,
     SUDOKU_NESTED_DYNAMIC_CHAINS_NESTED,
-    SUDOKU_TECHNIQUES /* the number of techniques */
+    /* HoDoKu's techniques that SE's catalogue lacks: on HoDoKu's scale only
+     * (docs/logic.md). The techniques both catalogues have (singles,
+     * pointing, claiming, subsets, basic fish, XY- and XYZ-wings, unique
+     * rectangles, BUG) are the rows above; each scale finds them its own
+     * way. HoDoKu's order is its own (sudoku_technique_order). */
+    SUDOKU_FULL_HOUSE,
+    SUDOKU_LOCKED_PAIR,
+    SUDOKU_LOCKED_TRIPLE,
+    SUDOKU_REMOTE_PAIR,
+    SUDOKU_SKYSCRAPER,
+    SUDOKU_TWO_STRING_KITE,
+    SUDOKU_TURBOT_FISH,
+    SUDOKU_EMPTY_RECTANGLE,
+    SUDOKU_W_WING,
+    SUDOKU_HIDDEN_RECTANGLE,
+    SUDOKU_AVOIDABLE_RECTANGLE, /* variant: the type, 1 or 2 */
+    SUDOKU_FINNED_X_WING,
+    SUDOKU_SASHIMI_X_WING,
+    SUDOKU_FINNED_SWORDFISH,
+    SUDOKU_SASHIMI_SWORDFISH,
+    SUDOKU_FINNED_JELLYFISH,
+    SUDOKU_SASHIMI_JELLYFISH,
+    SUDOKU_SUE_DE_COQ,
+    SUDOKU_SIMPLE_COLORS, /* variant: SUDOKU_COLORS_TRAP or _WRAP */
+    SUDOKU_MULTI_COLORS,  /* variant: the type, 1 or 2 */
+    SUDOKU_X_CHAIN,
+    SUDOKU_XY_CHAIN,
+    SUDOKU_NICE_LOOP,         /* variant: a sudoku_loop_kind */
+    SUDOKU_GROUPED_NICE_LOOP, /* variant: a sudoku_loop_kind */
+    SUDOKU_ALS_XZ,
+    SUDOKU_ALS_XY_WING,
+    SUDOKU_ALS_CHAIN,
+    SUDOKU_FRANKEN_X_WING, /* variant SUDOKU_FISH_MUTANT: a mutant fish the search found */
+    SUDOKU_FRANKEN_SWORDFISH,
+    SUDOKU_FINNED_FRANKEN_X_WING,
+    SUDOKU_FINNED_FRANKEN_SWORDFISH,
+    SUDOKU_FORCING_CHAIN, /* HoDoKu's (not SE's forcing chains); variant: SUDOKU_FORCING_* */
+    SUDOKU_FORCING_NET,   /* variant: SUDOKU_FORCING_* */
+    SUDOKU_BRUTE_FORCE,   /* the middle open cell given its solution's digit */
+    SUDOKU_GIVE_UP,       /* never a step: a path stuck on HoDoKu's scale is rated with it */
+    SUDOKU_TECHNIQUES     /* the number of techniques */
 } sudoku_technique;
+
+/* The step types of HoDoKu's techniques that have several
+ * (sudoku_step.variant); each has its own name (sudoku_step_name). */
+enum {
+    SUDOKU_COLORS_TRAP = 1, /* simple colours: a candidate seeing both colours */
+    SUDOKU_COLORS_WRAP = 2, /* simple colours: a colour that sees itself is false */
+    SUDOKU_FISH_MUTANT = 1, /* a Franken search's fish whose units make it a mutant */
+    SUDOKU_FORCING_CONTRADICTION = 1, /* an assumption leads to a contradiction */
+    SUDOKU_FORCING_VERITY = 2         /* all ways lead to the same result */
+};
+
+/* What a nice loop or AIC step is (sudoku_step.variant of SUDOKU_NICE_LOOP
+ * and SUDOKU_GROUPED_NICE_LOOP): the grouped kinds hold a group node. */
+typedef enum sudoku_loop_kind {
+    SUDOKU_LOOP_DISCONTINUOUS = 1,
+    SUDOKU_LOOP_CONTINUOUS,
+    SUDOKU_LOOP_AIC,
+    SUDOKU_LOOP_GROUPED_DISCONTINUOUS,
+    SUDOKU_LOOP_GROUPED_CONTINUOUS,
+    SUDOKU_LOOP_GROUPED_AIC
+} sudoku_loop_kind;
+
+/* The scales a path is rated on. Each has its catalogue: its techniques,
+ * their names, its order, its wording of a step and its rating of a path. */
+typedef enum sudoku_scale {
+    SUDOKU_SCALE_SE,     /* Sudoku Explainer's: ratings 1.0 to 11.9 and up (ER, EP, ED) */
+    SUDOKU_SCALE_HODOKU, /* HoDoKu's: a level (Easy to Extreme) and a score */
+    SUDOKU_SCALES
+} sudoku_scale;
+
+/* HoDoKu's levels, easiest first. */
+typedef enum sudoku_level {
+    SUDOKU_LEVEL_NONE, /* no step taken */
+    SUDOKU_LEVEL_EASY,
+    SUDOKU_LEVEL_MEDIUM,
+    SUDOKU_LEVEL_HARD,
+    SUDOKU_LEVEL_UNFAIR,
+    SUDOKU_LEVEL_EXTREME,
+    SUDOKU_LEVELS
+} sudoku_level;
+
+/* "se" or "hodoku"; and the scale a name gives (false if none does). */
+const char *sudoku_scale_name(sudoku_scale scale);
+bool sudoku_scale_from_name(const char *name, sudoku_scale *scale);
+
+/* "Easy", "Medium", "Hard", "Unfair", "Extreme" ("" for none); and the
+ * level a name gives, in any case (false if none does). */
+const char *sudoku_level_name(sudoku_level level);
+bool sudoku_level_from_name(const char *name, sudoku_level *level);
+
+/* The techniques of a scale in the order its path tries them: fills order
+ * (room for SUDOKU_TECHNIQUES) and returns how many. */
+int sudoku_technique_order(sudoku_scale scale, sudoku_technique order[SUDOKU_TECHNIQUES]);
+
+/* A technique's name on a scale ("Hidden Single", "Skyscraper"), NULL if
+ * the scale lacks it; its short code on HoDoKu's ("h1", "sk"; NULL on
+ * SE's); its level and base score on HoDoKu's (SUDOKU_LEVEL_NONE and 0
+ * when it lacks it). */
+const char *sudoku_technique_name_on(sudoku_technique technique, sudoku_scale scale);
+const char *sudoku_technique_code(sudoku_technique technique);
+sudoku_level sudoku_technique_level(sudoku_technique technique);
+int sudoku_technique_score(sudoku_technique technique);
 
 /* What a chain step shows (sudoku_step.variant of a chain technique). */
 typedef enum sudoku_chain_kind {
@@ -338,10 +440,12 @@ typedef enum sudoku_chain_kind {
 /* "Hidden single", "Direct pointing", ..., "Aligned pair exclusion". */
 const char *sudoku_technique_name(sudoku_technique technique);
 
-/* Looks a technique up by the name explain gives it, in any case, with or
- * without its spaces, hyphens and brackets ("X-wing", "x wing" and
- * "XWING" are one name); every name a technique goes by is looked up
- * here. Returns false, technique untouched, if no technique has it. */
+/* Looks a technique up by the name explain gives it on SE's scale, in
+ * any case, with or without its spaces, hyphens and brackets ("X-wing",
+ * "x wing" and "XWING" are one name); every SE name a technique goes by
+ * is looked up here (HoDoKu's names alone are not: generate's --technique
+ * targets SE's path). Returns false, technique untouched, if no technique
+ * has it. */
 bool sudoku_technique_named(const char *name, sudoku_technique *technique);
 
 /* The most links a step carries (the chaining techniques); a longer chain
@@ -356,7 +460,64 @@ typedef struct sudoku_link {
     uint8_t cell, digit;
     bool on;
     bool start; /* the first node of a chain */
+    /* A group node (HoDoKu's grouped chains): ngroup other cells (0 for a
+     * node of one cell, 1 or 2), in group, in increasing order after cell.
+     * The digit is a candidate of each; the node is on when one holds it. */
+    uint8_t ngroup;
+    uint8_t group[2];
+    /* A forcing net's side branch (HoDoKu): 0 on the chain's main line,
+     * else how deep in side branches the node is; branch_start marks the
+     * first node of each side branch (a branch may follow another). */
+    uint8_t branch;
+    bool branch_start;
 } sudoku_link;
+
+/* No cell: a mark that is a unit. */
+#define SUDOKU_NO_CELL 255
+
+/* What a mark (sudoku_mark) is to its step, for a picture of it: which
+ * cells and candidates to light, and in which part. The group of a mark
+ * tells marks of one role apart (the first ALS 0, the second 1...). */
+typedef enum sudoku_role {
+    SUDOKU_ROLE_PATTERN = 1, /* what the pattern is made of: a subset's or a wing's cells and
+                                digits, a rectangle's corners, a single-digit pattern's candidates */
+    SUDOKU_ROLE_BASE,     /* a fish's base unit, or its candidates there */
+    SUDOKU_ROLE_COVER,    /* a fish's cover unit */
+    SUDOKU_ROLE_FIN,      /* a fish's fin: a base candidate outside the cover */
+    SUDOKU_ROLE_ENDO_FIN, /* a fin in two base units */
+    SUDOKU_ROLE_PIVOT,    /* a wing's pivot (hinge) */
+    SUDOKU_ROLE_PINCER,   /* a wing's pincer */
+    SUDOKU_ROLE_LINK,     /* the candidates of a strong link that joins the pattern (a skyscraper's
+                             base, a kite's box, a W-wing's bridge, an empty rectangle's pair) */
+    SUDOKU_ROLE_EXTRA,    /* a candidate beside the pattern's digits (uniqueness, BUG) */
+    SUDOKU_ROLE_SET,      /* a set the pattern forms with: a unique rectangle's type 3 set, Sue
+                             de Coq's line (group 0) and box (group 1) cells */
+    SUDOKU_ROLE_ALS,      /* an almost locked set's cells and digits; group: A 0, B 1, C 2... */
+    SUDOKU_ROLE_RESTRICTED, /* the candidates of a restricted common digit between two sets */
+    SUDOKU_ROLE_COLOR,    /* a colour: group 2k and 2k+1 the two colours of cluster k */
+    SUDOKU_ROLE_UNIT      /* a unit the pattern lies in (an empty rectangle's box...) */
+} sudoku_role;
+
+/* A cell (with some of its candidates) or a unit that has a part in a
+ * step: a picture lights it by its role. */
+typedef struct sudoku_mark {
+    uint8_t role;    /* a sudoku_role */
+    uint8_t group;   /* which of the marks of that role, from 0 */
+    uint8_t cell;    /* the cell, or SUDOKU_NO_CELL for a unit */
+    uint8_t unit;    /* the unit (0-26) of a mark without a cell */
+    uint16_t digits; /* the candidates of the cell that have the part; 0: the cell itself */
+} sudoku_mark;
+
+/* The most marks a step carries; more are left out (sudoku_step.marks_cut). */
+#define SUDOKU_MARKS_MAX 192
+
+/* The most eliminations a step lists in order (sudoku_step.removals). */
+#define SUDOKU_REMOVALS_MAX 729
+
+/* A candidate: digit (1-9) in cell. */
+typedef struct sudoku_candidate {
+    uint8_t cell, digit;
+} sudoku_candidate;
 
 /* A step of the logic engine, as data: what was seen and what follows.
  * Units are numbered 0-8 for rows 1-9, 9-17 for columns 1-9, 18-26 for
@@ -379,6 +540,19 @@ typedef struct sudoku_step {
     bool links_cut;                   /* more links than SUDOKU_LINKS_MAX: the rest left out */
     int complexity;                   /* a chain step's node count, as SE counts it */
     sudoku_link links[SUDOKU_LINKS_MAX];
+    /* Since the second scale: */
+    sudoku_scale scale; /* the scale the step was found on: its name, words and rating are that
+                           scale's; on HoDoKu's, rating is the technique's base score */
+    sudoku_level level; /* the technique's level on HoDoKu's scale (SE's: SUDOKU_LEVEL_NONE) */
+    /* The eliminations in the order the technique lists them (HoDoKu's
+     * scale: the order decides which single comes next); a candidate may
+     * be listed twice. 0 on SE's scale: eliminate says it all. */
+    int nremovals;
+    sudoku_candidate removals[SUDOKU_REMOVALS_MAX];
+    /* What a picture shows of the step (HoDoKu's scale), in no order. */
+    int nmarks;
+    bool marks_cut; /* more marks than SUDOKU_MARKS_MAX: the rest left out */
+    sudoku_mark marks[SUDOKU_MARKS_MAX];
 } sudoku_step;
 
 /* The state the logic engine works on: placed digits, and the candidates
@@ -406,6 +580,7 @@ bool sudoku_logic_solved(const sudoku_logic *state);
 /* Flags of sudoku_logic_next and sudoku_logic_find. */
 #define SUDOKU_LOGIC_NO_UNIQUENESS 1u /* skip the techniques that assume one solution */
 #define SUDOKU_LOGIC_NO_CHAINS 2u     /* stop before the chains: up to aligned pair exclusion */
+#define SUDOKU_LOGIC_HODOKU 4u        /* HoDoKu's scale: its techniques, order and rating */
 
 /* Finds the step Sudoku Explainer would take next: the first step of the
  * first technique, in the order of sudoku_technique, that applies. Returns
@@ -449,7 +624,20 @@ void sudoku_logic_memo_free(sudoku_logic_memo *memo);
 
 /* As sudoku_logic_next_within (budget NULL: no limit), with a memo (NULL:
  * none). A memo is the caller's to keep from one call to the next of one
- * path, on one thread at a time; free it with sudoku_logic_memo_free. */
+ * path, on one thread at a time; free it with sudoku_logic_memo_free.
+ *
+ * On HoDoKu's scale (SUDOKU_LOGIC_HODOKU) the memo carries more: HoDoKu
+ * takes singles in the order earlier steps removed candidates (queues
+ * that every removal feeds), so the next single depends on the path so
+ * far, not on the board alone. A memo that saw the last step (the board
+ * is the one it returned the step on, with that step applied) goes on
+ * with its queues; any other board, and every call without a memo,
+ * starts the queues afresh, as HoDoKu does when it reads a puzzle: the
+ * placed cells placed in cell order, then the candidates the board lacks
+ * beyond them removed in cell order, digits ascending. On a puzzle's
+ * first board that is HoDoKu's own start; elsewhere (a board of
+ * candidates, a hint in the middle of a path) it is a defined start of
+ * our own, and the next single may be another than HoDoKu's. */
 bool sudoku_logic_next_memo(const sudoku_logic *state, unsigned flags, unsigned long long *budget,
                             sudoku_logic_memo *memo, sudoku_step *step);
 
@@ -462,26 +650,57 @@ bool sudoku_logic_find(const sudoku_logic *state, sudoku_technique technique, un
  * peers) and removes its eliminations. */
 void sudoku_logic_apply(sudoku_logic *state, const sudoku_step *step);
 
-/* Sudoku Explainer's three ratings of a path, times ten: ER the highest step
+/* The ratings of a path. Start from {0}, add each step in order; a step
+ * counts on the scale it was found on (sudoku_step.scale).
+ * Sudoku Explainer's: three ratings, times ten: ER the highest step
  * rating, EP the highest up to the first step that places a digit, ED the
- * first step's. Start from {0}, add each step in order. */
+ * first step's.
+ * HoDoKu's: the score, the sum of the steps' base scores; the level, the
+ * highest of the steps' levels, raised one level at a time while the
+ * score is above that level's limit (Easy 800, Medium 1000, Hard 1600,
+ * Unfair 1800); hardest, the step of the highest level, then the highest
+ * base score, the first such. */
 typedef struct sudoku_rating {
     int er, ep, ed;
     int steps;
-    sudoku_technique hardest; /* the technique of the first step rated er */
+    sudoku_technique hardest; /* SE: the technique of the first step rated er */
+    /* Since the second scale: */
+    sudoku_scale scale;  /* the scale of the steps added */
+    sudoku_level level;  /* HoDoKu's level */
+    int score;           /* HoDoKu's score */
+    int hardest_variant; /* the variant of the hardest step (its name: sudoku_step_name) */
 } sudoku_rating;
 
 void sudoku_rating_add(sudoku_rating *rating, const sudoku_step *step);
 
-/* The step in words, one line without a line end, e.g. "Pointing (2.6): 5
- * in box 4 is in row 5 only => r5c7<>5, r5c9<>5". */
+/* A path that got stuck on HoDoKu's scale, rated as HoDoKu rates it: with
+ * a Give Up step (base score 20000, Extreme) added. */
+void sudoku_rating_give_up(sudoku_rating *rating);
+
+/* The name of a step's technique on its scale, with its type where the
+ * technique has several ("Simple Colors Trap", "Uniqueness Test 2",
+ * "Grouped Discontinuous Nice Loop"); SE's name on SE's scale; and its
+ * short code ("sc1", "u2", "gdnl"; NULL on SE's scale). */
+const char *sudoku_step_name(sudoku_technique technique, int variant, sudoku_scale scale);
+const char *sudoku_step_code(sudoku_technique technique, int variant);
+
+/* The step in words, one line without a line end, in its scale's
+ * notation: on SE's, e.g. "Pointing (2.6): 5 in box 4 is in row 5 only
+ * => r5c7<>5, r5c9<>5"; on HoDoKu's, HoDoKu's own, e.g. "Skyscraper: 4 in
+ * r1c2,r6c2 (connected by r1c7,r6c8) => r2c7,r3c8<>4" (a forcing chain's
+ * or net's chains follow on lines of their own, each after a line end
+ * and two spaces, as HoDoKu writes them). */
 size_t sudoku_format_step(const sudoku_step *step, char *buf, size_t size);
 
 /* The step as one JSON object: {"technique":"...","rating":2.6,
  * "placements":[[row,col,digit],...],"eliminations":[[row,col,digit],...]},
- * rows, columns and digits 1-9, no line end. Both step formatters keep
- * snprintf's contract: a chain step of hundreds of links can outgrow
- * SUDOKU_TEXT_MAX, so compare what they return with the size. */
+ * rows, columns and digits 1-9, no line end; on HoDoKu's scale
+ * {"technique":"Skyscraper","code":"sk","level":"Hard","score":130,...},
+ * the eliminations in the technique's order, each once, then "marks"
+ * ([role,group,row,column,[digits]] or, for a unit, [role,group,unit]) and,
+ * for a chain, "chains". Both step formatters keep snprintf's contract: a
+ * chain step of hundreds of links can outgrow SUDOKU_TEXT_MAX, so compare
+ * what they return with the size. */
 size_t sudoku_format_step_json(const sudoku_step *step, char *buf, size_t size);
 
 /* A step told as a hint, at a level of help (docs/play.md): 1, the
@@ -521,7 +740,11 @@ typedef enum sudoku_rate_outcome {
  * at the first step rated above it, for a caller that only wants puzzles
  * up to a rating: the hard steps are the slow ones. The techniques that
  * assume one solution are used unless flags leave them out: rate puzzles
- * with exactly one solution. */
+ * with exactly one solution. With SUDOKU_LOGIC_HODOKU the path is
+ * HoDoKu's (its queues kept from step to step) and ceiling is a level
+ * (a sudoku_level; 0: none): the path stops at the first step after
+ * which the puzzle's level (its steps' highest, raised by the score so
+ * far) is above it. */
 sudoku_rate_outcome sudoku_rate(const sudoku_grid *puzzle, unsigned flags,
                                 unsigned long long budget, int ceiling, sudoku_rating *rating);
 

@@ -498,16 +498,23 @@ static void test_bad_input_as_solve(void **state)
 static void test_hint(void **state)
 {
     (void)state;
-    run_result r = RUN("hint", P, E);
+    run_result r = RUN("hint", "--scale=se", P, E);
     assert_status(r, 0);
     assert_empty(r.err);
     lines out = split_lines(r.out);
     assert_int_equal(out.n, 2);
-    /* the first step of each explanation */
+    /* the first step of each explanation, on either scale (hint's default
+     * is HoDoKu's, explain's SE's) */
     assert_string_equal(out.line[0], split_lines(RUN("explain", P).out).line[1]);
     assert_string_equal(out.line[1], split_lines(RUN("explain", E).out).line[1]);
+    r = RUN("hint", P, E);
+    assert_status(r, 0);
+    out = split_lines(r.out);
+    assert_int_equal(out.n, 2);
+    assert_string_equal(out.line[0], split_lines(RUN("explain", "--scale=hodoku", P).out).line[1]);
+    assert_string_equal(out.line[1], split_lines(RUN("explain", "--scale=hodoku", E).out).line[1]);
 
-    r = RUN("hint", "--format", "json", P);
+    r = RUN("hint", "--scale=se", "--format", "json", P);
     assert_status(r, 0);
     lines records = split_lines(r.out);
     assert_int_equal(records.n, 1);
@@ -518,6 +525,11 @@ static void test_hint(void **state)
         json_need(split_lines(RUN("explain", "--format", "json", P).out).line[0], "steps");
     assert_starts_with(first + 1, step);
     assert_string_equal(json_need(records.line[0], "error"), "null");
+    r = RUN("hint", "--format", "json", P);
+    assert_status(r, 0);
+    step = json_need(r.out, "step");
+    first = json_need(RUN("explain", "--scale=hodoku", "--format", "json", P).out, "steps");
+    assert_starts_with(first + 1, step);
 }
 
 static void test_hint_markers(void **state)
@@ -858,7 +870,7 @@ static run_result hint_walk(const char **marks, size_t max)
 {
     run_result r = {0};
     for (size_t i = 0; i < max; i++) {
-        r = RUN("hint", "--no-chains", "--format", "pencilmarks", *marks);
+        r = RUN("hint", "--scale=se", "--no-chains", "--format", "pencilmarks", *marks);
         if (strlen(r.out) != 9 * SUDOKU_CELLS + 1) break;
         assert_status(r, 0);
         assert_empty(r.err);
@@ -1202,7 +1214,7 @@ static void test_anyway_default_budget(void **state)
                                    "rated all the same, --anyway); they went over the budget of "
                                    "20000000 units of work (the default for a puzzle without one "
                                    "solution; --budget sets another)\n");
-        r = RUN("hint", "--anyway", "--format=json", "--", empty);
+        r = RUN("hint", "--scale=se", "--anyway", "--format=json", "--", empty);
         assert_status(r, 1);
         assert_string_equal(json_text(r.out, "status"), "multiple");
         assert_contains(r.err, "over the budget of 20000000 units of work (the default");
@@ -1316,6 +1328,151 @@ static void test_rate_bad_options(void **state)
     assert_contains(r.out, "--budget=N");
 }
 
+/* ---- HoDoKu's scale ---- */
+
+/* A puzzle of ../shared/ratings/hodoku/, and its board after HoDoKu's
+ * first 42 steps (hint --format pencilmarks, 42 times), where HoDoKu's
+ * step 43 is "Skyscraper: 9 in r1c1,r6c3 (connected by r16c4) =>
+ * r4c1<>9" (paths.jsonl); HoDoKu rates the puzzle Hard, 956 (rated.txt). */
+static const char skyscraper_puzzle[] =
+    "........1.......23..4..5........6.7...8..24...1...........3.......61....5.7....9.";
+static const char skyscraper_board[] =
+    ".2......9......7....3.......2......9.....6..........8.....5.......4.....1........"
+    ".......89....5.........6......4...........7..1...............89.2.........3......"
+    "1.........2.....89...4.......3.......2......9....5...........89.....6.........7.."
+    ".2.4....9.2.4....9....5....1...............89.....6.....3............7...2.....8."
+    "..3...........6..........8.......7......5.....2..........4.....1................9"
+    "......7..1.........2......9.......89...4.......3...........6.......5.....2.....8."
+    ".....6....2......91............5......3............7.9.2....7.........8....4....."
+    "...4...8....4...8..2......9.....6...1..............7.9.2....7....3..........5...."
+    "....5......3............7...2.....8..2.....8....4.....1................9.....6...";
+
+/* The sum of the "score" values of a record's steps, and the highest of
+ * their levels (0 Easy to 4 Extreme). */
+static int step_scores(const char *record, int *highest)
+{
+    static const char *const names[] = {"Easy", "Medium", "Hard", "Unfair", "Extreme"};
+    const char *steps = json_need(record, "steps");
+    int sum = 0;
+    *highest = -1;
+    for (const char *p = strstr(steps, "{\"technique\""); p; p = strstr(p + 1, "{\"technique\"")) {
+        const char *end = strchr(p, '}');
+        char *step = format_text("%.*s", (int)(end - p + 1), p);
+        sum += atoi(json_need(step, "score"));
+        const char *level = json_text(step, "level");
+        for (int i = 0; i < 5; i++)
+            if (strcmp(level, names[i]) == 0 && i > *highest) *highest = i;
+    }
+    return sum;
+}
+
+static void test_hodoku_scale(void **state)
+{
+    (void)state;
+    /* hint speaks HoDoKu's names by default: the Skyscraper, in its words,
+     * and sound */
+    run_result r = RUN("hint", skyscraper_board);
+    assert_status(r, 0);
+    assert_empty(r.err);
+    const char *hodoku_hint = "Skyscraper: 9 in r1c1,r6c3 (connected by r16c4) => r4c1<>9\n";
+    assert_string_equal(r.out, hodoku_hint);
+    assert_true(solution_of(skyscraper_puzzle)[3 * 9 + 0] != '9');
+    r = RUN("hint", "--format=json", skyscraper_board);
+    assert_status(r, 0);
+    const char *step = json_need(r.out, "step");
+    assert_json_object(step);
+    assert_string_equal(json_text(step, "technique"), "Skyscraper");
+    assert_string_equal(json_text(step, "code"), "sk");
+    assert_string_equal(json_need(step, "eliminations"), "[[4,1,9]]");
+    /* the cells a player looks at: the two ends and the two linked cells */
+    const char *cells = json_need(step, "cells");
+    static const char *const seen[] = {"[1,1]", "[6,3]", "[1,4]", "[6,4]"};
+    for (size_t i = 0; i < 4; i++) assert_contains(cells, seen[i]);
+
+    /* --scale se pins SE's; SUDOKU_SCALE sets the default, the option wins */
+    run_result se = RUN("hint", "--scale=se", skyscraper_board);
+    assert_status(se, 0);
+    const char *se_first = split_lines(RUN("explain", skyscraper_board).out).line[1];
+    assert_string_equal(se.out, format_text("%s\n", se_first));
+    assert_true(setenv("SUDOKU_SCALE", "se", 1) == 0);
+    run_result by_env = RUN("hint", skyscraper_board);
+    run_result pinned = RUN("hint", "--scale=hodoku", skyscraper_board);
+    assert_true(setenv("SUDOKU_SCALE", "hodoku", 1) == 0);
+    run_result explained = RUN("explain", P);
+    assert_true(setenv("SUDOKU_SCALE", "sukaku", 1) == 0);
+    run_result bad = RUN("rate", P);
+    assert_true(unsetenv("SUDOKU_SCALE") == 0);
+    assert_string_equal(by_env.out, se.out);
+    assert_string_equal(pinned.out, hodoku_hint);
+    assert_string_equal(explained.out, RUN("explain", "--scale=hodoku", P).out);
+    assert_status(bad, 2);
+    assert_empty(bad.out);
+    assert_contains(assert_one_error_line(&bad), "SUDOKU_SCALE");
+
+    /* explain: every step sound, the score the sum of the steps' scores,
+     * the level theirs raised by the score (limits 800, 1000, 1600, 1800),
+     * as HoDoKu rates the puzzle */
+    r = RUN("explain", "--scale=hodoku", "--format=json", skyscraper_puzzle);
+    assert_status(r, 0);
+    assert_json_object(r.out);
+    assert_true(check_explanation(r.out, skyscraper_puzzle) > 0);
+    int highest, score = step_scores(r.out, &highest);
+    static const int limits[] = {800, 1000, 1600, 1800};
+    while (highest < 4 && score > limits[highest]) highest++;
+    static const char *const names[] = {"Easy", "Medium", "Hard", "Unfair", "Extreme"};
+    assert_int_equal(atoi(json_need(r.out, "score")), score);
+    assert_string_equal(json_text(r.out, "level"), names[highest]);
+    assert_int_equal(score, 956);
+    assert_string_equal(names[highest], "Hard");
+    assert_null(strstr(r.out, "\"er\""));
+    r = RUN("explain", "--scale=hodoku", skyscraper_puzzle);
+    assert_status(r, 0);
+    assert_contains(r.out, "\nSkyscraper: 9 in r1c1,r6c3 (connected by r16c4) => r4c1<>9\n");
+    assert_contains(r.out, ": level Hard, score 956 (hardest: Skyscraper)\n");
+
+    /* rate: the puzzle, its level and score; the filters by level */
+    const char *input = format_text("%s\n%s\n", skyscraper_puzzle, P);
+    r = RUN_IN(input, "rate", "--scale=hodoku");
+    assert_status(r, 0);
+    lines out = split_lines(r.out);
+    assert_int_equal(out.n, 2);
+    assert_string_equal(out.line[0], format_text("%s Hard 956", skyscraper_puzzle));
+    const char *summary = strstr(RUN("explain", "--scale=hodoku", P).out, ": level ");
+    assert_non_null(summary);
+    char level[16];
+    int p_score;
+    assert_int_equal(sscanf(summary, ": level %15[A-Za-z], score %d", level, &p_score), 2);
+    assert_string_equal(out.line[1], format_text("%s %s %d", dotted(P), level, p_score));
+    /* puzzles left out as asked are no failure (issue 29), on either scale */
+    r = RUN_IN(input, "rate", "--min-level=hard");
+    assert_status(r, 0);
+    assert_string_equal(split_lines(r.out).line[0], out.line[0]);
+    assert_int_equal(split_lines(r.out).n,
+                     strcmp(level, "Easy") == 0 || strcmp(level, "Medium") == 0 ? 1 : 2);
+    r = RUN_IN(input, "rate", "--max-level=easy");
+    assert_status(r, 0);
+    assert_int_equal(split_lines(r.out).n, strcmp(level, "Easy") == 0 ? 1 : 0);
+    r = RUN_IN(input, "rate", "--scale=hodoku", "--format=json");
+    assert_status(r, 0);
+    out = split_lines(r.out);
+    assert_json_object(out.line[0]);
+    assert_string_equal(json_text(out.line[0], "level"), "Hard");
+    assert_string_equal(json_need(out.line[0], "score"), "956");
+    assert_string_equal(json_text(out.line[0], "hardest"), "Skyscraper");
+    static const char *const bad_options[][2] = {{"--scale=sukaku", NULL},
+                                                 {"--min-level=tricky", NULL},
+                                                 {"--min-level=hard", "--max-level=easy"},
+                                                 {"--ep-min=2", "--max-level=hard"},
+                                                 {"--scale=hodoku", "--ed-max=3"}};
+    for (size_t i = 0; i < sizeof bad_options / sizeof bad_options[0]; i++) {
+        r = bad_options[i][1] ? RUN("rate", bad_options[i][0], bad_options[i][1], P)
+                              : RUN("rate", bad_options[i][0], P);
+        assert_status(r, 2);
+        assert_empty(r.out);
+        assert_starts_with(assert_one_error_line(&r), "sudoku: ");
+    }
+}
+
 #define TEST(f) cmocka_unit_test_teardown(f, harness_teardown)
 
 int main(void)
@@ -1348,6 +1505,7 @@ int main(void)
         TEST(test_anyway_default_budget),
         TEST(test_rate_anyway),
         TEST(test_rate_bad_options),
+        TEST(test_hodoku_scale),
     };
     return cmocka_run_group_tests_name("explain, hint and rate (end to end)", tests, harness_setup,
                                        harness_finish);

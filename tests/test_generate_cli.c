@@ -306,6 +306,65 @@ static void ratings_in_the_range_asked(void **state)
         assert_in_range(tenths(json_value(out.line[i], "er")), 10, 15);
 }
 
+/* HoDoKu's levels asked, as `sudoku rate --scale hodoku` gives them: the
+ * level rises with the score too, past the levels of the steps (seed 1
+ * draws such Extreme puzzles early). */
+static void levels_asked(void **state)
+{
+    (void)state;
+    static const char *const asked[][2] = {{"--level=unfair", "Unfair"},
+                                           {"--level=easy-medium", NULL}};
+    for (size_t k = 0; k < 2; k++) {
+        run_result r = RUN("generate", "--seed=1", asked[k][0], "--rate", "3");
+        assert_status(r, 0);
+        lines out = split_lines(r.out);
+        assert_int_equal(out.n, 3);
+        char *input = xstrdup("");
+        for (size_t i = 0; i < out.n; i++) {
+            const char *level = out.line[i] + SUDOKU_CELLS + 1;
+            if (asked[k][1])
+                assert_true(strncmp(level, asked[k][1], strlen(asked[k][1])) == 0);
+            else
+                assert_true(strncmp(level, "Easy ", 5) == 0 || strncmp(level, "Medium ", 7) == 0);
+            input = format_text("%s%s\n", input, puzzle_of(out.line[i]));
+        }
+        run_result rated = RUN_IN(input, "rate", "--scale=hodoku");
+        assert_status(rated, 0);
+        assert_string_equal(rated.out, r.out);
+    }
+    run_result json = RUN("generate", "--seed=1", "--level=hard", "--format=json", "1");
+    assert_status(json, 0);
+    assert_string_equal(json_text(json.out, "level"), "Hard");
+    assert_null(strstr(json.out, "\"er\""));
+    /* a level with a pattern of clues: HoDoKu's level of each, and the pattern's cells */
+    const char *pattern =
+        "x.x...x.x.xx.x.xx.xx.....xx...xxx....x.x.x.x....xxx...xx.....xx.xx.x.xx.x.x...x.x";
+    run_result on = RUN("generate", "--seed=2", "--level=medium-hard", "--pattern", pattern,
+                        "--rate", "2");
+    assert_status(on, 0);
+    lines got = split_lines(on.out);
+    assert_int_equal(got.n, 2);
+    for (size_t i = 0; i < got.n; i++) {
+        for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+            assert_int_equal(got.line[i][cell] != '.', pattern[cell] == 'x');
+        const char *level = got.line[i] + SUDOKU_CELLS + 1;
+        assert_true(strncmp(level, "Medium ", 7) == 0 || strncmp(level, "Hard ", 5) == 0);
+        run_result rated = RUN("rate", "--scale=hodoku", puzzle_of(got.line[i]));
+        assert_string_equal(rated.out, format_text("%s\n", got.line[i]));
+    }
+    /* SE's techniques and EP/ED are no filters of HoDoKu's scale: said at once */
+    static const char *const refused[][3] = {
+        {"--technique=x-wing", "--scale=hodoku", "--technique and --needs name Sudoku Explainer's"},
+        {"--needs=swordfish", "--level=hard", "--technique and --needs name Sudoku Explainer's"},
+        {"--pearl=2-4", "--level=hard", "--pearl and --diamond are ranges of SE's ratings"}};
+    for (size_t i = 0; i < 3; i++) {
+        run_result r = RUN("generate", refused[i][0], refused[i][1], "1");
+        assert_status(r, 2);
+        assert_empty(r.out);
+        assert_contains(assert_one_error_line(&r), refused[i][2]);
+    }
+}
+
 static void solutions_and_grids(void **state)
 {
     (void)state;
@@ -340,6 +399,10 @@ static void generate_bad_options(void **state)
                                          {"--difficulty=insane", NULL},
                                          {"--difficulty=easy", "--rating=5-6"},
                                          {"--rating=5-6", "--difficulty=easy"},
+                                         {"--level=hard", "--rating=5-6"},
+                                         {"--level=extreme-easy", NULL},
+                                         {"--level=tricky", NULL},
+                                         {"--scale=sukaku", NULL},
                                          {"--rating=0x2-1e1", NULL},
                                          /* no puzzle rates below 1.0: refused at once, not
                                           * after every attempt */
@@ -869,6 +932,7 @@ int main(void)
         TEST(clues_in_the_range_asked),
         TEST(puzzles_not_found),
         TEST(ratings_in_the_range_asked),
+        TEST(levels_asked),
         TEST(solutions_and_grids),
         TEST(generate_bad_options),
         TEST(check_agrees_with_solve_and_the_reference),

@@ -45,8 +45,9 @@ static void state_text(const sudoku_logic *s, char out[9 * SUDOKU_CELLS + 1])
     out[9 * SUDOKU_CELLS] = '\0';
 }
 
-/* The states along a puzzle's path, at most max of them, one a line. */
-static char *path_states(const char *puzzle, int max, int *n)
+/* The states along a puzzle's path (flags: the engine's, its scale), at
+ * most max of them, one a line. */
+static char *path_states(const char *puzzle, unsigned flags, int max, int *n)
 {
     sudoku_grid grid;
     sudoku_logic s;
@@ -57,7 +58,7 @@ static char *path_states(const char *puzzle, int max, int *n)
     char *text = xmalloc((size_t)max * (9 * SUDOKU_CELLS + 1) + 1);
     size_t len = 0;
     *n = 0;
-    while (*n < max && !sudoku_logic_solved(&s) && sudoku_logic_next(&s, 0, step)) {
+    while (*n < max && !sudoku_logic_solved(&s) && sudoku_logic_next(&s, flags, step)) {
         state_text(&s, text + len);
         len += 9 * SUDOKU_CELLS;
         text[len++] = '\n';
@@ -86,18 +87,38 @@ static size_t header_length(const char *line)
     return (size_t)(colon - line);
 }
 
+/* Level 2 on HoDoKu's scale (its name before the ": look at " of level 1):
+ * the words of level 3 up to " => ", or for a step that only places a
+ * digit ("Hidden Single: r9c3=7"), words without its cell's digit. */
+static void hodoku_level_two(const char *b, const char *c)
+{
+    assert_not_contains(b, "=>");
+    assert_not_contains(b, "<>");
+    const char *arrow = strstr(c, " => ");
+    if (arrow) {
+        assert_int_equal(strlen(b), (size_t)(arrow - c));
+        assert_memory_equal(b, c, strlen(b));
+        return;
+    }
+    regex_t re;
+    assert_int_equal(regcomp(&re, "r[1-9]c[1-9]=[1-9]", REG_NOSUB), 0);
+    if (regexec(&re, b, 0, NULL, 0) == 0) fail_msg("level 2 places a digit: %s", b);
+    regfree(&re);
+}
+
 /* Every state along two paths: level 1 names units and no cell; level 2
  * is the step's words before what it removes or places; level 3 is the
- * plain hint, unchanged. */
-static void levels_on(const char *puzzle, int max)
+ * plain hint, unchanged. On scale ("se" or "hodoku"). */
+static void levels_on(const char *puzzle, const char *scale, int max)
 {
     int n;
-    char *states = path_states(puzzle, max, &n);
+    bool hodoku = strcmp(scale, "hodoku") == 0;
+    char *states = path_states(puzzle, hodoku ? SUDOKU_LOGIC_HODOKU : 0, max, &n);
     const char *file = make_temp_file(states, strlen(states), NULL);
-    run_result r1 = RUN("hint", "--level", "1", file);
-    run_result r2 = RUN("hint", "--level=2", file);
-    run_result r3 = RUN("hint", "--level", "3", file);
-    run_result plain = RUN("hint", file);
+    run_result r1 = RUN("hint", "--scale", scale, "--level", "1", file);
+    run_result r2 = RUN("hint", "--scale", scale, "--level=2", file);
+    run_result r3 = RUN("hint", "--scale", scale, "--level", "3", file);
+    run_result plain = RUN("hint", "--scale", scale, file);
     assert_status(r1, 0);
     assert_status(r2, 0);
     assert_status(r3, 0);
@@ -117,7 +138,9 @@ static void levels_on(const char *puzzle, int max)
             continue;
         }
         checked++;
-        size_t h = header_length(c);
+        /* HoDoKu's name: level 1's words before its list of units */
+        size_t h = hodoku && strstr(a, ": look at ") ? (size_t)(strstr(a, ": look at ") - a)
+                                                     : header_length(c);
         assert_memory_equal(a, c, h);
         assert_memory_equal(b, c, h);
         assert_starts_with(a + h, ": look at ");
@@ -130,6 +153,10 @@ static void levels_on(const char *puzzle, int max)
         if (regexec(&re, a + h, 0, NULL, 0) != 0) fail_msg("level 1 is no list of units: %s", a);
         regfree(&re);
         assert_false(names_a_cell(a));
+        if (hodoku) {
+            hodoku_level_two(b, c);
+            continue;
+        }
         assert_not_contains(b, "=>");
         if (strncmp(c, "Hidden single", 13) == 0 || strncmp(c, "Naked single", 12) == 0) {
             char placed[16];
@@ -152,21 +179,30 @@ static void levels_on(const char *puzzle, int max)
 static void test_levels(void **state)
 {
     (void)state;
-    levels_on(P, 200);
-    levels_on(monster, under_wrapper() ? 8 : 40);
+    levels_on(P, "se", 200);
+    levels_on(monster, "se", under_wrapper() ? 8 : 40);
+    levels_on(P, "hodoku", 200);
+    levels_on(monster, "hodoku", under_wrapper() ? 8 : 60);
 }
 
 static void test_level_json(void **state)
 {
     (void)state;
-    run_result r = RUN("hint", "--level", "1", "--format", "json", P);
+    run_result r = RUN("hint", "--scale", "se", "--level", "1", "--format", "json", P);
     assert_status(r, 0);
     assert_contains(r.out,
                     "\"step\":{\"technique\":\"Hidden single\",\"rating\":1.2,\"level\":1,"
                     "\"units\":[\"box 4\"],\"text\":\"Hidden single (1.2): look at box 4\"}");
-    r = RUN("hint", "--level", "2", "--format", "json", P);
+    r = RUN("hint", "--scale", "se", "--level", "2", "--format", "json", P);
     assert_contains(r.out, "\"level\":2,\"units\":[\"box 4\"],\"cells\":[],\"digits\":[4],"
                            "\"text\":\"Hidden single (1.2): the only place for 4 in box 4\"}");
+    /* hint's default, HoDoKu's scale: its name, code and base score (its
+     * techniques.md: Hidden Single, h1, 14); "level" is the hint's */
+    r = RUN("hint", "--level", "1", "--format", "json", P);
+    assert_status(r, 0);
+    assert_contains(r.out, "\"step\":{\"technique\":\"Hidden Single\",\"code\":\"h1\","
+                           "\"score\":14,\"level\":1,\"units\":[\"box ");
+    assert_not_contains(r.out, "\"rating\"");
     r = RUN("hint", "--level", "0", P);
     assert_status(r, 2);
     assert_contains(assert_one_error_line(&r), "--level needs 1");
@@ -465,6 +501,9 @@ static void test_play_usage(void **state)
     r = RUN("play", "--difficulty", "impossible");
     assert_status(r, 2);
     assert_contains(assert_one_error_line(&r), "no difficulty 'impossible'");
+    r = RUN("play", "--scale", "sukaku", P);
+    assert_status(r, 2);
+    assert_contains(assert_one_error_line(&r), "--scale needs a scale, se or hodoku, not 'sukaku'");
     r = RUN("play", P, P);
     assert_status(r, 2);
     assert_contains(assert_one_error_line(&r), "one puzzle or file at a time");

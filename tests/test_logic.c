@@ -17,6 +17,9 @@
  *
  * Techniques up to aligned pair exclusion are here; the chains, which need
  * real positions, are walked by test_logic_path and tests/test_chains.c.
+ * Some of HoDoKu's (issue 26) are here too, on its scale: the basic and
+ * finned X-wing, Skyscraper, 2-String Kite, W-Wing, XY-Wing, Locked Pair
+ * and Full House; test_hodoku holds all of them to HoDoKu's own paths.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -477,6 +480,7 @@ typedef struct logic_case {
     uint32_t units;             /* the step's units, if checked */
     const char *broken;         /* further edits after which the technique finds nothing */
     const char *words;          /* "a|b": parts of the step's text, beside name and rating */
+    unsigned flags;             /* SUDOKU_LOGIC_HODOKU: HoDoKu's finder, rating its base score */
 } logic_case;
 
 /* Unit masks of sudoku_step, by number 1-9. */
@@ -1189,7 +1193,131 @@ static const logic_case cases[] = {
      .solved = true,
      .board = "r1c4 =13 r1c2 r2c2 r2c4 =137 r2c3 =78 r2c1 =138",
      .technique = SUDOKU_UNIQUE_RECTANGLE},
+
+    /* ---- HoDoKu's scale (issue 26): its own finders, rated with their
+     * base scores, in HoDoKu's words ---- */
+    /* 4 in rows 2 and 7 only in columns 3 and 8: out of the rest of both
+     * columns. */
+    {.name = "hodoku_x_wing",
+     .board = X_WING_BOARD,
+     .technique = SUDOKU_X_WING,
+     .rating = 140,
+     .result = "r1c3 r3c3 r4c3 r5c3 r6c3 r8c3 r9c3 r1c8 r3c8 r4c8 r5c8 r6c8 r8c8 r9c8 <>4",
+     .broken = "r2c5 +4",
+     .words = "X-Wing: 4 r27 c38 => ",
+     .flags = SUDOKU_LOGIC_HODOKU},
+    /* 4 in row 1 only in c2 and c7, in row 6 only in c2 and c8: one of
+     * r1c7, r6c8 holds it, so the cells that see both lose it. */
+    {.name = "hodoku_skyscraper",
+     .board = "r1c1 r1c3 r1c4 r1c5 r1c6 r1c8 r1c9 r6c1 r6c3 r6c4 r6c5 r6c6 r6c7 r6c9 -4",
+     .technique = SUDOKU_SKYSCRAPER,
+     .rating = 130,
+     .result = "r2c8 r3c8 r4c7 r5c7 <>4",
+     .broken = "r6c5 +4",
+     .words = "Skyscraper: 4 in r1c7,r6c8 (connected by r16c2) => ",
+     .flags = SUDOKU_LOGIC_HODOKU},
+    /* 5 in row 1 only in c2 and c8, in column 3 only in r2 and r7; r1c2
+     * and r2c3 share box 1: one of r1c8, r7c3 holds it, r7c8 sees both. */
+    {.name = "hodoku_two_string_kite",
+     .board = "r1c1 r1c3 r1c4 r1c5 r1c6 r1c7 r1c9 r3c3 r4c3 r5c3 r6c3 r8c3 r9c3 -5",
+     .technique = SUDOKU_TWO_STRING_KITE,
+     .rating = 150,
+     .result = "r7c8 <>5",
+     .broken = "r9c3 +5",
+     .words = "2-String Kite: 5 in ",
+     .flags = SUDOKU_LOGIC_HODOKU},
+    /* r1c1 and r5c5 hold only 1, 2 and do not see each other; 2 in row 9
+     * only in c1 and c5, each end seeing one of them: one of them is 1,
+     * so r1c5 and r5c1, which see both, lose it. */
+    {.name = "hodoku_w_wing",
+     .board = "r1c1 r5c5 =12 r9c2 r9c3 r9c4 r9c6 r9c7 r9c8 r9c9 -2",
+     .technique = SUDOKU_W_WING,
+     .rating = 150,
+     .result = "r1c5 r5c1 <>1",
+     .broken = "r9c9 +2",
+     .words = "W-Wing: 1/2 in r1c1,r5c5 connected by 2 in r9c15 => ",
+     .flags = SUDOKU_LOGIC_HODOKU},
+    /* The pivot r5c5 (1,2), pincers r5c1 (1,3) and r2c5 (2,3): one pincer
+     * is 3, so r2c1, which sees both, is not. */
+    {.name = "hodoku_xy_wing",
+     .board = XY_WING_BOARD,
+     .technique = SUDOKU_XY_WING,
+     .rating = 160,
+     .result = "r2c1 <>3",
+     .broken = "r2c5 +4",
+     .words = "XY-Wing: ",
+     .flags = SUDOKU_LOGIC_HODOKU},
+    /* An X-wing on 4 in rows 2 and 7 but for the fin r7c9: only the
+     * cover cells that see the fin go, r8c8 and r9c8 (box 9). */
+    {.name = "hodoku_finned_x_wing",
+     .board = X_WING_BOARD " r7c9 +4",
+     .technique = SUDOKU_FINNED_X_WING,
+     .rating = 130,
+     .result = "r8c8 r9c8 <>4",
+     .broken = "r7c1 +4",
+     .words = "Finned X-Wing: 4 r27 c38 fr7c9 => ",
+     .flags = SUDOKU_LOGIC_HODOKU},
+    /* r1c1 and r1c2 hold only 1, 2, in row 1 and box 1: both digits go
+     * from the rest of both. */
+    {.name = "hodoku_locked_pair",
+     .board = "r1c1 r1c2 =12",
+     .technique = SUDOKU_LOCKED_PAIR,
+     .rating = 40,
+     .result = "r1c3 r1c4 r1c5 r1c6 r1c7 r1c8 r1c9 r2c1 r2c2 r2c3 r3c1 r3c2 r3c3 <>12",
+     .broken = "r1c2 +3",
+     .words = "Locked Pair: 1,2 in r1c12 => ",
+     .flags = SUDOKU_LOGIC_HODOKU},
+    /* The last open cell of box 5 (and of its row and column). */
+    {.name = "hodoku_full_house",
+     .solved = true,
+     .board = "r5c5 =8",
+     .technique = SUDOKU_FULL_HOUSE,
+     .rating = 4,
+     .result = "r5c5 =8",
+     .words = "Full House: r5c5=8",
+     .flags = SUDOKU_LOGIC_HODOKU},
+    /* The boards short of the pattern's second half: nothing. */
+    {.name = "hodoku_skyscraper_none",
+     .board = "r1c1 r1c3 r1c4 r1c5 r1c6 r1c8 r1c9 -4",
+     .technique = SUDOKU_SKYSCRAPER,
+     .flags = SUDOKU_LOGIC_HODOKU},
+    {.name = "hodoku_w_wing_none",
+     .board = "r1c1 r5c5 =12",
+     .technique = SUDOKU_W_WING,
+     .flags = SUDOKU_LOGIC_HODOKU},
 };
+
+/* A case of HoDoKu's scale: the step, its base score and HoDoKu's words;
+ * nothing once the board is broken. */
+static void run_hodoku_case(const logic_case *c, sudoku_logic *s)
+{
+    sudoku_step step;
+    expected e;
+    memset(&e, 0, sizeof e);
+    read_actions(c->result, expect, &e);
+    find_step(s, c->technique, c->flags, &step);
+    char text[SUDOKU_TEXT_MAX];
+    sudoku_format_step(&step, text, sizeof text);
+    print_message("%s\n", text);
+    assert_int_equal(step.technique, c->technique);
+    assert_int_equal(step.scale, SUDOKU_SCALE_HODOKU);
+    assert_int_equal(step.rating, c->rating);
+    assert_int_equal(step.variant, c->variant);
+    check_results(&step, &e);
+    assert_contains(text, c->words);
+    /* its list of eliminations, in HoDoKu's order, is its eliminations */
+    uint16_t listed[SUDOKU_CELLS] = {0};
+    for (int i = 0; i < step.nremovals; i++)
+        listed[step.removals[i].cell] |= bit(step.removals[i].digit);
+    assert_memory_equal(listed, step.eliminate, sizeof listed);
+    sudoku_format_step_json(&step, text, sizeof text);
+    assert_true(text[0] == '{');
+    assert_contains(text, "\"code\":");
+    if (c->broken) {
+        edit_board(s, c->broken);
+        check_none(s, c->technique, c->flags);
+    }
+}
 
 /* One case: the step found on the board is the expected one (or nothing
  * is found, for a case without a rating); the technique finds nothing
@@ -1204,7 +1332,11 @@ static void run_case(void **state)
         open_board(&s);
     edit_board(&s, c->board);
     if (!c->rating) {
-        check_none(&s, c->technique, 0);
+        check_none(&s, c->technique, c->flags);
+        return;
+    }
+    if (c->flags & SUDOKU_LOGIC_HODOKU) {
+        run_hodoku_case(c, &s);
         return;
     }
     sudoku_step step;

@@ -47,18 +47,45 @@ static void put_digit(plain *p, int cell, int d, bool on)
     p->g[cell] = on ? (char)('0' + d) : '0';
 }
 
+/* The cell at place i of unit u: rows 0-8, columns 9-17, boxes 18-26. */
+static int unit_cell(int u, int i)
+{
+    if (u < 9) return u * 9 + i;
+    if (u < 18) return i * 9 + (u - 9);
+    int b = u - 18;
+    return (b / 3 * 3 + i / 3) * 9 + b % 3 * 3 + i % 3;
+}
+
 /* Counts solutions up to 2, keeping the first in first; guesses on the open
- * cell with the fewest digits allowed. */
+ * cell with the fewest digits allowed, or on a digit's only place in a unit
+ * (a hidden single: the 17-clue puzzles need it to be quick). */
 static int search_plain(plain *p, char *first)
 {
     int best = -1, best_n = 10;
-    unsigned best_free = 0;
-    for (int cell = 0; cell < 81 && best_n > 1; cell++) {
+    unsigned best_free = 0, free_of[81];
+    for (int cell = 0; cell < 81; cell++) {
+        free_of[cell] = 0;
         if (p->g[cell] != '0') continue;
         unsigned free = ~(p->row[cell / 9] | p->col[cell % 9] | p->box[box_of(cell)]) & 0x3FEu;
+        free_of[cell] = free;
         int n = __builtin_popcount(free);
+        if (n == 0) return 0;
         if (n < best_n) best_n = n, best = cell, best_free = free;
     }
+    for (int u = 0; u < 27 && best_n > 1; u++)
+        for (int d = 1; d <= 9; d++) {
+            int places = 0, at = -1;
+            for (int i = 0; i < 9; i++) {
+                int cell = unit_cell(u, i);
+                if (p->g[cell] == '0' + d) places = 10;
+                if (free_of[cell] & (1u << d)) places++, at = cell;
+            }
+            if (places == 0) return 0;
+            if (places == 1) {
+                best = at, best_n = 1, best_free = 1u << d;
+                break;
+            }
+        }
     if (best < 0) {
         memcpy(first, p->g, 81);
         return 1;
@@ -96,8 +123,37 @@ typedef struct totals {
     long puzzles, steps, solved, stuck;
 } totals;
 
+/* HoDoKu's level of a path, by the test's own reckoning: the highest of
+ * its steps', raised while the score is above the level's limit. */
+static sudoku_level hodoku_level(sudoku_level highest, int score)
+{
+    static const int limits[] = {800, 800, 1000, 1600, 1800};
+    sudoku_level level = highest < SUDOKU_LEVEL_EASY ? SUDOKU_LEVEL_EASY : highest;
+    while (level < SUDOKU_LEVEL_EXTREME && score > limits[level]) level++;
+    return level;
+}
+
+/* A step on HoDoKu's scale: rated as its technique's row says, and its
+ * eliminations listed in order are its eliminations. */
+static void check_hodoku_step(const sudoku_step *step, const char *where, long line, int count)
+{
+    const logic_hodoku_column *row = &logic_catalogue[step->technique].hodoku;
+    if (step->scale != SUDOKU_SCALE_HODOKU || !row->name || step->rating != row->score ||
+        step->level != row->level)
+        fail_msg("%s:%ld: step %d (%s) on scale %d, level %d, score %d: not its row's", where,
+                 line, count + 1, sudoku_technique_name(step->technique), step->scale, step->level,
+                 step->rating);
+    uint16_t listed[81] = {0};
+    for (int i = 0; i < step->nremovals; i++)
+        listed[step->removals[i].cell] |= (uint16_t)(1u << (step->removals[i].digit - 1));
+    if (memcmp(listed, step->eliminate, sizeof listed) != 0)
+        fail_msg("%s:%ld: step %d (%s): its list of eliminations is not its eliminations", where,
+                 line, count + 1, sudoku_technique_name(step->technique));
+}
+
 /* Walks the path of puzzle (81 chars) and checks each step; returns its rating. */
-static sudoku_rating walk(const char *puzzle, const char *where, long line, totals *t)
+static sudoku_rating walk(const char *puzzle, const char *where, long line, totals *t,
+                          unsigned flags)
 {
     char g[82], solution[82];
     for (int i = 0; i < 81; i++) g[i] = puzzle[i] >= '1' && puzzle[i] <= '9' ? puzzle[i] : '0';
@@ -110,11 +166,12 @@ static sudoku_rating walk(const char *puzzle, const char *where, long line, tota
     assert_true(sudoku_logic_from_grid(&state, &grid));
     sudoku_rating rating = {0};
     sudoku_step step;
-    int first_place_max = -1, max = 0, count = 0, first_rating = 0;
+    int first_place_max = -1, max = 0, count = 0, first_rating = 0, score = 0;
+    sudoku_level highest = SUDOKU_LEVEL_NONE;
     /* The path `sudoku rate` and `explain` take: with a memo. */
     sudoku_logic_memo *memo = sudoku_logic_memo_new();
     assert_non_null(memo);
-    while (sudoku_logic_next_memo(&state, 0, NULL, memo, &step)) {
+    while (sudoku_logic_next_memo(&state, flags, NULL, memo, &step)) {
         bool changes = false;
         for (int cell = 0; cell < 81; cell++) {
             int answer = solution[cell] - '0';
@@ -137,6 +194,15 @@ static sudoku_rating walk(const char *puzzle, const char *where, long line, tota
             }
         }
         if (!changes) fail_msg("%s:%ld: step %d changes nothing", where, line, count + 1);
+        if (flags & SUDOKU_LOGIC_HODOKU) {
+            check_hodoku_step(&step, where, line, count);
+            score += step.rating;
+            if (step.level > highest) highest = step.level;
+            sudoku_rating_add(&rating, &step);
+            sudoku_logic_apply(&state, &step);
+            count++;
+            continue;
+        }
         /* The catalogue's rating: the least, and the only one if nothing raises it. */
         const logic_se_rating *se = &logic_catalogue[step.technique].se;
         if (step.rating < se->least || (!se->varies && step.rating != se->least))
@@ -153,10 +219,16 @@ static sudoku_rating walk(const char *puzzle, const char *where, long line, tota
         count++;
     }
     sudoku_logic_memo_free(memo);
-    /* SE's three ratings, computed here from the steps. */
-    assert_int_equal(rating.er, max);
-    assert_int_equal(rating.ep, first_place_max < 0 ? 0 : first_place_max);
-    assert_int_equal(rating.ed, first_rating);
+    if (flags & SUDOKU_LOGIC_HODOKU) {
+        /* HoDoKu's level and score, computed here from the steps. */
+        assert_int_equal(rating.score, score);
+        assert_int_equal(rating.level, count ? hodoku_level(highest, score) : SUDOKU_LEVEL_NONE);
+    } else {
+        /* SE's three ratings, computed here from the steps. */
+        assert_int_equal(rating.er, max);
+        assert_int_equal(rating.ep, first_place_max < 0 ? 0 : first_place_max);
+        assert_int_equal(rating.ed, first_rating);
+    }
     assert_int_equal(rating.steps, count);
     t->puzzles++;
     t->steps += count;
@@ -192,7 +264,7 @@ static void shard(long *index, long *count)
 }
 
 /* Walks every stride-th puzzle line of a file (81 cells first on the line). */
-static void walk_file(const char *path, long stride, totals *t)
+static void walk_file(const char *path, long stride, totals *t, unsigned flags)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -211,7 +283,7 @@ static void walk_file(const char *path, long stride, totals *t)
         if (strlen(line) < 81 || line[0] == '#' || number < from) continue;
         if (taken++ % stride) continue;
         if ((taken - 1) / stride % count != index) continue;
-        walk(line, path, number, t);
+        walk(line, path, number, t, flags);
         /* Long runs (make soundness-hardest) show how far they got. */
         if (t->puzzles % 1000 == 0) {
             printf("  (%ld puzzles walked, up to %s:%ld)\n", t->puzzles, path, number);
@@ -221,20 +293,30 @@ static void walk_file(const char *path, long stride, totals *t)
     fclose(f);
 }
 
-static void test_paths_are_sound(void **state)
+/* The walks of both scales: HoDoKu's path is another path (its own
+ * techniques and order), its steps as sound. */
+static void walk_sets(unsigned flags)
 {
-    (void)state;
     /* make check walks samples; LOGIC_PATH_ALL=1 (make soundness) walks
      * every puzzle, but for every 24th of forum-hardest (2,000 of 48,765:
      * each takes seconds). LOGIC_PATH_ONLY=FILE walks that file alone and
      * LOGIC_PATH_HARDEST_STRIDE=N every Nth of forum-hardest (make
      * soundness-hardest: all of it, hours). */
-    static const struct {
+    typedef struct walk_set {
         const char *file;
         long stride, quick_stride, all_stride; /* 0: none */
-    } sets[] = {{"17-clue.txt", 200, 2000, 1},   {"top1465.txt", 20, 150, 1},
-                {"norvig-top95.txt", 1, 10, 1},  {"norvig-easy50.txt", 1, 10, 1},
-                {"norvig-hardest.txt", 1, 1, 1}, {"forum-hardest-11plus.txt", 24000, 0, 24}};
+    } walk_set;
+    static const walk_set se_sets[] = {{"17-clue.txt", 200, 2000, 1},   {"top1465.txt", 20, 150, 1},
+                   {"norvig-top95.txt", 1, 10, 1},  {"norvig-easy50.txt", 1, 10, 1},
+                   {"norvig-hardest.txt", 1, 1, 1}, {"forum-hardest-11plus.txt", 24000, 0, 24}};
+    /* HoDoKu's paths are quick: every puzzle but forum-hardest's, whose
+     * whole walk is make bench's (and make soundness-hardest's). */
+    static const walk_set hodoku_sets[] = {
+        {"17-clue.txt", 1, 100, 1},      {"top1465.txt", 1, 20, 1},
+        {"norvig-top95.txt", 1, 10, 1},  {"norvig-easy50.txt", 1, 10, 1},
+        {"norvig-hardest.txt", 1, 1, 1}, {"forum-hardest-11plus.txt", 480, 0, 1}};
+    const walk_set *sets = flags & SUDOKU_LOGIC_HODOKU ? hodoku_sets : se_sets;
+    const size_t nsets = sizeof se_sets / sizeof se_sets[0];
     const char *all = getenv("LOGIC_PATH_ALL"), *quick = getenv("LOGIC_PATH_QUICK");
     const char *only = getenv("LOGIC_PATH_ONLY"), *hardest = getenv("LOGIC_PATH_HARDEST_STRIDE");
     bool every = all && strcmp(all, "1") == 0;
@@ -243,7 +325,7 @@ static void test_paths_are_sound(void **state)
     bool fewer = quick && strcmp(quick, "1") == 0;
     totals t = {0};
     char path[512];
-    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
+    for (size_t i = 0; i < nsets; i++) {
         if (only && strcmp(only, sets[i].file) != 0) continue;
         shared_path("SHARED_PUZZLES", "../shared/puzzles", sets[i].file, path, sizeof path);
         FILE *probe = fopen(path, "r");
@@ -256,14 +338,29 @@ static void test_paths_are_sound(void **state)
         if (hardest && strstr(sets[i].file, "forum-hardest")) stride = atol(hardest);
         if (stride <= 0) continue;
         long before = t.puzzles, steps = t.steps;
-        walk_file(path, stride, &t);
+        walk_file(path, stride, &t, flags);
         printf("  %s: %ld puzzles, %ld steps\n", sets[i].file, t.puzzles - before, t.steps - steps);
         fflush(stdout);
     }
     if (only && !t.puzzles) fail_msg("LOGIC_PATH_ONLY=%s: no such set, or it is absent", only);
-    if (!only) walk_file("puzzles/seeds.txt", 1, &t);
-    printf("paths: %ld puzzles, %ld steps, %ld solved by logic, %ld stuck; every step sound\n",
-           t.puzzles, t.steps, t.solved, t.stuck);
+    if (!only) walk_file("puzzles/seeds.txt", 1, &t, flags);
+    printf("%s paths: %ld puzzles, %ld steps, %ld solved by logic, %ld stuck; every step sound\n",
+           flags & SUDOKU_LOGIC_HODOKU ? "HoDoKu's" : "SE's", t.puzzles, t.steps, t.solved,
+           t.stuck);
+}
+
+static void test_paths_are_sound(void **state)
+{
+    (void)state;
+    walk_sets(0);
+}
+
+/* HoDoKu's paths: every puzzle of the shared sets (make check samples
+ * forum-hardest), each step checked as SE's are. */
+static void test_hodoku_paths_are_sound(void **state)
+{
+    (void)state;
+    walk_sets(SUDOKU_LOGIC_HODOKU);
 }
 
 /* ---- the memo ---- */
@@ -422,7 +519,7 @@ static void test_agreement_with_se(void **state)
             continue;
         if (er > top + 1e-9) continue;
         long solved_before = t.solved;
-        sudoku_rating r = walk(puzzle, path, number, &t);
+        sudoku_rating r = walk(puzzle, path, number, &t, 0);
         bool solved = t.solved > solved_before;
         int se_er = (int)(er * 10 + 0.5), se_ep = (int)(ep * 10 + 0.5),
             se_ed = (int)(ed * 10 + 0.5);
@@ -452,6 +549,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_paths_are_sound),
+        cmocka_unit_test(test_hodoku_paths_are_sound),
         cmocka_unit_test(test_agreement_with_se),
         cmocka_unit_test(test_memo_changes_no_step),
     };

@@ -404,13 +404,20 @@ static char *hint_on_terminal(const char *no_color)
 static void draw_in_colour_on_a_terminal_only(void **state)
 {
     (void)state;
-    run_result plain = RUN("hint", "--draw", P);
+    run_result plain = RUN("hint", "--scale=se", "--draw", P);
     assert_status(plain, 0);
     assert_null(strchr(plain.out, '\033'));
     assert_contains(plain.out, "Marks: +5 placed");
     assert_contains(plain.out, "+4");
-    run_result always = RUN("hint", "--draw", "--color=always", P);
+    run_result always = RUN("hint", "--scale=se", "--draw", "--color=always", P);
     assert_contains(always.out, "\033[1;97;42m4\033[0m");
+    /* hint's default scale, HoDoKu's: its step drawn, its digit placed */
+    run_result hodoku = RUN("hint", "--draw", "--color=never", P);
+    int placed[4][3];
+    assert_int_equal(triples(RUN("hint", "--format", "json", P).out, "\"placements\":", placed, 4),
+                     1);
+    assert_starts_with(hodoku.out, "Hidden Single: ");
+    assert_contains(hodoku.out, format_text("+%d", placed[0][2]));
     run_result explain = RUN("explain", "--draw", "--color=never", P);
     assert_int_equal(count_of(explain.out, "Marks: "), count_of(explain.out, "): "));
     if (under_wrapper()) return; /* a terminal and valgrind: enough said above */

@@ -398,7 +398,7 @@ static void test_hinter(void **state)
     sudoku_step *want = malloc(sizeof *want), *got = malloc(sizeof *got);
     assert_true(sudoku_logic_next(&s, 0, want));
     play_hint_outcome outcome;
-    play_hinter *h = play_hinter_new(PLAY_HINT_BUDGET);
+    play_hinter *h = play_hinter_new(PLAY_HINT_BUDGET, SUDOKU_SCALE_SE);
     assert_non_null(h);
     assert_false(play_hinter_ask(h, &s, 1, &outcome, got));
     assert_int_equal(wait_answer(h, 1, got), PLAY_HINT_FOUND);
@@ -410,17 +410,29 @@ static void test_hinter(void **state)
     assert_false(play_hinter_ask(h, &s, 3, &outcome, got));
     assert_int_equal(wait_answer(h, 3, got), PLAY_HINT_FOUND);
     play_hinter_free(h);
-    h = play_hinter_new(1000);
+    h = play_hinter_new(1000, SUDOKU_SCALE_SE);
     assert_true(play_hinter_ask(h, &s, 4, &outcome, got));
     assert_int_equal(outcome, PLAY_HINT_OVER_BUDGET);
     play_hinter_free(h);
     /* above the quick search's PLAY_HINT_QUICK, below the million units or
      * so the first step needs: the worker takes it, and stops */
-    h = play_hinter_new(500000);
+    h = play_hinter_new(500000, SUDOKU_SCALE_SE);
     assert_false(play_hinter_ask(h, &s, 5, &outcome, got));
     assert_int_equal(wait_answer(h, 5, got), PLAY_HINT_OVER_BUDGET);
     play_hinter_free(h);
-    assert_int_equal(play_hint_find(&s, NULL, 1, got), PLAY_HINT_OVER_BUDGET);
+    assert_int_equal(play_hint_find(&s, NULL, 1, SUDOKU_SCALE_SE, got), PLAY_HINT_OVER_BUDGET);
+    /* HoDoKu's scale (the game's default): the worker gives the engine's
+     * step on that scale; its search counts no work, so no budget stops it */
+    assert_true(sudoku_logic_next(&s, SUDOKU_LOGIC_HODOKU, want));
+    h = play_hinter_new(1000, SUDOKU_SCALE_HODOKU);
+    assert_non_null(h);
+    assert_false(play_hinter_ask(h, &s, 6, &outcome, got));
+    assert_int_equal(wait_answer(h, 6, got), PLAY_HINT_FOUND);
+    assert_int_equal(got->scale, SUDOKU_SCALE_HODOKU);
+    assert_int_equal(got->technique, want->technique);
+    assert_memory_equal(got->place, want->place, sizeof want->place);
+    assert_memory_equal(got->eliminate, want->eliminate, sizeof want->eliminate);
+    play_hinter_free(h);
     free(want);
     free(got);
     play_game_free(&g);

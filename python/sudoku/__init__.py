@@ -50,6 +50,8 @@ _ULONG_MAX = 2 ** (8 * ctypes.sizeof(ctypes.c_ulong)) - 1
 _TEXT_MAX = 4096
 _MESSAGE_MAX = 256
 _LINKS_MAX = 256
+_REMOVALS_MAX = 729
+_MARKS_MAX = 192
 _LOGIC_NO_UNIQUENESS = 1
 
 
@@ -73,7 +75,18 @@ class _Result(ctypes.Structure):
 
 class _Link(ctypes.Structure):
     _fields_ = [("cell", ctypes.c_uint8), ("digit", ctypes.c_uint8), ("on", ctypes.c_bool),
-                ("start", ctypes.c_bool)]
+                ("start", ctypes.c_bool), ("ngroup", ctypes.c_uint8),
+                ("group", ctypes.c_uint8 * 2), ("branch", ctypes.c_uint8),
+                ("branch_start", ctypes.c_bool)]
+
+
+class _Candidate(ctypes.Structure):
+    _fields_ = [("cell", ctypes.c_uint8), ("digit", ctypes.c_uint8)]
+
+
+class _Mark(ctypes.Structure):
+    _fields_ = [("role", ctypes.c_uint8), ("group", ctypes.c_uint8), ("cell", ctypes.c_uint8),
+                ("unit", ctypes.c_uint8), ("digits", ctypes.c_uint16)]
 
 
 class _Step(ctypes.Structure):
@@ -84,7 +97,10 @@ class _Step(ctypes.Structure):
                 ("cells", ctypes.c_uint8 * CELLS), ("place", ctypes.c_uint8 * CELLS),
                 ("eliminate", ctypes.c_uint16 * CELLS), ("nlinks", ctypes.c_int),
                 ("links_cut", ctypes.c_bool), ("complexity", ctypes.c_int),
-                ("links", _Link * _LINKS_MAX)]
+                ("links", _Link * _LINKS_MAX), ("scale", ctypes.c_int), ("level", ctypes.c_int),
+                ("nremovals", ctypes.c_int), ("removals", _Candidate * _REMOVALS_MAX),
+                ("nmarks", ctypes.c_int), ("marks_cut", ctypes.c_bool),
+                ("marks", _Mark * _MARKS_MAX)]
 
 
 class _Logic(ctypes.Structure):
@@ -103,7 +119,8 @@ class _Generator(ctypes.Structure):
 
 class _Rating(ctypes.Structure):
     _fields_ = [("er", ctypes.c_int), ("ep", ctypes.c_int), ("ed", ctypes.c_int),
-                ("steps", ctypes.c_int), ("hardest", ctypes.c_int)]
+                ("steps", ctypes.c_int), ("hardest", ctypes.c_int), ("scale", ctypes.c_int),
+                ("level", ctypes.c_int), ("score", ctypes.c_int), ("hardest_variant", ctypes.c_int)]
 
 
 # The structures above as sudoku.h lays them out; the tests compare their
@@ -111,7 +128,7 @@ class _Rating(ctypes.Structure):
 STRUCTS = {"sudoku_grid": _Grid, "sudoku_board": _Board, "sudoku_error": _Error,
            "sudoku_result": _Result, "sudoku_link": _Link, "sudoku_step": _Step,
            "sudoku_logic": _Logic, "sudoku_rating": _Rating, "sudoku_transform": _Transform,
-           "sudoku_generator": _Generator}
+           "sudoku_generator": _Generator, "sudoku_candidate": _Candidate, "sudoku_mark": _Mark}
 
 
 _SONAME = "libsudoku.so." + __version__.split(".")[0]

@@ -565,9 +565,12 @@ LAYOUT_PROGRAM = r"""
 int main(void) {
     S(sudoku_grid) S(sudoku_board) S(sudoku_error) F(sudoku_error, message)
     S(sudoku_result) F(sudoku_result, solution) F(sudoku_result, over_budget)
-    S(sudoku_link) F(sudoku_link, on)
+    S(sudoku_link) F(sudoku_link, on) F(sudoku_link, branch_start) S(sudoku_candidate) S(sudoku_mark)
+    F(sudoku_mark, digits)
     S(sudoku_step) F(sudoku_step, ncells) F(sudoku_step, eliminate) F(sudoku_step, links)
+    F(sudoku_step, scale) F(sudoku_step, nremovals) F(sudoku_step, removals) F(sudoku_step, marks)
     S(sudoku_logic) F(sudoku_logic, candidates) S(sudoku_rating) F(sudoku_rating, hardest)
+    F(sudoku_rating, score) F(sudoku_rating, hardest_variant)
     S(sudoku_transform) F(sudoku_transform, digits) S(sudoku_generator) F(sudoku_generator, minimal)
     return 0;
 }

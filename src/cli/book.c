@@ -115,10 +115,13 @@ bool book_begin(cli_run *run, book *b)
     return true;
 }
 
-/* The rating as the book shows it: "rating 4.2", or "not rated". */
+/* The rating as the book shows it: "rating 4.2" (HoDoKu's "Hard 416"),
+ * or "not rated". */
 static void rating_note(const sudoku_rating *rating, char note[32])
 {
-    if (rating)
+    if (rating && rating->scale == SUDOKU_SCALE_HODOKU)
+        snprintf(note, 32, "%s %d", sudoku_level_name(rating->level), rating->score);
+    else if (rating)
         snprintf(note, 32, "rating %d.%d", rating->er / 10, rating->er % 10);
     else
         snprintf(note, 32, "not rated");

@@ -232,7 +232,7 @@ int cli_book(int argc, char **argv)
     book the_book;
     book_defaults(&the_book);
     book_options opt = {.book = &the_book};
-    steps_default_options(&opt.steps, "book");
+    steps_default_options(&opt.steps, "book", SUDOKU_SCALE_SE);
     int operands;
     int rc = cli_parse_options(&book_command, argc, argv, &common, &opt, &operands);
     if (rc >= 0) return rc;

@@ -22,7 +22,11 @@ static const char help_text[] =
     "uniqueness, exclusion, then chains: cycles, forcing chains, Nishio, multiple,\n"
     "dynamic and nested forcing chains, shown in Eureka notation),\n"
     "and writes every step, then the puzzle's rating: ER the hardest step, EP the\n"
-    "hardest up to the first placed digit, ED the first step's. A PUZZLE argument\n"
+    "hardest up to the first placed digit, ED the first step's. With --scale\n"
+    "hodoku, HoDoKu's techniques in its order, names and notation (Skyscraper,\n"
+    "2-String Kite, W-Wing, Empty Rectangle, colours, X- and XY-chains, nice\n"
+    "loops and AICs, ALS, forcing chains and nets), then its level (Easy, Medium,\n"
+    "Hard, Unfair, Extreme) and score. A PUZZLE argument\n"
     "is 81 cells in any layout, or 729 characters of candidates (pencilmarks);\n"
     "another argument names a file of puzzles; '-', or no argument, reads\n"
     "standard input.\n"
@@ -39,15 +43,21 @@ static const char help_text[] =
     "                      ...)' or 'Stuck after N steps: ...' and the candidate\n"
     "                      grid where the engine stopped; blocks are separated by\n"
     "                      a blank line. json: one object per puzzle per line, with\n"
-    "                      \"status\", \"er\", \"ep\", \"ed\" and \"steps\".\n"
+    "                      \"status\", \"er\", \"ep\", \"ed\" (on HoDoKu's scale\n"
+    "                      \"level\" and \"score\") and \"steps\".\n"
     "                      svg: a picture a step, to files in --output-dir;\n"
     "                      html: one page with every step's picture\n"
+    "  --scale=SCALE       se (the default) or hodoku: whose techniques, order,\n"
+    "                      words and rating; the environment variable\n"
+    "                      SUDOKU_SCALE sets the default\n"
     "  --anyway            explain puzzles with no solution or several too, without\n"
     "                      the techniques that assume one solution; they still\n"
     "                      count as failures\n"
     STEPS_BUDGET_HELP
     "  --no-chains         use the techniques up to aligned pair exclusion only\n"
-    "                      (SE's 6.2): a puzzle that needs chains gets stuck\n"
+    "                      (SE's 6.2; on HoDoKu's scale, all but its chains, ALS,\n"
+    "                      forcing chains and nets and brute force): a puzzle that\n"
+    "                      needs them gets stuck\n"
     "  --draw              under each step, its candidate grid with the step\n"
     "                      marked (text only)\n"
     "  --color=WHEN        --draw's colours: auto (on a terminal, unless NO_COLOR\n"
@@ -99,7 +109,10 @@ static void add_stop(cli_text *text, const steps_job *job, const sudoku_logic *s
         text, "%s after %d step%s: %s%s", job->outcome == STEPS_STUCK ? "Stuck" : "Stopped",
         job->steps, job->steps == 1 ? "" : "s", why,
         job->steps_over_budget ? ", and its steps went over the budget (--budget)" : "");
-    if (job->steps) {
+    if (job->steps && job->rating.scale == SUDOKU_SCALE_HODOKU) {
+        cli_text_printf(text, " (level so far %s, score so far %d)",
+                        sudoku_level_name(job->rating.level), job->rating.score);
+    } else if (job->steps) {
         cli_text_puts(text, " (");
         add_rating(text, "ER so far", job->rating.er);
         cli_text_puts(text, ")");
@@ -115,7 +128,10 @@ static void add_solved(cli_text *text, const steps_job *job)
 {
     const sudoku_rating *r = &job->rating;
     cli_text_printf(text, "Solved in %d step%s", job->steps, job->steps == 1 ? "" : "s");
-    if (job->steps) {
+    if (job->steps && r->scale == SUDOKU_SCALE_HODOKU) {
+        cli_text_printf(text, ": level %s, score %d (hardest: %s)", sudoku_level_name(r->level),
+                        r->score, sudoku_step_name(r->hardest, r->hardest_variant, r->scale));
+    } else if (job->steps) {
         cli_text_puts(text, ": ");
         add_rating(text, "ER", r->er);
         cli_text_puts(text, ", ");
@@ -237,7 +253,7 @@ static void explain_work(const cli_run *run, cli_job *base)
     cli_text *last = html ? &end : text;
     if (json) {
         steps_json_start(text, job);
-        steps_json_ratings(text, &job->rating);
+        steps_json_ratings(text, &job->rating, ((const steps_options_t *)run->options)->scale);
         cli_text_puts(text, ",\"steps\":[");
         if (walk.steps.len) cli_text_add(text, walk.steps.data, walk.steps.len);
         cli_text_puts(text, "]");
@@ -326,9 +342,10 @@ int cli_explain(int argc, char **argv)
 {
     cli_common common = {.format = FORMAT_TEXT, .jobs = 1};
     steps_options_t opt;
-    steps_default_options(&opt, "explain");
+    steps_default_options(&opt, "explain", SUDOKU_SCALE_SE);
     int operands;
     int rc = cli_parse_options(&explain_command, argc, argv, &common, &opt, &operands);
     if (rc >= 0) return rc;
+    if ((rc = steps_scale_from_environment(&opt)) != 0) return rc;
     return cli_run_command(&explain_command, &common, &opt, operands, argv + 1);
 }

@@ -85,6 +85,11 @@ static const char help_text[] =
     "  --difficulty=NAME   a named range of ratings: easy (1.0-1.5), medium\n"
     "                      (1.6-2.5), hard (2.6-5.9), expert (6.0-8.9) or extreme\n"
     "                      (9.0 and up); not with --rating\n"
+    "  --level=L, --level=A-B\n"
+    "                      keep only puzzles of HoDoKu's level L (easy, medium,\n"
+    "                      hard, unfair, extreme), or of A to B; not with\n"
+    "                      --rating, --difficulty, --pearl, --diamond,\n"
+    "                      --technique or --needs (SE's)\n"
     "  --pearl=A-B         keep only puzzles whose EP (the hardest step before\n"
     "                      the first digit placed) is A to B\n"
     "  --diamond=A-B       keep only puzzles whose ED (the first step) is A to B\n"
@@ -95,14 +100,21 @@ static const char help_text[] =
     "                      attempt is a whole walk (default 1000); with\n"
     "                      --technique or --needs each puzzle of a walk counts\n"
     "  --solution          print each puzzle's solution after it\n"
-    "  --rate              print each puzzle's ratings (ER/EP/ED) after it\n"
+    "  --rate              print each puzzle's ratings (ER/EP/ED) after it; on\n"
+    "                      HoDoKu's scale its level and score ('Hard 416')\n"
+    "  --scale=SCALE       the scale --rate, json and html print: se (the default,\n"
+    "                      but hodoku with --level) or hodoku; the environment\n"
+    "                      variable SUDOKU_SCALE sets the default. --technique\n"
+    "                      and --needs name SE's techniques: not with --scale\n"
+    "                      hodoku\n"
     "  --format=FORMAT     line (the default): the puzzle, then its solution and\n"
     "                      ratings when asked, separated by spaces; grid: the\n"
     "                      puzzle as a 9-line grid ('# ' lines before it say its\n"
     "                      ratings, and its solution's grid follows it, when\n"
     "                      asked); json: one object per puzzle per line, with\n"
     "                      \"number\", \"status\", \"puzzle\", \"solution\",\n"
-    "                      \"clues\", \"er\", \"ep\", \"ed\", \"symmetry\", \"seed\"\n"
+    "                      \"clues\", \"er\", \"ep\", \"ed\" (\"level\", \"score\" on\n"
+    "                      HoDoKu's scale), \"symmetry\", \"seed\"\n"
     "                      (which gives the puzzle again with N = 1; a string,\n"
     "                      as a 64-bit number would lose digits in JSON readers;\n"
     "                      --seed takes it with or without its quotes) and\n"
@@ -136,7 +148,7 @@ typedef struct generate_options {
     bool minimal;
     int fewest, most;    /* clues */
     int lowest, highest; /* ER times ten; lowest -1: no rating asked */
-    int range_key;       /* the option that set them (--rating or --difficulty), 0: none */
+    int range_key;       /* the option that set them (--rating, --difficulty, --level), 0: none */
     unsigned long long attempts;
     bool attempts_given;
     bool solution, rate;
@@ -146,6 +158,9 @@ typedef struct generate_options {
     bool pattern[SUDOKU_CELLS];       /* its cells */
     int technique, needs;             /* sudoku_technique, -1: none */
     int pearl[2], diamond[2];         /* EP and ED ranges, times ten; [0] -1: none */
+    sudoku_level low_level, high_level; /* --level; SUDOKU_LEVEL_NONE: none asked */
+    sudoku_scale scale;                 /* what --rate, json and html print */
+    bool scale_given;                   /* --scale */
 } generate_options;
 
 enum {
@@ -162,7 +177,9 @@ enum {
     KEY_TECHNIQUE,
     KEY_NEEDS,
     KEY_PEARL,
-    KEY_DIAMOND
+    KEY_DIAMOND,
+    KEY_LEVEL,
+    KEY_SCALE
 };
 
 static const cli_option options[] = {
@@ -173,6 +190,7 @@ static const cli_option options[] = {
     {"rate", false, KEY_RATE},        {"pattern", true, KEY_PATTERN},
     {"technique", true, KEY_TECHNIQUE}, {"needs", true, KEY_NEEDS},
     {"pearl", true, KEY_PEARL},       {"diamond", true, KEY_DIAMOND},
+    {"level", true, KEY_LEVEL},       {"scale", true, KEY_SCALE},
     BOOK_OPTIONS,
     {NULL, false, 0}};
 
@@ -289,9 +307,9 @@ static int take_technique(generate_options *opt, int key, const char *value)
     }
     char names[2048] = "";
     for (int i = 0; i < SUDOKU_TECHNIQUES; i++) {
+        const char *name = sudoku_technique_name_on((sudoku_technique)i, SUDOKU_SCALE_SE);
         size_t used = strlen(names);
-        snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "",
-                 sudoku_technique_name((sudoku_technique)i));
+        if (name) snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "", name);
     }
     fprintf(stderr, "sudoku: %s: no technique '%s' (one of: %s) (try 'sudoku generate --help')\n",
             key == KEY_TECHNIQUE ? "--technique" : "--needs", value, names);
@@ -383,15 +401,32 @@ static int take_named(generate_options *opt, int key, const char *value)
                            value);
 }
 
-/* --rating or --difficulty: both set the range, so only one may be given
- * (again, the last one counts, as for every option). */
+/* --level: HoDoKu's level, or a range of them ("hard-unfair"). */
+static int take_level(generate_options *opt, const char *value)
+{
+    char low[32], high[32];
+    sudoku_level a, b;
+    if (!split_range(value, low, high) || !sudoku_level_from_name(low, &a) ||
+        !sudoku_level_from_name(high, &b) || a > b)
+        return cli_usage_error("generate",
+                               "--level needs one of HoDoKu's levels (easy, medium, hard, "
+                               "unfair, extreme) or a range such as hard-unfair, not '%s'",
+                               value);
+    opt->low_level = a;
+    opt->high_level = b;
+    return 0;
+}
+
+/* --rating, --difficulty or --level: each sets the range, so only one may
+ * be given (again, the last one counts, as for every option). */
 static int take_range(generate_options *opt, int key, const char *value)
 {
     if (opt->range_key && opt->range_key != key)
         return cli_usage_error("generate", "%s",
-                               "--rating and --difficulty both set the range of ratings: "
-                               "give one of them");
+                               "--rating, --difficulty and --level each set the range of "
+                               "ratings: give one of them");
     opt->range_key = key;
+    if (key == KEY_LEVEL) return take_level(opt, value);
     return key == KEY_RATING ? take_rating(opt, value) : take_named(opt, key, value);
 }
 
@@ -429,6 +464,10 @@ static int take_option(void *options_, int key, const char *value)
     case KEY_DIAMOND: return take_pearl_or_diamond(opt, key, value);
     case KEY_SOLUTION: opt->solution = true; return 0;
     case KEY_RATE: opt->rate = true; return 0;
+    case KEY_LEVEL: return take_range(opt, key, value);
+    case KEY_SCALE:
+        opt->scale_given = true;
+        return steps_parse_scale("generate", "--scale", value, &opt->scale);
     case BOOK_KEY_PER_PAGE:
     case BOOK_KEY_PAPER:
     case BOOK_KEY_TITLE: opt->book_option = key; return book_take_option(opt->book, "generate", key, value);
@@ -471,6 +510,7 @@ typedef struct generate_job {
     unsigned long long attempts;
     int clues, fewest_seen, most_seen; /* clue counts of the last and of all drawn */
     bool rated;                        /* rating holds the puzzle's ratings */
+    sudoku_scale rated_on;             /* on this scale */
     sudoku_rating rating;
     sudoku_grid puzzle, solution;
 } generate_job;
@@ -491,21 +531,24 @@ static int clue_count(const sudoku_grid *grid)
     return n;
 }
 
-/* Rates the job's puzzle, up to ceiling (0: none), marking in used (when
- * not NULL) the techniques its path takes; returns false if the path did
- * not get to the end within the budget and under the ceiling. */
-static bool rate_puzzle(generate_job *job, int ceiling, bool *used)
+/* Rates the job's puzzle on scale, up to ceiling (0: none; SE's rating
+ * times ten, or HoDoKu's level), marking in used (when not NULL) the
+ * techniques its path takes; returns false if the path did not get to the
+ * end within the budget and under the ceiling. */
+static bool rate_puzzle(generate_job *job, sudoku_scale scale, int ceiling, bool *used)
 {
+    unsigned flags = scale == SUDOKU_SCALE_HODOKU ? SUDOKU_LOGIC_HODOKU : 0;
     sudoku_rate_outcome outcome =
-        sudoku_rate_used(&job->puzzle, 0, STEPS_DEFAULT_BUDGET, ceiling, &job->rating, used);
+        sudoku_rate_used(&job->puzzle, flags, STEPS_DEFAULT_BUDGET, ceiling, &job->rating, used);
     if (outcome == SUDOKU_RATE_OUT_OF_MEMORY) job->outcome = NO_MEMORY;
     job->rated = outcome == SUDOKU_RATE_SOLVED;
+    job->rated_on = scale;
     return job->rated;
 }
 
 static bool wants_rating(const generate_options *opt, cli_format format)
 {
-    return opt->lowest >= 0 || opt->rate || format == FORMAT_JSON || format == FORMAT_HTML;
+    return opt->rate || format == FORMAT_JSON || format == FORMAT_HTML;
 }
 
 /* How the puzzles are drawn. */
@@ -586,16 +629,19 @@ static bool in_range(int value, const int range[2])
  * they ask anything of its rating). */
 static bool rating_fits(generate_job *job, const generate_options *opt, const target *aim)
 {
+    if (opt->low_level)
+        return rate_puzzle(job, SUDOKU_SCALE_HODOKU, (int)opt->high_level, NULL) &&
+               job->rating.level >= opt->low_level;
     if (!path_filters(opt))
-        return opt->lowest < 0 ||
-               (rate_puzzle(job, opt->highest, NULL) && job->rating.er >= opt->lowest);
+        return opt->lowest < 0 || (rate_puzzle(job, SUDOKU_SCALE_SE, opt->highest, NULL) &&
+                                   job->rating.er >= opt->lowest);
     if (opt->technique >= 0 && aim && aim->hardest != (sudoku_technique)opt->technique &&
         memcmp(&aim->passed, &job->puzzle, sizeof job->puzzle) == 0)
         return false;
     bool used[SUDOKU_TECHNIQUES];
     int ceiling = opt->lowest >= 0 ? opt->highest : 0;
     if (opt->technique >= 0) ceiling = target_ceiling(opt);
-    if (!rate_puzzle(job, ceiling, used)) return false;
+    if (!rate_puzzle(job, SUDOKU_SCALE_SE, ceiling, used)) return false;
     const sudoku_rating *r = &job->rating;
     return (opt->lowest < 0 || r->er >= opt->lowest) && in_range(r->ep ? r->ep : r->er, opt->pearl) &&
            in_range(r->ed, opt->diamond) &&
@@ -698,8 +744,9 @@ static void generate_work(const cli_run *run, cli_job *base)
         if (job->outcome == NO_MEMORY) return;
     }
     if (job->outcome == NOT_FOUND) job->attempts = limit;
-    if (job->outcome == GENERATED && !job->rated && wants_rating(opt, run->common->format))
-        rate_puzzle(job, 0, NULL);
+    if (job->outcome == GENERATED && (!job->rated || job->rated_on != opt->scale) &&
+        wants_rating(opt, run->common->format))
+        rate_puzzle(job, opt->scale, 0, NULL);
 }
 
 /* ---- the report ---- */
@@ -708,6 +755,10 @@ static void add_ratings(cli_text *text, const generate_job *job)
 {
     if (!job->rated) {
         cli_text_puts(text, "over budget");
+        return;
+    }
+    if (job->rated_on == SUDOKU_SCALE_HODOKU) {
+        cli_text_printf(text, "%s %d", sudoku_level_name(job->rating.level), job->rating.score);
         return;
     }
     cli_text_rating(text, job->rating.er);
@@ -749,7 +800,8 @@ static void add_grids(cli_text *text, const generate_job *job, const generate_op
     }
 }
 
-static void add_json(cli_text *text, const generate_job *job, const char *error)
+static void add_json(cli_text *text, const generate_job *job, sudoku_scale scale,
+                     const char *error)
 {
     bool found = job->outcome == GENERATED;
     cli_text_printf(text, "{\"number\":%lu,\"status\":\"%s\"", job->base.number + 1,
@@ -760,10 +812,10 @@ static void add_json(cli_text *text, const generate_job *job, const char *error)
         cli_text_printf(text, ",\"puzzle\":\"%s\"", line);
         sudoku_format_line(&job->solution, line, sizeof line);
         cli_text_printf(text, ",\"solution\":\"%s\",\"clues\":%d", line, job->clues);
-        steps_json_ratings(text, job->rated ? &job->rating : &(sudoku_rating){0});
+        steps_json_ratings(text, job->rated ? &job->rating : &(sudoku_rating){0}, scale);
     } else {
-        cli_text_puts(text, ",\"puzzle\":null,\"solution\":null,\"clues\":null,\"er\":null,"
-                            "\"ep\":null,\"ed\":null");
+        cli_text_puts(text, ",\"puzzle\":null,\"solution\":null,\"clues\":null");
+        steps_json_ratings(text, &(sudoku_rating){0}, scale);
     }
     /* The seed as a string: JSON readers keep 53 bits of a number. */
     cli_text_printf(text, ",\"symmetry\":\"%s\",\"seed\":\"%llu\",\"attempts\":%llu,\"error\":",
@@ -785,6 +837,14 @@ static void add_range(char *message, size_t size, const char *what, const int ra
              range[1] / 10, range[1] % 10);
 }
 
+/* " of level Hard" or " of level Hard to Unfair": --level in words. */
+static void add_level(char *message, size_t size, const generate_options *opt)
+{
+    bool range = opt->high_level != opt->low_level;
+    snprintf(message, size, " of level %s%s%s", sudoku_level_name(opt->low_level),
+             range ? " to " : "", range ? sudoku_level_name(opt->high_level) : "");
+}
+
 /* The message of the options issue 28 added: each that was asked, in words. */
 static void not_found_asked(const generate_options *opt, const generate_job *job, char *message,
                             size_t size)
@@ -798,6 +858,8 @@ static void not_found_asked(const generate_options *opt, const generate_job *job
     else if (clues)
         snprintf(message + n, size - n, " of %d to %d clues", opt->fewest, opt->most);
     add_range(message, size, "rated", (int[2]){opt->lowest, opt->highest});
+    n = strlen(message);
+    if (opt->low_level) add_level(message + n, size - n, opt);
     add_range(message, size, "with EP", opt->pearl);
     add_range(message, size, "with ED", opt->diamond);
     n = strlen(message);
@@ -826,6 +888,13 @@ static void not_found_message(const generate_options *opt, const generate_job *j
     else if (opt->lowest >= 0)
         snprintf(message, size, "no puzzle rated %d.%d to %d.%d in %llu attempts", opt->lowest / 10,
                  opt->lowest % 10, opt->highest / 10, opt->highest % 10, tried);
+    else if (opt->low_level) {
+        snprintf(message, size, "no puzzle");
+        size_t n = strlen(message);
+        add_level(message + n, size - n, opt);
+        n = strlen(message);
+        snprintf(message + n, size - n, " in %llu attempts", tried);
+    }
     else if (opt->most < SUDOKU_CELLS || opt->fewest > 0) {
         char clues[32];
         if (opt->fewest == opt->most)
@@ -875,7 +944,7 @@ static void generate_report(cli_run *run, cli_job *base)
                                          NULL, 0};
         pictures_add_svg(&text, &request);
     } else if (format == FORMAT_JSON)
-        add_json(&text, job, found ? NULL : message);
+        add_json(&text, job, opt->scale, found ? NULL : message);
     else if (format == FORMAT_GRID)
         add_grids(&text, job, opt);
     else
@@ -928,6 +997,16 @@ static int check_options(void *options_, const cli_common *common)
                         "applies, a hidden single or a direct pointing does too, and comes first");
         return EXIT_UNSOLVED;
     }
+    /* --technique and --needs name SE's techniques, found on SE's path;
+     * EP and ED are SE's ratings: HoDoKu's level is another path. */
+    if (targeted(opt) && (opt->low_level || (opt->scale_given && opt->scale == SUDOKU_SCALE_HODOKU)))
+        return cli_usage_error("generate", "%s",
+                               "--technique and --needs name Sudoku Explainer's techniques, "
+                               "found on its path: not with --level or --scale hodoku");
+    if (opt->low_level && (opt->pearl[0] >= 0 || opt->diamond[0] >= 0))
+        return cli_usage_error("generate", "%s",
+                               "--pearl and --diamond are ranges of SE's ratings: not with "
+                               "--level (HoDoKu's)");
     if (!opt->seeded) opt->seed = fresh_seed();
     if (opt->book_option && common->format != FORMAT_HTML)
         return cli_usage_error("generate", "%s",
@@ -984,6 +1063,12 @@ int cli_generate(int argc, char **argv)
     int operands;
     int rc = cli_parse_options(&generate_command, argc, argv, &common, &opt, &operands);
     if (rc >= 0) return rc;
+    /* The scale printed: --scale, else SUDOKU_SCALE, else the range's. */
+    const char *scale = getenv("SUDOKU_SCALE");
+    if (!opt.scale_given && scale && scale[0] &&
+        (rc = steps_parse_scale("generate", "SUDOKU_SCALE", scale, &opt.scale)) != 0)
+        return rc;
+    if (!opt.scale_given && !(scale && scale[0]) && opt.low_level) opt.scale = SUDOKU_SCALE_HODOKU;
     unsigned long count = 1;
     if (operands > 1)
         return cli_usage_error("generate", "takes one count of puzzles, not also '%s'", argv[2]);

@@ -22,7 +22,9 @@ static const char help_text[] =
     "Usage: sudoku hint [OPTION]... [PUZZLE | FILE | -]...\n"
     "\n"
     "Gives the first step a person would take on each puzzle (the first step\n"
-    "of 'sudoku explain'), one line per puzzle. A PUZZLE argument is 81 cells in\n"
+    "of 'sudoku explain'), one line per puzzle, in the names players use:\n"
+    "HoDoKu's techniques, order and notation (Skyscraper, W-Wing, XY-Chain...),\n"
+    "unless --scale se asks for Sudoku Explainer's. A PUZZLE argument is 81 cells in\n"
     "any layout, or 729 characters of candidates (pencilmarks); another argument\n"
     "names a file of puzzles; '-', or no argument, reads standard input.\n"
     "\n"
@@ -40,12 +42,19 @@ static const char help_text[] =
     "                      digit it cannot hold), to give to hint again;\n"
     "                      svg: the step drawn on its candidate grid, a picture\n"
     "                      a puzzle (--output-dir: each to a file of its own)\n"
+    "  --scale=SCALE       hodoku (the default: a hint is for a player) or se:\n"
+    "                      whose techniques, order and words; the environment\n"
+    "                      variable SUDOKU_SCALE sets the default. HoDoKu takes\n"
+    "                      singles in the order earlier steps made them: a hint\n"
+    "                      on a board of candidates starts that order afresh\n"
     "  --anyway            give a hint on puzzles with no solution or several too,\n"
     "                      without the techniques that assume one solution; they\n"
     "                      still count as failures\n"
     STEPS_BUDGET_HELP
-    "  --no-chains         use the techniques up to aligned pair exclusion only\n"
-    "                      (SE's 6.2): a puzzle that needs chains gets stuck\n"
+    "  --no-chains         leave out the chains (HoDoKu's chains, ALS, forcing\n"
+    "                      chains and nets, brute force; on SE's scale all beyond\n"
+    "                      aligned pair exclusion, 6.2): a puzzle that needs them\n"
+    "                      gets stuck\n"
     "  --draw              under each step, its candidate grid with the step\n"
     "                      marked (text only)\n"
     "  --color=WHEN        --draw's colours: auto (on a terminal, unless NO_COLOR\n"
@@ -170,7 +179,7 @@ static void add_units(cli_text *text, uint32_t units)
 }
 
 /* A step's JSON at a level of help: the whole object at 3; the technique,
- * its rating, where to look (and at 2 the pattern's cells and digits) and
+ * its rating (HoDoKu's: its code and score), where to look (and at 2 the pattern's cells and digits) and
  * the words below that. */
 static void add_step_json(cli_text *text, const sudoku_step *step, int level,
                           const sudoku_logic *after)
@@ -180,9 +189,16 @@ static void add_step_json(cli_text *text, const sudoku_step *step, int level,
         return;
     }
     cli_text_puts(text, "{\"technique\":");
-    cli_text_json_string(text, sudoku_technique_name(step->technique));
-    cli_text_puts(text, ",\"rating\":");
-    cli_text_rating(text, step->rating);
+    cli_text_json_string(text, sudoku_step_name(step->technique, step->variant, step->scale));
+    if (step->scale == SUDOKU_SCALE_HODOKU) {
+        /* HoDoKu's code and base score; "level" below is the hint's */
+        cli_text_puts(text, ",\"code\":");
+        cli_text_json_string(text, sudoku_step_code(step->technique, step->variant));
+        cli_text_printf(text, ",\"score\":%d", step->rating);
+    } else {
+        cli_text_puts(text, ",\"rating\":");
+        cli_text_rating(text, step->rating);
+    }
     cli_text_printf(text, ",\"level\":%d,\"units\":", level);
     add_units(text, sudoku_hint_units(step));
     if (level == 2) {
@@ -246,7 +262,7 @@ static void hint_work(const cli_run *run, cli_job *base)
     if (found) sudoku_logic_apply(&after, &step);
     if (format == FORMAT_JSON) {
         steps_json_start(text, job);
-        steps_json_ratings(text, &job->rating);
+        steps_json_ratings(text, &job->rating, opt->steps.scale);
         if (checked) mistakes_add_json(text, &hjob->found);
         cli_text_puts(text, ",\"step\":");
         if (found)
@@ -331,7 +347,7 @@ int cli_hint(int argc, char **argv)
 {
     cli_common common = {.format = FORMAT_TEXT, .jobs = 1};
     hint_options opt = {.level = 3};
-    steps_default_options(&opt.steps, "hint");
+    steps_default_options(&opt.steps, "hint", SUDOKU_SCALE_HODOKU);
     static const cli_option own[] = {{"level", true, KEY_LEVEL}, {"puzzle", true, KEY_PUZZLE}};
     size_t n = 0;
     for (const cli_option *o = steps_options; o->name && n + 4 < sizeof options / sizeof *options; o++)
@@ -341,5 +357,6 @@ int cli_hint(int argc, char **argv)
     int operands;
     int rc = cli_parse_options(&hint_command, argc, argv, &common, &opt, &operands);
     if (rc >= 0) return rc;
+    if ((rc = steps_scale_from_environment(&opt.steps)) != 0) return rc;
     return cli_run_command(&hint_command, &common, &opt, operands, argv + 1);
 }

@@ -51,9 +51,14 @@ static const char help_text[] =
     "  --save=FILE         keep the game in FILE instead of $XDG_STATE_HOME/sudoku/\n"
     "  --mistakes          mark mistakes as they happen (key E)\n"
     "  --no-auto-remove    keep a digit's marks in its peers when it is placed (key A)\n"
+    "  --scale=SCALE       the hints' techniques, order and words: hodoku (the\n"
+    "                      default, the names players use: Skyscraper, W-Wing...)\n"
+    "                      or se (Sudoku Explainer's); SUDOKU_SCALE sets the default\n"
     "  --hint-budget=N     the work a hint may take, in --budget's units (k, M, G;\n"
     "                      0: no limit); default 20M, under a second: a hint that needs\n"
-    "                      more says so, and offers a digit of the solution\n"
+    "                      more says so, and offers a digit of the solution. On SE's\n"
+    "                      scale only: HoDoKu's search is bounded as HoDoKu's is, and\n"
+    "                      ends in its Brute Force step\n"
     "  -h, --help          show this help and exit\n"
     "  -V, --version       show the version and exit\n"
     "\n"
@@ -81,7 +86,8 @@ enum {
     KEY_SAVE,
     KEY_MISTAKES,
     KEY_NO_AUTO_REMOVE,
-    KEY_HINT_BUDGET
+    KEY_HINT_BUDGET,
+    KEY_SCALE
 };
 
 static const cli_option options[] = {{"difficulty", true, KEY_DIFFICULTY},
@@ -93,6 +99,7 @@ static const cli_option options[] = {{"difficulty", true, KEY_DIFFICULTY},
                                      {"mistakes", false, KEY_MISTAKES},
                                      {"no-auto-remove", false, KEY_NO_AUTO_REMOVE},
                                      {"hint-budget", true, KEY_HINT_BUDGET},
+                                     {"scale", true, KEY_SCALE},
                                      {NULL, false, 0}};
 
 static const cli_format_name formats[] = {{NULL, FORMAT_AUTO}};
@@ -105,6 +112,8 @@ typedef struct play_command_options {
     unsigned long number;
     bool resume, mistakes, no_auto_remove;
     unsigned long long hint_budget;
+    sudoku_scale scale; /* the hints' */
+    bool scale_given;
     const char *save;
     sudoku_record *picked; /* the record read for the game */
     bool found;
@@ -154,6 +163,9 @@ static int take_option(void *options_, int key, const char *value)
         return 0;
     case KEY_MISTAKES: opt->mistakes = true; return 0;
     case KEY_NO_AUTO_REMOVE: opt->no_auto_remove = true; return 0;
+    case KEY_SCALE:
+        opt->scale_given = true;
+        return steps_parse_scale("play", "--scale", value, &opt->scale);
     case KEY_HINT_BUDGET:
         if (cli_parse_count(value, &opt->hint_budget)) return 0;
         return cli_usage_error("play",
@@ -428,7 +440,8 @@ int cli_play(int argc, char **argv)
                                 .highest = -1,
                                 .number = 1,
                                 .picked = &record,
-                                .hint_budget = PLAY_HINT_BUDGET};
+                                .hint_budget = PLAY_HINT_BUDGET,
+                                .scale = SUDOKU_SCALE_HODOKU};
     int operands;
     /* A game has no formats: said before the options' reader would say
      * that none is known. */
@@ -437,6 +450,10 @@ int cli_play(int argc, char **argv)
             return cli_usage_error("play", "a game has no %s", "--format");
     int rc = cli_parse_options(&play_command, argc, argv, &common, &opt, &operands);
     if (rc >= 0) return rc;
+    const char *scale = getenv("SUDOKU_SCALE");
+    if (!opt.scale_given && scale && scale[0] &&
+        (rc = steps_parse_scale("play", "SUDOKU_SCALE", scale, &opt.scale)) != 0)
+        return rc;
     if (operands > 1) return cli_usage_error("play", "%s", "one puzzle or file at a time");
     if (operands && (opt.range || opt.resume))
         return cli_usage_error("play", "%s",
@@ -498,7 +515,7 @@ int cli_play(int argc, char **argv)
     if (opt.no_auto_remove) game.auto_remove = false;
     const char *no_color = getenv("NO_COLOR"), *term = getenv("TERM");
     play_options play = {path, !(no_color && no_color[0]) && !(term && strcmp(term, "dumb") == 0),
-                         greeting, opt.hint_budget};
+                         greeting, opt.hint_budget, opt.scale};
     char note[PLAY_SAVE_MESSAGE + 256];
     rc = play_run(&game, solved, &play, note, sizeof note);
     play_game_free(&game);

@@ -19,22 +19,41 @@
 const cli_option steps_options[] = {{"anyway", false, STEPS_KEY_ANYWAY},
                                     {"budget", true, STEPS_KEY_BUDGET},
                                     {"no-chains", false, STEPS_KEY_NO_CHAINS},
+                                    {"scale", true, STEPS_KEY_SCALE},
                                     {"draw", false, STEPS_KEY_DRAW},
                                     {"color", true, STEPS_KEY_COLOR},
                                     {"apply", false, STEPS_KEY_APPLY},
                                     {NULL, false, 0}};
 
-void steps_default_options(steps_options_t *opt, const char *command)
+void steps_default_options(steps_options_t *opt, const char *command, sudoku_scale scale)
 {
     opt->command = command;
     opt->anyway = false;
     opt->no_chains = false;
     opt->budget = STEPS_DEFAULT_BUDGET;
+    opt->budget_given = false;
+    opt->scale = scale;
+    opt->scale_given = false;
     opt->draw = false;
     opt->color = COLOR_AUTO;
     opt->use_color = false;
     opt->apply = false;
-    opt->budget_given = false;
+}
+
+int steps_parse_scale(const char *command, const char *option, const char *value,
+                      sudoku_scale *scale)
+{
+    if (sudoku_scale_from_name(value, scale)) return 0;
+    char message[64];
+    snprintf(message, sizeof message, "%s needs a scale, se or hodoku, not '%%s'", option);
+    return cli_usage_error(command, message, value);
+}
+
+int steps_scale_from_environment(steps_options_t *opt)
+{
+    const char *value = getenv("SUDOKU_SCALE");
+    if (opt->scale_given || !value || !value[0]) return 0;
+    return steps_parse_scale(opt->command, "SUDOKU_SCALE", value, &opt->scale);
 }
 
 int steps_parse_rating(const char *value)
@@ -57,6 +76,10 @@ int steps_take_option(void *options, int key, const char *value)
     steps_options_t *opt = options;
     if (key == STEPS_KEY_ANYWAY) opt->anyway = true;
     if (key == STEPS_KEY_NO_CHAINS) opt->no_chains = true;
+    if (key == STEPS_KEY_SCALE) {
+        opt->scale_given = true;
+        return steps_parse_scale(opt->command, "--scale", value, &opt->scale);
+    }
     if (key == STEPS_KEY_DRAW) opt->draw = true;
     if (key == STEPS_KEY_COLOR && !pictures_parse_color(value, &opt->color))
         return cli_usage_error(opt->command, "--color is auto, always or never, not '%s'", value);
@@ -108,6 +131,7 @@ bool steps_start(const cli_run *run, steps_job *job, sudoku_logic *state, unsign
     job->search_over_budget = false;
     job->steps_over_budget = false;
     *flags = opt->no_chains ? SUDOKU_LOGIC_NO_CHAINS : 0;
+    if (opt->scale == SUDOKU_SCALE_HODOKU) *flags |= SUDOKU_LOGIC_HODOKU;
     if (!record->ok) {
         job->outcome = STEPS_INVALID;
         return false;
@@ -229,11 +253,13 @@ void steps_add_step(cli_text *text, const sudoku_step *step, bool json)
 
 void steps_beyond(const steps_options_t *opt, char text[80])
 {
-    sudoku_technique t = opt->no_chains ? SUDOKU_ALIGNED_PAIR_EXCLUSION : SUDOKU_TECHNIQUES - 1;
-    const char *last = sudoku_technique_name(t);
+    sudoku_technique t = opt->no_chains ? SUDOKU_ALIGNED_PAIR_EXCLUSION : SUDOKU_NESTED_DYNAMIC_CHAINS_NESTED;
+    if (opt->scale == SUDOKU_SCALE_HODOKU)
+        t = opt->no_chains ? SUDOKU_FINNED_FRANKEN_SWORDFISH : SUDOKU_BRUTE_FORCE;
+    const char *last = sudoku_technique_name_on(t, opt->scale);
     int n = snprintf(text, 80, "needs a technique beyond ");
     snprintf(text + n, (size_t)(80 - n), "%s", last);
-    if (text[n] >= 'A' && text[n] <= 'Z') text[n] = (char)(text[n] - 'A' + 'a');
+    if (opt->scale == SUDOKU_SCALE_SE && text[n] >= 'A' && text[n] <= 'Z') text[n] = (char)(text[n] - 'A' + 'a');
 }
 
 const char *steps_status_name(steps_outcome outcome)
@@ -308,8 +334,16 @@ void steps_json_start(cli_text *text, const steps_job *job)
     }
 }
 
-void steps_json_ratings(cli_text *text, const sudoku_rating *rating)
+void steps_json_ratings(cli_text *text, const sudoku_rating *rating, sudoku_scale scale)
 {
+    if (scale == SUDOKU_SCALE_HODOKU) {
+        if (rating->steps == 0)
+            cli_text_puts(text, ",\"level\":null,\"score\":null");
+        else
+            cli_text_printf(text, ",\"level\":\"%s\",\"score\":%d",
+                            sudoku_level_name(rating->level), rating->score);
+        return;
+    }
     if (rating->steps == 0) {
         cli_text_puts(text, ",\"er\":null,\"ep\":null,\"ed\":null");
         return;

@@ -44,8 +44,9 @@
     "                      0: no limit). Default 20G for a puzzle with one\n"                      \
     "                      solution (minutes; the hardest known take far less),\n"                 \
     "                      20M (about a second) for one without (--anyway).\n"                     \
-    "                      The solver's check before the steps gives up after\n"                   \
-    "                      10M guesses (0 lifts that too)\n"
+    "                      On HoDoKu's scale it does not apply: its search is\n"                   \
+    "                      bounded as HoDoKu's own. The solver's check before\n"                   \
+    "                      the steps gives up after 10M guesses (0 lifts that too)\n"
 
 typedef struct steps_options_t {
     const char *command;       /* the command's name, for messages */
@@ -53,6 +54,8 @@ typedef struct steps_options_t {
     bool no_chains;            /* --no-chains: stop before the chaining techniques */
     unsigned long long budget; /* --budget: units of work per puzzle; 0: no limit */
     bool budget_given;         /* --budget was given: it holds for --anyway's puzzles too */
+    sudoku_scale scale;        /* --scale, else SUDOKU_SCALE, else the command's own */
+    bool scale_given;          /* --scale was given */
     bool draw;                 /* --draw: the candidate grid under each step (text) */
     pictures_color color;      /* --color */
     bool use_color;            /* the grids get colours (--color, NO_COLOR, a terminal) */
@@ -93,19 +96,30 @@ enum {
     STEPS_KEY_ANYWAY = 256,
     STEPS_KEY_BUDGET,
     STEPS_KEY_NO_CHAINS,
+    STEPS_KEY_SCALE,
     STEPS_KEY_DRAW,
     STEPS_KEY_COLOR,
     STEPS_KEY_APPLY
 };
 
-/* The commands' own options (--anyway, --budget, --no-chains; explain and
- * hint: --draw, --color, --apply), and their handler for cli_command;
- * steps_default_options sets their defaults, steps_check_options checks
- * them together. */
-void steps_default_options(steps_options_t *opt, const char *command);
+/* The commands' own options (--anyway, --budget, --no-chains, --scale;
+ * explain and hint: --draw, --color, --apply), and their handler for
+ * cli_command; steps_default_options sets their defaults, the scale the
+ * command's own (scale); steps_check_options checks them together. */
+void steps_default_options(steps_options_t *opt, const char *command, sudoku_scale scale);
 extern const cli_option steps_options[];
 int steps_take_option(void *options, int key, const char *value);
 int steps_check_options(void *options, const cli_common *common);
+
+/* Once the options are read: without --scale, the scale SUDOKU_SCALE names
+ * (when set and not empty) replaces the command's own. Returns 0, or the
+ * usage error's status when it names no scale. */
+int steps_scale_from_environment(steps_options_t *opt);
+
+/* Reads a scale's name for option (--scale) of command into *scale;
+ * returns 0 or the usage error's status. */
+int steps_parse_scale(const char *command, const char *option, const char *value,
+                      sudoku_scale *scale);
 
 /* Reads a rating on SE's scale: a number from 0 to 99.9 with at most one
  * decimal; returns it times ten, or -1. */
@@ -155,7 +169,7 @@ void steps_add_state(cli_text *text, const sudoku_logic *state);
 void steps_add_state_field(cli_text *text, const sudoku_logic *after);
 
 /* "needs a technique beyond nested multiple forcing chains": the last
- * technique the options allow. */
+ * technique the options allow on their scale. */
 void steps_beyond(const steps_options_t *opt, char text[80]);
 
 /* The JSON status of an outcome: "solved", "found", "stuck", "no_solution",
@@ -166,7 +180,7 @@ const char *steps_status_name(steps_outcome outcome);
  * "puzzle":... (no comma after); then its ratings (",\"er\":...", null
  * when no step was taken); then its end: ",\"error\":...}" and a line end. */
 void steps_json_start(cli_text *text, const steps_job *job);
-void steps_json_ratings(cli_text *text, const sudoku_rating *rating);
+void steps_json_ratings(cli_text *text, const sudoku_rating *rating, sudoku_scale scale);
 void steps_json_end(cli_text *text, const steps_job *job, const steps_options_t *opt);
 
 /* The one-line output record of a job without steps to show: "invalid",

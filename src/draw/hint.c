@@ -148,6 +148,58 @@ static void put_pattern(writer *w, const sudoku_step *step, const char *text, si
     put(w, ": %.*s", (int)n, rest);
 }
 
+/* "row 5", the first unit of units in the order rows, columns, boxes. */
+static void put_first_unit(writer *w, uint32_t units)
+{
+    for (int kind = 0; kind < 3; kind++)
+        if (first_of_kind(units, kind)) {
+            put_units(w, first_of_kind(units, kind));
+            return;
+        }
+}
+
+/* Level 2 on HoDoKu's scale: its words up to " => " (its name alone when
+ * it starts there: "Forcing Net Verity"); a step that only places a digit
+ * ("Hidden Single: r9c3=7") its reason, without the digit's cell or the
+ * cell's digit. */
+static void put_hodoku_pattern(writer *w, const sudoku_step *step, const char *text)
+{
+    int cell = step->ncells ? step->cells[0] : 0;
+    const char *name = sudoku_step_name(step->technique, step->variant, step->scale);
+    switch (step->technique) {
+    case SUDOKU_NAKED_SINGLE:
+        put(w, "%s: r%dc%d has one candidate left", name, cell / 9 + 1, cell % 9 + 1);
+        return;
+    case SUDOKU_FULL_HOUSE:
+        put(w, "%s: the last open cell of ", name);
+        put_first_unit(w, step->units ? step->units : sudoku_hint_units(step));
+        return;
+    case SUDOKU_HIDDEN_SINGLE:
+        put(w, "%s: the only place for %d in ", name,
+            step->digits ? sudoku_lowest_bit(step->digits) + 1 : 0);
+        put_first_unit(w, sudoku_hint_units(step));
+        return;
+    case SUDOKU_BRUTE_FORCE:
+        put(w, "%s: r%dc%d takes the solution's digit (no technique applies)", name, cell / 9 + 1,
+            cell % 9 + 1);
+        return;
+    default: put(w, "%.*s", (int)length_before(text, " => "), text);
+    }
+}
+
+/* The technique's name (on SE's scale with its rating): the words before
+ * the first ": ", or HoDoKu's name where its words start with it (some of
+ * its steps have no colon: "Forcing Chain Contradiction in c4 => ..."). */
+static size_t header_length(const sudoku_step *step, const char *text)
+{
+    if (step->scale == SUDOKU_SCALE_HODOKU) {
+        const char *name = sudoku_step_name(step->technique, step->variant, step->scale);
+        size_t n = strlen(name);
+        if (strncmp(text, name, n) == 0) return n;
+    }
+    return length_before(text, ": ");
+}
+
 int sudoku_hint_cells(const sudoku_step *step, uint8_t cells[SUDOKU_CELLS])
 {
     bool seen[SUDOKU_CELLS] = {false};
@@ -176,13 +228,14 @@ size_t sudoku_format_hint(const sudoku_step *step, int level, char *buf, size_t 
     if (level >= 3) {
         put(&w, "%s", text);
     } else {
-        /* The technique's name and rating: the words before the first ": ". */
-        size_t header = length_before(text, ": ");
-        put(&w, "%.*s", (int)header, text);
+        size_t header = header_length(step, text);
         if (level <= 1) {
-            put(&w, ": look at ");
+            put(&w, "%.*s: look at ", (int)header, text);
             put_units(&w, sudoku_hint_units(step));
+        } else if (step->scale == SUDOKU_SCALE_HODOKU) {
+            put_hodoku_pattern(&w, step, text);
         } else {
+            put(&w, "%.*s", (int)header, text);
             put_pattern(&w, step, text, header);
         }
     }

@@ -3,6 +3,7 @@
  * engine only records what it saw; saying it is the printer's job, so a
  * technique's wording lives here, next to every other technique's.
  */
+#include "hodoku.h"
 #include "writer.h"
 
 #include <string.h>
@@ -428,6 +429,10 @@ static void put_description(writer *w, const sudoku_step *step)
 size_t sudoku_format_step(const sudoku_step *step, char *buf, size_t size)
 {
     writer w = {buf, size, 0};
+    if (step->scale == SUDOKU_SCALE_HODOKU) {
+        hodoku_put_step(&w, step);
+        return finish(&w);
+    }
     if (is_chain(step))
         put_chain_name(&w, step);
     else
@@ -458,6 +463,10 @@ static void put_json_candidates(writer *w, const sudoku_step *step, bool placeme
 size_t sudoku_format_step_json(const sudoku_step *step, char *buf, size_t size)
 {
     writer w = {buf, size, 0};
+    if (step->scale == SUDOKU_SCALE_HODOKU) {
+        hodoku_put_step_json(&w, step);
+        return finish(&w);
+    }
     put(&w, "{\"technique\":\"%s\",", sudoku_technique_name(step->technique));
     if (is_chain(step)) {
         put(&w, "\"name\":\"");

@@ -7,14 +7,18 @@
  *
  * A scale is a column: for Sudoku Explainer's, the least rating a step of
  * the technique gets and what raises it. SE's search order is the order of
- * the rows, which is that of sudoku_technique. A second scale adds a column
- * (its names, its ratings, its own order of the rows) and a rule that
- * turns a path into a rating; a new technique adds a row and a finder.
+ * the rows, which is that of sudoku_technique. HoDoKu's column holds its
+ * names, codes, levels, base scores and finders, and its order of the
+ * rows is logic_hodoku_order; each scale's rule that turns a path into a
+ * rating is in path.c. A technique both scales have is one row, with a
+ * finder for each (each scale finds its steps in its own order); a new
+ * technique adds a row and a finder.
  */
 #ifndef SUDOKU_CATALOGUE_H
 #define SUDOKU_CATALOGUE_H
 
 #include "memo.h"
+#include "hodoku/grid.h"
 
 /* What a finder is asked with: the state, and what the engine keeps
  * around the search for one step. */
@@ -40,6 +44,11 @@ typedef enum logic_family {
     LOGIC_UNIQUENESS,
     LOGIC_EXCLUSION,
     LOGIC_CHAINS,
+    LOGIC_PATTERNS,    /* HoDoKu's single-digit patterns */
+    LOGIC_COLORING,
+    LOGIC_MISCELLANY,  /* Sue de Coq */
+    LOGIC_ALS,
+    LOGIC_LAST_RESORT, /* forcing chains and nets, brute force */
     LOGIC_FAMILIES
 } logic_family;
 
@@ -61,19 +70,46 @@ typedef struct logic_se_rating {
     const char *varies;
 } logic_se_rating;
 
+/* A step type of a HoDoKu technique that has several: its variant
+ * (sudoku_step.variant), name and code. */
+typedef struct logic_hodoku_type {
+    int variant;
+    const char *name;
+    const char *code;
+} logic_hodoku_type;
+
+/* HoDoKu's column: the technique's name, short code, level and base
+ * score on HoDoKu's scale, and its finder there; name NULL where the
+ * scale lacks the technique. types, when the technique's steps have
+ * types, names them (ended by a {0} entry); else NULL. */
+typedef struct logic_hodoku_column {
+    const char *name;
+    const char *code;
+    sudoku_level level;
+    int score;
+    hodoku_finder *find;
+    const logic_hodoku_type *types;
+} logic_hodoku_column;
+
 struct logic_technique {
     sudoku_technique id;
-    const char *name; /* SE's, as explain prints it */
+    const char *name; /* SE's, as explain prints it; NULL: not on SE's scale */
     logic_family family;
     unsigned flags;
-    logic_finder *find;
-    int size; /* what the finder is told: the size of a set or a fish, 0 */
+    logic_finder *find; /* SE's; NULL: not on SE's scale */
+    int size;           /* what the finder is told: the size of a set or a fish, 0 */
     logic_se_rating se;
     const char *sees; /* what the technique sees, in a phrase, for the documentation */
+    logic_hodoku_column hodoku;
 };
 
-/* Every technique once, row t for technique t, in SE's search order. */
+/* Every technique once, row t for technique t: SE's first, in SE's search
+ * order, then those only HoDoKu has. */
 extern const logic_technique logic_catalogue[SUDOKU_TECHNIQUES];
+
+/* HoDoKu's search order: its techniques, each once. */
+extern const sudoku_technique logic_hodoku_order[];
+extern const int logic_hodoku_techniques;
 
 /* The family's name as the documentation gives it: "Singles", ... */
 const char *logic_family_name(logic_family family);

@@ -7,6 +7,7 @@
 #define SUDOKU_LOGIC_MEMO_H
 
 #include "board/board.h"
+#include "hodoku/grid.h"
 
 /* What an engine keeps from one step of a path to the next: where a
  * finder found nothing on an earlier board, with that board. A later board
@@ -32,6 +33,14 @@ typedef struct sudoku_logic_memo {
     bool chains_known;
     uint16_t chains_board[SUDOKU_CELLS];
     uint64_t chains_nothing[3][LOGIC_NODE_WORDS];
+    /* HoDoKu's scale: the grid (with its queues) of the board the last
+     * step was asked on, before the search, and as it is once the step
+     * the search returned is taken; the next board is one of the two (the
+     * same board asked again, or the path gone on), or the path starts
+     * afresh (sudoku_logic_next_memo). */
+    bool hodoku_known;
+    hodoku_grid hodoku_before, hodoku_after;
+    hodoku_cache hodoku_cache; /* what HoDoKu's searches found nothing in (any board) */
 } logic_memo;
 
 /* The cells whose candidates differ between board and later, as bits;

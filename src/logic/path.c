@@ -1,8 +1,9 @@
 /*
  * path.c: the logic engine's loop: the next step of a state, as Sudoku
  * Explainer takes it (the first step of the first technique, in the
- * catalogue's order, that finds one), a technique asked for alone, and a
- * path rated as SE rates it.
+ * catalogue's order, that finds one) or as HoDoKu does (the same in its
+ * order, with its finders, the queues of singles carried in the memo), a
+ * technique asked for alone, and a path rated on either scale.
  *
  * SE's rating of a puzzle is the path it takes, not the easiest path there
  * is: at each step it takes the first hint of the first technique, in a
@@ -12,8 +13,10 @@
 #include "catalogue.h"
 #include "state.h"
 #include "chains/nested.h"
+#include "hodoku/als.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,10 +28,86 @@ static bool find(logic_query *q, const logic_technique *t, sudoku_step *step)
     return t->find(q, t, step);
 }
 
+/* ---- HoDoKu's scale ---- */
+
+/* The grid HoDoKu's search starts from on state: the memo's, when the
+ * board is the one it last saw or that board with the step it returned
+ * taken; else a fresh one. */
+static void hodoku_start(const sudoku_logic *state, const logic_memo *memo, hodoku_grid *grid)
+{
+    if (memo && memo->hodoku_known) {
+        if (hodoku_grid_is(&memo->hodoku_after, state)) {
+            *grid = memo->hodoku_after;
+            return;
+        }
+        if (hodoku_grid_is(&memo->hodoku_before, state)) {
+            *grid = memo->hodoku_before;
+            return;
+        }
+    }
+    hodoku_grid_from_state(grid, state);
+}
+
+/* Runs row t's finder of HoDoKu's scale on q's grid; false if it finds
+ * nothing, has none, or is left out by flags. A step found is rated as
+ * the row says: the technique asked for gives the level and the score,
+ * whatever type of step its search found (HoDoKu counts them so). */
+static bool hodoku_find(hodoku_query *q, const logic_technique *t, unsigned flags,
+                        sudoku_step *step)
+{
+    if (!t->hodoku.find) return false;
+    if ((t->flags & LOGIC_ASSUMES_UNIQUE) && (flags & SUDOKU_LOGIC_NO_UNIQUENESS)) return false;
+    if ((t->flags & LOGIC_CHAIN) && (flags & SUDOKU_LOGIC_NO_CHAINS)) return false;
+    if (!t->hodoku.find(q, t->id, step)) return false;
+    step->technique = t->id;
+    step->scale = SUDOKU_SCALE_HODOKU;
+    step->level = t->hodoku.level;
+    step->rating = t->hodoku.score;
+    return true;
+}
+
+/* next_step on HoDoKu's scale: the first technique of its order that
+ * finds a step. The memo keeps the grid before the search and after the
+ * step (the singles' finders take entries off its queues as they look). */
+static bool hodoku_next(const sudoku_logic *state, unsigned flags, unsigned long long *budget,
+                        logic_memo *memo, sudoku_step *step, bool *short_of_memory)
+{
+    hodoku_grid grid;
+    hodoku_start(state, memo, &grid);
+    if (memo) memo->hodoku_before = grid;
+    hodoku_round *round = NULL;
+    hodoku_query q = {&grid, budget, false, memo ? &memo->hodoku_cache : NULL, &round};
+    bool found = false;
+    for (int i = 0; i < logic_hodoku_techniques && !found && !q.short_of_memory; i++) {
+        const logic_technique *t = &logic_catalogue[logic_hodoku_order[i]];
+        found = hodoku_find(&q, t, flags, step);
+        if ((t->flags & LOGIC_CHAIN) && budget && *budget == 0) break;
+    }
+    hodoku_round_free(round);
+    *short_of_memory = q.short_of_memory;
+    found = found && !q.short_of_memory;
+    if (memo) {
+        if (found) hodoku_take_step(&grid, step);
+        memo->hodoku_after = grid;
+        memo->hodoku_known = true;
+    }
+    return found;
+}
+
 bool sudoku_logic_find(const sudoku_logic *state, sudoku_technique technique, unsigned flags,
                        sudoku_step *step)
 {
     if ((unsigned)technique >= SUDOKU_TECHNIQUES || logic_finished(state)) return false;
+    if (flags & SUDOKU_LOGIC_HODOKU) {
+        hodoku_grid grid;
+        hodoku_grid_from_state(&grid, state);
+        hodoku_query hq = {&grid, NULL, false, NULL, NULL};
+        int saved = errno;
+        bool found = hodoku_find(&hq, &logic_catalogue[technique], flags, step);
+        errno = hq.short_of_memory ? ENOMEM : saved;
+        return found && !hq.short_of_memory;
+    }
+    if (!logic_catalogue[technique].find) return false;
     logic_query q;
     memset(&q, 0, sizeof q);
     q.state = state;
@@ -49,6 +128,8 @@ static bool next_step(const sudoku_logic *state, unsigned flags, unsigned long l
                       sudoku_logic_memo *memo, sudoku_step *step, bool *short_of_memory)
 {
     if (logic_finished(state) || logic_digit_without_place(state)) return false;
+    if (flags & SUDOKU_LOGIC_HODOKU)
+        return hodoku_next(state, flags, budget, memo, step, short_of_memory);
     struct nested_cache *cache = NULL;
     logic_query q;
     memset(&q, 0, sizeof q);
@@ -60,7 +141,7 @@ static bool next_step(const sudoku_logic *state, unsigned flags, unsigned long l
     bool found = false, chains = false;
     for (int i = 0; i < SUDOKU_TECHNIQUES && !found && !q.short_of_memory; i++) {
         const logic_technique *t = &logic_catalogue[i];
-        if (t->flags & LOGIC_WITH_PREVIOUS) continue;
+        if (!t->find || (t->flags & LOGIC_WITH_PREVIOUS)) continue;
         chains = chains || (t->flags & LOGIC_CHAIN);
         if (chains && (flags & SUDOKU_LOGIC_NO_CHAINS)) break;
         found = find(&q, t, step);
@@ -101,8 +182,52 @@ static bool places(const sudoku_step *step)
     return false;
 }
 
+/* The most score a level takes before the path's level goes up. */
+static int level_limit(sudoku_level level)
+{
+    switch (level) {
+    case SUDOKU_LEVEL_NONE:
+    case SUDOKU_LEVEL_EASY: return 800;
+    case SUDOKU_LEVEL_MEDIUM: return 1000;
+    case SUDOKU_LEVEL_HARD: return 1600;
+    case SUDOKU_LEVEL_UNFAIR: return 1800;
+    default: return INT_MAX;
+    }
+}
+
+/* HoDoKu's rule, step by step: raising the level as the score grows
+ * after each step gives what raising it once at the end gives, since
+ * neither goes down. */
+static void hodoku_rating_add(sudoku_rating *rating, sudoku_technique technique, int variant,
+                              sudoku_level level, int score)
+{
+    const logic_hodoku_column *hardest = &logic_catalogue[rating->hardest].hodoku;
+    if (rating->scale != SUDOKU_SCALE_HODOKU || level > hardest->level ||
+        (level == hardest->level && score > hardest->score)) {
+        rating->hardest = technique;
+        rating->hardest_variant = variant;
+    }
+    rating->scale = SUDOKU_SCALE_HODOKU;
+    rating->score += score;
+    if (level > rating->level) rating->level = level;
+    if (rating->level < SUDOKU_LEVEL_EASY) rating->level = SUDOKU_LEVEL_EASY;
+    while (rating->level < SUDOKU_LEVEL_EXTREME && rating->score > level_limit(rating->level))
+        rating->level++;
+}
+
+void sudoku_rating_give_up(sudoku_rating *rating)
+{
+    const logic_hodoku_column *give_up = &logic_catalogue[SUDOKU_GIVE_UP].hodoku;
+    hodoku_rating_add(rating, SUDOKU_GIVE_UP, 0, give_up->level, give_up->score);
+}
+
 void sudoku_rating_add(sudoku_rating *rating, const sudoku_step *step)
 {
+    if (step->scale == SUDOKU_SCALE_HODOKU) {
+        hodoku_rating_add(rating, step->technique, step->variant, step->level, step->rating);
+        rating->steps++;
+        return;
+    }
     if (rating->steps == 0 || step->rating > rating->er) {
         rating->er = step->rating;
         rating->hardest = step->technique;
@@ -134,7 +259,9 @@ sudoku_rate_outcome sudoku_rate_used(const sudoku_grid *puzzle, unsigned flags,
                                    : SUDOKU_RATE_STUCK;
         sudoku_rating_add(rating, &step);
         if (used) used[step.technique] = true;
-        if (ceiling > 0 && step.rating > ceiling) return SUDOKU_RATE_ABOVE;
+        /* HoDoKu's level also rises with the score: the puzzle's so far. */
+        int above = (flags & SUDOKU_LOGIC_HODOKU) ? (int)rating->level : step.rating;
+        if (ceiling > 0 && above > ceiling) return SUDOKU_RATE_ABOVE;
         sudoku_logic_apply(&state, &step);
     }
     return SUDOKU_RATE_SOLVED;

@@ -70,15 +70,16 @@ bool sudoku_logic_solved(const sudoku_logic *state)
 
 bool logic_digit_without_place(const sudoku_logic *state)
 {
-    for (int unit = 0; unit < 27; unit++) {
-        unsigned held = 0;
-        for (int i = 0; i < 9; i++) {
-            int cell = sudoku_unit_cells[unit][i];
-            held |= state->placed.cell[cell] ? 1u << (state->placed.cell[cell] - 1)
-                                             : state->candidates[cell];
-        }
-        if (held != 0x1ffu) return true;
+    /* Each cell's digits (placed, or candidates) into its three units at
+     * once: the check runs before every step of a path. */
+    unsigned held[27] = {0};
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        int placed = state->placed.cell[cell];
+        unsigned digits = placed ? 1u << (placed - 1) : state->candidates[cell];
+        for (int k = 0; k < 3; k++) held[sudoku_cell_units[cell][k]] |= digits;
     }
+    for (int unit = 0; unit < 27; unit++)
+        if (held[unit] != 0x1ffu) return true;
     return false;
 }
 

@@ -34,3 +34,40 @@ bool logic_step_useful(const sudoku_step *step)
         if (step->place[cell] || step->eliminate[cell]) return true;
     return false;
 }
+
+void logic_step_remove(sudoku_step *step, int cell, int digit)
+{
+    if (step->nremovals < SUDOKU_REMOVALS_MAX)
+        step->removals[step->nremovals++] = (sudoku_candidate){(uint8_t)cell, (uint8_t)digit};
+    step->eliminate[cell] |= (uint16_t)(1u << (digit - 1));
+}
+
+static void add_mark(sudoku_step *step, sudoku_mark mark)
+{
+    if (step->nmarks >= SUDOKU_MARKS_MAX) {
+        step->marks_cut = true;
+        return;
+    }
+    step->marks[step->nmarks++] = mark;
+}
+
+void logic_step_mark(sudoku_step *step, sudoku_role role, int group, int cell, unsigned digits)
+{
+    add_mark(step, (sudoku_mark){(uint8_t)role, (uint8_t)group, (uint8_t)cell, 0, (uint16_t)digits});
+}
+
+void logic_step_mark_unit(sudoku_step *step, sudoku_role role, int group, int unit)
+{
+    add_mark(step, (sudoku_mark){(uint8_t)role, (uint8_t)group, SUDOKU_NO_CELL, (uint8_t)unit, 0});
+}
+
+sudoku_link *logic_step_link(sudoku_step *step, int cell, int digit, bool on, bool start)
+{
+    if (step->nlinks >= SUDOKU_LINKS_MAX) {
+        step->links_cut = true;
+        return NULL;
+    }
+    sudoku_link *link = &step->links[step->nlinks++];
+    *link = (sudoku_link){(uint8_t)cell, (uint8_t)digit, on, start, 0, {0, 0}, 0, false};
+    return link;
+}

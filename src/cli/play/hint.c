@@ -5,8 +5,10 @@
  * of its own, so that the main loop keeps drawing and reading keys while a
  * hard step is searched for, and tells the main loop through a pipe when
  * it is done.
- * The search is bounded by a budget of work, so that no hint takes much
- * longer than a second.
+ * On SE's scale the search is bounded by a budget of work, so that no hint
+ * takes much longer than a second; HoDoKu's counts no work (its search is
+ * bounded as HoDoKu's is, and ends in its Brute Force step), so its hints
+ * are all searched for on the worker.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -20,20 +22,25 @@
 #include <time.h>
 #include <unistd.h>
 
-/* The engine's options for a game's hints: every technique, those that
- * assume one solution included (a game's puzzle has exactly one, and a
- * hint is only asked on a board without mistakes). */
-#define HINT_FLAGS 0u
+/* The engine's options for a game's hints: every technique of the scale,
+ * those that assume one solution included (a game's puzzle has exactly
+ * one, and a hint is only asked on a board without mistakes). */
+static unsigned hint_flags(sudoku_scale scale)
+{
+    return scale == SUDOKU_SCALE_HODOKU ? SUDOKU_LOGIC_HODOKU : 0u;
+}
 
 play_hint_outcome play_hint_find(const sudoku_logic *state, sudoku_logic_memo *memo,
-                                 unsigned long long budget, sudoku_step *step)
+                                 unsigned long long budget, sudoku_scale scale,
+                                 sudoku_step *step)
 {
     unsigned long long left = budget;
+    bool counted = budget && scale != SUDOKU_SCALE_HODOKU;
     errno = 0;
-    if (sudoku_logic_next_memo(state, HINT_FLAGS, budget ? &left : NULL, memo, step))
+    if (sudoku_logic_next_memo(state, hint_flags(scale), counted ? &left : NULL, memo, step))
         return PLAY_HINT_FOUND;
     if (errno == ENOMEM) return PLAY_HINT_NO_MEMORY;
-    return budget && left == 0 ? PLAY_HINT_OVER_BUDGET : PLAY_HINT_NONE;
+    return counted && left == 0 ? PLAY_HINT_OVER_BUDGET : PLAY_HINT_NONE;
 }
 
 struct play_hinter {
@@ -43,6 +50,7 @@ struct play_hinter {
     int pipe[2];
     bool stop;
     unsigned long long budget; /* units of work a hint may take */
+    sudoku_scale scale;        /* the hints' */
     /* the question */
     bool asked;
     sudoku_logic state;
@@ -76,7 +84,7 @@ static int worker(void *arg)
         h->asked = false;
         mtx_unlock(&h->lock);
         double start = now();
-        play_hint_outcome outcome = play_hint_find(&state, h->memo, h->budget, &h->work);
+        play_hint_outcome outcome = play_hint_find(&state, h->memo, h->budget, h->scale, &h->work);
         double seconds = now() - start;
         mtx_lock(&h->lock);
         h->answered = true;
@@ -93,11 +101,12 @@ static int worker(void *arg)
     return 0;
 }
 
-play_hinter *play_hinter_new(unsigned long long budget)
+play_hinter *play_hinter_new(unsigned long long budget, sudoku_scale scale)
 {
     play_hinter *h = calloc(1, sizeof *h);
     if (!h) return NULL;
     h->budget = budget;
+    h->scale = scale;
     h->pipe[0] = h->pipe[1] = -1;
     bool ok = pipe(h->pipe) == 0 && mtx_init(&h->lock, mtx_plain) == thrd_success;
     if (ok && cnd_init(&h->wake) != thrd_success) {
@@ -136,9 +145,12 @@ bool play_hinter_ask(play_hinter *h, const sudoku_logic *state, unsigned long ti
                      play_hint_outcome *outcome, sudoku_step *step)
 {
     bool within = h->budget && h->budget <= PLAY_HINT_QUICK;
-    *outcome = play_hint_find(state, NULL, within ? h->budget : PLAY_HINT_QUICK, step);
-    if (*outcome == PLAY_HINT_FOUND || *outcome == PLAY_HINT_NONE) return true;
-    if (within && *outcome == PLAY_HINT_OVER_BUDGET) return true;
+    if (h->scale != SUDOKU_SCALE_HODOKU) {
+        *outcome =
+            play_hint_find(state, NULL, within ? h->budget : PLAY_HINT_QUICK, h->scale, step);
+        if (*outcome == PLAY_HINT_FOUND || *outcome == PLAY_HINT_NONE) return true;
+        if (within && *outcome == PLAY_HINT_OVER_BUDGET) return true;
+    }
     mtx_lock(&h->lock);
     h->state = *state;
     h->ticket = ticket;

@@ -26,21 +26,25 @@ typedef enum play_hint_outcome {
     PLAY_HINT_NO_MEMORY    /* memory ran short */
 } play_hint_outcome;
 
-/* The next step on state, as the game's hints give it: every hint goes
- * through here, so the engine's scale or options change in one place.
- * memo (may be NULL) is the caller's, one path at a time. */
+/* The next step on state, as the game's hints give it on scale (HoDoKu's
+ * by default, a hint is for a player; SE's with --scale se): every hint
+ * goes through here, so the engine's scale or options change in one
+ * place. memo (may be NULL) is the caller's, one path at a time. HoDoKu's
+ * search counts no work, so the budget bounds SE's only: HoDoKu's is
+ * bounded as HoDoKu's own is, and ends in its Brute Force step. */
 play_hint_outcome play_hint_find(const sudoku_logic *state, sudoku_logic_memo *memo,
-                                 unsigned long long budget, sudoku_step *step);
+                                 unsigned long long budget, sudoku_scale scale,
+                                 sudoku_step *step);
 
 /* A worker thread that finds hints: a question is a state and a ticket;
  * the answer comes back with its ticket, so that one asked about a board
  * since changed is known for what it is. */
 typedef struct play_hinter play_hinter;
 
-/* Starts the worker, whose hints take at most budget units of work
- * (PLAY_HINT_BUDGET by default); NULL if the system refuses a thread or
- * memory. */
-play_hinter *play_hinter_new(unsigned long long budget);
+/* Starts the worker, whose hints are on scale and take at most budget
+ * units of work (PLAY_HINT_BUDGET by default; SE's scale only); NULL if
+ * the system refuses a thread or memory. */
+play_hinter *play_hinter_new(unsigned long long budget, sudoku_scale scale);
 
 /* A descriptor that becomes readable when an answer is ready. */
 int play_hinter_fd(const play_hinter *hinter);
@@ -49,7 +53,8 @@ int play_hinter_fd(const play_hinter *hinter);
  * thread (PLAY_HINT_QUICK, or the budget if it is less), whose answer is returned at once (true, with
  * outcome and step); if that is not enough, the question goes to the
  * worker (false: the answer will come with ticket), replacing one not yet
- * taken up. */
+ * taken up. On HoDoKu's scale, whose search counts no work to stop a
+ * quick one at, every question goes to the worker. */
 bool play_hinter_ask(play_hinter *hinter, const sudoku_logic *state, unsigned long ticket,
                      play_hint_outcome *outcome, sudoku_step *step);
 

@@ -572,7 +572,7 @@ int play_run(play_game *game, bool solved, const play_options *opt, char *note, 
         snprintf(note, size, "play: cannot set up the terminal: %s", strerror(errno));
         return 2;
     }
-    l.hinter = play_hinter_new(opt->hint_budget);
+    l.hinter = play_hinter_new(opt->hint_budget, opt->scale);
     bool write_failed = false;
     while (!l.quit) {
         tick(&l);

@@ -15,6 +15,7 @@ typedef struct play_options {
     bool color;            /* colours (not under NO_COLOR) */
     const char *greeting;  /* the first message on the screen, or NULL */
     unsigned long long hint_budget; /* units of work a hint may take (0: no limit) */
+    sudoku_scale scale;             /* the hints' (--scale) */
 } play_options;
 
 /* Plays game on the terminal (term_check must have passed) until the

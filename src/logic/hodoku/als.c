@@ -1,0 +1,649 @@
+/*
+ * als.c: HoDoKu's almost locked set techniques (hodoku-spec 12): ALS-XZ,
+ * ALS-XY-Wing (each the first found, in the order of HoDoKu's lists of
+ * sets and restricted commons) and ALS Chain (all chains of at least four
+ * sets, each elimination set kept once with its smallest sets, the first
+ * in HoDoKu's ALS order).
+ */
+#include "als.h"
+
+#include "compare.h"
+#include "logic/step.h"
+#include "set.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define CHAIN_MAX 50 /* restricted commons of a chain */
+
+typedef struct als {
+    hodoku_set cells;
+    uint16_t digits; /* bit d-1 for d */
+    int ncells;
+    hodoku_set in[10];     /* its cells holding d */
+    hodoku_set all_see[10]; /* the cells that see all of in[d] */
+    hodoku_set sees[10];   /* those outside it holding d */
+    hodoku_set buddies;    /* all of sees */
+    hodoku_set near;       /* the cells that see one of its cells */
+} als;
+
+/* A restricted common of sets a < b: one or two digits whose cells in
+ * both all see each other; actual: which the chain search uses (1: d1,
+ * 2: d2, 3: both). */
+typedef struct rc {
+    int a, b;
+    uint8_t d1, d2, actual;
+} rc;
+
+typedef struct search {
+    const hodoku_grid *g;
+    hodoku_set holds[10];
+    als *alses;
+    int nalses, alses_size;
+    int *slots; /* hash of the sets' cells: index + 1 */
+    int nslots;
+    rc *rcs;
+    int nrcs, rcs_size;
+    int *first_rc, *end_rc; /* by set: its records (as a) */
+    bool no_memory;
+} search;
+
+static uint32_t cells_hash(hodoku_set s)
+{
+    uint64_t h = s.w[0] * 0x9E3779B97F4A7C15ull ^ (s.w[1] + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
+    return (uint32_t)(h ^ (h >> 32));
+}
+
+/* Doubles the list of sets and its hash. */
+static bool grow(search *s)
+{
+    int size = s->alses_size ? 2 * s->alses_size : 256;
+    als *bigger = realloc(s->alses, (size_t)size * sizeof *bigger);
+    int *slots = calloc(2 * (size_t)size, sizeof *slots);
+    if (!bigger || !slots) {
+        if (bigger) s->alses = bigger;
+        free(slots);
+        s->no_memory = true;
+        return false;
+    }
+    s->alses = bigger;
+    s->alses_size = size;
+    free(s->slots);
+    s->slots = slots;
+    s->nslots = 2 * size;
+    for (int k = 0; k < s->nalses; k++) {
+        int i = (int)(cells_hash(s->alses[k].cells) & (uint32_t)(s->nslots - 1));
+        while (s->slots[i]) i = (i + 1) & (s->nslots - 1);
+        s->slots[i] = k + 1;
+    }
+    return true;
+}
+
+/* Adds a set of cells (with digits) unless it is listed already. */
+static void add_als(search *s, hodoku_set cells, uint16_t digits, int ncells)
+{
+    if (s->nalses == s->alses_size && !grow(s)) return;
+    uint32_t h = cells_hash(cells);
+    int i = (int)(h & (uint32_t)(s->nslots - 1));
+    for (; s->slots[i]; i = (i + 1) & (s->nslots - 1))
+        if (hodoku_set_equal(s->alses[s->slots[i] - 1].cells, cells)) return;
+    als *a = &s->alses[s->nalses++];
+    a->cells = cells;
+    a->digits = digits;
+    a->ncells = ncells;
+    s->slots[i] = s->nalses;
+}
+
+/* HoDoKu's recursive search in one house (spec 12.1): every set of at most
+ * eight of its open cells, each prefix before its extensions. (HoDoKu
+ * starts a search at every position of the house too, but the first finds
+ * them all.) */
+static void find_in_house(search *s, int house)
+{
+    int cells[9], k = 0;
+    for (int i = 0; i < 9; i++)
+        if (!s->g->value[sudoku_unit_cells[house][i]]) cells[k++] = sudoku_unit_cells[house][i];
+    int at[9];                /* the chosen cells' places in cells[] */
+    uint16_t digits[10] = {0}; /* the digits of the first n chosen */
+    hodoku_set sets[10];
+    sets[0] = hodoku_set_empty();
+    int n = 0;
+    at[0] = 0;
+    while (n >= 0) {
+        if (at[n] >= k || n == 8) {
+            if (--n >= 0) at[n]++;
+            continue;
+        }
+        int cell = cells[at[n]];
+        sets[n + 1] = sets[n];
+        hodoku_set_add(&sets[n + 1], cell);
+        digits[n + 1] = (uint16_t)(digits[n] | s->g->candidates[cell]);
+        if (sudoku_popcount(digits[n + 1]) - (n + 1) == 1) add_als(s, sets[n + 1], digits[n + 1], n + 1);
+        at[n + 1] = at[n] + 1;
+        n++;
+    }
+}
+
+static void find_alses(search *s)
+{
+    for (int house = 0; house < 27; house++) find_in_house(s, house);
+    for (int i = 0; i < s->nalses; i++) {
+        als *a = &s->alses[i];
+        a->buddies = a->near = hodoku_set_empty();
+        for (hodoku_set c = a->cells; !hodoku_set_is_empty(c);) a->near = hodoku_set_or(a->near, hodoku_buddies(hodoku_set_pop(&c)));
+        for (int d = 1; d <= 9; d++) {
+            a->in[d] = a->sees[d] = a->all_see[d] = hodoku_set_empty();
+            if (!(a->digits & (1u << (d - 1)))) continue;
+            a->in[d] = hodoku_set_and(a->cells, s->holds[d]);
+            hodoku_set sees = {{~0ull, ~0ull}};
+            for (hodoku_set c = a->in[d]; !hodoku_set_is_empty(c);) sees = hodoku_set_and(sees, hodoku_buddies(hodoku_set_pop(&c)));
+            a->all_see[d] = sees;
+            a->sees[d] = hodoku_set_and(hodoku_set_minus(sees, a->cells), s->holds[d]);
+            a->buddies = hodoku_set_or(a->buddies, a->sees[d]);
+        }
+    }
+}
+
+/* The restricted commons, forward only (spec 12.2). */
+static void find_rcs(search *s)
+{
+    for (int i = 0; i < s->nalses; i++) {
+        const als *a = &s->alses[i];
+        s->first_rc[i] = s->nrcs;
+        for (int j = i + 1; j < s->nalses; j++) {
+            const als *b = &s->alses[j];
+            uint16_t common = a->digits & b->digits;
+            /* A digit is a restricted common when every cell of a with it
+             * sees every cell of b with it: a and b must be near. */
+            if (!common || !hodoku_set_is_empty(hodoku_set_and(a->cells, b->cells)) ||
+                hodoku_set_is_empty(hodoku_set_and(a->near, b->cells)))
+                continue;
+            rc *r = NULL;
+            for (; common; common &= (uint16_t)(common - 1)) {
+                int d = sudoku_lowest_digit(common);
+                if (!hodoku_set_is_empty(hodoku_set_minus(a->in[d], b->all_see[d]))) continue;
+                if (r) {
+                    r->d2 = (uint8_t)d;
+                    continue;
+                }
+                if (s->nrcs == s->rcs_size) {
+                    int size = s->rcs_size ? 2 * s->rcs_size : 1024;
+                    rc *bigger = realloc(s->rcs, (size_t)size * sizeof *bigger);
+                    if (!bigger) {
+                        s->no_memory = true;
+                        s->end_rc[i] = s->nrcs;
+                        return;
+                    }
+                    s->rcs = bigger;
+                    s->rcs_size = size;
+                }
+                r = &s->rcs[s->nrcs++];
+                *r = (rc){i, j, (uint8_t)d, 0, 0};
+            }
+        }
+        s->end_rc[i] = s->nrcs;
+    }
+}
+
+/* A list of eliminations in HoDoKu's order. */
+typedef struct elims {
+    int n;
+    sudoku_candidate list[SUDOKU_REMOVALS_MAX];
+} elims;
+
+static void eliminate(elims *e, int cell, int digit)
+{
+    if (e->n < SUDOKU_REMOVALS_MAX) e->list[e->n++] = (sudoku_candidate){(uint8_t)cell, (uint8_t)digit};
+}
+
+/* HoDoKu's checkCandidatesToDelete: the digits common to a and b but the
+ * excluded ones, removed from cells seeing all of them in both; adds to
+ * e, returns the digits that eliminated. */
+static uint16_t eliminations(const als *a, const als *b, unsigned excluded, elims *e)
+{
+    uint16_t z = (uint16_t)(a->digits & b->digits & ~excluded), used = 0;
+    if (!z || hodoku_set_is_empty(hodoku_set_and(a->buddies, b->buddies))) return 0;
+    for (; z; z &= (uint16_t)(z - 1)) {
+        int d = sudoku_lowest_digit(z);
+        hodoku_set cells = hodoku_set_and(a->sees[d], b->sees[d]);
+        if (hodoku_set_is_empty(cells)) continue;
+        used |= (uint16_t)(1u << (d - 1));
+        for (int cell; (cell = hodoku_set_pop(&cells)) >= 0;) eliminate(e, cell, d);
+    }
+    return used;
+}
+
+static unsigned bit(int d)
+{
+    return d ? 1u << (d - 1) : 0;
+}
+
+/* A step of almost locked sets: its eliminations; each set's cells (with
+ * their candidates) as ALS marks of its place; each restricted common's
+ * candidates in the two sets it links as RESTRICTED marks of its place
+ * (link k joins sets link[k][0] and link[k][1] by the digits rc[k]); Z,
+ * the digits the text names as eliminated (0: none named), in extra. */
+typedef struct als_step {
+    const elims *e;
+    const als *sets[CHAIN_MAX + 1];
+    int nsets;
+    int link[CHAIN_MAX][2];
+    unsigned rc[CHAIN_MAX];
+    int nlinks;
+    uint16_t z;
+} als_step;
+
+static void make_step(const search *s, const als_step *a, sudoku_technique technique, sudoku_step *step)
+{
+    logic_step_start(step, technique, 0);
+    for (int i = 0; i < a->e->n; i++) logic_step_remove(step, a->e->list[i].cell, a->e->list[i].digit);
+    step->extra = a->z;
+    for (int i = 0; i < a->nsets; i++)
+        for (hodoku_set c = a->sets[i]->cells; !hodoku_set_is_empty(c);) {
+            int cell = hodoku_set_pop(&c);
+            logic_step_cell(step, cell);
+            logic_step_mark(step, SUDOKU_ROLE_ALS, i, cell, s->g->candidates[cell]);
+        }
+    for (int k = 0; k < a->nlinks; k++) {
+        step->digits |= (uint16_t)a->rc[k];
+        const als *x = a->sets[a->link[k][0]], *y = a->sets[a->link[k][1]];
+        hodoku_set cells = hodoku_set_or(x->cells, y->cells);
+        for (int cell; (cell = hodoku_set_pop(&cells)) >= 0;) {
+            unsigned digits = s->g->candidates[cell] & a->rc[k];
+            if (digits) logic_step_mark(step, SUDOKU_ROLE_RESTRICTED, k, cell, digits);
+        }
+    }
+}
+
+static bool als_xz(search *s, sudoku_technique technique, sudoku_step *step)
+{
+    elims e;
+    for (int i = 0; i < s->nrcs; i++) {
+        const rc *r = &s->rcs[i];
+        const als *a = &s->alses[r->a], *b = &s->alses[r->b];
+        e.n = 0;
+        uint16_t z = eliminations(a, b, bit(r->d1), &e);
+        if (r->d2) {
+            z |= eliminations(a, b, bit(r->d2), &e);
+            bool doubly = false;
+            for (int k = 0; k < 2; k++) {
+                const als *x = k ? b : a, *y = k ? a : b;
+                for (unsigned rest = x->digits & ~bit(r->d1) & ~bit(r->d2); rest; rest &= rest - 1) {
+                    int d = sudoku_lowest_digit(rest);
+                    hodoku_set cells = hodoku_set_minus(x->sees[d], y->cells);
+                    for (int cell; (cell = hodoku_set_pop(&cells)) >= 0; doubly = true) eliminate(&e, cell, d);
+                }
+            }
+            if (doubly) z = 0;
+        }
+        if (!e.n) continue;
+        als_step as = {&e, {a, b}, 2, {{0, 1}}, {bit(r->d1) | bit(r->d2)}, 1, z};
+        make_step(s, &as, technique, step);
+        return true;
+    }
+    return false;
+}
+
+/* The records of a set, as a or b, in list order: for the XY-Wing's second
+ * record. */
+typedef struct by_als {
+    int *start, *list;
+} by_als;
+
+static bool als_xy_wing(search *s, sudoku_technique technique, sudoku_step *step)
+{
+    elims e;
+    /* For each set, the records it is in, ascending. */
+    by_als index = {calloc((size_t)s->nalses + 1, sizeof(int)), malloc((size_t)(2 * s->nrcs + 1) * sizeof(int))};
+    if (!index.start || !index.list) {
+        free(index.start);
+        free(index.list);
+        s->no_memory = true;
+        return false;
+    }
+    for (int i = 0; i < s->nrcs; i++) {
+        index.start[s->rcs[i].a + 1]++;
+        index.start[s->rcs[i].b + 1]++;
+    }
+    for (int i = 0; i < s->nalses; i++) index.start[i + 1] += index.start[i];
+    int *fill = calloc((size_t)s->nalses, sizeof(int));
+    if (!fill) {
+        free(index.start);
+        free(index.list);
+        s->no_memory = true;
+        return false;
+    }
+    for (int i = 0; i < s->nrcs; i++) {
+        index.list[index.start[s->rcs[i].a] + fill[s->rcs[i].a]++] = i;
+        index.list[index.start[s->rcs[i].b] + fill[s->rcs[i].b]++] = i;
+    }
+    free(fill);
+    bool found = false;
+    for (int i = 0; i < s->nrcs && !found; i++) {
+        const rc *r1 = &s->rcs[i];
+        /* The second record shares a set with the first: merge the two
+         * sets' lists, in order, after i. */
+        int p = index.start[r1->a], pe = index.start[r1->a + 1];
+        int q = index.start[r1->b], qe = index.start[r1->b + 1];
+        int last = -1;
+        while (!found && (p < pe || q < qe)) {
+            int j;
+            if (q >= qe || (p < pe && index.list[p] <= index.list[q]))
+                j = index.list[p++];
+            else
+                j = index.list[q++];
+            if (j <= i || j == last) continue;
+            last = j;
+            const rc *r2 = &s->rcs[j];
+            if (!r1->d2 && !r2->d2 && r1->d1 == r2->d1) continue;
+            int ia, ib, ic;
+            if (r1->a == r2->a && r1->b != r2->b) {
+                ic = r1->a, ia = r1->b, ib = r2->b;
+            } else if (r1->a == r2->b && r1->b != r2->a) {
+                ic = r1->a, ia = r1->b, ib = r2->a;
+            } else if (r1->b == r2->a && r1->a != r2->b) {
+                ic = r1->b, ia = r1->a, ib = r2->b;
+            } else if (r1->b == r2->b && r1->a != r2->a) {
+                ic = r1->b, ia = r1->a, ib = r2->a;
+            } else {
+                continue;
+            }
+            const als *a = &s->alses[ia], *b = &s->alses[ib], *c = &s->alses[ic];
+            if (!hodoku_set_is_empty(hodoku_set_and(a->cells, b->cells))) continue;
+            hodoku_set both = hodoku_set_or(a->cells, b->cells);
+            if (hodoku_set_equal(both, a->cells) || hodoku_set_equal(both, b->cells)) continue;
+            unsigned rcd = bit(r1->d1) | bit(r1->d2) | bit(r2->d1) | bit(r2->d2);
+            e.n = 0;
+            uint16_t z = eliminations(a, b, rcd, &e);
+            if (!e.n) continue;
+            als_step as = {&e, {a, b, c}, 3, {{0, 2}, {1, 2}}, {bit(r1->d1) | bit(r1->d2), bit(r2->d1) | bit(r2->d2)}, 2, z};
+            make_step(s, &as, technique, step);
+            found = true;
+        }
+    }
+    free(index.start);
+    free(index.list);
+    return found;
+}
+
+/* ---- ALS Chain (spec 12.5) ---- */
+
+/* HoDoKu's RestrictedCommon.checkRCInt: which digits of a record (c21,
+ * c22) a chain may use after one that used c11 (and c12). */
+static int usable(int c11, int c12, int c21, int c22)
+{
+    if (c12 == 0) {
+        if (c22 == 0) return c11 == c21 ? 0 : 1;
+        if (c11 == c22) return 1;
+        if (c11 == c21) return 2;
+        return 3;
+    }
+    if (c22 == 0) return (c11 == c21 || c12 == c21) ? 0 : 1;
+    if ((c11 == c21 && c12 == c22) || (c11 == c22 && c12 == c21)) return 0;
+    if (c11 == c22 || c12 == c22) return 1;
+    if (c11 == c21 || c12 == c21) return 2;
+    return 3;
+}
+
+/* HoDoKu's checkRC: sets r->actual; false if no digit is left. */
+static bool check_rc(rc *r, const rc *last, bool first_try)
+{
+    r->actual = r->d2 == 0 ? 1 : 3;
+    if (!last) {
+        if (r->d2) r->actual = first_try ? 1 : 2;
+        return true;
+    }
+    switch (last->actual) {
+    case 1: r->actual = (uint8_t)usable(last->d1, 0, r->d1, r->d2); break;
+    case 2: r->actual = (uint8_t)usable(last->d2, 0, r->d1, r->d2); break;
+    case 3: r->actual = (uint8_t)usable(last->d1, last->d1, r->d1, r->d2); break; /* sic */
+    default: break;
+    }
+    return r->actual != 0;
+}
+
+static unsigned used_digits(const rc *r)
+{
+    return (r->actual & 1 ? bit(r->d1) : 0) | (r->actual & 2 ? bit(r->d2) : 0);
+}
+
+/* A chain found: its eliminations, once per elimination set, with the
+ * fewest cells (spec 12.5). */
+typedef struct chain_step {
+    int nelim, nals, ncells;
+    sudoku_candidate elim[SUDOKU_REMOVALS_MAX / 4];
+    int als[CHAIN_MAX + 1];
+    uint16_t rc[CHAIN_MAX];
+} chain_step;
+
+typedef struct chains {
+    search *s;
+    int start;
+    bool *in_chain;
+    rc *chain[CHAIN_MAX];
+    int length;
+    hodoku_keymap seen; /* eliminations -> place in steps */
+    chain_step *steps;
+    int nsteps, size;
+    elims *scratch;
+} chains;
+
+static void record_chain(chains *c, const rc *last)
+{
+    search *s = c->s;
+    const als *start = &s->alses[c->start], *end = &s->alses[last->b];
+    elims *tmp = c->scratch;
+    tmp->n = 0;
+    eliminations(start, end, used_digits(c->chain[0]) | used_digits(last), tmp);
+    if (!tmp->n) return;
+    int n = hodoku_sort_removals(tmp->list, tmp->n);
+    if (n > SUDOKU_REMOVALS_MAX / 4) n = SUDOKU_REMOVALS_MAX / 4;
+    int ncells = start->ncells;
+    for (int i = 0; i < c->length; i++) ncells += s->alses[c->chain[i]->b].ncells;
+    int *at = hodoku_keymap_find(&c->seen, 0, tmp->list, n);
+    chain_step *cs;
+    if (at) {
+        cs = &c->steps[*at];
+        if (cs->ncells <= ncells) return;
+    } else {
+        if (c->nsteps == c->size) {
+            int size = c->size ? 2 * c->size : 64;
+            chain_step *bigger = realloc(c->steps, (size_t)size * sizeof *bigger);
+            if (!bigger) {
+                s->no_memory = true;
+                return;
+            }
+            c->steps = bigger;
+            c->size = size;
+        }
+        if (!hodoku_keymap_put(&c->seen, 0, tmp->list, n, c->nsteps)) s->no_memory = true;
+        cs = &c->steps[c->nsteps++];
+    }
+    cs->nelim = n;
+    memcpy(cs->elim, tmp->list, (size_t)n * sizeof *tmp->list);
+    cs->nals = c->length + 1;
+    cs->ncells = ncells;
+    cs->als[0] = c->start;
+    for (int i = 0; i < c->length; i++) {
+        cs->als[i + 1] = c->chain[i]->b;
+        cs->rc[i] = (uint16_t)used_digits(c->chain[i]);
+    }
+}
+
+// NOLINTNEXTLINE(misc-no-recursion): one level per set of a chain, CHAIN_MAX at most
+static void extend(chains *c, int from, const rc *last)
+{
+    search *s = c->s;
+    if (c->length >= CHAIN_MAX) return;
+    bool first_try = true;
+    for (int i = s->first_rc[from]; i < s->end_rc[from]; i++) {
+        rc *r = &s->rcs[i];
+        if (c->length >= CHAIN_MAX || !check_rc(r, last, first_try) || c->in_chain[r->b]) continue;
+        c->chain[c->length++] = r;
+        c->in_chain[r->b] = true;
+        if (c->length >= 3) record_chain(c, r);
+        extend(c, r->b, r);
+        c->in_chain[r->b] = false;
+        c->length--;
+        if (!last) {
+            if (r->d2 && first_try) {
+                first_try = false;
+                i--;
+            } else {
+                first_try = true;
+            }
+        }
+    }
+}
+
+/* HoDoKu's AlsComparator: more eliminations, the weighted sum, fewer
+ * sets, fewer cells. */
+static int compare_chains(const chain_step *a, const chain_step *b)
+{
+    if (a->nelim != b->nelim) return b->nelim - a->nelim;
+    if (memcmp(a->elim, b->elim, (size_t)a->nelim * sizeof *a->elim) != 0) {
+        long d = hodoku_weighted_sum(a->elim, a->nelim) - hodoku_weighted_sum(b->elim, b->nelim);
+        return d < 0 ? -1 : d > 0;
+    }
+    if (a->nals != b->nals) return a->nals - b->nals;
+    return a->ncells - b->ncells;
+}
+
+static bool als_chain(search *s, sudoku_technique technique, sudoku_step *step)
+{
+    chains c;
+    memset(&c, 0, sizeof c);
+    c.s = s;
+    c.in_chain = calloc((size_t)s->nalses + 1, sizeof *c.in_chain);
+    c.scratch = malloc(sizeof *c.scratch);
+    hodoku_keymap_init(&c.seen);
+    if (!c.in_chain || !c.scratch) {
+        s->no_memory = true;
+    } else {
+        for (c.start = 0; c.start < s->nalses; c.start++) {
+            c.in_chain[c.start] = true;
+            extend(&c, c.start, NULL);
+            c.in_chain[c.start] = false;
+        }
+    }
+    const chain_step *best = NULL;
+    for (int i = 0; i < c.nsteps; i++)
+        if (!best || compare_chains(&c.steps[i], best) < 0) best = &c.steps[i];
+    if (best) {
+        c.scratch->n = best->nelim;
+        memcpy(c.scratch->list, best->elim, (size_t)best->nelim * sizeof *best->elim);
+        als_step as;
+        as.e = c.scratch;
+        as.nsets = best->nals;
+        as.nlinks = best->nals - 1;
+        as.z = 0;
+        for (int i = 0; i < best->nals; i++) as.sets[i] = &s->alses[best->als[i]];
+        for (int k = 0; k < as.nlinks; k++) {
+            as.link[k][0] = k;
+            as.link[k][1] = k + 1;
+            as.rc[k] = best->rc[k];
+        }
+        make_step(s, &as, technique, step);
+    }
+    free(c.in_chain);
+    free(c.scratch);
+    free(c.steps);
+    hodoku_keymap_free(&c.seen);
+    return best != NULL;
+}
+
+/* The kinds of ALS step. */
+typedef enum als_kind { XZ, XY_WING, CHAIN } als_kind;
+
+struct hodoku_round {
+    search s; /* the sets and restricted commons of the round's board */
+};
+
+static void search_free(search *s)
+{
+    free(s->alses);
+    free(s->slots);
+    free(s->first_rc);
+    free(s->end_rc);
+    free(s->rcs);
+}
+
+void hodoku_round_free(hodoku_round *round)
+{
+    if (!round) return;
+    search_free(&round->s);
+    free(round);
+}
+
+/* The sets and restricted commons of g into s; false if memory ran out
+ * (s then to be freed all the same). */
+static bool prepare(search *s, const hodoku_grid *g)
+{
+    memset(s, 0, sizeof *s);
+    s->g = g;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (unsigned c = g->candidates[cell]; c; c &= c - 1) hodoku_set_add(&s->holds[sudoku_lowest_digit(c)], cell);
+    find_alses(s);
+    s->first_rc = malloc(((size_t)s->nalses + 1) * sizeof *s->first_rc);
+    s->end_rc = malloc(((size_t)s->nalses + 1) * sizeof *s->end_rc);
+    if (s->no_memory || !s->first_rc || !s->end_rc) return false;
+    find_rcs(s);
+    return !s->no_memory;
+}
+
+/* The search of q's board: the round's, prepared by the first of its ALS
+ * finders, or one of this finder's own (*own set: to be freed). NULL if
+ * memory ran out. */
+static search *round_search(hodoku_query *q, search *own, bool *owned)
+{
+    *owned = false;
+    if (q->round && *q->round) return &(*q->round)->s;
+    hodoku_round *round = q->round ? malloc(sizeof *round) : NULL;
+    search *s = round ? &round->s : own;
+    bool ready = prepare(s, q->grid);
+    if (!ready) {
+        search_free(s);
+        free(round);
+        return NULL;
+    }
+    if (round)
+        *q->round = round;
+    else
+        *owned = true;
+    return s;
+}
+
+static bool find(hodoku_query *q, als_kind kind, sudoku_technique technique, sudoku_step *step)
+{
+    search own;
+    bool owned;
+    search *s = round_search(q, &own, &owned);
+    if (!s) {
+        q->short_of_memory = true;
+        return false;
+    }
+    bool found = kind == XZ        ? als_xz(s, technique, step)
+                 : kind == XY_WING ? als_xy_wing(s, technique, step)
+                                   : als_chain(s, technique, step);
+    if (s->no_memory) {
+        q->short_of_memory = true;
+        found = false;
+    }
+    if (owned) search_free(s);
+    return found;
+}
+
+bool hodoku_als_xz(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
+{
+    return find(q, XZ, technique, step);
+}
+
+bool hodoku_als_xy_wing(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
+{
+    return find(q, XY_WING, technique, step);
+}
+
+bool hodoku_als_chain(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
+{
+    return find(q, CHAIN, technique, step);
+}

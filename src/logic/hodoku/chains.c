@@ -1,0 +1,279 @@
+/*
+ * chains.c: HoDoKu's simple chains, its ChainSolver (hodoku-spec 8):
+ * Remote Pair, Turbot Fish, X-Chain and XY-Chain. Every chain from every
+ * start is walked depth first over the links in HoDoKu's order; each one
+ * that eliminates is kept unless one as short or shorter eliminated the
+ * same; the first in the standard comparator's order is the step.
+ */
+#include "chains.h"
+
+#include "compare.h"
+#include "logic/step.h"
+#include "set.h"
+
+#include <string.h>
+
+#define LINKS_PER_NODE 21 /* the other digit of a bivalue cell, and 20 peers */
+#define CHAIN_MAX 20      /* links: HoDoKu's default chain length limit */
+
+typedef struct link {
+    uint8_t cell, digit;
+    bool strong;
+} link;
+
+typedef struct links {
+    int start[SUDOKU_CELLS * 9], end[SUDOKU_CELLS * 9]; /* by cell * 9 + digit - 1 */
+    link list[SUDOKU_CELLS * 9 * LINKS_PER_NODE];
+} links;
+
+/* A search: the grid, the links, the chain being walked and the best step
+ * so far. */
+/* The kinds of chain. */
+typedef enum chain_kind { REMOTE_PAIR, TURBOT_FISH, X_CHAIN, XY_CHAIN } chain_kind;
+
+typedef struct search {
+    const hodoku_grid *g;
+    chain_kind kind;
+    sudoku_technique technique;
+    hodoku_set holds[10]; /* cells holding each digit */
+    links *links;
+    link chain[CHAIN_MAX + 2];
+    int start, digit, digit2; /* the chain's start, its digit, Remote Pair's other digit */
+    hodoku_set start_sees, start_sees2; /* cells with digit (digit2) that see the start */
+    hodoku_keymap seen;                 /* eliminations -> shortest chain length recorded */
+    bool found, no_memory;
+    sudoku_step *best;
+    sudoku_candidate elim[2 * SUDOKU_CELLS];
+} search;
+
+static bool chains_of_pairs(chain_kind kind)
+{
+    return kind == XY_CHAIN || kind == REMOTE_PAIR;
+}
+
+/* Links from each candidate (spec 8.1): the other digit of a bivalue cell
+ * (strong; not for X-Chains), then the cells of its row, column and box
+ * holding the digit (box cells in the same row or column left out);
+ * strong where the house holds the digit twice, for X-Chains. */
+static void make_links(search *s)
+{
+    const hodoku_grid *g = s->g;
+    bool pairs = chains_of_pairs(s->kind);
+    int n = 0;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        unsigned cands = g->candidates[cell];
+        bool bivalue = sudoku_is_pair(cands);
+        for (int digit = 1; digit <= 9; digit++) {
+            int node = cell * 9 + digit - 1;
+            s->links->start[node] = s->links->end[node] = n;
+            if (!(cands & (1u << (digit - 1))) || (pairs && !bivalue)) continue;
+            link *list = s->links->list;
+            if (bivalue && pairs) {
+                list[n].cell = (uint8_t)cell;
+                list[n].digit = (uint8_t)sudoku_lowest_digit(cands & ~(1u << (digit - 1)));
+                list[n++].strong = true;
+            }
+            for (int k = 0; k < 3; k++) {
+                int house = sudoku_cell_units[cell][k];
+                bool strong = !pairs && g->free[house][digit] == 2;
+                for (int i = 0; i < 9; i++) {
+                    int other = sudoku_unit_cells[house][i];
+                    unsigned ocands = g->candidates[other];
+                    if (other == cell || !(ocands & (1u << (digit - 1)))) continue;
+                    if (s->kind == REMOTE_PAIR && ocands != cands) continue;
+                    if (s->kind == XY_CHAIN && !sudoku_is_pair(ocands)) continue;
+                    if (k == 2 && (other / 9 == cell / 9 || other % 9 == cell % 9)) continue;
+                    list[n].cell = (uint8_t)other;
+                    list[n].digit = (uint8_t)digit;
+                    list[n++].strong = strong;
+                }
+            }
+            s->links->end[node] = n;
+        }
+    }
+}
+
+/* The eliminations of the chain s->chain[0..level] (spec 8.2), in HoDoKu's
+ * order before its duplicate key sorts them; their count. */
+static int eliminations(search *s, int level, hodoku_set ends)
+{
+    int n = 0;
+    if (s->kind != REMOTE_PAIR || level == 7) {
+        hodoku_set first = ends;
+        hodoku_set second = hodoku_set_empty();
+        if (s->kind == REMOTE_PAIR) second = hodoku_set_and(s->start_sees2, hodoku_buddies(s->chain[level].cell));
+        for (int cell; (cell = hodoku_set_pop(&first)) >= 0;) s->elim[n++] = (sudoku_candidate){(uint8_t)cell, (uint8_t)s->digit};
+        for (int cell; (cell = hodoku_set_pop(&second)) >= 0;) s->elim[n++] = (sudoku_candidate){(uint8_t)cell, (uint8_t)s->digit2};
+        return n;
+    }
+    /* A longer Remote Pair: every two cells of opposite colour. */
+    hodoku_set first = hodoku_set_empty(), second = hodoku_set_empty();
+    for (int i = 0; i <= level; i += 2)
+        for (int j = i + 6; j <= level; j += 4) {
+            hodoku_set both = hodoku_set_and(hodoku_buddies(s->chain[i].cell), hodoku_buddies(s->chain[j].cell));
+            first = hodoku_set_or(first, hodoku_set_and(both, s->holds[s->digit]));
+            second = hodoku_set_or(second, hodoku_set_and(both, s->holds[s->digit2]));
+        }
+    for (int cell; (cell = hodoku_set_pop(&first)) >= 0;) s->elim[n++] = (sudoku_candidate){(uint8_t)cell, (uint8_t)s->digit};
+    for (int cell; (cell = hodoku_set_pop(&second)) >= 0;) s->elim[n++] = (sudoku_candidate){(uint8_t)cell, (uint8_t)s->digit2};
+    return n;
+}
+
+/* A chain of level links that eliminates: kept if no chain as short
+ * eliminated the same, and made the best step if it comes first. */
+static void record(search *s, int level, hodoku_set ends)
+{
+    int n = eliminations(s, level, ends);
+    if (s->kind != TURBOT_FISH) {
+        n = hodoku_sort_removals(s->elim, n);
+        int *shortest = hodoku_keymap_find(&s->seen, s->kind, s->elim, n);
+        if (shortest && *shortest <= level) return;
+        if (shortest)
+            *shortest = level;
+        else if (!hodoku_keymap_put(&s->seen, s->kind, s->elim, n, level))
+            s->no_memory = true;
+    }
+    uint16_t digits = (uint16_t)(1u << (s->digit - 1));
+    if (s->kind == REMOTE_PAIR) digits |= (uint16_t)(1u << (s->digit2 - 1));
+    if (s->found) {
+        hodoku_rank a = {s->kind, n, s->elim, level + 1, digits};
+        hodoku_rank b = {s->kind, s->best->nremovals, s->best->removals, s->best->nlinks, s->best->digits};
+        if (hodoku_compare_standard(&a, &b) >= 0) return;
+    }
+    s->found = true;
+    sudoku_step *step = s->best;
+    logic_step_start(step, s->technique, 0);
+    step->digits = digits;
+    for (int i = 0; i <= level; i++) logic_step_cell(step, s->chain[i].cell);
+    for (int i = 0; i < n; i++) logic_step_remove(step, s->elim[i].cell, s->elim[i].digit);
+    for (int i = 0; i <= level; i++) logic_step_link(step, s->chain[i].cell, s->chain[i].digit, s->chain[i].strong, i == 0);
+}
+
+/* The checks a new last link gets (spec 8.2): strong, for the start digit,
+ * with cells that see both ends. */
+static void check(search *s, int level)
+{
+    const link *last = &s->chain[level];
+    if (level < 2 || !last->strong || last->digit != s->digit) return;
+    hodoku_set ends = hodoku_set_and(s->start_sees, hodoku_buddies(last->cell));
+    if (hodoku_set_is_empty(ends)) return;
+    if ((s->kind == TURBOT_FISH && level != 3) || (s->kind == REMOTE_PAIR && level < 7)) return;
+    record(s, level, ends);
+}
+
+typedef struct frame {
+    int cell, digit, next, end;
+    bool strong_only;
+} frame;
+
+/* Walks every chain from the first link s->chain[1], depth first (spec
+ * 8.2, HoDoKu's getChain). */
+static void walk(search *s, int max_links)
+{
+    frame stack[CHAIN_MAX + 2];
+    hodoku_set in_chain = hodoku_set_cell(s->start);
+    int level = 1;
+    frame *f = &stack[1];
+    f->cell = s->chain[1].cell;
+    f->digit = s->chain[1].digit;
+    f->strong_only = !s->chain[1].strong;
+    f->next = s->links->start[f->cell * 9 + f->digit - 1];
+    f->end = s->links->end[f->cell * 9 + f->digit - 1];
+    bool pairs = chains_of_pairs(s->kind);
+    for (;;) {
+        while (f->next >= f->end) {
+            if (--level <= 0) return;
+            f = &stack[level];
+            hodoku_set_remove(&in_chain, f->cell);
+        }
+        link next = s->links->list[f->next++];
+        if (f->strong_only && !next.strong) continue;
+        if (next.cell == f->cell && next.digit == f->digit) continue;
+        if (s->kind == REMOTE_PAIR && s->g->candidates[next.cell] != s->g->candidates[s->start]) continue;
+        if (!pairs && next.digit != s->digit) continue;
+        if (pairs && !sudoku_is_pair(s->g->candidates[next.cell])) continue;
+        if (pairs && f->strong_only && next.cell != f->cell) continue;
+        bool loop = false;
+        if (hodoku_set_has(in_chain, next.cell)) {
+            if (next.cell != s->start) continue;
+            loop = true;
+        }
+        hodoku_set_add(&in_chain, f->cell);
+        if (!f->strong_only) next.strong = false;
+        s->chain[++level] = next;
+        check(s, level);
+        bool strong_only = f->strong_only;
+        f = &stack[level];
+        if (level < max_links && !loop) {
+            f->cell = next.cell;
+            f->digit = next.digit;
+            f->strong_only = !strong_only;
+            f->next = s->links->start[next.cell * 9 + next.digit - 1];
+            f->end = s->links->end[next.cell * 9 + next.digit - 1];
+        } else {
+            f->next = f->end = 0;
+        }
+    }
+}
+
+/* The step of kind HoDoKu takes on q's grid; false if there is none. */
+static bool find(hodoku_query *q, chain_kind kind, sudoku_technique technique, sudoku_step *step)
+{
+    const hodoku_grid *g = q->grid;
+    links all;
+    search s;
+    memset(&s, 0, sizeof s);
+    s.g = g;
+    s.kind = kind;
+    s.technique = technique;
+    s.links = &all;
+    s.best = step;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (unsigned c = g->candidates[cell]; c; c &= c - 1) hodoku_set_add(&s.holds[sudoku_lowest_digit(c)], cell);
+    make_links(&s);
+    hodoku_keymap_init(&s.seen);
+    bool pairs = chains_of_pairs(kind);
+    int max_links = kind == TURBOT_FISH ? 3 : CHAIN_MAX;
+    for (s.start = 0; s.start < SUDOKU_CELLS; s.start++) {
+        unsigned cands = g->candidates[s.start];
+        for (unsigned c = cands; c; c &= c - 1) {
+            s.digit = sudoku_lowest_digit(c);
+            int node = s.start * 9 + s.digit - 1;
+            for (int i = all.start[node]; i < all.end[node]; i++) {
+                link first = all.list[i];
+                if (!first.strong) continue;
+                if (!pairs && first.digit != s.digit) continue;
+                if (pairs && (!sudoku_is_pair(g->candidates[first.cell]) || first.cell != s.start)) continue;
+                if (kind == REMOTE_PAIR) s.digit2 = sudoku_lowest_digit(cands & ~(1u << (s.digit - 1)));
+                s.chain[0] = (link){(uint8_t)s.start, (uint8_t)s.digit, false};
+                s.chain[1] = first;
+                s.start_sees = hodoku_set_and(hodoku_buddies(s.start), s.holds[s.digit]);
+                if (kind == REMOTE_PAIR) s.start_sees2 = hodoku_set_and(hodoku_buddies(s.start), s.holds[s.digit2]);
+                walk(&s, max_links);
+            }
+        }
+    }
+    hodoku_keymap_free(&s.seen);
+    if (s.no_memory) q->short_of_memory = true;
+    return s.found && !s.no_memory;
+}
+
+bool hodoku_remote_pair(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
+{
+    return find(q, REMOTE_PAIR, technique, step);
+}
+
+bool hodoku_turbot_fish(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
+{
+    return find(q, TURBOT_FISH, technique, step);
+}
+
+bool hodoku_x_chain(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
+{
+    return find(q, X_CHAIN, technique, step);
+}
+
+bool hodoku_xy_chain(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
+{
+    return find(q, XY_CHAIN, technique, step);
+}

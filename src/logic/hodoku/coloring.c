@@ -1,0 +1,226 @@
+/*
+ * coloring.c: HoDoKu's colouring (coloring.h; hodoku-spec 10): a digit's
+ * conjugate pairs coloured in clusters of two colours (one of which is
+ * true); simple colours look inside one cluster (a colour that sees
+ * itself is false: wrap; a candidate that sees both colours goes: trap),
+ * multi colours at two clusters that see each other.
+ */
+#include "coloring.h"
+
+#include "logic/step.h"
+
+/* Sets of cells: bit c % 64 of word c / 64. */
+typedef struct cells {
+    uint64_t w[2];
+} cells;
+
+static bool cells_has(const cells *s, int cell)
+{
+    return s->w[cell / 64] >> (cell % 64) & 1u;
+}
+
+static void cells_add(cells *s, int cell)
+{
+    s->w[cell / 64] |= 1ull << (cell % 64);
+}
+
+static void cells_drop(cells *s, int cell)
+{
+    s->w[cell / 64] &= ~(1ull << (cell % 64));
+}
+
+static bool cells_empty(const cells *s)
+{
+    return !s->w[0] && !s->w[1];
+}
+
+/* A cluster: its two colours, the first the colour of its first cell. */
+typedef struct cluster {
+    cells color[2];
+} cluster;
+
+#define MAX_CLUSTERS 41
+
+typedef struct coloring {
+    const hodoku_grid *g;
+    int digit;
+    cells unplaced; /* cells with a conjugate not coloured yet */
+    cluster clusters[MAX_CLUSTERS];
+    int n;
+} coloring;
+
+static bool has(const hodoku_grid *g, int cell, int digit)
+{
+    return g->candidates[cell] >> (digit - 1) & 1u;
+}
+
+/* The other cell of the digit's conjugate pair in unit, or -1. */
+static int partner(const hodoku_grid *g, int unit, int digit, int cell)
+{
+    if (g->free[unit][digit] != 2) return -1;
+    for (int i = 0; i < 9; i++) {
+        int other = sudoku_unit_cells[unit][i];
+        if (other != cell && has(g, other, digit)) return other;
+    }
+    return -1;
+}
+
+// NOLINTNEXTLINE(misc-no-recursion): one level per cell of a cluster, 81 at most
+static void color_from(coloring *c, cluster *k, int cell, int color)
+{
+    if (cell < 0 || !cells_has(&c->unplaced, cell)) return;
+    cells_add(&k->color[color], cell);
+    cells_drop(&c->unplaced, cell);
+    for (int u = 0; u < 3; u++)
+        color_from(c, k, partner(c->g, sudoku_cell_units[cell][u], c->digit, cell), 1 - color);
+}
+
+/* The digit's clusters, in HoDoKu's order (each from its lowest cell). */
+static void make_clusters(coloring *c, const hodoku_grid *g, int digit)
+{
+    c->g = g;
+    c->digit = digit;
+    c->n = 0;
+    c->unplaced = (cells){{0, 0}};
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        if (!has(g, cell, digit)) continue;
+        for (int u = 0; u < 3; u++)
+            if (g->free[sudoku_cell_units[cell][u]][digit] == 2) cells_add(&c->unplaced, cell);
+    }
+    for (int cell = 0; cell < SUDOKU_CELLS && c->n < MAX_CLUSTERS; cell++) {
+        if (!cells_has(&c->unplaced, cell)) continue;
+        cluster *k = &c->clusters[c->n];
+        *k = (cluster){{{{0, 0}}, {{0, 0}}}};
+        color_from(c, k, cell, 0);
+        if (!cells_empty(&k->color[0]) && !cells_empty(&k->color[1])) c->n++;
+    }
+}
+
+/* True if some cell of a sees some cell of b. */
+static bool sees(const cells *a, const cells *b)
+{
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        if (cells_has(a, cell) &&
+            ((sudoku_peer_bits[cell][0] & b->w[0]) || (sudoku_peer_bits[cell][1] & b->w[1])))
+            return true;
+    return false;
+}
+
+/* The cells with the digit that see a cell of a and a cell of b. */
+static cells trapped(const coloring *c, const cells *a, const cells *b)
+{
+    cells see_a = {{0, 0}}, see_b = {{0, 0}}, out;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        if (cells_has(a, cell)) see_a.w[0] |= sudoku_peer_bits[cell][0], see_a.w[1] |= sudoku_peer_bits[cell][1];
+        if (cells_has(b, cell)) see_b.w[0] |= sudoku_peer_bits[cell][0], see_b.w[1] |= sudoku_peer_bits[cell][1];
+    }
+    out = (cells){{see_a.w[0] & see_b.w[0], see_a.w[1] & see_b.w[1]}};
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        if (cells_has(&out, cell) && !has(c->g, cell, c->digit)) cells_drop(&out, cell);
+    return out;
+}
+
+static void remove_all(sudoku_step *step, const cells *s, int digit)
+{
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        if (cells_has(s, cell)) logic_step_remove(step, cell, digit);
+}
+
+/* The step's start: its clusters' colours marked (the first cluster's
+ * colours 0 and 1, the second's 2 and 3). */
+static void coloring_step(const coloring *c, sudoku_technique technique, int variant,
+                          const cluster *const *clusters, int n, sudoku_step *step)
+{
+    logic_step_start(step, technique, 0);
+    step->variant = variant;
+    step->digits = (uint16_t)(1u << (c->digit - 1));
+    for (int k = 0; k < n; k++)
+        for (int color = 0; color < 2; color++)
+            for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+                if (cells_has(&clusters[k]->color[color], cell)) {
+                    logic_step_cell(step, cell);
+                    logic_step_mark(step, SUDOKU_ROLE_COLOR, 2 * k + color, cell, step->digits);
+                }
+}
+
+/* A colour two of whose cells see each other. */
+static bool wraps(const cells *color)
+{
+    return sees(color, color);
+}
+
+bool hodoku_simple_colors(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
+{
+    coloring c;
+    for (int digit = 1; digit <= 9; digit++) {
+        make_clusters(&c, q->grid, digit);
+        for (int k = 0; k < c.n; k++) {
+            const cluster *one[1] = {&c.clusters[k]};
+            bool wrap0 = wraps(&c.clusters[k].color[0]), wrap1 = wraps(&c.clusters[k].color[1]);
+            if (wrap0 || wrap1) {
+                coloring_step(&c, technique, SUDOKU_COLORS_WRAP, one, 1, step);
+                if (wrap0) remove_all(step, &c.clusters[k].color[0], digit);
+                if (wrap1) remove_all(step, &c.clusters[k].color[1], digit);
+                return true;
+            }
+            cells trap = trapped(&c, &c.clusters[k].color[0], &c.clusters[k].color[1]);
+            if (cells_empty(&trap)) continue;
+            coloring_step(&c, technique, SUDOKU_COLORS_TRAP, one, 1, step);
+            remove_all(step, &trap, digit);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Type 2: a colour of one cluster that sees both colours of the other is false. */
+static bool sees_both(const cells *color, const cluster *other)
+{
+    bool first = false, second = false;
+    for (int cell = 0; cell < SUDOKU_CELLS && !(first && second); cell++) {
+        if (!cells_has(color, cell)) continue;
+        const uint64_t *peers = sudoku_peer_bits[cell];
+        first |= (peers[0] & other->color[0].w[0]) || (peers[1] & other->color[0].w[1]);
+        second |= (peers[0] & other->color[1].w[0]) || (peers[1] & other->color[1].w[1]);
+    }
+    return first && second;
+}
+
+static bool multi_pair(const coloring *c, sudoku_technique technique, const cluster *one,
+                       const cluster *two, sudoku_step *step)
+{
+    const cluster *pair[2] = {one, two};
+    bool false0 = sees_both(&one->color[0], two), false1 = sees_both(&one->color[1], two);
+    if (false0 || false1) {
+        coloring_step(c, technique, 2, pair, 2, step);
+        if (false0) remove_all(step, &one->color[0], c->digit);
+        if (false1) remove_all(step, &one->color[1], c->digit);
+        return true;
+    }
+    /* Type 1: two colours that see each other cannot both be true: the
+     * other two colours are not both false. */
+    bool found = false;
+    for (int a = 0; a < 2; a++)
+        for (int b = 0; b < 2; b++) {
+            if (!sees(&one->color[a], &two->color[b])) continue;
+            cells trap = trapped(c, &one->color[1 - a], &two->color[1 - b]);
+            if (cells_empty(&trap)) continue;
+            if (!found) coloring_step(c, technique, 1, pair, 2, step);
+            found = true;
+            remove_all(step, &trap, c->digit);
+        }
+    return found;
+}
+
+bool hodoku_multi_colors(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
+{
+    coloring c;
+    for (int digit = 1; digit <= 9; digit++) {
+        make_clusters(&c, q->grid, digit);
+        for (int i = 0; i < c.n; i++)
+            for (int j = 0; j < c.n; j++)
+                if (i != j && multi_pair(&c, technique, &c.clusters[i], &c.clusters[j], step))
+                    return true;
+    }
+    return false;
+}

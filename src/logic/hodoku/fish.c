@@ -1,0 +1,523 @@
+/*
+ * fish.c: HoDoKu's fish (fish.h; hodoku-spec 7): basic, finned and
+ * sashimi fish of rows and columns, and Franken fish whose base or cover
+ * takes in boxes; the first found in HoDoKu's order: digits 1-9, rows as
+ * base then columns, base units and then cover units in lexicographic
+ * combinations.
+ */
+#include "fish.h"
+
+#include "logic/step.h"
+
+#include <string.h>
+
+/* Sets of cells: bit c % 64 of word c / 64. */
+typedef struct cells {
+    uint64_t w[2];
+} cells;
+
+static cells cells_or(cells a, cells b)
+{
+    return (cells){{a.w[0] | b.w[0], a.w[1] | b.w[1]}};
+}
+
+static cells cells_and(cells a, cells b)
+{
+    return (cells){{a.w[0] & b.w[0], a.w[1] & b.w[1]}};
+}
+
+static cells cells_minus(cells a, cells b)
+{
+    return (cells){{a.w[0] & ~b.w[0], a.w[1] & ~b.w[1]}};
+}
+
+static bool cells_empty(cells a)
+{
+    return !a.w[0] && !a.w[1];
+}
+
+static int cells_count(cells a)
+{
+    return __builtin_popcountll(a.w[0]) + __builtin_popcountll(a.w[1]);
+}
+
+static bool cells_has(cells a, int cell)
+{
+    return a.w[cell / 64] >> (cell % 64) & 1u;
+}
+
+/* Not narrowed: every unit counts as touched. */
+#define ALL_UNITS 0x7ffffffu
+
+/* The largest fish HoDoKu's default searches: a jellyfish. */
+#define FISH_MAX 4
+
+/* What a search is for, and where it is. */
+typedef struct fish_search {
+    sudoku_technique technique;
+    int size, digit;
+    bool finned, sashimi, franken;
+    int nbase, ncover;
+    int base[18], cover[18]; /* the units that may be base, cover: list order */
+    cells at[27];            /* the digit's cells in each unit */
+    int chosen_base[FISH_MAX], chosen_cover[FISH_MAX];
+    cells base_cells, endo; /* of the chosen base units */
+    cells reach[19];        /* the cells of the possible covers from index i on */
+    int8_t owner[SUDOKU_CELLS][2]; /* the possible covers (indices) holding a cell, -1: none */
+    uint32_t touched; /* narrowed: the units (bits) of the cells gone since a search found nothing */
+    int last_touched; /* the last base index (search_digit's list) of those, -1: none */
+    sudoku_step *step;
+} fish_search;
+
+static int kind_of(int unit)
+{
+    return unit / 9;
+}
+
+/* The kinds (bit 0 rows, 1 columns, 2 boxes) of the chosen units. */
+static unsigned kinds(const int *units, int n)
+{
+    unsigned k = 0;
+    for (int i = 0; i < n; i++) k |= 1u << kind_of(units[i]);
+    return k;
+}
+
+/* The cells that see every cell of set (none of set itself). */
+static cells seeing_all(cells set)
+{
+    cells seen = {{~0ull, ~0ull}};
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = set.w[w]; bits; bits &= bits - 1) {
+            int cell = 64 * w + __builtin_ctzll(bits);
+            seen.w[0] &= sudoku_peer_bits[cell][0];
+            seen.w[1] &= sudoku_peer_bits[cell][1];
+        }
+    return seen;
+}
+
+/* The number of cells of a, counted up to limit + 1 at most. */
+static int count_upto(cells a, int limit)
+{
+    int n = 0;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = a.w[w]; bits && n <= limit; bits &= bits - 1) n++;
+    return n;
+}
+
+static void remove_all(sudoku_step *step, cells set, int digit)
+{
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        if (cells_has(set, cell)) logic_step_remove(step, cell, digit);
+}
+
+static void mark_all(sudoku_step *step, cells set, sudoku_role role, int digit)
+{
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        if (cells_has(set, cell)) logic_step_mark(step, role, 0, cell, 1u << (digit - 1));
+}
+
+/* Sashimi: some base unit has at most one cell left without the fins. */
+static bool is_sashimi(const fish_search *s, cells fins)
+{
+    for (int i = 0; i < s->size; i++)
+        if (cells_count(cells_minus(s->at[s->chosen_base[i]], fins)) <= 1) return true;
+    return false;
+}
+
+/* Judges the chosen base and cover units: true, with the step, if they
+ * make the fish searched for with eliminations. */
+static bool judge(fish_search *s, cells cover_cells, cells cannibal)
+{
+    cells fins = cells_or(cells_minus(s->base_cells, cover_cells), s->endo);
+    cells outside = cells_minus(cover_cells, s->base_cells);
+    if (cells_empty(outside) && cells_empty(cannibal)) return false;
+    if (s->finned) {
+        int nfins = count_upto(fins, 5);
+        if (nfins < 1 || nfins > 5) return false;
+        cells seen = seeing_all(fins);
+        outside = cells_and(outside, seen);
+        cannibal = cells_and(cannibal, seen);
+    } else if (!cells_empty(fins)) {
+        return false;
+    }
+    if (cells_empty(outside) && cells_empty(cannibal)) return false;
+    if (!s->franken && s->finned && is_sashimi(s, fins) != s->sashimi) return false;
+    sudoku_step *step = s->step;
+    logic_step_start(step, s->technique, 0);
+    step->digits = (uint16_t)(1u << (s->digit - 1));
+    unsigned base_kinds = kinds(s->chosen_base, s->size),
+             cover_kinds = kinds(s->chosen_cover, s->size);
+    bool franken_shape = ((base_kinds & ~4u) == 1u && (cover_kinds & ~4u) == 2u) ||
+                         ((base_kinds & ~4u) == 2u && (cover_kinds & ~4u) == 1u);
+    if (s->franken && !franken_shape) step->variant = SUDOKU_FISH_MUTANT;
+    for (int i = 0; i < s->size; i++) {
+        step->units |= 1u << s->chosen_base[i] | 1u << s->chosen_cover[i];
+        logic_step_mark_unit(step, SUDOKU_ROLE_BASE, 0, s->chosen_base[i]);
+        logic_step_mark_unit(step, SUDOKU_ROLE_COVER, 0, s->chosen_cover[i]);
+    }
+    cells endo = s->endo, plain_fins = cells_minus(fins, endo);
+    mark_all(step, cells_minus(s->base_cells, fins), SUDOKU_ROLE_BASE, s->digit);
+    mark_all(step, plain_fins, SUDOKU_ROLE_FIN, s->digit);
+    mark_all(step, endo, SUDOKU_ROLE_ENDO_FIN, s->digit);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        if (cells_has(s->base_cells, cell)) logic_step_cell(step, cell);
+    remove_all(step, outside, s->digit);
+    remove_all(step, cannibal, s->digit);
+    return true;
+}
+
+/* False if covers chosen so far (with) and any of those that may follow
+ * (from index next on) cannot make the fish: the base cells no cover can
+ * take any more are fins, which an unfinned fish has none of, a finned
+ * one at most five, and they leave a cover cell to eliminate. Cuts the
+ * search without changing which fish comes first. */
+static bool still_possible(const fish_search *s, cells with, int next)
+{
+    cells fins = cells_or(cells_minus(cells_minus(s->base_cells, with), s->reach[next]), s->endo);
+    if (cells_empty(fins)) return true;
+    if (!s->finned || count_upto(fins, 5) > 5) return false;
+    return !cells_empty(cells_and(seeing_all(fins), cells_or(with, s->reach[next])));
+}
+
+/* Cover combinations, lexicographic, from candidate index start. */
+// NOLINTNEXTLINE(misc-no-recursion): one level per cover unit, FISH_MAX at most
+static bool covers(fish_search *s, const int *possible, int npossible, int depth, int start,
+                   cells cover_cells, cells cannibal)
+{
+    if (depth >= FISH_MAX) return false;
+    for (int i = start; i < npossible; i++) {
+        int unit = possible[i];
+        cells with = cells_or(cover_cells, s->at[unit]);
+        cells twice = cells_or(cannibal, cells_and(cover_cells, s->at[unit]));
+        if (!still_possible(s, with, i + 1)) continue;
+        s->chosen_cover[depth] = unit;
+        if (depth + 1 < s->size) {
+            if (covers(s, possible, npossible, depth + 1, i + 1, with, twice)) return true;
+        } else if (judge(s, with, twice)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* True if need can be covered by at most left of the possible covers not
+ * in used (bits over their indices), leaving few enough fins among the
+ * base cells left uncovered (left: those, with the endo fins). Each cell
+ * lies in two units a cover may take (its column or row, and its box), so
+ * the first cell needed gives at most two choices: a few branches. */
+// NOLINTNEXTLINE(misc-no-recursion): one level per cover unit, FISH_MAX at most
+static bool coverable(const fish_search *s, const int *possible, int n, cells need, cells left_base,
+                      unsigned used, int left)
+{
+    if (cells_empty(need)) {
+        int fins = count_upto(cells_or(left_base, s->endo), 5);
+        if (fins <= 5) return true;
+        if (left == 0) return false;
+        /* The units still free could take some of the fins. */
+        fins = count_upto(cells_or(left_base, s->endo), 81);
+        int best = 0;
+        for (int j = 0; j < n; j++)
+            if (!(used >> j & 1u)) {
+                int k = count_upto(cells_and(s->at[possible[j]], left_base), 81);
+                if (k > best) best = k;
+            }
+        return fins - left * best <= 5;
+    }
+    if (left == 0) return false;
+    int cell = need.w[0] ? __builtin_ctzll(need.w[0]) : 64 + __builtin_ctzll(need.w[1]);
+    for (int k = 0; k < 2; k++) {
+        int j = (int)s->owner[cell][k];
+        if (j < 0 || (used >> j & 1u)) continue;
+        cells at = s->at[possible[j]];
+        if (coverable(s, possible, n, cells_minus(need, at), cells_minus(left_base, at),
+                      used | 1u << j, left - 1))
+            return true;
+    }
+    return false;
+}
+
+/* True if some cell could go by a fish on the chosen base units: the
+ * cells it would not see among the base cells (fins must all be seen)
+ * and the cell itself must be covered, by size covers at most, with five
+ * fins at most left. Unfinned, every base cell must be covered. Only a
+ * necessary condition, but a cheap one, that spares the ordered search of
+ * the covers nearly always. */
+static bool may_eliminate(fish_search *s, const int *possible, int n)
+{
+    cells all = {{0, 0}};
+    for (int i = 0; i < n; i++) {
+        cells at = s->at[possible[i]];
+        all = cells_or(all, at);
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = at.w[w]; bits; bits &= bits - 1) {
+                int cell = 64 * w + __builtin_ctzll(bits);
+                s->owner[cell][s->owner[cell][0] >= 0] = (int8_t)i;
+            }
+    }
+    bool may = false;
+    if (!s->finned) {
+        may = coverable(s, possible, n, s->base_cells, s->base_cells, 0, s->size);
+        goto done;
+    }
+    for (int w = 0; w < 2 && !may; w++)
+        for (uint64_t bits = all.w[w]; bits && !may; bits &= bits - 1) {
+            int cell = 64 * w + __builtin_ctzll(bits);
+            cells peers = {{sudoku_peer_bits[cell][0], sudoku_peer_bits[cell][1]}};
+            /* The fins, one at least, are base cells it sees. */
+            if (!cells_empty(cells_minus(s->endo, peers)) ||
+                cells_empty(cells_and(s->base_cells, peers)))
+                continue;
+            cells need = cells_minus(s->base_cells, peers);
+            need.w[cell / 64] |= 1ull << (cell % 64);
+            if (!cells_has(s->base_cells, cell)) {
+                may = coverable(s, possible, n, need, s->base_cells, 0, s->size);
+                continue;
+            }
+            /* A base cell goes only if two covers take it (cannibalism):
+             * both its units among them. */
+            unsigned both = 0;
+            cells left_base = s->base_cells;
+            for (int j = 0; j < n; j++)
+                if (cells_has(s->at[possible[j]], cell)) {
+                    both |= 1u << j;
+                    need = cells_minus(need, s->at[possible[j]]);
+                    left_base = cells_minus(left_base, s->at[possible[j]]);
+                }
+            may = sudoku_popcount(both) == 2 && s->size >= 2 &&
+                  coverable(s, possible, n, need, left_base, both, s->size - 2);
+        }
+done:
+    /* The table back to empty, for the next base. */
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = all.w[w]; bits; bits &= bits - 1) {
+            int cell = 64 * w + __builtin_ctzll(bits);
+            s->owner[cell][0] = s->owner[cell][1] = -1;
+        }
+    return may;
+}
+
+/* The base combination is chosen: its possible covers, then theirs. */
+static bool with_base(fish_search *s)
+{
+    int possible[18], n = 0;
+    for (int i = 0; i < s->ncover; i++) {
+        int unit = s->cover[i];
+        bool used = false;
+        for (int j = 0; j < s->size; j++) used |= s->chosen_base[j] == unit;
+        if (!used && !cells_empty(cells_and(s->at[unit], s->base_cells))) possible[n++] = unit;
+    }
+    cells none = {{0, 0}};
+    if (n < s->size) return false;
+    /* The size covers that take the most base cells, overlaps aside,
+     * still leave more fins than the fish may have: no cover will do. */
+    int take[FISH_MAX] = {0};
+    for (int i = 0; i < n; i++) {
+        int k = cells_count(cells_and(s->at[possible[i]], s->base_cells));
+        for (int j = 0; j < s->size; j++)
+            if (k > take[j]) {
+                int t = take[j];
+                take[j] = k;
+                k = t;
+            }
+    }
+    int most = 0;
+    for (int j = 0; j < s->size; j++) most += take[j];
+    if (cells_count(s->base_cells) - most > (s->finned ? 5 : 0)) return false;
+    if (!may_eliminate(s, possible, n)) return false;
+    s->reach[n] = none;
+    for (int i = n - 1; i >= 0; i--) s->reach[i] = cells_or(s->reach[i + 1], s->at[possible[i]]);
+    return covers(s, possible, n, 0, 0, none, none);
+}
+
+/* The first chosen base units but the last (chosen of them): could any
+ * last one make a fish? Whatever it adds, the cells the fish needs
+ * covered only grow, and the covers can be any not taken as base: the
+ * same necessary condition as may_eliminate's, which rules out most
+ * choices before the last unit is tried. */
+static bool open_ended(fish_search *s, int chosen)
+{
+    int possible[18], n = 0;
+    for (int i = 0; i < s->ncover; i++) {
+        bool used = false;
+        for (int j = 0; j < chosen; j++) used |= s->chosen_base[j] == s->cover[i];
+        if (!used) possible[n++] = s->cover[i];
+    }
+    return may_eliminate(s, possible, n);
+}
+
+/* Base combinations, lexicographic, from base index start; a unit that
+ * overlaps those chosen makes endo fins (Franken), at most two. Narrowed
+ * (touched: some chosen unit is one of s->touched, or no narrowing), a
+ * combination must take in one of the touched units. */
+// NOLINTNEXTLINE(misc-no-recursion): one level per base unit, FISH_MAX at most
+static bool bases(fish_search *s, int depth, int start, bool touched)
+{
+    if (depth >= FISH_MAX) return false;
+    cells kept_cells = s->base_cells, kept_endo = s->endo;
+    for (int i = start; i < s->nbase; i++) {
+        int unit = s->base[i];
+        bool now_touched = touched || (s->touched >> unit & 1u);
+        if (!touched && i > s->last_touched) break;
+        if (!now_touched && depth + 1 == s->size) continue;
+        cells overlap = cells_and(s->base_cells, s->at[unit]);
+        if (!cells_empty(overlap) &&
+            (!s->finned || cells_count(s->endo) + cells_count(overlap) > 2))
+            continue;
+        s->chosen_base[depth] = unit;
+        s->base_cells = cells_or(s->base_cells, s->at[unit]);
+        s->endo = cells_or(s->endo, overlap);
+        bool found = depth + 1 < s->size ? (depth + 2 < s->size || open_ended(s, depth + 1)) &&
+                                               bases(s, depth + 1, i + 1, now_touched)
+                                         : with_base(s);
+        s->base_cells = kept_cells;
+        s->endo = kept_endo;
+        if (found) return true;
+    }
+    return false;
+}
+
+/* The places (bits 0-8) of the digit's cells in line unit (a row's
+ * columns, a column's rows). */
+static unsigned line_places(const fish_search *s, int unit)
+{
+    unsigned places = 0;
+    for (int i = 0; i < 9; i++)
+        if (cells_has(s->at[unit], sudoku_unit_cells[unit][i])) places |= 1u << i;
+    return places;
+}
+
+/* True if left more of the lines (bits of lines, from line from on) have
+ * places that, with must, make size at most. */
+// NOLINTNEXTLINE(misc-no-recursion): one level per base line, FISH_MAX at most
+static bool lines_within(const unsigned *places, unsigned lines, int from, int left, int size,
+                         unsigned must)
+{
+    if (sudoku_popcount(must) > size) return false;
+    if (left == 0) return true;
+    for (int line = from; line < 9; line++)
+        if ((lines >> line & 1u) &&
+            lines_within(places, lines, line + 1, left - 1, size, must | places[line]))
+            return true;
+    return false;
+}
+
+/* False if no finned or sashimi fish (rows, or columns: lines) of the
+ * size searched has an elimination: a cell X goes only if the base lines
+ * (not X's) have all their places outside X's box in size cover lines,
+ * X's among them, since the fins are base places X sees, none in a cover
+ * line: in X's box. A necessary condition, checked at once for the
+ * digit, that spares the ordered search of the base combinations. */
+static bool finned_possible(const fish_search *s, bool lines)
+{
+    int base_kind = lines ? 0 : 1;
+    unsigned places[9];
+    for (int i = 0; i < 9; i++) places[i] = line_places(s, 9 * base_kind + i);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        if (!cells_has(s->at[cell / 9], cell)) continue;
+        int line = lines ? cell / 9 : cell % 9, across = lines ? cell % 9 : cell / 9;
+        unsigned outside[9], base_lines = 0, box_places = 7u << (across / 3 * 3);
+        for (int i = 0; i < 9; i++) {
+            outside[i] = i / 3 == line / 3 ? places[i] & ~box_places : places[i];
+            if (places[i] && i != line) base_lines |= 1u << i;
+        }
+        if (lines_within(outside, base_lines, 0, s->size, s->size, 1u << across)) return true;
+    }
+    return false;
+}
+
+/* The search for one digit and orientation (lines: rows as base). */
+static bool search_digit(fish_search *s, bool lines)
+{
+    int base_kind = lines ? 0 : 1, cover_kind = lines ? 1 : 0;
+    s->nbase = s->ncover = 0;
+    for (int pass = 0; pass < (s->franken ? 2 : 1); pass++) {
+        int from = pass ? 18 : 9 * base_kind, cover_from = pass ? 18 : 9 * cover_kind;
+        for (int unit = from; unit < from + 9; unit++) {
+            int n = cells_count(s->at[unit]);
+            if (n && (s->finned || n <= s->size)) s->base[s->nbase++] = unit;
+        }
+        for (int unit = cover_from; unit < cover_from + 9; unit++)
+            if (!cells_empty(s->at[unit])) s->cover[s->ncover++] = unit;
+    }
+    if (s->finned && !s->franken && !finned_possible(s, lines)) return false;
+    s->base_cells = s->endo = (cells){{0, 0}};
+    s->last_touched = -1;
+    for (int i = 0; i < s->nbase; i++)
+        if (s->touched >> s->base[i] & 1u) s->last_touched = i;
+    return s->nbase >= s->size && bases(s, 0, 0, s->touched == ALL_UNITS);
+}
+
+/* The units a search of digit d on cells all must take in (bits): those
+ * of the cells gone since the cache's search found nothing on more, or
+ * ALL_UNITS (a search of every combination), or 0 if the cache found
+ * nothing on these very cells. No fish comes on fewer cells but by a base
+ * unit that lost one: with base units as they were, the base cells, fins
+ * and sashimi are as they were, the covers only had more cells, and the
+ * fish had been found then (the search finds every fish, in order). */
+static uint32_t touched_units(const hodoku_cache *cache, int kind, int d, cells all)
+{
+    if (!cache || !cache->fish_known[kind][d - 1]) return ALL_UNITS;
+    cells was = {{cache->fish_cells[kind][d - 1][0], cache->fish_cells[kind][d - 1][1]}};
+    if (!cells_empty(cells_minus(all, was))) return ALL_UNITS;
+    uint32_t units = 0;
+    cells gone = cells_minus(was, all);
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = gone.w[w]; bits; bits &= bits - 1)
+            units |= sudoku_cell_unit_mask[64 * w + __builtin_ctzll(bits)];
+    return units;
+}
+
+/* The technique's row in the cache (hodoku_cache): basic fish 0-2, finned
+ * and sashimi 3-8, Franken 9-12. */
+static int cache_row(sudoku_technique technique)
+{
+    if (technique >= SUDOKU_FRANKEN_X_WING) return 9 + (int)(technique - SUDOKU_FRANKEN_X_WING);
+    if (technique >= SUDOKU_FINNED_X_WING) return 3 + (int)(technique - SUDOKU_FINNED_X_WING);
+    return technique == SUDOKU_X_WING ? 0 : technique == SUDOKU_SWORDFISH ? 1 : 2;
+}
+
+bool hodoku_fish(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
+{
+    fish_search s = {.technique = technique, .step = step};
+    memset(s.owner, -1, sizeof s.owner);
+    switch (technique) {
+    case SUDOKU_X_WING: s.size = 2; break;
+    case SUDOKU_SWORDFISH: s.size = 3; break;
+    case SUDOKU_JELLYFISH: s.size = 4; break;
+    case SUDOKU_SASHIMI_X_WING: s.sashimi = true; /* fall through */
+    case SUDOKU_FINNED_X_WING: s.size = 2, s.finned = true; break;
+    case SUDOKU_SASHIMI_SWORDFISH: s.sashimi = true; /* fall through */
+    case SUDOKU_FINNED_SWORDFISH: s.size = 3, s.finned = true; break;
+    case SUDOKU_SASHIMI_JELLYFISH: s.sashimi = true; /* fall through */
+    case SUDOKU_FINNED_JELLYFISH: s.size = 4, s.finned = true; break;
+    case SUDOKU_FINNED_FRANKEN_X_WING: s.finned = true; /* fall through */
+    case SUDOKU_FRANKEN_X_WING: s.size = 2, s.franken = true; break;
+    case SUDOKU_FINNED_FRANKEN_SWORDFISH: s.finned = true; /* fall through */
+    case SUDOKU_FRANKEN_SWORDFISH: s.size = 3, s.franken = true; break;
+    default: return false;
+    }
+    int kind = cache_row(technique);
+    for (s.digit = 1; s.digit <= 9; s.digit++) {
+        uint16_t bit = (uint16_t)(1u << (s.digit - 1));
+        cells all = {{0, 0}};
+        for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+            if (q->grid->candidates[cell] & bit) all.w[cell / 64] |= 1ull << (cell % 64);
+        hodoku_cache *cache = q->cache;
+        s.touched = touched_units(cache, kind, s.digit, all);
+        if (!s.touched) continue;
+        for (int unit = 0; unit < 27; unit++) {
+            s.at[unit] = (cells){{0, 0}};
+            for (int i = 0; i < 9; i++) {
+                int cell = sudoku_unit_cells[unit][i];
+                if (q->grid->candidates[cell] & bit) s.at[unit].w[cell / 64] |= 1ull << (cell % 64);
+            }
+        }
+        if (search_digit(&s, true) || search_digit(&s, false)) return true;
+        if (cache) {
+            cache->fish_known[kind][s.digit - 1] = true;
+            cache->fish_cells[kind][s.digit - 1][0] = all.w[0];
+            cache->fish_cells[kind][s.digit - 1][1] = all.w[1];
+        }
+    }
+    return false;
+}

@@ -1,0 +1,593 @@
+/*
+ * forcing.c: HoDoKu's Forcing Chain and Forcing Net searches (hodoku-spec
+ * 14): every candidate's ON and OFF tables, expanded, are read for
+ * contradictions (a premise that leads to a candidate both on and off,
+ * two digits in a cell, a digit twice in a house, a cell or a house left
+ * empty) and verities (what both states of a candidate, all candidates of
+ * a cell, or all places of a digit in a house lead to). Each result is
+ * kept once, with its shortest chains, in the order first found; HoDoKu's
+ * tabling comparator picks one.
+ */
+#include "forcing.h"
+
+#include "logic/step.h"
+#include "nets.h"
+#include "reach.h"
+#include "table.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define SPECS_MAX 9 /* chains of one step: a cell's candidates, a house's places */
+#define CHAIN_MAX 8192 /* entries of a chain read back, net branches included */
+
+/* A chain a step shows: from the premise of table to node. */
+typedef struct spec {
+    uint16_t table, node;
+} spec;
+
+/* Where a contradiction happens, as its text says: a unit (0-26), or
+ * IN_CELL + a cell. */
+#define IN_CELL 27
+
+/* A result a check found, in the order found: a contradiction (its
+ * premise is false) or a verity, what it places or eliminates, and the
+ * chains that show it. Whether it is a net's and how long its chains are
+ * is only read off its tables for the results that may win. */
+typedef struct hit {
+    bool contradiction, place;
+    uint8_t cell, digit;
+    int16_t entity;
+    uint8_t nspecs;
+    spec specs[SPECS_MAX];
+} hit;
+
+/* HoDoKu's scratch set tmpSet, as far as a contradiction's text reads it:
+ * "in rXcY" names the first cell it held when last looked into, which may
+ * be left over from another check. */
+typedef struct scratch {
+    hodoku_set content;
+    bool looked;
+    int first;
+} scratch;
+
+typedef struct search {
+    hodoku_tables *t;
+    bool nets;
+    hodoku_reach reach;
+    hodoku_set (*on)[10], (*off)[10]; /* by table: the cells each digit is on, off in */
+    hodoku_set allowed[10], empty;
+    hit *hits;
+    int nhits, size;
+    scratch tmp;
+    /* The tables expanded so far (on demand), in one arena. */
+    hodoku_entry *arena;
+    int used, arena_size;
+    int start[HODOKU_PLAIN_NODES], count[HODOKU_PLAIN_NODES];
+    uint16_t chain[CHAIN_MAX];
+    bool no_memory;
+} search;
+
+static void assign(scratch *s, hodoku_set content)
+{
+    s->content = content;
+    s->looked = false;
+}
+
+static int first_cell(scratch *s)
+{
+    if (!s->looked) {
+        if (!hodoku_set_is_empty(s->content)) s->first = hodoku_set_first(s->content);
+        s->looked = true;
+    }
+    return s->first;
+}
+
+/* The tmpSet the group tables leave behind (spec 13.2): looked into last
+ * at the cells seeing the last group node that some cell sees, and left
+ * holding what the last group node's last house check held. */
+static void scratch_after_groups(search *s)
+{
+    const hodoku_tables *t = s->t;
+    s->tmp.first = 0;
+    s->tmp.looked = true;
+    s->tmp.content = hodoku_set_empty();
+    for (int gi = t->ngroups - 1; gi >= 0; gi--) {
+        const hodoku_group *gr = &t->groups[gi];
+        hodoku_set sees = hodoku_set_and(t->holds[gr->digit], gr->buddies);
+        if (!hodoku_set_is_empty(sees)) {
+            s->tmp.first = hodoku_set_first(sees);
+            break;
+        }
+    }
+    if (!t->ngroups) return;
+    int gi = t->ngroups - 1;
+    const hodoku_group *gr = &t->groups[gi];
+    assign(&s->tmp, hodoku_set_and(t->holds[gr->digit], gr->buddies));
+    s->tmp.looked = true;
+    int count[3] = {0, 0, 0}, first[3] = {-1, -1, -1};
+    for (int i = 0; i < t->ndigit_groups[gr->digit]; i++) {
+        int gj = t->digit_groups[gr->digit][i];
+        const hodoku_group *g2 = &t->groups[gj];
+        if (gj == gi || !hodoku_set_is_empty(hodoku_set_and(gr->set, g2->set))) continue;
+        const bool same[3] = {gr->row >= 0 && gr->row == g2->row, gr->col >= 0 && gr->col == g2->col, gr->box == g2->box};
+        for (int k = 0; k < 3; k++)
+            if (same[k] && ++count[k] == 1) first[k] = gj;
+    }
+    for (int k = 0; k < 3; k++)
+        if (count[k] == 1) {
+            hodoku_set house = hodoku_unit_sets[k == 2 ? 18 + gr->box : gr->row >= 0 ? gr->row : 9 + gr->col];
+            assign(&s->tmp, hodoku_set_minus(hodoku_set_and(house, t->holds[gr->digit]),
+                                             hodoku_set_or(gr->set, t->groups[first[k]].set)));
+        }
+}
+
+/* ---- the checks (spec 14.3) ---- */
+
+static void add_hit(search *s, bool contradiction, bool place, int cell, int digit, int entity,
+                    const spec *specs, int nspecs)
+{
+    if (s->nhits == s->size) {
+        int size = s->size ? 2 * s->size : 256;
+        hit *bigger = realloc(s->hits, (size_t)size * sizeof *bigger);
+        if (!bigger) {
+            s->no_memory = true;
+            return;
+        }
+        s->hits = bigger;
+        s->size = size;
+    }
+    hit *h = &s->hits[s->nhits++];
+    h->contradiction = contradiction;
+    h->place = place;
+    h->cell = (uint8_t)cell;
+    h->digit = (uint8_t)digit;
+    h->entity = (int16_t)entity;
+    h->nspecs = (uint8_t)nspecs;
+    memcpy(h->specs, specs, (size_t)nspecs * sizeof *specs);
+}
+
+/* A contradiction from one table: its premise is false. */
+static void contradiction(search *s, int table, int entity, const spec *specs, int nspecs)
+{
+    int cell = hodoku_node_cell(table), digit = hodoku_node_digit(table);
+    add_hit(s, true, !hodoku_node_on(table), cell, digit, entity, specs, nspecs);
+}
+
+/* The chains to node in each of the tables: a spec list. */
+static int specs_to(spec *specs, const int *tables, int ntables, int node)
+{
+    for (int i = 0; i < ntables; i++) specs[i] = (spec){(uint16_t)tables[i], (uint16_t)node};
+    return ntables;
+}
+
+/* The cells of set, each as node of digit (on or off) in table. */
+static int specs_of(spec *specs, int table, hodoku_set set, int digit, bool on)
+{
+    int n = 0;
+    for (int cell; n < SPECS_MAX && (cell = hodoku_set_pop(&set)) >= 0;)
+        specs[n++] = (spec){(uint16_t)table, (uint16_t)hodoku_plain(cell, digit, on)};
+    return n;
+}
+
+/* A digit on twice in a house (spec 14.3 1d). HoDoKu looks into every
+ * house's cells with each digit on; the last it looks into is a box's. */
+static void twice_in_house(search *s, int table)
+{
+    const hodoku_set *on = s->on[table];
+    spec specs[SPECS_MAX];
+    for (int kind = 0; kind < 3; kind++)
+        for (int digit = 1; digit <= 9; digit++) {
+            if (!hodoku_set_several(on[digit])) continue;
+            for (int h = 0; h < 9; h++) {
+                hodoku_set both = hodoku_set_and(hodoku_unit_sets[kind * 9 + h], on[digit]);
+                if (hodoku_set_several(both)) contradiction(s, table, kind * 9 + h, specs, specs_of(specs, table, both, digit, true));
+            }
+        }
+    for (int digit = 9; digit >= 1; digit--)
+        if (!hodoku_set_is_empty(on[digit])) {
+            for (int h = 8; h >= 0; h--) {
+                hodoku_set both = hodoku_set_and(hodoku_unit_sets[18 + h], on[digit]);
+                if (hodoku_set_is_empty(both)) continue;
+                s->tmp.first = hodoku_set_first(both);
+                s->tmp.looked = true;
+                return;
+            }
+        }
+}
+
+/* Every place a digit has left in a house off (spec 14.3 1f): only houses
+ * with an off cell can be. HoDoKu leaves its scratch set at the last
+ * house it tried, box 9's places for 9. */
+static void house_emptied(search *s, int table)
+{
+    const hodoku_set *off = s->off[table];
+    spec specs[SPECS_MAX];
+    bool last = false;
+    uint32_t units[10];
+    for (int digit = 1; digit <= 9; digit++) {
+        units[digit] = 0;
+        for (hodoku_set c = hodoku_set_and(off[digit], s->allowed[digit]); !hodoku_set_is_empty(c);)
+            units[digit] |= sudoku_cell_unit_mask[hodoku_set_pop(&c)];
+    }
+    for (int kind = 0; kind < 3; kind++)
+        for (int digit = 1; digit <= 9; digit++) {
+            for (unsigned houses = (units[digit] >> (9 * kind)) & 0x1ffu; houses; houses &= houses - 1) {
+                int h = sudoku_lowest_bit(houses);
+                hodoku_set places = hodoku_set_and(hodoku_unit_sets[kind * 9 + h], s->allowed[digit]);
+                if (!hodoku_set_is_empty(hodoku_set_minus(places, off[digit]))) continue;
+                s->tmp.first = hodoku_set_first(places);
+                last = kind == 2 && digit == 9 && h == 8;
+                contradiction(s, table, kind * 9 + h, specs, specs_of(specs, table, places, digit, false));
+            }
+        }
+    s->tmp.content = hodoku_set_and(hodoku_unit_sets[26], s->allowed[9]);
+    s->tmp.looked = last;
+}
+
+/* HoDoKu's checkOneChain (spec 14.3 1). */
+static void one_table(search *s, int table)
+{
+    const hodoku_grid *g = s->t->grid;
+    const hodoku_set *on = s->on[table], *off = s->off[table];
+    int x = hodoku_node_cell(table), d = hodoku_node_digit(table);
+    bool premise_on = hodoku_node_on(table);
+    if (hodoku_set_has(premise_on ? off[d] : on[d], x)) {
+        spec sp = {(uint16_t)table, (uint16_t)hodoku_plain(x, d, !premise_on)};
+        contradiction(s, table, IN_CELL + first_cell(&s->tmp), &sp, 1);
+    }
+    for (int i = 1; i <= 9; i++) {
+        hodoku_set both = hodoku_set_and(on[i], off[i]);
+        if (hodoku_set_is_empty(both)) continue;
+        int cell = hodoku_set_first(both);
+        s->tmp.first = cell;
+        spec sp[2] = {{(uint16_t)table, (uint16_t)hodoku_plain(cell, i, false)}, {(uint16_t)table, (uint16_t)hodoku_plain(cell, i, true)}};
+        contradiction(s, table, IN_CELL + cell, sp, 2);
+    }
+    hodoku_set seen = hodoku_set_empty(), twice = hodoku_set_empty();
+    for (int i = 1; i <= 9; i++) {
+        twice = hodoku_set_or(twice, hodoku_set_and(seen, on[i]));
+        seen = hodoku_set_or(seen, on[i]);
+    }
+    if (!hodoku_set_is_empty(twice))
+        for (int i = 1; i <= 9; i++)
+            for (int j = i + 1; j <= 9; j++) {
+                hodoku_set both = hodoku_set_and(on[i], on[j]);
+                if (hodoku_set_is_empty(both)) continue;
+                int cell = hodoku_set_first(both);
+                s->tmp.first = cell;
+                spec sp[2] = {{(uint16_t)table, (uint16_t)hodoku_plain(cell, i, true)}, {(uint16_t)table, (uint16_t)hodoku_plain(cell, j, true)}};
+                contradiction(s, table, IN_CELL + cell, sp, 2);
+            }
+    twice_in_house(s, table);
+    /* A cell left without a candidate. */
+    hodoku_set none = {{~0ull, (1ull << 17) - 1}};
+    for (int i = 1; i <= 9; i++) none = hodoku_set_and(none, hodoku_set_or(off[i], hodoku_set_minus(none, s->t->holds[i])));
+    none = hodoku_set_and(hodoku_set_minus(none, seen), s->empty);
+    if (!hodoku_set_is_empty(none)) {
+        s->tmp.first = hodoku_set_first(none);
+        for (hodoku_set c = none; !hodoku_set_is_empty(c);) {
+            int cell = hodoku_set_pop(&c);
+            spec specs[SPECS_MAX];
+            int n = 0;
+            for (unsigned k = g->candidates[cell]; k; k &= k - 1)
+                specs[n++] = (spec){(uint16_t)table, (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(k), false)};
+            contradiction(s, table, IN_CELL + cell, specs, n);
+        }
+    }
+    house_emptied(s, table);
+}
+
+/* HoDoKu's checkTwoChains (spec 14.3 2): what both states of a candidate
+ * lead to. */
+static void both_states(search *s, int on_table, int off_table)
+{
+    int x = hodoku_node_cell(on_table);
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 1; i <= 9; i++) {
+            hodoku_set (*sets)[10] = pass == 0 ? s->on : s->off;
+            hodoku_set both = hodoku_set_and(sets[on_table][i], sets[off_table][i]);
+            hodoku_set_remove(&both, x);
+            for (int cell; (cell = hodoku_set_pop(&both)) >= 0;) {
+                int node = hodoku_plain(cell, i, pass == 0);
+                spec sp[2] = {{(uint16_t)on_table, (uint16_t)node}, {(uint16_t)off_table, (uint16_t)node}};
+                add_hit(s, false, pass == 0, cell, i, 0, sp, 2);
+            }
+        }
+}
+
+/* HoDoKu's checkEntryList: what all of tables lead to. */
+static void all_lead_to(search *s, const int *tables, int n)
+{
+    for (int digit = 1; digit <= 9; digit++) {
+        hodoku_set on = s->on[tables[0]][digit], off = s->off[tables[0]][digit];
+        for (int i = 1; i < n; i++) {
+            on = hodoku_set_and(on, s->on[tables[i]][digit]);
+            off = hodoku_set_and(off, s->off[tables[i]][digit]);
+        }
+        spec specs[SPECS_MAX];
+        for (int cell; (cell = hodoku_set_pop(&on)) >= 0;)
+            add_hit(s, false, true, cell, digit, 0, specs, specs_to(specs, tables, n, hodoku_plain(cell, digit, true)));
+        for (int cell; (cell = hodoku_set_pop(&off)) >= 0;)
+            add_hit(s, false, false, cell, digit, 0, specs, specs_to(specs, tables, n, hodoku_plain(cell, digit, false)));
+    }
+}
+
+static void checks(search *s)
+{
+    const hodoku_grid *g = s->t->grid;
+    scratch_after_groups(s);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (unsigned c = g->candidates[cell]; c; c &= c - 1) {
+            int digit = sudoku_lowest_digit(c);
+            one_table(s, hodoku_plain(cell, digit, true));
+            one_table(s, hodoku_plain(cell, digit, false));
+        }
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (unsigned c = g->candidates[cell]; c; c &= c - 1) {
+            int digit = sudoku_lowest_digit(c);
+            both_states(s, hodoku_plain(cell, digit, true), hodoku_plain(cell, digit, false));
+        }
+    int tables[SPECS_MAX];
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        if (g->value[cell]) continue;
+        int n = 0;
+        for (unsigned c = g->candidates[cell]; c; c &= c - 1) tables[n++] = hodoku_plain(cell, sudoku_lowest_digit(c), true);
+        all_lead_to(s, tables, n);
+    }
+    for (int house = 0; house < 27; house++)
+        for (int digit = 1; digit <= 9; digit++) {
+            hodoku_set places = hodoku_set_and(hodoku_unit_sets[house], s->t->holds[digit]);
+            if (hodoku_set_is_empty(places)) continue;
+            int n = 0;
+            for (int cell; (cell = hodoku_set_pop(&places)) >= 0;) tables[n++] = hodoku_plain(cell, digit, true);
+            all_lead_to(s, tables, n);
+        }
+}
+
+/* ---- the tables a result's chains are read from, expanded on demand ---- */
+
+static bool expand(search *s, int table)
+{
+    if (s->start[table] >= 0) return true;
+    if (s->used + HODOKU_TABLE_MAX > s->arena_size) {
+        int size = s->arena_size ? 2 * s->arena_size : 16 * HODOKU_TABLE_MAX;
+        hodoku_entry *bigger = realloc(s->arena, (size_t)size * sizeof *bigger);
+        if (!bigger) {
+            s->no_memory = true;
+            return false;
+        }
+        s->arena = bigger;
+        s->arena_size = size;
+        s->t->map_ent = NULL; /* the arena moved */
+    }
+    s->start[table] = s->used;
+    s->count[table] = hodoku_tables_expand_into(s->t, table, s->arena + s->used);
+    s->used += s->count[table];
+    return true;
+}
+
+/* Reads a result's chains back: whether one is a net's, their length
+ * (HoDoKu's: all entries); into step too if it is not NULL. False if
+ * memory ran out. */
+static bool read_chains(search *s, const hit *h, bool *net, int *length, sudoku_step *step)
+{
+    *net = false;
+    *length = 0;
+    for (int i = 0; i < h->nspecs; i++) {
+        int table = h->specs[i].table;
+        if (!expand(s, table)) return false;
+        const hodoku_entry *ent = s->arena + s->start[table];
+        int n = s->count[table], index = -1;
+        for (int k = 0; k < n && index < 0; k++)
+            if (ent[k].node == h->specs[i].node) index = k;
+        if (index < 0) continue;
+        hodoku_set cells;
+        int main_length = 0;
+        int len = hodoku_tables_chain_from(s->t, ent, n, index, HODOKU_ANY_CHAIN, s->chain, CHAIN_MAX, &cells, &main_length);
+        *length += len;
+        *net = *net || len != main_length;
+        if (step) hodoku_tables_links(s->t, step, s->chain, len < CHAIN_MAX ? len : CHAIN_MAX);
+    }
+    return true;
+}
+
+/* ---- the choice (spec 14.3, 14.4) ---- */
+
+/* HoDoKu keeps one result per type (chain or net, contradiction or
+ * verity) and outcome: the first found, or a later one with shorter
+ * chains; a nets search keeps only nets' results. Its tabling comparator
+ * takes a placement before any elimination, the lowest cell first, and
+ * among results in one cell the one found first (its order says "greater"
+ * both ways: the sort leaves them as they were); eliminations by cell * 10
+ * + digit, then the shortest chains, then the first found. So only the
+ * results of the first outcome some valid result has need their chains
+ * read. Returns the winning hit, NULL for none. */
+static const hit *choose(search *s)
+{
+    int nhits = s->nhits;
+    int *order = malloc(((size_t)nhits + 1) * sizeof *order);
+    int *bucket = calloc(2 * SUDOKU_CELLS * 9 + 1, sizeof *bucket);
+    if (!order || !bucket) {
+        free(order);
+        free(bucket);
+        s->no_memory = true;
+        return NULL;
+    }
+    /* The results by outcome: placements by cell, then eliminations by
+     * cell and digit; in the order found within each. */
+    for (int i = 0; i < nhits; i++) {
+        const hit *h = &s->hits[i];
+        bucket[(h->place ? 0 : SUDOKU_CELLS * 9) + h->cell * 9 + h->digit - 1 + 1]++;
+    }
+    for (int k = 0; k < 2 * SUDOKU_CELLS * 9; k++) bucket[k + 1] += bucket[k];
+    int *fill = malloc((2 * SUDOKU_CELLS * 9 + 1) * sizeof *fill);
+    if (!fill) {
+        free(order);
+        free(bucket);
+        s->no_memory = true;
+        return NULL;
+    }
+    memcpy(fill, bucket, (2 * SUDOKU_CELLS * 9 + 1) * sizeof *fill);
+    for (int i = 0; i < nhits; i++) {
+        const hit *h = &s->hits[i];
+        order[fill[(h->place ? 0 : SUDOKU_CELLS * 9) + h->cell * 9 + h->digit - 1]++] = i;
+    }
+    free(fill);
+    const hit *best = NULL;
+    for (int place = 1; place >= 0 && !best && !s->no_memory; place--)
+        for (int k = 0; k < SUDOKU_CELLS * (place ? 1 : 9) && !best && !s->no_memory; k++) {
+            /* A placement's outcome is its cell (a digit at most per cell);
+             * an elimination's its cell and digit. */
+            int from = bucket[place ? k * 9 : SUDOKU_CELLS * 9 + k];
+            int to = bucket[place ? k * 9 + 9 : SUDOKU_CELLS * 9 + k + 1];
+            int kind_first[4] = {-1, -1, -1, -1}, kind_length[4] = {0, 0, 0, 0};
+            const hit *kind_best[4] = {NULL, NULL, NULL, NULL};
+            for (int i = from; i < to; i++) {
+                const hit *h = &s->hits[order[i]];
+                bool net;
+                int length;
+                if (!read_chains(s, h, &net, &length, NULL)) break;
+                if (s->nets && !net) continue;
+                int kind = (net ? 2 : 0) + (h->contradiction ? 0 : 1);
+                if (!kind_best[kind] || length < kind_length[kind]) {
+                    kind_best[kind] = h;
+                    kind_length[kind] = length;
+                }
+                if (kind_first[kind] < 0) kind_first[kind] = order[i];
+            }
+            for (int kind = 0; kind < 4; kind++) {
+                if (!kind_best[kind]) continue;
+                if (!best) {
+                    best = kind_best[kind];
+                    continue;
+                }
+                int best_kind = (kind_best[0] == best ? 0 : kind_best[1] == best ? 1 : kind_best[2] == best ? 2 : 3);
+                bool earlier = kind_first[kind] < kind_first[best_kind];
+                if (place ? earlier : kind_length[kind] < kind_length[best_kind] || (kind_length[kind] == kind_length[best_kind] && earlier))
+                    best = kind_best[kind];
+            }
+        }
+    free(order);
+    free(bucket);
+    return best;
+}
+
+static bool make_step(search *s, const hit *h, sudoku_technique technique, sudoku_step *step)
+{
+    logic_step_start(step, technique, 0);
+    step->variant = h->contradiction ? SUDOKU_FORCING_CONTRADICTION : SUDOKU_FORCING_VERITY;
+    step->digits = (uint16_t)(1u << (h->digit - 1));
+    if (h->place)
+        step->place[h->cell] = h->digit;
+    else
+        logic_step_remove(step, h->cell, h->digit);
+    if (h->contradiction) {
+        if (h->entity >= IN_CELL)
+            logic_step_cell(step, h->entity - IN_CELL);
+        else
+            step->units = 1u << h->entity;
+    }
+    bool net;
+    int length;
+    return read_chains(s, h, &net, &length, step);
+}
+
+/* The cells each digit is on and off in, in each candidate's tables: what
+ * its premise reaches; a table HoDoKu would fill up (1000 entries) is
+ * expanded as HoDoKu does. */
+static bool table_sets(search *s)
+{
+    const hodoku_grid *g = s->t->grid;
+    const hodoku_reach *r = &s->reach;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (unsigned c = g->candidates[cell]; c; c &= c - 1)
+            for (int on = 1; on >= 0; on--) {
+                int table = hodoku_plain(cell, sudoku_lowest_digit(c), on);
+                hodoku_set *ons = s->on[table], *offs = s->off[table];
+                memset(ons, 0, sizeof s->on[table]);
+                memset(offs, 0, sizeof s->off[table]);
+                const uint64_t *set = hodoku_reach_set(r, table);
+                int count = 0;
+                for (int w = 0; w < r->words; w++) count += hodoku_set_count((hodoku_set){{set[w], 0}});
+                if (count >= HODOKU_TABLE_MAX) {
+                    if (!expand(s, table)) return false;
+                    const hodoku_entry *ent = s->arena + s->start[table];
+                    for (int i = 0; i < s->count[table]; i++) {
+                        int node = ent[i].node;
+                        if (hodoku_node_is_group(node)) continue;
+                        hodoku_set_add(hodoku_node_on(node) ? &ons[hodoku_node_digit(node)] : &offs[hodoku_node_digit(node)], hodoku_node_cell(node));
+                    }
+                    continue;
+                }
+                for (int w = 0; w < r->words; w++)
+                    for (uint64_t bits = set[w]; bits; bits &= bits - 1) {
+                        int node = r->nodes[w * 64 + __builtin_ctzll(bits)];
+                        if (hodoku_node_is_group(node)) continue;
+                        hodoku_set_add(hodoku_node_on(node) ? &ons[hodoku_node_digit(node)] : &offs[hodoku_node_digit(node)], hodoku_node_cell(node));
+                    }
+            }
+    return true;
+}
+
+bool hodoku_find_forcing(hodoku_query *q, bool nets, sudoku_technique technique, sudoku_step *step)
+{
+    const hodoku_grid *g = q->grid;
+    search *s = malloc(sizeof *s);
+    hodoku_tables *t = hodoku_tables_new();
+    bool ok = s && t, found = false;
+    if (s) {
+        s->t = t;
+        s->nets = nets;
+        s->hits = NULL;
+        s->nhits = s->size = 0;
+        s->arena = NULL;
+        s->used = s->arena_size = 0;
+        s->no_memory = false;
+        s->reach.sets = NULL;
+        s->reach.part = NULL;
+        s->reach.nodes = NULL;
+        s->on = malloc(HODOKU_PLAIN_NODES * sizeof *s->on);
+        s->off = malloc(HODOKU_PLAIN_NODES * sizeof *s->off);
+        ok = ok && s->on && s->off;
+    }
+    if (ok) {
+        for (int i = 0; i < HODOKU_PLAIN_NODES; i++) s->start[i] = -1;
+        hodoku_tables_begin(t, g, nets, true);
+        if (nets) {
+            hodoku_tables_fill_nets(t);
+            hodoku_tables_fill_groups(t);
+            hodoku_tables_index(t);
+        } else {
+            hodoku_tables_fill_chains(t);
+        }
+        s->empty = hodoku_set_empty();
+        for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+            if (!g->value[cell]) hodoku_set_add(&s->empty, cell);
+        for (int d = 1; d <= 9; d++) {
+            s->allowed[d] = s->empty;
+            for (hodoku_set p = t->placed[d]; !hodoku_set_is_empty(p);)
+                s->allowed[d] = hodoku_set_minus(s->allowed[d], hodoku_buddies(hodoku_set_pop(&p)));
+        }
+        ok = !t->no_memory && hodoku_reach_compute(t, &s->reach) && table_sets(s);
+        if (ok) {
+            checks(s);
+            const hit *best = s->no_memory ? NULL : choose(s);
+            if (best && !s->no_memory) found = make_step(s, best, technique, step);
+        }
+    }
+    if (!ok || (s && s->no_memory) || (t && t->no_memory)) {
+        q->short_of_memory = true;
+        found = false;
+    }
+    hodoku_tables_delete(t);
+    if (s) {
+        hodoku_reach_free(&s->reach);
+        free(s->arena);
+        free(s->on);
+        free(s->off);
+        free(s->hits);
+    }
+    free(s);
+    return found;
+}

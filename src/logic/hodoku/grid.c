@@ -1,0 +1,141 @@
+/*
+ * grid.c: HoDoKu's view of a board (grid.h): candidates and places
+ * counted as they go, and the queues of singles fed by every removal in
+ * the order it happens (hodoku-spec's section 2, in our own code).
+ */
+#include "grid.h"
+
+#include <string.h>
+
+void hodoku_queue_add(hodoku_queue *q, int cell, int digit)
+{
+    if (q->tail >= HODOKU_QUEUE_ROOM) return; /* cannot happen: see HODOKU_QUEUE_ROOM */
+    q->entry[q->tail++] = (sudoku_candidate){(uint8_t)cell, (uint8_t)digit};
+}
+
+bool hodoku_queue_pop(hodoku_queue *q, sudoku_candidate *entry)
+{
+    if (q->head >= q->tail) return false;
+    *entry = q->entry[q->head++];
+    if (q->head >= q->tail) q->head = q->tail = 0;
+    return true;
+}
+
+/* Takes out the entry at index i, keeping the order of the rest. */
+static void queue_drop(hodoku_queue *q, int i)
+{
+    memmove(&q->entry[i], &q->entry[i + 1], (size_t)(q->tail - i - 1) * sizeof q->entry[0]);
+    q->tail--;
+}
+
+/* The digit's hidden single in unit is gone (no place left): its first
+ * entry of the unit leaves the queue. */
+static void drop_hidden(hodoku_queue *q, int unit, int digit)
+{
+    for (int i = q->head; i < q->tail; i++)
+        if (q->entry[i].digit == digit && (sudoku_cell_unit_mask[q->entry[i].cell] >> unit & 1u)) {
+            queue_drop(q, i);
+            return;
+        }
+}
+
+/* The digit has one place left in unit: the first cell of the unit (in
+ * the unit's order) that has it joins the hidden queue. */
+static void add_hidden(hodoku_grid *g, int unit, int digit)
+{
+    uint16_t bit = (uint16_t)(1u << (digit - 1));
+    for (int i = 0; i < 9; i++) {
+        int cell = sudoku_unit_cells[unit][i];
+        if (g->candidates[cell] & bit) {
+            hodoku_queue_add(&g->hidden, cell, digit);
+            return;
+        }
+    }
+}
+
+void hodoku_remove(hodoku_grid *g, int cell, int digit)
+{
+    uint16_t bit = (uint16_t)(1u << (digit - 1));
+    if (!(g->candidates[cell] & bit)) return;
+    g->candidates[cell] &= (uint16_t)~bit;
+    if (!g->candidates[cell]) return; /* no candidate left: a board with no solution */
+    if (sudoku_is_single(g->candidates[cell]))
+        hodoku_queue_add(&g->naked, cell, sudoku_lowest_digit(g->candidates[cell]));
+    for (int k = 0; k < 3; k++) {
+        int unit = sudoku_cell_units[cell][k];
+        int left = (int)--g->free[unit][digit];
+        if (left == 1) add_hidden(g, unit, digit);
+        if (left == 0) drop_hidden(&g->hidden, unit, digit);
+    }
+}
+
+void hodoku_place(hodoku_grid *g, int cell, int digit)
+{
+    if (g->value[cell] == digit) return;
+    unsigned had = g->candidates[cell];
+    g->value[cell] = (uint8_t)digit;
+    g->candidates[cell] = 0;
+    for (int k = 0; k < 20; k++) hodoku_remove(g, sudoku_peers[cell][k], digit);
+    /* The cell's own candidates leave its units' counts only now. */
+    for (int d = 1; d <= 9; d++) {
+        if (!(had & (1u << (d - 1)))) continue;
+        for (int k = 0; k < 3; k++) {
+            int unit = sudoku_cell_units[cell][k];
+            if (--g->free[unit][d] == 1 && d != digit) add_hidden(g, unit, d);
+        }
+    }
+}
+
+void hodoku_grid_from_state(hodoku_grid *g, const sudoku_logic *state)
+{
+    memset(g, 0, sizeof *g);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) g->candidates[cell] = ALL_DIGITS;
+    for (int unit = 0; unit < 27; unit++)
+        for (int d = 1; d <= 9; d++) g->free[unit][d] = 9;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        if (state->placed.cell[cell]) {
+            hodoku_place(g, cell, state->placed.cell[cell]);
+            g->given[cell] = true;
+        }
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        if (g->value[cell]) continue;
+        for (int d = 1; d <= 9; d++)
+            if (!(state->candidates[cell] & (1u << (d - 1)))) hodoku_remove(g, cell, d);
+    }
+}
+
+bool hodoku_grid_is(const hodoku_grid *g, const sudoku_logic *state)
+{
+    return memcmp(g->value, state->placed.cell, sizeof g->value) == 0 &&
+           memcmp(g->candidates, state->candidates, sizeof g->candidates) == 0;
+}
+
+void hodoku_take_step(hodoku_grid *g, const sudoku_step *step)
+{
+    if (step->nremovals) {
+        for (int i = 0; i < step->nremovals; i++)
+            hodoku_remove(g, step->removals[i].cell, step->removals[i].digit);
+    }
+    /* Every elimination, whether the list had it or not (a list cut short). */
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (unsigned left = step->eliminate[cell]; left; left &= left - 1)
+            hodoku_remove(g, cell, sudoku_lowest_bit(left) + 1);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        if (step->place[cell]) hodoku_place(g, cell, step->place[cell]);
+}
+
+bool hodoku_allowed(const hodoku_grid *g, int cell, int digit)
+{
+    if (g->value[cell]) return false;
+    for (int k = 0; k < 20; k++)
+        if (g->value[sudoku_peers[cell][k]] == digit) return false;
+    return true;
+}
+
+uint16_t hodoku_places(const hodoku_grid *g, int unit, int digit)
+{
+    uint16_t bit = (uint16_t)(1u << (digit - 1)), places = 0;
+    for (int i = 0; i < 9; i++)
+        if (g->candidates[sudoku_unit_cells[unit][i]] & bit) places |= (uint16_t)(1u << i);
+    return places;
+}

@@ -1,0 +1,112 @@
+/*
+ * grid.h: HoDoKu's view of a board (grid.c), on which its finders work:
+ * the candidates, the number of places each digit has in each unit, and
+ * the two queues of singles that every removal feeds (hodoku-spec's
+ * section 2). HoDoKu takes singles in the order they appeared, not in
+ * cell order, so a path must carry the queues from step to step (the
+ * memo, memo.h); a board met without them starts them afresh.
+ *
+ * And what a finder of HoDoKu's scale is asked with (hodoku_query), and
+ * how it answers (hodoku_finder): the catalogue (catalogue.c) holds one
+ * per technique of the scale.
+ */
+#ifndef SUDOKU_HODOKU_GRID_H
+#define SUDOKU_HODOKU_GRID_H
+
+#include "board/board.h"
+
+/* Room for the entries a queue can ever hold: each cell becomes a naked
+ * single once (81), each unit's digit a hidden single once (243). */
+#define HODOKU_QUEUE_ROOM 256
+
+/* A queue of singles waiting to be taken, first in, first out. Entries
+ * go stale (their cell placed since) and stay until taken. */
+typedef struct hodoku_queue {
+    int head, tail;
+    sudoku_candidate entry[HODOKU_QUEUE_ROOM];
+} hodoku_queue;
+
+typedef struct hodoku_grid {
+    uint8_t value[SUDOKU_CELLS];       /* the digit placed, 0 for an open cell */
+    bool given[SUDOKU_CELLS];          /* placed when the grid was set up (avoidable
+                                          rectangles need digits the path placed) */
+    uint16_t candidates[SUDOKU_CELLS]; /* 0 for a placed cell */
+    int8_t free[27][10];               /* free[unit][digit]: the unit's cells with the candidate */
+    hodoku_queue naked;                /* cells left with one candidate, as they were */
+    hodoku_queue hidden;               /* a digit's last place in a unit, as it became so */
+} hodoku_grid;
+
+/* Sets g up from a state as HoDoKu reads a puzzle: every cell open with
+ * all nine candidates, then the placed cells placed in cell order (as
+ * givens), then the candidates the state lacks beyond those removed, in
+ * cell order and digits ascending. On a puzzle's first state this is
+ * HoDoKu's own start. */
+void hodoku_grid_from_state(hodoku_grid *g, const sudoku_logic *state);
+
+/* True if g holds exactly state's placed digits and candidates. */
+bool hodoku_grid_is(const hodoku_grid *g, const sudoku_logic *state);
+
+/* Removes digit from cell's candidates if it is one, feeding the queues:
+ * a cell left with one candidate joins the naked queue; a unit left with
+ * one place for the digit puts that place on the hidden queue, one left
+ * with none takes the digit's entry of the unit off it. */
+void hodoku_remove(hodoku_grid *g, int cell, int digit);
+
+/* Places digit in cell (nothing if it holds it already): removes it from
+ * the peers (in cell order) and then counts the cell's own candidates out
+ * of its units. */
+void hodoku_place(hodoku_grid *g, int cell, int digit);
+
+/* Takes a step: its removals in its order (or, if it lists none, its
+ * eliminations in cell and digit order), then its placements in cell
+ * order. */
+void hodoku_take_step(hodoku_grid *g, const sudoku_step *step);
+
+/* The queues. */
+void hodoku_queue_add(hodoku_queue *q, int cell, int digit);
+/* Takes the first entry off into *entry; false if the queue is empty. */
+bool hodoku_queue_pop(hodoku_queue *q, sudoku_candidate *entry);
+
+/* True if digit is "allowed" in cell: the cell is open and no peer holds
+ * the digit placed (whether the cell still has the candidate or not:
+ * HoDoKu's uniqueness techniques look at this). */
+bool hodoku_allowed(const hodoku_grid *g, int cell, int digit);
+
+/* What searches found nothing, kept along a path (in the memo) to be
+ * spared on a later board: a fish search looks at one digit's cells at a
+ * time, and finds the same on the same cells, whatever the board. */
+#define HODOKU_FISH_KINDS 16
+typedef struct hodoku_cache {
+    bool fish_known[HODOKU_FISH_KINDS][9];
+    uint64_t fish_cells[HODOKU_FISH_KINDS][9][2]; /* the digit's cells it found nothing on */
+} hodoku_cache;
+
+/* What the finders of one round share (the techniques asked in turn on
+ * one board, which none of them changes): the almost locked sets and
+ * their restricted commons, the same for ALS-XZ, ALS-XY-Wing and ALS
+ * Chain (als.c, which frees it: hodoku_round_free). */
+typedef struct hodoku_round hodoku_round;
+
+/* What a finder of HoDoKu's scale is asked with. The finders of singles
+ * take entries off the grid's queues, as HoDoKu's do; the others only
+ * read it. */
+typedef struct hodoku_query {
+    hodoku_grid *grid;
+    unsigned long long *budget; /* chain nodes left (NULL: no limit), lowered as they are made */
+    bool short_of_memory;       /* set by a finder whose search ran out of memory: void */
+    hodoku_cache *cache;        /* what earlier searches found nothing in (NULL: none kept) */
+    hodoku_round **round;       /* NULL: nothing shared; else the round's (NULL at its start) */
+} hodoku_query;
+
+/* Looks for technique's step on q's grid, as HoDoKu's search for it picks
+ * one; fills step (logic_step_start, then the step's cells, removals in
+ * HoDoKu's order, placements, marks, links) and returns true, or returns
+ * false if there is none. The engine sets the step's scale, level and
+ * rating from the catalogue. */
+typedef bool hodoku_finder(hodoku_query *q, sudoku_technique technique, sudoku_step *step);
+
+/* The cells of unit u that have digit, as a bit set over the unit's
+ * positions (bit i: sudoku_unit_cells[u][i]). */
+uint16_t hodoku_places(const hodoku_grid *g, int unit, int digit);
+
+#endif

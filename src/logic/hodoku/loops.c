@@ -1,0 +1,327 @@
+/*
+ * loops.c: HoDoKu's Nice Loop/AIC and Grouped Nice Loop/AIC searches
+ * (hodoku-spec 13.5-13.7): every table's entries in its premise's cell
+ * close a nice loop, every OFF table's on entries elsewhere end an AIC;
+ * each one that eliminates is kept unless one as short eliminated the
+ * same; the first in the standard comparator's order (loops before AICs
+ * on ties) is the step.
+ */
+#include "loops.h"
+
+#include "compare.h"
+#include "logic/step.h"
+#include "reach.h"
+#include "table.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The best step of one list so far, as the comparator reads it, and its
+ * chain. */
+typedef struct best {
+    bool found;
+    int kind; /* a sudoku_loop_kind */
+    int nelim, length;
+    sudoku_candidate elim[SUDOKU_REMOVALS_MAX];
+    uint16_t chain[HODOKU_TABLE_MAX];
+} best;
+
+typedef struct search {
+    hodoku_tables *t;
+    hodoku_keymap seen;
+    best loops, aics;
+    uint16_t chain[HODOKU_TABLE_MAX];
+    sudoku_candidate elim[SUDOKU_REMOVALS_MAX];
+    int nelim;
+    bool no_memory;
+} search;
+
+static void eliminate(search *s, int cell, int digit)
+{
+    if (s->nelim < SUDOKU_REMOVALS_MAX) s->elim[s->nelim++] = (sudoku_candidate){(uint8_t)cell, (uint8_t)digit};
+}
+
+static bool has(const hodoku_tables *t, int cell, int digit)
+{
+    return (t->grid->candidates[cell] >> (digit - 1)) & 1u;
+}
+
+static bool grouped(const uint16_t *chain, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (hodoku_node_is_group(chain[i] & HODOKU_LINK_NODE)) return true;
+    return false;
+}
+
+/* A step found (its eliminations in s->elim, its chain in s->chain):
+ * HoDoKu's duplicate check, then the comparator against the list's best. */
+static void offer(search *s, best *b, int kind, int length)
+{
+    if (grouped(s->chain, length)) kind += SUDOKU_LOOP_GROUPED_DISCONTINUOUS - SUDOKU_LOOP_DISCONTINUOUS;
+    int n = hodoku_sort_removals(s->elim, s->nelim);
+    int *shortest = hodoku_keymap_find(&s->seen, kind, s->elim, n);
+    if (shortest && *shortest <= length) return;
+    if (shortest)
+        *shortest = length;
+    else if (!hodoku_keymap_put(&s->seen, kind, s->elim, n, length))
+        s->no_memory = true;
+    if (b->found) {
+        hodoku_rank new_rank = {kind, n, s->elim, length, 0};
+        hodoku_rank best_rank = {b->kind, b->nelim, b->elim, b->length, 0};
+        if (hodoku_compare_standard(&new_rank, &best_rank) >= 0) return;
+    }
+    b->found = true;
+    b->kind = kind;
+    b->nelim = n;
+    b->length = length;
+    memcpy(b->elim, s->elim, (size_t)n * sizeof *s->elim);
+    memcpy(b->chain, s->chain, (size_t)length * sizeof *s->chain);
+}
+
+static int cell_of(const hodoku_tables *t, int link)
+{
+    int node = link & HODOKU_LINK_NODE;
+    if (hodoku_node_is_group(node)) return t->groups[(node - HODOKU_PLAIN_NODES) / 2].cells[0];
+    return hodoku_node_cell(node);
+}
+
+static int digit_of(const hodoku_tables *t, int link)
+{
+    int node = link & HODOKU_LINK_NODE;
+    if (hodoku_node_is_group(node)) return t->groups[(node - HODOKU_PLAIN_NODES) / 2].digit;
+    return hodoku_node_digit(node);
+}
+
+/* Cells that see every cell of a node. */
+static hodoku_set node_buddies(const hodoku_tables *t, int link)
+{
+    int node = link & HODOKU_LINK_NODE;
+    if (hodoku_node_is_group(node)) return t->groups[(node - HODOKU_PLAIN_NODES) / 2].buddies;
+    return hodoku_buddies(hodoku_node_cell(node));
+}
+
+/* A continuous nice loop's eliminations (spec 13.5): cells entered and
+ * left by strong links lose their other digits; weak links between cells
+ * eliminate their digit from cells seeing both ends. */
+static void continuous(search *s, int n, int start, int s_digit, int e_digit, bool both_strong,
+                       hodoku_set chain_cells)
+{
+    const hodoku_tables *t = s->t;
+    const uint16_t *c = s->chain;
+    int end = n - 1;
+    for (int i = 0; i <= end; i++) {
+        bool on = hodoku_node_on(c[i] & HODOKU_LINK_NODE);
+        if ((i == 0 && both_strong) || (i > 0 && on && i <= end - 2 && cell_of(t, c[i - 1]) != cell_of(t, c[i]))) {
+            if (i == 0 || (!hodoku_node_on(c[i + 1] & HODOKU_LINK_NODE) && cell_of(t, c[i]) == cell_of(t, c[i + 1]) &&
+                           hodoku_node_on(c[i + 2] & HODOKU_LINK_NODE) && cell_of(t, c[i + 1]) != cell_of(t, c[i + 2]))) {
+                int d1 = i == 0 ? s_digit : digit_of(t, c[i]);
+                int d2 = i == 0 ? e_digit : digit_of(t, c[i + 2]);
+                int cell = cell_of(t, c[i]);
+                for (unsigned k = t->grid->candidates[cell]; k; k &= k - 1) {
+                    int d = sudoku_lowest_digit(k);
+                    if (d != d1 && d != d2) eliminate(s, cell, d);
+                }
+            }
+        }
+        if (i > 0 && !on && cell_of(t, c[i - 1]) != cell_of(t, c[i])) {
+            int d = digit_of(t, c[i]);
+            hodoku_set both = hodoku_set_and(node_buddies(t, c[i - 1]), node_buddies(t, c[i]));
+            both = hodoku_set_minus(both, chain_cells);
+            hodoku_set_remove(&both, start);
+            both = hodoku_set_and(both, t->holds[d]);
+            for (int cell; (cell = hodoku_set_pop(&both)) >= 0;) eliminate(s, cell, d);
+        }
+    }
+}
+
+/* HoDoKu's checkNiceLoop for entry j of the expanded table. */
+static void nice_loop(search *s, int j)
+{
+    hodoku_tables *t = s->t;
+    if (t->ent[j].dist <= 2) return;
+    hodoku_set chain_cells;
+    int n = hodoku_tables_chain(t, j, HODOKU_LOOP_CHAIN, s->chain, HODOKU_TABLE_MAX, &chain_cells);
+    if (n < 2 || cell_of(t, s->chain[0]) == cell_of(t, s->chain[1])) return;
+    int premise = t->ent[0].node, node = t->ent[j].node;
+    bool first_strong = t->n > 1 && hodoku_node_on(t->ent[1].node);
+    bool last_strong = hodoku_node_on(node);
+    int sd = hodoku_node_digit(premise), ed = hodoku_node_digit(node), x = hodoku_node_cell(premise);
+    unsigned cands = t->grid->candidates[x];
+    s->nelim = 0;
+    int kind = SUDOKU_LOOP_DISCONTINUOUS;
+    if (!first_strong && !last_strong && sd == ed) {
+        eliminate(s, x, sd);
+    } else if (first_strong && last_strong && sd == ed) {
+        for (unsigned k = cands; k; k &= k - 1)
+            if (sudoku_lowest_digit(k) != sd) eliminate(s, x, sudoku_lowest_digit(k));
+    } else if (first_strong != last_strong && sd != ed) {
+        eliminate(s, x, first_strong ? ed : sd);
+    } else if ((!first_strong && !last_strong && sudoku_is_pair(cands) && sd != ed) ||
+               (first_strong && last_strong && sd != ed) || (first_strong != last_strong && sd == ed)) {
+        kind = SUDOKU_LOOP_CONTINUOUS;
+        continuous(s, n, x, sd, ed, first_strong && last_strong, chain_cells);
+    }
+    if (s->nelim) offer(s, &s->loops, kind, n);
+}
+
+/* What the screening of tables reads: for each cell, the numbers of its
+ * nodes (reach.h's numbering), the plain on nodes, and marks of a table's
+ * direct implications. */
+typedef struct screen {
+    const hodoku_reach *r;
+    int first[SUDOKU_CELLS + 1]; /* cell c's nodes are numbered first[c] to first[c + 1] - 1 */
+    uint64_t *on;                /* the plain on nodes */
+    unsigned mark, marked[HODOKU_NODES];
+} screen;
+
+static bool screen_init(screen *sc, const hodoku_reach *r)
+{
+    sc->r = r;
+    sc->mark = 0;
+    memset(sc->marked, 0, sizeof sc->marked);
+    sc->on = calloc((size_t)r->words + 1, sizeof *sc->on);
+    if (!sc->on) return false;
+    int i = 0;
+    for (int cell = 0; cell <= SUDOKU_CELLS; cell++) {
+        while (i < r->n && r->nodes[i] < cell * 18 && r->nodes[i] < HODOKU_PLAIN_NODES) i++;
+        sc->first[cell] = i;
+    }
+    for (i = 0; i < r->n; i++)
+        if (r->nodes[i] < HODOKU_PLAIN_NODES && hodoku_node_on(r->nodes[i])) sc->on[i >> 6] |= 1ull << (i & 63);
+    return true;
+}
+
+/* True if a table could end a loop or an AIC (spec 13.5, 13.6): its
+ * premise reaches, beyond its direct implications, a node in its own cell,
+ * or (an OFF table) a node on in another cell that would eliminate. Only
+ * those tables need expanding. */
+static bool may_close(const hodoku_tables *t, screen *sc, int table)
+{
+    const hodoku_reach *r = sc->r;
+    const uint64_t *set = hodoku_reach_set(r, table);
+    sc->mark++;
+    for (int k = t->succ_start[table]; k < t->succ_start[table + 1]; k++) sc->marked[t->succ_node[k]] = sc->mark;
+    int x = hodoku_node_cell(table), sd = hodoku_node_digit(table);
+    for (int i = sc->first[x]; i < sc->first[x + 1]; i++) {
+        int node = r->nodes[i];
+        if (node != table && ((set[i >> 6] >> (i & 63)) & 1u) && sc->marked[node] != sc->mark) return true;
+    }
+    if (hodoku_node_on(table)) return false;
+    hodoku_set sees_x = hodoku_buddies(x);
+    for (int w = 0; w < r->words; w++)
+        for (uint64_t bits = set[w] & sc->on[w]; bits; bits &= bits - 1) {
+            int node = r->nodes[w * 64 + __builtin_ctzll(bits)];
+            int y = hodoku_node_cell(node), ed = hodoku_node_digit(node);
+            if (y == x || sc->marked[node] == sc->mark) continue;
+            if (sd == ed ? hodoku_set_several(hodoku_set_and(hodoku_set_and(sees_x, hodoku_buddies(y)), t->holds[sd]))
+                         : hodoku_set_has(sees_x, y) && ((t->grid->candidates[y] >> (sd - 1)) & 1u) &&
+                               ((t->grid->candidates[x] >> (ed - 1)) & 1u))
+                return true;
+        }
+    return false;
+}
+
+/* HoDoKu's checkAics and checkAic for entry j of an expanded OFF table. */
+static void aic(search *s, int j)
+{
+    hodoku_tables *t = s->t;
+    int premise = t->ent[0].node, node = t->ent[j].node;
+    if (hodoku_node_is_group(node) || !hodoku_node_on(node)) return;
+    int x = hodoku_node_cell(premise), y = hodoku_node_cell(node);
+    int sd = hodoku_node_digit(premise), ed = hodoku_node_digit(node);
+    if (y == x) return;
+    s->nelim = 0;
+    if (sd == ed) {
+        hodoku_set both = hodoku_set_and(hodoku_set_and(hodoku_buddies(x), hodoku_buddies(y)), t->holds[sd]);
+        if (hodoku_set_count(both) < 2) return;
+        if (t->ent[j].dist <= 2) return;
+        for (int cell; (cell = hodoku_set_pop(&both)) >= 0;) eliminate(s, cell, sd);
+    } else {
+        if (!hodoku_set_has(hodoku_buddies(x), y) || !has(t, y, sd) || !has(t, x, ed)) return;
+        if (t->ent[j].dist <= 2) return;
+        eliminate(s, x, ed);
+        eliminate(s, y, sd);
+    }
+    hodoku_set chain_cells;
+    int n = hodoku_tables_chain(t, j, HODOKU_AIC_CHAIN, s->chain, HODOKU_TABLE_MAX, &chain_cells);
+    if (n == 0) return;
+    offer(s, &s->aics, SUDOKU_LOOP_AIC, n);
+}
+
+static void make_step(const search *s, const best *b, sudoku_technique technique, sudoku_step *step)
+{
+    const hodoku_tables *t = s->t;
+    logic_step_start(step, technique, 0);
+    step->variant = b->kind;
+    for (int i = 0; i < b->nelim; i++) {
+        logic_step_remove(step, b->elim[i].cell, b->elim[i].digit);
+        step->digits |= (uint16_t)(1u << (b->elim[i].digit - 1));
+    }
+    for (int i = 0; i < b->length; i++)
+        for (hodoku_set c = hodoku_node_set(t, b->chain[i] & HODOKU_LINK_NODE); !hodoku_set_is_empty(c);)
+            logic_step_cell(step, hodoku_set_pop(&c));
+    hodoku_tables_links(t, step, b->chain, b->length);
+}
+
+bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique technique, sudoku_step *step)
+{
+    const hodoku_grid *g = q->grid;
+    search *s = malloc(sizeof *s);
+    hodoku_tables *t = hodoku_tables_new();
+    if (!s || !t) {
+        free(s);
+        hodoku_tables_delete(t);
+        q->short_of_memory = true;
+        return false;
+    }
+    s->t = t;
+    s->loops.found = s->aics.found = s->no_memory = false;
+    hodoku_keymap_init(&s->seen);
+    hodoku_tables_begin(t, g, false, with_groups);
+    hodoku_tables_fill_chains(t);
+    hodoku_reach reach;
+    screen *sc = malloc(sizeof *sc);
+    if (sc) sc->on = NULL;
+    if (t->no_memory || !sc || !hodoku_reach_compute(t, &reach)) {
+        s->no_memory = true;
+        memset(&reach, 0, sizeof reach);
+    } else if (!screen_init(sc, &reach)) {
+        s->no_memory = true;
+    }
+    for (int on = 1; on >= 0 && !s->no_memory; on--)
+        for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+            for (unsigned c = g->candidates[cell]; c; c &= c - 1) {
+                int table = hodoku_plain(cell, sudoku_lowest_digit(c), on);
+                if (!may_close(t, sc, table)) continue;
+                int n = hodoku_tables_expand(t, table);
+                for (int j = 1; j < n; j++) {
+                    int node = t->ent[j].node;
+                    if (!hodoku_node_is_group(node) && hodoku_node_cell(node) == cell) nice_loop(s, j);
+                }
+                if (!on)
+                    for (int j = 1; j < n; j++) aic(s, j);
+            }
+    bool found = s->loops.found || s->aics.found;
+    if (found) {
+        const best *b = &s->loops;
+        if (!s->loops.found) {
+            b = &s->aics;
+        } else if (s->aics.found) {
+            hodoku_rank a = {s->aics.kind, s->aics.nelim, s->aics.elim, s->aics.length, 0};
+            hodoku_rank l = {s->loops.kind, s->loops.nelim, s->loops.elim, s->loops.length, 0};
+            if (hodoku_compare_standard(&a, &l) < 0) b = &s->aics;
+        }
+        make_step(s, b, technique, step);
+    }
+    if (s->no_memory || t->no_memory) {
+        q->short_of_memory = true;
+        found = false;
+    }
+    hodoku_keymap_free(&s->seen);
+    hodoku_reach_free(&reach);
+    if (sc) free(sc->on);
+    free(sc);
+    hodoku_tables_delete(t);
+    free(s);
+    return found;
+}

@@ -1,0 +1,224 @@
+/*
+ * misc.c: HoDoKu's Sue de Coq (hodoku-spec 9) and Brute Force (15)
+ * (misc.h).
+ *
+ * Sue de Coq: cells where a line crosses a box, holding at least two
+ * digits more than they are; cells of the line and cells of the box
+ * that between them take care of those extra digits. The crossing, the
+ * line's cells and the box's cells hold the digits of all three, and the
+ * rest of the line and of the box lose them. The first found in HoDoKu's
+ * order: rows then columns, boxes, crossing pairs then triples, and the
+ * line's and the box's selections each in depth-first order.
+ */
+#include "misc.h"
+
+#include "logic/step.h"
+
+/* A selection of cells: its members (bits over a list of cells), its
+ * digits and size. */
+typedef struct selection {
+    unsigned members;
+    unsigned digits;
+    int size;
+} selection;
+
+/* Every non-empty selection of cells[start..n) added to current, in
+ * depth-first order (each prefix before its extensions), into out. */
+// NOLINTNEXTLINE(misc-no-recursion): one level per cell of a unit, 9 at most
+static void selections(const hodoku_grid *g, const uint8_t *cells, int n, int start,
+                       selection current, selection *out, int *count)
+{
+    for (int k = start; k < n; k++) {
+        selection s = {current.members | 1u << k, current.digits | g->candidates[cells[k]],
+                       current.size + 1};
+        out[(*count)++] = s;
+        selections(g, cells, n, k + 1, s, out, count);
+    }
+}
+
+/* The open cells of unit not in any of the given sets (bits over cells
+ * by index in the lists given), in cell order. */
+static int open_cells(const hodoku_grid *g, int unit, const uint64_t skip[2], uint8_t *cells)
+{
+    int n = 0;
+    for (int i = 0; i < 9; i++) {
+        int cell = sudoku_unit_cells[unit][i];
+        if (!g->value[cell] && !(skip[cell / 64] >> (cell % 64) & 1u)) cells[n++] = (uint8_t)cell;
+    }
+    return n;
+}
+
+static void add_members(uint64_t set[2], const uint8_t *cells, unsigned members)
+{
+    for (int i = 0; members >> i; i++)
+        if (members >> i & 1u) set[cells[i] / 64] |= 1ull << (cells[i] % 64);
+}
+
+/* Removes digits from the open cells of unit outside keep, in cell
+ * order; true if any. */
+static bool remove_outside(const hodoku_grid *g, int unit, const uint64_t keep[2], unsigned digits,
+                           sudoku_step *step)
+{
+    bool any = false;
+    for (int i = 0; i < 9; i++) {
+        int cell = sudoku_unit_cells[unit][i];
+        if (g->value[cell] || (keep[cell / 64] >> (cell % 64) & 1u)) continue;
+        unsigned hit = g->candidates[cell] & digits;
+        for (int d = 1; d <= 9; d++)
+            if (hit & (1u << (d - 1))) {
+                logic_step_remove(step, cell, d);
+                any = true;
+            }
+    }
+    return any;
+}
+
+typedef struct sue_de_coq {
+    const hodoku_grid *g;
+    sudoku_technique technique;
+    int line, box;
+    uint8_t crossing[3];
+    int ncrossing;
+    unsigned v;
+    sudoku_step *step;
+} sue_de_coq;
+
+static void mark_members(sudoku_step *step, const hodoku_grid *g, const uint8_t *cells,
+                         unsigned members, sudoku_role role, int group)
+{
+    for (int i = 0; members >> i; i++)
+        if (members >> i & 1u) {
+            logic_step_cell(step, cells[i]);
+            logic_step_mark(step, role, group, cells[i], g->candidates[cells[i]]);
+        }
+}
+
+/* The step of the crossing with line cells n and box cells k, if it
+ * eliminates anything. */
+static bool sdc_step(const sue_de_coq *s, const uint8_t *line_cells, selection n,
+                     const uint8_t *box_cells, selection k)
+{
+    sudoku_step *step = s->step;
+    logic_step_start(step, s->technique, 0);
+    uint64_t crossing[2] = {0, 0}, keep[2];
+    for (int i = 0; i < s->ncrossing; i++) crossing[s->crossing[i] / 64] |= 1ull << (s->crossing[i] % 64);
+    keep[0] = crossing[0], keep[1] = crossing[1];
+    add_members(keep, box_cells, k.members);
+    unsigned both = k.digits & n.digits;
+    bool any = remove_outside(s->g, 18 + s->box, keep, ((s->v | k.digits) & ~n.digits) | both, step);
+    keep[0] = crossing[0], keep[1] = crossing[1];
+    add_members(keep, line_cells, n.members);
+    any |= remove_outside(s->g, s->line, keep, ((s->v | n.digits) & ~k.digits) | both, step);
+    if (!any) return false;
+    step->digits = (uint16_t)(s->v | n.digits | k.digits);
+    step->units = 1u << s->line | 1u << (18 + s->box);
+    for (int i = 0; i < s->ncrossing; i++) {
+        logic_step_cell(step, s->crossing[i]);
+        logic_step_mark(step, SUDOKU_ROLE_PATTERN, 0, s->crossing[i], s->g->candidates[s->crossing[i]]);
+    }
+    mark_members(step, s->g, line_cells, n.members, SUDOKU_ROLE_SET, 0);
+    mark_members(step, s->g, box_cells, k.members, SUDOKU_ROLE_SET, 1);
+    return true;
+}
+
+static bool sdc_crossing(sue_de_coq *s)
+{
+    const hodoku_grid *g = s->g;
+    s->v = 0;
+    for (int i = 0; i < s->ncrossing; i++) s->v |= g->candidates[s->crossing[i]];
+    int plus = sudoku_popcount(s->v) - s->ncrossing;
+    if (plus < 2) return false;
+    uint64_t skip[2] = {0, 0};
+    for (int i = 0; i < s->ncrossing; i++) skip[s->crossing[i] / 64] |= 1ull << (s->crossing[i] % 64);
+    uint8_t line_cells[9];
+    int nline = open_cells(g, s->line, skip, line_cells);
+    selection line_sel[511], none = {0, 0, 0};
+    int nl = 0;
+    selections(g, line_cells, nline, 0, none, line_sel, &nl);
+    /* The box's cells are its open cells but the crossing's and the line
+     * selection's, which can only be a cell of the crossing left out of
+     * it: the box's selections, made once for each such choice. */
+    unsigned in_box = 0;
+    for (int i = 0; i < nline; i++)
+        if (sudoku_cell_units[line_cells[i]][2] == 18 + s->box) in_box |= 1u << i;
+    selection box_sel[2][511];
+    uint8_t box_cells[2][9];
+    int nb[2] = {-1, -1};
+    unsigned box_key[2] = {0, 0};
+    for (int a = 0; a < nl; a++) {
+        selection n = line_sel[a];
+        int x = sudoku_popcount(n.digits & ~s->v);
+        if (!(n.digits & s->v) || n.size <= x || n.size - x >= plus) continue;
+        unsigned key = n.members & in_box;
+        int slot = nb[0] < 0 || box_key[0] == key ? 0 : 1;
+        if (nb[slot] < 0 || box_key[slot] != key) {
+            uint64_t box_skip[2] = {skip[0], skip[1]};
+            add_members(box_skip, line_cells, key);
+            int nbox = open_cells(g, 18 + s->box, box_skip, box_cells[slot]);
+            nb[slot] = 0;
+            box_key[slot] = key;
+            selections(g, box_cells[slot], nbox, 0, none, box_sel[slot], &nb[slot]);
+        }
+        unsigned forbidden = n.digits & s->v;
+        for (int b = 0; b < nb[slot]; b++) {
+            selection k = box_sel[slot][b];
+            if ((k.digits & forbidden) || !(k.digits & s->v)) continue;
+            if (k.size - sudoku_popcount(k.digits & ~s->v) != plus - (n.size - x)) continue;
+            if (sdc_step(s, line_cells, n, box_cells[slot], k)) return true;
+        }
+    }
+    return false;
+}
+
+bool hodoku_sue_de_coq(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
+{
+    sue_de_coq s = {.g = q->grid, .technique = technique, .step = step};
+    for (s.line = 0; s.line < 18; s.line++)
+        for (s.box = 0; s.box < 9; s.box++) {
+            uint8_t inside[3];
+            int n = 0;
+            for (int i = 0; i < 9; i++) {
+                int cell = sudoku_unit_cells[s.line][i];
+                if (!q->grid->value[cell] && sudoku_cell_units[cell][2] == 18 + s.box)
+                    inside[n++] = (uint8_t)cell;
+            }
+            if (n < 2) continue;
+            for (int a = 0; a < n; a++)
+                for (int b = a + 1; b < n; b++) {
+                    s.crossing[0] = inside[a], s.crossing[1] = inside[b];
+                    s.ncrossing = 2;
+                    if (sdc_crossing(&s)) return true;
+                    for (int c = b + 1; c < n; c++) {
+                        s.crossing[2] = inside[c];
+                        s.ncrossing = 3;
+                        if (sdc_crossing(&s)) return true;
+                    }
+                }
+        }
+    return false;
+}
+
+/* ---- Brute Force ---- */
+
+bool hodoku_brute_force(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
+{
+    const hodoku_grid *g = q->grid;
+    sudoku_board board;
+    uint8_t open[SUDOKU_CELLS];
+    int n = 0;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        board.candidates[cell] =
+            g->value[cell] ? (uint16_t)(1u << (g->value[cell] - 1)) : g->candidates[cell];
+        if (!g->value[cell]) open[n++] = (uint8_t)cell;
+    }
+    if (!n) return false;
+    sudoku_result result;
+    if (sudoku_search(&board, 2, &result) != 1) return false;
+    int cell = open[n / 2];
+    logic_step_start(step, technique, 0);
+    step->place[cell] = result.solution.cell[cell];
+    step->digits = (uint16_t)(1u << (step->place[cell] - 1));
+    logic_step_cell(step, cell);
+    logic_step_mark(step, SUDOKU_ROLE_PATTERN, 0, cell, step->digits);
+    return true;
+}

@@ -1,0 +1,120 @@
+/*
+ * nets.c: the direct implications of forcing nets (hodoku-spec 14.2).
+ * Each premise is played on a copy of the grid, singles queues and all:
+ * the candidate placed or removed, then four rounds of the naked and
+ * hidden singles that the copy's queues announce, each placement recorded
+ * with the removals it causes and the entries that forced it (a net's
+ * several predecessors).
+ */
+#include "nets.h"
+
+#include <string.h>
+
+typedef struct player {
+    hodoku_tables *t;
+    const hodoku_grid *saved; /* the grid as the search found it */
+    hodoku_grid work;
+} player;
+
+/* The house of cell with the fewest cells left for digit (row, column,
+ * box on ties). */
+static int fewest(const hodoku_grid *g, int cell, int digit)
+{
+    int best = sudoku_cell_units[cell][0];
+    for (int k = 1; k < 3; k++) {
+        int house = sudoku_cell_units[cell][k];
+        if (g->free[house][digit] < g->free[best][digit]) best = house;
+    }
+    return best;
+}
+
+/* Places digit in cell on the copy and records it (HoDoKu's setCell of the
+ * tabling solver): the placement, with its predecessors if asked (a naked
+ * single's other candidates removed, a hidden single's other places in
+ * its house), then the candidates it removes. */
+static void place(player *p, int cell, int digit, bool with_ret, bool naked)
+{
+    hodoku_tables *t = p->t;
+    hodoku_set sees = hodoku_set_and(t->holds[digit], hodoku_buddies(cell));
+    unsigned cands = p->work.candidates[cell];
+    int house = fewest(&p->work, cell, digit);
+    hodoku_place(&p->work, cell, digit);
+    uint16_t ret[5] = {0, 0, 0, 0, 0};
+    int at = t->base_count[t->table];
+    if (with_ret) {
+        int k = 0;
+        if (naked) {
+            unsigned had = p->saved->candidates[cell] & ~(1u << (digit - 1));
+            for (; had && k < 5; had &= had - 1)
+                ret[k++] = (uint16_t)hodoku_table_index(t, hodoku_plain(cell, sudoku_lowest_digit(had), false));
+        } else {
+            hodoku_set others = hodoku_set_and(t->holds[digit], hodoku_unit_sets[house]);
+            hodoku_set_remove(&others, cell);
+            for (int other; k < 5 && (other = hodoku_set_pop(&others)) >= 0;)
+                ret[k++] = (uint16_t)hodoku_table_index(t, hodoku_plain(other, digit, false));
+        }
+    }
+    hodoku_table_add(t, hodoku_plain(cell, digit, true), ret);
+    uint16_t from[5] = {(uint16_t)at, 0, 0, 0, 0};
+    for (int other; (other = hodoku_set_pop(&sees)) >= 0;) hodoku_table_add(t, hodoku_plain(other, digit, false), from);
+    for (unsigned c = cands & ~(1u << (digit - 1)); c; c &= c - 1)
+        hodoku_table_add(t, hodoku_plain(cell, sudoku_lowest_digit(c), false), from);
+}
+
+typedef struct single {
+    uint8_t cell, digit;
+    bool naked;
+} single;
+
+/* One premise's table: the premise, then four rounds of singles. */
+static void play(player *p, int cell, int digit, bool on)
+{
+    static const uint16_t none[5] = {0, 0, 0, 0, 0};
+    hodoku_tables *t = p->t;
+    memcpy(&p->work, p->saved, sizeof p->work);
+    hodoku_table_open(t, hodoku_plain(cell, digit, on));
+    if (on) {
+        place(p, cell, digit, false, false);
+    } else {
+        hodoku_remove(&p->work, cell, digit);
+        hodoku_table_add(t, hodoku_plain(cell, digit, false), none);
+        if (sudoku_is_single(p->work.candidates[cell]))
+            place(p, cell, sudoku_lowest_digit(p->work.candidates[cell]), false, true);
+    }
+    single singles[2 * HODOKU_QUEUE_ROOM];
+    for (int round = 0; round < 4; round++) {
+        int n = 0;
+        const hodoku_queue *q = &p->work.naked;
+        for (int i = q->head; i < q->tail; i++)
+            if (!p->work.value[q->entry[i].cell]) singles[n++] = (single){q->entry[i].cell, q->entry[i].digit, true};
+        q = &p->work.hidden;
+        hodoku_set found = hodoku_set_empty();
+        for (int i = q->head; i < q->tail; i++) {
+            int x = q->entry[i].cell, v = q->entry[i].digit;
+            if (p->work.value[x] || hodoku_set_has(found, x)) continue;
+            for (int k = 0; k < 3; k++)
+                if (p->work.free[sudoku_cell_units[x][k]][v] == 1) {
+                    singles[n++] = (single){(uint8_t)x, (uint8_t)v, false};
+                    hodoku_set_add(&found, x);
+                    break;
+                }
+        }
+        for (int i = 0; i < n; i++) place(p, singles[i].cell, singles[i].digit, true, singles[i].naked);
+    }
+}
+
+void hodoku_tables_fill_nets(hodoku_tables *t)
+{
+    player p;
+    p.t = t;
+    p.saved = t->grid;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        if (p.saved->value[cell]) continue;
+        for (unsigned c = p.saved->candidates[cell]; c; c &= c - 1) {
+            int digit = sudoku_lowest_digit(c);
+            play(&p, cell, digit, true);
+            play(&p, cell, digit, false);
+        }
+    }
+    t->table = -1;
+}

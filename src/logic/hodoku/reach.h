@@ -1,0 +1,28 @@
+/*
+ * reach.h: the nodes each premise of HoDoKu's tables reaches at all
+ * (reach.c), as bit sets over the tables' nodes, numbered in order.
+ */
+#ifndef SUDOKU_HODOKU_REACH_H
+#define SUDOKU_HODOKU_REACH_H
+
+#include "table.h"
+
+typedef struct hodoku_reach {
+    int n, words;                /* nodes that have a table; words of a set */
+    int16_t index[HODOKU_NODES]; /* a node's number, -1 if it has no table */
+    uint16_t *nodes;             /* the nodes by number */
+    int *part;                   /* by number: its strongly connected part */
+    uint64_t *sets;              /* by part: the numbers of the nodes it reaches */
+} hodoku_reach;
+
+/* What every table's premise reaches, from t's indexed direct
+ * implications; false (r left empty) if memory ran out. */
+bool hodoku_reach_compute(const hodoku_tables *t, hodoku_reach *r);
+void hodoku_reach_free(hodoku_reach *r);
+
+/* The set of what node (one with a table) reaches (its own part always
+ * included), and whether such a set holds a node. */
+const uint64_t *hodoku_reach_set(const hodoku_reach *r, int node);
+bool hodoku_reaches(const hodoku_reach *r, const uint64_t *set, int node);
+
+#endif

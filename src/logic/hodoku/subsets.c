@@ -1,0 +1,238 @@
+/*
+ * subsets.c: HoDoKu's intersections and subsets (subsets.h; hodoku-spec
+ * 3): locked candidates, locked pairs and triples, naked and hidden
+ * subsets, each the first found in HoDoKu's order of units (boxes first
+ * for the subsets) and cells or digits, its eliminations in HoDoKu's order.
+ */
+#include "subsets.h"
+
+#include "logic/step.h"
+
+/* The kinds of unit in HoDoKu's order for subsets: boxes, rows, columns. */
+static const int subset_units[27] = {18, 19, 20, 21, 22, 23, 24, 25, 26, 0,  1,  2,  3, 4,
+                                     5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17};
+
+/* The units (row, column, box, as bits 0-2) that all cells share. */
+static unsigned common_kinds(const uint8_t *cells, int n)
+{
+    unsigned kinds = 7;
+    for (int i = 1; i < n; i++)
+        for (int k = 0; k < 3; k++)
+            if (sudoku_cell_units[cells[i]][k] != sudoku_cell_units[cells[0]][k]) kinds &= ~(1u << k);
+    return kinds;
+}
+
+/* ---- locked candidates ---- */
+
+/* The cells of unit with digit, in the unit's order; returns how many. */
+static int cells_with(const hodoku_grid *g, int unit, int digit, uint8_t cells[9])
+{
+    int n = 0;
+    for (int i = 0; i < 9; i++) {
+        int cell = sudoku_unit_cells[unit][i];
+        if (g->candidates[cell] & (1u << (digit - 1))) cells[n++] = (uint8_t)cell;
+    }
+    return n;
+}
+
+/* The unit of kind k (0 row, 1 column, 2 box) the cells share where the
+ * digit has more places than theirs, or -1. */
+static int locked_target(const hodoku_grid *g, const uint8_t *cells, int n, int digit, int kind)
+{
+    if (!(common_kinds(cells, n) >> kind & 1u)) return -1;
+    int unit = sudoku_cell_units[cells[0]][kind];
+    return g->free[unit][digit] > n ? unit : -1;
+}
+
+static void locked_step(const hodoku_grid *g, sudoku_technique technique, int from, int to,
+                        int digit, const uint8_t *cells, int n, sudoku_step *step)
+{
+    logic_step_start(step, technique, 0);
+    step->digits = (uint16_t)(1u << (digit - 1));
+    step->units = 1u << from;
+    for (int i = 0; i < n; i++) {
+        logic_step_cell(step, cells[i]);
+        logic_step_mark(step, SUDOKU_ROLE_PATTERN, 0, cells[i], step->digits);
+    }
+    logic_step_mark_unit(step, SUDOKU_ROLE_UNIT, 0, from);
+    logic_step_mark_unit(step, SUDOKU_ROLE_UNIT, 1, to);
+    for (int i = 0; i < 9; i++) {
+        int cell = sudoku_unit_cells[to][i];
+        if ((g->candidates[cell] & step->digits) && !(sudoku_cell_unit_mask[cell] >> from & 1u))
+            logic_step_remove(step, cell, digit);
+    }
+}
+
+bool hodoku_locked_candidates(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
+{
+    const hodoku_grid *g = q->grid;
+    bool pointing = technique == SUDOKU_POINTING;
+    for (int u = 0; u < (pointing ? 9 : 18); u++) {
+        int unit = pointing ? 18 + u : u;
+        for (int digit = 1; digit <= 9; digit++) {
+            int k = (int)g->free[unit][digit];
+            if (k != 2 && k != 3) continue;
+            uint8_t cells[9];
+            int n = cells_with(g, unit, digit, cells);
+            int target = pointing ? locked_target(g, cells, n, digit, 0) : locked_target(g, cells, n, digit, 2);
+            if (pointing && target < 0) target = locked_target(g, cells, n, digit, 1);
+            if (target < 0) continue;
+            locked_step(g, technique, unit, target, digit, cells, n, step);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* ---- naked subsets, locked or not ---- */
+
+/* Fills the step of the naked subset cells (digits) and says whether it
+ * is locked: in a box and a line, with eliminations in both (a line's
+ * count only outside the box). */
+static bool naked_step(const hodoku_grid *g, sudoku_technique technique, const uint8_t *cells,
+                       int n, unsigned digits, sudoku_step *step)
+{
+    logic_step_start(step, technique, 0);
+    step->digits = (uint16_t)digits;
+    for (int i = 0; i < n; i++) {
+        logic_step_cell(step, cells[i]);
+        logic_step_mark(step, SUDOKU_ROLE_PATTERN, 0, cells[i], g->candidates[cells[i]]);
+    }
+    unsigned kinds = common_kinds(cells, n), counted = 0;
+    int box = sudoku_cell_units[cells[0]][2];
+    for (int k = 0; k < 3; k++) {
+        if (!(kinds >> k & 1u)) continue;
+        int unit = sudoku_cell_units[cells[0]][k];
+        step->units |= 1u << unit;
+        for (int i = 0; i < 9; i++) {
+            int cell = sudoku_unit_cells[unit][i];
+            bool member = false;
+            for (int j = 0; j < n; j++) member |= cells[j] == cell;
+            unsigned hit = g->candidates[cell] & digits;
+            if (member || !hit) continue;
+            for (int d = 1; d <= 9; d++)
+                if (hit & (1u << (d - 1))) logic_step_remove(step, cell, d);
+            if (k == 2 || sudoku_cell_units[cell][2] != box) counted |= 1u << k;
+        }
+    }
+    return n < 4 && (kinds & 4u) && (kinds & 3u) && sudoku_popcount(counted) >= 2;
+}
+
+/* Extends the combination cells[0..depth) with eligible cells from start
+ * on, in lexicographic order; true once a step is found (locked as
+ * wanted, with eliminations). */
+// NOLINTNEXTLINE(misc-no-recursion): one level per cell of a subset, 4 at most
+static bool naked_combinations(const hodoku_grid *g, sudoku_technique technique, const uint8_t *eligible,
+                               int count, int n, bool locked, uint8_t *cells, int depth, int start,
+                               unsigned digits, sudoku_step *step)
+{
+    for (int i = start; i < count; i++) {
+        unsigned union_ = digits | g->candidates[eligible[i]];
+        if (sudoku_popcount(union_) > n) continue;
+        cells[depth] = eligible[i];
+        if (depth + 1 < n) {
+            if (naked_combinations(g, technique, eligible, count, n, locked, cells, depth + 1, i + 1,
+                                   union_, step))
+                return true;
+            continue;
+        }
+        if (sudoku_popcount(union_) != n) continue;
+        bool is_locked = naked_step(g, technique, cells, n, union_, step);
+        if (step->nremovals && is_locked == locked) return true;
+    }
+    return false;
+}
+
+static bool naked_search(const hodoku_grid *g, sudoku_technique technique, int n, bool locked,
+                         sudoku_step *step)
+{
+    for (int u = 0; u < (locked ? 9 : 27); u++) {
+        int unit = subset_units[u];
+        uint8_t eligible[9], cells[4];
+        int count = 0;
+        for (int i = 0; i < 9; i++) {
+            int cell = sudoku_unit_cells[unit][i];
+            int size = sudoku_popcount(g->candidates[cell]);
+            if (!g->value[cell] && size >= 1 && size <= n) eligible[count++] = (uint8_t)cell;
+        }
+        if (count >= n &&
+            naked_combinations(g, technique, eligible, count, n, locked, cells, 0, 0, 0, step))
+            return true;
+    }
+    return false;
+}
+
+bool hodoku_locked_set(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
+{
+    return naked_search(q->grid, technique, technique == SUDOKU_LOCKED_PAIR ? 2 : 3, true, step);
+}
+
+bool hodoku_naked_set(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
+{
+    int n = technique == SUDOKU_NAKED_PAIR ? 2 : technique == SUDOKU_NAKED_TRIPLET ? 3 : 4;
+    return naked_search(q->grid, technique, n, false, step);
+}
+
+/* ---- hidden subsets ---- */
+
+/* The step of the hidden subset digits, whose places are the unit's
+ * positions places; false if it eliminates nothing. */
+static bool hidden_step(const hodoku_grid *g, sudoku_technique technique, int unit, unsigned digits,
+                        unsigned places, sudoku_step *step)
+{
+    logic_step_start(step, technique, 0);
+    step->digits = (uint16_t)digits;
+    step->units = 1u << unit;
+    for (int i = 0; i < 9; i++) {
+        if (!(places >> i & 1u)) continue;
+        int cell = sudoku_unit_cells[unit][i];
+        logic_step_cell(step, cell);
+        logic_step_mark(step, SUDOKU_ROLE_PATTERN, 0, cell, g->candidates[cell] & digits);
+        unsigned other = g->candidates[cell] & ~digits;
+        for (int d = 1; d <= 9; d++)
+            if (other & (1u << (d - 1))) logic_step_remove(step, cell, d);
+    }
+    logic_step_mark_unit(step, SUDOKU_ROLE_UNIT, 0, unit);
+    return step->nremovals > 0;
+}
+
+// NOLINTNEXTLINE(misc-no-recursion): one level per digit of a subset, 4 at most
+static bool hidden_combinations(const hodoku_grid *g, sudoku_technique technique, int unit,
+                                const int *eligible, int count, const uint16_t *places, int n,
+                                int depth, int start, unsigned digits, unsigned cells,
+                                sudoku_step *step)
+{
+    for (int i = start; i < count; i++) {
+        unsigned with = digits | 1u << (eligible[i] - 1), at = cells | places[eligible[i]];
+        if (depth + 1 < n) {
+            if (hidden_combinations(g, technique, unit, eligible, count, places, n, depth + 1,
+                                    i + 1, with, at, step))
+                return true;
+            continue;
+        }
+        if (sudoku_popcount(at) == n && hidden_step(g, technique, unit, with, at, step)) return true;
+    }
+    return false;
+}
+
+bool hodoku_hidden_set(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
+{
+    const hodoku_grid *g = q->grid;
+    int n = technique == SUDOKU_HIDDEN_PAIR ? 2 : technique == SUDOKU_HIDDEN_TRIPLET ? 3 : 4;
+    for (int u = 0; u < 27; u++) {
+        int unit = subset_units[u], open = 0;
+        for (int i = 0; i < 9; i++) open += g->candidates[sudoku_unit_cells[unit][i]] != 0;
+        if (open <= n) continue;
+        int eligible[9], count = 0;
+        uint16_t places[10];
+        for (int d = 1; d <= 9; d++) {
+            places[d] = hodoku_places(g, unit, d);
+            int k = (int)g->free[unit][d];
+            if (k >= 1 && k <= n) eligible[count++] = d;
+        }
+        if (count >= n &&
+            hidden_combinations(g, technique, unit, eligible, count, places, n, 0, 0, 0, 0, step))
+            return true;
+    }
+    return false;
+}

@@ -1,0 +1,756 @@
+/*
+ * table.c: HoDoKu's implication tables (hodoku-spec 13.1-13.4), as its
+ * TablingSolver keeps them: the direct implications of every premise (a
+ * candidate placed or removed, a group node on or off), a table expanded
+ * breadth first by its entries' own direct implications, and a chain read
+ * back through the predecessors, jumping into the tables an entry was
+ * taken from. Every order and every limit is HoDoKu's: which step wins
+ * depends on the chains' lengths and the entries' order.
+ */
+#include "table.h"
+
+#include "logic/step.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define DISTANCE_MASK 0x1ffu /* HoDoKu keeps a distance in nine bits */
+
+/* The group nodes of the grid (spec 13.2): rows then columns, digit,
+ * box. */
+static void find_groups(hodoku_tables *t)
+{
+    for (int kind = 0; kind < 2; kind++)
+        for (int line = 0; line < 9; line++)
+            for (int digit = 1; digit <= 9; digit++) {
+                hodoku_set in_line = hodoku_set_and(t->holds[digit], hodoku_unit_sets[kind * 9 + line]);
+                if (hodoku_set_is_empty(in_line)) continue;
+                for (int box = 0; box < 9; box++) {
+                    hodoku_set set = hodoku_set_and(in_line, hodoku_unit_sets[18 + box]);
+                    int n = hodoku_set_count(set);
+                    if (n < 2) continue;
+                    t->digit_groups[digit][t->ndigit_groups[digit]++] = (uint16_t)t->ngroups;
+                    hodoku_group *gr = &t->groups[t->ngroups++];
+                    gr->set = set;
+                    gr->ncells = (uint8_t)n;
+                    gr->digit = (uint8_t)digit;
+                    gr->box = (uint8_t)box;
+                    gr->row = (int8_t)(kind == 0 ? line : -1);
+                    gr->col = (int8_t)(kind == 1 ? line : -1);
+                    gr->buddies = hodoku_set_empty();
+                    gr->buddies.w[0] = gr->buddies.w[1] = ~0ull;
+                    for (int i = 0, cell; (cell = hodoku_set_pop(&set)) >= 0; i++) {
+                        gr->cells[i] = (uint8_t)cell;
+                        gr->buddies = hodoku_set_and(gr->buddies, hodoku_buddies(cell));
+                    }
+                }
+            }
+}
+
+void hodoku_tables_begin(hodoku_tables *t, const hodoku_grid *g, bool nets, bool with_groups)
+{
+    t->grid = g;
+    t->nets = nets;
+    t->with_groups = with_groups;
+    t->ngroups = 0;
+    memset(t->ndigit_groups, 0, sizeof t->ndigit_groups);
+    t->base_used = t->extra_used = 0;
+    t->table = -1;
+    t->n = 0;
+    t->no_memory = false;
+    memset(t->base_count, 0, sizeof t->base_count);
+    memset(t->extra_count, 0, sizeof t->extra_count);
+    memset(t->holds, 0, sizeof t->holds);
+    memset(t->placed, 0, sizeof t->placed);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        for (unsigned c = g->candidates[cell]; c; c &= c - 1) hodoku_set_add(&t->holds[sudoku_lowest_digit(c)], cell);
+        if (g->value[cell]) hodoku_set_add(&t->placed[g->value[cell]], cell);
+    }
+    t->map_ent = NULL;
+    if (with_groups) find_groups(t);
+}
+
+hodoku_tables *hodoku_tables_new(void)
+{
+    hodoku_tables *t = malloc(sizeof *t);
+    if (!t) return NULL;
+    t->base = t->extra = NULL;
+    t->base_size = t->extra_size = 0;
+    t->succ_node = t->succ_dist = NULL;
+    t->succ_size = 0;
+    t->branches = NULL;
+    t->epoch = 0;
+    memset(t->stamp, 0, sizeof t->stamp);
+    return t;
+}
+
+void hodoku_tables_delete(hodoku_tables *t)
+{
+    if (!t) return;
+    free(t->base);
+    free(t->extra);
+    free(t->succ_node);
+    free(t->succ_dist);
+    t->succ_node = t->succ_dist = NULL;
+    t->succ_size = 0;
+    free(t->branches);
+    t->branches = NULL;
+    t->base = t->extra = NULL;
+    t->base_size = t->extra_size = 0;
+    free(t);
+}
+
+
+/* A new epoch of the node stamps: nodes stamped before are unmarked. */
+static void new_epoch(hodoku_tables *t)
+{
+    if (++t->epoch == 0) {
+        memset(t->stamp, 0, sizeof t->stamp);
+        t->epoch = 1;
+    }
+}
+
+static bool reserve(hodoku_entry **list, int *size, int needed, bool *no_memory)
+{
+    if (needed <= *size) return true;
+    int n = *size ? *size : 4096;
+    while (n < needed) n *= 2;
+    hodoku_entry *bigger = realloc(*list, (size_t)n * sizeof **list);
+    if (!bigger) {
+        *no_memory = true;
+        return false;
+    }
+    *list = bigger;
+    *size = n;
+    return true;
+}
+
+void hodoku_table_open(hodoku_tables *t, int table)
+{
+    t->table = table;
+    t->base_start[table] = t->base_used;
+    t->base_count[table] = 0;
+    new_epoch(t);
+}
+
+int hodoku_table_index(const hodoku_tables *t, int node)
+{
+    return t->stamp[node] == t->epoch ? t->pos[node] : 0;
+}
+
+int hodoku_table_add(hodoku_tables *t, int node, const uint16_t ret[5])
+{
+    int table = t->table, n = t->base_count[table];
+    if (n >= HODOKU_TABLE_MAX) return -1;
+    if (!hodoku_node_is_group(node) && t->stamp[node] == t->epoch) return -1;
+    if (!reserve(&t->base, &t->base_size, t->base_used + 1, &t->no_memory)) return -1;
+    hodoku_entry *list = &t->base[t->base_start[table]];
+    hodoku_entry *e = &list[n];
+    e->node = (uint16_t)node;
+    e->flags = 0;
+    memcpy(e->ret, ret, sizeof e->ret);
+    for (int k = 1; k < 5; k++)
+        if (e->ret[k] > e->ret[0]) {
+            uint16_t swap = e->ret[0];
+            e->ret[0] = e->ret[k];
+            e->ret[k] = swap;
+        }
+    /* The distance from the first predecessor named, before the sort; a
+     * predecessor not written yet (HoDoKu reads a cleared slot) counts 0. */
+    e->dist = (uint16_t)((ret[0] < n ? list[ret[0]].dist : 0) + 1) & DISTANCE_MASK;
+    t->stamp[node] = t->epoch;
+    t->pos[node] = (uint16_t)n;
+    t->base_count[table]++;
+    t->base_used++;
+    return n;
+}
+
+static const uint16_t no_ret[5] = {0, 0, 0, 0, 0};
+
+/* Room in the successor lists for n more. */
+static bool room(hodoku_tables *t, int used, int n)
+{
+    if (used + n <= t->succ_size) return true;
+    int size = t->succ_size ? 2 * t->succ_size : 8192;
+    while (size < used + n) size *= 2;
+    uint16_t *nodes = realloc(t->succ_node, (size_t)size * sizeof *nodes);
+    if (nodes) t->succ_node = nodes;
+    uint16_t *dists = realloc(t->succ_dist, (size_t)size * sizeof *dists);
+    if (dists) t->succ_dist = dists;
+    if (!nodes || !dists) {
+        t->no_memory = true;
+        return false;
+    }
+    t->succ_size = size;
+    return true;
+}
+
+/* What the group tables need of each group node: the cells of its digit
+ * seeing all of it, the one such cell in its box and in its line (-1 for
+ * none or several), the other group nodes it turns off when on, and
+ * those it turns on when off (spec 13.2). */
+typedef struct group_links {
+    hodoku_set sees;
+    int single[2];    /* box, line */
+    int first, n_off; /* others[first..]: those it turns off when on */
+    int n_on;         /* then those it turns on when off */
+} group_links;
+
+/* The group nodes that group gi turns off when on, then those it turns
+ * on when it is off (as the only other one left in a house), in HoDoKu's
+ * order, into out; their counts. */
+static void other_groups(const hodoku_tables *t, int gi, int *out, int *n_off, int *n_on)
+{
+    const hodoku_group *gr = &t->groups[gi];
+    int count[3] = {0, 0, 0}, first[3] = {-1, -1, -1}, n = 0;
+    for (int i = 0; i < t->ndigit_groups[gr->digit]; i++) {
+        int gj = t->digit_groups[gr->digit][i];
+        const hodoku_group *g2 = &t->groups[gj];
+        if (gj == gi || !hodoku_set_is_empty(hodoku_set_and(gr->set, g2->set))) continue;
+        bool same[3] = {gr->row >= 0 && gr->row == g2->row, gr->col >= 0 && gr->col == g2->col, gr->box == g2->box};
+        for (int k = 0; k < 3; k++)
+            if (same[k]) {
+                if (++count[k] == 1) first[k] = gj;
+                out[n++] = gj;
+            }
+    }
+    *n_off = n;
+    for (int k = 0; k < 3; k++) {
+        if (count[k] != 1) continue;
+        hodoku_set house = hodoku_unit_sets[k == 2 ? 18 + gr->box : gr->row >= 0 ? gr->row : 9 + gr->col];
+        hodoku_set rest = hodoku_set_minus(hodoku_set_and(house, t->holds[gr->digit]), hodoku_set_or(gr->set, t->groups[first[k]].set));
+        if (hodoku_set_is_empty(rest)) out[n++] = first[k];
+    }
+    *n_on = n - *n_off;
+}
+
+/* What each group node's links are; others gets the lists of the group
+ * nodes they link to (room for 4 per group node and digit). */
+static void link_groups(const hodoku_tables *t, group_links *links, int *others)
+{
+    int used = 0;
+    for (int gi = 0; gi < t->ngroups; gi++) {
+        const hodoku_group *gr = &t->groups[gi];
+        group_links *l = &links[gi];
+        l->sees = hodoku_set_and(t->holds[gr->digit], gr->buddies);
+        hodoku_set line = hodoku_unit_sets[gr->row >= 0 ? gr->row : 9 + gr->col];
+        hodoku_set in_box = hodoku_set_and(l->sees, hodoku_unit_sets[18 + gr->box]);
+        hodoku_set in_line = hodoku_set_and(l->sees, line);
+        l->single[0] = hodoku_set_count(in_box) == 1 ? hodoku_set_first(in_box) : -1;
+        l->single[1] = hodoku_set_count(in_line) == 1 ? hodoku_set_first(in_line) : -1;
+        l->first = used;
+        other_groups(t, gi, others + used, &l->n_off, &l->n_on);
+        used += l->n_off + l->n_on;
+    }
+}
+
+void hodoku_tables_fill_chains(hodoku_tables *t)
+{
+    const hodoku_grid *g = t->grid;
+    group_links *links = NULL;
+    int *others = NULL;
+    if (t->ngroups) {
+        links = malloc((size_t)t->ngroups * sizeof *links);
+        others = malloc((size_t)t->ngroups * 64 * sizeof *others);
+        if (!links || !others) {
+            free(links);
+            free(others);
+            t->no_memory = true;
+            return;
+        }
+        link_groups(t, links, others);
+    }
+    int used = 0;
+    for (int table = 0; table < HODOKU_NODES; table++) {
+        t->succ_start[table] = used;
+        t->base_count[table] = 0;
+        if (!room(t, used, 64 + 3 * t->ngroups)) break;
+        uint16_t *out = t->succ_node;
+        bool on = hodoku_node_on(table);
+        if (hodoku_node_is_group(table)) {
+            int gi = (table - HODOKU_PLAIN_NODES) / 2;
+            if (gi >= t->ngroups) continue;
+            const hodoku_group *gr = &t->groups[gi];
+            if (on) {
+                for (hodoku_set c = links[gi].sees; !hodoku_set_is_empty(c);)
+                    out[used++] = (uint16_t)hodoku_plain(hodoku_set_pop(&c), gr->digit, false);
+            } else {
+                for (int k = 0; k < 2; k++)
+                    if (links[gi].single[k] >= 0) out[used++] = (uint16_t)hodoku_plain(links[gi].single[k], gr->digit, true);
+            }
+            const int *other = others + links[gi].first + (on ? 0 : links[gi].n_off);
+            int n = on ? links[gi].n_off : links[gi].n_on;
+            for (int k = 0; k < n; k++) out[used++] = (uint16_t)hodoku_group_node(other[k], !on);
+        } else {
+            int cell = hodoku_node_cell(table), digit = hodoku_node_digit(table);
+            unsigned cands = g->candidates[cell], bit = 1u << (digit - 1);
+            if (g->value[cell] || !(cands & bit)) continue;
+            hodoku_set peers = t->holds[digit];
+            hodoku_set_remove(&peers, cell);
+            if (on) {
+                for (unsigned o = cands & ~bit; o; o &= o - 1)
+                    out[used++] = (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(o), false);
+                hodoku_set done = hodoku_set_empty();
+                for (int k = 0; k < 3; k++) {
+                    hodoku_set in = hodoku_set_minus(hodoku_set_and(peers, hodoku_unit_sets[sudoku_cell_units[cell][k]]), done);
+                    done = hodoku_set_or(done, in);
+                    for (int other; (other = hodoku_set_pop(&in)) >= 0;) out[used++] = (uint16_t)hodoku_plain(other, digit, false);
+                }
+                for (int i = 0; links && i < t->ndigit_groups[digit]; i++) {
+                    int gi = t->digit_groups[digit][i];
+                    if (hodoku_set_has(links[gi].sees, cell)) out[used++] = (uint16_t)hodoku_group_node(gi, false);
+                }
+            } else {
+                if (sudoku_is_pair(cands)) out[used++] = (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(cands & ~bit), true);
+                int first = used;
+                for (int k = 0; k < 3; k++) {
+                    hodoku_set in = hodoku_set_and(peers, hodoku_unit_sets[sudoku_cell_units[cell][k]]);
+                    if (hodoku_set_count(in) != 1) continue;
+                    uint16_t node = (uint16_t)hodoku_plain(hodoku_set_first(in), digit, true);
+                    bool seen = false;
+                    for (int i = first; i < used; i++) seen = seen || out[i] == node;
+                    if (!seen) out[used++] = node;
+                }
+                for (int i = 0; links && i < t->ndigit_groups[digit]; i++) {
+                    int gi = t->digit_groups[digit][i];
+                    for (int k = 0; k < 2; k++)
+                        if (links[gi].single[k] == cell) out[used++] = (uint16_t)hodoku_group_node(gi, true);
+                }
+            }
+        }
+        t->base_count[table] = 1 + used - t->succ_start[table];
+    }
+    t->succ_start[HODOKU_NODES] = used;
+    for (int i = 0; i < used; i++) t->succ_dist[i] = 2;
+    free(links);
+    free(others);
+    t->table = -1;
+}
+
+
+/* A link to a group node that the group tables add to a candidate's
+ * table, kept aside until all are known. */
+typedef struct extra_link {
+    uint16_t table, node;
+} extra_link;
+
+void hodoku_tables_fill_groups(hodoku_tables *t)
+{
+    int nlinks = 0;
+    extra_link *links = malloc(((size_t)t->ngroups * (SUDOKU_CELLS + 2) + 1) * sizeof *links);
+    group_links *gl = malloc(((size_t)t->ngroups + 1) * sizeof *gl);
+    int *others = malloc(((size_t)t->ngroups * 64 + 1) * sizeof *others);
+    if (!links || !gl || !others) {
+        t->no_memory = true;
+        free(links);
+        free(gl);
+        free(others);
+        return;
+    }
+    link_groups(t, gl, others);
+    for (int gi = 0; gi < t->ngroups; gi++) {
+        int digit = t->groups[gi].digit;
+        for (int on = 1; on >= 0; on--) {
+            hodoku_table_open(t, hodoku_group_node(gi, on));
+            hodoku_table_add(t, hodoku_group_node(gi, on), no_ret);
+            if (on)
+                for (hodoku_set c = gl[gi].sees; !hodoku_set_is_empty(c);) {
+                    int cell = hodoku_set_pop(&c);
+                    hodoku_table_add(t, hodoku_plain(cell, digit, false), no_ret);
+                    links[nlinks++] = (extra_link){(uint16_t)hodoku_plain(cell, digit, true), (uint16_t)hodoku_group_node(gi, false)};
+                }
+            else
+                for (int k = 0; k < 2; k++)
+                    if (gl[gi].single[k] >= 0) {
+                        hodoku_table_add(t, hodoku_plain(gl[gi].single[k], digit, true), no_ret);
+                        links[nlinks++] = (extra_link){(uint16_t)hodoku_plain(gl[gi].single[k], digit, false), (uint16_t)hodoku_group_node(gi, true)};
+                    }
+            const int *other = others + gl[gi].first + (on ? 0 : gl[gi].n_off);
+            int n = on ? gl[gi].n_off : gl[gi].n_on;
+            for (int k = 0; k < n; k++) hodoku_table_add(t, hodoku_group_node(other[k], !on), no_ret);
+        }
+    }
+    t->table = -1;
+    /* The links, table by table in the order they came (a stable sort). */
+    memset(t->extra_count, 0, sizeof t->extra_count);
+    for (int i = 0; i < nlinks; i++) t->extra_count[links[i].table]++;
+    int start = 0;
+    for (int table = 0; table < HODOKU_NODES; table++) {
+        int left = HODOKU_TABLE_MAX - t->base_count[table];
+        if (t->extra_count[table] > left) t->extra_count[table] = left > 0 ? left : 0;
+        t->extra_start[table] = start;
+        start += t->extra_count[table];
+    }
+    if (reserve(&t->extra, &t->extra_size, start + 1, &t->no_memory)) {
+        int *fill = calloc(HODOKU_NODES, sizeof *fill);
+        if (!fill) t->no_memory = true;
+        for (int i = 0; fill && i < nlinks; i++) {
+            int table = links[i].table;
+            if (fill[table] >= t->extra_count[table]) continue;
+            hodoku_entry *e = &t->extra[t->extra_start[table] + fill[table]++];
+            e->node = links[i].node;
+            e->ret[0] = e->ret[1] = e->ret[2] = e->ret[3] = e->ret[4] = 0;
+            e->dist = 2;
+            e->flags = 0;
+        }
+        free(fill);
+    }
+    t->extra_used = start;
+    free(links);
+    free(gl);
+    free(others);
+}
+
+/* ---- expansion (spec 13.3) ---- */
+
+bool hodoku_tables_index(hodoku_tables *t)
+{
+    int total = 0;
+    for (int table = 0; table < HODOKU_NODES; table++) {
+        t->succ_start[table] = total;
+        int n = hodoku_direct_count(t, table);
+        if (n > 1) total += n - 1;
+    }
+    t->succ_start[HODOKU_NODES] = total;
+    if (total > t->succ_size) {
+        uint16_t *nodes = realloc(t->succ_node, (size_t)total * sizeof *nodes);
+        if (nodes) t->succ_node = nodes;
+        uint16_t *dists = realloc(t->succ_dist, (size_t)total * sizeof *dists);
+        if (dists) t->succ_dist = dists;
+        if (!nodes || !dists) {
+            t->no_memory = true;
+            return false;
+        }
+        t->succ_size = total;
+    }
+    for (int table = 0; table < HODOKU_NODES; table++) {
+        int at = t->succ_start[table], n = hodoku_direct_count(t, table);
+        for (int k = 1; k < n; k++, at++) {
+            const hodoku_entry *e = hodoku_direct(t, table, k);
+            t->succ_node[at] = e->node;
+            t->succ_dist[at] = e->dist;
+        }
+    }
+    return true;
+}
+
+/* Entry i of a table's direct implications (its premise at 0): from its
+ * list in nets mode; in chains mode, where they are all at distance 2 with
+ * the premise as predecessor, from its successors. */
+static hodoku_entry direct_entry(const hodoku_tables *t, int table, int i)
+{
+    if (t->nets) return *hodoku_direct(t, table, i);
+    hodoku_entry e = {(uint16_t)table, {0, 0, 0, 0, 0}, 1, 0};
+    if (i > 0) {
+        e.node = t->succ_node[t->succ_start[table] + i - 1];
+        e.dist = 2;
+    }
+    return e;
+}
+
+/* HoDoKu's number of a table: cell * 10 + digit, or a group table's place
+ * in its list (ON, OFF for each group node). */
+static uint16_t java_number(int table)
+{
+    if (hodoku_node_is_group(table)) return (uint16_t)(table - HODOKU_PLAIN_NODES);
+    return (uint16_t)(hodoku_node_cell(table) * 10 + hodoku_node_digit(table));
+}
+
+/* The table an expanded entry came from, -1 if there is none such. */
+static int source_table(const hodoku_tables *t, unsigned flags, int number)
+{
+    if (flags & HODOKU_FROM_GROUP) return number < 2 * t->ngroups ? HODOKU_PLAIN_NODES + number : -1;
+    if (number % 10 == 0 || number >= 810) return -1;
+    return hodoku_plain(number / 10, number % 10, flags & HODOKU_FROM_ON);
+}
+
+int hodoku_tables_expand(hodoku_tables *t, int table)
+{
+    t->n = hodoku_tables_expand_into(t, table, t->ent);
+    return t->n;
+}
+
+int hodoku_tables_expand_into(hodoku_tables *t, int table, hodoku_entry *ent)
+{
+    new_epoch(t);
+    t->map_ent = ent;
+    int n = hodoku_direct_count(t, table);
+    for (int i = 0; i < n; i++) {
+        ent[i] = direct_entry(t, table, i);
+        t->stamp[ent[i].node] = t->epoch;
+        t->pos[ent[i].node] = (uint16_t)i;
+    }
+    uint16_t epoch = t->epoch, *stamp = t->stamp, *pos = t->pos;
+    const uint16_t *succ = t->succ_node;
+    for (int j = 1; j < n && n < HODOKU_TABLE_MAX; j++) {
+        int src = ent[j].node, from = t->succ_start[src], to = t->succ_start[src + 1];
+        uint16_t number = java_number(src);
+        uint8_t flags = HODOKU_EXPANDED;
+        if (hodoku_node_is_group(src))
+            flags |= HODOKU_FROM_GROUP;
+        else if (hodoku_node_on(src))
+            flags |= HODOKU_FROM_ON;
+        unsigned base = ent[j].dist;
+        if (!t->nets) {
+            /* Chains mode: every direct implication is at distance 2, so
+             * entries come in order of distance and none is ever reached
+             * by a shorter way later (breadth first search). */
+            uint16_t dist = (uint16_t)((base + 2) & DISTANCE_MASK);
+            for (int k = from; k < to; k++) {
+                int node = succ[k];
+                if (stamp[node] == epoch) continue;
+                if (n == HODOKU_TABLE_MAX) {
+                    /* HoDoKu's full table takes no entry but marks its last. */
+                    ent[n - 1].flags |= flags;
+                    ent[n - 1].dist = dist;
+                    continue;
+                }
+                hodoku_entry *add = &ent[n];
+                add->node = (uint16_t)node;
+                add->ret[0] = number;
+                add->ret[1] = add->ret[2] = add->ret[3] = add->ret[4] = 0;
+                add->flags = flags;
+                add->dist = dist;
+                stamp[node] = epoch;
+                pos[node] = (uint16_t)n++;
+            }
+            continue;
+        }
+        for (int k = from; k < to; k++) {
+            int node = succ[k];
+            unsigned dist = base + t->succ_dist[k];
+            if (stamp[node] == epoch) {
+                hodoku_entry *old = &ent[pos[node]];
+                if ((old->flags & HODOKU_EXPANDED) && old->dist > dist) {
+                    old->ret[0] = number;
+                    old->ret[1] = old->ret[2] = old->ret[3] = old->ret[4] = 0;
+                    old->flags = flags;
+                    old->dist = (uint16_t)(dist & DISTANCE_MASK);
+                }
+            } else if (n < HODOKU_TABLE_MAX) {
+                hodoku_entry *add = &ent[n];
+                add->node = (uint16_t)node;
+                add->ret[0] = number;
+                add->ret[1] = add->ret[2] = add->ret[3] = add->ret[4] = 0;
+                add->flags = flags;
+                add->dist = (uint16_t)(dist & DISTANCE_MASK);
+                stamp[node] = epoch;
+                pos[node] = (uint16_t)n++;
+            } else {
+                /* HoDoKu's full table takes no entry but marks its last. */
+                ent[n - 1].flags |= flags;
+                ent[n - 1].dist = (uint16_t)(dist & DISTANCE_MASK);
+            }
+        }
+    }
+    t->table = table;
+    t->map_n = n;
+    return n;
+}
+
+/* Makes the node map that of the table expanded into ent. */
+static void map_table(hodoku_tables *t, const hodoku_entry *ent, int n)
+{
+    if (t->map_ent == ent) return;
+    new_epoch(t);
+    for (int i = 0; i < n; i++) {
+        t->stamp[ent[i].node] = t->epoch;
+        t->pos[ent[i].node] = (uint16_t)i;
+    }
+    t->map_ent = ent;
+    t->map_n = n;
+}
+
+int hodoku_tables_find(const hodoku_tables *t, int node)
+{
+    return t->stamp[node] == t->epoch ? t->pos[node] : -1;
+}
+
+/* ---- chains read back (spec 13.4) ---- */
+
+hodoku_set hodoku_node_set(const hodoku_tables *t, int node)
+{
+    if (hodoku_node_is_group(node)) return t->groups[(node - HODOKU_PLAIN_NODES) / 2].set;
+    return hodoku_set_cell(hodoku_node_cell(node));
+}
+
+/* The first cell of a node (HoDoKu's cell index of an entry). */
+static int first_cell(const hodoku_tables *t, int node)
+{
+    if (hodoku_node_is_group(node)) return t->groups[(node - HODOKU_PLAIN_NODES) / 2].cells[0];
+    return hodoku_node_cell(node);
+}
+
+/* An entry of the expanded table (view -1) or of a table's direct list. */
+static hodoku_entry entry(const hodoku_tables *t, int view, int i)
+{
+    return view < 0 ? t->map_ent[i] : direct_entry(t, view, i);
+}
+
+/* Where a node last is in a view; -1 if it is not there. */
+static int lookup(const hodoku_tables *t, int view, int node)
+{
+    if (view < 0) return hodoku_tables_find(t, node);
+    for (int i = hodoku_direct_count(t, view) - 1; i >= 0; i--)
+        if (direct_entry(t, view, i).node == node) return i;
+    return -1;
+}
+
+/* What reading one chain back needs. */
+typedef struct reader {
+    hodoku_tables *t;
+    uint16_t *main; /* the main chain, target first */
+    int nmain;
+    hodoku_set cells;  /* the cells of the main chain's entries but its target */
+    int nbranches;
+    uint16_t branch_start[HODOKU_BRANCHES_MAX]; /* the nodes where net branches start */
+} reader;
+
+/* HoDoKu's buildChain: from entry index of the expanded table back to its
+ * premise (a branch: back to a node of the main chain), target first, into
+ * out; the count. */
+static int read_back(reader *r, int index, bool branch, uint16_t *out)
+{
+    hodoku_tables *t = r->t;
+    const hodoku_entry *ent = t->map_ent;
+    int n = 0, at = index, view = -1;
+    bool jumped = false;
+    out[n++] = ent[index].node;
+    if (!t->nets && t->map_n < HODOKU_TABLE_MAX) {
+        /* Chains mode: every entry a source table gives was its premise's
+         * direct implication; the chain runs back through the entries that
+         * were expanded (a table HoDoKu filled up is read the long way). */
+        while (at != 0 && n < HODOKU_TABLE_MAX) {
+            const hodoku_entry *e = &ent[at];
+            int node = ent[0].node;
+            at = 0;
+            if (e->flags & HODOKU_EXPANDED) {
+                node = source_table(t, e->flags, e->ret[0]);
+                at = hodoku_tables_find(t, node);
+                if (at < 0) break;
+            }
+            out[n++] = (uint16_t)node;
+            if (!branch) r->cells = hodoku_set_or(r->cells, hodoku_node_set(t, node));
+        }
+        return n;
+    }
+    while (at != 0 && n < HODOKU_TABLE_MAX) {
+        hodoku_entry e = entry(t, view, at);
+        if (e.flags & HODOKU_EXPANDED) {
+            int src = source_table(t, e.flags, ent[at].ret[0]);
+            int found = src < 0 ? -1 : lookup(t, src, ent[at].node);
+            if (found < 0) break; /* HoDoKu would fail here: no chain */
+            view = src;
+            at = found;
+            jumped = true;
+        }
+        hodoku_entry cur = entry(t, view, at);
+        for (int i = 0; i < 5; i++) {
+            int ret = cur.ret[i];
+            if (i == 0) {
+                at = ret;
+                int node = entry(t, view, ret).node;
+                out[n++] = (uint16_t)node;
+                if (!branch) {
+                    r->cells = hodoku_set_or(r->cells, hodoku_node_set(t, node));
+                } else if (hodoku_set_has(r->cells, first_cell(t, node))) {
+                    for (int k = 0; k < r->nmain; k++)
+                        if (r->main[k] == node) return n;
+                }
+            } else if (ret != 0 && !branch && r->nbranches < HODOKU_BRANCHES_MAX) {
+                r->branch_start[r->nbranches++] = entry(t, view, ret).node;
+            }
+        }
+        if (jumped && at == 0) {
+            int premise = entry(t, view, 0).node;
+            view = -1;
+            at = hodoku_tables_find(t, premise);
+            jumped = false;
+            if (at < 0) break;
+        }
+    }
+    return n;
+}
+
+int hodoku_tables_chain(hodoku_tables *t, int index, hodoku_chain_rule rule, uint16_t *chain, int max,
+                     hodoku_set *cells)
+{
+    return hodoku_tables_chain_from(t, t->ent, t->n, index, rule, chain, max, cells, NULL);
+}
+
+int hodoku_tables_chain_from(hodoku_tables *t, const hodoku_entry *ent, int n, int index, hodoku_chain_rule rule,
+                          uint16_t *chain, int max, hodoku_set *cells, int *main_length)
+{
+    map_table(t, ent, n);
+    uint16_t *main = t->main;
+    int length = 0;
+    reader r = {t, main, 0, hodoku_set_empty(), 0, {0}};
+    r.nmain = read_back(&r, index, false, main);
+    if (r.nbranches && !t->branches) {
+        t->branches = malloc((size_t)HODOKU_BRANCHES_MAX * HODOKU_TABLE_MAX * sizeof *t->branches);
+        if (!t->branches) {
+            t->no_memory = true;
+            return 0;
+        }
+    }
+    for (int k = 0; k < r.nbranches; k++) {
+        int at = hodoku_tables_find(t, r.branch_start[k]);
+        t->branch_len[k] = at < 0 ? 0 : read_back(&r, at, true, t->branches + k * HODOKU_TABLE_MAX);
+    }
+    if (rule == HODOKU_LOOP_CHAIN && r.nmain > 1 && first_cell(t, main[0]) == first_cell(t, main[1])) return 0;
+    hodoku_set lasso = hodoku_set_empty();
+    int last_cell = -1, last_node = -1, start_cell = first_cell(t, main[r.nmain - 1]);
+    for (int i = r.nmain - 1; i >= 0; i--) {
+        int node = main[i], cell = first_cell(t, node);
+        if (rule != HODOKU_ANY_CHAIN) {
+            if (hodoku_set_has(lasso, cell)) return 0;
+            if (last_cell >= 0 && (last_cell != start_cell || rule == HODOKU_AIC_CHAIN))
+                lasso = hodoku_set_or(lasso, hodoku_node_set(t, last_node));
+        }
+        last_cell = cell;
+        last_node = node;
+        if (length < max) chain[length] = (uint16_t)node;
+        length++;
+        for (int k = 0; k < r.nbranches; k++) {
+            const uint16_t *b = t->branches + k * HODOKU_TABLE_MAX;
+            if (t->branch_len[k] == 0 || b[t->branch_len[k] - 1] != node) continue;
+            for (int l = t->branch_len[k] - 2; l >= 0; l--) {
+                if (length < max) chain[length] = (uint16_t)(b[l] | HODOKU_LINK_BRANCH);
+                length++;
+            }
+            if (length < max) chain[length] = HODOKU_LINK_BRANCH_END;
+            length++;
+        }
+    }
+    *cells = r.cells;
+    if (main_length) *main_length = r.nmain;
+    return length;
+}
+
+void hodoku_tables_links(const hodoku_tables *t, sudoku_step *step, const uint16_t *chain, int n)
+{
+    bool in_branch = false;
+    for (int i = 0; i < n; i++) {
+        if (chain[i] & HODOKU_LINK_BRANCH_END) {
+            in_branch = false;
+            continue;
+        }
+        int node = chain[i] & HODOKU_LINK_NODE;
+        sudoku_link *l;
+        if (hodoku_node_is_group(node)) {
+            const hodoku_group *gr = &t->groups[(node - HODOKU_PLAIN_NODES) / 2];
+            l = logic_step_link(step, gr->cells[0], gr->digit, hodoku_node_on(node), i == 0);
+            if (!l) return;
+            l->ngroup = (uint8_t)(gr->ncells - 1);
+            for (int k = 1; k < gr->ncells; k++) l->group[k - 1] = gr->cells[k];
+        } else {
+            l = logic_step_link(step, hodoku_node_cell(node), hodoku_node_digit(node), hodoku_node_on(node), i == 0);
+            if (!l) return;
+        }
+        if (chain[i] & HODOKU_LINK_BRANCH) {
+            l->branch = 1;
+            l->branch_start = !in_branch;
+            in_branch = true;
+        }
+    }
+}

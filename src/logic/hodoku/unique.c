@@ -1,0 +1,563 @@
+/*
+ * unique.c: HoDoKu's uniqueness techniques (unique.h; hodoku-spec 6):
+ * BUG+1, the unique rectangles of types 1 to 6, hidden rectangles and
+ * avoidable rectangles. Each assumes the puzzle has one solution.
+ *
+ * Rectangles are met in HoDoKu's order: a bivalue start cell, a second
+ * corner in its box on its row or column, then the other two corners
+ * along the lines; each rectangle once, as HoDoKu tells them apart (by a
+ * number made of the four cells, which two rectangles can share: the
+ * second is then skipped, as HoDoKu skips it). HoDoKu's checks of a
+ * corner look at the digits a cell still "allows" (no peer holds them),
+ * not its candidates, and never at c2 in the third corner: both kept.
+ */
+#include "unique.h"
+
+#include "logic/state.h"
+#include "logic/step.h"
+
+/* How many rectangles HoDoKu remembers in one search. */
+#define KEYS_ROOM 400
+
+static bool has(const hodoku_grid *g, int cell, int digit)
+{
+    return g->candidates[cell] >> (digit - 1) & 1u;
+}
+
+static int row_of(int cell)
+{
+    return cell / 9;
+}
+
+static int column_of(int cell)
+{
+    return cell % 9;
+}
+
+static int box_of(int cell)
+{
+    return sudoku_cell_units[cell][2];
+}
+
+/* ---- BUG+1 ---- */
+
+bool hodoku_bug(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
+{
+    const hodoku_grid *g = q->grid;
+    int three = -1;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        int n = sudoku_popcount(g->candidates[cell]);
+        if (n > 3 || (n == 3 && three >= 0)) return false;
+        if (n == 3) three = cell;
+    }
+    if (three < 0) return false;
+    int digit = 0, houses[3] = {-1, -1, -1};
+    for (int unit = 0; unit < 27; unit++)
+        for (int d = 1; d <= 9; d++) {
+            int n = (int)g->free[unit][d];
+            if (n > 3) return false;
+            if (n < 3) continue;
+            if (houses[unit / 9] >= 0 || (digit && digit != d)) return false;
+            digit = d;
+            houses[unit / 9] = unit;
+        }
+    if (!digit || !has(g, three, digit)) return false;
+    for (int k = 0; k < 3; k++)
+        if (sudoku_cell_units[three][k] != houses[k]) return false;
+    logic_step_start(step, technique, 0);
+    step->digits = (uint16_t)(1u << (digit - 1));
+    logic_step_cell(step, three);
+    logic_step_mark(step, SUDOKU_ROLE_EXTRA, 0, three, step->digits);
+    for (int d = 1; d <= 9; d++)
+        if (d != digit && has(g, three, d)) logic_step_remove(step, three, d);
+    return true;
+}
+
+/* ---- rectangles ---- */
+
+/* A rectangle: its corners in HoDoKu's order (X11, X12, X21, X22), its
+ * two digits, and its corners split into those with no other digit
+ * ("two-cells") and the others ("extra cells"), each in cell order. */
+typedef struct rectangle {
+    uint8_t corner[4];
+    int c1, c2;
+    uint8_t two[4], extra[4];
+    int ntwo, nextra;
+} rectangle;
+
+static unsigned ur_mask(const rectangle *r)
+{
+    return 1u << (r->c1 - 1) | 1u << (r->c2 - 1);
+}
+
+static bool is_corner(const rectangle *r, int cell)
+{
+    for (int i = 0; i < 4; i++)
+        if (r->corner[i] == cell) return true;
+    return false;
+}
+
+/* The steps' start: its type, corners, digits, and what each corner shows. */
+static void rectangle_step(const hodoku_grid *g, const rectangle *r, sudoku_technique technique,
+                           int variant, sudoku_step *step)
+{
+    logic_step_start(step, technique, 0);
+    step->variant = variant;
+    step->digits = (uint16_t)ur_mask(r);
+    for (int i = 0; i < 4; i++) {
+        int cell = r->corner[i];
+        logic_step_cell(step, cell);
+        unsigned have = g->candidates[cell];
+        logic_step_mark(step, SUDOKU_ROLE_PATTERN, 0, cell, have & ur_mask(r));
+        if (have & ~ur_mask(r)) logic_step_mark(step, SUDOKU_ROLE_EXTRA, 0, cell, have & ~ur_mask(r));
+    }
+}
+
+/* Each check says whether the rectangle gives a step of its type and,
+ * given a step, fills it with the first such. */
+
+static bool type_1(const hodoku_grid *g, const rectangle *r, sudoku_technique t, sudoku_step *step)
+{
+    if (r->ntwo != 3) return false;
+    int cell = r->extra[0];
+    unsigned hit = g->candidates[cell] & ur_mask(r);
+    if (!hit) return false;
+    if (step) {
+        rectangle_step(g, r, t, 1, step);
+        if (has(g, cell, r->c1)) logic_step_remove(step, cell, r->c1);
+        if (has(g, cell, r->c2)) logic_step_remove(step, cell, r->c2);
+    }
+    return true;
+}
+
+/* Types 2 and 5: the extra cells share one extra digit x; x goes from
+ * the cells that see them all. */
+static bool type_2_or_5(const hodoku_grid *g, const rectangle *r, sudoku_technique t, int type,
+                        sudoku_step *step)
+{
+    if (r->ntwo != 1 && r->ntwo != 2) return false;
+    unsigned extra = 0;
+    uint64_t seen_by_all[2] = {~0ull, ~0ull};
+    for (int i = 0; i < r->nextra; i++) {
+        extra |= g->candidates[r->extra[i]] & ~ur_mask(r);
+        if (sudoku_popcount(extra) > 1) return false;
+        seen_by_all[0] &= sudoku_peer_bits[r->extra[i]][0];
+        seen_by_all[1] &= sudoku_peer_bits[r->extra[i]][1];
+    }
+    if (!sudoku_is_single(extra)) return false;
+    int a = r->extra[0], b = r->extra[1];
+    bool lined = r->nextra == 2 && (row_of(a) == row_of(b) || column_of(a) == column_of(b));
+    if ((lined ? 2 : 5) != type) return false;
+    int x = sudoku_lowest_digit(extra);
+    bool found = false;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        if (!(seen_by_all[cell / 64] >> (cell % 64) & 1u) || !has(g, cell, x)) continue;
+        if (!step) return true;
+        if (!found) rectangle_step(g, r, t, type, step);
+        found = true;
+        logic_step_remove(step, cell, x);
+    }
+    return found;
+}
+
+/* Type 3, in one unit of both extra cells: a set of the unit's cells
+ * without the rectangle's digits that, with the extra cells, holds one
+ * digit fewer than its cells: the set's digits go from the unit's other
+ * cells (and from its box's, in a line whose set lies in one box). */
+typedef struct type_3_search {
+    const hodoku_grid *g;
+    const rectangle *r;
+    sudoku_technique technique;
+    int unit;
+    uint8_t candidates[9];
+    int ncandidates;
+    sudoku_step *step;
+} type_3_search;
+
+/* Removes digits from unit's open cells outside set; true if any. */
+static bool type_3_remove(const type_3_search *s, int unit, const uint8_t *set, int n, unsigned digits,
+                          bool build)
+{
+    bool any = false;
+    for (int i = 0; i < 9; i++) {
+        int cell = sudoku_unit_cells[unit][i];
+        if (s->g->value[cell]) continue;
+        bool member = false;
+        for (int k = 0; k < n; k++) member |= set[k] == cell;
+        unsigned hit = s->g->candidates[cell] & digits;
+        if (member || !hit) continue;
+        any = true;
+        if (!build) return true;
+        for (int d = 1; d <= 9; d++)
+            if (hit & (1u << (d - 1))) logic_step_remove(s->step, cell, d);
+    }
+    return any;
+}
+
+// NOLINTNEXTLINE(misc-no-recursion): one level per cell of a set, 9 at most
+static bool type_3_sets(type_3_search *s, uint8_t *set, int n, unsigned digits, int start)
+{
+    for (int k = start; k < s->ncandidates; k++) {
+        set[n] = s->candidates[k];
+        unsigned with = digits | s->g->candidates[set[n]];
+        bool one_row = true, one_column = true, one_box = true;
+        for (int i = 1; i <= n; i++) {
+            one_row &= row_of(set[i]) == row_of(set[0]);
+            one_column &= column_of(set[i]) == column_of(set[0]);
+            one_box &= box_of(set[i]) == box_of(set[0]);
+        }
+        bool box = s->unit >= 18;
+        if ((!box || !(one_row || one_column)) && sudoku_popcount(with) == n) {
+            if (type_3_remove(s, s->unit, set, n + 1, with, false)) {
+                if (!s->step) return true;
+                rectangle_step(s->g, s->r, s->technique, 3, s->step);
+                for (int i = 2; i <= n; i++)
+                    logic_step_mark(s->step, SUDOKU_ROLE_SET, 0, set[i], s->g->candidates[set[i]]);
+                type_3_remove(s, s->unit, set, n + 1, with, true);
+                if (!box && one_box) type_3_remove(s, box_of(set[0]), set, n + 1, with, true);
+                return true;
+            }
+        }
+        if (type_3_sets(s, set, n + 1, with, k + 1)) return true;
+    }
+    return false;
+}
+
+static bool type_3_in(const hodoku_grid *g, const rectangle *r, sudoku_technique t, int unit,
+                      sudoku_step *step)
+{
+    type_3_search s = {g, r, t, unit, {0}, 0, step};
+    for (int i = 0; i < 9; i++) {
+        int cell = sudoku_unit_cells[unit][i];
+        if (g->candidates[cell] && !(g->candidates[cell] & ur_mask(r)) && !is_corner(r, cell))
+            s.candidates[s.ncandidates++] = (uint8_t)cell;
+    }
+    uint8_t set[11] = {r->extra[0], r->extra[1]};
+    unsigned digits = (g->candidates[r->extra[0]] | g->candidates[r->extra[1]]) & ~ur_mask(r);
+    return type_3_sets(&s, set, 2, digits, 0);
+}
+
+static bool type_3(const hodoku_grid *g, const rectangle *r, sudoku_technique t, sudoku_step *step)
+{
+    if (r->ntwo != 2) return false;
+    int a = r->extra[0], b = r->extra[1];
+    return (row_of(a) == row_of(b) && type_3_in(g, r, t, row_of(a), step)) ||
+           (column_of(a) == column_of(b) && type_3_in(g, r, t, 9 + column_of(a), step)) ||
+           (box_of(a) == box_of(b) && type_3_in(g, r, t, box_of(a), step));
+}
+
+/* True if no cell of cells (a bit set) but the corners has digit. */
+static bool none_has(const hodoku_grid *g, const rectangle *r, const uint64_t cells[2], int digit)
+{
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        if ((cells[cell / 64] >> (cell % 64) & 1u) && !is_corner(r, cell) && has(g, cell, digit))
+            return false;
+    return true;
+}
+
+/* Types 4 and 6: one digit locked in the extra cells' units (4: cells
+ * seeing both lined-up extra cells; 6: the rows and columns of both,
+ * diagonal) goes from the extra cells: type 4 the other digit, type 6
+ * the locked one itself. */
+static bool type_4_or_6(const hodoku_grid *g, const rectangle *r, sudoku_technique t, int type,
+                        sudoku_step *step)
+{
+    if (r->ntwo != 2) return false;
+    int a = r->extra[0], b = r->extra[1];
+    bool lined = row_of(a) == row_of(b) || column_of(a) == column_of(b);
+    if (lined != (type == 4)) return false;
+    uint64_t cells[2];
+    if (type == 4) {
+        cells[0] = sudoku_peer_bits[a][0] & sudoku_peer_bits[b][0];
+        cells[1] = sudoku_peer_bits[a][1] & sudoku_peer_bits[b][1];
+    } else {
+        cells[0] = cells[1] = 0;
+        const int units[4] = {row_of(a), 9 + column_of(a), row_of(b), 9 + column_of(b)};
+        for (int u = 0; u < 4; u++)
+            for (int i = 0; i < 9; i++) {
+                int cell = sudoku_unit_cells[units[u]][i];
+                cells[cell / 64] |= 1ull << (cell % 64);
+            }
+    }
+    int digit = 0;
+    if (none_has(g, r, cells, r->c1))
+        digit = type == 4 ? r->c2 : r->c1;
+    else if (none_has(g, r, cells, r->c2))
+        digit = type == 4 ? r->c1 : r->c2;
+    if (!digit || (!has(g, a, digit) && !has(g, b, digit))) return false;
+    if (step) {
+        rectangle_step(g, r, t, type, step);
+        if (has(g, a, digit)) logic_step_remove(step, a, digit);
+        if (has(g, b, digit)) logic_step_remove(step, b, digit);
+    }
+    return true;
+}
+
+/* Hidden rectangle: from a two-cell corner, the row and column of the
+ * extra cells across from it hold digit a only in corners: b goes from
+ * the corner where they cross. */
+static bool hidden(const hodoku_grid *g, const rectangle *r, sudoku_technique t, sudoku_step *step)
+{
+    if (r->ntwo != 1 && r->ntwo != 2) return false;
+    if (r->ntwo == 2 && (row_of(r->two[0]) == row_of(r->two[1]) ||
+                         column_of(r->two[0]) == column_of(r->two[1])))
+        return false;
+    for (int c = 0; c < r->ntwo; c++) {
+        int corner = r->two[c], i1 = r->extra[0], i2 = r->extra[1];
+        int row = row_of(i1) != row_of(corner) ? row_of(i1) : row_of(i2);
+        int column = column_of(i1) != column_of(corner) ? column_of(i1) : column_of(i2);
+        for (int order = 0; order < 2; order++) {
+            int a = order ? r->c2 : r->c1, b = order ? r->c1 : r->c2;
+            bool only_corners = true;
+            for (int i = 0; i < 9 && only_corners; i++) {
+                int in_row = row * 9 + i, in_column = i * 9 + column;
+                only_corners = (!has(g, in_row, a) || is_corner(r, in_row)) &&
+                               (!has(g, in_column, a) || is_corner(r, in_column));
+            }
+            int target = row * 9 + column;
+            if (!only_corners || !has(g, target, b)) continue;
+            if (step) {
+                rectangle_step(g, r, t, 0, step);
+                logic_step_remove(step, target, b);
+            }
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The first step of type (1-6; 7 a hidden rectangle) the rectangle gives,
+ * in HoDoKu's order of checks; into step when it is not NULL. */
+static bool check(const hodoku_grid *g, const rectangle *r, int type, sudoku_technique t,
+                  sudoku_step *step)
+{
+    switch (type) {
+    case 1: return type_1(g, r, t, step);
+    case 2:
+    case 5: return type_2_or_5(g, r, t, type, step);
+    case 3: return type_3(g, r, t, step);
+    case 4:
+    case 6: return type_4_or_6(g, r, t, type, step);
+    default: return hidden(g, r, t, step);
+    }
+}
+
+/* The rectangle search: corners met in order, each rectangle once. */
+typedef struct rectangles {
+    const hodoku_grid *g;
+    int keys[KEYS_ROOM];
+    int nkeys;
+} rectangles;
+
+/* True if the rectangle was met already; else remembers it (while room). */
+static bool seen(rectangles *s, const uint8_t corner[4])
+{
+    int c[4] = {corner[0], corner[1], corner[2], corner[3]};
+    for (int i = 1; i < 4; i++)
+        for (int j = i; j > 0 && c[j - 1] > c[j]; j--) {
+            int t = c[j];
+            c[j] = c[j - 1];
+            c[j - 1] = t;
+        }
+    int key = ((c[0] * 10 + c[1]) * 10 + c[2]) * 10 + c[3];
+    for (int i = 0; i < s->nkeys; i++)
+        if (s->keys[i] == key) return true;
+    if (s->nkeys < KEYS_ROOM) s->keys[s->nkeys++] = key;
+    return false;
+}
+
+static void split(const hodoku_grid *g, rectangle *r)
+{
+    uint8_t sorted[4] = {r->corner[0], r->corner[1], r->corner[2], r->corner[3]};
+    for (int i = 1; i < 4; i++)
+        for (int j = i; j > 0 && sorted[j - 1] > sorted[j]; j--) {
+            uint8_t t = sorted[j];
+            sorted[j] = sorted[j - 1];
+            sorted[j - 1] = t;
+        }
+    r->ntwo = r->nextra = 0;
+    for (int i = 0; i < 4; i++) {
+        if (g->candidates[sorted[i]] & ~ur_mask(r))
+            r->extra[r->nextra++] = sorted[i];
+        else
+            r->two[r->ntwo++] = sorted[i];
+    }
+}
+
+/* Calls visit on each rectangle in HoDoKu's order until it returns true;
+ * avoidable: the rules of avoidable rectangles (corners placed by the
+ * path, or bivalue). Returns what the last visit returned. */
+typedef bool rectangle_visit(void *data, rectangle *r);
+
+static bool ur_corners(const hodoku_grid *g, int cell, int c1, int c2)
+{
+    return hodoku_allowed(g, cell, c1) && hodoku_allowed(g, cell, c2);
+}
+
+static bool each_rectangle(rectangles *s, rectangle_visit *visit, void *data)
+{
+    const hodoku_grid *g = s->g;
+    for (int x11 = 0; x11 < SUDOKU_CELLS; x11++) {
+        if (!sudoku_is_pair(g->candidates[x11])) continue;
+        rectangle r;
+        r.c1 = sudoku_lowest_digit(g->candidates[x11]);
+        r.c2 = sudoku_lowest_digit(g->candidates[x11] & (g->candidates[x11] - 1u));
+        int box = box_of(x11);
+        for (int i = 0; i < 9; i++) {
+            int x12 = sudoku_unit_cells[box][i];
+            if (x12 == x11 || (row_of(x12) != row_of(x11) && column_of(x12) != column_of(x11)))
+                continue;
+            if (!ur_corners(g, x12, r.c1, r.c2)) continue;
+            bool across = row_of(x11) == row_of(x12);
+            int line11 = across ? 9 + column_of(x11) : row_of(x11);
+            int line12 = across ? 9 + column_of(x12) : row_of(x12);
+            for (int p = 0; p < 9; p++) {
+                int x21 = sudoku_unit_cells[line11][p], x22 = sudoku_unit_cells[line12][p];
+                if (box_of(x21) == box) continue;
+                if (!hodoku_allowed(g, x21, r.c1) || !ur_corners(g, x22, r.c1, r.c2)) continue;
+                r.corner[0] = (uint8_t)x11, r.corner[1] = (uint8_t)x12;
+                r.corner[2] = (uint8_t)x21, r.corner[3] = (uint8_t)x22;
+                if (seen(s, r.corner)) continue;
+                split(g, &r);
+                if (visit(data, &r)) return true;
+            }
+        }
+    }
+    return false;
+}
+
+/* The lowest type (1-6) a rectangle gives, the first rectangle giving it. */
+typedef struct lowest {
+    const hodoku_grid *g;
+    int type;
+    rectangle best;
+} lowest;
+
+static bool lowest_visit(void *data, rectangle *r)
+{
+    lowest *l = data;
+    for (int type = 1; type <= 6 && (!l->type || type < l->type); type++)
+        if (check(l->g, r, type, SUDOKU_UNIQUE_RECTANGLE, NULL)) {
+            l->type = type;
+            l->best = *r;
+            break;
+        }
+    return l->type == 1;
+}
+
+bool hodoku_unique_rectangle(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
+{
+    rectangles s = {q->grid, {0}, 0};
+    lowest l = {q->grid, 0, {{0}, 0, 0, {0}, {0}, 0, 0}};
+    each_rectangle(&s, lowest_visit, &l);
+    return l.type && check(q->grid, &l.best, l.type, technique, step);
+}
+
+typedef struct first_hidden {
+    const hodoku_grid *g;
+    sudoku_technique technique;
+    sudoku_step *step;
+} first_hidden;
+
+static bool hidden_visit(void *data, rectangle *r)
+{
+    first_hidden *h = data;
+    return check(h->g, r, 7, h->technique, h->step);
+}
+
+bool hodoku_hidden_rectangle(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
+{
+    rectangles s = {q->grid, {0}, 0};
+    first_hidden h = {q->grid, technique, step};
+    return each_rectangle(&s, hidden_visit, &h);
+}
+
+/* ---- avoidable rectangles ---- */
+
+/* Placed by the path, not given. */
+static bool solved(const hodoku_grid *g, int cell)
+{
+    return g->value[cell] && !g->given[cell];
+}
+
+static bool bivalue_with(const hodoku_grid *g, int cell, int digit)
+{
+    return !g->value[cell] && has(g, cell, digit) && sudoku_is_pair(g->candidates[cell]);
+}
+
+/* The avoidable rectangle's step of type, if it gives one. */
+static bool avoidable_check(const hodoku_grid *g, const rectangle *r, int type,
+                            sudoku_technique technique, sudoku_step *step)
+{
+    int x21 = r->corner[2], x22 = r->corner[3];
+    if (g->value[x21] || g->value[x22]) {
+        if (type != 1) return false;
+        int cell = g->value[x21] ? x22 : x21, digit = g->value[x21] ? r->c1 : r->c2;
+        if (!has(g, cell, digit)) return false;
+        if (step) {
+            rectangle_step(g, r, technique, 1, step);
+            step->digits = (uint16_t)(1u << (r->c1 - 1) | 1u << (r->c2 - 1));
+            logic_step_remove(step, cell, digit);
+        }
+        return true;
+    }
+    if (type != 2) return false;
+    int x = sudoku_lowest_digit(g->candidates[x21] & ~(1u << (r->c2 - 1)));
+    if (!has(g, x22, x)) return false;
+    bool found = false;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        if (!has(g, cell, x) || !logic_sees(cell, x21) || !logic_sees(cell, x22)) continue;
+        if (!step) return true;
+        if (!found) rectangle_step(g, r, technique, 2, step);
+        found = true;
+        logic_step_remove(step, cell, x);
+    }
+    return found;
+}
+
+/* The first avoidable rectangle of the lowest type, in HoDoKu's order. */
+static bool avoidable_search(const hodoku_grid *g, sudoku_technique technique, int type,
+                             rectangle *found)
+{
+    rectangles s = {g, {0}, 0};
+    for (int x11 = 0; x11 < SUDOKU_CELLS; x11++) {
+        if (!solved(g, x11)) continue;
+        rectangle r = {.c1 = g->value[x11]};
+        int box = box_of(x11);
+        for (int i = 0; i < 9; i++) {
+            int x12 = sudoku_unit_cells[box][i];
+            if (x12 == x11 || (row_of(x12) != row_of(x11) && column_of(x12) != column_of(x11)))
+                continue;
+            if (!solved(g, x12)) continue;
+            r.c2 = g->value[x12];
+            bool across = row_of(x11) == row_of(x12);
+            int line11 = across ? 9 + column_of(x11) : row_of(x11);
+            int line12 = across ? 9 + column_of(x12) : row_of(x12);
+            for (int p = 0; p < 9; p++) {
+                int x21 = sudoku_unit_cells[line11][p], x22 = sudoku_unit_cells[line12][p];
+                if (box_of(x21) == box) continue;
+                bool fits = (g->value[x21] == r.c2 && !g->given[x21] && bivalue_with(g, x22, r.c1)) ||
+                            (g->value[x22] == r.c1 && !g->given[x22] && bivalue_with(g, x21, r.c2)) ||
+                            (bivalue_with(g, x21, r.c2) && bivalue_with(g, x22, r.c1));
+                if (!fits) continue;
+                r.corner[0] = (uint8_t)x11, r.corner[1] = (uint8_t)x12;
+                r.corner[2] = (uint8_t)x21, r.corner[3] = (uint8_t)x22;
+                if (seen(&s, r.corner)) continue;
+                if (avoidable_check(g, &r, type, technique, NULL)) {
+                    *found = r;
+                    return true;
+                }
+            }
+        }
+    }
+    return false;
+}
+
+bool hodoku_avoidable_rectangle(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
+{
+    rectangle r;
+    for (int type = 1; type <= 2; type++)
+        if (avoidable_search(q->grid, technique, type, &r))
+            return avoidable_check(q->grid, &r, type, technique, step);
+    return false;
+}
