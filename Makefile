@@ -294,19 +294,22 @@ generate-stats: $(PROGRAM)
 	sh bench/generate-stats.sh $(PROGRAM) > $(BUILD)/generate-stats.md
 	@echo "generate-stats: $(BUILD)/generate-stats.md"
 
-# Runs every test binary from the project root; a failing one fails the run
-# only after the others have run, so one report shows everything. The bench
-# program is only built, so that it keeps compiling cleanly. Each binary's
-# output is kept in LOGS too, for the summary that ends make check.
+# Runs every test binary from the project root, TEST_JOBS at a time
+# (tests/run-tests.sh): each one's output is shown whole, in the order of
+# TEST_NAMES, and kept in LOGS for the summary that ends make check; a failing
+# one fails the run only after the others have run, so one report shows
+# everything. TEST_FIRST are started first: the slowest of each pass, so that
+# the rest fill the other core around them. The bench programs are only
+# built, so that they keep compiling cleanly.
 LOGS = $(BUILD)/logs/unit
+TEST_JOBS ?= 2
+TEST_FIRST = test_logic test_memory test_generate_cli test_explain test_canon test_first_contact \
+             test_hostile test_input test_hint_cli test_pictures_cli test_canon_cli
 test-run: $(PROGRAM) $(TEST_BINS) $(BENCH_PROGRAM) $(UNSOLVABLE_PROGRAM) $(HINT_LATENCY_PROGRAM) \
   $(SETTER_PROGRAM) $(BUDGET_PROGRAM)
-	@mkdir -p $(LOGS); failed=0; for t in $(TEST_BINS); do \
-	  echo "== $$t"; log=$(LOGS)/$$(basename $$t).log; \
-	  { SUDOKU_BIN=$(PROGRAM) SHARED_PUZZLES=$(SHARED_PUZZLES) $$t; echo $$? > $$log.rc; } 2>&1 | tee $$log; \
-	  [ "$$(cat $$log.rc)" = 0 ] || failed=1; rm -f $$log.rc; \
-	done; \
-	[ $$failed = 0 ] && echo "== all tests passed ($(BUILD))" || { echo "== some tests FAILED ($(BUILD))"; exit 1; }
+	@SUDOKU_BIN=$(PROGRAM) SHARED_PUZZLES=$(SHARED_PUZZLES) TEST_FIRST="$(TEST_FIRST)" \
+	  sh tests/run-tests.sh $(TEST_JOBS) $(LOGS) $(TEST_BINS) && \
+	  echo "== all tests passed ($(BUILD))" || { echo "== some tests FAILED ($(BUILD))"; exit 1; }
 
 # The Python package's tests, on the package as make install installs it:
 # for real, into a scratch prefix of its own (PY_PREFIX), from where it
