@@ -342,35 +342,38 @@ wheel:
 	@ls $(BUILD)/wheel/*.whl
 
 # Every pass leaves its logs; the last line sums them up (tests/summary.sh).
-# Three streams share the two cores (make check must take under 10 minutes
-# on two), each running its tests two at a time (TEST_JOBS):
-#  - the sanitizer pass (its own build, then every test binary under ASan +
-#    UBSan, LOGIC_PATH_QUICK) and then lint start at once;
+# Four streams share the two cores (make check must take under 10 minutes
+# on two), each pass running its tests two at a time (TEST_JOBS):
+#  - lint, and the sanitizer pass (its own build, then every test binary
+#    under ASan + UBSan, LOGIC_PATH_QUICK), start at once;
 #  - the plain pass, shown as it goes: the build, every test binary, then
 #    the Python binding, install, GNU parallel, README, book, layers,
 #    catalogue and ThreadSanitizer checks (check-plain);
 #  - the valgrind pass (test-valgrind: the end-to-end suites, the program
 #    under memcheck on a sample of each test's runs), from when the plain
 #    build is done.
-# The sanitizer and valgrind passes' output is shown after the plain pass,
-# each whole; a failing stream fails make check only after all have run.
+# The other streams' output is shown after the plain pass, each whole; a
+# failing stream fails make check only after all have run.
 CHECK_BUILD = $(PROGRAM) $(LIB) shared $(TEST_BINS) $(BENCH_PROGRAM) $(UNSOLVABLE_PROGRAM) \
   $(HINT_LATENCY_PROGRAM) $(SETTER_PROGRAM) $(BUDGET_PROGRAM) $(BUILD)/tests/book_check $(CATALOGUE_DOC)
 check: tools
-	@rm -rf $(BUILD)/logs $(BUILD)/sanitize/logs $(BUILD)/sanitize.out $(BUILD)/valgrind.out; \
+	@rm -rf $(BUILD)/logs $(BUILD)/sanitize/logs $(BUILD)/sanitize.out $(BUILD)/valgrind.out \
+	  $(BUILD)/lint.out; \
 	mkdir -p $(BUILD); \
-	{ LOGIC_PATH_QUICK=1 $(MAKE) --no-print-directory test-run BUILD=$(BUILD)/sanitize \
-	    CFLAGS="$(SANITIZE_FLAGS)" LDFLAGS="-fsanitize=address,undefined" && \
-	  $(MAKE) --no-print-directory lint; } > $(BUILD)/sanitize.out 2>&1 & sanitize=$$!; \
+	LOGIC_PATH_QUICK=1 $(MAKE) --no-print-directory test-run BUILD=$(BUILD)/sanitize \
+	  CFLAGS="$(SANITIZE_FLAGS)" LDFLAGS="-fsanitize=address,undefined" > $(BUILD)/sanitize.out 2>&1 & \
+	sanitize=$$!; \
+	$(MAKE) --no-print-directory lint > $(BUILD)/lint.out 2>&1 & lint=$$!; \
 	rc=0; valgrind=; \
 	if $(MAKE) --no-print-directory $(CHECK_BUILD); then \
 	  $(MAKE) --no-print-directory test-valgrind > $(BUILD)/valgrind.out 2>&1 & valgrind=$$!; \
 	  $(MAKE) --no-print-directory check-plain || rc=1; \
 	else rc=1; fi; \
 	wait $$sanitize || rc=1; \
-	echo "== the sanitizer pass and lint (run beside the above)"; cat $(BUILD)/sanitize.out; \
+	echo "== the sanitizer pass (run beside the above)"; cat $(BUILD)/sanitize.out; \
 	if [ -n "$$valgrind" ]; then wait $$valgrind || rc=1; \
 	  echo "== the valgrind pass (run beside the above)"; cat $(BUILD)/valgrind.out; fi; \
+	wait $$lint || rc=1; echo "== lint (run beside the above)"; cat $(BUILD)/lint.out; \
 	[ $$rc = 0 ]
 	@sh tests/summary.sh $(BUILD)/logs $(BUILD)/sanitize/logs
 
