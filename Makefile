@@ -168,7 +168,7 @@ SETTER_PROGRAM = $(BUILD)/sudoku-setter-bench
 BUDGET_PROGRAM = $(BUILD)/sudoku-budget
 
 .PHONY: all run check catalogue pictures generate-stats test-run test-python test-valgrind lint tools bench bench-one fuzz fuzz-one install wheel \
-        uninstall clean format shared deb agreement soundness soundness-hardest thread-check
+        uninstall clean format shared deb agreement soundness soundness-hardest thread-check check-plain
 .DELETE_ON_ERROR:
 
 all: $(PROGRAM) $(LIB) shared
@@ -308,19 +308,22 @@ generate-stats: $(PROGRAM)
 	sh bench/generate-stats.sh $(PROGRAM) > $(BUILD)/generate-stats.md
 	@echo "generate-stats: $(BUILD)/generate-stats.md"
 
-# Runs every test binary from the project root; a failing one fails the run
-# only after the others have run, so one report shows everything. The bench
-# program is only built, so that it keeps compiling cleanly. Each binary's
-# output is kept in LOGS too, for the summary that ends make check.
+# Runs every test binary from the project root, TEST_JOBS at a time
+# (tests/run-tests.sh): each one's output is shown whole, in the order of
+# TEST_NAMES, and kept in LOGS for the summary that ends make check; a failing
+# one fails the run only after the others have run, so one report shows
+# everything. TEST_FIRST are started first: the slowest of each pass, so that
+# the rest fill the other core around them. The bench programs are only
+# built, so that they keep compiling cleanly.
 LOGS = $(BUILD)/logs/unit
+TEST_JOBS ?= 2
+TEST_FIRST = test_logic_path test_generate_cli test_explain test_canon test_memory test_first_contact \
+             test_hostile test_input test_hint_cli test_pictures_cli test_canon_cli test_datasets
 test-run: $(PROGRAM) $(TEST_BINS) $(BENCH_PROGRAM) $(UNSOLVABLE_PROGRAM) $(HINT_LATENCY_PROGRAM) \
   $(SETTER_PROGRAM) $(BUDGET_PROGRAM)
-	@mkdir -p $(LOGS); failed=0; for t in $(TEST_BINS); do \
-	  echo "== $$t"; log=$(LOGS)/$$(basename $$t).log; \
-	  { SUDOKU_BIN=$(PROGRAM) SHARED_PUZZLES=$(SHARED_PUZZLES) $$t; echo $$? > $$log.rc; } 2>&1 | tee $$log; \
-	  [ "$$(cat $$log.rc)" = 0 ] || failed=1; rm -f $$log.rc; \
-	done; \
-	[ $$failed = 0 ] && echo "== all tests passed ($(BUILD))" || { echo "== some tests FAILED ($(BUILD))"; exit 1; }
+	@SUDOKU_BIN=$(PROGRAM) SHARED_PUZZLES=$(SHARED_PUZZLES) TEST_FIRST="$(TEST_FIRST)" \
+	  sh tests/run-tests.sh $(TEST_JOBS) $(LOGS) $(TEST_BINS) && \
+	  echo "== all tests passed ($(BUILD))" || { echo "== some tests FAILED ($(BUILD))"; exit 1; }
 
 # The Python package's tests, on the package as make install installs it:
 # for real, into a scratch prefix of its own (PY_PREFIX), from where it
@@ -353,10 +356,46 @@ wheel:
 	@ls $(BUILD)/wheel/*.whl
 
 # Every pass leaves its logs; the last line sums them up (tests/summary.sh).
-# The valgrind pass (single-threaded, half of the time) runs beside the
-# sanitizer build and lint, its output shown after theirs.
+# Four streams share the two cores (make check must take under 10 minutes
+# on two), each pass running its tests two at a time (TEST_JOBS):
+#  - lint, and the sanitizer pass (its own build, then every test binary
+#    under ASan + UBSan, LOGIC_PATH_QUICK), start at once;
+#  - the plain pass, shown as it goes: the build, every test binary, then
+#    the Python binding, install, GNU parallel, README, book, layers,
+#    catalogue and ThreadSanitizer checks (check-plain);
+#  - the valgrind pass (test-valgrind: the end-to-end suites, the program
+#    under memcheck on a sample of each test's runs), from when the plain
+#    build is done.
+# The other streams' output is shown after the plain pass, each whole; a
+# failing stream fails make check only after all have run.
+CHECK_BUILD = $(PROGRAM) $(LIB) shared $(TEST_BINS) $(BENCH_PROGRAM) $(UNSOLVABLE_PROGRAM) \
+  $(HINT_LATENCY_PROGRAM) $(SETTER_PROGRAM) $(BUDGET_PROGRAM) $(BUILD)/tests/book_check $(CATALOGUE_DOC)
 check: tools
-	@rm -rf $(BUILD)/logs $(BUILD)/sanitize/logs
+	@rm -rf $(BUILD)/logs $(BUILD)/sanitize/logs $(BUILD)/sanitize.out $(BUILD)/valgrind.out \
+	  $(BUILD)/lint.out; \
+	mkdir -p $(BUILD); \
+	LOGIC_PATH_QUICK=1 $(MAKE) --no-print-directory test-run BUILD=$(BUILD)/sanitize \
+	  CFLAGS="$(SANITIZE_FLAGS)" LDFLAGS="-fsanitize=address,undefined" > $(BUILD)/sanitize.out 2>&1 & \
+	sanitize=$$!; \
+	$(MAKE) --no-print-directory lint > $(BUILD)/lint.out 2>&1 & lint=$$!; \
+	rc=0; valgrind=; \
+	if $(MAKE) --no-print-directory $(CHECK_BUILD); then \
+	  $(MAKE) --no-print-directory test-valgrind > $(BUILD)/valgrind.out 2>&1 & valgrind=$$!; \
+	  $(MAKE) --no-print-directory check-plain || rc=1; \
+	else rc=1; fi; \
+	wait $$sanitize || rc=1; \
+	echo "== the sanitizer pass (run beside the above)"; cat $(BUILD)/sanitize.out; \
+	if [ -n "$$valgrind" ]; then wait $$valgrind || rc=1; \
+	  echo "== the valgrind pass (run beside the above)"; cat $(BUILD)/valgrind.out; fi; \
+	wait $$lint || rc=1; echo "== lint (run beside the above)"; cat $(BUILD)/lint.out; \
+	[ $$rc = 0 ]
+	@sh tests/summary.sh $(BUILD)/logs $(BUILD)/sanitize/logs
+
+# make check's plain pass: every test binary, then the checks of the
+# Python binding, the install, GNU parallel, README, the book, the layers,
+# the catalogue and the threads, one after the other; the first to fail
+# stops it.
+check-plain: $(CHECK_BUILD)
 	$(MAKE) --no-print-directory test-run
 	$(MAKE) --no-print-directory test-python
 	@mkdir -p $(LOGS)
@@ -365,31 +404,29 @@ check: tools
 	@SUDOKU_BIN=$(PROGRAM) sh tests/parallel-check.sh > $(LOGS)/parallel.log 2>&1; \
 	  rc=$$?; cat $(LOGS)/parallel.log; exit $$rc
 	@sh tests/readme-check.sh > $(LOGS)/readme.log 2>&1; rc=$$?; cat $(LOGS)/readme.log; exit $$rc
-	@$(MAKE) --no-print-directory $(BUILD)/tests/book_check > /dev/null && \
-	  SUDOKU_BIN=$(PROGRAM) $(BUILD)/tests/book_check > $(LOGS)/book.log 2>&1; \
+	@SUDOKU_BIN=$(PROGRAM) $(BUILD)/tests/book_check > $(LOGS)/book.log 2>&1; \
 	  rc=$$?; cat $(LOGS)/book.log; exit $$rc
 	@sh tests/layers.sh $(BUILD)/obj > $(LOGS)/layers.log 2>&1; rc=$$?; cat $(LOGS)/layers.log; exit $$rc
-	@$(MAKE) --no-print-directory $(CATALOGUE_DOC) > /dev/null && \
-	  sh tests/catalogue-check.sh $(CATALOGUE_DOC) > $(LOGS)/catalogue.log 2>&1; \
+	@sh tests/catalogue-check.sh $(CATALOGUE_DOC) > $(LOGS)/catalogue.log 2>&1; \
 	  rc=$$?; cat $(LOGS)/catalogue.log; exit $$rc
 	@$(MAKE) --no-print-directory thread-check > $(LOGS)/threads.log 2>&1; \
 	  rc=$$?; tail -n 1 $(LOGS)/threads.log; exit $$rc
-	@$(MAKE) --no-print-directory test-valgrind > $(BUILD)/valgrind.out 2>&1 & valgrind=$$!; \
-	  LOGIC_PATH_QUICK=1 $(MAKE) --no-print-directory test-run BUILD=$(BUILD)/sanitize \
-	    CFLAGS="$(SANITIZE_FLAGS)" LDFLAGS="-fsanitize=address,undefined" && \
-	  $(MAKE) --no-print-directory lint; rc=$$?; \
-	  wait $$valgrind; v=$$?; echo "== the valgrind pass (run beside the above)"; \
-	  cat $(BUILD)/valgrind.out; [ $$rc = 0 ] && [ $$v = 0 ]
-	@sh tests/summary.sh $(BUILD)/logs $(BUILD)/sanitize/logs
 
-# The end-to-end suites again, every run of the program under memcheck: an
-# error or a definitely lost byte makes valgrind exit 99, which fails the
-# test (tests/cli_harness.c), and its report is shown with the failure.
+# The end-to-end suites again, with the program under memcheck: an error
+# or a definitely lost byte makes valgrind exit 99, which fails the test
+# (tests/cli_harness.c), and its report is shown with the failure. Every
+# test of every suite runs, each asserting all it asserts in the plain pass;
+# the first run of the program in each test and every VALGRIND_EVERY-th
+# after go under valgrind, the others run it directly (a valgrind start
+# costs half a second of CPU, and the ASan + UBSan pass runs every one of
+# them with the program built with the sanitizers). VALGRIND_EVERY=1: every
+# run (some 12 minutes of CPU more).
 VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=definite \
   --errors-for-leak-kinds=definite
+VALGRIND_EVERY ?= 4
 test-valgrind:
-	SUDOKU_WRAPPER="$(VALGRIND)" $(MAKE) --no-print-directory test-run TEST_NAMES="$(E2E_TESTS)" \
-	  LOGS=$(BUILD)/logs/valgrind
+	SUDOKU_WRAPPER="$(VALGRIND)" SUDOKU_WRAPPER_EVERY=$(VALGRIND_EVERY) $(MAKE) --no-print-directory \
+	  test-run TEST_NAMES="$(E2E_TESTS)" LOGS=$(BUILD)/logs/valgrind
 
 # The logic engine against Sudoku Explainer on all 509 rated puzzles (a
 # minute; make check rates those up to 9.4) and against HoDoKu 2.2's 500
