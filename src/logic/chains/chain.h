@@ -82,12 +82,16 @@ typedef struct chain_mark {
     int32_t nnodes, nparents;
 } chain_mark;
 
-/* Nodes by candidate, in the order they were added (SE's LinkedSet). */
+/* Nodes by candidate, in the order they were added (SE's LinkedSet). The
+ * candidates present are kept by cell as digits (cells) and by digit as
+ * cells (plane: cell i is bit i % 64 of word i / 64), so that a run tests
+ * a unit's or a cell's candidates against a set in a few word operations. */
 #define POT_WORDS ((POTENTIALS + 63) / 64)
 typedef struct chain_set {
     int32_t count;
-    uint64_t has[POT_WORDS]; /* the candidates present, as bits */
-    int32_t at[POTENTIALS];  /* node by candidate, for those present only */
+    uint64_t plane[9][2];
+    uint16_t cells[SUDOKU_CELLS];
+    int32_t at[POTENTIALS]; /* node by candidate, for those present only */
     int16_t order[POTENTIALS];
 } chain_set;
 
@@ -96,6 +100,7 @@ typedef struct chainer {
     chain_arena *arena;
     uint16_t grid[SUDOKU_CELLS]; /* candidates now (placed cells: 0) */
     uint16_t pos[27][9];         /* places of each digit in each unit, as logic_positions */
+    uint64_t planes[9][2];       /* the board loaded, by digit as cells (as chain_set's) */
     bool dynamic;                /* offs leave the board as they are found */
     bool nishio;                 /* digit links only */
     bool multiple;
@@ -177,13 +182,14 @@ void chain_set_init(chain_set *set);
 void chain_set_clear(chain_set *set);
 static inline bool chain_set_has(const chain_set *set, int pot)
 {
-    return (set->has[(unsigned)pot / 64] >> ((unsigned)pot % 64)) & 1u;
+    return (set->cells[POT_CELL(pot)] >> ((unsigned)(POT_DIGIT(pot) - 1))) & 1u;
 }
 static inline void chain_set_add(chain_set *set, const chain_arena *arena, int32_t node)
 {
-    int pot = arena->nodes[node].pot;
-    if (!chain_set_has(set, pot)) {
-        set->has[(unsigned)pot / 64] |= 1ull << ((unsigned)pot % 64);
+    int pot = arena->nodes[node].pot, cell = POT_CELL(pot), d = POT_DIGIT(pot) - 1;
+    if (!((set->cells[cell] >> d) & 1u)) {
+        set->cells[cell] |= (uint16_t)(1u << d);
+        set->plane[d][(unsigned)cell / 64] |= 1ull << ((unsigned)cell % 64);
         set->order[set->count++] = (int16_t)pot;
     }
     set->at[pot] = node;

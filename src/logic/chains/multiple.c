@@ -66,8 +66,8 @@ typedef struct multiple_search {
     run_result *runs[POTENTIALS];
     const chain_set *value_on[9], *value_off[9]; /* the cell in hand's digits */
     /* What every run of the cell in hand, of a region, reaches (bits). */
-    uint64_t cell_on[POT_WORDS], cell_off[POT_WORDS];
-    uint64_t region_on[POT_WORDS], region_off[POT_WORDS];
+    uint64_t cell_on[PLANE_WORDS], cell_off[PLANE_WORDS]; /* by digit as cells, as chain_set's */
+    uint64_t region_on[PLANE_WORDS], region_off[PLANE_WORDS];
     chain_set off_on, off_off; /* the candidate's "off" assumption */
     digit_planes planes;       /* Nishio only */
     unsigned digits;           /* Nishio: the digits (bits) whose chains are followed */
@@ -86,7 +86,6 @@ typedef struct multiple_search {
     chain_links *links;
     chain_reach_sets *reach;
     uint64_t reached[POT_WORDS];
-    uint64_t worth_on[POT_WORDS];          /* candidates in cells of two or more */
     uint64_t worth_on_planes[PLANE_WORDS]; /* the same by digit, as cells (chain_reach_sets) */
     /* Dynamic chains at level 0: room for a closure (off_may_offer);
      * NULL: not used. */
@@ -194,24 +193,31 @@ static void on_contradiction(multiple_search *s, int pot, const run_result *r)
  * bits by candidate; conflict: it may meet a contradiction (the sets are
  * then left partial). */
 typedef struct dynamic_reach {
-    uint64_t on[POT_WORDS], off[POT_WORDS];
+    uint64_t on[PLANE_WORDS], off[PLANE_WORDS]; /* by digit as cells, as chain_set's */
     bool conflict;
     int16_t todo[2 * POTENTIALS]; /* pot * 2 + on, in the order reached */
     int tail;
 } dynamic_reach;
 
-static bool bit_in(const uint64_t *set, int pot)
+static bool bit_in(const uint64_t *set, int i)
 {
-    return (set[(unsigned)pot / 64] >> ((unsigned)pot % 64)) & 1u;
+    return (set[(unsigned)i / 64] >> ((unsigned)i % 64)) & 1u;
+}
+
+/* Candidate pot's bit in a set by digit as cells (chain_set's plane). */
+static unsigned plane_bit(int pot)
+{
+    return 128u * (unsigned)(POT_DIGIT(pot) - 1) + (unsigned)POT_CELL(pot);
 }
 
 /* Adds pot, in state on, to r; false if r holds it in the other state. */
 static bool reach_add(dynamic_reach *r, int pot, bool on)
 {
-    if (bit_in(on ? r->off : r->on, pot)) return false;
+    unsigned i = plane_bit(pot);
+    if (bit_in(on ? r->off : r->on, (int)i)) return false;
     uint64_t *set = on ? r->on : r->off;
-    if (bit_in(set, pot)) return true;
-    set[(unsigned)pot / 64] |= 1ull << ((unsigned)pot % 64);
+    if (bit_in(set, (int)i)) return true;
+    set[i / 64] |= 1ull << (i % 64);
     r->todo[r->tail++] = (int16_t)(pot * 2 + on);
     return true;
 }
@@ -282,9 +288,10 @@ static bool off_may_offer(multiple_search *s, int pot, const run_result *r, bool
     dynamic_reach_of(&s->c, pot, false, reach);
     if (reach->conflict) return true;
     if (!doubles) return false;
+    const uint64_t *on = &r->on.plane[0][0], *off = &r->off.plane[0][0];
     uint64_t any = 0;
-    for (int w = 0; w < POT_WORDS; w++)
-        any |= (r->on.has[w] & reach->on[w] & s->worth_on[w]) | (r->off.has[w] & reach->off[w]);
+    for (int w = 0; w < PLANE_WORDS; w++)
+        any |= (on[w] & reach->on[w] & s->worth_on_planes[w]) | (off[w] & reach->off[w]);
     return any != 0;
 }
 
@@ -326,9 +333,16 @@ static bool off_run(multiple_search *s, int pot, const run_result *r, bool doubl
 
 /* Sets common to the candidates of set, or (keep) to those it has in
  * common with set. */
-static void common_take(uint64_t common[POT_WORDS], const chain_set *set, bool keep)
+static void common_take(uint64_t common[PLANE_WORDS], const chain_set *set, bool keep)
 {
-    for (int w = 0; w < POT_WORDS; w++) common[w] = keep ? common[w] & set->has[w] : set->has[w];
+    const uint64_t *has = &set->plane[0][0];
+    for (int w = 0; w < PLANE_WORDS; w++) common[w] = keep ? common[w] & has[w] : has[w];
+}
+
+/* True if the common set (by digit as cells) holds candidate pot. */
+static bool common_has(const uint64_t common[PLANE_WORDS], int pot)
+{
+    return bit_in(common, (int)plane_bit(pot));
 }
 
 /* The steps of one unit's places of digit, if cell is its first place:
@@ -359,7 +373,7 @@ static void region(multiple_search *s, int unit, int cell, int digit, const run_
         const uint64_t *common = pass ? s->region_off : s->region_on;
         for (int i = 0; i < first->count; i++) {
             int q = first->order[i];
-            if (!((common[q / 64] >> (q % 64)) & 1u)) continue;
+            if (!common_has(common, q)) continue;
             int32_t targets[9];
             for (int j = 0; j < count; j++)
                 targets[j] = (pass ? outcome_off : outcome_on)[j]->at[q];
@@ -552,16 +566,14 @@ static void reach_load(multiple_search *s)
     memset(s->reached, 0, sizeof s->reached);
 }
 
-/* Sets worth_on: the candidates in cells of two or more. */
+/* Sets worth_on_planes: the candidates in cells of two or more. */
 static void worth_load(multiple_search *s)
 {
-    memset(s->worth_on, 0, sizeof s->worth_on);
     memset(s->worth_on_planes, 0, sizeof s->worth_on_planes);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         if (sudoku_is_several(s->c.grid[cell]))
             for (unsigned m = s->c.grid[cell]; m; m &= m - 1) {
-                int digit = sudoku_lowest_digit(m), pot = POT(cell, digit);
-                s->worth_on[pot / 64] |= 1ull << (pot % 64);
+                int digit = sudoku_lowest_digit(m);
                 s->worth_on_planes[2 * (digit - 1) + cell / 64] |= 1ull << (cell % 64);
             }
 }
@@ -708,7 +720,7 @@ static void from_cell(multiple_search *s, int cell)
         const uint64_t *common = pass ? s->cell_off : s->cell_on;
         for (int i = 0; i < first->count && n; i++) {
             int q = first->order[i];
-            if (!((common[q / 64] >> (q % 64)) & 1u)) continue;
+            if (!common_has(common, q)) continue;
             int32_t targets[9];
             for (int j = 0; j < n; j++) targets[j] = (pass ? s->value_off : s->value_on)[j]->at[q];
             offer(s, SUDOKU_CHAIN_CELL, SORT_CELL, !pass, q, targets, n, cell, -1);
