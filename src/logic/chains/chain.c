@@ -512,6 +512,8 @@ static void strong_add(chain_links *t, int pot, int other)
     for (int i = 0; i < t->nstrong[pot]; i++)
         if (t->strong[pot][i] == other) return;
     t->strong[pot][t->nstrong[pot]++] = (uint16_t)other;
+    unsigned cell = (unsigned)POT_CELL(pot);
+    t->live[POT_DIGIT(pot) - 1][cell / 64] |= 1ull << (cell % 64);
 }
 
 void chain_strong_load(const chainer *c, chain_links *t)
@@ -520,6 +522,7 @@ void chain_strong_load(const chainer *c, chain_links *t)
      * place in each unit in SE's order), from the pairs of the board:
      * each link is found once, for both ends. */
     memset(t->nstrong, 0, sizeof t->nstrong);
+    memset(t->live, 0, sizeof t->live);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         if (!sudoku_is_pair(c->grid[cell])) continue;
         int low = sudoku_lowest_digit(c->grid[cell]),
@@ -592,19 +595,21 @@ void chain_reach(const chain_links *t, int pot, chain_reach_sets *r)
          * places among its peers. */
         int p = todo[head++], cell = POT_CELL(p), digit = POT_DIGIT(p);
         bool ok = true;
+        /* Only the "off"s with a strong link lead on. */
         for (unsigned m = t->grid[cell] & ~(1u << (digit - 1)); m && ok; m &= m - 1) {
             int e = sudoku_lowest_digit(m);
             if (plane_has(r->off, cell, e)) continue;
             ok = !plane_has(r->on, cell, e);
             plane_add(r->off, cell, e);
-            ok = ok && reach_partners(t, POT(cell, e), r, todo, &tail);
+            if (ok && ((t->live[e - 1][cell / 64] >> (cell % 64)) & 1u))
+                ok = reach_partners(t, POT(cell, e), r, todo, &tail);
         }
         uint64_t *on = &r->on[2 * (digit - 1)], *off = &r->off[2 * (digit - 1)];
         for (int w = 0; w < 2 && ok; w++) {
             uint64_t fresh = sudoku_peer_bits[cell][w] & t->places[digit - 1][w] & ~off[w];
             ok = !(fresh & on[w]);
             off[w] |= fresh;
-            for (; fresh && ok; fresh &= fresh - 1)
+            for (fresh &= t->live[digit - 1][w]; fresh && ok; fresh &= fresh - 1)
                 ok = reach_partners(t, POT(64 * w + __builtin_ctzll(fresh), digit), r, todo, &tail);
         }
         if (!ok) {

@@ -259,6 +259,7 @@ bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int3
 typedef struct chain_links {
     uint16_t strong[POTENTIALS][4];
     uint8_t nstrong[POTENTIALS];
+    uint64_t live[9][2]; /* the candidates with a strong link, by digit as cells */
     uint16_t grid[SUDOKU_CELLS];
     uint64_t places[9][2];
 } chain_links;

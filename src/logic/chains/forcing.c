@@ -31,6 +31,11 @@ static void cells_add(cells81 *set, int cell)
     set->w[(unsigned)cell / 64] |= 1ull << ((unsigned)cell % 64);
 }
 
+static bool cells_has(const cells81 *set, int cell)
+{
+    return (set->w[(unsigned)cell / 64] >> ((unsigned)cell % 64)) & 1u;
+}
+
 typedef struct static_search {
     chainer c;
     const uint64_t *starts; /* NULL: every assumption */
@@ -219,6 +224,8 @@ static bool may_lead(static_search *s, int pot, int start_pot)
 static void cycles_from(static_search *s, int32_t start, int32_t targets[2], int *ntargets)
 {
     chain_arena *arena = s->c.arena;
+    /* The candidates with a partner in the mode: the others lead nowhere. */
+    const cells81 *live = !s->y ? s->live_x : s->live[s->x ? 2 : 1];
     int start_pot = chain_at(arena, start)->pot;
     memset(s->on_seen, 0, sizeof s->on_seen);
     node_add(s->on_seen, start_pot, false);
@@ -234,7 +241,9 @@ static void cycles_from(static_search *s, int32_t start, int32_t targets[2], int
             int n = on_links(s, chain_at(arena, p)->pot, &links);
             for (int j = 0; j < n; j++) {
                 bool target = s->x && links[j].pot == start_pot;
-                if (!target && !may_lead(s, links[j].pot, start_pot)) continue;
+                int cell = POT_CELL(links[j].pot), d = POT_DIGIT(links[j].pot) - 1;
+                if (!target && (!cells_has(&live[d], cell) || !may_lead(s, links[j].pot, start_pot)))
+                    continue;
                 if (is_ancestor(arena, p, links[j].pot, false)) continue;
                 /* The start turned off: a forcing chain (with X links). The
                  * forcing search from the start on follows the same nodes
@@ -344,11 +353,6 @@ static void forcing_from(static_search *s, int32_t start, int32_t targets[2], in
 static bool strong_in_mode(const static_search *s, int pot, int other)
 {
     return POT_CELL(other) == POT_CELL(pot) ? s->y : s->x;
-}
-
-static bool cells_has(const cells81 *set, int cell)
-{
-    return (set->w[(unsigned)cell / 64] >> ((unsigned)cell % 64)) & 1u;
 }
 
 static void links_load(static_search *s)
@@ -667,21 +671,22 @@ static bool graph_load(const static_search *s, on_graph *g)
     const cells81 *live = s->live[2];
     for (int pot = 0; pot < POTENTIALS; pot++) g->seen[pot] = -1;
     g->n = 0;
-    for (int pot = 0; pot < POTENTIALS; pot++) {
-        g->first[pot] = g->n;
-        int cell = POT_CELL(pot), d = POT_DIGIT(pot) - 1;
-        if (!(s->c.grid[cell] >> d & 1u)) continue;
-        g->seen[pot] = pot;
-        for (unsigned m = s->c.grid[cell] & ~(1u << d); m; m &= m - 1) {
-            int e = sudoku_lowest_bit(m);
-            if (cells_has(&live[e], cell) && !graph_partners(s, g, pot, POT(cell, e + 1)))
-                return false;
-        }
-        for (int w = 0; w < 2; w++)
-            for (uint64_t m = sudoku_peer_bits[cell][w] & live[d].w[w]; m; m &= m - 1)
-                if (!graph_partners(s, g, pot, POT(64 * w + __builtin_ctzll(m), d + 1)))
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (int d = 0; d < 9; d++) {
+            int pot = POT(cell, d + 1);
+            g->first[pot] = g->n;
+            if (!(s->c.grid[cell] >> d & 1u)) continue;
+            g->seen[pot] = pot;
+            for (unsigned m = s->c.grid[cell] & ~(1u << d); m; m &= m - 1) {
+                int e = sudoku_lowest_bit(m);
+                if (cells_has(&live[e], cell) && !graph_partners(s, g, pot, POT(cell, e + 1)))
                     return false;
-    }
+            }
+            for (int w = 0; w < 2; w++)
+                for (uint64_t m = sudoku_peer_bits[cell][w] & live[d].w[w]; m; m &= m - 1)
+                    if (!graph_partners(s, g, pot, POT(64 * w + __builtin_ctzll(m), d + 1)))
+                        return false;
+        }
     g->first[POTENTIALS] = g->n;
     for (int pot = 0; pot < POTENTIALS; pot++) g->seen[pot] = -1;
     g->walk = 0;
