@@ -9,10 +9,15 @@
 #                     the last line sums it all up (tests/summary.sh)
 #   make lint         cppcheck on every C file, clang-tidy (.clang-tidy) on src/ and bench/
 #   make catalogue    docs/logic.md's technique table, from src/logic/catalogue.c
+#   make pictures     the step pictures of docs/pictures/ (README.md shows one), drawn by the
+#                     program
 #   make bench        in-process and whole-process speed (docs/benchmarks.md), see below
 #   make install      the program, libsudoku.a and libsudoku.so (with its soname), sudoku.h,
-#                     sudoku.pc, the man pages and the documentation; PREFIX=/usr/local,
-#                     DESTDIR, BINDIR, LIBDIR, INCLUDEDIR, MANDIR, DOCDIR honoured
+#                     sudoku.pc, the man pages, the documentation and the Python package;
+#                     PREFIX=/usr/local, DESTDIR, BINDIR, LIBDIR, INCLUDEDIR, MANDIR, DOCDIR,
+#                     PYTHON (python3) and PYTHONDIR (its site directory for PREFIX) honoured
+#   make wheel        the Python package as a wheel, in build/wheel/ (pip, setuptools and
+#                     wheel of PYTHON, offline: docs/python.md)
 #   make uninstall    removes exactly what make install installed
 #   make generate-stats  what generate makes, in numbers (build/generate-stats.md; docs/generate.md)
 #   make deb          Debian packages with dpkg-buildpackage, in build/deb/ (docs/packaging.md)
@@ -43,11 +48,23 @@
 #                          (-j 1 and -j 2, about 15 minutes a build); 0 skips rating
 #   BENCH_GENERATE=10000   puzzles per `sudoku generate` measurement, beside QQWing
 #                          when installed (apt-get install qqwing); 0 skips them
+#   BENCH_SETTER=1         the setters' targets (bench/setter.c: patterns of top1465,
+#                          techniques, few clues, vicinity; 15 to 20 minutes); 0 skips
+#                          them, quick runs a sample (a check, not a measurement)
 #   TDOKU=DIR              the reference solver's programs (../shared/reference/tdoku):
 #                          when they run here, each build's report ends with ours beside
 #                          theirs (bench/versus.sh), else says it leaves that out
 #   BENCH_UNSOLVABLE=10000 the few-clue unsolvable family's size (made once, kept in
 #                          $(BUILD)/bench/)
+#   BENCH_PICTURES=10000   puzzles drawn as SVG, a tenth of them in books (bench/pictures.sh);
+#                          0 skips them
+#   BENCH_HINT_HARDEST=200 forum-hardest puzzles whose every state `sudoku play`'s hint
+#                          latency is measured at, after all of top1465 (a few minutes;
+#                          bench/hint_latency.c); 0 skips the measure
+#   BENCH_UNITS_SAMPLE=400 every Nth puzzle of top1465 and forum-hardest that
+#                          sudoku-budget (bench/budget.c) times per unit of --budget,
+#                          beside boards with many solutions, none, and the empty
+#                          grid (some minutes); 0 skips it
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -62,6 +79,13 @@ INCLUDEDIR ?= $(PREFIX)/include
 MANDIR ?= $(PREFIX)/share/man
 DOCDIR ?= $(PREFIX)/share/doc/sudoku
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+PYTHON ?= python3
+# The Python package's directory: PYTHON's site directory for PREFIX
+# (python/sitedir.py: Debian's dist-packages for /usr and /usr/local);
+# empty without PYTHON, and then make install leaves the package out.
+ifeq ($(origin PYTHONDIR),undefined)
+PYTHONDIR := $(shell $(PYTHON) python/sitedir.py $(PREFIX) 2>/dev/null)
+endif
 BUILD ?= build
 SHARED_PUZZLES ?= ../shared/puzzles
 CMOCKA_LIBS ?= -lcmocka
@@ -89,20 +113,32 @@ LIB_SRC = src/board/tables.c src/board/givens.c \
           src/logic/chains/chain.c src/logic/chains/forcing.c src/logic/chains/multiple.c \
           src/logic/chains/nested.c src/logic/chains/chains.c \
           src/logic/catalogue.c src/logic/path.c \
-          src/generate/generate.c \
-          src/draw/writer.c src/draw/grid.c src/draw/step.c
+          src/generate/generate.c src/generate/additions.c src/generate/neighbour.c \
+          src/generate/fewer.c src/generate/pattern.c src/generate/vicinity.c \
+          src/generate/technique.c src/generate/measure.c \
+          src/draw/writer.c src/draw/grid.c src/draw/step.c src/draw/hint.c src/draw/picture.c \
+          src/draw/svg.c src/draw/terminal.c src/draw/book.c
 LIB_HDR = $(filter-out src/cli/%,$(wildcard src/*/*.h src/*/*/*.h))
 CLI_SRC = src/cli/main.c src/cli/options.c src/cli/run.c src/cli/input.c src/cli/batch.c \
-          src/cli/output.c src/cli/steps.c src/cli/cmd_solve.c src/cli/cmd_explain.c \
+          src/cli/output.c src/cli/steps.c src/cli/mistakes.c src/cli/cmd_solve.c src/cli/cmd_explain.c \
           src/cli/cmd_hint.c src/cli/cmd_rate.c src/cli/forms.c src/cli/cmd_canon.c \
-          src/cli/cmd_transform.c src/cli/cmd_generate.c src/cli/cmd_check.c
-E2E_TESTS = test_cli test_hostile test_explain test_input test_canon_cli test_generate_cli
+          src/cli/cmd_transform.c src/cli/cmd_generate.c src/cli/cmd_check.c \
+          src/cli/pictures.c src/cli/book.c src/cli/cmd_book.c src/cli/cmd_show.c src/cli/cmd_play.c \
+          src/cli/cmd_vicinity.c $(PLAY_SRC)
+# The game (`sudoku play`), a room of the tool's own: it sees only the
+# public header and its own headers (docs/architecture.md).
+PLAY_SRC = src/cli/play/game.c src/cli/play/save.c src/cli/play/term.c src/cli/play/screen.c \
+           src/cli/play/hint.c src/cli/play/play.c
+PLAY_HDR = $(PLAY_SRC:.c=.h)
+E2E_TESTS = test_cli test_hostile test_explain test_input test_canon_cli test_generate_cli \
+            test_pictures_cli test_hint_cli test_play_tmux test_first_contact
 TEST_NAMES = test_tables test_parse test_reader test_pencilmarks test_canon test_propagate test_planes \
              test_search test_print $(E2E_TESTS) test_datasets test_crosscheck test_fuzz_replay \
-             test_logic_path test_logic test_catalogue test_generate test_memory
+             test_logic_path test_logic test_catalogue test_generate test_vicinity test_memory \
+             test_pictures test_play
 
 # The commands, each with its man page name sudoku-COMMAND (a link to sudoku.1).
-COMMANDS = solve explain hint rate canon transform generate check
+COMMANDS = solve explain hint rate canon transform generate check vicinity book show play
 
 LIB_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
 PIC_OBJ = $(LIB_SRC:src/%.c=$(BUILD)/pic/%.o)
@@ -114,8 +150,11 @@ EXPORTS = $(BUILD)/libsudoku.map
 PROGRAM = $(BUILD)/sudoku
 BENCH_PROGRAM = $(BUILD)/sudoku-bench
 UNSOLVABLE_PROGRAM = $(BUILD)/sudoku-unsolvable
+HINT_LATENCY_PROGRAM = $(BUILD)/sudoku-hint-latency
+SETTER_PROGRAM = $(BUILD)/sudoku-setter-bench
+BUDGET_PROGRAM = $(BUILD)/sudoku-budget
 
-.PHONY: all run check catalogue generate-stats test-run test-python test-valgrind lint tools bench bench-one fuzz fuzz-one install \
+.PHONY: all run check catalogue pictures generate-stats test-run test-python test-valgrind lint tools bench bench-one fuzz fuzz-one install wheel \
         uninstall clean format shared deb agreement soundness soundness-hardest thread-check
 .DELETE_ON_ERROR:
 
@@ -139,11 +178,12 @@ $(ENGINE_OBJ): OBJ_CFLAGS = $(ENGINE_CFLAGS)
 # What the shared library exports: the functions sudoku.h declares, and
 # nothing else (the geometry tables and helpers the modules share stay
 # inside). Made from the header, so a new public function is exported as
-# soon as it is declared there; tests/install-check.sh checks the result.
+# soon as it is declared there (a typedef of a function type, such as a
+# callback's, is none); tests/install-check.sh checks the result.
 $(EXPORTS): include/sudoku.h
 	@mkdir -p $(@D)
 	{ echo '{'; echo '  global:'; \
-	  sed -n 's/^[A-Za-z].*[ *]\(sudoku_[a-z0-9_]*\)(.*/    \1;/p' include/sudoku.h; \
+	  sed -n '/^typedef/!s/^[A-Za-z].*[ *]\(sudoku_[a-z0-9_]*\)(.*/    \1;/p' include/sudoku.h; \
 	  echo '  local: *;'; echo '};'; } > $@
 
 $(SHLIB): $(PIC_OBJ) $(EXPORTS)
@@ -156,7 +196,8 @@ shared: $(SHLIB)
 	ln -sf $(SONAME) $(BUILD)/libsudoku.so
 
 # The tool's files, in src/cli/, see only the public header and their own.
-$(BUILD)/obj/cli/%.o: src/cli/%.c include/sudoku.h src/cli/cli.h src/cli/steps.h src/cli/forms.h
+$(BUILD)/obj/cli/%.o: src/cli/%.c include/sudoku.h src/cli/cli.h src/cli/steps.h src/cli/forms.h \
+  src/cli/pictures.h src/cli/book.h src/cli/mistakes.h $(PLAY_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
@@ -189,8 +230,17 @@ $(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT) tests/checker.h tests/fixtures.h tes
 # archive keeps only sudoku_ names global.
 $(BUILD)/tests/test_catalogue $(BUILD)/tests/test_logic_path: $(LIB_OBJ)
 
+# test_play tests the game's state, save files and frames: the objects of
+# src/cli/play/ it needs.
+$(BUILD)/tests/test_play: $(BUILD)/obj/cli/play/game.o $(BUILD)/obj/cli/play/save.o \
+  $(BUILD)/obj/cli/play/screen.o $(BUILD)/obj/cli/play/hint.o
+
 # test_memory makes the library's allocations fail one at a time.
 TEST_LINK_test_memory = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
+
+# The picture tests render SVG and read pixels back (tests/picture_harness.c).
+$(BUILD)/tests/test_pictures $(BUILD)/tests/test_pictures_cli $(BUILD)/tests/book_check: \
+  tests/picture_harness.c tests/picture_harness.h
 
 # The suites that run the program share the harness that runs it.
 $(E2E_TESTS:%=$(BUILD)/tests/%) $(BUILD)/tests/test_crosscheck: tests/cli_harness.c tests/cli_harness.h
@@ -216,6 +266,11 @@ catalogue: $(CATALOGUE_DOC)
 	awk -v table=$(BUILD)/catalogue.md '/^<!-- catalogue: end/ { while ((getline line < table) > 0) print line; skip = 0 } \
 	  !skip { print } /^<!-- catalogue: begin/ { skip = 1 }' docs/logic.md > $(BUILD)/logic.md
 	mv $(BUILD)/logic.md docs/logic.md
+
+# The step pictures README.md and docs/pictures.md show, as the program
+# draws them: a single, a fish, a uniqueness step and a chain.
+pictures: $(PROGRAM)
+	sh docs/pictures/regenerate.sh $(PROGRAM)
 
 # Each grid under a line that names the puzzle it answers: where the puzzle
 # is in the file, and its givens.
@@ -244,7 +299,8 @@ generate-stats: $(PROGRAM)
 # program is only built, so that it keeps compiling cleanly. Each binary's
 # output is kept in LOGS too, for the summary that ends make check.
 LOGS = $(BUILD)/logs/unit
-test-run: $(PROGRAM) $(TEST_BINS) $(BENCH_PROGRAM) $(UNSOLVABLE_PROGRAM)
+test-run: $(PROGRAM) $(TEST_BINS) $(BENCH_PROGRAM) $(UNSOLVABLE_PROGRAM) $(HINT_LATENCY_PROGRAM) \
+  $(SETTER_PROGRAM) $(BUDGET_PROGRAM)
 	@mkdir -p $(LOGS); failed=0; for t in $(TEST_BINS); do \
 	  echo "== $$t"; log=$(LOGS)/$$(basename $$t).log; \
 	  { SUDOKU_BIN=$(PROGRAM) SHARED_PUZZLES=$(SHARED_PUZZLES) $$t; echo $$? > $$log.rc; } 2>&1 | tee $$log; \
@@ -252,16 +308,35 @@ test-run: $(PROGRAM) $(TEST_BINS) $(BENCH_PROGRAM) $(UNSOLVABLE_PROGRAM)
 	done; \
 	[ $$failed = 0 ] && echo "== all tests passed ($(BUILD))" || { echo "== some tests FAILED ($(BUILD))"; exit 1; }
 
-# The Python binding's tests, on the shared library just built; without
-# python3 they are skipped, and the summary says so.
-test-python: shared
+# The Python package's tests, on the package as make install installs it:
+# for real, into a scratch prefix of its own (PY_PREFIX), from where it
+# loads the library as a user's would (no SUDOKU_LIB; the source tree is
+# not on the path); without python3 they are skipped, and the summary says
+# so. The tests build a wheel too, when pip, setuptools and wheel are there.
+PY_PREFIX = $(abspath $(BUILD))/python-prefix
+test-python: $(PROGRAM) $(LIB) shared
 	@mkdir -p $(LOGS); log=$(LOGS)/python.log; \
-	if command -v python3 >/dev/null 2>&1; then \
-	  echo "== python/test_sudoku.py"; \
-	  { SUDOKU_LIB=$(SHLIB) CC="$(CC)" python3 -m unittest discover -s python -p 'test_*.py' -v; \
+	if command -v $(PYTHON) >/dev/null 2>&1; then \
+	  echo "== python/tests/test_sudoku.py (installed into $(PY_PREFIX))"; \
+	  rm -rf $(PY_PREFIX); \
+	  $(MAKE) --no-print-directory -s install PREFIX=$(PY_PREFIX) PYTHON=$(PYTHON) > /dev/null && \
+	  site=$$($(PYTHON) python/sitedir.py $(PY_PREFIX)) && \
+	  { env -u SUDOKU_LIB PYTHONPATH=$$site SUDOKU_INSTALLED=$$site SUDOKU_INSTALLED_LIB=$(PY_PREFIX)/lib \
+	      CC="$(CC)" $(PYTHON) -m unittest discover -s python/tests -p 'test_*.py' -v; \
 	    echo $$? > $$log.rc; } 2>&1 | tee $$log; \
 	  rc=$$(cat $$log.rc); rm -f $$log.rc; exit $$rc; \
-	else echo "python-check: skipped: python3 is absent (the Python binding's tests)" | tee $$log; fi
+	else echo "python-check: skipped: $(PYTHON) is absent (the Python package's tests)" | tee $$log; fi
+
+# The Python package as a wheel, built offline from a copy of python/ (the
+# build leaves its files beside the sources) with the interpreter's own
+# pip, setuptools and wheel.
+wheel:
+	rm -rf $(BUILD)/wheel
+	mkdir -p $(BUILD)/wheel/src
+	cp -R python/pyproject.toml python/sudoku $(BUILD)/wheel/src/
+	$(PYTHON) -m pip wheel --no-build-isolation --no-deps --no-index -w $(BUILD)/wheel \
+	  $(BUILD)/wheel/src
+	@ls $(BUILD)/wheel/*.whl
 
 # Every pass leaves its logs; the last line sums them up (tests/summary.sh).
 # The valgrind pass (single-threaded, half of the time) runs beside the
@@ -276,6 +351,9 @@ check: tools
 	@SUDOKU_BIN=$(PROGRAM) sh tests/parallel-check.sh > $(LOGS)/parallel.log 2>&1; \
 	  rc=$$?; cat $(LOGS)/parallel.log; exit $$rc
 	@sh tests/readme-check.sh > $(LOGS)/readme.log 2>&1; rc=$$?; cat $(LOGS)/readme.log; exit $$rc
+	@$(MAKE) --no-print-directory $(BUILD)/tests/book_check > /dev/null && \
+	  SUDOKU_BIN=$(PROGRAM) $(BUILD)/tests/book_check > $(LOGS)/book.log 2>&1; \
+	  rc=$$?; cat $(LOGS)/book.log; exit $$rc
 	@sh tests/layers.sh $(BUILD)/obj > $(LOGS)/layers.log 2>&1; rc=$$?; cat $(LOGS)/layers.log; exit $$rc
 	@$(MAKE) --no-print-directory $(CATALOGUE_DOC) > /dev/null && \
 	  sh tests/catalogue-check.sh $(CATALOGUE_DOC) > $(LOGS)/catalogue.log 2>&1; \
@@ -347,7 +425,8 @@ CPPCHECK = cppcheck -q --std=c11 --enable=warning,style,performance,portability 
 lint:
 	$(CPPCHECK) src include tests bench
 	@mkdir -p $(BUILD); \
-	clang-tidy --quiet $(LIB_SRC) $(CLI_SRC) bench/bench.c bench/unsolvable.c -- $(BASE_CFLAGS) -Isrc \
+	clang-tidy --quiet $(LIB_SRC) $(CLI_SRC) bench/bench.c bench/unsolvable.c bench/hint_latency.c \
+	  bench/setter.c -- $(BASE_CFLAGS) -Isrc \
 	  > $(BUILD)/clang-tidy.log 2>&1; rc=$$?; \
 	grep -v -E '^[0-9]+ warnings? (and [0-9]+ errors? )?generated\.$$' $(BUILD)/clang-tidy.log; \
 	[ $$rc = 0 ] && echo "lint: cppcheck and clang-tidy clean"; exit $$rc
@@ -358,12 +437,16 @@ BENCH_BUDGET ?= 15
 BENCH_FORMAT ?= text
 BENCH_RATE_HARDEST ?= 1000
 BENCH_GENERATE ?= 10000
+BENCH_SETTER ?= 1
 BENCH_FLAGS_portable = -O3
 BENCH_FLAGS_native = -O3 -march=native
 BENCH_DIR = $(BUILD)/bench/$(BENCH_BUILD)
 BENCH_BUILD_CFLAGS = $(strip $(BENCH_FLAGS_$(BENCH_BUILD)) $(BENCH_CFLAGS))
 TDOKU ?= ../shared/reference/tdoku
 BENCH_UNSOLVABLE ?= 10000
+BENCH_PICTURES ?= 10000
+BENCH_HINT_HARDEST ?= 200
+BENCH_UNITS_SAMPLE ?= 400
 
 bench_build_known = $(if $(BENCH_FLAGS_$(1)),,$(error BENCH_BUILDS: no build '$(1)'; portable or native))
 
@@ -380,10 +463,13 @@ bench-one:
 	$(call bench_build_known,$(BENCH_BUILD))
 	@rm -rf $(BENCH_DIR)
 	@$(MAKE) --no-print-directory BUILD=$(BENCH_DIR) CFLAGS="$(BENCH_BUILD_CFLAGS)" \
-	  $(BENCH_DIR)/sudoku $(BENCH_DIR)/sudoku-bench $(BENCH_DIR)/sudoku-unsolvable >&2
+	  $(BENCH_DIR)/sudoku $(BENCH_DIR)/sudoku-bench $(BENCH_DIR)/sudoku-unsolvable \
+	  $(BENCH_DIR)/sudoku-hint-latency $(BENCH_DIR)/sudoku-setter-bench $(BENCH_DIR)/sudoku-budget >&2
 	@BENCH_RUNS="$(BENCH_RUNS)" BENCH_BUDGET="$(BENCH_BUDGET)" BENCH_FORMAT="$(BENCH_FORMAT)" \
+	  BENCH_UNITS_SAMPLE="$(BENCH_UNITS_SAMPLE)" \
 	  BENCH_RATE_HARDEST="$(BENCH_RATE_HARDEST)" BENCH_GENERATE="$(BENCH_GENERATE)" \
-	  BENCH_UNSOLVABLE="$(BENCH_UNSOLVABLE)" TDOKU="$(TDOKU)" \
+	  BENCH_UNSOLVABLE="$(BENCH_UNSOLVABLE)" BENCH_PICTURES="$(BENCH_PICTURES)" TDOKU="$(TDOKU)" \
+	  BENCH_HINT_HARDEST="$(BENCH_HINT_HARDEST)" BENCH_SETTER="$(BENCH_SETTER)" \
 	  UNSOLVABLE_FAMILY="$(BUILD)/bench/unsolvable-$(BENCH_UNSOLVABLE).txt" \
 	  sh bench/run.sh $(BENCH_DIR) "$(CC)" "$(BASE_CFLAGS) $(BENCH_BUILD_CFLAGS)" $(SHARED_PUZZLES)
 
@@ -391,8 +477,23 @@ bench-one:
 $(BENCH_PROGRAM): bench/bench.c include/sudoku.h $(LIB)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $< $(LIB) -o $@
 
+# The game's hint latency (bench/hint_latency.c): the game's own objects.
+$(HINT_LATENCY_PROGRAM): bench/hint_latency.c include/sudoku.h $(LIB) $(BUILD)/obj/cli/play/game.o \
+  $(BUILD)/obj/cli/play/hint.o
+	$(CC) $(ALL_CFLAGS) -Isrc $(LDFLAGS) $< $(BUILD)/obj/cli/play/game.o $(BUILD)/obj/cli/play/hint.o \
+	  $(LIB) -pthread -o $@
+
+# The targets of issue 28 (patterns, techniques, few clues, vicinity), timed
+# on the command by its CPU time.
+$(SETTER_PROGRAM): bench/setter.c
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $< -o $@
+
 # The family of few-clue puzzles without a solution that make bench times.
 $(UNSOLVABLE_PROGRAM): bench/unsolvable.c include/sudoku.h $(LIB)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $< $(LIB) -o $@
+
+# How well --budget tracks time: the time a unit of work takes, by kind of input.
+$(BUDGET_PROGRAM): bench/budget.c include/sudoku.h $(LIB)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $< $(LIB) -o $@
 
 # make fuzz: three libFuzzer targets, one after the other (two at once would
@@ -439,7 +540,20 @@ fuzz-one: $(FUZZ_DIR)/bin/$(FUZZ_TARGET)
 	  $(FUZZ_LOG)
 
 # Installed documentation: the rules of input, scale-out, the logic engine.
-DOCS = README.md docs/input-formats.md docs/scale-out.md docs/logic.md docs/python.md docs/generate.md docs/canon.md
+DOCS = README.md docs/input-formats.md docs/scale-out.md docs/logic.md docs/python.md docs/generate.md docs/canon.md \
+       docs/pictures.md docs/play.md
+
+# sudoku.pc's Libs: a run path to LIBDIR when the dynamic linker does not
+# search it (a PREFIX of one's own), so that a program built with
+# `pkg-config --libs sudoku` finds libsudoku.so.0 without LD_LIBRARY_PATH;
+# none for the system's directories, where Debian forbids one
+# (docs/packaging.md).
+SYSTEM_LIBDIRS = /lib /lib64 /usr/lib /usr/lib64 /usr/local/lib /usr/local/lib64
+comma := ,
+system_libdir = $(or $(filter $(SYSTEM_LIBDIRS),$(1)),$(if $(filter /usr/lib/% /lib/%,$(1)),$(findstring -linux-,$(1))))
+PC_RPATH = $(if $(call system_libdir,$(LIBDIR)),,-Wl$(comma)-rpath$(comma)$${libdir} )
+# The same for the Python package: where it loads the library from.
+PY_LIBDIR = $(if $(call system_libdir,$(LIBDIR)),None,"$(LIBDIR)")
 
 # The man page names the documentation where it is installed; sudoku.pc
 # names the directories of this install.
@@ -453,12 +567,22 @@ install: $(PROGRAM) $(LIB) shared
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libsudoku.so
 	install -m 644 include/sudoku.h $(DESTDIR)$(INCLUDEDIR)/sudoku.h
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
-	  -e 's|@VERSION@|$(VERSION)|' sudoku.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc
+	  -e 's|@VERSION@|$(VERSION)|' -e 's|@RPATH@|$(PC_RPATH)|' sudoku.pc.in \
+	  > $(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc
 	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc
 	sed 's|/usr/local/share/doc/sudoku|$(DOCDIR)|g' docs/sudoku.1 > $(DESTDIR)$(MANDIR)/man1/sudoku.1
 	chmod 644 $(DESTDIR)$(MANDIR)/man1/sudoku.1
 	for c in $(COMMANDS); do ln -sf sudoku.1 $(DESTDIR)$(MANDIR)/man1/sudoku-$$c.1; done
 	install -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)
+	@if [ -n "$(PYTHONDIR)" ]; then \
+	  echo "install python/sudoku in $(DESTDIR)$(PYTHONDIR)"; \
+	  install -d $(DESTDIR)$(PYTHONDIR)/sudoku && \
+	  install -m 644 python/sudoku/__init__.py $(DESTDIR)$(PYTHONDIR)/sudoku/__init__.py && \
+	  printf '%s\n' '"""Where make install put libsudoku: None for a directory the dynamic' \
+	    'linker searches (the package loads its soname), else the directory."""' \
+	    'LIBDIR = $(PY_LIBDIR)' > $(DESTDIR)$(PYTHONDIR)/sudoku/_installed.py && \
+	  chmod 644 $(DESTDIR)$(PYTHONDIR)/sudoku/_installed.py; \
+	else echo "make install: $(PYTHON) is absent: the Python package is not installed"; fi
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/sudoku $(DESTDIR)$(LIBDIR)/libsudoku.a \
@@ -467,6 +591,10 @@ uninstall:
 	  $(DESTDIR)$(PKGCONFIGDIR)/sudoku.pc $(DESTDIR)$(MANDIR)/man1/sudoku.1 \
 	  $(COMMANDS:%=$(DESTDIR)$(MANDIR)/man1/sudoku-%.1) $(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(DOCS)))
 	rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null || true
+	if [ -n "$(PYTHONDIR)" ]; then \
+	  rm -f $(DESTDIR)$(PYTHONDIR)/sudoku/__init__.py $(DESTDIR)$(PYTHONDIR)/sudoku/_installed.py; \
+	  rm -rf $(DESTDIR)$(PYTHONDIR)/sudoku/__pycache__; \
+	  rmdir $(DESTDIR)$(PYTHONDIR)/sudoku 2>/dev/null || true; fi
 
 # Debian packages (docs/packaging.md): dpkg-buildpackage writes its products
 # beside the source tree, so it builds a copy in $(DEB_DIR)/src, and the

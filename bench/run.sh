@@ -11,7 +11,10 @@
 # Usage: bench/run.sh BUILD_DIR CC FLAGS SHARED_PUZZLES
 # Environment: BENCH_RUNS (5), BENCH_BUDGET (15 s), BENCH_FORMAT (text or markdown),
 # BENCH_RATE_HARDEST (1000: forum-hardest puzzles rated; 0 skips the rating),
-# BENCH_GENERATE (10000: puzzles per generate measurement; 0 skips them)
+# BENCH_GENERATE (10000: puzzles per generate measurement; 0 skips them),
+# BENCH_PICTURES (10000: puzzles drawn, a tenth of them in books; 0 skips them)
+# BENCH_HINT_HARDEST (200: forum-hardest puzzles of the hint latency; 0 skips it)
+# BENCH_SETTER (1: the setters' targets, bench/setter.c; 0 skips them; quick: a sample)
 # TDOKU (the reference's directory), UNSOLVABLE_FAMILY (the file bench/versus.sh
 # keeps the unsolvable family in), BENCH_UNSOLVABLE (its size)
 set -eu
@@ -148,6 +151,44 @@ if [ "$generating" -gt 0 ]; then
         generate_row "difficulty $d (rated)" "$((tenth / 10))" 0 --difficulty "$d"
     done
     generate_row "difficulty extreme (rated)" "$((tenth / 100 + 1))" 0 --difficulty extreme
+fi
+
+# Pictures and books (bench/pictures.sh): SVG at 10,000 a second or more, a
+# book of 1,000 puzzles in under a second.
+sh bench/pictures.sh "$build" "$markdown"
+
+# The game's hints (bench/hint_latency.c): at every state of each puzzle's
+# path, the time from the key to the hint, as the game asks it (its worker
+# thread and memo), and cold (the engine asked afresh); all of top1465, then
+# the first BENCH_HINT_HARDEST of forum-hardest-11plus. The target: p99 at
+# most 100 ms on top1465.
+hint_hardest=${BENCH_HINT_HARDEST:-200}
+if [ "$hint_hardest" -gt 0 ] && [ -f "$shared/top1465.txt" ] && [ -f "$shared/forum-hardest-11plus.txt" ]; then
+    echo
+    echo "sudoku play's hints: latency at every state of each path (bench/hint_latency.c)"
+    printf '%-32s %s\n' "top1465" "$("$build/sudoku-hint-latency" "$shared/top1465.txt")"
+    printf '%-32s %s\n' "forum-hardest, first $hint_hardest" \
+        "$("$build/sudoku-hint-latency" "$shared/forum-hardest-11plus.txt" "$hint_hardest")"
+else
+    echo "make bench: hint latency skipped (BENCH_HINT_HARDEST=0, or the datasets absent from $shared)"
+fi
+
+# The setters' targets (issue 28): patterns, techniques, few clues, vicinity.
+case ${BENCH_SETTER:-1} in
+0) ;;
+quick) "$build/sudoku-setter-bench" $markdown --quick "$build/sudoku" "$shared/top1465.txt" ;;
+*) "$build/sudoku-setter-bench" $markdown "$build/sudoku" "$shared/top1465.txt" ;;
+esac
+
+# How well --budget tracks time (bench/budget.c): the time a unit of work
+# takes on every kind of board; the default for --anyway's puzzles is set
+# from the slowest kind (docs/logic.md).
+units=${BENCH_UNITS_SAMPLE:-400}
+if [ "$units" -gt 0 ] && [ -f "$shared/top1465.txt" ] && [ -f "$shared/forum-hardest-11plus.txt" ]; then
+    echo
+    echo "--budget's unit of work, CPU time per unit by input (every ${units}th puzzle; one path each, at most 20M units)"
+    "$build/sudoku-budget" --cap 20000000 --sample "$units" $markdown \
+        "$shared/top1465.txt" "$shared/forum-hardest-11plus.txt"
 fi
 
 tdoku=${TDOKU:-../shared/reference/tdoku}

@@ -138,6 +138,10 @@ typedef struct sudoku_reader {
     int kept, blank_rows;
     bool unkept; /* a line of the grid could not be kept */
     sudoku_kept_line keep[SUDOKU_GRID_KEEP];
+    /* private: the grid's candidates by row, and whether a row gave sets of
+     * them (then the grid is a record of candidates) */
+    uint16_t marks[SUDOKU_CELLS];
+    bool marked;
 } sudoku_reader;
 
 /* The longest line (in bytes, line end excluded) a stream may hold. */
@@ -334,6 +338,12 @@ typedef enum sudoku_chain_kind {
 /* "Hidden single", "Direct pointing", ..., "Aligned pair exclusion". */
 const char *sudoku_technique_name(sudoku_technique technique);
 
+/* Looks a technique up by the name explain gives it, in any case, with or
+ * without its spaces, hyphens and brackets ("X-wing", "x wing" and
+ * "XWING" are one name); every name a technique goes by is looked up
+ * here. Returns false, technique untouched, if no technique has it. */
+bool sudoku_technique_named(const char *name, sudoku_technique *technique);
+
 /* The most links a step carries (the chaining techniques); a longer chain
  * is cut short, and says so (sudoku_step.links_cut). */
 #define SUDOKU_LINKS_MAX 256
@@ -410,13 +420,19 @@ bool sudoku_logic_solved(const sudoku_logic *state);
  * below. */
 bool sudoku_logic_next(const sudoku_logic *state, unsigned flags, sudoku_step *step);
 
-/* As sudoku_logic_next, within a budget of work: *budget is the number of
- * chain nodes (a candidate assumed on or off, as the chaining techniques
- * follow them) the search may still make; it is decreased by those it
- * makes. When it runs out the search gives up: returns false with *budget
- * 0 (so a caller tells "over budget" from "stuck"). The work a step takes
- * does not depend on the machine, so neither does where a budget ends. A
- * budget of 0 stays 0: give a positive one. */
+/* As sudoku_logic_next, within a budget of work: *budget is the units of
+ * work the search may still do; it is decreased by those it does. A unit
+ * is about the time the chaining techniques take to make one chain node (a
+ * candidate assumed on or off): a node made is one, and the work that
+ * makes none (links followed, closures, the starts and cells searched) is
+ * counted at its cost, so that a unit takes about the same time on every
+ * kind of board (25 to 57 ns on the project's test machine over valid
+ * puzzles, boards with many solutions and the empty grid, where a node
+ * alone took 126 to 875 ns: docs/logic.md). When it runs out the search
+ * gives up: returns false with *budget 0 (so a caller tells "over budget"
+ * from "stuck"). The work a step takes does not depend on the machine, so
+ * neither does where a budget ends. A budget of 0 stays 0: give a
+ * positive one. */
 bool sudoku_logic_next_within(const sudoku_logic *state, unsigned flags, unsigned long long *budget,
                               sudoku_step *step);
 
@@ -468,6 +484,27 @@ size_t sudoku_format_step(const sudoku_step *step, char *buf, size_t size);
  * SUDOKU_TEXT_MAX, so compare what they return with the size. */
 size_t sudoku_format_step_json(const sudoku_step *step, char *buf, size_t size);
 
+/* A step told as a hint, at a level of help (docs/play.md): 1, the
+ * technique and where to look, units only ("Pointing (2.6): look at box
+ * 4"); 2, the pattern, the step's words before what it removes or places
+ * ("Pointing (2.6): 5 in box 4 is in row 5 only"; a single's reason, not
+ * its cell's digit); 3 (or more), the whole step, as sudoku_format_step.
+ * snprintf's contract, as the step formatters. */
+size_t sudoku_format_hint(const sudoku_step *step, int level, char *buf, size_t size);
+
+/* The units a hint's first level points to (bit u for unit u, numbered as
+ * in sudoku_step.units): a single's unit, a locked set's box or line, a
+ * subset's unit, a fish's base lines, else the boxes of the pattern's
+ * cells (of a chain, of its first node). Never 0 for a step the engine
+ * found. */
+uint32_t sudoku_hint_units(const sudoku_step *step);
+
+/* The cells a hint's second level shows, the pattern's: the step's cells
+ * (a direct step's but for the single it places; none for a hidden
+ * single, whose unit says it all) and a chain's, each once, in order.
+ * Returns how many. */
+int sudoku_hint_cells(const sudoku_step *step, uint8_t cells[SUDOKU_CELLS]);
+
 /* What became of a whole path (sudoku_rate). */
 typedef enum sudoku_rate_outcome {
     SUDOKU_RATE_SOLVED,       /* the steps reach the end: the ratings are the puzzle's */
@@ -480,13 +517,104 @@ typedef enum sudoku_rate_outcome {
 
 /* Takes the logic engine's whole path through puzzle, as Sudoku Explainer
  * would, and fills rating with it. budget is as in sudoku_logic_next_within
- * (chain nodes; 0: no limit). ceiling (times ten; 0: none) stops the path
+ * (units of work; 0: no limit). ceiling (times ten; 0: none) stops the path
  * at the first step rated above it, for a caller that only wants puzzles
  * up to a rating: the hard steps are the slow ones. The techniques that
  * assume one solution are used unless flags leave them out: rate puzzles
  * with exactly one solution. */
 sudoku_rate_outcome sudoku_rate(const sudoku_grid *puzzle, unsigned flags,
                                 unsigned long long budget, int ceiling, sudoku_rating *rating);
+
+/* As sudoku_rate, and sets used[t] (when used is not NULL) for each
+ * technique t the path took a step of, the step above the ceiling
+ * included. */
+sudoku_rate_outcome sudoku_rate_used(const sudoku_grid *puzzle, unsigned flags,
+                                     unsigned long long budget, int ceiling,
+                                     sudoku_rating *rating, bool used[SUDOKU_TECHNIQUES]);
+
+/* ---- pictures: grids and steps drawn as SVG, in a terminal, and printable
+ * books in HTML (docs/pictures.md) ---- */
+/* Each writes with snprintf's contract, as the print functions do: compare
+ * what it returns with the size (a picture is a few kilobytes, a long
+ * chain's caption more). A picture tells the puzzle's givens (dark) from
+ * the digits placed since (blue) when it is given them; NULL givens draws
+ * every placed digit as a given. */
+
+/* Flags of the picture functions. */
+#define SUDOKU_PICTURE_INLINE 1u /* SVG: an <svg> element for an HTML page that holds
+                                    sudoku_book_start's shapes, not a document */
+#define SUDOKU_PICTURE_LABELS 2u /* rows and columns numbered around the grid */
+#define SUDOKU_PICTURE_COLOR 4u  /* terminal: ANSI colours rather than markers */
+
+/* A grid as a standalone SVG 1.1 document: grid's digits (NULL: givens'),
+ * those of givens dark, the others in the colour of solved digits. The
+ * digits are drawn as shapes, not with a font, so that the picture looks
+ * the same everywhere. */
+size_t sudoku_svg_grid(const sudoku_grid *givens, const sudoku_grid *grid, unsigned flags,
+                       char *buf, size_t size);
+
+/* The candidate grid of state as SVG: placed digits large, candidates as
+ * three rows of three small digits in each open cell. */
+size_t sudoku_svg_candidates(const sudoku_grid *givens, const sudoku_logic *state, unsigned flags,
+                             char *buf, size_t size);
+
+/* A step drawn on the candidate grid of state, the state it was found in:
+ * the step's cells shaded (the first npattern and the rest in two colours,
+ * a cell it places a digit in in a third), its units tinted, its digits
+ * and extra digits ringed in those cells, eliminated candidates crossed
+ * out, placed ones on a disc, chain nodes on discs of two colours (on,
+ * off) with an arrow from each to the next (solid to an on node: a strong
+ * link; dashed to an off node: a weak link), and the step in words
+ * (sudoku_format_step) as a caption. */
+size_t sudoku_svg_step(const sudoku_grid *givens, const sudoku_logic *state,
+                       const sudoku_step *step, unsigned flags, char *buf, size_t size);
+
+/* The same for a terminal: the candidate grid of state, three lines a row
+ * of cells, with step marked (NULL: none) by markers before its
+ * candidates, or by ANSI colours with SUDOKU_PICTURE_COLOR, and a line
+ * that says what each marker or colour means; lines end in '\n'. */
+size_t sudoku_format_step_grid(const sudoku_grid *givens, const sudoku_logic *state,
+                               const sudoku_step *step, unsigned flags, char *buf, size_t size);
+
+/* A printable book: one HTML page (CSS print rules: pages of A4 or US
+ * Letter, page breaks) of parts, each a run of pages of grids or a flow of
+ * text and pictures. A browser prints it; nothing outside the file is
+ * needed. Write sudoku_book_start, then the parts, then sudoku_book_end. */
+typedef struct sudoku_book {
+    const char *title; /* the title on each page of grids; NULL: none */
+    bool letter;       /* US Letter pages, else A4 */
+    int per_page;      /* grids a page, 1 to 12 (1 to 12 is enforced) */
+} sudoku_book;
+
+size_t sudoku_book_start(const sudoku_book *book, char *buf, size_t size);
+
+/* The index-th grid (from 0) of a part of pages of grids, as
+ * sudoku_svg_grid draws it, under a line with its label and, at the right,
+ * its note (each NULL: none): a page starts before every per_page-th grid
+ * and ends after its last one. */
+size_t sudoku_book_grid(const sudoku_book *book, long index, const char *label, const char *note,
+                        const sudoku_grid *givens, const sudoku_grid *grid, char *buf, size_t size);
+
+/* Ends a part of count grids (its last page, when that is not full). */
+size_t sudoku_book_grids_end(const sudoku_book *book, long count, char *buf, size_t size);
+
+/* Text in the flow: a part's title, which starts a new page; a heading,
+ * kept with what follows; or a paragraph. The text is escaped for HTML. */
+typedef enum sudoku_book_kind {
+    SUDOKU_BOOK_PART,
+    SUDOKU_BOOK_HEADING,
+    SUDOKU_BOOK_PARAGRAPH
+} sudoku_book_kind;
+
+size_t sudoku_book_text(const sudoku_book *book, sudoku_book_kind kind, const char *text,
+                        char *buf, size_t size);
+
+/* A step in the flow, drawn as sudoku_svg_step draws it (step NULL: the
+ * candidates of state), never split across pages. */
+size_t sudoku_book_step(const sudoku_book *book, const sudoku_grid *givens,
+                        const sudoku_logic *state, const sudoku_step *step, char *buf, size_t size);
+
+size_t sudoku_book_end(const sudoku_book *book, char *buf, size_t size);
 
 /* ---- generate / check: new puzzles, and what a setter checks (docs/generate.md) ---- */
 
@@ -549,6 +677,118 @@ bool sudoku_generate(const sudoku_generator *how, uint64_t *state, sudoku_grid *
  * returns how many: 0 means minimal. Returns -1, marking none, if the
  * puzzle has no solution or several. */
 int sudoku_redundant_clues(const sudoku_grid *puzzle, bool redundant[SUDOKU_CELLS]);
+
+/* A test a generator puts a puzzle to: true to keep it. */
+typedef bool sudoku_puzzle_test(const sudoku_grid *puzzle, void *context);
+
+/* As sudoku_generate, but a clue is taken away only if the puzzle left
+ * passes keep too (NULL: sudoku_generate itself). Such a test need not
+ * hold of fewer clues when it holds of more, so the clues are tried one
+ * by one, and the puzzle is minimal only if sudoku_redundant_clues says
+ * so (how->minimal asks for that). */
+bool sudoku_generate_keeping(const sudoku_generator *how, sudoku_puzzle_test *keep, void *context,
+                             uint64_t *state, sudoku_grid *puzzle, sudoku_grid *solution);
+
+/* Makes a puzzle of few clues (docs/generate.md): a minimal puzzle drawn
+ * as by sudoku_generate, then a walk that takes two clues away and adds
+ * one ({-2+1}) and takes away what can then go, sideways ({-1+1}) where
+ * it is stuck, never below fewest clues, until at most most. Returns true
+ * if it got there, false if the walk got stuck first (draw again); puzzle
+ * (one solution, minimal unless fewest stopped a removal) and solution
+ * are filled either way. */
+bool sudoku_generate_fewer(int fewest, int most, uint64_t *state, sudoku_grid *puzzle,
+                           sudoku_grid *solution);
+
+/* Returns true if some puzzle with clues exactly on pattern (pattern[cell]
+ * true: a clue) might have one solution; false, with the reason in why
+ * (one line, at most size bytes), if none can: fewer than 17 clues, or two
+ * rows of a band (columns of a stack) without clues, whose digits could
+ * swap. True proves nothing: most patterns of 17 or 18 clues have no such
+ * puzzle. */
+bool sudoku_pattern_possible(const bool pattern[SUDOKU_CELLS], char *why, size_t size);
+
+/* Makes a puzzle whose clues are exactly the cells of pattern, with one
+ * solution (docs/generate.md says how): returns true with it in puzzle
+ * and its solution in solution, or false if this draw got stuck (draw
+ * again with the state as it is left). */
+bool sudoku_generate_pattern(const bool pattern[SUDOKU_CELLS], uint64_t *state,
+                             sudoku_grid *puzzle, sudoku_grid *solution);
+
+/* Moves puzzle (with one solution) one step to a random neighbour with
+ * one solution that passes keep (NULL: any): a clue taken away and one
+ * added elsewhere, or with a pattern (not NULL) a clue given another
+ * digit, so that the clues stay on it. Returns false, puzzle untouched,
+ * if the few tries it makes find none. */
+bool sudoku_generate_neighbour(sudoku_grid *puzzle, const bool *pattern, sudoku_puzzle_test *keep,
+                               void *context, uint64_t *state);
+
+/* The rating (times ten) up to which a puzzle is dug when its hardest step
+ * is to be technique: the technique's own rating when that is fixed;
+ * below the next technique's least rating when it varies; 0 (no ceiling)
+ * for the last techniques. */
+int sudoku_technique_ceiling(sudoku_technique technique);
+
+/* ---- vicinity: the puzzles near a puzzle, {-N+M} (docs/generate.md) ---- */
+
+/* The most clues sudoku_vicinity adds. */
+#define SUDOKU_VICINITY_MAX_ADD 4
+
+typedef struct sudoku_vicinity_query {
+    int remove, add;                /* clues taken away, clues added */
+    bool minimal;                   /* only minimal puzzles */
+    unsigned long long max_guesses; /* the searches' guesses in all; 0: no limit */
+} sudoku_vicinity_query;
+
+typedef struct sudoku_vicinity_counts {
+    unsigned long long candidates; /* puzzles looked at: each set of clues taken away
+                                      times each set of clues added there */
+    unsigned long long found;      /* of those, with one solution */
+    unsigned long long classes;    /* of those, reported: each class once */
+    unsigned long long guesses;    /* the searches' */
+} sudoku_vicinity_counts;
+
+typedef enum sudoku_vicinity_outcome {
+    SUDOKU_VICINITY_DONE,          /* every puzzle reported */
+    SUDOKU_VICINITY_STOPPED,       /* each asked to stop */
+    SUDOKU_VICINITY_OVER_BUDGET,   /* max_guesses ran out: the list is incomplete */
+    SUDOKU_VICINITY_INVALID,       /* givens clash, fewer clues than remove, add out of range */
+    SUDOKU_VICINITY_OUT_OF_MEMORY  /* the list of classes could not grow: incomplete */
+} sudoku_vicinity_outcome;
+
+/* Told of each puzzle found; returns false to stop. */
+typedef bool sudoku_each_puzzle(const sudoku_grid *puzzle, void *context);
+
+/* The puzzles with one solution made from puzzle by taking query->remove
+ * of its clues away and adding query->add clues in the cells then blank
+ * (a clue taken away may come back with another digit, not its own),
+ * each class of equivalent puzzles once, the class of puzzle itself never,
+ * and with query->minimal only minimal ones: each is handed to each as
+ * it is first met, in a fixed order (the clues taken away by their cells,
+ * then the clues added by cell and digit), as the neighbour of puzzle
+ * itself (not its canonical form). counts says how much was looked at. */
+sudoku_vicinity_outcome sudoku_vicinity(const sudoku_grid *puzzle,
+                                        const sudoku_vicinity_query *query,
+                                        sudoku_each_puzzle *each, void *context,
+                                        sudoku_vicinity_counts *counts);
+
+/* ---- measures: how hard a puzzle is for a machine (docs/generate.md) ---- */
+
+#define SUDOKU_MEASURE_NO_SOLUTION (-1) /* the puzzle has no solution or several */
+#define SUDOKU_MEASURE_OVER_BUDGET (-2) /* the work ran out before the answer */
+
+/* The size of the smallest backdoor of puzzle for singles: the fewest
+ * cells which, given their digits in the solution, let naked and hidden
+ * singles solve the rest (0: singles alone do). Tries sets of up to most
+ * cells and returns most + 1 if none is so small; max_work bounds the sets
+ * tried (0: no limit). */
+int sudoku_backdoor_size(const sudoku_grid *puzzle, int most, unsigned long long max_work);
+
+/* Berthier's depth of trial and error: 0 if singles solve puzzle; else the
+ * least n such that T&E(n), which removes each candidate whose trial
+ * followed by T&E(n-1) meets a contradiction, solves it; most + 1 if
+ * T&E(most) does not. max_work bounds the candidates tried (0: no
+ * limit). */
+int sudoku_trial_depth(const sudoku_grid *puzzle, int most, unsigned long long max_work);
 
 /* ---- canon / transform: equivalent puzzles and the minlex form (docs/canon.md) ---- */
 

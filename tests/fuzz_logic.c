@@ -2,7 +2,7 @@
  * fuzz_logic.c: a libFuzzer target (make fuzz) for the logic engine on any
  * board: whatever sudoku_parse_candidates or sudoku_parse accepts, with
  * candidates no puzzle's givens would leave, no solution or several, is
- * walked step by step as `explain` walks it, within a budget of chain nodes.
+ * walked step by step as `explain` walks it, within a budget of units of work.
  *
  * Beyond crashes and sanitizer reports it aborts when a step is wrong. Its
  * judge is a solver of its own over the board's candidates (no library

@@ -123,11 +123,22 @@ static bool check_parse(const char *text, size_t size, long lines, sudoku_grid *
 
 /* One line (a final line end aside) is a puzzle as an argument exactly when it
  * is one in a stream, and the same puzzle: "exactly as in a file". */
-static void check_one_line(const stream *s, bool parsed, const sudoku_grid *grid)
+static void check_one_line(const stream *s, const char *text, size_t size, bool parsed,
+                           const sudoku_grid *grid)
 {
-    /* A 729-character line is a puzzle in a stream, but sudoku_parse takes
-     * 81 cells: sudoku_parse_candidates reads it as an argument. */
-    bool streamed = s->records == 1 && s->first.ok && !s->first.pencilmarks;
+    if (s->records == 1 && s->first.ok && s->first.pencilmarks) {
+        /* Candidates (a 729-character line, or a line of candidates by
+         * cell): the command reads such an argument with
+         * sudoku_parse_candidates, which gives the same board (issue 29);
+         * sudoku_parse, 81 cells, may take the placed cells alone. */
+        sudoku_board board;
+        sudoku_error err;
+        FUZZ_REQUIRE(sudoku_parse_candidates(text, size, &board, &err));
+        FUZZ_REQUIRE(memcmp(&board, &s->first.board, sizeof board) == 0);
+        if (parsed) FUZZ_REQUIRE(memcmp(grid->cell, s->first.grid.cell, SUDOKU_CELLS) == 0);
+        return;
+    }
+    bool streamed = s->records == 1 && s->first.ok;
     FUZZ_REQUIRE(parsed == streamed);
     if (parsed) FUZZ_REQUIRE(memcmp(grid->cell, s->first.grid.cell, SUDOKU_CELLS) == 0);
 }
@@ -187,7 +198,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     sudoku_grid grid;
     bool parsed = check_parse(text, size, lines, &grid);
     size_t line_length = size - last_end;
-    if (lines == 1 && line_length <= SUDOKU_LINE_MAX) check_one_line(&s, parsed, &grid);
+    if (lines == 1 && line_length <= SUDOKU_LINE_MAX) check_one_line(&s, text, size, parsed, &grid);
     check_givens(data, size);
     return 0;
 }

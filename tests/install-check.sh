@@ -9,6 +9,10 @@
 #  - a C program built with `pkg-config --cflags --libs sudoku` links against
 #    the shared library and, built again, against the static one; a C++
 #    program links too (sudoku.h's extern "C" guards); all three run;
+#  - installed for real into a prefix of one's own (no DESTDIR), a program
+#    built with pkg-config runs without LD_LIBRARY_PATH: sudoku.pc gives a
+#    run path for a directory the dynamic linker does not search, and none
+#    for the system's;
 #  - `make uninstall` removes every file it installed.
 set -eu
 make=${MAKE:-make}
@@ -39,7 +43,7 @@ grep -q "$prefix/share/doc/sudoku" "$root/share/man/man1/sudoku.1" || fail "the 
 
 # The soname, and exactly the header's functions exported.
 objdump -p "$root/lib/libsudoku.so.$version" | grep -q "SONAME  *$soname\$" || fail "the shared library's soname is not $soname"
-sed -n 's/^[A-Za-z].*[ *]\(sudoku_[a-z0-9_]*\)(.*/\1/p' include/sudoku.h | sort > "$stage/declared"
+sed -n '/^typedef/!s/^[A-Za-z].*[ *]\(sudoku_[a-z0-9_]*\)(.*/\1/p' include/sudoku.h | sort > "$stage/declared"
 nm -D --defined-only "$root/lib/libsudoku.so.$version" | awk '$2 ~ /^[TDBR]$/ {print $3}' | sort > "$stage/exported"
 if ! cmp -s "$stage/declared" "$stage/exported"; then
     echo "install-check: the shared library's exports differ from sudoku.h's functions (< declared, > exported):" >&2
@@ -85,4 +89,16 @@ LD_LIBRARY_PATH=$root/lib "$stage/check_cxx" >/dev/null || fail "the C++ program
 $make --no-print-directory -s uninstall DESTDIR="$stage" PREFIX="$prefix" >/dev/null
 left=$(find "$stage$prefix" ! -type d)
 [ -z "$left" ] || fail "make uninstall left: $left"
-echo "install-check: passed (files, soname $soname, exports, pkg-config with the shared and static library, C++, uninstall)"
+
+# A prefix of one's own, installed for real: the run path is all it takes.
+own=$stage/own
+unset PKG_CONFIG_SYSROOT_DIR
+$make --no-print-directory -s install PREFIX="$own" >/dev/null
+PKG_CONFIG_PATH=$own/lib/pkgconfig
+$cc -std=c11 -Wall -Wextra -Werror $(pkg-config --cflags sudoku) -Itests tests/install_check.c \
+    tests/checker.c $(pkg-config --libs sudoku) -o "$stage/check_own"
+env -u LD_LIBRARY_PATH "$stage/check_own" >/dev/null ||
+    fail "a program built with pkg-config against PREFIX=$own does not run without LD_LIBRARY_PATH"
+$make --no-print-directory -s install DESTDIR="$stage" PREFIX=/usr >/dev/null
+grep -q rpath "$stage/usr/lib/pkgconfig/sudoku.pc" && fail "sudoku.pc gives a run path to /usr/lib"
+echo "install-check: passed (files, soname $soname, exports, pkg-config with the shared and static library, C++, a prefix of one's own without LD_LIBRARY_PATH, uninstall)"

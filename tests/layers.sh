@@ -26,7 +26,7 @@ selftest() {
     for case in upward circle; do
         rm -rf "$tmp/tree"
         mkdir -p "$tmp/tree/docs"
-        cp -R "$root/src" "$tmp/tree/src"
+        cp -R "$root/src" "$root/include" "$tmp/tree/"
         cp "$root/docs/architecture.md" "$tmp/tree/docs/"
         case $case in
         upward) printf '#include "logic/state.h"\n' >> "$tmp/tree/src/solve/search.c" ;;
@@ -67,45 +67,44 @@ rules=$(awk -F'|' '
 failed=0
 edges=$(mktemp)
 problems=$(mktemp)
-trap 'rm -f "$edges" "$problems"' EXIT
+trap 'rm -f "$edges" "$edges.files" "$problems"' EXIT
 
-# The file (module) a path stands for: src/logic/state.c and .h are logic/state.
-module() {
-    echo "$1" | sed -e 's|^src/||' -e 's|\.[ch]$||'
-}
-
-# Include lines: each resolved as the compiler does (the including file's
-# folder first, then src/ as -Isrc, then the public header).
+# Include lines, each resolved as the compiler does: the including file's
+# folder first, then src/ (-Isrc), then the public header. A file and its
+# header are one file of the graph (src/logic/state.c and .h: logic/state).
 cd "$root"
-for file in $(find src -name '*.[ch]' | sort); do
-    dir=$(dirname "$file")
-    room=$(echo "$file" | cut -d/ -f2)
-    grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$file" | while IFS= read -r hit; do
-        line=${hit%%:*}
-        name=$(echo "$hit" | sed 's/^[^"]*"\([^"]*\)".*/\1/')
-        if [ -f "$dir/$name" ]; then
-            target=$(echo "$dir/$name" | sed 's|/\./|/|g')
-        elif [ -f "src/$name" ]; then
-            target=src/$name
-        elif [ -f "include/$name" ] || [ "$name" = sudoku.h ]; then
-            continue
-        else
-            echo "layers: $file:$line: includes \"$name\", which is no file of src/ or include/" >> "$problems"
-            continue
-        fi
-        to=$(echo "$target" | cut -d/ -f2)
-        if [ "$to" != "$room" ]; then
-            allowed=$(echo "$rules" | awk -v r="$room" '$1 == r { $1 = ""; print }')
-            case " $allowed " in
-            *" $to "*) ;;
-            *)
-                echo "layers: $file:$line: includes \"$name\": upward, $room/ may include only${allowed:- the public header} (docs/architecture.md)" >> "$problems"
-                ;;
-            esac
-        fi
-        [ "$(module "$file")" = "$(module "$target")" ] || echo "$(module "$file") $(module "$target")" >> "$edges"
-    done
-done
+find src include -name '*.[ch]' 2>/dev/null | sort > "$edges.files"
+grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' $(grep '^src/' "$edges.files") /dev/null |
+    awk -v rules="$rules" -v problems="$problems" -v edges="$edges" -v files="$edges.files" '
+    function module(path) { sub(/^src\//, "", path); sub(/\.[ch]$/, "", path); return path }
+    BEGIN {
+        while ((getline path < files) > 0) exists[path] = 1
+        n = split(rules, rows, "\n")
+        for (i = 1; i <= n; i++) {
+            k = split(rows[i], r, " ")
+            for (j = 2; j <= k; j++) may[r[1] " " r[j]] = 1
+            allowed[r[1]] = substr(rows[i], length(r[1]) + 2)
+        }
+    }
+    {
+        split($0, part, ":"); file = part[1]; line = part[2]
+        name = $0; sub(/^[^"]*"/, "", name); sub(/".*/, "", name)
+        dir = file; sub(/\/[^\/]*$/, "", dir)
+        split(file, f, "/"); room = f[2]
+        if ((dir "/" name) in exists) target = dir "/" name
+        else if (("src/" name) in exists) target = "src/" name
+        else if (("include/" name) in exists) next
+        else {
+            printf "layers: %s:%s: includes \"%s\", which is no file of src/ or include/\n", file, line, name >> problems
+            next
+        }
+        split(target, t, "/"); to = t[2]
+        if (to != room && !((room " " to) in may))
+            printf "layers: %s:%s: includes \"%s\": upward, %s/ may include only %s (docs/architecture.md)\n",
+                file, line, name, room, allowed[room] == "" ? "the public header" : allowed[room] >> problems
+        if (module(file) != module(target)) print module(file), module(target) >> edges
+    }'
+rm -f "$edges.files"
 
 # Symbols: what each library object uses of the others.
 if [ -n "$objs" ]; then

@@ -1,12 +1,14 @@
 #!/bin/sh
 # Makes sure the tools `make check` uses are here: the cmocka library (header
 # and library), valgrind, cppcheck, clang-tidy, pkg-config and a C++ compiler
-# (the install check), and, if it can, GNU parallel and python3, whose tests
-# are skipped with a message without them; or only those named as arguments.
+# (the install check), and, if it can, GNU parallel, python3, tmux (sudoku
+# play's end-to-end test) and the tools that look at pictures (xmllint,
+# rsvg-convert, pngtopnm, pdftoppm and pdfinfo, chromium), whose tests are
+# skipped with a message without them; or only those named as arguments.
 # Installs what is missing with apt-get when that is possible, and otherwise
 # says exactly what to install (and fails only for the tools that are needed).
 cc=${CC:-cc}
-optional="parallel python3"
+optional="parallel python3 tmux xmllint rsvg-convert pngtopnm pdftoppm chromium"
 
 # Debian's package for each tool, and what to tell users of other systems.
 package() {
@@ -15,6 +17,10 @@ package() {
     clang-tidy) echo clang-tidy ;;
     c++) echo g++ ;;
     python3) echo python3 ;;
+    xmllint) echo libxml2-utils ;;
+    rsvg-convert) echo librsvg2-bin ;;
+    pngtopnm) echo netpbm ;;
+    pdftoppm) echo poppler-utils ;;
     *) echo "$1" ;;
     esac
 }
@@ -29,6 +35,12 @@ hint() {
     c++) echo "Fedora: dnf install gcc-c++" ;;
     parallel) echo "Fedora: dnf install parallel; macOS: brew install parallel" ;;
     python3) echo "Fedora: dnf install python3; macOS: brew install python" ;;
+    xmllint) echo "Fedora: dnf install libxml2; macOS: brew install libxml2" ;;
+    rsvg-convert) echo "Fedora: dnf install librsvg2-tools; macOS: brew install librsvg" ;;
+    pngtopnm) echo "Fedora: dnf install netpbm-progs; macOS: brew install netpbm" ;;
+    pdftoppm) echo "Fedora: dnf install poppler-utils; macOS: brew install poppler" ;;
+    chromium) echo "Fedora: dnf install chromium" ;;
+    tmux) echo "Fedora: dnf install tmux; macOS: brew install tmux" ;;
     esac
 }
 

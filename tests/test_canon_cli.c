@@ -532,7 +532,7 @@ static void test_transform_bad_options(void **state)
     r = RUN("canon", "--format=text", P);
     assert_status(r, 2);
     assert_starts_with(assert_one_error_line(&r),
-                       "sudoku: unknown format 'text': expected line, grid or json");
+                       "sudoku: unknown format 'text': expected line, grid, json or svg");
     r = RUN("canon", "--random", P);
     assert_status(r, 2);
     assert_starts_with(assert_one_error_line(&r), "sudoku: unknown option '--random'");

@@ -1144,14 +1144,21 @@ static void test_plurals(void **state)
     assert_string_equal(r.err, "sudoku: stdin:1: found 1 cell in row 1 of the grid, expected 9\n");
 }
 
+/* No argument and standard input not a terminal: standard input is read
+ * and solved (issue 29); at a terminal, the usage (test_first_contact). */
 static void test_no_arguments(void **state)
 {
     (void)state;
     run_result r = run_program(NULL, (const char *const[]){NULL});
-    assert_status(r, 2);
+    assert_status(r, 0);
     assert_empty(r.out);
-    assert_contains(r.err, "Usage:");
-    assert_contains(r.err, "sudoku solve");
+    assert_string_equal(r.err, "sudoku: stdin: warning: no puzzles found (the input is empty)\n");
+    r = run_program(format_text("%s\n", P), (const char *const[]){NULL});
+    assert_status(r, 0);
+    assert_int_equal(r.out_len, SUDOKU_CELLS + 1);
+    assert_int_equal(r.out[SUDOKU_CELLS], '\n');
+    r.out[SUDOKU_CELLS] = '\0';
+    assert_solution(P, r.out);
 }
 
 /* ---- 11, 12: the bundled and the shared puzzle files ---- */
@@ -1331,11 +1338,11 @@ static void test_jobs_same_output(void **state)
         assert_same_run(&one, RUN("solve", "--jobs", "3", a, b, file), a);
     }
 
-    /* Arguments and streams mixed: each record in its place. Arguments print
-     * as grids, blank-line separated: P's 11 lines, the three streams, then
-     * a blank line and "invalid" for the 80 cells, a blank line and E's 11. */
+    /* Arguments and streams mixed: each record in its place, and one shape
+     * for all (issue 29): lines, as streams print, for the arguments too:
+     * P's, the three streams', "invalid" for the 80 cells, E's. */
     one = RUN_IN(input, "solve", "-j", "1", P, file, "-", E + 1, file, E);
-    assert_int_equal(count_char(one.out, '\n'), 11 + 3 * MIXED_RECORDS + 2 + 12);
+    assert_int_equal(count_char(one.out, '\n'), 1 + 3 * MIXED_RECORDS + 1 + 1);
     assert_same_run(&one, RUN_IN(input, "solve", "-j", "2", P, file, "-", E + 1, file, E),
                     "arguments and streams");
 }

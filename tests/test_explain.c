@@ -399,7 +399,7 @@ static void test_explain_no_solution_and_multiple(void **state)
     assert_string_equal(json_text(r.out, "status"), "multiple");
     assert_string_equal(json_text(r.out, "error"),
                         "more than one solution (its steps went over --budget)");
-    assert_contains(r.err, "--anyway); they went over the budget (--budget)");
+    assert_contains(r.err, "--anyway); they went over the budget of 1000 units of work (--budget)");
     r = RUN("explain", "--anyway", "--budget=1k", several);
     assert_contains(r.out, ": the puzzle has more than one solution, and its steps went over the "
                            "budget (--budget)");
@@ -568,7 +568,7 @@ static void test_bad_options(void **state)
     static const char *const commands[] = {"explain", "hint"};
     for (int c = 0; c < 2; c++) {
         const char *cmd = commands[c];
-        const char *formats = c == 0 ? "text or json" : "text, json or pencilmarks";
+        const char *formats = c == 0 ? "text, json, svg or html" : "text, json, pencilmarks or svg";
         const char *const cases[][3] = {
             {"--frobnicate", NULL, "unknown option '--frobnicate'"},
             {"-q", NULL, "unknown option '-q'"},
@@ -598,8 +598,8 @@ static void test_bad_options(void **state)
         if (c == 0) {
             run_result r = RUN(cmd, "--format", "pencilmarks", P);
             assert_status(r, 2);
-            assert_string_equal(r.err, "sudoku: unknown format 'pencilmarks': expected text or "
-                                       "json (try 'sudoku explain --help')\n");
+            assert_string_equal(r.err, "sudoku: unknown format 'pencilmarks': expected text, "
+                                       "json, svg or html (try 'sudoku explain --help')\n");
         }
         run_result r = run_program(NULL, (const char *const[]){cmd, P, "--format", NULL});
         assert_status(r, 2);
@@ -1032,26 +1032,26 @@ static void test_rate_filters(void **state)
     (void)state;
     const char *input = format_text("%s\n%s\n%s\n%s\n", chain66, chain83, chain91, P);
     run_result r = RUN_IN(input, "rate", "--min", "6.6", "--max=8.3", "--stats");
-    assert_status(r, 1); /* some were left out */
+    assert_status(r, 0); /* some were left out, as asked: no failure (issue 29) */
     assert_string_equal(r.out, format_text("%s 6.6/1.2/1.2\n%s 8.3/1.2/1.2\n", chain66, chain83));
     assert_contains(r.err, "stats: 4 puzzles read, 4 rated");
-    assert_contains(r.err, "stats: 2 rated outside --min/--max, left out");
+    assert_contains(r.err, "stats: 2 rated outside the filters (--min, --max...), left out");
     r = RUN_IN(input, "rate", "--min", "2.6", "--max", "9.1");
     assert_status(r, 0);
     assert_int_equal(split_lines(r.out).n, 4);
     r = RUN_IN(input, "rate", "--min", "9", "--format", "json");
-    assert_status(r, 1);
+    assert_status(r, 0);
     lines records = split_lines(r.out);
     assert_int_equal(records.n, 1);
     assert_string_equal(json_need(records.line[0], "er"), "9.1");
     /* all left out: the records were still read (no "no puzzles found"),
      * and their steps still count */
     r = RUN_IN(input, "rate", "--min", "9.9", "--stats");
-    assert_status(r, 1);
+    assert_status(r, 0); /* none matched: an empty output, and no failure */
     assert_empty(r.out);
     assert_not_contains(r.err, "no puzzles found");
     assert_contains(r.err, "stats: 4 puzzles read, 4 rated");
-    assert_contains(r.err, "stats: 4 rated outside --min/--max, left out");
+    assert_contains(r.err, "stats: 4 rated outside the filters (--min, --max...), left out");
     run_result all = RUN_IN(input, "rate", "--stats");
     const char *left_out = strstr(r.err, " invalid; "), *printed = strstr(all.err, " invalid; ");
     long steps_left_out = 0, steps_printed = 0;
@@ -1059,10 +1059,88 @@ static void test_rate_filters(void **state)
     assert_true(printed && sscanf(printed, " invalid; %ld steps", &steps_printed) == 1);
     assert_true(steps_printed > 0);
     assert_int_equal(steps_left_out, steps_printed);
-    /* failures are never left out: they are not rated */
+    /* failures are never left out: they are not rated; the exit status
+     * still tells them from the puzzles left out */
     r = RUN_IN(format_text("%s\n%.80s\n", chain66, chain83), "rate", "--min", "7");
     assert_status(r, 2);
     assert_string_equal(r.out, "invalid\n");
+    char two[SUDOKU_CELLS + 1];
+    two_solution_puzzle(two);
+    r = RUN_IN(format_text("%s\n%s\n", chain66, two), "rate", "--min", "7");
+    assert_status(r, 1);
+    assert_string_equal(r.out, "multiple solutions\n");
+}
+
+/* A line of rate's text output: its puzzle's ER, EP and ED, times ten. */
+static void read_ratings(const char *line, int rating[3])
+{
+    int a, b, c, d, e, f;
+    const char *space = strchr(line, ' ');
+    assert_non_null(space);
+    assert_int_equal(sscanf(space, " %d.%d/%d.%d/%d.%d", &a, &b, &c, &d, &e, &f), 6);
+    rating[0] = 10 * a + b, rating[1] = 10 * c + d, rating[2] = 10 * e + f;
+}
+
+/* --ep-min... --ed-max keep exactly the puzzles whose EP and ED (as rate
+ * prints them unfiltered) are within every bound given (issue 29). */
+static void test_rate_filters_ep_ed(void **state)
+{
+    (void)state;
+    /* chain83 and the states its path reaches after 2, 5 and 7 steps (as
+     * hint's pencilmarks give them): first steps, and so EP and ED, of
+     * every kind, from a single to a chain */
+    char *input = (format_text("%s\n", chain83));
+    const char *state_now = chain83;
+    for (int step = 1; step <= 7; step++) {
+        run_result next = RUN("hint", "--format", "pencilmarks", state_now);
+        assert_status(next, 0);
+        state_now = (xstrdup(strtok(next.out, "\n")));
+        if (step == 2 || step == 5 || step == 7) input = (format_text("%s%s\n", input, state_now));
+    }
+    const char *file = make_temp_file(input, strlen(input), NULL);
+    run_result all = RUN("rate", file);
+    lines rated = split_lines(all.out);
+    assert_int_equal(rated.n, 4);
+    static const struct {
+        const char *option;
+        int rating; /* 1: EP, 2: ED */
+        bool lower;
+        const char *value;
+        int tenths;
+    } filters[] = {{"--ep-min", 1, true, "8.3", 83}, {"--ep-max", 1, false, "7.5", 75},
+                   {"--ed-min", 2, true, "2.6", 26}, {"--ed-max", 2, false, "7.5", 75}};
+    for (size_t k = 0; k < sizeof filters / sizeof filters[0]; k++) {
+        run_result r = RUN("rate", filters[k].option, filters[k].value, file);
+        assert_status(r, all.status);
+        char *want = (xstrdup(""));
+        for (size_t i = 0; i < rated.n; i++) {
+            int rating[3];
+            if (!strchr(rated.line[i], '/')) continue;
+            read_ratings(rated.line[i], rating);
+            int v = rating[filters[k].rating];
+            if (filters[k].lower ? v >= filters[k].tenths : v <= filters[k].tenths)
+                want = (format_text("%s%s\n", want, rated.line[i]));
+        }
+        if (strcmp(r.out, want) != 0)
+            fail_msg("%s %s kept:\n%s\nexpected:\n%s", filters[k].option, filters[k].value,
+                     r.out, want);
+    }
+    /* both: every bound holds */
+    run_result r = RUN("rate", "--ed-max", "7.5", "--ep-min", "2.6", "--min", "8", file);
+    for (size_t i = 0, n = 0; i < rated.n; i++) {
+        int rating[3];
+        if (!strchr(rated.line[i], '/')) continue;
+        read_ratings(rated.line[i], rating);
+        if (rating[2] <= 75 && rating[1] >= 26 && rating[0] >= 80) {
+            assert_non_null(strstr(r.out, rated.line[i]));
+            n++;
+        }
+        if (i + 1 == rated.n) assert_int_equal(split_lines(r.out).n, n);
+    }
+    r = RUN("rate", "--ep-min", "5", "--ep-max", "4", file);
+    assert_status(r, 2);
+    assert_string_equal(r.err, "sudoku: --ep-min is above --ep-max: no puzzle could be printed "
+                               "(try 'sudoku rate --help')\n");
 }
 
 static void test_rate_budget_and_no_chains(void **state)
@@ -1073,7 +1151,7 @@ static void test_rate_budget_and_no_chains(void **state)
     assert_string_equal(r.out, "over budget\n");
     int steps;
     if (sscanf(r.err,
-               "sudoku: argument 1: gave up after %d steps: over the budget of 1000 chain nodes "
+               "sudoku: argument 1: gave up after %d steps: over the budget of 1000 units of work "
                "(--budget)\n",
                &steps) != 1)
         fail_msg("bad diagnostic: %s", r.err);
@@ -1100,6 +1178,51 @@ static void test_rate_budget_and_no_chains(void **state)
     assert_string_equal(r.out, "stuck\n");
     assert_starts_with(r.err, "sudoku: argument 1: stuck after ");
     assert_contains(r.err, "needs a technique beyond aligned pair exclusion\n");
+}
+
+/* The steps of a puzzle without one solution (--anyway) get a bound of
+ * their own by default: such a board has chains from every candidate at
+ * every step, and under a unique puzzle's default (then 2G chain nodes)
+ * the empty grid took minutes. --budget given holds for them too. */
+static void test_anyway_default_budget(void **state)
+{
+    (void)state;
+    char empty[SUDOKU_CELLS + 1];
+    empty_dashes(empty);
+    char dots[SUDOKU_CELLS + 1];
+    memset(dots, '.', SUDOKU_CELLS);
+    dots[SUDOKU_CELLS] = '\0';
+    run_result r;
+    /* under valgrind 20M units take minutes: the explicit budget only */
+    if (!under_wrapper()) {
+        r = RUN("rate", "--anyway", "--", empty);
+        assert_status(r, 1);
+        assert_string_equal(r.out, format_text("%s 0.0/0.0/0.0\n", dots));
+        assert_string_equal(r.err, "sudoku: argument 1: more than one solution (its steps were "
+                                   "rated all the same, --anyway); they went over the budget of "
+                                   "20000000 units of work (the default for a puzzle without one "
+                                   "solution; --budget sets another)\n");
+        r = RUN("hint", "--anyway", "--format=json", "--", empty);
+        assert_status(r, 1);
+        assert_string_equal(json_text(r.out, "status"), "multiple");
+        assert_contains(r.err, "over the budget of 20000000 units of work (the default");
+    }
+    r = RUN("rate", "--anyway", "--budget=100k", "--", empty);
+    assert_status(r, 1);
+    assert_string_equal(r.out, format_text("%s 0.0/0.0/0.0\n", dots));
+    assert_contains(r.err, "--anyway); they went over the budget of 100000 units of work "
+                           "(--budget)\n");
+    if (under_wrapper()) return;
+    /* a puzzle with one solution keeps the puzzles' default, with --anyway
+     * too: this one's path takes more than 20M units (forum-hardest, 11.0) */
+    const char *hard =
+        "98.7..6..75..4..9...3..9...8.....7...2......1..78...264...6...5.7.1..2.......3...";
+    r = RUN("rate", "--budget=20M", hard);
+    assert_status(r, 1);
+    assert_string_equal(r.out, "over budget\n");
+    r = RUN("rate", "--anyway", hard);
+    assert_status(r, 0);
+    assert_string_equal(r.out, format_text("%s 11.0/11.0/11.0\n", hard));
 }
 
 /* --anyway: a puzzle with several solutions or none gets the ratings of
@@ -1169,10 +1292,10 @@ static void test_rate_bad_options(void **state)
          "sudoku: --min needs a rating such as 7.5, not '7..5' (try 'sudoku rate "
          "--help')\n"},
         {"--budget", "ten",
-         "sudoku: --budget needs a count of chain nodes (e.g. 500M; 0: no "
+         "sudoku: --budget needs a count of units of work (e.g. 500M; 0: no "
          "limit), not 'ten' (try 'sudoku rate --help')\n"},
         {"--budget", "5X",
-         "sudoku: --budget needs a count of chain nodes (e.g. 500M; 0: no "
+         "sudoku: --budget needs a count of units of work (e.g. 500M; 0: no "
          "limit), not '5X' (try 'sudoku rate --help')\n"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -1220,7 +1343,9 @@ int main(void)
         TEST(test_explain_chains),
         TEST(test_rate),
         TEST(test_rate_filters),
+        TEST(test_rate_filters_ep_ed),
         TEST(test_rate_budget_and_no_chains),
+        TEST(test_anyway_default_budget),
         TEST(test_rate_anyway),
         TEST(test_rate_bad_options),
     };

@@ -5,6 +5,9 @@
  * (reference.c) and by symmetry maps written here as formulas: every
  * puzzle has exactly one solution, keeps its symmetry, is minimal when it
  * should be; the same seed gives the same puzzle, other seeds others.
+ * The walks of issue 28 the same way: puzzles of few clues, puzzles on a
+ * pattern (clues exactly there), a neighbour step, a dig that keeps a
+ * test; the technique names and the rating with its techniques.
  *
  * Run from the project root (the ratings test reads ../shared/ratings):
  *     build/tests/test_generate
@@ -299,8 +302,8 @@ static void rate_outcomes(void **state)
     assert_int_equal(r.steps, 0);
 }
 
-/* A budget of exactly the chain nodes a path makes takes it to the end,
- * the easier steps after the last chain included; one node less does not. */
+/* A budget of exactly the units of work a path takes takes it to the end,
+ * the easier steps after the last chain included; one unit less does not. */
 static void rate_budget_exact(void **state)
 {
     (void)state;
@@ -326,6 +329,211 @@ static void rate_budget_exact(void **state)
     assert_int_equal(sudoku_rate(&g, 0, used - 1, 0, &r), SUDOKU_RATE_OVER_BUDGET);
 }
 
+/* ---- few clues, patterns, steps, techniques ---- */
+
+static void few_clues(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        uint64_t s = seed;
+        sudoku_grid p, sol;
+        char text[82], solution[82];
+        int most = seed <= 2 ? 20 : 21, fewest = seed == 4 ? 21 : 17;
+        bool reached = false;
+        for (int draw = 0; draw < 50 && !reached; draw++)
+            reached = sudoku_generate_fewer(fewest, most, &s, &p, &sol);
+        assert_true(reached);
+        text_of(&p, text);
+        text_of(&sol, solution);
+        assert_unique(text, solution);
+        assert_true(clues_of(text) <= most && clues_of(text) >= fewest);
+        /* Minimal, but where the floor stopped a removal. */
+        if (clues_of(text) > fewest) {
+            bool can_go[81];
+            assert_int_equal(reference_redundant(text, can_go), 0);
+        }
+    }
+}
+
+/* The pattern of a puzzle (its clues as 'x'), as the generator takes it. */
+static void pattern_of(const char *p, bool pattern[81])
+{
+    for (int i = 0; i < 81; i++) pattern[i] = p[i] != '.';
+}
+
+static void puzzles_on_a_pattern(void **state)
+{
+    (void)state;
+    /* The patterns of generated puzzles of 22 to 26 clues, and of a
+     * rotate180 one. */
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        char p[82], sol[82];
+        generate(seed == 6 ? SUDOKU_SYMMETRY_ROTATE180 : SUDOKU_SYMMETRY_NONE, false, 0, seed, p,
+                 sol, NULL);
+        bool pattern[81];
+        pattern_of(p, pattern);
+        char why[200];
+        assert_true(sudoku_pattern_possible(pattern, why, sizeof why));
+        uint64_t s = seed * 31;
+        sudoku_grid q, qsol;
+        bool filled = false;
+        for (int draw = 0; draw < 100 && !filled; draw++)
+            filled = sudoku_generate_pattern(pattern, &s, &q, &qsol);
+        assert_true(filled);
+        char text[82], solution[82];
+        text_of(&q, text);
+        text_of(&qsol, solution);
+        assert_unique(text, solution);
+        for (int i = 0; i < 81; i++)
+            if ((text[i] != '.') != pattern[i])
+                fail_msg("pattern of %s: %s has r%dc%d %s", p, text, i / 9 + 1, i % 9 + 1,
+                         pattern[i] ? "blank" : "given");
+    }
+}
+
+static void impossible_patterns(void **state)
+{
+    (void)state;
+    bool pattern[81] = {false};
+    char why[200];
+    for (int i = 0; i < 16; i++) pattern[5 * i] = true;
+    assert_false(sudoku_pattern_possible(pattern, why, sizeof why));
+    assert_non_null(strstr(why, "16 clues"));
+    /* Rows 4 and 6 empty: they share the middle band. */
+    for (int i = 0; i < 81; i++) pattern[i] = i / 9 != 3 && i / 9 != 5 && i % 2 == 0;
+    assert_false(sudoku_pattern_possible(pattern, why, sizeof why));
+    assert_non_null(strstr(why, "rows 4 and 6"));
+    /* Columns 1 and 2, one stack. */
+    for (int i = 0; i < 81; i++) pattern[i] = i % 9 > 1 && i % 3 == 2;
+    assert_false(sudoku_pattern_possible(pattern, why, sizeof why));
+    assert_non_null(strstr(why, "columns 1 and 2"));
+    for (int i = 0; i < 81; i++) pattern[i] = i % 4 == 0;
+    assert_true(sudoku_pattern_possible(pattern, why, sizeof why));
+}
+
+/* The test a walk keeps: the puzzle's rating no higher than the context. */
+static bool rated_at_most(const sudoku_grid *puzzle, void *context)
+{
+    sudoku_rating r;
+    return sudoku_rate(puzzle, 0, 0, *(const int *)context, &r) == SUDOKU_RATE_SOLVED;
+}
+
+static void neighbours_keep_count_pattern_and_test(void **state)
+{
+    (void)state;
+    char p[82], sol[82];
+    generate(SUDOKU_SYMMETRY_NONE, false, 0, 5, p, sol, NULL);
+    bool pattern[81];
+    pattern_of(p, pattern);
+    int ceiling = 26;
+    for (int with_pattern = 0; with_pattern < 2; with_pattern++) {
+        sudoku_grid g;
+        grid_from(p, &g);
+        uint64_t s = 99;
+        int moved = 0;
+        for (int step = 0; step < 20; step++) {
+            char before[82], after[82];
+            text_of(&g, before);
+            if (!sudoku_generate_neighbour(&g, with_pattern ? pattern : NULL,
+                                           step % 2 ? rated_at_most : NULL, &ceiling, &s)) {
+                text_of(&g, after);
+                assert_string_equal(before, after);
+                continue;
+            }
+            moved++;
+            text_of(&g, after);
+            assert_unique(after, NULL);
+            assert_int_equal(clues_of(after), clues_of(p));
+            int changed = 0;
+            for (int i = 0; i < 81; i++) changed += before[i] != after[i];
+            assert_true(changed >= 1 && changed <= 2);
+            if (with_pattern)
+                for (int i = 0; i < 81; i++) assert_true((after[i] != '.') == pattern[i]);
+            if (step % 2) assert_true(rated_at_most(&g, &ceiling));
+        }
+        assert_true(moved > 0);
+    }
+}
+
+static void digging_keeps_its_test(void **state)
+{
+    (void)state;
+    int ceiling = 20;
+    for (uint64_t seed = 1; seed <= 5; seed++) {
+        sudoku_generator how = {SUDOKU_SYMMETRY_NONE, 0, false};
+        sudoku_grid g, sol;
+        uint64_t s = seed;
+        sudoku_generate_keeping(&how, rated_at_most, &ceiling, &s, &g, &sol);
+        char text[82], solution[82];
+        text_of(&g, text);
+        text_of(&sol, solution);
+        assert_unique(text, solution);
+        assert_true(rated_at_most(&g, &ceiling));
+    }
+    /* Without a test, sudoku_generate itself. */
+    for (uint64_t seed = 1; seed <= 5; seed++) {
+        sudoku_generator how = {SUDOKU_SYMMETRY_ROTATE180, 0, false};
+        sudoku_grid a, b, sa, sb;
+        uint64_t s1 = seed, s2 = seed;
+        sudoku_generate(&how, &s1, &a, &sa);
+        sudoku_generate_keeping(&how, NULL, NULL, &s2, &b, &sb);
+        assert_memory_equal(&a, &b, sizeof a);
+        assert_true(s1 == s2);
+    }
+}
+
+static void technique_names(void **state)
+{
+    (void)state;
+    sudoku_technique t;
+    for (int i = 0; i < SUDOKU_TECHNIQUES; i++) {
+        assert_true(sudoku_technique_named(sudoku_technique_name((sudoku_technique)i), &t));
+        assert_int_equal(t, i);
+    }
+    assert_true(sudoku_technique_named("x wing", &t));
+    assert_int_equal(t, SUDOKU_X_WING);
+    assert_true(sudoku_technique_named("XYWING", &t));
+    assert_int_equal(t, SUDOKU_XY_WING);
+    assert_true(sudoku_technique_named("dynamic-forcing-chains(+)", &t));
+    assert_int_equal(t, SUDOKU_DYNAMIC_FORCING_CHAINS_PLUS);
+    assert_true(sudoku_technique_named("Dynamic forcing chains", &t));
+    assert_int_equal(t, SUDOKU_DYNAMIC_FORCING_CHAINS);
+    t = SUDOKU_BUG;
+    assert_false(sudoku_technique_named("wing", &t));
+    assert_false(sudoku_technique_named("", &t));
+    assert_false(sudoku_technique_named("--", &t));
+    assert_int_equal(t, SUDOKU_BUG);
+    /* Ceilings: a fixed rating is its own; a varying one stops below the
+     * next technique's least rating. */
+    assert_int_equal(sudoku_technique_ceiling(SUDOKU_X_WING), 32);
+    assert_int_equal(sudoku_technique_ceiling(SUDOKU_FORCING_CHAINS), 74);
+    assert_int_equal(sudoku_technique_ceiling(SUDOKU_HIDDEN_SINGLE), 16);
+    assert_int_equal(sudoku_technique_ceiling(SUDOKU_NESTED_DYNAMIC_CHAINS_NESTED), 0);
+}
+
+/* The techniques a rated path used are the steps explain's path takes. */
+static void rating_with_its_techniques(void **state)
+{
+    (void)state;
+    sudoku_grid g;
+    grid_from("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+              &g);
+    bool used[SUDOKU_TECHNIQUES], seen[SUDOKU_TECHNIQUES] = {false};
+    sudoku_rating a, b = {0};
+    assert_int_equal(sudoku_rate_used(&g, 0, 0, 0, &a, used), SUDOKU_RATE_SOLVED);
+    sudoku_logic s;
+    sudoku_logic_from_grid(&s, &g);
+    sudoku_step step;
+    while (!sudoku_logic_solved(&s) && sudoku_logic_next(&s, 0, &step)) {
+        seen[step.technique] = true;
+        sudoku_rating_add(&b, &step);
+        sudoku_logic_apply(&s, &step);
+    }
+    assert_memory_equal(used, seen, sizeof used);
+    assert_int_equal(a.er, b.er);
+    assert_int_equal(a.hardest, b.hardest);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -342,6 +550,13 @@ int main(void)
         cmocka_unit_test(rate_gives_se_ratings),
         cmocka_unit_test(rate_outcomes),
         cmocka_unit_test(rate_budget_exact),
+        cmocka_unit_test(few_clues),
+        cmocka_unit_test(puzzles_on_a_pattern),
+        cmocka_unit_test(impossible_patterns),
+        cmocka_unit_test(neighbours_keep_count_pattern_and_test),
+        cmocka_unit_test(digging_keeps_its_test),
+        cmocka_unit_test(technique_names),
+        cmocka_unit_test(rating_with_its_techniques),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

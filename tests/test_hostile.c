@@ -575,7 +575,7 @@ static void test_budget(void **state)
     assert_contains(r.err, "gave up after 1 guess: ");
     r = RUN("rate", "--budget=1",
             "34.6.......7.......2..8.57......5....7..1..2....4......36.2..1.......9.......7.82");
-    assert_contains(r.err, "over the budget of 1 chain node (--budget)\n");
+    assert_contains(r.err, "over the budget of 1 unit of work (--budget)\n");
     r = RUN("solve", "--budget=1k", "--format", "json", slow_refutation);
     assert_status(r, 1);
     assert_string_equal(r.out,
@@ -755,8 +755,8 @@ static void test_bad_options(void **state)
     static const char *const cases[][4] = {
         {"--frobnicate", NULL, NULL, "unknown option '--frobnicate'"},
         {"-q", NULL, NULL, "unknown option '-q'"},
-        {"--format", "xml", NULL, "unknown format 'xml': expected grid, line or json"},
-        {"--format=", NULL, NULL, "unknown format '': expected grid, line or json"},
+        {"--format", "xml", NULL, "unknown format 'xml': expected grid, line, json or svg"},
+        {"--format=", NULL, NULL, "unknown format '': expected grid, line, json or svg"},
         {"--count", "--limit", "0", "--limit needs a whole number from 1 up, not '0'"},
         {"--count", "--limit=-5", NULL, "--limit needs a whole number from 1 up, not '-5'"},
         {"--count", "--limit", "abc", "--limit needs a whole number from 1 up, not 'abc'"},
@@ -796,8 +796,9 @@ static void test_bad_options(void **state)
     assert_status(r, 2);
     assert_empty(r.out);
     assert_string_equal(
-        r.err, "sudoku: unknown command 'frobnicate': the commands are solve, "
-               "explain, hint, rate, canon, transform, generate and check (try 'sudoku --help')\n");
+        r.err, "sudoku: unknown command 'frobnicate': the commands are solve, explain, hint, "
+               "rate, canon, transform, generate, check, vicinity, book, show and play (try 'sudoku "
+               "--help')\n");
     /* a near miss gets the command it misses; a puzzle first is solved */
     r = RUN("slove", P);
     assert_status(r, 2);

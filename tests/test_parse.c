@@ -1205,6 +1205,27 @@ static void check_givens_order(void **state)
                         "digit 5 appears twice in box 1 (r1c1 and r2c2)");
 }
 
+/* One puzzle in the forums' forms (issue 29): a framed grid, a labelled
+ * line. */
+static void forum_forms_as_one_puzzle(void **state)
+{
+    (void)state;
+    assert_parses_to(".-------.-------.-------.\n"
+                     "| . . 3 | . 2 . | 6 . . |\n| 9 . . | 3 . 5 | . . 1 |\n"
+                     "| . . 1 | 8 . 6 | 4 . . |\n:-------+-------+-------:\n"
+                     "| . . 8 | 1 . 2 | 9 . . |\n| 7 . . | . . . | . . 8 |\n"
+                     "| . . 6 | 7 . 8 | 2 . . |\n:-------+-------+-------:\n"
+                     "| . . 2 | 6 . 9 | 5 . . |\n| 8 . . | 2 . 3 | . . 9 |\n"
+                     "| . . 5 | . 1 . | 3 . . |\n'-------'-------'-------'\n",
+                     easy1);
+    char text[128];
+    static const char *const labels[] = {"1 ", "#1 ", "Name: ", "12. ", "7) ", "#3\t"};
+    for (size_t k = 0; k < sizeof labels / sizeof labels[0]; k++) {
+        snprintf(text, sizeof text, "%s%s", labels[k], hard1);
+        assert_parses_to(text, hard1);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1221,6 +1242,7 @@ int main(void)
         cmocka_unit_test(candidate_line_text),
         cmocka_unit_test(token_reading_needs_a_candidate_set),
         cmocka_unit_test(token_reading_only_for_nine_or_81_tokens),
+        cmocka_unit_test(forum_forms_as_one_puzzle),
         cmocka_unit_test(round_trip_hand_made_candidates),
         cmocka_unit_test(round_trip_format_grid),
         cmocka_unit_test(round_trip_format_candidates),

@@ -849,6 +849,14 @@ static void printed_grids_read_back(void **state)
     assert_int_equal(s.count, 2);
     assert_ok(&s, 0, 1, singles);
     assert_ok(&s, 1, 13, singles);
+    /* both are records of candidates, every set kept (issue 29: a stream
+     * read only the singles, an argument all the sets) */
+    for (int k = 0; k < 2; k++) {
+        assert_true(s.rec[k].pencilmarks);
+        assert_int_equal(s.rec[k].board.candidates[1], 1u << 0 | 1u << 5 | 1u << 6 | 1u << 8);
+        assert_int_equal(s.rec[k].board.candidates[0], 1u << 3);
+        assert_int_equal(s.rec[k].board.candidates[80], 1u << 1 | 1u << 2 | 1u << 5 | 1u << 7 | 1u << 8);
+    }
 
     /* sudoku_format_grid and sudoku_format_candidates, back to back */
     sudoku_grid grid;
@@ -870,6 +878,128 @@ static void printed_grids_read_back(void **state)
     assert_ok(&s, 1, 13,
               "3................................................................................");
     assert_ok(&s, 2, 24, easy1);
+    assert_false(s.rec[0].pencilmarks);
+    assert_true(s.rec[1].pencilmarks);
+    assert_int_equal(s.rec[1].board.candidates[80], 1u << 6 | 1u << 7);
+    assert_int_equal(s.rec[1].board.candidates[40], 0x1FF);
+    assert_false(s.rec[2].pencilmarks);
+}
+
+/* ---- the forums' grids and labels (issue 29) ---- */
+
+/* hard1 as HoDoKu and Sudoku Explainer copy it, framed with '.', ':' and
+ * '\'' (or '*' and '+'); framed candidate grids are records of candidates. */
+static void forum_frames(void **state)
+{
+    (void)state;
+    session s;
+    read_all(&s, ".-------.-------.-------.\n"
+                 "| 4 . . | . . . | 8 . 5 |\n"
+                 "| . 3 . | . . . | . . . |\n"
+                 "| . . . | 7 . . | . . . |\n"
+                 ":-------+-------+-------:\n"
+                 "| . 2 . | . . . | . 6 . |\n"
+                 "| . . . | . 8 . | 4 . . |\n"
+                 "| . . . | . 1 . | . . . |\n"
+                 ":-------+-------+-------:\n"
+                 "| . . . | 6 . 3 | . 7 . |\n"
+                 "| 5 . . | 2 . . | . . . |\n"
+                 "| 1 . 4 | . . . | . . . |\n"
+                 "'-------'-------'-------'\n"
+                 "*-----------*\n"
+                 "|4..|...|8.5|\n|.3.|...|...|\n|...|7..|...|\n|---+---+---|\n"
+                 "|.2.|...|.6.|\n|...|.8.|4..|\n|...|.1.|...|\n|---+---+---|\n"
+                 "|...|6.3|.7.|\n|5..|2..|...|\n|1.4|...|...|\n"
+                 "*-----------*\n");
+    assert_int_equal(s.count, 2);
+    assert_ok(&s, 0, 2, hard1);
+    assert_ok(&s, 1, 15, hard1);
+
+    /* candidates, stacks of their own widths */
+    read_all(&s, ".--------------.------------.---------.\n"
+                 "| 12  3   4    | 5   6   7  | 8  9  1 |\n"
+                 "| 4   5   6    | 7   8   9  | 1  2  3 |\n"
+                 "| 7   8   9    | 1   2   3  | 4  5  6 |\n"
+                 ":--------------+------------+---------:\n"
+                 "| 2   3   4    | 5   6   7  | 8  9  1 |\n"
+                 "| 5   6   7    | 8   9   1  | 2  3  4 |\n"
+                 "| 8   9   1    | 2   3   4  | 5  6  7 |\n"
+                 ":--------------+------------+---------:\n"
+                 "| 3   4   5    | 6   7   8  | 9  1  2 |\n"
+                 "| 6   7   8    | 9   1   2  | 3  4  5 |\n"
+                 "| 9   1   2    | 3   4   5  | 6  7  89|\n"
+                 "'--------------'------------'---------'\n");
+    assert_int_equal(s.count, 1);
+    assert_true(s.rec[0].ok);
+    assert_true(s.rec[0].pencilmarks);
+    assert_int_equal(s.rec[0].board.candidates[0], 1u << 0 | 1u << 1);
+    assert_int_equal(s.rec[0].board.candidates[1], 1u << 2);
+    assert_int_equal(s.rec[0].board.candidates[80], 1u << 7 | 1u << 8);
+    assert_int_equal(s.rec[0].grid.cell[1], 3);
+    assert_int_equal(s.rec[0].grid.cell[0], 0);
+}
+
+/* What a frame line is not: a line of nine cells stays a row of blanks,
+ * the empty grid between two corners stays the empty grid, and runs of
+ * fewer than three dashes make no frame (as before issue 29). */
+static void frames_that_are_cells(void **state)
+{
+    (void)state;
+    session s;
+    char text[512], dashes[83];
+    /* ".-------." is nine blanks: the grid's first row */
+    snprintf(text, sizeof text, ".-------.\n%s", HARD1_GRID + 10);
+    read_all(&s, text);
+    assert_int_equal(s.count, 1);
+    char want[82];
+    memcpy(want, hard1, 82);
+    memset(want, '.', 9);
+    assert_ok(&s, 0, 1, want);
+    /* the empty grid, quoted or between dots */
+    memset(dashes, '-', 81);
+    dashes[81] = '\0';
+    snprintf(text, sizeof text, "'%s'\n.%.79s.\n", dashes, dashes);
+    read_all(&s, text);
+    assert_int_equal(s.count, 2);
+    assert_ok(&s, 0, 1, empty81);
+    assert_ok(&s, 1, 2, empty81);
+    /* 80 dashes between quotes: the empty grid mistyped, an error */
+    snprintf(text, sizeof text, "'%.80s'\n", dashes);
+    read_all(&s, text);
+    assert_int_equal(s.count, 1);
+    assert_err(&s, 0, 1, SUDOKU_ERROR_COUNT, 1, "found 80 cells, expected 81");
+    /* runs of two: no frame, and so no line skipped in silence */
+    read_all(&s, ":--+--+--:\n");
+    assert_int_equal(s.count, 1);
+    assert_false(s.rec[0].ok);
+}
+
+/* A puzzle line behind a label is a record; a comment stays a comment. */
+static void labelled_puzzle_lines(void **state)
+{
+    (void)state;
+    session s;
+    char text[2048];
+    snprintf(text, sizeof text,
+             "1 %s\n#2 %s\n# 3 %s\n#%s\nName: %s\nPuzzle 12: %s # note\n3. %s\n4) %s\n"
+             "#5:%s\n12345678901 %s\n",
+             hard1, easy1, hard1, hard1, hard1, easy1, hard1, easy1, hard1, hard1);
+    read_all(&s, text);
+    assert_int_equal(s.count, 8);
+    assert_ok(&s, 0, 1, hard1);
+    assert_ok(&s, 1, 2, easy1);
+    assert_ok(&s, 2, 5, hard1);
+    assert_ok(&s, 3, 6, easy1);
+    assert_ok(&s, 4, 7, hard1);
+    assert_ok(&s, 5, 8, easy1);
+    assert_ok(&s, 6, 9, hard1);
+    /* a number of ten digits or more is no label: the line's cells count */
+    assert_err(&s, 7, 10, SUDOKU_ERROR_COUNT, 10, "found 92 cells, expected 81");
+    /* a label above a grid is a header, as before */
+    snprintf(text, sizeof text, "Puzzle 1:\n%s", EASY1_GRID);
+    read_all(&s, text);
+    assert_int_equal(s.count, 1);
+    assert_ok(&s, 0, 2, easy1);
 }
 
 int main(void)
@@ -892,6 +1022,9 @@ int main(void)
         cmocka_unit_test(lines_of_only_brackets),
         cmocka_unit_test(a_line_without_cells_is_a_header),
         cmocka_unit_test(printed_grids_read_back),
+        cmocka_unit_test(forum_frames),
+        cmocka_unit_test(frames_that_are_cells),
+        cmocka_unit_test(labelled_puzzle_lines),
         cmocka_unit_test(a_status_line_is_a_record),
         cmocka_unit_test(byte_order_marks_in_a_stream),
         cmocka_unit_test(fixed_column_grids_in_a_stream),

@@ -34,7 +34,9 @@ typedef enum cli_format {
     FORMAT_LINE,
     FORMAT_JSON,
     FORMAT_TEXT,
-    FORMAT_PENCILMARKS
+    FORMAT_PENCILMARKS,
+    FORMAT_SVG, /* pictures (docs/pictures.md) */
+    FORMAT_HTML /* one printable page for the whole run */
 } cli_format;
 
 /* The options every batch command has, with the same meaning everywhere. */
@@ -43,6 +45,7 @@ typedef struct cli_common {
     int jobs; /* threads, 1..CLI_MAX_JOBS; 0: one per processor */
     bool stats;
     long first_line; /* --first-line: the number of each stream's first line; 0 is 1 */
+    const char *output_dir; /* --output-dir: --format svg writes a file a picture there */
 } cli_common;
 
 /* A stream found to hold binary data (a NUL byte, as grep has it): its
@@ -85,6 +88,8 @@ typedef struct cli_totals {
     unsigned long not_minimal;          /* check: unique puzzles with a clue that could go */
     unsigned long unreached;            /* generate: puzzles not found within --attempts */
     unsigned long long drawn;           /* generate: puzzles drawn to find them */
+    unsigned long long written;         /* vicinity: puzzles written */
+    unsigned long long candidates;      /* vicinity: puzzles looked at */
 } cli_totals;
 
 /* One run of a batch command. */
@@ -98,6 +103,8 @@ typedef struct cli_run {
     int write_errno;       /* why the output failed, 0 while it works: then input stops */
     unsigned long records; /* output records started so far */
     unsigned long taken;   /* records handed to the pipeline so far */
+    bool streams;          /* some operand is read as a stream (a file, standard input),
+                              known before any is read: a run has one output shape */
     cli_totals totals;
 } cli_run;
 
@@ -138,6 +145,10 @@ struct cli_command {
     void (*discard)(cli_job *job);
     /* Writes the --stats line. */
     void (*stats)(const cli_run *run, double seconds);
+    /* Write what comes before the first record's output and after the
+     * last one's (an HTML page's head and end); NULL when nothing does. */
+    void (*begin)(cli_run *run);
+    void (*end)(cli_run *run);
 };
 
 /* The commands: each parses its options (argv[0] is its name) and runs;
@@ -150,6 +161,24 @@ int cli_canon(int argc, char **argv);   /* cmd_canon.c */
 int cli_transform(int argc, char **argv); /* cmd_transform.c */
 int cli_generate(int argc, char **argv);  /* cmd_generate.c */
 int cli_check(int argc, char **argv);     /* cmd_check.c */
+int cli_book(int argc, char **argv);      /* cmd_book.c */
+int cli_show(int argc, char **argv);      /* cmd_show.c */
+int cli_play(int argc, char **argv);      /* cmd_play.c */
+int cli_vicinity(int argc, char **argv);  /* cmd_vicinity.c */
+
+/* ---- cmd_generate.c: what generate and play share ---- */
+
+/* The state the library draws puzzle seed from: its bits mixed (a
+ * Murmur3-style finalizer) so that consecutive seeds start far apart. */
+uint64_t cli_random_state(uint64_t seed);
+
+/* A range of ratings on SE's scale, "6.0-7.5" or "4.2", times ten; false
+ * if value is none (the lowest above the highest included). */
+bool cli_rating_range(const char *value, int *lowest, int *highest);
+
+/* The range of a --difficulty name (easy, medium, hard, expert, extreme);
+ * false if there is no such name. */
+bool cli_difficulty_range(const char *name, int *lowest, int *highest);
 
 /* ---- options.c ---- */
 
@@ -172,6 +201,12 @@ bool cli_parse_number(const char *value, unsigned long *n);
  * or G for thousands, millions, billions; returns false if value is not one
  * or does not fit. */
 bool cli_parse_count(const char *value, unsigned long long *count);
+
+/* Reads a seed (--seed): a whole number from 0 to 2^64-1 in decimal
+ * digits, bare or in double quotes, as JSON records write it (a string: a
+ * number past 2^53 would lose digits in most JSON readers); returns false
+ * if value is not one. */
+bool cli_parse_seed(const char *value, uint64_t *seed);
 
 /* The lines before each stream's first, as --first-line numbers them. */
 long cli_lines_before(const cli_common *common);
@@ -221,6 +256,10 @@ void cli_batch_stop(cli_run *run);
  * saying so on stderr. */
 bool cli_read_stream(cli_run *run, int fd, const char *source);
 
+/* True if arg, an operand, is read as a stream: "-", or a file it names
+ * when it is no puzzle. */
+bool cli_operand_streams(const char *arg);
+
 /* Hands one operand to the pipeline: "-" reads standard input; a puzzle (81
  * cells, or candidates) is one record; anything else is read as a file. */
 void cli_handle_argument(cli_run *run, const char *arg, int index);
@@ -251,6 +290,11 @@ void cli_record_error(const cli_job *job, long line, const char *message);
 
 /* The line a diagnostic about an invalid record names. */
 long cli_error_line(const sudoku_record *record);
+
+/* The speed --stats gives: "5329 puzzles/s"; "0.333 puzzles/s" when slow,
+ * three significant digits (a whole number would say 0, two decimals 0.03
+ * for 0.0332); "too fast to time" when no time was measured. */
+const char *cli_speed(char out[32], unsigned long count, double seconds);
 
 /* Raises the exit status to status if it is higher. */
 void cli_raise_status(cli_run *run, int status);

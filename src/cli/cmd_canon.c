@@ -77,7 +77,8 @@ static const char help_text[] =
                       "Method, conventions and speed: docs/canon.md; the manual: man sudoku.\n";
 
 static const cli_format_name formats[] = {
-    {"line", FORMAT_LINE}, {"grid", FORMAT_GRID}, {"json", FORMAT_JSON}, {NULL, FORMAT_AUTO}};
+    {"line", FORMAT_LINE}, {"grid", FORMAT_GRID}, {"json", FORMAT_JSON}, {"svg", FORMAT_SVG},
+    {NULL, FORMAT_AUTO}};
 
 enum { KEY_DEDUPE = 256 };
 

@@ -1,10 +1,13 @@
 /*
  * cmd_check.c: `sudoku check`: what a setter checks of each puzzle before
  * publishing it: one solution or not, its clue count, whether every clue
- * is needed (and which are not), and the symmetries of its pattern.
+ * is needed (and which are not), and the symmetries of its pattern; and,
+ * when asked, how hard it is for a machine (--measure): its backdoor
+ * size, the solver's guesses, the depth of trial and error.
  */
 #include "steps.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,6 +17,13 @@
 /* A record's line is short, but finding its redundant clues takes a
  * search per clue: batches as solve's. */
 #define CHECK_BATCH 1024
+
+/* The largest backdoor looked for: the hardest puzzles known have 3 (a
+ * set of 4 among 64 open cells is 635,376 sets, half a second). */
+#define BACKDOOR_MOST 4
+
+/* The deepest trial and error looked at: no puzzle known needs 3. */
+#define DEPTH_MOST 2
 
 static const char help_text[] =
     "Usage: sudoku check [OPTION]... [PUZZLE | FILE | -]...\n"
@@ -41,6 +51,16 @@ static const char help_text[] =
     "                      each clue that could go) and \"symmetry\"\n"
     "  --minimal           count a puzzle that is not minimal as a failure too\n"
     "                      (exit status 1)\n"
+    "  --measure=LIST      also say how hard the puzzle is for a machine, each of\n"
+    "                      LIST (comma-separated; all: the three): backdoor (the\n"
+    "                      fewest cells whose digits let naked and hidden singles\n"
+    "                      solve the rest; '>4' if none of 4 does), guesses (the\n"
+    "                      solver's, to find the solution and prove it the only\n"
+    "                      one), depth (Berthier's depth of trial and error: 0 for\n"
+    "                      singles alone; '>2' beyond 2); each as ', backdoor 2',\n"
+    "                      ', guesses 14', ', T&E depth 1' (JSON: \"backdoor\",\n"
+    "                      \"guesses\", \"depth\"; null for a puzzle without one\n"
+    "                      solution); docs/generate.md defines them\n"
     "  --budget=N          give up on a puzzle whose solutions take more than N\n"
     "                      guesses to count (k, M, G: a thousand, a million, a\n"
     "                      billion; 0: no limit; default 10M, a few seconds)\n"
@@ -63,21 +83,59 @@ static const char help_text[] =
                       "     unwritable output\n"
                       "When several apply, the highest wins.\n";
 
+/* The measures --measure names. */
+#define MEASURE_BACKDOOR 1u
+#define MEASURE_GUESSES 2u
+#define MEASURE_DEPTH 4u
+
 typedef struct check_options {
     bool minimal;              /* --minimal: a puzzle that is not fails */
     unsigned long long budget; /* guesses to count a puzzle's solutions; 0: no limit */
+    unsigned measures;         /* --measure: MEASURE_* */
 } check_options;
 
-enum { KEY_MINIMAL = 256, KEY_BUDGET };
+enum { KEY_MINIMAL = 256, KEY_BUDGET, KEY_MEASURE };
 
-static const cli_option options[] = {
-    {"minimal", false, KEY_MINIMAL}, {"budget", true, KEY_BUDGET}, {NULL, false, 0}};
+static const cli_option options[] = {{"minimal", false, KEY_MINIMAL},
+                                     {"budget", true, KEY_BUDGET},
+                                     {"measure", true, KEY_MEASURE},
+                                     {NULL, false, 0}};
+
+/* --measure=LIST: backdoor, guesses, depth, comma-separated, or all. */
+static int take_measures(check_options *opt, const char *value)
+{
+    static const struct {
+        const char *name;
+        unsigned measures;
+    } names[] = {{"backdoor", MEASURE_BACKDOOR},
+                 {"guesses", MEASURE_GUESSES},
+                 {"depth", MEASURE_DEPTH},
+                 {"all", MEASURE_BACKDOOR | MEASURE_GUESSES | MEASURE_DEPTH}};
+    opt->measures = 0;
+    for (const char *at = value;;) {
+        size_t n = strcspn(at, ",");
+        bool known = false;
+        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+            if (n == strlen(names[i].name) && strncmp(at, names[i].name, n) == 0) {
+                opt->measures |= names[i].measures;
+                known = true;
+            }
+        if (!known)
+            return cli_usage_error("check",
+                                   "--measure takes backdoor, guesses, depth or all, "
+                                   "comma-separated, not '%s'",
+                                   value);
+        if (!at[n]) return 0;
+        at += n + 1;
+    }
+}
 
 static int take_option(void *options_, int key, const char *value)
 {
     check_options *opt = options_;
     if (key == KEY_MINIMAL) opt->minimal = true;
     if (key == KEY_BUDGET) return cli_take_guess_budget("check", value, &opt->budget);
+    if (key == KEY_MEASURE) return take_measures(opt, value);
     return 0;
 }
 
@@ -93,6 +151,8 @@ typedef struct check_job {
     int redundant; /* clues that could go; -1 when the puzzle has no one solution */
     bool can_go[SUDOKU_CELLS];
     unsigned symmetries; /* sudoku_symmetries_of */
+    unsigned long guesses; /* the solver's */
+    int backdoor, depth;   /* sudoku_backdoor_size, sudoku_trial_depth (for --measure) */
 } check_job;
 
 static void check_work(const cli_run *run, cli_job *base)
@@ -113,6 +173,46 @@ static void check_work(const cli_run *run, cli_job *base)
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) job->clues += record->grid.cell[cell] != 0;
     job->redundant = job->solutions == 1 ? sudoku_redundant_clues(&record->grid, job->can_go) : -1;
     job->symmetries = sudoku_symmetries_of(&record->grid);
+    job->guesses = result.guesses;
+    bool unique = job->solutions == 1 && !job->over_budget;
+    job->backdoor = unique && (opt->measures & MEASURE_BACKDOOR)
+                        ? sudoku_backdoor_size(&record->grid, BACKDOOR_MOST, 0)
+                        : SUDOKU_MEASURE_NO_SOLUTION;
+    job->depth = unique && (opt->measures & MEASURE_DEPTH)
+                     ? sudoku_trial_depth(&record->grid, DEPTH_MOST, 0)
+                     : SUDOKU_MEASURE_NO_SOLUTION;
+}
+
+/* A measure in words (", backdoor 2") or JSON (",\"backdoor\":2"): a
+ * value above most is ">most" (a string in JSON); null (JSON) or nothing
+ * (text) when the puzzle has not one solution. */
+static void add_measure(cli_text *text, const char *name, const char *key, long value, long most,
+                        bool json)
+{
+    if (json) {
+        cli_text_printf(text, ",\"%s\":", key);
+        if (value < 0)
+            cli_text_puts(text, "null");
+        else if (value > most)
+            cli_text_printf(text, "\">%ld\"", most);
+        else
+            cli_text_printf(text, "%ld", value);
+    } else if (value > most) {
+        cli_text_printf(text, ", %s >%ld", name, most);
+    } else if (value >= 0) {
+        cli_text_printf(text, ", %s %ld", name, value);
+    }
+}
+
+static void add_measures(cli_text *text, const check_job *job, unsigned measures, bool json)
+{
+    bool unique = job->solutions == 1 && !job->over_budget;
+    if (measures & MEASURE_BACKDOOR)
+        add_measure(text, "backdoor", "backdoor", job->backdoor, BACKDOOR_MOST, json);
+    if (measures & MEASURE_GUESSES)
+        add_measure(text, "guesses", "guesses", unique ? (long)job->guesses : -1, LONG_MAX, json);
+    if (measures & MEASURE_DEPTH)
+        add_measure(text, "T&E depth", "depth", job->depth, DEPTH_MOST, json);
 }
 
 /* The symmetries to name: those no other found symmetry includes (a
@@ -174,7 +274,7 @@ static void add_redundant(cli_text *text, const check_job *job, bool json)
     }
 }
 
-static void add_text(cli_text *text, const check_job *job)
+static void add_text(cli_text *text, const check_job *job, unsigned measures)
 {
     char puzzle[SUDOKU_TEXT_MAX];
     cli_puzzle_text(&job->base.record, puzzle, sizeof puzzle);
@@ -186,11 +286,12 @@ static void add_text(cli_text *text, const check_job *job)
         cli_text_puts(text, job->redundant == 1 ? " can go)" : " can go, each alone)");
     }
     add_symmetries(text, job->symmetries, false);
+    add_measures(text, job, measures, false);
     cli_text_puts(text, "\n");
 }
 
 /* The JSON record; error is the invalid record's, NULL for the others. */
-static void add_json(cli_text *text, const check_job *job, const char *error)
+static void add_json(cli_text *text, const check_job *job, unsigned measures, const char *error)
 {
     char label[32];
     cli_text_puts(text, "{\"source\":");
@@ -206,7 +307,11 @@ static void add_json(cli_text *text, const check_job *job, const char *error)
     }
     if (error) {
         cli_text_puts(text, ",\"solutions\":null,\"clues\":null,\"minimal\":null,"
-                            "\"redundant\":null,\"symmetry\":null,\"error\":");
+                            "\"redundant\":null,\"symmetry\":null");
+        if (measures & MEASURE_BACKDOOR) cli_text_puts(text, ",\"backdoor\":null");
+        if (measures & MEASURE_GUESSES) cli_text_puts(text, ",\"guesses\":null");
+        if (measures & MEASURE_DEPTH) cli_text_puts(text, ",\"depth\":null");
+        cli_text_puts(text, ",\"error\":");
         cli_text_json_string(text, error);
         cli_text_puts(text, "}\n");
         return;
@@ -227,19 +332,21 @@ static void add_json(cli_text *text, const check_job *job, const char *error)
         cli_text_puts(text, "]");
     }
     add_symmetries(text, job->symmetries, true);
+    add_measures(text, job, measures, true);
     cli_text_puts(text, job->over_budget ? ",\"error\":\"over budget\"}\n" : ",\"error\":null}\n");
 }
 
 /* Writes the record's line; returns false (after saying so) if memory ran out. */
 static bool write_record(cli_run *run, const check_job *job, const char *error)
 {
+    const check_options *opt = run->options;
     cli_text text = {0};
     if (run->common->format == FORMAT_JSON)
-        add_json(&text, job, error);
+        add_json(&text, job, opt->measures, error);
     else if (error)
         cli_text_puts(&text, "invalid\n");
     else
-        add_text(&text, job);
+        add_text(&text, job, opt->measures);
     bool ok = !text.failed;
     if (ok)
         fwrite(text.data, 1, text.len, run->out);
@@ -304,10 +411,11 @@ static void check_stats(const cli_run *run, double seconds)
     const cli_totals *t = &run->totals;
     unsigned long read =
         t->solved + t->no_solution + t->multiple + t->over_budget + t->invalid + t->failed;
+    char speed[32];
     cli_error("stats: %lu puzzle%s read, %lu unique (%lu of them not minimal), %lu no solution, "
-              "%lu multiple, %lu over budget, %lu invalid; %.3f s, %.0f puzzles/s",
+              "%lu multiple, %lu over budget, %lu invalid; %.3f s, %s",
               read, read == 1 ? "" : "s", t->solved, t->not_minimal, t->no_solution, t->multiple,
-              t->over_budget, t->invalid, seconds, seconds > 0 ? (double)read / seconds : 0.0);
+              t->over_budget, t->invalid, seconds, cli_speed(speed, read, seconds));
 }
 
 static const cli_command check_command = {
@@ -327,7 +435,7 @@ static const cli_command check_command = {
 int cli_check(int argc, char **argv)
 {
     cli_common common = {.format = FORMAT_TEXT, .jobs = 1};
-    check_options opt = {false, STEPS_SEARCH_BUDGET};
+    check_options opt = {false, STEPS_SEARCH_BUDGET, 0};
     int operands;
     int rc = cli_parse_options(&check_command, argc, argv, &common, &opt, &operands);
     if (rc >= 0) return rc;

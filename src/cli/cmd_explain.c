@@ -4,17 +4,15 @@
  * step, then the puzzle's rating (ER, EP, ED) or where the engine got
  * stuck: a block of lines per puzzle, or one JSON object per line.
  */
+#include "book.h"
 #include "steps.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #define TEXT_OF(x) #x
 #define NUMBER_TEXT(x) TEXT_OF(x)
-
-/* More steps than any path can take (each removes at least one of the 729
- * candidates): reaching it would mean an engine that makes no progress. */
-#define MAX_STEPS (9 * SUDOKU_CELLS)
 
 static const char help_text[] =
     "Usage: sudoku explain [OPTION]... [PUZZLE | FILE | -]...\n"
@@ -34,25 +32,28 @@ static const char help_text[] =
     "logic on it proves nothing.\n"
     "\n"
     "Options:\n"
-    "  --format=FORMAT     text (the default) or json. text: per puzzle a block of\n"
-    "                      lines, 'Puzzle: ...' (after 'FILE:LINE: ' for puzzles\n"
-    "                      read from a stream), one line per step, then 'Solved in\n"
-    "                      N steps: ER x.x, EP x.x, ED x.x (hardest: ...)' or\n"
-    "                      'Stuck after N steps: ...' and the candidate grid where\n"
-    "                      the engine stopped; blocks are separated by a blank\n"
-    "                      line. json: one object per puzzle per line, with\n"
+    "  --format=FORMAT     text (the default), json, svg or html. text: per puzzle a\n"
+    "                      block of lines, 'Puzzle: ...' (after 'FILE:LINE: ' for\n"
+    "                      puzzles read from a stream), one line per step, then\n"
+    "                      'Solved in N steps: ER x.x, EP x.x, ED x.x (hardest:\n"
+    "                      ...)' or 'Stuck after N steps: ...' and the candidate\n"
+    "                      grid where the engine stopped; blocks are separated by\n"
+    "                      a blank line. json: one object per puzzle per line, with\n"
     "                      \"status\", \"er\", \"ep\", \"ed\" and \"steps\".\n"
+    "                      svg: a picture a step, to files in --output-dir;\n"
+    "                      html: one page with every step's picture\n"
     "  --anyway            explain puzzles with no solution or several too, without\n"
     "                      the techniques that assume one solution; they still\n"
     "                      count as failures\n"
-    "  --budget=N          give up on a puzzle after N chain nodes of work (a\n"
-    "                      count, not a time: the same on every machine; k, M, G\n"
-    "                      multiply by a thousand, a million, a billion; 0: no\n"
-    "                      limit); default 2G, about ten times what the hardest\n"
-    "                      puzzles known need. The solver's check before the\n"
-    "                      steps gives up after 10M guesses (0 lifts that too)\n"
+    STEPS_BUDGET_HELP
     "  --no-chains         use the techniques up to aligned pair exclusion only\n"
     "                      (SE's 6.2): a puzzle that needs chains gets stuck\n"
+    "  --draw              under each step, its candidate grid with the step\n"
+    "                      marked (text only)\n"
+    "  --color=WHEN        --draw's colours: auto (on a terminal, unless NO_COLOR\n"
+    "                      is set), always or never (plain markers)\n"
+    "  --apply             the state each step leaves, 729 characters: in text on\n"
+    "                      a line after the step's, in JSON as the step's \"state\"\n"
     "  --stats             print a summary on stderr at the end\n"
     "  -j, --jobs=N        work on N threads (default 1; 0: one per processor;\n"
     "                      at most " NUMBER_TEXT(
@@ -70,8 +71,11 @@ static const char help_text[] =
                       "  2  usage error, malformed puzzle, unreadable input or unwritable output\n"
                       "When several apply, the highest wins.\n";
 
-static const cli_format_name formats[] = {
-    {"text", FORMAT_TEXT}, {"json", FORMAT_JSON}, {NULL, FORMAT_AUTO}};
+static const cli_format_name formats[] = {{"text", FORMAT_TEXT},
+                                          {"json", FORMAT_JSON},
+                                          {"svg", FORMAT_SVG},
+                                          {"html", FORMAT_HTML},
+                                          {NULL, FORMAT_AUTO}};
 
 /* "ER 2.6" etc. */
 static void add_rating(cli_text *text, const char *name, int rating)
@@ -134,60 +138,166 @@ static void add_header(cli_text *text, const cli_job *job)
     cli_text_printf(text, "Puzzle: %s\n", puzzle);
 }
 
+/* What the walk along a path writes each step into. */
+typedef struct explain_walk {
+    const cli_run *run;
+    steps_job *job;
+    const sudoku_grid *givens; /* the puzzle's, to tell them from solved digits */
+    cli_text steps;            /* JSON: the steps, to go after the status */
+    cli_text picture;          /* SVG: each step's, on its way to its file */
+} explain_walk;
+
+/* "DIR/0001-012.svg: Hidden single ...": the step's picture written to its
+ * file, or "DIR/0001-012.svg: not written: ..." (the report says it too). */
+static void add_picture_file(explain_walk *walk, const sudoku_logic *before,
+                             const sudoku_step *step, int number)
+{
+    steps_job *job = walk->job;
+    char path[4096 + 32];
+    const picture_request request = {walk->givens, NULL, before, step, SUDOKU_PICTURE_LABELS};
+    pictures_path(walk->run->common->output_dir, job->base.number + 1, number, path, sizeof path);
+    walk->picture.len = 0;
+    pictures_add_svg(&walk->picture, &request);
+    int e = walk->picture.failed ? ENOMEM : pictures_save(path, walk->picture.data, walk->picture.len);
+    cli_text_printf(&job->text, "%s: ", path);
+    if (e && !job->picture_errno) {
+        job->picture_errno = e;
+        job->picture_step = number;
+    }
+    if (e)
+        cli_text_printf(&job->text, "not written: %s\n", strerror(e));
+    else
+        steps_add_step(&job->text, step, false);
+    if (!e) cli_text_add(&job->text, "\n", 1);
+}
+
+static void add_step(void *context, const sudoku_logic *before, const sudoku_step *step,
+                     int number)
+{
+    explain_walk *walk = context;
+    const steps_options_t *opt = walk->run->options;
+    cli_text *text = &walk->job->text;
+    /* --apply: the state the step leaves, after it */
+    sudoku_logic after;
+    if (opt->apply) {
+        after = *before;
+        sudoku_logic_apply(&after, step);
+    }
+    switch (walk->run->common->format) {
+    case FORMAT_JSON:
+        if (number > 1) cli_text_add(&walk->steps, ",", 1);
+        steps_add_json_step(&walk->steps, step, opt->apply ? &after : NULL);
+        return;
+    case FORMAT_SVG: add_picture_file(walk, before, step, number); return;
+    case FORMAT_HTML: book_add_step(text, walk->givens, before, step); return;
+    default: break;
+    }
+    steps_add_step(text, step, false);
+    cli_text_add(text, "\n", 1);
+    if (opt->apply) {
+        steps_add_state(text, &after);
+        cli_text_add(text, "\n", 1);
+    }
+    if (opt->draw) {
+        const picture_request request = {walk->givens, NULL, before, step,
+                                          opt->use_color ? SUDOKU_PICTURE_COLOR : 0};
+        pictures_add_terminal(text, &request);
+    }
+}
+
+/* Adds the first line of plain to text, as HTML of kind. */
+static void add_html_line(cli_text *text, sudoku_book_kind kind, cli_text *plain)
+{
+    text->failed |= plain->failed;
+    if (!plain->len) return;
+    char *end = strchr(plain->data, '\n');
+    if (end) *end = '\0';
+    book_add_text(text, kind, plain->data);
+}
+
 static void explain_work(const cli_run *run, cli_job *base)
 {
     steps_job *job = (steps_job *)base;
-    bool json = run->common->format == FORMAT_JSON;
+    cli_format format = run->common->format;
+    bool json = format == FORMAT_JSON, html = format == FORMAT_HTML;
     cli_text *text = &job->text;
     sudoku_logic state;
     unsigned flags;
     bool go = steps_start(run, job, &state, &flags);
-    steps_outcome verdict = job->outcome;
-    if (!json && base->record.ok) add_header(text, base);
-    /* The steps: text lines now; JSON objects into a text of their own, to
-     * go after the status, which is known only at the end. */
-    cli_text steps = {0};
-    sudoku_step step;
-    /* What the engine found nothing in on one board spares it the look on
-     * the next (NULL, out of memory: every look is taken). */
-    sudoku_logic_memo *memo = go ? sudoku_logic_memo_new() : NULL;
-    while (go && !sudoku_logic_solved(&state) && job->steps < MAX_STEPS &&
-           steps_next(run, job, &state, flags, memo, &step)) {
-        if (json) {
-            if (job->steps) cli_text_add(&steps, ",", 1);
-            steps_add_step(&steps, &step, true);
-        } else {
-            steps_add_step(text, &step, false);
-            cli_text_add(text, "\n", 1);
-        }
-        sudoku_rating_add(&job->rating, &step);
-        sudoku_logic_apply(&state, &step);
-        job->steps++;
+    explain_walk walk = {run, job, base->record.pencilmarks ? NULL : &base->record.grid, {0}, {0}};
+    job->picture_errno = 0;
+    if (!json && base->record.ok) {
+        cli_text header = {0};
+        add_header(html ? &header : text, base);
+        if (html) add_html_line(text, SUDOKU_BOOK_HEADING, &header);
+        cli_text_free(&header);
     }
-    sudoku_logic_memo_free(memo);
-    if (go && verdict == STEPS_DONE && job->outcome != STEPS_BUDGET)
-        job->outcome = sudoku_logic_solved(&state) ? STEPS_DONE : STEPS_STUCK;
+    if (go) steps_walk(run, job, &state, flags, add_step, &walk);
+    cli_text end = {0};
+    cli_text *last = html ? &end : text;
     if (json) {
         steps_json_start(text, job);
         steps_json_ratings(text, &job->rating);
         cli_text_puts(text, ",\"steps\":[");
-        if (steps.len) cli_text_add(text, steps.data, steps.len);
+        if (walk.steps.len) cli_text_add(text, walk.steps.data, walk.steps.len);
         cli_text_puts(text, "]");
-        text->failed |= steps.failed;
+        text->failed |= walk.steps.failed;
         steps_json_end(text, job, run->options);
     } else if (!go) {
-        steps_marker(text, job);
+        steps_marker(last, job);
     } else if (job->outcome == STEPS_DONE) {
-        add_solved(text, job);
+        add_solved(last, job);
     } else {
-        add_stop(text, job, &state, run->options);
+        add_stop(last, job, &state, run->options);
     }
-    cli_text_free(&steps);
+    if (html) {
+        add_html_line(text, SUDOKU_BOOK_PARAGRAPH, &end);
+        /* where the engine stopped, as the text's candidate grid shows it */
+        if (go && job->outcome != STEPS_DONE) book_add_step(text, walk.givens, &state, NULL);
+    }
+    cli_text_free(&end);
+    cli_text_free(&walk.steps);
+    cli_text_free(&walk.picture);
 }
 
-static void explain_report(cli_run *run, cli_job *job)
+static void explain_report(cli_run *run, cli_job *base)
 {
-    steps_report(run, job, run->common->format != FORMAT_JSON, true);
+    steps_job *job = (steps_job *)base;
+    cli_format format = run->common->format;
+    int e = job->picture_errno;
+    unsigned step = job->picture_step;
+    steps_report(run, base, format != FORMAT_JSON && format != FORMAT_HTML, true);
+    if (e) {
+        char path[4096 + 32], message[4096 + 128];
+        pictures_path(run->common->output_dir, base->number + 1, (int)step, path, sizeof path);
+        snprintf(message, sizeof message, "cannot write %s: %s", path, strerror(e));
+        cli_record_error(base, base->record.line, message);
+        cli_raise_status(run, EXIT_BAD_INPUT);
+    }
+}
+
+/* The page of an HTML run: its head before the first puzzle, its end after
+ * the last. */
+static const book explain_page = {.layout = {"sudoku explain", false, 1}};
+
+static void explain_begin(cli_run *run)
+{
+    if (run->common->format == FORMAT_HTML) book_write_start(run, &explain_page);
+}
+
+static void explain_end(cli_run *run)
+{
+    if (run->common->format == FORMAT_HTML) book_write_end(run, &explain_page);
+}
+
+/* Pictures of steps go to files, one a step: they need a directory. */
+static int check_options(void *options, const cli_common *common)
+{
+    if (common->format == FORMAT_SVG && !common->output_dir)
+        return cli_usage_error("explain", "%s",
+                               "--format svg writes a picture a step: it needs --output-dir=DIR "
+                               "(or --format html for one page of them all)");
+    return steps_check_options(options, common);
 }
 
 static void explain_stats(const cli_run *run, double seconds)
@@ -201,13 +311,15 @@ static const cli_command explain_command = {
     .formats = formats,
     .options = steps_options,
     .option = steps_take_option,
-    .check = NULL,
+    .check = check_options,
     .job_size = sizeof(steps_job),
     .batch_records = STEPS_BATCH,
     .work = explain_work,
     .report = explain_report,
     .discard = steps_discard,
     .stats = explain_stats,
+    .begin = explain_begin,
+    .end = explain_end,
 };
 
 int cli_explain(int argc, char **argv)

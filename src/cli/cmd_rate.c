@@ -1,8 +1,9 @@
 /*
  * cmd_rate.c: `sudoku rate`: each puzzle's Sudoku Explainer ratings (ER,
  * EP, ED), from the logic engine's whole path, one line per puzzle; with
- * --min and --max, only the puzzles rated in a range. The filter a setter
- * runs over a file of candidates before publishing.
+ * --min and --max (and --ep-min... for EP and ED), only the puzzles rated
+ * in a range. The filter a setter runs over a file of candidates before
+ * publishing: leaving a puzzle out is what it asked for, not a failure.
  */
 #include "steps.h"
 
@@ -11,10 +12,6 @@
 
 #define TEXT_OF(x) #x
 #define NUMBER_TEXT(x) TEXT_OF(x)
-
-/* Each step of a long path is found again from the state it leaves: far
- * more than any puzzle's path (81 placements and their eliminations). */
-#define MAX_STEPS 2000
 
 static const char help_text[] =
     "Usage: sudoku rate [OPTION]... [PUZZLE | FILE | -]...\n"
@@ -39,14 +36,12 @@ static const char help_text[] =
     "                      technique rated ER) and \"steps\"\n"
     "  --min=R, --max=R    print only the puzzles rated ER from R, or up to R (one\n"
     "                      decimal, SE's scale); the others are left out of the\n"
-    "                      output, but counted by --stats, and the exit status\n"
-    "                      says some were\n"
-    "  --budget=N          give up on a puzzle after N chain nodes of work (a\n"
-    "                      count, not a time, so the same on every machine; k, M\n"
-    "                      and G multiply by a thousand, a million, a billion;\n"
-    "                      0: no limit); default 2G, about ten times what the\n"
-    "                      hardest puzzles known need. The solver's check before\n"
-    "                      the steps gives up after 10M guesses (0 lifts that too)\n"
+    "                      output (counted by --stats), which is no failure:\n"
+    "                      the exit status is that of the puzzles printed\n"
+    "  --ep-min=R, --ep-max=R, --ed-min=R, --ed-max=R\n"
+    "                      the same on EP (the pearl) and ED (the diamond);\n"
+    "                      a puzzle is printed when every bound given holds\n"
+    STEPS_BUDGET_HELP
     "  --anyway            rate puzzles with no solution or several too, without\n"
     "                      the techniques that assume one solution: the ratings\n"
     "                      of the steps logic finds (it cannot reach the end);\n"
@@ -64,40 +59,55 @@ static const char help_text[] =
                       "  -V, --version       show the version and exit\n"
                       "\n"
                       "Exit status:\n"
-                      "  0  every puzzle was rated and printed\n"
-                      "  1  some puzzle was left out by --min or --max, or could not be rated\n"
-                      "     (no solution, several, stuck, over budget)\n"
+                      "  0  every puzzle was rated (and printed, or left out by a filter, as\n"
+                      "     asked; even if none was printed)\n"
+                      "  1  some puzzle could not be rated (no solution, several, stuck, over\n"
+                      "     budget)\n"
                       "  2  usage error, malformed puzzle, unreadable input or unwritable output\n"
                       "When several apply, the highest wins.\n";
 
+/* The ratings the filters look at: ER, EP, ED. */
+enum { RATING_ER, RATING_EP, RATING_ED, RATINGS };
+
 typedef struct rate_options {
     steps_options_t steps; /* first: the shared options' handler reads it */
-    int min, max;          /* ER bounds, times ten; -1: none */
+    int min[RATINGS], max[RATINGS]; /* bounds, times ten; -1: none */
 } rate_options;
 
-enum { KEY_MIN = 300, KEY_MAX };
+/* The filters' keys: KEY_MIN + 2 * rating is a lower bound, + 1 its upper. */
+enum { KEY_MIN = 300, KEY_MAX, KEY_EP_MIN, KEY_EP_MAX, KEY_ED_MIN, KEY_ED_MAX };
+
+static const char *const filter_names[] = {"--min",    "--max",    "--ep-min",
+                                           "--ep-max", "--ed-min", "--ed-max"};
 
 static const cli_option options[] = {{"anyway", false, STEPS_KEY_ANYWAY},
                                      {"budget", true, STEPS_KEY_BUDGET},
                                      {"no-chains", false, STEPS_KEY_NO_CHAINS},
                                      {"min", true, KEY_MIN},
                                      {"max", true, KEY_MAX},
+                                     {"ep-min", true, KEY_EP_MIN},
+                                     {"ep-max", true, KEY_EP_MAX},
+                                     {"ed-min", true, KEY_ED_MIN},
+                                     {"ed-max", true, KEY_ED_MAX},
                                      {NULL, false, 0}};
 
 static int take_option(void *options_, int key, const char *value)
 {
     rate_options *opt = options_;
-    if (key != KEY_MIN && key != KEY_MAX) return steps_take_option(&opt->steps, key, value);
+    if (key < KEY_MIN || key > KEY_ED_MAX) return steps_take_option(&opt->steps, key, value);
+    const char *name = filter_names[key - KEY_MIN];
     int r = steps_parse_rating(value);
-    if (r < 0)
-        return cli_usage_error("rate",
-                               key == KEY_MIN ? "--min needs a rating such as 7.5, not '%s'"
-                                              : "--max needs a rating such as 7.5, not '%s'",
-                               value);
-    if (key == KEY_MIN)
-        opt->min = r;
+    if (r < 0) {
+        char message[128];
+        snprintf(message, sizeof message, "%s needs a rating such as 7.5, not '%.60s'", name,
+                 value);
+        return cli_usage_error("rate", "%s", message);
+    }
+    int rating = (key - KEY_MIN) / 2;
+    if ((key - KEY_MIN) % 2 == 0)
+        opt->min[rating] = r;
     else
-        opt->max = r;
+        opt->max[rating] = r;
     return 0;
 }
 
@@ -105,20 +115,31 @@ static int check_options(void *options_, const cli_common *common)
 {
     const rate_options *opt = options_;
     (void)common;
-    if (opt->min >= 0 && opt->max >= 0 && opt->min > opt->max)
-        return cli_usage_error("rate", "%s", "--min is above --max: no puzzle could be printed");
+    for (int k = 0; k < RATINGS; k++) {
+        if (opt->min[k] < 0 || opt->max[k] < 0 || opt->min[k] <= opt->max[k]) continue;
+        char message[96];
+        snprintf(message, sizeof message, "%s is above %s: no puzzle could be printed",
+                 filter_names[2 * k], filter_names[2 * k + 1]);
+        return cli_usage_error("rate", "%s", message);
+    }
     return 0;
 }
 
 static const cli_format_name formats[] = {
     {"text", FORMAT_TEXT}, {"json", FORMAT_JSON}, {NULL, FORMAT_AUTO}};
 
-/* A rated puzzle outside --min/--max. */
+/* A rated puzzle outside a filter's bounds (EP as printed: ER until a
+ * step places a digit). */
 static bool dropped(const rate_options *opt, const steps_job *job)
 {
     if (job->outcome != STEPS_DONE) return false;
-    return (opt->min >= 0 && job->rating.er < opt->min) ||
-           (opt->max >= 0 && job->rating.er > opt->max);
+    const sudoku_rating *r = &job->rating;
+    const int value[RATINGS] = {r->er, r->ep ? r->ep : r->er, r->ed};
+    for (int k = 0; k < RATINGS; k++)
+        if ((opt->min[k] >= 0 && value[k] < opt->min[k]) ||
+            (opt->max[k] >= 0 && value[k] > opt->max[k]))
+            return true;
+    return false;
 }
 
 static void rate_work(const cli_run *run, cli_job *base)
@@ -129,20 +150,7 @@ static void rate_work(const cli_run *run, cli_job *base)
     sudoku_logic state;
     unsigned flags;
     bool go = steps_start(run, job, &state, &flags);
-    steps_outcome verdict = job->outcome;
-    sudoku_step step;
-    /* What the engine found nothing in on one board spares it the look on
-     * the next (NULL, out of memory: every look is taken). */
-    sudoku_logic_memo *memo = go ? sudoku_logic_memo_new() : NULL;
-    while (go && !sudoku_logic_solved(&state) && job->steps < MAX_STEPS &&
-           steps_next(run, job, &state, flags, memo, &step)) {
-        sudoku_rating_add(&job->rating, &step);
-        sudoku_logic_apply(&state, &step);
-        job->steps++;
-    }
-    sudoku_logic_memo_free(memo);
-    if (go && verdict == STEPS_DONE && job->outcome != STEPS_BUDGET)
-        job->outcome = sudoku_logic_solved(&state) ? STEPS_DONE : STEPS_STUCK;
+    if (go) steps_walk(run, job, &state, flags, NULL, NULL);
     if (dropped(opt, job)) return;
     if (run->common->format == FORMAT_JSON) {
         steps_json_start(text, job);
@@ -186,7 +194,6 @@ static void rate_report(cli_run *run, cli_job *base)
         run->totals.dropped++;
         run->totals.solved++;
         run->totals.steps += (unsigned long)job->steps;
-        cli_raise_status(run, EXIT_UNSOLVED);
         cli_text_free(&job->text);
         return;
     }
@@ -197,7 +204,8 @@ static void rate_stats(const cli_run *run, double seconds)
 {
     steps_stats(run, seconds, "rated");
     if (run->totals.dropped)
-        cli_error("stats: %lu rated outside --min/--max, left out", run->totals.dropped);
+        cli_error("stats: %lu rated outside the filters (--min, --max...), left out",
+                  run->totals.dropped);
 }
 
 static const cli_command rate_command = {
@@ -218,7 +226,7 @@ static const cli_command rate_command = {
 int cli_rate(int argc, char **argv)
 {
     cli_common common = {.format = FORMAT_TEXT, .jobs = 1};
-    rate_options opt = {.min = -1, .max = -1};
+    rate_options opt = {.min = {-1, -1, -1}, .max = {-1, -1, -1}};
     steps_default_options(&opt.steps, "rate");
     int operands;
     int rc = cli_parse_options(&rate_command, argc, argv, &common, &opt, &operands);

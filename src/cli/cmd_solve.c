@@ -9,6 +9,7 @@
  * ("invalid", "no solution", "multiple solutions"); see sudoku(1).
  */
 #include "cli.h"
+#include "pictures.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -60,8 +61,8 @@ static const char help_text[] =
     "\n"
     "Options:\n"
     "  --format=FORMAT     grid, line or json (JSON Lines). The default is grid\n"
-    "                      for puzzles given as arguments, line for puzzles read\n"
-    "                      from files or standard input.\n"
+    "                      when every puzzle is given as an argument, else line\n"
+    "                      for every record of the run (a file, standard input)\n"
     "  --show-candidates   print the candidates that propagation alone (naked and\n"
     "                      hidden singles) leaves, instead of the solution; the\n"
     "                      puzzle is still checked, and the exit status says how\n"
@@ -98,12 +99,15 @@ static const char help_text[] =
                       "  2  usage error, malformed puzzle, unreadable input or unwritable output\n"
                       "When several apply, the highest wins.\n"
                       "\n"
-                      "Other commands: explain, hint, rate, canon, transform, generate, check\n"
-                      "('sudoku --help').\n"
+                      "Other commands: explain, hint, rate, canon, transform, generate, check,\n"
+                      "vicinity ('sudoku --help').\n"
                       "The manual: man sudoku; every input layout: its section INPUT.\n";
 
-static const cli_format_name formats[] = {
-    {"grid", FORMAT_GRID}, {"line", FORMAT_LINE}, {"json", FORMAT_JSON}, {NULL, FORMAT_AUTO}};
+static const cli_format_name formats[] = {{"grid", FORMAT_GRID},
+                                          {"line", FORMAT_LINE},
+                                          {"json", FORMAT_JSON},
+                                          {"svg", FORMAT_SVG},
+                                          {NULL, FORMAT_AUTO}};
 
 enum { KEY_SHOW_CANDIDATES = 256, KEY_UNIQUE, KEY_COUNT, KEY_LIMIT, KEY_BUDGET };
 
@@ -144,12 +148,13 @@ static int take_option(void *options_, int key, const char *value)
 static int check_options(void *options_, const cli_common *common)
 {
     const solve_options *opt = options_;
-    (void)common;
     if (opt->limit_given && !opt->count)
         return cli_usage_error("solve", "%s", "--limit only applies with --count");
     if (opt->count && opt->show_candidates)
         return cli_usage_error("solve", "%s",
                                "--count and --show-candidates cannot be used together");
+    if (opt->count && common->format == FORMAT_SVG)
+        return cli_usage_error("solve", "%s", "--count writes numbers, not pictures (--format svg)");
     return 0;
 }
 
@@ -233,6 +238,31 @@ static void put_json(cli_run *run, sudoku_report *report)
     free(big);
 }
 
+/* The solution drawn, its givens told apart, or the candidates singles
+ * leave (--show-candidates). */
+static void write_picture(cli_run *run, const outcome *o)
+{
+    const solve_options *opt = run->options;
+    const solve_job *job = o->job;
+    const sudoku_grid *givens = &job->base.record.grid;
+    sudoku_logic state;
+    picture_request request = {givens, &job->result.solution, NULL, NULL, 0};
+    cli_text svg = {0};
+    if (opt->show_candidates) {
+        sudoku_logic_from_board(&state, &job->board);
+        request.state = &state;
+    }
+    pictures_add_svg(&svg, &request);
+    if (svg.failed) {
+        cli_raise_status(run, EXIT_BAD_INPUT);
+        cli_record_error(&job->base, job->base.record.line, "out of memory");
+        fputs("invalid\n", run->out);
+    } else {
+        pictures_write(run, &job->base, svg.data, svg.len);
+    }
+    cli_text_free(&svg);
+}
+
 static void write_outcome(cli_run *run, outcome *o, cli_format format)
 {
     const solve_job *job = o->job;
@@ -250,6 +280,9 @@ static void write_outcome(cli_run *run, outcome *o, cli_format format)
         return;
     } else if (opt->count) {
         fprintf(run->out, "%s%ld\n", o->report.at_least ? "at least " : "", o->report.solutions);
+        return;
+    } else if (format == FORMAT_SVG) {
+        write_picture(run, o);
         return;
     } else if (opt->show_candidates) {
         n = grid ? sudoku_format_candidates(&job->board, text, sizeof text)
@@ -343,7 +376,9 @@ static void solve_report(cli_run *run, cli_job *base)
     o.report.line = record->line;
     o.report.solutions = -1;
     o.job = job;
-    if (format == FORMAT_AUTO) format = base->source.argument ? FORMAT_GRID : FORMAT_LINE;
+    /* One shape for the whole run: grids only when every puzzle is an
+     * argument, so that a file's lines never mix with grids. */
+    if (format == FORMAT_AUTO) format = run->streams ? FORMAT_LINE : FORMAT_GRID;
 
     if (!record->ok) {
         o.report.status = SUDOKU_INVALID;
@@ -367,11 +402,11 @@ static void solve_stats(const cli_run *run, double seconds)
     const cli_totals *t = &run->totals;
     unsigned long read = t->solved + t->no_solution + t->multiple + t->over_budget + t->invalid;
     unsigned long searched = read - t->invalid;
+    char speed[32];
     cli_error("stats: %lu puzzle%s read, %lu solved, %lu no solution, %lu multiple, "
-              "%lu over budget, %lu invalid; %.3f s, %.0f puzzles/s, %.1f guesses per puzzle",
+              "%lu over budget, %lu invalid; %.3f s, %s, %.1f guesses per puzzle",
               read, read == 1 ? "" : "s", t->solved, t->no_solution, t->multiple, t->over_budget,
-              t->invalid, seconds,
-              seconds > 0 ? (double)read / seconds : 0.0,
+              t->invalid, seconds, cli_speed(speed, read, seconds),
               searched ? (double)t->guesses / (double)searched : 0.0);
 }
 

@@ -96,7 +96,8 @@ static const char help_text[] =
                       "More: docs/canon.md; the manual: man sudoku.\n";
 
 static const cli_format_name formats[] = {
-    {"line", FORMAT_LINE}, {"grid", FORMAT_GRID}, {"json", FORMAT_JSON}, {NULL, FORMAT_AUTO}};
+    {"line", FORMAT_LINE}, {"grid", FORMAT_GRID}, {"json", FORMAT_JSON}, {"svg", FORMAT_SVG},
+    {NULL, FORMAT_AUTO}};
 
 enum {
     KEY_ROTATE = 256,
@@ -220,16 +221,11 @@ static int take_fixed(sudoku_transform *t, int key, const char *value)
 static int take_option(void *options_, int key, const char *value)
 {
     transform_options *opt = options_;
-    unsigned long long seed;
-    char *end;
     switch (key) {
     case KEY_INVERT: opt->invert = true; return 0;
     case KEY_SEED:
-        errno = 0;
-        seed = strtoull(value, &end, 10);
-        if (value[0] < '0' || value[0] > '9' || *end || errno || seed > UINT64_MAX)
+        if (!cli_parse_seed(value, &opt->seed))
             return usage("--seed needs a whole number from 0 to 2^64-1, not '%s'", value);
-        opt->seed = (uint64_t)seed;
         opt->seeded = true;
         return 0;
     default: break;

@@ -5,6 +5,7 @@
  * that got none), in input order, on the main thread.
  */
 #include "forms.h"
+#include "pictures.h"
 
 #include <string.h>
 
@@ -86,6 +87,29 @@ static void json_record(cli_run *run, const forms_job *job, forms_output *out, c
     fwrite(text->data, 1, text->len, run->out);
 }
 
+/* The result drawn: its digits, or its candidates. */
+static void write_picture(cli_run *run, const forms_job *job, forms_output *out)
+{
+    sudoku_logic state;
+    picture_request request = {&job->grid, NULL, NULL, NULL, 0};
+    if (job->base.record.pencilmarks) {
+        sudoku_logic_from_board(&state, &job->board);
+        request.givens = NULL;
+        request.state = &state;
+    }
+    out->text.len = 0;
+    pictures_add_svg(&out->text, &request);
+    if (out->text.failed) {
+        cli_text_free(&out->text); /* the next record starts afresh */
+        run->totals.failed++;
+        cli_raise_status(run, EXIT_BAD_INPUT);
+        cli_record_error(&job->base, job->base.record.line, "out of memory");
+        fputs("invalid\n", run->out);
+        return;
+    }
+    pictures_write(run, &job->base, out->text.data, out->text.len);
+}
+
 void forms_report(cli_run *run, const forms_job *job, forms_output *out)
 {
     const cli_job *base = &job->base;
@@ -108,6 +132,10 @@ void forms_report(cli_run *run, const forms_job *job, forms_output *out)
         json_record(run, job, out, NULL);
         return;
     }
+    if (format == FORMAT_SVG) {
+        write_picture(run, job, out);
+        return;
+    }
     char text[SUDOKU_TEXT_MAX];
     size_t n = format_result(job, format == FORMAT_GRID, text, sizeof text);
     if (format != FORMAT_GRID) text[n++] = '\n'; /* a grid ends with its line end already */
@@ -118,7 +146,8 @@ void forms_stats(const cli_run *run, double seconds, const char *done, const cha
 {
     const cli_totals *t = &run->totals;
     unsigned long read = t->solved + t->invalid + t->failed + t->duplicates;
-    cli_error("stats: %lu puzzle%s read, %lu %s, %lu invalid%s; %.3f s, %.0f puzzles/s", read,
+    char speed[32];
+    cli_error("stats: %lu puzzle%s read, %lu %s, %lu invalid%s; %.3f s, %s", read,
               read == 1 ? "" : "s", t->solved, done, t->invalid, more, seconds,
-              seconds > 0 ? (double)read / seconds : 0.0);
+              cli_speed(speed, read, seconds));
 }

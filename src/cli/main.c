@@ -1,8 +1,8 @@
 /*
  * main.c: the `sudoku` command: hands the arguments to the command named
- * first (solve, explain, hint, rate, canon, transform, generate, check),
- * or prints the
- * overall help or the version. A puzzle or a file named first, with no
+ * first (solve, explain, hint, rate, canon, transform, generate, check,
+ * vicinity, book, show, play), or prints the overall help or the version.
+ * A puzzle or a file named first, with no
  * command, is solved.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -11,6 +11,7 @@
 
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
@@ -34,7 +35,12 @@ static const char usage_text[] = "Usage: sudoku solve [OPTION]... [PUZZLE | FILE
                                  "       sudoku transform [OPTION]... [PUZZLE | FILE | -]...\n"
                                  "       sudoku generate [OPTION]... [N]\n"
                                  "       sudoku check [OPTION]... [PUZZLE | FILE | -]...\n"
+                                 "       sudoku vicinity [OPTION]... [PUZZLE | FILE | -]...\n"
+                                 "       sudoku book [OPTION]... [PUZZLE | FILE | -]...\n"
+                                 "       sudoku show [OPTION]... [PUZZLE | FILE | -]...\n"
+                                 "       sudoku play [OPTION]... [PUZZLE | FILE]\n"
                                  "       sudoku PUZZLE... (solves)\n"
+                                 "       ... | sudoku (solves standard input)\n"
                                  "       sudoku --help | --version\n"
                                  "Try 'sudoku --help' for more.\n";
 
@@ -47,11 +53,16 @@ static const char help_text[] =
     "       sudoku transform [OPTION]... [PUZZLE | FILE | -]...\n"
     "       sudoku generate [OPTION]... [N]\n"
     "       sudoku check [OPTION]... [PUZZLE | FILE | -]...\n"
+    "       sudoku vicinity [OPTION]... [PUZZLE | FILE | -]...\n"
+    "       sudoku book [OPTION]... [PUZZLE | FILE | -]...\n"
+    "       sudoku show [OPTION]... [PUZZLE | FILE | -]...\n"
+    "       sudoku play [OPTION]... [PUZZLE | FILE]\n"
     "       sudoku --help | --version\n"
     "\n"
     "Solves 9x9 Sudoku puzzles, explains them step by step, gives a hint, or\n"
     "rates them; puts them in canonical form, or turns them into equivalent ones;\n"
-    "generates new ones, and checks them as a setter would.\n"
+    "generates new ones, and checks them as a setter would; draws grids and steps\n"
+    "as pictures (--format svg) and makes printable books.\n"
     "\n"
     "Commands:\n"
     "  solve     solve each puzzle and check that its solution is unique; or show\n"
@@ -69,6 +80,14 @@ static const char help_text[] =
     "            number of clues, or rated in a range (--seed repeats a run)\n"
     "  check     one solution or not, clues, minimal or which clues could go,\n"
     "            and the symmetries of each puzzle\n"
+    "  vicinity  the puzzles with one solution near each puzzle: N clues taken\n"
+    "            away and M added ({-N+M}), each class once\n"
+    "  book      a printable book (HTML) of the puzzles, each with its number and\n"
+    "            rating, with their solutions and steps if asked\n"
+    "  show      each puzzle or state's candidates exactly as given (no single\n"
+    "            applied, nothing solved)\n"
+    "  play      a game in the terminal: pencil marks, hints in three levels,\n"
+    "            mistakes found, undo; saved when you quit\n"
     "\n"
     "A PUZZLE argument is 81 cells in any layout ('1'-'9' givens; '0', '.' or '-'\n"
     "blanks), or 729 characters of candidates (pencilmarks); any other argument\n"
@@ -84,6 +103,8 @@ static const char help_text[] =
     "  --first-line=N      number the lines of each file or standard input from N,\n"
     "                      for a chunk of a larger input (docs/scale-out.md; not\n"
     "                      generate, which reads none)\n"
+    "  --output-dir=DIR    with --format svg: each picture to a numbered file in\n"
+    "                      DIR (made if need be), its path on standard output\n"
     "  -h, --help          show the command's help and exit\n"
     "  -V, --version       show the version and exit\n"
     "\n"
@@ -95,10 +116,12 @@ static const char help_text[] =
     "  2  usage error, malformed puzzle, unreadable input or unwritable output\n"
     "When several apply, the highest wins.\n"
     "\n"
-    "'sudoku PUZZLE...' with no command solves. 'sudoku COMMAND --help' describes\n"
-    "a command. The manual: man sudoku; its section INPUT has every layout a\n"
-    "puzzle may be written in (a line, grids, lists, CSV and tab-separated rows,\n"
-    "grids with spaces for blanks, box-drawing grids).\n";
+    "'sudoku PUZZLE...' with no command solves, and so does 'sudoku' alone with\n"
+    "puzzles on standard input (a pipe or a file; at a terminal it shows the\n"
+    "usage). 'sudoku COMMAND --help' describes a command. The manual: man sudoku;\n"
+    "its section INPUT has every layout a puzzle may be written in (a line, grids,\n"
+    "lists, CSV and tab-separated rows, grids with spaces for blanks, box-drawing\n"
+    "and forum grids, candidate grids).\n";
 
 typedef struct command_entry {
     const char *name;
@@ -108,7 +131,9 @@ typedef struct command_entry {
 static const command_entry commands[] = {{"solve", cli_solve},       {"explain", cli_explain},
                                          {"hint", cli_hint},         {"rate", cli_rate},
                                          {"canon", cli_canon},       {"transform", cli_transform},
-                                         {"generate", cli_generate}, {"check", cli_check}};
+                                         {"generate", cli_generate}, {"check", cli_check},
+                                         {"vicinity", cli_vicinity}, {"book", cli_book},
+                                         {"show", cli_show},         {"play", cli_play}};
 
 #define COMMANDS (sizeof commands / sizeof commands[0])
 
@@ -185,6 +210,9 @@ int main(int argc, char **argv)
 {
     keep_freed_memory();
     if (argc < 2) {
+        /* `echo PUZZLE | sudoku`: what `sudoku solve` does with standard
+         * input; typed at a terminal, no argument is a question. */
+        if (!isatty(STDIN_FILENO)) return cli_solve(argc, argv);
         fputs(usage_text, stderr);
         return EXIT_BAD_INPUT;
     }

@@ -8,6 +8,8 @@
  * written with dashes for blanks ("----8.5...") are operands, which is why
  * getopt is asked to stop at each operand ('+') and is then resumed past it.
  */
+#define _POSIX_C_SOURCE 200809L
+
 #include "cli.h"
 
 #include <errno.h>
@@ -15,13 +17,14 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define TEXT_OF(x) #x
 #define NUMBER_TEXT(x) TEXT_OF(x)
 #define MAX_JOBS_TEXT NUMBER_TEXT(CLI_MAX_JOBS)
 
 /* Keys of the common long options without a short letter. */
-enum { KEY_FORMAT = 1000, KEY_STATS, KEY_FIRST_LINE };
+enum { KEY_FORMAT = 1000, KEY_STATS, KEY_FIRST_LINE, KEY_OUTPUT_DIR };
 
 /* The largest --first-line: line numbers must not overflow after it. */
 #define MAX_FIRST_LINE 1000000000000L
@@ -33,6 +36,7 @@ static const cli_option common_options[] = {{"format", true, KEY_FORMAT},
                                             {"jobs", true, 'j'},
                                             {"stats", false, KEY_STATS},
                                             {"first-line", true, KEY_FIRST_LINE},
+                                            {"output-dir", true, KEY_OUTPUT_DIR},
                                             {"help", false, 'h'},
                                             {"version", false, 'V'},
                                             {NULL, false, 0}};
@@ -55,6 +59,21 @@ bool cli_parse_number(const char *value, unsigned long *n)
     errno = 0;
     *n = strtoul(value, &end, 10);
     return value[0] >= '0' && value[0] <= '9' && !*end && !errno;
+}
+
+bool cli_parse_seed(const char *value, uint64_t *seed)
+{
+    char digits[24];
+    size_t n = strlen(value);
+    if (n >= 2 && value[0] == '"' && value[n - 1] == '"') value++, n -= 2;
+    if (n == 0 || n >= sizeof digits || strspn(value, "0123456789") < n) return false;
+    memcpy(digits, value, n);
+    digits[n] = '\0';
+    errno = 0;
+    unsigned long long v = strtoull(digits, NULL, 10);
+    if (errno || v > UINT64_MAX) return false;
+    *seed = (uint64_t)v;
+    return true;
 }
 
 long cli_lines_before(const cli_common *common)
@@ -248,9 +267,35 @@ static int take_option(const cli_command *command, int key, cli_common *common, 
         common->stats = true;
         rc = 0;
         break;
+    case KEY_OUTPUT_DIR:
+        common->output_dir = optarg;
+        rc = 0;
+        break;
     default: rc = command->option(options, key, optarg); break;
     }
     return rc ? rc : -1;
+}
+
+/* --output-dir: for pictures only; the directory is made if it is not
+ * there (its parent must be), so that a run never half-writes into
+ * nowhere. */
+static int check_output_dir(const cli_command *command, const cli_common *common)
+{
+    const char *dir = common->output_dir;
+    struct stat st;
+    if (!dir) return 0;
+    if (common->format != FORMAT_SVG)
+        return cli_usage_error(command->name, "%s", "--output-dir only applies with --format svg");
+    if (!dir[0]) return cli_usage_error(command->name, "%s", "--output-dir needs a directory");
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        cli_error("cannot make the directory '%s': %s", dir, strerror(errno));
+        return EXIT_BAD_INPUT;
+    }
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        cli_error("--output-dir: '%s' is not a directory", dir);
+        return EXIT_BAD_INPUT;
+    }
+    return 0;
 }
 
 int cli_parse_options(const cli_command *command, int argc, char **argv, cli_common *common,
@@ -281,5 +326,6 @@ int cli_parse_options(const cli_command *command, int argc, char **argv, cli_com
     }
     *operands = n;
     int rc = command->check ? command->check(options, common) : 0;
+    if (!rc) rc = check_output_dir(command, common);
     return rc ? rc : -1;
 }

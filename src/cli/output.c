@@ -40,10 +40,14 @@ void cli_error(const char *fmt, ...)
 
 int cli_write_text(const char *text)
 {
-    fputs(text, stdout);
+    /* A text longer than stdio's buffer fails inside fputs already: its
+     * errno is the reason, not the later flush's. */
     errno = 0;
-    if (fflush(stdout) == 0 && !ferror(stdout)) return EXIT_SOLVED;
-    if (errno != EPIPE) cli_error("error writing output: %s", strerror(errno ? errno : EIO));
+    bool written = fputs(text, stdout) != EOF;
+    int e = written ? 0 : errno;
+    if (written && fflush(stdout) == 0 && !ferror(stdout)) return EXIT_SOLVED;
+    if (!e) e = errno ? errno : EIO;
+    if (e != EPIPE) cli_error("error writing output: %s", strerror(e));
     return EXIT_BAD_INPUT;
 }
 
@@ -90,6 +94,16 @@ void cli_record_error(const cli_job *job, long line, const char *message)
 long cli_error_line(const sudoku_record *record)
 {
     return record->error.line ? record->error.line : record->line;
+}
+
+const char *cli_speed(char out[32], unsigned long count, double seconds)
+{
+    double rate = seconds > 0 ? (double)count / seconds : 0.0;
+    if (count && seconds <= 0)
+        snprintf(out, 32, "too fast to time");
+    else
+        snprintf(out, 32, rate >= 10 || count == 0 ? "%.0f puzzles/s" : "%.3g puzzles/s", rate);
+    return out;
 }
 
 void cli_raise_status(cli_run *run, int status)

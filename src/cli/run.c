@@ -36,6 +36,9 @@ typedef struct feed {
 
 static void read_operands(cli_run *run, const feed *f)
 {
+    run->streams = f->operands == 0;
+    for (int i = 0; i < f->operands && !run->streams; i++)
+        run->streams = cli_operand_streams(f->argv[i]);
     if (f->operands == 0) {
         if (isatty(STDIN_FILENO))
             cli_error("reading puzzles from standard input, one per line or as grids; "
@@ -67,8 +70,10 @@ static int run_feed(const cli_command *command, const cli_common *common, const 
     if (!cli_batch_start(&run, common->jobs ? common->jobs : processors())) return EXIT_BAD_INPUT;
     setvbuf(stdout, out_buffer, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF, sizeof out_buffer);
     double start = now_seconds();
+    if (command->begin) command->begin(&run);
     take(&run, f);
     cli_batch_stop(&run);
+    if (command->end && run.write_errno == 0) command->end(&run);
     if (!cli_output_ok(&run)) {
         /* A reader that has gone (| head -1) wanted no more: not worth a word. */
         if (run.write_errno != EPIPE)

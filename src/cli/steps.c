@@ -19,6 +19,9 @@
 const cli_option steps_options[] = {{"anyway", false, STEPS_KEY_ANYWAY},
                                     {"budget", true, STEPS_KEY_BUDGET},
                                     {"no-chains", false, STEPS_KEY_NO_CHAINS},
+                                    {"draw", false, STEPS_KEY_DRAW},
+                                    {"color", true, STEPS_KEY_COLOR},
+                                    {"apply", false, STEPS_KEY_APPLY},
                                     {NULL, false, 0}};
 
 void steps_default_options(steps_options_t *opt, const char *command)
@@ -27,6 +30,11 @@ void steps_default_options(steps_options_t *opt, const char *command)
     opt->anyway = false;
     opt->no_chains = false;
     opt->budget = STEPS_DEFAULT_BUDGET;
+    opt->draw = false;
+    opt->color = COLOR_AUTO;
+    opt->use_color = false;
+    opt->apply = false;
+    opt->budget_given = false;
 }
 
 int steps_parse_rating(const char *value)
@@ -49,11 +57,25 @@ int steps_take_option(void *options, int key, const char *value)
     steps_options_t *opt = options;
     if (key == STEPS_KEY_ANYWAY) opt->anyway = true;
     if (key == STEPS_KEY_NO_CHAINS) opt->no_chains = true;
+    if (key == STEPS_KEY_DRAW) opt->draw = true;
+    if (key == STEPS_KEY_COLOR && !pictures_parse_color(value, &opt->color))
+        return cli_usage_error(opt->command, "--color is auto, always or never, not '%s'", value);
+    if (key == STEPS_KEY_APPLY) opt->apply = true;
     if (key == STEPS_KEY_BUDGET && !cli_parse_count(value, &opt->budget))
         return cli_usage_error(opt->command,
-                               "--budget needs a count of chain nodes (e.g. 500M; 0: no limit), "
-                               "not '%s'",
+                               "--budget needs a count of units of work (e.g. 500M; 0: no "
+                               "limit), not '%s'",
                                value);
+    if (key == STEPS_KEY_BUDGET) opt->budget_given = true;
+    return 0;
+}
+
+int steps_check_options(void *options, const cli_common *common)
+{
+    steps_options_t *opt = options;
+    if (opt->draw && common->format != FORMAT_TEXT)
+        return cli_usage_error(opt->command, "%s", "--draw only applies with --format text");
+    opt->use_color = opt->draw && pictures_use_color(opt->color);
     return 0;
 }
 
@@ -101,9 +123,11 @@ bool steps_start(const cli_run *run, steps_job *job, sudoku_logic *state, unsign
         return false;
     }
     job->outcome = found == 1 ? STEPS_DONE : found == 0 ? STEPS_NO_SOLUTION : STEPS_MULTIPLE;
+    if (found == 1) job->solution = result.solution;
     if (job->outcome != STEPS_DONE) {
         if (!opt->anyway) return false;
         *flags |= SUDOKU_LOGIC_NO_UNIQUENESS;
+        if (!opt->budget_given) job->budget = STEPS_ANYWAY_BUDGET;
     }
     if (record->pencilmarks)
         sudoku_logic_from_board(state, &record->board);
@@ -112,18 +136,95 @@ bool steps_start(const cli_run *run, steps_job *job, sudoku_logic *state, unsign
     return true;
 }
 
-void steps_add_step(cli_text *text, const sudoku_step *step, bool json)
+void steps_walk(const cli_run *run, steps_job *job, sudoku_logic *state, unsigned flags,
+                steps_each *each, void *context)
 {
-    size_t (*format)(const sudoku_step *, char *, size_t) =
-        json ? sudoku_format_step_json : sudoku_format_step;
+    steps_outcome verdict = job->outcome;
+    sudoku_step step;
+    /* What the engine found nothing in on one board spares it the look on
+     * the next (NULL, out of memory: every look is taken). */
+    sudoku_logic_memo *memo = sudoku_logic_memo_new();
+    while (!sudoku_logic_solved(state) && job->steps < STEPS_MAX &&
+           steps_next(run, job, state, flags, memo, &step)) {
+        if (each) each(context, state, &step, job->steps + 1);
+        sudoku_rating_add(&job->rating, &step);
+        sudoku_logic_apply(state, &step);
+        job->steps++;
+    }
+    sudoku_logic_memo_free(memo);
+    if (verdict == STEPS_DONE && job->outcome != STEPS_BUDGET)
+        job->outcome = sudoku_logic_solved(state) ? STEPS_DONE : STEPS_STUCK;
+}
+
+/* The step's JSON object, or its words at a level of help (0: the JSON),
+ * whatever their length. */
+static size_t format_at(const sudoku_step *step, int level, char *buf, size_t size)
+{
+    return level ? sudoku_format_hint(step, level, buf, size)
+                 : sudoku_format_step_json(step, buf, size);
+}
+
+static void add_formatted(cli_text *text, const sudoku_step *step, int level)
+{
     char small[SUDOKU_TEXT_MAX];
-    size_t n = format(step, small, sizeof small);
+    size_t n = format_at(step, level, small, sizeof small);
     if (n < sizeof small) {
         cli_text_add(text, small, n);
         return;
     }
     char *room = cli_text_reserve(text, n);
-    if (room) text->len += format(step, room, n + 1);
+    if (room) text->len += format_at(step, level, room, n + 1);
+}
+
+void steps_add_hint(cli_text *text, const sudoku_step *step, int level)
+{
+    add_formatted(text, step, level < 1 ? 1 : level);
+}
+
+void steps_add_text_field(cli_text *text, const sudoku_step *step, int level)
+{
+    cli_text words = {0};
+    steps_add_hint(&words, step, level);
+    cli_text_puts(text, ",\"text\":");
+    cli_text_json_string(text, words.data ? words.data : "");
+    text->failed |= words.failed;
+    cli_text_free(&words);
+}
+
+void steps_add_state(cli_text *text, const sudoku_logic *state)
+{
+    char line[SUDOKU_TEXT_MAX];
+    sudoku_board board;
+    sudoku_logic_to_board(state, &board);
+    size_t n = sudoku_format_pencilmarks(&board, line, sizeof line);
+    cli_text_add(text, line, n < sizeof line ? n : sizeof line - 1);
+}
+
+void steps_add_json_step(cli_text *text, const sudoku_step *step, const sudoku_logic *after)
+{
+    add_formatted(text, step, 0);
+    /* The step's words as printed, inside its object: a program need not
+     * print them again itself; and the state it leaves, on request. */
+    if (text->failed || text->len == 0 || text->data[text->len - 1] != '}') return;
+    text->len--;
+    steps_add_text_field(text, step, 3);
+    if (after) steps_add_state_field(text, after);
+    cli_text_puts(text, "}");
+}
+
+void steps_add_state_field(cli_text *text, const sudoku_logic *after)
+{
+    cli_text_puts(text, ",\"state\":\"");
+    steps_add_state(text, after);
+    cli_text_puts(text, "\"");
+}
+
+void steps_add_step(cli_text *text, const sudoku_step *step, bool json)
+{
+    if (json)
+        steps_add_json_step(text, step, NULL);
+    else
+        add_formatted(text, step, 3);
 }
 
 void steps_beyond(const steps_options_t *opt, char text[80])
@@ -310,7 +411,7 @@ void steps_report(cli_run *run, cli_job *base, bool separate, bool explain)
                      STEPS_SEARCH_BUDGET);
         else
             snprintf(message, sizeof message,
-                     "gave up after %d step%s: over the budget of %llu chain node%s (--budget)",
+                     "gave up after %d step%s: over the budget of %llu unit%s of work (--budget)",
                      job->steps, job->steps == 1 ? "" : "s", opt->budget,
                      opt->budget == 1 ? "" : "s");
         cli_record_error(base, record->line, message);
@@ -322,9 +423,14 @@ void steps_report(cli_run *run, cli_job *base, bool separate, bool explain)
         else
             t->multiple++;
         cli_raise_status(run, EXIT_UNSOLVED);
-        char note[400];
-        snprintf(note, sizeof note, "%s%s", problem(job, opt),
-                 job->steps_over_budget ? "; they went over the budget (--budget)" : "");
+        char over[160] = "", note[400 + sizeof over];
+        if (job->steps_over_budget)
+            snprintf(over, sizeof over, "; they went over the budget of %llu units of work%s",
+                     opt->budget_given ? opt->budget : STEPS_ANYWAY_BUDGET,
+                     opt->budget_given ? " (--budget)"
+                                       : " (the default for a puzzle without one solution; "
+                                         "--budget sets another)");
+        snprintf(note, sizeof note, "%s%s", problem(job, opt), over);
         cli_record_error(base, record->line, note);
         break;
     }
@@ -342,11 +448,12 @@ void steps_stats(const cli_run *run, double seconds, const char *done)
     const cli_totals *t = &run->totals;
     unsigned long read = t->solved + t->stuck + t->no_solution + t->multiple + t->invalid +
                          t->failed + t->over_budget;
+    char speed[32];
     cli_error("stats: %lu puzzle%s read, %lu %s, %lu stuck, %lu over budget, %lu no solution, "
-              "%lu multiple, %lu invalid; %lu step%s; %.3f s, %.0f puzzles/s",
+              "%lu multiple, %lu invalid; %lu step%s; %.3f s, %s",
               read, read == 1 ? "" : "s", t->solved, done, t->stuck, t->over_budget, t->no_solution,
               t->multiple, t->invalid, t->steps, t->steps == 1 ? "" : "s", seconds,
-              seconds > 0 ? (double)read / seconds : 0.0);
+              cli_speed(speed, read, seconds));
 }
 
 void steps_discard(cli_job *job)

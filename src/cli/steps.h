@@ -6,27 +6,57 @@
 #define SUDOKU_CLI_STEPS_H
 
 #include "cli.h"
+#include "pictures.h"
 
 /* Records per batch of explain and hint: each job's output is prepared in
  * memory before it is written, and an explanation takes a few kilobytes,
  * so fewer than solve's thousand keep a batch within a few megabytes. */
 #define STEPS_BATCH 256
 
-/* The work a puzzle's steps may take by default, in chain nodes (see
- * sudoku_logic_next_within): about ten times what the hardest puzzles of
- * the shared datasets need, a minute or two of work. */
-#define STEPS_DEFAULT_BUDGET 2000000000ull
+/* The work a puzzle's steps may take by default, in units of work (see
+ * sudoku_logic_next_within): the time the 2G chain nodes that were the
+ * bound before the unit took (a node costs 5-12 units on forum-hardest), so
+ * that no puzzle rated then goes over it now; some 400 times what the
+ * hardest of a sample of forum-hardest takes (docs/logic.md). */
+#define STEPS_DEFAULT_BUDGET 20000000000ull
+
+/* The default for the steps of a puzzle without exactly one solution
+ * (--anyway): such a board can have chains from every candidate at every
+ * step, and its steps prove nothing; the bound keeps each record under
+ * about a second (bench/budget.c measures it; docs/logic.md). */
+#define STEPS_ANYWAY_BUDGET 20000000ull
 
 /* The guesses the solver's check of a puzzle may take before any step
  * (solve's default --budget): a few-clue puzzle with no solution can
  * take millions, and must not stall the stream. --budget=0 lifts it too. */
 #define STEPS_SEARCH_BUDGET 10000000ul
 
+/* More steps than any path can take (each removes at least one of the 729
+ * candidates): reaching it would mean an engine that makes no progress. */
+#define STEPS_MAX (9 * SUDOKU_CELLS)
+
+/* --budget in the help of explain, hint and rate. */
+#define STEPS_BUDGET_HELP                                                                          \
+    "  --budget=N          give up on a puzzle after N units of work (a unit is\n"                 \
+    "                      about the time a chain node takes, some 45 ns; a\n"                     \
+    "                      count, not a time, so the same on every machine; k,\n"                  \
+    "                      M, G multiply by a thousand, a million, a billion;\n"                   \
+    "                      0: no limit). Default 20G for a puzzle with one\n"                      \
+    "                      solution (minutes; the hardest known take far less),\n"                 \
+    "                      20M (about a second) for one without (--anyway).\n"                     \
+    "                      The solver's check before the steps gives up after\n"                   \
+    "                      10M guesses (0 lifts that too)\n"
+
 typedef struct steps_options_t {
     const char *command;       /* the command's name, for messages */
     bool anyway;               /* --anyway: explain puzzles without exactly one solution too */
     bool no_chains;            /* --no-chains: stop before the chaining techniques */
-    unsigned long long budget; /* --budget: chain nodes per puzzle; 0: no limit */
+    unsigned long long budget; /* --budget: units of work per puzzle; 0: no limit */
+    bool budget_given;         /* --budget was given: it holds for --anyway's puzzles too */
+    bool draw;                 /* --draw: the candidate grid under each step (text) */
+    pictures_color color;      /* --color */
+    bool use_color;            /* the grids get colours (--color, NO_COLOR, a terminal) */
+    bool apply;                /* --apply (explain, hint): the state after each step too */
 } steps_options_t;
 
 /* What became of a record. */
@@ -47,21 +77,35 @@ typedef struct steps_job {
     steps_outcome outcome;
     int steps; /* steps taken */
     sudoku_rating rating;
-    unsigned long long budget; /* work left (chain nodes); see steps_next */
+    unsigned long long budget; /* work left (units of work); see steps_next */
     bool search_over_budget;   /* the solver's check gave up (STEPS_SEARCH_BUDGET) */
     bool steps_over_budget;    /* --anyway: the steps of a puzzle without one solution
                                   went over --budget (the outcome stays the solver's) */
+    sudoku_grid solution;      /* the solver's, when it found exactly one */
+    int picture_errno;         /* explain --format svg: why a step's picture was not
+                                  written (the first one), 0 if all were */
+    unsigned picture_step;     /* and which step's it was */
     cli_text text;
 } steps_job;
 
 /* The keys of the shared options, for commands that list them among their own. */
-enum { STEPS_KEY_ANYWAY = 256, STEPS_KEY_BUDGET, STEPS_KEY_NO_CHAINS };
+enum {
+    STEPS_KEY_ANYWAY = 256,
+    STEPS_KEY_BUDGET,
+    STEPS_KEY_NO_CHAINS,
+    STEPS_KEY_DRAW,
+    STEPS_KEY_COLOR,
+    STEPS_KEY_APPLY
+};
 
-/* The commands' own options (--anyway, --budget, --no-chains), and their handler for
- * cli_command; steps_default_options sets their defaults. */
+/* The commands' own options (--anyway, --budget, --no-chains; explain and
+ * hint: --draw, --color, --apply), and their handler for cli_command;
+ * steps_default_options sets their defaults, steps_check_options checks
+ * them together. */
 void steps_default_options(steps_options_t *opt, const char *command);
 extern const cli_option steps_options[];
 int steps_take_option(void *options, int key, const char *value);
+int steps_check_options(void *options, const cli_common *common);
 
 /* Reads a rating on SE's scale: a number from 0 to 99.9 with at most one
  * decimal; returns it times ten, or -1. */
@@ -79,8 +123,36 @@ bool steps_start(const cli_run *run, steps_job *job, sudoku_logic *state, unsign
 bool steps_next(const cli_run *run, steps_job *job, const sudoku_logic *state, unsigned flags,
                 sudoku_logic_memo *memo, sudoku_step *step);
 
-/* Adds a step in words, or as a JSON object, without a line end. */
+/* What steps_walk calls for each step, with the state it was found in
+ * and its number from 1. */
+typedef void steps_each(void *context, const sudoku_logic *before, const sudoku_step *step,
+                        int number);
+
+/* Takes the path from state as far as it goes (solved, stuck, over the
+ * budget, or STEPS_MAX steps), calling each (when not NULL) on every
+ * step, and rates it in job; then, for a puzzle the solver found one
+ * solution to, sets the outcome: solved or stuck (or over budget). */
+void steps_walk(const cli_run *run, steps_job *job, sudoku_logic *state, unsigned flags,
+                steps_each *each, void *context);
+
+/* Adds a step in words, or as a JSON object (with its words as "text"),
+ * without a line end. */
 void steps_add_step(cli_text *text, const sudoku_step *step, bool json);
+
+/* Adds a step's words at a level of help (sudoku_format_hint: 1 where to
+ * look, 2 the pattern, 3 the whole step), and the same as a JSON field,
+ * ",\"text\":\"...\"". */
+void steps_add_hint(cli_text *text, const sudoku_step *step, int level);
+void steps_add_text_field(cli_text *text, const sudoku_step *step, int level);
+
+/* Adds a step's JSON object with its words and, when after is not NULL,
+ * "state": the 729 characters of the state after the step (--apply). */
+void steps_add_json_step(cli_text *text, const sudoku_step *step, const sudoku_logic *after);
+
+/* Adds the 729 characters of a state, without a line end; and the same
+ * as a JSON field, ",\"state\":\"...\"". */
+void steps_add_state(cli_text *text, const sudoku_logic *state);
+void steps_add_state_field(cli_text *text, const sudoku_logic *after);
 
 /* "needs a technique beyond nested multiple forcing chains": the last
  * technique the options allow. */

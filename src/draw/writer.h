@@ -9,6 +9,8 @@
 
 #include "board/board.h"
 
+#include <string.h>
+
 typedef struct writer {
     char *buf;
     size_t size, len;
@@ -20,9 +22,17 @@ static inline void put_char(writer *w, char c)
     w->len++;
 }
 
+/* Appends n bytes: those that fit copied at once. */
+static inline void put_bytes(writer *w, const char *s, size_t n)
+{
+    size_t room = w->len + 1 < w->size ? w->size - 1 - w->len : 0;
+    if (room) memcpy(w->buf + w->len, s, n < room ? n : room);
+    w->len += n;
+}
+
 static inline void put_text(writer *w, const char *s)
 {
-    for (; *s; s++) put_char(w, *s);
+    put_bytes(w, s, strlen(s));
 }
 
 static inline void put_repeat(writer *w, char c, int n)

@@ -11,7 +11,7 @@
  * solution's. Most such searches die in propagation, far cheaper than
  * counting solutions up to two.
  */
-#include "board/board.h"
+#include "generate.h"
 #include "solve/search.h"
 
 #include <string.h>
@@ -169,12 +169,15 @@ int sudoku_redundant_clues(const sudoku_grid *puzzle, bool redundant[SUDOKU_CELL
 }
 
 /* A puzzle being dug out of its solution: the orbits, in the random order
- * they are tried. */
+ * they are tried, and the test each removal must pass besides (NULL:
+ * none). */
 typedef struct dig {
     sudoku_grid *puzzle;
     const sudoku_grid *solution;
     int orbit[SUDOKU_CELLS][8], size[SUDOKU_CELLS], order[SUDOKU_CELLS];
     int n, clues;
+    sudoku_puzzle_test *keep;
+    void *context;
 } dig;
 
 /* Takes away, or puts back, the clues of orbits order[from..to). */
@@ -195,10 +198,12 @@ static int cells_of(const dig *d, int from, int to)
 }
 
 /* Tries to take orbits order[from..to) away at once: keeps them away and
- * returns true if the solution stays the only one. Taken one by one they
- * would all have gone too (a puzzle with fewer clues has at least the
- * solutions of one with more), so batches give the puzzle one by one
- * would: while clues are many, a batch saves a test per orbit. */
+ * returns true if the solution stays the only one (and the puzzle passes
+ * the dig's test). Taken one by one they would all have gone too (a
+ * puzzle with fewer clues has at least the solutions of one with more),
+ * so batches give the puzzle one by one would: while clues are many, a
+ * batch saves a test per orbit. A test of the dig's own need not be so,
+ * so a dig with one takes orbits one by one. */
 static bool take_away(dig *d, int from, int to)
 {
     set_orbits(d, from, to, false);
@@ -206,6 +211,7 @@ static bool take_away(dig *d, int from, int to)
     bool unique = to - from == 1 ? only_solution(d->puzzle, d->solution, d->orbit[d->order[from]],
                                                  d->size[d->order[from]])
                                  : sudoku_solve(d->puzzle, 2, &result) == 1;
+    if (unique && d->keep) unique = d->keep(d->puzzle, d->context);
     if (unique)
         d->clues -= cells_of(d, from, to);
     else
@@ -217,34 +223,67 @@ static bool take_away(dig *d, int from, int to)
  * Measured: 8 to 16 cost about the same, 4 or 32 some 5% more. */
 #define FIRST_BATCH 12
 
-bool sudoku_generate(const sudoku_generator *how, uint64_t *state, sudoku_grid *puzzle,
-                     sudoku_grid *solution)
+/* Tries each orbit once, in d's order, while the clues stay at least
+ * fewest; returns true if a removal was held back by that floor. */
+static bool dig_out(dig *d, int fewest)
 {
-    sudoku_symmetry symmetry =
-        (unsigned)how->symmetry < SUDOKU_SYMMETRIES ? how->symmetry : SUDOKU_SYMMETRY_NONE;
-    sudoku_random_grid(state, solution);
-    *puzzle = *solution;
-    dig d = {.puzzle = puzzle, .solution = solution, .clues = SUDOKU_CELLS};
-    d.n = orbits_of(symmetry, d.orbit, d.size);
-    for (int i = 0; i < d.n; i++) d.order[i] = i;
-    shuffle(d.order, d.n, state);
-    bool held_back = false; /* a removal the floor of clues kept from being tried */
-    for (int i = 0, batch = FIRST_BATCH; i < d.n;) {
-        if (batch > 1 && i + batch <= d.n &&
-            d.clues - cells_of(&d, i, i + batch) >= how->fewest_clues) {
-            if (take_away(&d, i, i + batch))
+    bool held_back = false;
+    for (int i = 0, batch = d->keep ? 1 : FIRST_BATCH; i < d->n;) {
+        if (batch > 1 && i + batch <= d->n && d->clues - cells_of(d, i, i + batch) >= fewest) {
+            if (take_away(d, i, i + batch))
                 i += batch;
             else
                 batch /= 2;
             continue;
         }
-        if (d.clues - cells_of(&d, i, i + 1) < how->fewest_clues)
+        if (d->clues - cells_of(d, i, i + 1) < fewest)
             held_back = true;
         else
-            take_away(&d, i, i + 1);
+            take_away(d, i, i + 1);
         i++;
     }
-    if (!how->minimal || (symmetry == SUDOKU_SYMMETRY_NONE && !held_back)) return true;
+    return held_back;
+}
+
+bool sudoku_generate_keeping(const sudoku_generator *how, sudoku_puzzle_test *keep, void *context,
+                             uint64_t *state, sudoku_grid *puzzle, sudoku_grid *solution)
+{
+    sudoku_symmetry symmetry =
+        (unsigned)how->symmetry < SUDOKU_SYMMETRIES ? how->symmetry : SUDOKU_SYMMETRY_NONE;
+    sudoku_random_grid(state, solution);
+    *puzzle = *solution;
+    dig d = {.puzzle = puzzle,
+             .solution = solution,
+             .clues = SUDOKU_CELLS,
+             .keep = keep,
+             .context = context};
+    d.n = orbits_of(symmetry, d.orbit, d.size);
+    for (int i = 0; i < d.n; i++) d.order[i] = i;
+    shuffle(d.order, d.n, state);
+    bool held_back = dig_out(&d, how->fewest_clues); /* the floor kept a removal from being tried */
+    if (!how->minimal || (symmetry == SUDOKU_SYMMETRY_NONE && !held_back && !keep)) return true;
     bool redundant[SUDOKU_CELLS];
     return sudoku_redundant_clues(puzzle, redundant) == 0;
+}
+
+bool sudoku_generate(const sudoku_generator *how, uint64_t *state, sudoku_grid *puzzle,
+                     sudoku_grid *solution)
+{
+    return sudoku_generate_keeping(how, NULL, NULL, state, puzzle, solution);
+}
+
+void generate_dig_cells(sudoku_grid *puzzle, const sudoku_grid *solution, const bool *cells,
+                        uint64_t *state)
+{
+    dig d = {.puzzle = puzzle, .solution = solution};
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        d.clues += puzzle->cell[cell] != 0;
+        if (!cells[cell] || !puzzle->cell[cell]) continue;
+        d.orbit[d.n][0] = cell;
+        d.size[d.n] = 1;
+        d.order[d.n] = d.n;
+        d.n++;
+    }
+    shuffle(d.order, d.n, state);
+    dig_out(&d, 0);
 }

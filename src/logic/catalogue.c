@@ -13,6 +13,8 @@
 #include "wings.h"
 #include "chains/chains.h"
 
+#include <string.h>
+
 /* The places of q's state, made once for all the finders of a search. */
 static const uint16_t (*places(logic_query *q))[9]
 {
@@ -229,4 +231,33 @@ const char *sudoku_technique_name(sudoku_technique technique)
 {
     if ((unsigned)technique >= SUDOKU_TECHNIQUES) return "Unknown technique";
     return logic_catalogue[technique].name;
+}
+
+/* A name as the lookup compares it: letters in lower case, digits and
+ * '+' kept, all else (spaces, hyphens, brackets) dropped, so that
+ * "X-Wing", "x wing" and "xwing" are one name. */
+static void name_key(const char *name, char *key, size_t size)
+{
+    size_t n = 0;
+    for (; *name && n + 1 < size; name++) {
+        char c = *name;
+        if (c >= 'A' && c <= 'Z') c = (char)(c - 'A' + 'a');
+        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+') key[n++] = c;
+    }
+    key[n] = '\0';
+}
+
+bool sudoku_technique_named(const char *name, sudoku_technique *technique)
+{
+    char wanted[64], row[64];
+    if (strlen(name) >= sizeof wanted) return false;
+    name_key(name, wanted, sizeof wanted);
+    for (int t = 0; t < SUDOKU_TECHNIQUES; t++) {
+        name_key(logic_catalogue[t].name, row, sizeof row);
+        if (wanted[0] && strcmp(wanted, row) == 0) {
+            *technique = (sudoku_technique)t;
+            return true;
+        }
+    }
+    return false;
 }

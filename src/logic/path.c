@@ -113,10 +113,12 @@ void sudoku_rating_add(sudoku_rating *rating, const sudoku_step *step)
     rating->steps++;
 }
 
-sudoku_rate_outcome sudoku_rate(const sudoku_grid *puzzle, unsigned flags,
-                                unsigned long long budget, int ceiling, sudoku_rating *rating)
+sudoku_rate_outcome sudoku_rate_used(const sudoku_grid *puzzle, unsigned flags,
+                                     unsigned long long budget, int ceiling,
+                                     sudoku_rating *rating, bool used[SUDOKU_TECHNIQUES])
 {
     memset(rating, 0, sizeof *rating);
+    if (used) memset(used, 0, SUDOKU_TECHNIQUES * sizeof *used);
     sudoku_logic state;
     if (!sudoku_logic_from_grid(&state, puzzle)) return SUDOKU_RATE_INVALID;
     unsigned long long left = budget ? budget : ~0ull;
@@ -131,8 +133,15 @@ sudoku_rate_outcome sudoku_rate(const sudoku_grid *puzzle, unsigned flags,
                    : left == 0     ? SUDOKU_RATE_OVER_BUDGET
                                    : SUDOKU_RATE_STUCK;
         sudoku_rating_add(rating, &step);
+        if (used) used[step.technique] = true;
         if (ceiling > 0 && step.rating > ceiling) return SUDOKU_RATE_ABOVE;
         sudoku_logic_apply(&state, &step);
     }
     return SUDOKU_RATE_SOLVED;
+}
+
+sudoku_rate_outcome sudoku_rate(const sudoku_grid *puzzle, unsigned flags,
+                                unsigned long long budget, int ceiling, sudoku_rating *rating)
+{
+    return sudoku_rate_used(puzzle, flags, budget, ceiling, rating, NULL);
 }

@@ -48,6 +48,7 @@ typedef struct cells {
     bool tokens_ok; /* every token is a single cell or a candidate set */
     bool multi;     /* some token is a candidate set of two or more digits */
     uint8_t by_char[SUDOKU_CELLS], by_token[SUDOKU_CELLS];
+    uint16_t marks[SUDOKU_CELLS]; /* each token's candidates (a blank: all nine) */
     long bad_line, bad_column; /* the first unexpected character, 0 if none */
     char bad_text[48];         /* that character, as the message shows it */
 } cells;
@@ -179,6 +180,38 @@ static bool near_empty_grid(const line_census *c)
            (c->dashes == SUDOKU_CELLS - 1 || c->dashes == SUDOKU_CELLS + 1);
 }
 
+static bool is_corner(char c)
+{
+    return c != '\0' && strchr(".:'+*|", c) != NULL;
+}
+
+/* True if s[0..n) is a frame line of the grids forum programs copy
+ * (HoDoKu, Sudoku Explainer), for givens or candidates alike:
+ * ".-------.-------.-------.", ":-------+-------+-------:",
+ * "'-------'-------'-------'": a corner ('.', ':', '\'', '+', '*', '|')
+ * at each end, runs of three dashes or more between corners, and nothing
+ * else. ncells is the line's count of cell characters: a line of nine is a
+ * row of blanks, and one of 80 to 82 with two corners only the empty
+ * grid, quoted or mistyped, as before. */
+static bool frame_line(const char *s, size_t n, int ncells)
+{
+    size_t end = n;
+    while (end > 0 && sudoku_is_space(s[end - 1])) end--;
+    if (end < 5 || !is_corner(s[0]) || !is_corner(s[end - 1])) return false;
+    int corners = 1, run = 0;
+    for (size_t k = 1; k < end; k++) {
+        if (s[k] == '-') {
+            run++;
+            continue;
+        }
+        if (!is_corner(s[k]) || run < 3) return false;
+        corners++;
+        run = 0;
+    }
+    if (ncells == 9) return false;
+    return corners > 2 || ncells < SUDOKU_CELLS - 1 || ncells > SUDOKU_CELLS + 1;
+}
+
 /* Tells what a line is, looking only at what comes before any '#'. */
 static line_kind classify(const char *s, size_t n)
 {
@@ -199,6 +232,7 @@ static line_kind classify(const char *s, size_t n)
     if (c.only_rule && (c.dashes > 0 || c.joint) &&
         (c.joint || (c.dashes != 9 && c.dashes != SUDOKU_CELLS && !near_empty_grid(&c))))
         return LINE_RULE;
+    if (frame_line(s + i, end - i, c.cells)) return LINE_RULE;
     bool text = is_text(s + i, end - i);
     /* A row with one character mistyped ("q20006000", "53..7.=.."): 8 to 10
      * characters that are not layout, all cells but one. It is content,
@@ -232,12 +266,21 @@ static void add_token(cells *acc, const char *s, size_t len)
         if (d <= value) rising = false;
         value = d;
     }
+    uint16_t marks = value ? (uint16_t)(1u << (value - 1)) : 0x1FFu;
     if (chars > 1) {
+        marks = 0;
+        for (size_t k = 0, step; k < len; k += step) {
+            int d = sudoku_cell_value(char_at(s, len, k, &step));
+            if (d) marks |= (uint16_t)(1u << (d - 1));
+        }
         value = 0;
         if (!rising || chars > 9) acc->tokens_ok = false;
         acc->multi = true;
     }
-    if (acc->tokens < SUDOKU_CELLS) acc->by_token[acc->tokens] = (uint8_t)value;
+    if (acc->tokens < SUDOKU_CELLS) {
+        acc->by_token[acc->tokens] = (uint8_t)value;
+        acc->marks[acc->tokens] = marks;
+    }
     acc->tokens++;
 }
 
@@ -288,6 +331,32 @@ static const uint8_t *cell_values(const cells *acc)
     return use_tokens(acc) ? acc->by_token : acc->by_char;
 }
 
+/* The candidates of the first n cells read: the token reading's sets, or
+ * each given alone and each blank open to all nine. */
+static void cell_marks(const cells *acc, int n, uint16_t *marks)
+{
+    for (int k = 0; k < n; k++)
+        marks[k] = use_tokens(acc)   ? acc->marks[k]
+                   : acc->by_char[k] ? (uint16_t)(1u << (acc->by_char[k] - 1))
+                                     : 0x1FFu;
+}
+
+/* Makes rec a record of the candidates marks (a candidate grid, read as
+ * sudoku_parse_candidates reads one given as one text): its placed cells
+ * are those with one candidate. */
+static void candidates_record(sudoku_record *rec, const uint16_t *marks, long line)
+{
+    rec->line = line;
+    rec->pencilmarks = true;
+    rec->ok = true;
+    memset(&rec->error, 0, sizeof rec->error);
+    memcpy(rec->board.candidates, marks, sizeof rec->board.candidates);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        unsigned c = marks[cell];
+        rec->grid.cell[cell] = sudoku_is_single(c) ? (uint8_t)sudoku_lowest_digit(c) : 0;
+    }
+}
+
 /* is_cell_char and cell_value in one lookup, for the fast path: CELL_CODE
  * plus the cell's value for a cell character, 0 for any other byte. */
 #define CELL_CODE 0x10
@@ -316,11 +385,44 @@ static bool fast_line(const char *s, size_t n, sudoku_grid *grid)
     return end == n || sudoku_is_space(s[end]) || (s[end] != '\0' && strchr(":,;#", s[end]));
 }
 
+/* True if the line starts with a dash, or with a corner and a dash: it
+ * may be a rule or a frame however many cells it has. */
 static bool starts_with_dash(const char *s, size_t n)
 {
     size_t i = 0;
     while (i < n && sudoku_is_space(s[i])) i++;
-    return i < n && s[i] == '-';
+    return i < n && (s[i] == '-' || ((s[i] == '.' || s[i] == '*') && i + 1 < n && s[i + 1] == '-'));
+}
+
+/* The length of the label before a puzzle on a line, as the forums number
+ * and name them (docs/input-formats.md): a number, '#' before it or not,
+ * then '.' and a space, ')' or ':', or spaces ("1 ", "#12 ", "3. ",
+ * "4)"); or a name that starts with a letter, up to a ':' ("Name: ",
+ * "Puzzle 12:"); with the spaces after it. 0 if the line starts with none. */
+static size_t label_length(const char *s, size_t n)
+{
+    size_t i = 0;
+    if (i < n && s[i] == '#') i++;
+    size_t digits = i;
+    while (i < n && s[i] >= '0' && s[i] <= '9') i++;
+    if (i > digits && i < 10) {
+        bool mark = i < n && (s[i] == ')' || s[i] == ':');
+        bool dot = i + 1 < n && s[i] == '.' && sudoku_is_space(s[i + 1]);
+        if (mark || dot) i++;
+        size_t after = skip_spaces(s, n, i);
+        return after > i || mark ? after : 0;
+    }
+    if (n == 0 || !is_letter(s[0])) return 0;
+    for (i = 1; i < n && i < 64 && s[i] != ':'; i++)
+        if (s[i] == '#' || (unsigned char)s[i] < 0x20) return 0;
+    return i < n && s[i] == ':' ? skip_spaces(s, n, i + 1) : 0;
+}
+
+/* True if the line is a puzzle behind a label: then fast holds it. */
+static bool labeled_line(const char *s, size_t n, sudoku_grid *fast)
+{
+    size_t label = label_length(s, n);
+    return label > 0 && fast_line(s + label, n - label, fast);
 }
 
 /* ---- one puzzle, any layout ---- */
@@ -447,6 +549,7 @@ static void forget_grid(sudoku_reader *r)
     r->kept = 0;
     r->blank_rows = 0;
     r->unkept = false;
+    r->marked = false;
 }
 
 /* A grid whose rows do not all read as nine cells may be in a layout read
@@ -506,7 +609,9 @@ static void end_grid(sudoku_reader *r, sudoku_record *rec)
     if (r->error.kind == SUDOKU_ERROR_NONE && r->rows < GRID_ROWS)
         sudoku_set_error(&r->error, SUDOKU_ERROR_GRID, r->grid_line, 0,
                          "grid ends after %d row%s, expected 9", r->rows, r->rows == 1 ? "" : "s");
-    if (r->error.kind == SUDOKU_ERROR_NONE) {
+    if (r->error.kind == SUDOKU_ERROR_NONE && r->marked) {
+        candidates_record(rec, r->marks, r->grid_line);
+    } else if (r->error.kind == SUDOKU_ERROR_NONE) {
         rec->grid = r->grid;
         check_record(rec, r->grid_line);
     } else if (!read_whole_grid(r, rec)) {
@@ -534,6 +639,10 @@ static void line_record(const cells *acc, const char *s, size_t n, long line, su
     rec->line = line;
     rec->ok = false;
     int count = cell_count(acc);
+    if (!acc->bad_column && count == SUDOKU_CELLS && use_tokens(acc)) {
+        candidates_record(rec, acc->marks, line); /* 81 candidate sets on one line */
+        return;
+    }
     if (!acc->bad_column && count == SUDOKU_CELLS) {
         memcpy(rec->grid.cell, cell_values(acc), SUDOKU_CELLS);
         check_record(rec, line);
@@ -583,8 +692,11 @@ static int add_row(sudoku_reader *r, const cells *acc, const char *s, size_t n, 
             sudoku_set_error(&r->error, SUDOKU_ERROR_COUNT, r->line, 0,
                              "found %d cell%s in row %d of the grid, expected 9", count,
                              count == 1 ? "" : "s", row + 1);
-        else
+        else {
             memcpy(r->grid.cell + row * GRID_ROWS, cell_values(acc), GRID_ROWS);
+            cell_marks(acc, GRID_ROWS, r->marks + row * GRID_ROWS);
+            r->marked = r->marked || use_tokens(acc);
+        }
     }
     if (!grid_complete(r)) return 0;
     end_grid(r, rec);
@@ -651,15 +763,12 @@ static int pencilmark_record(sudoku_reader *r, const char *line, size_t length,
     memset(rec, 0, sizeof *rec);
     rec->line = r->line;
     rec->pencilmarks = true;
-    rec->ok = sudoku_parse_candidates(line, length, &rec->board, &rec->error);
-    if (!rec->ok) {
+    sudoku_board board;
+    rec->ok = sudoku_parse_candidates(line, length, &board, &rec->error);
+    if (rec->ok)
+        candidates_record(rec, board.candidates, r->line);
+    else
         rec->error.line = r->line;
-        return made + 1;
-    }
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        unsigned c = rec->board.candidates[cell];
-        rec->grid.cell[cell] = sudoku_is_single(c) ? (uint8_t)sudoku_lowest_digit(c) : 0;
-    }
     return made + 1;
 }
 
@@ -723,10 +832,12 @@ int sudoku_reader_line(sudoku_reader *r, const char *line, size_t length, sudoku
     if (sudoku_pencilmark_line(line, length)) return pencilmark_record(r, line, length, out);
     sudoku_grid fast;
     bool puzzle_line = fast_line(line, length, &fast);
+    bool labeled = !puzzle_line && labeled_line(line, length, &fast);
     /* Such a line is content whatever follows its cells, unless they start
      * with a dash (then it may be a rule): only that rare case needs classify. */
-    line_kind kind =
-        puzzle_line && !starts_with_dash(line, length) ? LINE_CONTENT : classify(line, length);
+    line_kind kind = labeled || (puzzle_line && !starts_with_dash(line, length))
+                         ? LINE_CONTENT
+                         : classify(line, length);
     if (kind == LINE_BLANK && blank_row(r, line, length))
         return add_blank_row(r, line, length, &out[0]); /* spaces or tabs: a row of blanks */
     if (kind == LINE_HEADER && status_line(line, length))
@@ -734,7 +845,7 @@ int sudoku_reader_line(sudoku_reader *r, const char *line, size_t length, sudoku
     if (kind == LINE_BLANK || kind == LINE_HEADER || kind == LINE_LABEL)
         return cut_grid(r, &out[0]);
     if (kind != LINE_CONTENT) return 0;
-    if (!puzzle_line) return content_line(r, line, length, out);
+    if (!puzzle_line && !labeled) return content_line(r, line, length, out);
     int made = cut_grid(r, &out[0]);
     out[made].grid = fast;
     check_record(&out[made], r->line);

@@ -27,18 +27,36 @@ typedef struct frame {
 } frame;
 
 /* What a search is asked for: how many solutions at most, how many guesses
- * at most (0: no limit), and whether the first solution is kept (the
- * generator's tests only count). */
+ * at most (0: no limit), whether the first solution is kept (the
+ * generator's tests only count), and who is told of each one (NULL: none). */
 typedef struct quest {
     unsigned long limit, budget;
     bool keep;
+    sudoku_each_solution *each;
+    void *context;
+    const uint32_t *wanted; /* the sieve (sudoku_solve_sieve), NULL: none */
 } quest;
 
-/* Counts a solution; keeps it if it is the first and wanted. Returns true at
- * the limit. */
+/* True if the board still holds a candidate the sieve wants: otherwise
+ * nothing below it can matter to the caller. */
+static bool wanted(const sudoku_planes *board, quest q)
+{
+    if (!q.wanted) return true;
+    uint32_t any = 0;
+    for (int i = 0; i < 27; i++) any |= board->cells[i] & q.wanted[i];
+    return any != 0;
+}
+
+/* Counts a solution; keeps it if it is the first and wanted, and hands it
+ * to the quest's each. Returns true at the limit, or when each says stop. */
 static bool record_solution(const sudoku_planes *board, quest q, sudoku_result *result)
 {
     if (result->solutions++ == 0 && q.keep) sudoku_planes_to_grid(board, &result->solution);
+    if (q.each) {
+        sudoku_grid solution;
+        sudoku_planes_to_grid(board, &solution);
+        if (!q.each(&solution, q.context)) return true;
+    }
     return result->solutions >= q.limit;
 }
 
@@ -52,7 +70,9 @@ static unsigned long search(frame *stack, bool consistent, quest q, sudoku_resul
     result->guesses = 0;
     result->over_budget = false;
     if (q.limit == 0) q.limit = 1;
-    if (!consistent || !sudoku_planes_propagate(&stack[0].board, &view)) return 0;
+    if (!consistent || !sudoku_planes_propagate(&stack[0].board, &view) ||
+        !wanted(&stack[0].board, q))
+        return 0;
     if (!sudoku_planes_choose(&stack[0].board, &view, &stack[0].branch)) {
         record_solution(&stack[0].board, q, result);
         return result->solutions;
@@ -76,7 +96,8 @@ static unsigned long search(frame *stack, bool consistent, quest q, sudoku_resul
         }
         result->guesses++;
 
-        bool ok = sudoku_planes_take(&next->board, &f->branch, option, &view);
+        bool ok = sudoku_planes_take(&next->board, &f->branch, option, &view) &&
+                  wanted(&next->board, q);
         if (ok && !sudoku_planes_choose(&next->board, &view, &next->branch)) {
             if (record_solution(&next->board, q, result)) break;
             ok = false;
@@ -94,7 +115,7 @@ unsigned long sudoku_search_within(const sudoku_board *start, unsigned long limi
 {
     frame stack[MAX_DEPTH + 1];
     sudoku_planes_from_board(&stack[0].board, start);
-    return search(stack, true, (quest){limit, max_guesses, true}, result);
+    return search(stack, true, (quest){limit, max_guesses, true, NULL, NULL, NULL}, result);
 }
 
 unsigned long sudoku_solve_within(const sudoku_grid *puzzle, unsigned long limit,
@@ -102,7 +123,7 @@ unsigned long sudoku_solve_within(const sudoku_grid *puzzle, unsigned long limit
 {
     frame stack[MAX_DEPTH + 1];
     bool consistent = sudoku_planes_from_grid(&stack[0].board, puzzle);
-    return search(stack, consistent, (quest){limit, max_guesses, true}, result);
+    return search(stack, consistent, (quest){limit, max_guesses, true, NULL, NULL, NULL}, result);
 }
 
 unsigned long sudoku_search(const sudoku_board *start, unsigned long limit, sudoku_result *result)
@@ -121,5 +142,24 @@ unsigned long sudoku_solve_except(const sudoku_grid *puzzle, int cell, int digit
     frame stack[MAX_DEPTH + 1];
     bool consistent = sudoku_planes_from_grid(&stack[0].board, puzzle);
     if (consistent) sudoku_planes_remove(&stack[0].board, cell, digit);
-    return search(stack, consistent, (quest){limit, 0, false}, result);
+    return search(stack, consistent, (quest){limit, 0, false, NULL, NULL, NULL}, result);
+}
+
+unsigned long sudoku_solve_each(const sudoku_grid *puzzle, unsigned long limit,
+                                unsigned long max_guesses, sudoku_each_solution *each,
+                                void *context, sudoku_result *result)
+{
+    frame stack[MAX_DEPTH + 1];
+    bool consistent = sudoku_planes_from_grid(&stack[0].board, puzzle);
+    return search(stack, consistent, (quest){limit, max_guesses, false, each, context, NULL}, result);
+}
+
+unsigned long sudoku_solve_sieve(const sudoku_grid *puzzle, const uint32_t wanted[27],
+                                 unsigned long max_guesses, sudoku_each_solution *each,
+                                 void *context, sudoku_result *result)
+{
+    frame stack[MAX_DEPTH + 1];
+    bool consistent = sudoku_planes_from_grid(&stack[0].board, puzzle);
+    quest q = {~0ul, max_guesses, false, each, context, wanted};
+    return search(stack, consistent, q, result);
 }

@@ -50,7 +50,8 @@ static void arena_room_set(chain_arena *arena)
     arena->room = arena->cap_nodes;
     if (arena->failed) arena->room = 0;
     if (!arena->limit || arena->failed) return;
-    unsigned long long left = arena->limit > arena->released ? arena->limit - arena->released : 0;
+    unsigned long long spent = arena->released + arena->work;
+    unsigned long long left = arena->limit > spent ? arena->limit - spent : 0;
     if (left < (unsigned long long)arena->room) arena->room = (int32_t)left;
 }
 
@@ -86,7 +87,16 @@ void chain_arena_set_limit(chain_arena *arena, unsigned long long limit)
 
 unsigned long long chain_arena_made(const chain_arena *arena)
 {
-    return arena->released + (unsigned long long)arena->nnodes;
+    return arena->released + arena->work + (unsigned long long)arena->nnodes;
+}
+
+void chain_arena_charge(chain_arena *arena, unsigned long long units)
+{
+    arena->work += units;
+    if (arena->limit && chain_arena_made(arena) > arena->limit)
+        chain_arena_fail(arena);
+    else
+        arena_room_set(arena);
 }
 
 void chain_arena_fail(chain_arena *arena)
@@ -271,6 +281,7 @@ typedef struct run {
     bool y;
     uint16_t source[SUDOKU_CELLS], source_pos[27][9];
     int32_t on_node, off_node;
+    unsigned long long followed; /* links, charged at the end (the budget's units) */
 } run;
 
 /* A new node of candidate pot, state on, child of parent; -1 if the arena
@@ -338,6 +349,44 @@ static bool off_part(run *r, int32_t p, int digit, const uint64_t part[2], bool 
     return false;
 }
 
+/* The links an "on" of (cell, digit) has on the board now: its cell's
+ * other digits (Y links), its digit's other places in its box, and in its
+ * row and column less the box. Counted for the budget, as they were when
+ * runs listed them. */
+static int on_link_count(const chainer *c, int cell, int d, bool y)
+{
+    const uint8_t *units = sudoku_cell_units[cell], *index = sudoku_cell_index[cell];
+    unsigned line_skip_row = 7u << (index[0] / 3 * 3), line_skip_col = 7u << (index[1] / 3 * 3);
+    int n = y ? sudoku_popcount(c->grid[cell] & ~(1u << d)) : 0;
+    return n + sudoku_popcount(c->pos[units[2]][d] & ~(1u << index[2])) +
+           sudoku_popcount(c->pos[units[0]][d] & ~line_skip_row) +
+           sudoku_popcount(c->pos[units[1]][d] & ~line_skip_col);
+}
+
+/* The links an "off" of (cell, digit) has on the board now: the other
+ * digit of a cell of two (Y), the other place of a unit of two (box, row,
+ * column; a row's or column's that is the box's counted once). */
+static int off_link_count(const chainer *c, int cell, int d, bool y)
+{
+    const uint8_t *units = sudoku_cell_units[cell], *index = sudoku_cell_index[cell];
+    int n = y && sudoku_is_pair(c->grid[cell]), box_other = -1;
+    static const int kinds[3] = {2, 0, 1};
+    for (int k = 0; k < 3; k++) {
+        int kind = kinds[k];
+        unsigned where = c->pos[units[kind]][d];
+        if (!sudoku_is_pair(where)) continue;
+        unsigned me = 1u << index[kind];
+        int other = sudoku_lowest_bit((where & me) ? where & ~me : where & (~where + 1u));
+        other = sudoku_unit_cells[units[kind]][other];
+        if (kind == 2)
+            box_other = other;
+        else if (other == box_other)
+            continue;
+        n++;
+    }
+    return n;
+}
+
 /* Follows "on" node p (candidate pot): its cell's other digits (Y links)
  * and its digit's other places in its box, row and column turn off, in
  * that order (the row and column less the box), each part in cell order,
@@ -351,6 +400,7 @@ static bool follow_on(run *r, int pot)
     int32_t p = r->on->at[pot];
     int cell = POT_CELL(pot), digit = POT_DIGIT(pot), d = digit - 1;
     bool deep = c->max_depth && chain_at(c->arena, p)->depth + 1 > c->max_depth;
+    r->followed += (unsigned)on_link_count(c, cell, d, r->y);
     if (r->y) {
         unsigned others = c->grid[cell] & ~(1u << d);
         unsigned hit = others & r->on->cells[cell];
@@ -434,6 +484,7 @@ static bool follow_off(run *r, int pot)
     int cell = POT_CELL(pot), digit = POT_DIGIT(pot), d = digit - 1;
     unsigned bit = 1u << d, here = c->grid[cell];
     const uint16_t *on = r->on->cells;
+    r->followed += (unsigned)off_link_count(c, cell, d, r->y);
     if (r->y && sudoku_is_pair(here)) {
         unsigned rest = here & ~bit;
         int other = sudoku_lowest_digit(rest == here ? here : rest);
@@ -472,6 +523,7 @@ bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int3
     r->on = on;
     r->off = off;
     r->y = !c->nishio;
+    r->followed = 0;
     memcpy(r->source, c->grid, sizeof r->source);
     memcpy(r->source_pos, c->pos, sizeof r->source_pos);
     bool contradiction = false;
@@ -501,6 +553,7 @@ bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int3
         *on_node = r->on_node;
         *off_node = r->off_node;
     }
+    chain_arena_charge(c->arena, r->followed * CHAIN_WORK_LINK);
     return contradiction;
 }
 

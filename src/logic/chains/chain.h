@@ -68,7 +68,8 @@ typedef struct chain_arena {
      * while nnodes < room (one test a node; the slow path sees to all). */
     int32_t room;
     unsigned long long released; /* nodes made and released: made in all, released + nnodes */
-    unsigned long long limit;    /* the most that may be made; 0: no limit */
+    unsigned long long work;     /* units charged for work that makes no node (below) */
+    unsigned long long limit;    /* the most work (nodes and units) allowed; 0: no limit */
     bool failed;                 /* out of memory or over the limit: every result since is void */
     /* The nested chains' steps by board (nested.c, chains.c); NULL until
      * first needed. */
@@ -124,10 +125,29 @@ void chainer_remove(chainer *c, int cell, int digit);
 /* ---- arena ---- */
 bool chain_arena_init(chain_arena *arena);
 void chain_arena_free(chain_arena *arena);
-/* Allows at most limit nodes to be made in all (0: no limit). */
+/* Allows at most limit units of work in all (0: no limit): nodes made and
+ * units charged. */
 void chain_arena_set_limit(chain_arena *arena, unsigned long long limit);
-/* The nodes made in all, released or not. */
+/* The work done in all: nodes made, released or not, and units charged. */
 unsigned long long chain_arena_made(const chain_arena *arena);
+
+/* The budget counts work, in units of about the time a node takes to make
+ * (some 40 ns here; docs/logic.md, bench/budget.c): a node made is one;
+ * work that makes none is charged as it is done, so that the budget
+ * tracks time on every kind of board (a board of many candidates spends
+ * most of its time in closures and tests that make no node). Measured
+ * (docs/logic.md): with these charges a unit took 25 to 57 ns across
+ * valid puzzles, boards with many solutions and the empty grid, where a
+ * node alone took 126 to 875 ns. */
+#define CHAIN_WORK_LINK 1      /* a link a run follows, to a node made or not */
+#define CHAIN_WORK_CLOSURE 1   /* a candidate a start's test (may_hint) takes in its closure */
+#define CHAIN_WORK_START 20    /* a start of the forcing chains' search, tested or run */
+#define CHAIN_WORK_CELL 32     /* a cell of the multiple chains' search */
+#define CHAIN_WORK_ADVANCED 40 /* a run's look at its board for the advanced offs (level 1+) */
+
+/* Charges units of work that made no node; past the limit, the search
+ * fails as if it had made one node too many. */
+void chain_arena_charge(chain_arena *arena, unsigned long long units);
 /* Marks the search void (memory is short): no more nodes are made. */
 void chain_arena_fail(chain_arena *arena);
 chain_mark chain_arena_mark(const chain_arena *arena);

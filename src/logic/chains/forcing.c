@@ -67,6 +67,7 @@ typedef struct static_search {
     bool use_passing;
     uint64_t passing[NODE_WORDS];
     cells81 hint_on[9], hint_off[9]; /* may_hint's closure, by digit (empty between calls) */
+    unsigned long long closure;       /* candidates its pass took: work to charge */
     uint64_t on_seen[NODE_WORDS], off_seen[NODE_WORDS]; /* by candidate (state ignored) */
     int32_t pending_on[POTENTIALS], pending_off[POTENTIALS];
     /* With a memo (NULL: none): by mode (X, Y, both), the starts passed
@@ -501,6 +502,7 @@ static bool may_hint_pass(static_search *s, int pot, bool start_on, unsigned *to
         nfresh = 0;
         if (head == tail) break;
         int p = todo[head++], cell = POT_CELL(p), d = POT_DIGIT(p) - 1;
+        s->closure++;
         if (start_on && p != pot &&
             (cells_has(&hit_any, cell) || (d == start_digit && cells_has(&hit_start, cell)) ||
              (d == y_digit && (((start_peers[cell / 64] >> (cell % 64)) & 1u)))))
@@ -532,6 +534,8 @@ static bool may_hint(static_search *s, int pot, bool from_on, bool from_off)
          * only the digits it touched are cleared. */
         unsigned touched = 0;
         bool found = may_hint_pass(s, pot, start_on, &touched);
+        chain_arena_charge(s->c.arena, s->closure * CHAIN_WORK_CLOSURE);
+        s->closure = 0;
         for (; touched; touched &= touched - 1) {
             int d = __builtin_ctz(touched);
             s->hint_on[d] = s->hint_off[d] = (cells81){{0, 0}};
@@ -576,6 +580,7 @@ static bool may_hint_in_mode(static_search *s, int pot, bool start_on)
 static void unary(static_search *s, int pot)
 {
     chain_arena *arena = s->c.arena;
+    chain_arena_charge(arena, CHAIN_WORK_START);
     /* A sink that keeps every step (nested chains') sets no bound. */
     s->c.max_depth =
         s->sink->max_complexity
@@ -635,6 +640,7 @@ typedef struct on_graph {
     int32_t n, cap;
     int32_t seen[POTENTIALS]; /* the walk that last reached each "on" */
     int32_t walk;
+    unsigned long long taken; /* the "on"s the walks took: work to charge */
     uint16_t todo[POTENTIALS];
 } on_graph;
 
@@ -690,6 +696,7 @@ static bool graph_load(const static_search *s, on_graph *g)
     g->first[POTENTIALS] = g->n;
     for (int pot = 0; pot < POTENTIALS; pot++) g->seen[pot] = -1;
     g->walk = 0;
+    g->taken = 0;
     return true;
 }
 
@@ -718,6 +725,7 @@ static bool graph_hint_on(const static_search *s, on_graph *g, int pot)
     g->todo[tail++] = (uint16_t)pot;
     while (head < tail) {
         int z = g->todo[head++];
+        g->taken++;
         for (int32_t i = g->first[z]; i < g->first[z + 1]; i++) {
             int q = g->to[i];
             if (g->seen[q] == walk) continue;
@@ -746,6 +754,7 @@ static bool graph_hint_off(const static_search *s, on_graph *g, int pot)
     }
     while (head < tail) {
         int z = g->todo[head++];
+        g->taken++;
         for (int32_t i = g->first[z]; i < g->first[z + 1]; i++) {
             int q = g->to[i];
             if (q == pot) return true;
@@ -781,6 +790,8 @@ static void passing_load(static_search *s)
             }
         }
     }
+    /* The walks' "on"s are charged as the closures they stand for. */
+    if (by_graph) chain_arena_charge(s->c.arena, g->taken * CHAIN_WORK_CLOSURE);
     if (g) free(g->to);
     free(g);
     s->use_passing = true;
@@ -876,6 +887,7 @@ static void search(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS], const 
     memset(s->hint_on, 0, sizeof s->hint_on);
     memset(s->hint_off, 0, sizeof s->hint_off);
     s->use_passing = false;
+    s->closure = 0;
     if (!sink->max_complexity) passing_load(s);
     search_links(s, false, true);
     search_links(s, true, false);

@@ -773,6 +773,7 @@ static void memo_save(multiple_search *s)
  * then the cell. Parts that cannot offer a step are passed over. */
 static void from_cell(multiple_search *s, int cell)
 {
+    chain_arena_charge(s->c.arena, CHAIN_WORK_CELL);
     unsigned cands = s->c.grid[cell];
     int cardinality = sudoku_popcount(cands);
     bool doubles = cardinality >= 3 && !s->c.nishio && s->c.dynamic;

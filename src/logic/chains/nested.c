@@ -450,20 +450,46 @@ static void record(chain_sink *sink, chain_arena *arena, const chain_hint *hint)
     rec->n++;
 }
 
-/* SE sorts a chain producer's steps before handing them on; stable. */
+/* A step of the recorder's array, for the sort: its place there breaks
+ * ties. */
+typedef struct step_ref {
+    const nested_step *step;
+} step_ref;
+
+/* The order SE hands a chain producer's steps on in: by difficulty,
+ * complexity and sort key, then as they were found (its sort is stable:
+ * the steps' places in the recorder's array say that). */
+static int step_order(const void *a, const void *b)
+{
+    const nested_step *x = ((const step_ref *)a)->step, *y = ((const step_ref *)b)->step;
+    if (x->difficulty != y->difficulty) return x->difficulty > y->difficulty ? 1 : -1;
+    if (x->complexity != y->complexity) return x->complexity > y->complexity ? 1 : -1;
+    if (x->sort_key != y->sort_key) return x->sort_key > y->sort_key ? 1 : -1;
+    return x > y ? 1 : x < y ? -1 : 0;
+}
+
+/* Sorts rec's steps in SE's order, in n log n: a search on a board of many
+ * candidates records thousands, which sorting in place, step by step, took
+ * most of a rating's time over (and no budget counted). Sets rec->failed
+ * if memory is short. */
 static void sort_steps(recorder *rec)
 {
-    for (int i = 1; i < rec->n; i++)
-        for (int j = i; j > 0; j--) {
-            nested_step *x = &rec->steps[j - 1], *y = &rec->steps[j];
-            bool after = x->difficulty != y->difficulty   ? x->difficulty > y->difficulty
-                         : x->complexity != y->complexity ? x->complexity > y->complexity
-                                                          : x->sort_key > y->sort_key;
-            if (!after) break;
-            nested_step t = *x;
-            *x = *y;
-            *y = t;
-        }
+    if (rec->n < 2) return;
+    step_ref *order = malloc((size_t)rec->n * sizeof *order);
+    nested_step *sorted = malloc((size_t)rec->n * sizeof *sorted);
+    if (!order || !sorted) {
+        free(order);
+        free(sorted);
+        rec->failed = true;
+        return;
+    }
+    for (int i = 0; i < rec->n; i++) order[i].step = &rec->steps[i];
+    qsort(order, (size_t)rec->n, sizeof *order, step_order);
+    for (int i = 0; i < rec->n; i++) sorted[i] = *order[i].step;
+    free(order);
+    free(rec->steps);
+    rec->steps = sorted;
+    rec->cap = rec->n;
 }
 
 /* The candidates the outer chain changed, in both states (node bits): in
@@ -578,8 +604,8 @@ static void nested_chains(advanced *a, sudoku_technique technique)
         chain_search_multiple(arena, a->c->grid, a->c->placed, technique, 0x1ffu, NULL, &rec.sink);
     }
     chain_arena_release(arena, mark);
-    if (rec.failed) chain_arena_fail(arena);
     sort_steps(&rec);
+    if (rec.failed) chain_arena_fail(arena);
     /* add_step leaves the steps as they were (the eliminations' order is
      * made once). */
     steps_add(a, rec.steps, rec.n, rec.pool);
@@ -594,6 +620,7 @@ int chain_advanced_offs(chainer *c, const uint16_t *source, const uint16_t sourc
                         const chain_set *off, int32_t **out)
 {
     advanced a = {c, source, source_pos, {0}, off, NULL, 0, 0};
+    chain_arena_charge(c->arena, CHAIN_WORK_ADVANCED);
     /* A digit's places in a unit differ exactly when one of its cells
      * differs in that digit. */
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {

@@ -5,9 +5,12 @@ them as a setter would.
 
 It loads the shared library with ctypes (standard library only, nothing to
 compile). The library is found, in this order: the path in the environment
-variable SUDOKU_LIB; libsudoku.so in ../build next to this file (a source
-tree after `make`); the system's libraries (after `make install`, or the
-libsudoku0 package).
+variable SUDOKU_LIB; the directory `make install` put it in, when that is
+one the dynamic linker does not search (a PREFIX of one's own); the build
+tree, for the package in a source tree after `make`; libsudoku.so.0 (its
+soname) where the dynamic linker finds it: the libsudoku0 package, `make
+install` into a system directory, or LD_LIBRARY_PATH. A wheel built from
+python/ (pyproject.toml) finds it the same way.
 
     >>> import sudoku
     >>> sudoku.solve("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
@@ -20,7 +23,6 @@ puzzle raises SudokuError, which says what is wrong and where.
 """
 
 import ctypes
-import ctypes.util
 import errno
 import json
 import os
@@ -29,10 +31,19 @@ from collections import namedtuple
 __all__ = [
     "SudokuError", "OverBudget", "NotUnique", "parse", "solve", "count", "candidates", "hint", "explain",
     "rate", "Explanation", "Rating", "canon", "generate", "check", "Check", "SYMMETRIES",
+    "DIFFICULTIES", "transform", "State", "apply",
 ]
+
+# The library's version, sudoku.h's SUDOKU_VERSION (the tests compare them);
+# its first number is the soname's.
+__version__ = "0.1.0"
 
 SYMMETRIES = ("none", "rotate180", "rotate90", "mirror", "flip", "diagonal", "antidiagonal",
               "biaxial", "bidiagonal", "full")
+
+# `sudoku generate --difficulty`'s named ranges of ratings (docs/generate.md).
+DIFFICULTIES = {"easy": (1.0, 1.5), "medium": (1.6, 2.5), "hard": (2.6, 5.9),
+                "expert": (6.0, 8.9), "extreme": (9.0, 99.9)}
 
 CELLS = 81
 _ULONG_MAX = 2 ** (8 * ctypes.sizeof(ctypes.c_ulong)) - 1
@@ -103,19 +114,33 @@ STRUCTS = {"sudoku_grid": _Grid, "sudoku_board": _Board, "sudoku_error": _Error,
            "sudoku_generator": _Generator}
 
 
+_SONAME = "libsudoku.so." + __version__.split(".")[0]
+
+
 def _find_library():
+    """The library's path, or its soname for the dynamic linker to find."""
     path = os.environ.get("SUDOKU_LIB")
     if path:
         return path
+    try:
+        from . import _installed  # written by make install
+        if _installed.LIBDIR:
+            return os.path.join(_installed.LIBDIR, _SONAME)
+    except ImportError:
+        pass
     here = os.path.dirname(os.path.abspath(__file__))
-    built = os.path.join(here, os.pardir, "build", "libsudoku.so")
+    built = os.path.join(here, os.pardir, os.pardir, "build", _SONAME)
     if os.path.exists(built):
         return built
-    found = ctypes.util.find_library("sudoku")
-    if found:
-        return found
-    raise OSError("libsudoku not found: build it (make) or install it (make install), "
-                  "or set SUDOKU_LIB to its path")
+    return _SONAME
+
+
+def _load(path):
+    try:
+        return ctypes.CDLL(path, use_errno=True)
+    except OSError as why:
+        raise OSError("%s: %s (build it with make, install it with make install or the "
+                      "libsudoku0 package, or set SUDOKU_LIB to its path)" % (path, why)) from None
 
 
 def _declare(lib, path):
@@ -152,6 +177,22 @@ def _declare(lib, path):
         "sudoku_redundant_clues": (ctypes.c_int, [p(_Grid), p(ctypes.c_bool * CELLS)]),
         "sudoku_symmetries_of": (ctypes.c_uint, [p(_Grid)]),
         "sudoku_symmetry_includes": (ctypes.c_bool, [ctypes.c_int, ctypes.c_int]),
+        "sudoku_rate": (ctypes.c_int, [p(_Grid), ctypes.c_uint, ctypes.c_ulonglong, ctypes.c_int,
+                                       p(_Rating)]),
+        "sudoku_logic_to_board": (None, [p(_Logic), p(_Board)]),
+        "sudoku_format_pencilmarks": (ctypes.c_size_t, [p(_Board), ctypes.c_char_p,
+                                                        ctypes.c_size_t]),
+        "sudoku_transform_identity": (None, [p(_Transform)]),
+        "sudoku_transform_apply": (None, [p(_Transform), p(_Grid), p(_Grid)]),
+        "sudoku_transform_apply_board": (None, [p(_Transform), p(_Board), p(_Board)]),
+        "sudoku_transform_then": (None, [p(_Transform), p(_Transform), p(_Transform)]),
+        "sudoku_transform_invert": (None, [p(_Transform), p(_Transform)]),
+        "sudoku_transform_random": (None, [p(_Transform), p(ctypes.c_uint64)]),
+        "sudoku_transform_rotate": (None, [p(_Transform), ctypes.c_int]),
+        "sudoku_transform_reflect": (None, [p(_Transform), ctypes.c_int]),
+        "sudoku_transform_swap": (ctypes.c_bool, [p(_Transform), ctypes.c_int, ctypes.c_int,
+                                                  ctypes.c_int]),
+        "sudoku_transform_relabel": (ctypes.c_bool, [p(_Transform), p(ctypes.c_uint8 * 9)]),
     }
     for name, (restype, argtypes) in signatures.items():
         try:
@@ -165,7 +206,7 @@ def _declare(lib, path):
 
 
 _path = _find_library()
-_lib = _declare(ctypes.CDLL(_path, use_errno=True), _path)
+_lib = _declare(_load(_path), _path)
 
 
 class SudokuError(ValueError):
@@ -179,12 +220,12 @@ class SudokuError(ValueError):
 
 
 class OverBudget(RuntimeError):
-    """The logic engine's budget of work (budget=, in chain nodes) ran out
+    """The logic engine's budget of work (budget=, in units of work) ran out
     before the answer: explanation is the path up to there (an
     Explanation, solved False), or None for hint."""
 
     def __init__(self, explanation=None):
-        super().__init__("over the budget of chain nodes")
+        super().__init__("over the budget of units of work")
         self.explanation = explanation
 
 
@@ -213,7 +254,7 @@ def _logic_of(puzzle, assume_unique):
 
 
 def _budget(budget):
-    """A budget of chain nodes for the C calls: None (no limit) or a count."""
+    """A budget of units of work for the C calls: None (no limit) or a count."""
     if budget is None:
         return None
     return ctypes.c_ulonglong(_count_arg("budget", budget, 1, 2 ** 64 - 1))
@@ -399,8 +440,8 @@ def explain(puzzle, assume_unique=True, budget=None):
     raises NotUnique, unless assume_unique=False: then the techniques that
     assume one solution (unique rectangles and loops, BUG) are left out, as
     they should be for a puzzle with several (the command's --anyway).
-    budget (None: no limit) bounds the work in chain nodes, as the
-    command's --budget: when it runs out, OverBudget is raised with the
+    budget (None: no limit) bounds the work, in the units the command's
+    --budget counts: when it runs out, OverBudget is raised with the
     path so far."""
     state, flags = _logic_of(puzzle, assume_unique)
     left = _budget(budget)
@@ -459,38 +500,286 @@ def canon(puzzle):
     return _grid_text(form)
 
 
+# As `sudoku generate` draws (src/cli/cmd_generate.c, docs/generate.md):
+# puzzle i of a run from the seed S + i x _SEED_STEP (mod 2^64), mixed; a
+# random symmetry from the seed's complement, mixed; ratings within the
+# command's budget, so that the same seed and options give the command's
+# puzzles.
+_SEED_STEP = 0x9E3779B97F4A7C15
+_MASK64 = 2 ** 64 - 1
+_RATE_BUDGET = 2000000000
+_RATE_SOLVED = 0
+
+
+def _mixed(seed):
+    seed ^= seed >> 33
+    seed = seed * 0xFF51AFD7ED558CCD & _MASK64
+    seed ^= seed >> 33
+    seed = seed * 0xC4CEB9FE1A85EC53 & _MASK64
+    return seed ^ (seed >> 33)
+
+
+def _tenths(value, name):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 99.9:
+        raise ValueError("%s: a rating from 0.0 to 99.9, not %r" % (name, value))
+    return int(round(value * 10))
+
+
+def _rating_range(rating, difficulty):
+    """The range of ER, in tenths, that rating (a number or a (low, high)
+    pair) or difficulty (a name of DIFFICULTIES) asks for, or None."""
+    if rating is not None and difficulty is not None:
+        raise ValueError("rating and difficulty both set the range of ratings: give one")
+    if difficulty is not None:
+        if difficulty not in DIFFICULTIES:
+            raise ValueError("difficulty is one of " + ", ".join(DIFFICULTIES))
+        rating = DIFFICULTIES[difficulty]
+    if rating is None:
+        return None
+    low, high = rating if isinstance(rating, (tuple, list)) else (rating, rating)
+    low, high = _tenths(low, "rating"), _tenths(high, "rating")
+    if low > high or high < 10:
+        raise ValueError("no puzzle is rated in %r (ratings are 1.0 and up, low to high)"
+                         % (rating,))
+    return low, high
+
+
+def _clue_range(clues, fewest_clues):
+    """(floor of removals, most clues kept) from clues (a count or a (low,
+    high) pair, as --clues) or the older fewest_clues (a floor alone)."""
+    if clues is None:
+        _count_arg("fewest_clues", fewest_clues, 0, CELLS)
+        return fewest_clues, CELLS
+    if fewest_clues:
+        raise ValueError("clues and fewest_clues both set the clues: give one")
+    low, high = clues if isinstance(clues, (tuple, list)) else (clues, clues)
+    _count_arg("clues", low, 17, CELLS)
+    _count_arg("clues", high, low, CELLS)
+    return low, high
+
+
 def generate(count=1, seed=None, symmetry="none", minimal=False, fewest_clues=0,
-             attempts=100000):
+             attempts=100000, clues=None, rating=None, difficulty=None):
     """count new puzzles with exactly one solution, as a list of (puzzle,
-    solution) pairs of 81-character strings. Clues are taken away from a
-    random solution grid in a random order, a symmetry orbit at a time
-    (symmetry: one of SYMMETRIES), down to fewest_clues at most; without a
-    symmetry the puzzles are minimal unless fewest_clues stops the
-    removals first. minimal=True draws again until a puzzle is (slower);
-    after attempts draws for one puzzle it raises RuntimeError (minimal
-    puzzles of fewest_clues or more may not exist). The same seed gives the
-    same puzzles."""
-    if symmetry not in SYMMETRIES:
-        raise ValueError("symmetry is one of " + ", ".join(SYMMETRIES))
+    solution) pairs of 81-character strings, as `sudoku generate` makes
+    them: the same seed and options give the command's puzzles.
+
+    Clues are taken away from a random solution grid in a random order, a
+    symmetry orbit at a time (symmetry: one of SYMMETRIES, or "random": one
+    drawn for each puzzle); without a symmetry the puzzles are minimal
+    unless the clues stop the removals first. minimal=True draws again
+    until a puzzle is. clues=N (or (A, B)) takes clues away down to N (A)
+    and keeps only puzzles of N (A to B) clues, as --clues; fewest_clues
+    sets the floor alone. rating=R or (low, high) keeps only puzzles Sudoku
+    Explainer rates so (ER), as --rating; difficulty names such a range
+    (DIFFICULTIES: easy, medium, hard, expert, extreme), as --difficulty.
+    After attempts draws for one puzzle it raises RuntimeError, as the
+    command reports a puzzle not found."""
+    if symmetry != "random" and symmetry not in SYMMETRIES:
+        raise ValueError("symmetry is one of " + ", ".join(SYMMETRIES + ("random",)))
     _count_arg("count", count, 0, 2 ** 31 - 1)
-    _count_arg("fewest_clues", fewest_clues, 0, CELLS)
     _count_arg("attempts", attempts, 1, 2 ** 63)
-    if seed is not None:
-        _count_arg("seed", seed, 0, 2 ** 64 - 1)
-    state = ctypes.c_uint64(int.from_bytes(os.urandom(8), "little") if seed is None else seed)
-    how = _Generator(SYMMETRIES.index(symmetry), fewest_clues, minimal)
+    floor, most = _clue_range(clues, fewest_clues)
+    wanted = _rating_range(rating, difficulty)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little")
+    seed = _seed_arg(seed)
     puzzles = []
-    while len(puzzles) < count:
+    for number in range(count):
+        own = (seed + number * _SEED_STEP) & _MASK64
+        state = ctypes.c_uint64(_mixed(own))
+        chosen = (_mixed(~own & _MASK64) % len(SYMMETRIES) if symmetry == "random"
+                  else SYMMETRIES.index(symmetry))
+        how = _Generator(chosen, floor, minimal)
         for _ in range(attempts):
             puzzle, solution = _Grid(), _Grid()
-            if _lib.sudoku_generate(ctypes.byref(how), ctypes.byref(state),
-                                    ctypes.byref(puzzle), ctypes.byref(solution)):
-                puzzles.append((_grid_text(puzzle), _grid_text(solution)))
-                break
+            if not _lib.sudoku_generate(ctypes.byref(how), ctypes.byref(state),
+                                        ctypes.byref(puzzle), ctypes.byref(solution)):
+                continue
+            if sum(1 for d in puzzle.cell if d) > most:
+                continue
+            if wanted is not None:
+                ratings = _Rating()
+                outcome = _lib.sudoku_rate(ctypes.byref(puzzle), 0, _RATE_BUDGET, wanted[1],
+                                           ctypes.byref(ratings))
+                if outcome != _RATE_SOLVED or ratings.er < wanted[0]:
+                    continue
+            puzzles.append((_grid_text(puzzle), _grid_text(solution)))
+            break
         else:
-            raise RuntimeError("no minimal puzzle of %d clues or more in %d attempts"
-                               % (fewest_clues, attempts))
+            raise RuntimeError("puzzle %d: none of the options asked for in %d attempts"
+                               % (number + 1, attempts))
     return puzzles
+
+
+def _seed_arg(seed):
+    """A seed: an int from 0 to 2^64 - 1, or its decimal digits as a str, as
+    the command's JSON writes it."""
+    if isinstance(seed, str) and seed.isdigit() and seed.isascii():
+        seed = int(seed)
+    return _count_arg("seed", seed, 0, _MASK64)
+
+
+# ---- transform: equivalent puzzles, as `sudoku transform` makes them ----
+
+_REFLECTIONS = {"mirror": 0, "flip": 1, "transpose": 2, "antitranspose": 3}
+_SWAPS = {"swap-bands": (0, 3), "swap-rows": (1, 9), "swap-stacks": (2, 3),
+          "swap-columns": (3, 9)}
+
+
+def _pair(value, name, highest):
+    try:
+        a, b = (int(x) for x in value.split(","))
+    except ValueError:
+        raise ValueError("%s needs two numbers such as 1,2, not %r" % (name, value)) from None
+    if not (1 <= a <= highest and 1 <= b <= highest):
+        raise ValueError("%s: lines are 1 to %d, not %r" % (name, highest, value))
+    return a - 1, b - 1
+
+
+def _one_transform(operation, state):
+    """The transformation one operation names (as the command's option,
+    without its dashes); random ones drawn from state."""
+    t = _Transform()
+    _lib.sudoku_transform_identity(ctypes.byref(t))
+    name, _, value = operation.partition("=")
+    if name == "rotate" and value in ("90", "180", "270"):
+        _lib.sudoku_transform_rotate(ctypes.byref(t), int(value) // 90)
+    elif name in _REFLECTIONS and not value:
+        _lib.sudoku_transform_reflect(ctypes.byref(t), _REFLECTIONS[name])
+    elif name in _SWAPS:
+        what, highest = _SWAPS[name]
+        a, b = _pair(value, name, highest)
+        if not _lib.sudoku_transform_swap(ctypes.byref(t), what, a, b):
+            raise ValueError("%s=%s: two rows (columns) of one band (stack) only" % (name, value))
+    elif name == "relabel":
+        if sorted(value) != list("123456789"):
+            raise ValueError("relabel needs the nine digits in their new order, not %r" % value)
+        _lib.sudoku_transform_relabel(ctypes.byref(t), (ctypes.c_uint8 * 9)(*map(int, value)))
+    elif name == "random" and not value:
+        _lib.sudoku_transform_random(ctypes.byref(t), ctypes.byref(state))
+    else:
+        raise ValueError("no transformation %r (rotate=90|180|270, mirror, flip, transpose, "
+                         "antitranspose, swap-bands=A,B, swap-stacks=A,B, swap-rows=A,B, "
+                         "swap-columns=A,B, relabel=DIGITS, random)" % operation)
+    return t
+
+
+def transform(puzzle, *operations, seed=None, invert=False):
+    """puzzle turned into an equivalent one by the operations, applied in
+    the order given, each named as `sudoku transform` names its options
+    without their dashes: "rotate=90" (180, 270), "mirror", "flip",
+    "transpose", "antitranspose", "swap-bands=1,3", "swap-stacks=A,B",
+    "swap-rows=A,B" and "swap-columns=A,B" (counted from 1; two rows or
+    columns of one band or stack), "relabel=987654321" (digit d becomes the
+    d-th), "random" (drawn uniformly, from seed: the same seed gives what
+    `sudoku transform --random --seed=S` gives a single puzzle). invert
+    applies the inverse of the whole chain. Returns 81 characters, or the
+    729 of candidates for a puzzle given as candidates (transformed too)."""
+    parsed = _Puzzle(puzzle)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little")
+    # the command's state for its first record (cmd_transform.c)
+    state = ctypes.c_uint64(_seed_arg(seed) ^ 0xD1B54A32D192ED03)
+    how = _Transform()
+    _lib.sudoku_transform_identity(ctypes.byref(how))
+    for operation in operations:
+        if not isinstance(operation, str):
+            raise TypeError("an operation is a str such as 'rotate=90'")
+        step = _one_transform(operation, state)
+        _lib.sudoku_transform_then(ctypes.byref(how), ctypes.byref(step), ctypes.byref(how))
+    if invert:
+        _lib.sudoku_transform_invert(ctypes.byref(how), ctypes.byref(how))
+    if parsed.board is not None:
+        board = _Board()
+        _lib.sudoku_transform_apply_board(ctypes.byref(how), ctypes.byref(parsed.board),
+                                          ctypes.byref(board))
+        return _pencilmarks(board)
+    grid = _Grid()
+    _lib.sudoku_transform_apply(ctypes.byref(how), ctypes.byref(parsed.grid), ctypes.byref(grid))
+    return _grid_text(grid)
+
+
+def _pencilmarks(board):
+    buf = ctypes.create_string_buffer(9 * CELLS + 1)
+    _lib.sudoku_format_pencilmarks(ctypes.byref(board), buf, len(buf))
+    return buf.value.decode()
+
+
+# ---- a state of play, and a step applied to it ----
+
+class State:
+    """The logic engine's state of a puzzle: the cells placed and the
+    candidates of the others, which steps move on. State(puzzle) starts
+    from a puzzle in any layout, or from its candidates."""
+
+    def __init__(self, puzzle):
+        self._state = _Puzzle(puzzle).logic()
+
+    def copy(self):
+        other = State.__new__(State)
+        other._state = _Logic()
+        ctypes.pointer(other._state)[0] = self._state
+        return other
+
+    @property
+    def solved(self):
+        """True once every cell is placed."""
+        return bool(_lib.sudoku_logic_solved(ctypes.byref(self._state)))
+
+    @property
+    def grid(self):
+        """The placed cells: 81 characters, '.' for an open cell."""
+        return _grid_text(self._state.placed)
+
+    @property
+    def candidates(self):
+        """81 strings of digits: a placed cell's digit, an open cell's candidates."""
+        board = _Board()
+        _lib.sudoku_logic_to_board(ctypes.byref(self._state), ctypes.byref(board))
+        return ["".join(str(d) for d in range(1, 10) if mask >> (d - 1) & 1)
+                for mask in board.candidates]
+
+    @property
+    def pencilmarks(self):
+        """The 729 characters of the candidates, which every function here
+        (and the command) takes as a puzzle."""
+        board = _Board()
+        _lib.sudoku_logic_to_board(ctypes.byref(self._state), ctypes.byref(board))
+        return _pencilmarks(board)
+
+    def next(self, budget=None, assume_unique=True):
+        """The next step from this state, as hint gives it (a dict), or
+        None; NotUnique, OverBudget as for hint."""
+        return hint(self.pencilmarks, budget=budget, assume_unique=assume_unique)
+
+    def apply(self, step):
+        """Takes step (a dict as explain, hint and next give it: its
+        placements and eliminations, [row, column, digit] from 1) on this
+        state: places its digits (each taken from the peers) and removes its
+        eliminations. Returns the state."""
+        c_step = _Step()
+        try:
+            for key, placing in (("placements", True), ("eliminations", False)):
+                for row, column, digit in step.get(key, ()):
+                    for value in (row, column, digit):
+                        _count_arg(key, value, 1, 9)
+                    cell = 9 * (row - 1) + column - 1
+                    if placing:
+                        c_step.place[cell] = digit
+                    else:
+                        c_step.eliminate[cell] |= 1 << (digit - 1)
+        except (AttributeError, TypeError, ValueError) as why:
+            raise ValueError("a step is a dict with placements and eliminations, lists of "
+                             "[row, column, digit]: " + str(why)) from None
+        _lib.sudoku_logic_apply(ctypes.byref(self._state), ctypes.byref(c_step))
+        return self
+
+
+def apply(puzzle, step):
+    """The candidates (729 characters) of puzzle once step is taken:
+    State(puzzle).apply(step).pencilmarks."""
+    return State(puzzle).apply(step).pencilmarks
 
 
 Check = namedtuple("Check", "solutions clues minimal redundant symmetries")
