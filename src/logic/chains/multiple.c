@@ -82,7 +82,10 @@ typedef struct multiple_search {
     int32_t *pool; /* the runs' nodes */
     int32_t npool, cap_pool;
     chain_set run_on, run_off; /* a run under way */
-    run_side value_on[9], value_off[9]; /* the cell in hand's digits */
+    /* The cell in hand's digits' runs, by their place in store: a run
+     * made later may move the store and the pool, so pointers into them
+     * are taken only once every run a part needs is made. */
+    int16_t value_runs[9];
     /* What every run of the cell in hand, of a region, reaches (bits). */
     uint64_t cell_on[PLANE_WORDS], cell_off[PLANE_WORDS]; /* by digit as cells, as chain_set's */
     uint64_t region_on[PLANE_WORDS], region_off[PLANE_WORDS];
@@ -178,7 +181,6 @@ static void set_limit(multiple_search *s)
     s->c.max_depth = most > 3 ? most - 2 : most ? 1 : 0;
 }
 
-/* The run of candidate pot assumed on (NULL if memory is short). */
 /* Keeps set's nodes at the end of the search's pool; false if memory is
  * short. */
 static bool pool_keep(multiple_search *s, const chain_set *set)
@@ -236,7 +238,9 @@ static run_result *store_new(multiple_search *s)
     return &s->store[s->nstore++];
 }
 
-/* The run of candidate pot assumed on (NULL if memory is short). */
+/* The run of candidate pot assumed on, from before or made now (NULL if
+ * memory is short). A run made moves the store: a pointer from before is
+ * taken again. */
 static const run_result *on_run(multiple_search *s, int pot)
 {
     if (s->runs[pot] >= 0) return &s->store[s->runs[pot]];
@@ -464,16 +468,18 @@ static void region(multiple_search *s, int unit, int cell, int digit, const run_
     if (sudoku_unit_cells[unit][places[0]] != cell) return;
     common_take(s->region_on, r->on, false);
     common_take(s->region_off, r->off, false);
-    const run_result *outcome[9];
+    int16_t outcome[9];
     for (int i = 0; i < count; i++) {
         int other = sudoku_unit_cells[unit][places[i]];
-        const run_result *o = other == cell ? r : on_run(s, POT(other, digit));
+        const run_result *o = on_run(s, POT(other, digit));
         if (!o) return;
-        outcome[i] = o;
+        outcome[i] = s->runs[POT(other, digit)];
         if (other == cell) continue;
         common_take(s->region_on, o->on, true);
         common_take(s->region_off, o->off, true);
     }
+    /* The runs made above may have moved the store. */
+    r = &s->store[s->runs[POT(cell, digit)]];
     /* In the order the cell's own run reached them. */
     const chain_arena *arena = s->c.arena;
     for (int pass = 0; pass < 2; pass++) {
@@ -485,7 +491,7 @@ static void region(multiple_search *s, int unit, int cell, int digit, const run_
             if (!common_has(common, q)) continue;
             int32_t targets[9];
             for (int j = 0; j < count; j++)
-                targets[j] = side_node(arena, side_of(s, outcome[j], !pass), q);
+                targets[j] = side_node(arena, side_of(s, &s->store[outcome[j]], !pass), q);
             offer(s, SUDOKU_CHAIN_REGION, SORT_REGION, !pass, q, targets, count, -1, unit);
         }
     }
@@ -687,12 +693,6 @@ static void worth_load(multiple_search *s)
             }
 }
 
-/* The run of pot, from before or made now (NULL if memory is short). */
-static const run_result *run_of(multiple_search *s, int pot, const run_result *r)
-{
-    return r ? r : on_run(s, pot);
-}
-
 /* ---- the memo (multiple chains) ---- */
 
 static void bit_set(uint64_t *set, int i)
@@ -795,7 +795,7 @@ static void from_cell(multiple_search *s, int cell)
             continue;
         const run_result *r = NULL;
         if (contradictions) {
-            if (!(r = run_of(s, pot, r))) return;
+            if (!(r = on_run(s, pot))) return;
             on_contradiction(s, pot, r);
             if (!off_run(s, pot, r, doubles)) return;
         }
@@ -808,16 +808,15 @@ static void from_cell(multiple_search *s, int cell)
             bool region_empty = here && sink_empty(s);
             bool tried = region_may_offer(s, unit, cell, digit);
             if (tried) {
-                if (!(r = run_of(s, pot, r))) return;
+                if (!(r = on_run(s, pot))) return;
                 region(s, unit, cell, digit, r);
             }
             if (here && (!tried || (region_empty && sink_empty(s))))
                 bit_set(s->nothing_regions, unit * 9 + digit - 1);
         }
         if (!cells) continue;
-        if (!(r = run_of(s, pot, r))) return;
-        s->value_on[n] = side_of(s, r, true);
-        s->value_off[n] = side_of(s, r, false);
+        if (!(r = on_run(s, pot))) return;
+        s->value_runs[n] = s->runs[pot];
         common_take(s->cell_on, r->on, n > 0);
         common_take(s->cell_off, r->off, n > 0);
         n++;
@@ -829,7 +828,8 @@ static void from_cell(multiple_search *s, int cell)
     for (int pass = 0; pass < 2 && n; pass++) {
         const uint64_t *common = pass ? s->cell_off : s->cell_on;
         if (!common_any(common)) continue;
-        const run_side *sides = pass ? s->value_off : s->value_on;
+        run_side sides[9];
+        for (int j = 0; j < n; j++) sides[j] = side_of(s, &s->store[s->value_runs[j]], !pass);
         for (int i = 0; i < sides[0].count; i++) {
             int q = arena->nodes[sides[0].nodes[i]].pot;
             if (!common_has(common, q)) continue;
