@@ -29,16 +29,6 @@ void chainer_load(chainer *c, const uint16_t grid[SUDOKU_CELLS])
             c->planes[sudoku_lowest_bit(m)][cell / 64] |= 1ull << (cell % 64);
 }
 
-void chainer_remove(chainer *c, int cell, int digit)
-{
-    uint16_t bit = (uint16_t)(1u << (digit - 1));
-    if (!(c->grid[cell] & bit)) return;
-    c->grid[cell] &= (uint16_t)~bit;
-    for (int k = 0; k < 3; k++)
-        c->pos[sudoku_cell_units[cell][k]][digit - 1] &=
-            (uint16_t) ~(1u << sudoku_cell_index[cell][k]);
-}
-
 /* ---- arena ---- */
 
 #define ARENA_NODES (1 << 14)
@@ -242,35 +232,6 @@ int chain_on_links(const chainer *c, int pot, bool y, chain_link out[32])
 int chain_off_links(const chainer *c, int pot, bool y, bool x, chain_link out[4])
 {
     return off_links(c, POT_CELL(pot), POT_DIGIT(pot), y, x, out);
-}
-
-/* chain_make; inline, for chain_run's loop. */
-static inline int32_t make(chainer *c, const chain_link *link, bool on, int32_t parent,
-                           const uint16_t *source, const uint16_t (*source_pos)[9],
-                           const chain_set *off)
-{
-    chain_arena *arena = c->arena;
-    int32_t id = chain_node_new(arena, link->pot, on, (chain_cause)link->cause);
-    chain_node_add_parent(arena, id, parent);
-    if (!on || !source || !off || id < 0) return id;
-    int cell = POT_CELL(link->pot), digit = POT_DIGIT(link->pot);
-    if (link->unit == CHAIN_NO_UNIT) {
-        for (unsigned m = source[cell] & ~c->grid[cell]; m; m &= m - 1)
-            chain_node_add_parent(arena, id, chain_set_get(off, POT(cell, sudoku_lowest_digit(m))));
-    } else {
-        int unit = link->unit;
-        for (unsigned m = source_pos[unit][digit - 1] & ~c->pos[unit][digit - 1]; m; m &= m - 1)
-            chain_node_add_parent(
-                arena, id,
-                chain_set_get(off, POT(sudoku_unit_cells[unit][sudoku_lowest_bit(m)], digit)));
-    }
-    return id;
-}
-
-int32_t chain_make(chainer *c, const chain_link *link, bool on, int32_t parent,
-                   const uint16_t *source, const uint16_t (*source_pos)[9], const chain_set *off)
-{
-    return make(c, link, on, parent, source, source_pos, off);
 }
 
 /* A run under way: its board as it started, its sets. A set's order is

@@ -119,8 +119,6 @@ typedef struct chainer {
 /* Sets c's board to grid. */
 void chainer_load(chainer *c, const uint16_t grid[SUDOKU_CELLS]);
 
-/* Takes digit from cell on c's board. */
-void chainer_remove(chainer *c, int cell, int digit);
 
 /* ---- arena ---- */
 bool chain_arena_init(chain_arena *arena);
@@ -241,14 +239,8 @@ int chain_on_links(const chainer *c, int pot, bool y, chain_link out[32]);
  * has two; with x, the digit's other place in each unit where it has two. */
 int chain_off_links(const chainer *c, int pot, bool y, bool x, chain_link out[4]);
 
-/* Makes the node of link, state on, with parent; with source (dynamic
- * chains), an "on" node also gets as parents the nodes of off that took
- * candidates from its cell or unit since source. */
-int32_t chain_make(chainer *c, const chain_link *link, bool on, int32_t parent,
-                   const uint16_t *source, const uint16_t (*source_pos)[9], const chain_set *off);
-
-/* chain_make without a source (static chains): inline, for the searches'
- * loops. */
+/* Makes the node of link, state on, with parent (static chains): inline,
+ * for the searches' loops. */
 static inline int32_t chain_make_static(chain_arena *arena, const chain_link *link, bool on,
                                         int32_t parent)
 {
