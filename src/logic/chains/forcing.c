@@ -782,7 +782,7 @@ static void passing_load(static_search *s)
                 bool hint;
                 if (by_graph) {
                     hint = on ? graph_hint_on(s, g, pot) : graph_hint_off(s, g, pot);
-                    s->hint_xy[pot][on] = hint;
+                    s->hint_xy[pot][on] = (int8_t)(hint ? 1 : 0);
                 } else {
                     hint = may_hint_in_mode(s, pot, on);
                 }

@@ -828,7 +828,7 @@ static void from_cell(multiple_search *s, int cell)
     for (int pass = 0; pass < 2 && n; pass++) {
         const uint64_t *common = pass ? s->cell_off : s->cell_on;
         if (!common_any(common)) continue;
-        run_side sides[9];
+        run_side sides[9] = {{0}};
         for (int j = 0; j < n; j++) sides[j] = side_of(s, &s->store[s->value_runs[j]], !pass);
         for (int i = 0; i < sides[0].count; i++) {
             int q = arena->nodes[sides[0].nodes[i]].pot;
