@@ -168,7 +168,8 @@ SETTER_PROGRAM = $(BUILD)/sudoku-setter-bench
 BUDGET_PROGRAM = $(BUILD)/sudoku-budget
 
 .PHONY: all run check catalogue pictures generate-stats test-run test-python test-valgrind lint tools bench bench-one fuzz fuzz-one install wheel \
-        uninstall clean format shared deb agreement soundness soundness-hardest thread-check check-plain
+        uninstall clean format shared deb agreement soundness soundness-hardest thread-check check-plain \
+        digests-long
 .DELETE_ON_ERROR:
 
 all: $(PROGRAM) $(LIB) shared
@@ -404,6 +405,8 @@ check-plain: $(CHECK_BUILD)
 	@SUDOKU_BIN=$(PROGRAM) sh tests/parallel-check.sh > $(LOGS)/parallel.log 2>&1; \
 	  rc=$$?; cat $(LOGS)/parallel.log; exit $$rc
 	@sh tests/readme-check.sh > $(LOGS)/readme.log 2>&1; rc=$$?; cat $(LOGS)/readme.log; exit $$rc
+	@SUDOKU_BIN=$(PROGRAM) SHARED=$(SHARED_PUZZLES)/.. sh tests/digests-check.sh > $(LOGS)/digests.log 2>&1; \
+	  rc=$$?; cat $(LOGS)/digests.log; exit $$rc
 	@SUDOKU_BIN=$(PROGRAM) $(BUILD)/tests/book_check > $(LOGS)/book.log 2>&1; \
 	  rc=$$?; cat $(LOGS)/book.log; exit $$rc
 	@sh tests/layers.sh $(BUILD)/obj > $(LOGS)/layers.log 2>&1; rc=$$?; cat $(LOGS)/layers.log; exit $$rc
@@ -456,6 +459,12 @@ soundness-hardest:
 	$(MAKE) --no-print-directory soundness SOUNDNESS_ENV="LOGIC_PATH_ALL=1 \
 	  LOGIC_PATH_ONLY=forum-hardest-11plus.txt LOGIC_PATH_HARDEST_STRIDE=1 \
 	  LOGIC_PATH_FROM=$(HARDEST_FROM)"
+
+# The rating engine's steps against the reference's digests on the long
+# sets (issue 31): all of top1465 and the first 2,000 of forum-hardest, in
+# make check's build (about ten minutes on two cores).
+digests-long: $(PROGRAM)
+	SUDOKU_BIN=$(PROGRAM) SHARED=$(SHARED_PUZZLES)/.. sh tests/digests-check.sh tests/digests-long.txt
 
 # The batch commands' threads under ThreadSanitizer (tests/thread-check.sh),
 # in a build of their own; tests/tsan_threads.c puts C11 threads on POSIX

@@ -87,6 +87,16 @@ static void peer_bits_are_the_peers(void **state)
         }
 }
 
+static void unit_bits_are_the_units_cells(void **state)
+{
+    (void)state;
+    for (int unit = 0; unit < 27; unit++)
+        for (int cell = 0; cell < 81; cell++) {
+            bool in = unit < 9 ? row_of(cell) == unit : unit < 18 ? col_of(cell) == unit - 9 : box_of(cell) == unit - 18;
+            assert_int_equal((sudoku_unit_bits[unit][cell / 64] >> (cell % 64)) & 1u, in);
+        }
+}
+
 static void peers_are_the_twenty_cells_sharing_a_unit(void **state)
 {
     (void)state;
@@ -181,6 +191,7 @@ int main(void)
         cmocka_unit_test(each_cell_knows_its_place_in_its_units),
         cmocka_unit_test(nine_count_counts_the_bits),
         cmocka_unit_test(peer_bits_are_the_peers),
+        cmocka_unit_test(unit_bits_are_the_units_cells),
         cmocka_unit_test(peers_are_the_twenty_cells_sharing_a_unit),
         cmocka_unit_test(band_allowed_is_the_union_of_the_placements_that_fit),
         cmocka_unit_test(row_minirows_are_the_boxes_a_row_has_cells_in),

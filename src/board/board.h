@@ -20,6 +20,7 @@ extern const uint8_t sudoku_cell_index[81][3];   /* place in its row, column, bo
 extern const uint8_t sudoku_nine_count[512];     /* bits set in a 9-bit mask */
 extern const uint64_t sudoku_peer_bits[81]
                                       [2]; /* a cell's peers, cell i: bit i % 64 of word i / 64 */
+extern const uint64_t sudoku_unit_bits[27][2]; /* a unit's cells, as sudoku_peer_bits */
 
 static inline int sudoku_popcount(uint32_t mask)
 {

@@ -258,6 +258,19 @@ const uint64_t sudoku_peer_bits[81][2] = {
     {0x7008040201008040ull, 0x1bfe0ull}, {0x7010080402010080ull, 0x17fe0ull}, {0x7020100804020100ull, 0x0ffe0ull},
 };
 
+/* The cells of each unit as bits, as sudoku_peer_bits. */
+const uint64_t sudoku_unit_bits[27][2] = {
+    {0x00000000000001ffull, 0x00000ull}, {0x000000000003fe00ull, 0x00000ull}, {0x0000000007fc0000ull, 0x00000ull},
+    {0x0000000ff8000000ull, 0x00000ull}, {0x00001ff000000000ull, 0x00000ull}, {0x003fe00000000000ull, 0x00000ull},
+    {0x7fc0000000000000ull, 0x00000ull}, {0x8000000000000000ull, 0x000ffull}, {0x0000000000000000ull, 0x1ff00ull},
+    {0x8040201008040201ull, 0x00100ull}, {0x0080402010080402ull, 0x00201ull}, {0x0100804020100804ull, 0x00402ull},
+    {0x0201008040201008ull, 0x00804ull}, {0x0402010080402010ull, 0x01008ull}, {0x0804020100804020ull, 0x02010ull},
+    {0x1008040201008040ull, 0x04020ull}, {0x2010080402010080ull, 0x08040ull}, {0x4020100804020100ull, 0x10080ull},
+    {0x00000000001c0e07ull, 0x00000ull}, {0x0000000000e07038ull, 0x00000ull}, {0x00000000070381c0ull, 0x00000ull},
+    {0x0000e07038000000ull, 0x00000ull}, {0x00070381c0000000ull, 0x00000ull}, {0x00381c0e00000000ull, 0x00000ull},
+    {0x81c0000000000000ull, 0x00703ull}, {0x0e00000000000000ull, 0x0381cull}, {0x7000000000000000ull, 0x1c0e0ull},
+};
+
 /* The number of digits in each set of nine (a cell's candidates, a digit's
  * places in a unit): a count without the popcount instruction. */
 const uint8_t sudoku_nine_count[512] = {

@@ -23,16 +23,10 @@ void chainer_load(chainer *c, const uint16_t grid[SUDOKU_CELLS])
 {
     memcpy(c->grid, grid, sizeof c->grid);
     logic_grid_positions(grid, c->pos);
-}
-
-void chainer_remove(chainer *c, int cell, int digit)
-{
-    uint16_t bit = (uint16_t)(1u << (digit - 1));
-    if (!(c->grid[cell] & bit)) return;
-    c->grid[cell] &= (uint16_t)~bit;
-    for (int k = 0; k < 3; k++)
-        c->pos[sudoku_cell_units[cell][k]][digit - 1] &=
-            (uint16_t) ~(1u << sudoku_cell_index[cell][k]);
+    memset(c->planes, 0, sizeof c->planes);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (unsigned m = grid[cell]; m; m &= m - 1)
+            c->planes[sudoku_lowest_bit(m)][cell / 64] |= 1ull << (cell % 64);
 }
 
 /* ---- arena ---- */
@@ -157,7 +151,8 @@ bool chain_arena_grow_parents(chain_arena *arena)
 void chain_set_init(chain_set *set)
 {
     set->count = 0;
-    memset(set->has, 0, sizeof set->has);
+    memset(set->plane, 0, sizeof set->plane);
+    memset(set->cells, 0, sizeof set->cells);
 }
 
 void chain_set_clear(chain_set *set)
@@ -239,119 +234,287 @@ int chain_off_links(const chainer *c, int pot, bool y, bool x, chain_link out[4]
     return off_links(c, POT_CELL(pot), POT_DIGIT(pot), y, x, out);
 }
 
-/* chain_make; inline, for chain_run's loop. */
-static inline int32_t make(chainer *c, const chain_link *link, bool on, int32_t parent,
-                           const uint16_t *source, const uint16_t (*source_pos)[9],
-                           const chain_set *off)
+/* A run under way: its board as it started, its sets. A set's order is
+ * its queue: the nodes are followed in the order they were added. */
+typedef struct run {
+    chainer *c;
+    chain_set *on, *off;
+    bool y;
+    uint16_t source[SUDOKU_CELLS], source_pos[27][9];
+    int32_t on_node, off_node;
+    unsigned long long followed; /* links, charged at the end (the budget's units) */
+} run;
+
+/* A new node of candidate pot, state on, child of parent; -1 if the arena
+ * failed (chain_node_new and chain_node_add_parent in one). */
+static inline int32_t node_from(chain_arena *arena, int pot, bool on, chain_cause cause,
+                                int32_t parent)
 {
-    chain_arena *arena = c->arena;
-    int32_t id = chain_node_new(arena, link->pot, on, (chain_cause)link->cause);
-    chain_node_add_parent(arena, id, parent);
-    if (!on || !source || !off || id < 0) return id;
-    int cell = POT_CELL(link->pot), digit = POT_DIGIT(link->pot);
-    if (link->unit == CHAIN_NO_UNIT) {
-        for (unsigned m = source[cell] & ~c->grid[cell]; m; m &= m - 1)
-            chain_node_add_parent(arena, id, chain_set_get(off, POT(cell, sudoku_lowest_digit(m))));
-    } else {
-        int unit = link->unit;
-        for (unsigned m = source_pos[unit][digit - 1] & ~c->pos[unit][digit - 1]; m; m &= m - 1)
-            chain_node_add_parent(
-                arena, id,
-                chain_set_get(off, POT(sudoku_unit_cells[unit][sudoku_lowest_bit(m)], digit)));
-    }
+    if (arena->nnodes >= arena->room && !chain_arena_room(arena)) return -1;
+    if (arena->nparents == arena->cap_parents && !chain_arena_grow_parents(arena)) return -1;
+    int32_t id = arena->nnodes++;
+    chain_node *node = &arena->nodes[id];
+    node->pot = (uint16_t)pot;
+    node->on = on;
+    node->cause = (uint8_t)cause;
+    node->parents = arena->nparents;
+    node->nparents = 1;
+    node->depth = arena->nodes[parent].depth + 1;
+    node->nested = 0;
+    node->nested_id = 0;
+    arena->parents[arena->nparents++] = parent;
     return id;
 }
 
-int32_t chain_make(chainer *c, const chain_link *link, bool on, int32_t parent,
-                   const uint16_t *source, const uint16_t (*source_pos)[9], const chain_set *off)
+/* A new "off" node of candidate (cell, digit), child of p, in the run's
+ * set; false if the arena failed. */
+static inline bool turn_off(run *r, int32_t p, int cell, int digit, chain_cause cause)
 {
-    return make(c, link, on, parent, source, source_pos, off);
+    int pot = POT(cell, digit);
+    int32_t q = node_from(r->c->arena, pot, false, cause, p);
+    if (q < 0) return false;
+    chain_set *off = r->off;
+    off->cells[cell] |= (uint16_t)(1u << (digit - 1));
+    off->plane[digit - 1][(unsigned)cell / 64] |= 1ull << ((unsigned)cell % 64);
+    off->order[off->count++] = (int16_t)pot;
+    off->at[pot] = q;
+    return true;
 }
 
-/* A queue of nodes, each entering once per run. */
-typedef struct queue {
-    int32_t items[POTENTIALS + 1];
-    int head, tail;
-} queue;
-
-static void push(queue *q, int32_t node)
+/* The candidate (cell, digit) is on, and p turns it off: the run's
+ * contradiction. Returns true. */
+static bool clash_on(run *r, int32_t p, int cell, int digit, chain_cause cause)
 {
-    if (q->tail < POTENTIALS + 1) q->items[q->tail++] = node;
+    int pot = POT(cell, digit);
+    r->on_node = r->on->at[pot];
+    r->off_node = node_from(r->c->arena, pot, false, cause, p);
+    return true;
+}
+
+/* The "off"s of part (cells) of a unit for digit, in cell order, up to
+ * the first candidate that is on (a contradiction: true); those deeper
+ * than the limit are not made. */
+static bool off_part(run *r, int32_t p, int digit, const uint64_t part[2], bool deep,
+                     chain_cause cause)
+{
+    const uint64_t *on = r->on->plane[digit - 1], *off = r->off->plane[digit - 1],
+                   *board = r->c->planes[digit - 1];
+    for (int w = 0; w < 2; w++) {
+        uint64_t hit = part[w] & on[w];
+        uint64_t fresh = deep ? 0 : part[w] & board[w] & ~off[w];
+        if (hit) fresh &= (hit & (~hit + 1)) - 1;
+        for (; fresh; fresh &= fresh - 1)
+            if (!turn_off(r, p, 64 * w + __builtin_ctzll(fresh), digit, cause)) return false;
+        if (hit) return clash_on(r, p, 64 * w + __builtin_ctzll(hit), digit, cause);
+    }
+    return false;
+}
+
+/* The links an "on" of (cell, digit) has on the board now: its cell's
+ * other digits (Y links), its digit's other places in its box, and in its
+ * row and column less the box. Counted for the budget, as they were when
+ * runs listed them. */
+static int on_link_count(const chainer *c, int cell, int d, bool y)
+{
+    const uint8_t *units = sudoku_cell_units[cell], *index = sudoku_cell_index[cell];
+    unsigned line_skip_row = 7u << (index[0] / 3 * 3), line_skip_col = 7u << (index[1] / 3 * 3);
+    int n = y ? sudoku_popcount(c->grid[cell] & ~(1u << d)) : 0;
+    return n + sudoku_popcount(c->pos[units[2]][d] & ~(1u << index[2])) +
+           sudoku_popcount(c->pos[units[0]][d] & ~line_skip_row) +
+           sudoku_popcount(c->pos[units[1]][d] & ~line_skip_col);
+}
+
+/* The links an "off" of (cell, digit) has on the board now: the other
+ * digit of a cell of two (Y), the other place of a unit of two (box, row,
+ * column; a row's or column's that is the box's counted once). */
+static int off_link_count(const chainer *c, int cell, int d, bool y)
+{
+    const uint8_t *units = sudoku_cell_units[cell], *index = sudoku_cell_index[cell];
+    int n = y && sudoku_is_pair(c->grid[cell]), box_other = -1;
+    static const int kinds[3] = {2, 0, 1};
+    for (int k = 0; k < 3; k++) {
+        int kind = kinds[k];
+        unsigned where = c->pos[units[kind]][d];
+        if (!sudoku_is_pair(where)) continue;
+        unsigned me = 1u << index[kind];
+        int other = sudoku_lowest_bit((where & me) ? where & ~me : where & (~where + 1u));
+        other = sudoku_unit_cells[units[kind]][other];
+        if (kind == 2)
+            box_other = other;
+        else if (other == box_other)
+            continue;
+        n++;
+    }
+    return n;
+}
+
+/* Follows "on" node p (candidate pot): its cell's other digits (Y links)
+ * and its digit's other places in its box, row and column turn off, in
+ * that order (the row and column less the box), each part in cell order,
+ * up to the first candidate that is on (a contradiction: true). Those
+ * already off are left alone: on the board as the run started, less what
+ * is off, are those of the board now (a run takes off only what it turned
+ * off). */
+static bool follow_on(run *r, int pot)
+{
+    chainer *c = r->c;
+    int32_t p = r->on->at[pot];
+    int cell = POT_CELL(pot), digit = POT_DIGIT(pot), d = digit - 1;
+    bool deep = c->max_depth && chain_at(c->arena, p)->depth + 1 > c->max_depth;
+    r->followed += (unsigned)on_link_count(c, cell, d, r->y);
+    if (r->y) {
+        unsigned others = c->grid[cell] & ~(1u << d);
+        unsigned hit = others & r->on->cells[cell];
+        unsigned fresh = deep ? 0 : others & ~r->off->cells[cell];
+        if (hit) fresh &= (hit & (~hit + 1)) - 1;
+        for (; fresh; fresh &= fresh - 1)
+            if (!turn_off(r, p, cell, sudoku_lowest_digit(fresh), CAUSE_NAKED_SINGLE)) return false;
+        if (hit) return clash_on(r, p, cell, sudoku_lowest_digit(hit), CAUSE_NAKED_SINGLE);
+    }
+    const uint64_t *peers = sudoku_peer_bits[cell], *on = r->on->plane[d],
+                   *off = r->off->plane[d], *board = c->planes[d];
+    const uint64_t *box = sudoku_unit_bits[sudoku_cell_units[cell][2]],
+                   *row = sudoku_unit_bits[sudoku_cell_units[cell][0]],
+                   *col = sudoku_unit_bits[sudoku_cell_units[cell][1]];
+    if ((peers[0] & on[0]) | (peers[1] & on[1])) {
+        /* A contradiction: the parts in turn, up to it. */
+        const uint64_t in_box[2] = {box[0] & peers[0], box[1] & peers[1]},
+                       in_row[2] = {row[0] & ~box[0], row[1] & ~box[1]},
+                       in_col[2] = {col[0] & ~box[0], col[1] & ~box[1]};
+        return off_part(r, p, digit, in_box, deep, CAUSE_HIDDEN_BOX) ||
+               off_part(r, p, digit, in_row, deep, CAUSE_HIDDEN_ROW) ||
+               off_part(r, p, digit, in_col, deep, CAUSE_HIDDEN_COLUMN);
+    }
+    if (deep) return false;
+    const uint64_t fresh[2] = {peers[0] & board[0] & ~off[0], peers[1] & board[1] & ~off[1]};
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = fresh[w] & box[w]; m; m &= m - 1)
+            if (!turn_off(r, p, 64 * w + __builtin_ctzll(m), digit, CAUSE_HIDDEN_BOX)) return false;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = fresh[w] & row[w] & ~box[w]; m; m &= m - 1)
+            if (!turn_off(r, p, 64 * w + __builtin_ctzll(m), digit, CAUSE_HIDDEN_ROW)) return false;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = fresh[w] & col[w] & ~box[w]; m; m &= m - 1)
+            if (!turn_off(r, p, 64 * w + __builtin_ctzll(m), digit, CAUSE_HIDDEN_COLUMN))
+                return false;
+    return false;
+}
+
+/* Turns on candidate (cell, digit), not on yet, reached from "off" node
+ * p through unit (CHAIN_NO_UNIT: the cell): a new node; in a dynamic run,
+ * its parents are also the "off"s that took the others of its cell or
+ * unit since the run started. True on a contradiction (it is off). */
+static bool turn_on(run *r, int32_t p, int cell, int digit, chain_cause cause, int unit)
+{
+    chainer *c = r->c;
+    int d = digit - 1, pot = POT(cell, digit);
+    bool clash = (r->off->cells[cell] >> d) & 1u;
+    chain_arena *arena = c->arena;
+    int32_t q = node_from(arena, pot, true, cause, p);
+    if (q >= 0 && c->dynamic) {
+        if (unit == CHAIN_NO_UNIT) {
+            for (unsigned m = r->source[cell] & ~c->grid[cell]; m; m &= m - 1)
+                chain_node_add_parent(arena, q,
+                                      chain_set_get(r->off, POT(cell, sudoku_lowest_digit(m))));
+        } else {
+            for (unsigned m = r->source_pos[unit][d] & ~c->pos[unit][d]; m; m &= m - 1)
+                chain_node_add_parent(
+                    arena, q,
+                    chain_set_get(r->off, POT(sudoku_unit_cells[unit][sudoku_lowest_bit(m)], digit)));
+        }
+    }
+    if (clash) {
+        r->on_node = q;
+        r->off_node = r->off->at[pot];
+        return true;
+    }
+    if (q >= 0 && !chain_too_deep(c, q)) chain_set_add(r->on, arena, q);
+    return false;
+}
+
+/* Follows "off" node p on the board now: with Y links, a cell left with
+ * two digits turns the other on; a unit left with two places of the digit
+ * turns the other place on (box, row, column; the lower place if the cell
+ * is not one, as SE). True on a contradiction. Then, in a dynamic run,
+ * takes the candidate off the board (SE: it is not a hidden parent of its
+ * own consequences). */
+static bool follow_off(run *r, int pot)
+{
+    chainer *c = r->c;
+    int32_t p = r->off->at[pot];
+    int cell = POT_CELL(pot), digit = POT_DIGIT(pot), d = digit - 1;
+    unsigned bit = 1u << d, here = c->grid[cell];
+    const uint16_t *on = r->on->cells;
+    r->followed += (unsigned)off_link_count(c, cell, d, r->y);
+    if (r->y && sudoku_is_pair(here)) {
+        unsigned rest = here & ~bit;
+        int other = sudoku_lowest_digit(rest == here ? here : rest);
+        if (!((on[cell] >> (other - 1)) & 1u) &&
+            turn_on(r, p, cell, other, CAUSE_NAKED_SINGLE, CHAIN_NO_UNIT))
+            return true;
+    }
+    const uint8_t *units = sudoku_cell_units[cell], *index = sudoku_cell_index[cell];
+    int box_other = -1;
+    static const int kinds[3] = {2, 0, 1};
+    for (int k = 0; k < 3; k++) {
+        int kind = kinds[k], unit = units[kind];
+        unsigned where = c->pos[unit][d];
+        if (!sudoku_is_pair(where)) continue;
+        unsigned me = 1u << index[kind];
+        unsigned other_bit = (where & me) ? where & ~me : where & (~where + 1u);
+        int other = sudoku_unit_cells[unit][sudoku_lowest_bit(other_bit)];
+        if (kind == 2)
+            box_other = other;
+        else if (other == box_other)
+            continue;
+        if (!((on[other] >> d) & 1u) && turn_on(r, p, other, digit, unit_cause[kind], unit))
+            return true;
+    }
+    if (c->dynamic) {
+        c->grid[cell] = (uint16_t)(here & ~bit);
+        for (int k = 0; k < 3; k++) c->pos[units[k]][d] &= (uint16_t) ~(1u << index[k]);
+    }
+    return false;
 }
 
 bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int32_t *off_node)
 {
-    uint16_t source[SUDOKU_CELLS], source_pos[27][9];
-    memcpy(source, c->grid, sizeof source);
-    memcpy(source_pos, c->pos, sizeof source_pos);
-    queue qon, qoff;
-    qon.head = qon.tail = qoff.head = qoff.tail = 0;
-    for (int i = 0; i < on->count; i++) push(&qon, on->at[on->order[i]]);
-    for (int i = 0; i < off->count; i++) push(&qoff, off->at[off->order[i]]);
-    bool y = !c->nishio, contradiction = false;
-    const uint16_t *hidden = c->dynamic ? source : NULL;
-    chain_link links[32];
-    unsigned long long followed = 0; /* links, charged at the end */
-    while ((qon.head < qon.tail || qoff.head < qoff.tail) && !c->arena->failed) {
-        if (qon.head < qon.tail) {
-            int32_t p = qon.items[qon.head++];
-            int depth = chain_at(c->arena, p)->depth + 1;
-            int pot_p = chain_at(c->arena, p)->pot;
-            int n = on_links(c, POT_CELL(pot_p), POT_DIGIT(pot_p), y, links);
-            followed += (unsigned)n;
-            for (int i = 0; i < n && !contradiction; i++) {
-                int pot = links[i].pot;
-                if (chain_set_has(on, pot)) {
-                    *on_node = on->at[pot];
-                    *off_node = make(c, &links[i], false, p, NULL, NULL, off);
-                    contradiction = true;
-                } else if (!chain_set_has(off, pot) && !(c->max_depth && depth > c->max_depth)) {
-                    int32_t q = make(c, &links[i], false, p, NULL, NULL, off);
-                    if (q < 0) break;
-                    chain_set_add(off, c->arena, q);
-                    push(&qoff, q);
-                }
-            }
+    run state, *r = &state;
+    r->c = c;
+    r->on = on;
+    r->off = off;
+    r->y = !c->nishio;
+    r->followed = 0;
+    memcpy(r->source, c->grid, sizeof r->source);
+    memcpy(r->source_pos, c->pos, sizeof r->source_pos);
+    bool contradiction = false;
+    int next_on = 0, next_off = 0;
+    for (;;) {
+        if (c->arena->failed) break;
+        if (next_on < on->count) {
+            contradiction = follow_on(r, on->order[next_on++]);
+        } else if (next_off < off->count) {
+            contradiction = follow_off(r, off->order[next_off++]);
         } else {
-            int32_t p = qoff.items[qoff.head++];
-            int pot_p = chain_at(c->arena, p)->pot;
-            int n = off_links(c, POT_CELL(pot_p), POT_DIGIT(pot_p), y, true, links);
-            followed += (unsigned)n;
-            for (int i = 0; i < n && !contradiction; i++) {
-                int pot = links[i].pot;
-                if (chain_set_has(off, pot)) {
-                    *on_node = make(c, &links[i], true, p, hidden, source_pos, off);
-                    *off_node = off->at[pot];
-                    contradiction = true;
-                } else if (!chain_set_has(on, pot)) {
-                    int32_t q = make(c, &links[i], true, p, hidden, source_pos, off);
-                    if (q < 0) break;
-                    if (chain_too_deep(c, q)) continue;
-                    chain_set_add(on, c->arena, q);
-                    push(&qon, q);
-                }
-            }
-            /* SE takes the candidate from the board once its links are made:
-             * it is not a hidden parent of its own consequences. */
-            if (c->dynamic) chainer_remove(c, POT_CELL(pot_p), POT_DIGIT(pot_p));
-        }
-        if (contradiction) break;
-        if (qon.head == qon.tail && qoff.head == qoff.tail && c->level > 0) {
+            if (c->level == 0) break;
             int32_t *offs = NULL;
-            int n = c->arena->advanced(c, source, source_pos, off, &offs);
+            int n = c->arena->advanced(c, r->source, (const uint16_t(*)[9])r->source_pos, off, &offs);
             for (int i = 0; i < n; i++) {
                 int pot = c->arena->nodes[offs[i]].pot;
-                if (!chain_set_has(off, pot)) {
-                    chain_set_add(off, c->arena, offs[i]);
-                    push(&qoff, offs[i]);
-                }
+                if (!chain_set_has(off, pot)) chain_set_add(off, c->arena, offs[i]);
             }
             free(offs);
+            if (next_off == off->count) break;
         }
+        if (contradiction) break;
     }
-    memcpy(c->grid, source, sizeof source);
-    memcpy(c->pos, source_pos, sizeof source_pos);
-    chain_arena_charge(c->arena, followed * CHAIN_WORK_LINK);
+    memcpy(c->grid, r->source, sizeof r->source);
+    memcpy(c->pos, r->source_pos, sizeof r->source_pos);
+    if (contradiction) {
+        *on_node = r->on_node;
+        *off_node = r->off_node;
+    }
+    chain_arena_charge(c->arena, r->followed * CHAIN_WORK_LINK);
     return contradiction;
 }
 
@@ -363,6 +526,8 @@ static void strong_add(chain_links *t, int pot, int other)
     for (int i = 0; i < t->nstrong[pot]; i++)
         if (t->strong[pot][i] == other) return;
     t->strong[pot][t->nstrong[pot]++] = (uint16_t)other;
+    unsigned cell = (unsigned)POT_CELL(pot);
+    t->live[POT_DIGIT(pot) - 1][cell / 64] |= 1ull << (cell % 64);
 }
 
 void chain_strong_load(const chainer *c, chain_links *t)
@@ -371,6 +536,7 @@ void chain_strong_load(const chainer *c, chain_links *t)
      * place in each unit in SE's order), from the pairs of the board:
      * each link is found once, for both ends. */
     memset(t->nstrong, 0, sizeof t->nstrong);
+    memset(t->live, 0, sizeof t->live);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         if (!sudoku_is_pair(c->grid[cell])) continue;
         int low = sudoku_lowest_digit(c->grid[cell]),
@@ -443,19 +609,21 @@ void chain_reach(const chain_links *t, int pot, chain_reach_sets *r)
          * places among its peers. */
         int p = todo[head++], cell = POT_CELL(p), digit = POT_DIGIT(p);
         bool ok = true;
+        /* Only the "off"s with a strong link lead on. */
         for (unsigned m = t->grid[cell] & ~(1u << (digit - 1)); m && ok; m &= m - 1) {
             int e = sudoku_lowest_digit(m);
             if (plane_has(r->off, cell, e)) continue;
             ok = !plane_has(r->on, cell, e);
             plane_add(r->off, cell, e);
-            ok = ok && reach_partners(t, POT(cell, e), r, todo, &tail);
+            if (ok && ((t->live[e - 1][cell / 64] >> (cell % 64)) & 1u))
+                ok = reach_partners(t, POT(cell, e), r, todo, &tail);
         }
         uint64_t *on = &r->on[2 * (digit - 1)], *off = &r->off[2 * (digit - 1)];
         for (int w = 0; w < 2 && ok; w++) {
             uint64_t fresh = sudoku_peer_bits[cell][w] & t->places[digit - 1][w] & ~off[w];
             ok = !(fresh & on[w]);
             off[w] |= fresh;
-            for (; fresh && ok; fresh &= fresh - 1)
+            for (fresh &= t->live[digit - 1][w]; fresh && ok; fresh &= fresh - 1)
                 ok = reach_partners(t, POT(64 * w + __builtin_ctzll(fresh), digit), r, todo, &tail);
         }
         if (!ok) {

@@ -83,12 +83,16 @@ typedef struct chain_mark {
     int32_t nnodes, nparents;
 } chain_mark;
 
-/* Nodes by candidate, in the order they were added (SE's LinkedSet). */
+/* Nodes by candidate, in the order they were added (SE's LinkedSet). The
+ * candidates present are kept by cell as digits (cells) and by digit as
+ * cells (plane: cell i is bit i % 64 of word i / 64), so that a run tests
+ * a unit's or a cell's candidates against a set in a few word operations. */
 #define POT_WORDS ((POTENTIALS + 63) / 64)
 typedef struct chain_set {
     int32_t count;
-    uint64_t has[POT_WORDS]; /* the candidates present, as bits */
-    int32_t at[POTENTIALS];  /* node by candidate, for those present only */
+    uint64_t plane[9][2];
+    uint16_t cells[SUDOKU_CELLS];
+    int32_t at[POTENTIALS]; /* node by candidate, for those present only */
     int16_t order[POTENTIALS];
 } chain_set;
 
@@ -97,6 +101,7 @@ typedef struct chainer {
     chain_arena *arena;
     uint16_t grid[SUDOKU_CELLS]; /* candidates now (placed cells: 0) */
     uint16_t pos[27][9];         /* places of each digit in each unit, as logic_positions */
+    uint64_t planes[9][2];       /* the board loaded, by digit as cells (as chain_set's) */
     bool dynamic;                /* offs leave the board as they are found */
     bool nishio;                 /* digit links only */
     bool multiple;
@@ -114,8 +119,6 @@ typedef struct chainer {
 /* Sets c's board to grid. */
 void chainer_load(chainer *c, const uint16_t grid[SUDOKU_CELLS]);
 
-/* Takes digit from cell on c's board. */
-void chainer_remove(chainer *c, int cell, int digit);
 
 /* ---- arena ---- */
 bool chain_arena_init(chain_arena *arena);
@@ -197,13 +200,14 @@ void chain_set_init(chain_set *set);
 void chain_set_clear(chain_set *set);
 static inline bool chain_set_has(const chain_set *set, int pot)
 {
-    return (set->has[(unsigned)pot / 64] >> ((unsigned)pot % 64)) & 1u;
+    return (set->cells[POT_CELL(pot)] >> ((unsigned)(POT_DIGIT(pot) - 1))) & 1u;
 }
 static inline void chain_set_add(chain_set *set, const chain_arena *arena, int32_t node)
 {
-    int pot = arena->nodes[node].pot;
-    if (!chain_set_has(set, pot)) {
-        set->has[(unsigned)pot / 64] |= 1ull << ((unsigned)pot % 64);
+    int pot = arena->nodes[node].pot, cell = POT_CELL(pot), d = POT_DIGIT(pot) - 1;
+    if (!((set->cells[cell] >> d) & 1u)) {
+        set->cells[cell] |= (uint16_t)(1u << d);
+        set->plane[d][(unsigned)cell / 64] |= 1ull << ((unsigned)cell % 64);
         set->order[set->count++] = (int16_t)pot;
     }
     set->at[pot] = node;
@@ -235,14 +239,8 @@ int chain_on_links(const chainer *c, int pot, bool y, chain_link out[32]);
  * has two; with x, the digit's other place in each unit where it has two. */
 int chain_off_links(const chainer *c, int pot, bool y, bool x, chain_link out[4]);
 
-/* Makes the node of link, state on, with parent; with source (dynamic
- * chains), an "on" node also gets as parents the nodes of off that took
- * candidates from its cell or unit since source. */
-int32_t chain_make(chainer *c, const chain_link *link, bool on, int32_t parent,
-                   const uint16_t *source, const uint16_t (*source_pos)[9], const chain_set *off);
-
-/* chain_make without a source (static chains): inline, for the searches'
- * loops. */
+/* Makes the node of link, state on, with parent (static chains): inline,
+ * for the searches' loops. */
 static inline int32_t chain_make_static(chain_arena *arena, const chain_link *link, bool on,
                                         int32_t parent)
 {
@@ -273,6 +271,7 @@ bool chain_run(chainer *c, chain_set *on, chain_set *off, int32_t *on_node, int3
 typedef struct chain_links {
     uint16_t strong[POTENTIALS][4];
     uint8_t nstrong[POTENTIALS];
+    uint64_t live[9][2]; /* the candidates with a strong link, by digit as cells */
     uint16_t grid[SUDOKU_CELLS];
     uint64_t places[9][2];
 } chain_links;

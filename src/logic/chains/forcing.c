@@ -31,6 +31,11 @@ static void cells_add(cells81 *set, int cell)
     set->w[(unsigned)cell / 64] |= 1ull << ((unsigned)cell % 64);
 }
 
+static bool cells_has(const cells81 *set, int cell)
+{
+    return (set->w[(unsigned)cell / 64] >> ((unsigned)cell % 64)) & 1u;
+}
+
 typedef struct static_search {
     chainer c;
     const uint64_t *starts; /* NULL: every assumption */
@@ -220,6 +225,8 @@ static bool may_lead(static_search *s, int pot, int start_pot)
 static void cycles_from(static_search *s, int32_t start, int32_t targets[2], int *ntargets)
 {
     chain_arena *arena = s->c.arena;
+    /* The candidates with a partner in the mode: the others lead nowhere. */
+    const cells81 *live = !s->y ? s->live_x : s->live[s->x ? 2 : 1];
     int start_pot = chain_at(arena, start)->pot;
     memset(s->on_seen, 0, sizeof s->on_seen);
     node_add(s->on_seen, start_pot, false);
@@ -235,7 +242,9 @@ static void cycles_from(static_search *s, int32_t start, int32_t targets[2], int
             int n = on_links(s, chain_at(arena, p)->pot, &links);
             for (int j = 0; j < n; j++) {
                 bool target = s->x && links[j].pot == start_pot;
-                if (!target && !may_lead(s, links[j].pot, start_pot)) continue;
+                int cell = POT_CELL(links[j].pot), d = POT_DIGIT(links[j].pot) - 1;
+                if (!target && (!cells_has(&live[d], cell) || !may_lead(s, links[j].pot, start_pot)))
+                    continue;
                 if (is_ancestor(arena, p, links[j].pot, false)) continue;
                 /* The start turned off: a forcing chain (with X links). The
                  * forcing search from the start on follows the same nodes
@@ -345,11 +354,6 @@ static void forcing_from(static_search *s, int32_t start, int32_t targets[2], in
 static bool strong_in_mode(const static_search *s, int pot, int other)
 {
     return POT_CELL(other) == POT_CELL(pot) ? s->y : s->x;
-}
-
-static bool cells_has(const cells81 *set, int cell)
-{
-    return (set->w[(unsigned)cell / 64] >> ((unsigned)cell % 64)) & 1u;
 }
 
 static void links_load(static_search *s)
@@ -628,19 +632,168 @@ static void unary(static_search *s, int pot)
  * links is asked of every start at once (its answers do not depend on the
  * order; no bound skips any), so that the searches pass over the starts
  * that fail it (most) without a look. */
+/* The "on"s each "on" turns on through one "off" with X and Y links: the
+ * graph may_hint's closures walk, made once for all the starts. */
+typedef struct on_graph {
+    int32_t first[POTENTIALS + 1]; /* the edges of pot: to[first[pot]] up to to[first[pot + 1]] */
+    uint16_t *to;
+    int32_t n, cap;
+    int32_t seen[POTENTIALS]; /* the walk that last reached each "on" */
+    int32_t walk;
+    unsigned long long taken; /* the "on"s the walks took: work to charge */
+    uint16_t todo[POTENTIALS];
+} on_graph;
+
+static bool graph_add(on_graph *g, int pot)
+{
+    if (g->n == g->cap) {
+        int32_t cap = g->cap ? 2 * g->cap : 8192;
+        uint16_t *bigger = realloc(g->to, (size_t)cap * sizeof *bigger);
+        if (!bigger) return false;
+        g->to = bigger;
+        g->cap = cap;
+    }
+    g->to[g->n++] = (uint16_t)pot;
+    return true;
+}
+
+/* The partners of candidate (cell, digit) off, into g as edges of the
+ * "on" being made, each once. */
+static bool graph_partners(const static_search *s, on_graph *g, int from, int pot)
+{
+    const chain_links *t = &s->links;
+    for (int k = 0; k < t->nstrong[pot]; k++) {
+        int q = t->strong[pot][k];
+        if (g->seen[q] == from) continue;
+        g->seen[q] = from;
+        if (!graph_add(g, q)) return false;
+    }
+    return true;
+}
+
+/* Makes g from the board's links; false if memory is short. */
+static bool graph_load(const static_search *s, on_graph *g)
+{
+    const cells81 *live = s->live[2];
+    for (int pot = 0; pot < POTENTIALS; pot++) g->seen[pot] = -1;
+    g->n = 0;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (int d = 0; d < 9; d++) {
+            int pot = POT(cell, d + 1);
+            g->first[pot] = g->n;
+            if (!(s->c.grid[cell] >> d & 1u)) continue;
+            g->seen[pot] = pot;
+            for (unsigned m = s->c.grid[cell] & ~(1u << d); m; m &= m - 1) {
+                int e = sudoku_lowest_bit(m);
+                if (cells_has(&live[e], cell) && !graph_partners(s, g, pot, POT(cell, e + 1)))
+                    return false;
+            }
+            for (int w = 0; w < 2; w++)
+                for (uint64_t m = sudoku_peer_bits[cell][w] & live[d].w[w]; m; m &= m - 1)
+                    if (!graph_partners(s, g, pot, POT(64 * w + __builtin_ctzll(m), d + 1)))
+                        return false;
+        }
+    g->first[POTENTIALS] = g->n;
+    for (int pot = 0; pot < POTENTIALS; pot++) g->seen[pot] = -1;
+    g->walk = 0;
+    g->taken = 0;
+    return true;
+}
+
+/* may_hint with X and Y links from pot on, by g: some "on" its closure
+ * reaches, other than itself, turns off the start or one of its partners
+ * (may_hint_pass's test, with X and Y links). */
+static bool graph_hint_on(const static_search *s, on_graph *g, int pot)
+{
+    const chain_links *t = &s->links;
+    int start_cell = POT_CELL(pot), start_digit = POT_DIGIT(pot) - 1, y_digit = -1;
+    const uint64_t *start_peers = sudoku_peer_bits[start_cell];
+    cells81 hit_any = {{0, 0}}, hit_start = {{start_peers[0], start_peers[1]}};
+    cells_add(&hit_any, start_cell);
+    for (int k = 0; k < t->nstrong[pot]; k++) {
+        int end = t->strong[pot][k], end_cell = POT_CELL(end);
+        if (end_cell == start_cell) {
+            y_digit = POT_DIGIT(end) - 1;
+            continue;
+        }
+        cells_add(&hit_any, end_cell);
+        hit_start.w[0] |= sudoku_peer_bits[end_cell][0];
+        hit_start.w[1] |= sudoku_peer_bits[end_cell][1];
+    }
+    int walk = ++g->walk, head = 0, tail = 0;
+    g->seen[pot] = walk;
+    g->todo[tail++] = (uint16_t)pot;
+    while (head < tail) {
+        int z = g->todo[head++];
+        g->taken++;
+        for (int32_t i = g->first[z]; i < g->first[z + 1]; i++) {
+            int q = g->to[i];
+            if (g->seen[q] == walk) continue;
+            g->seen[q] = walk;
+            int cell = POT_CELL(q), d = POT_DIGIT(q) - 1;
+            if (cells_has(&hit_any, cell) || (d == start_digit && cells_has(&hit_start, cell)) ||
+                (d == y_digit && ((start_peers[cell / 64] >> (cell % 64)) & 1u)))
+                return true;
+            g->todo[tail++] = (uint16_t)q;
+        }
+    }
+    return false;
+}
+
+/* may_hint with X and Y links from pot off, by g: the closure of its
+ * partners on reaches it on. */
+static bool graph_hint_off(const static_search *s, on_graph *g, int pot)
+{
+    const chain_links *t = &s->links;
+    int walk = ++g->walk, head = 0, tail = 0;
+    for (int k = 0; k < t->nstrong[pot]; k++) {
+        int q = t->strong[pot][k];
+        if (g->seen[q] == walk) continue;
+        g->seen[q] = walk;
+        g->todo[tail++] = (uint16_t)q;
+    }
+    while (head < tail) {
+        int z = g->todo[head++];
+        g->taken++;
+        for (int32_t i = g->first[z]; i < g->first[z + 1]; i++) {
+            int q = g->to[i];
+            if (q == pot) return true;
+            if (g->seen[q] == walk) continue;
+            g->seen[q] = walk;
+            g->todo[tail++] = (uint16_t)q;
+        }
+    }
+    return false;
+}
+
 static void passing_load(static_search *s)
 {
     memset(s->passing, 0, sizeof s->passing);
     s->y = s->x = true;
+    on_graph *g = malloc(sizeof *g);
+    if (g) g->to = NULL, g->cap = 0;
+    bool by_graph = g && graph_load(s, g);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         if (!sudoku_is_several(s->c.grid[cell])) continue;
         for (unsigned m = s->c.grid[cell]; m; m &= m - 1) {
             int pot = POT(cell, sudoku_lowest_digit(m));
-            for (int on = 0; on < 2; on++)
-                if ((!s->starts || node_in(s->starts, pot, on)) && may_hint_in_mode(s, pot, on))
-                    node_add(s->passing, pot, on);
+            for (int on = 0; on < 2; on++) {
+                if (s->starts && !node_in(s->starts, pot, on)) continue;
+                bool hint;
+                if (by_graph) {
+                    hint = on ? graph_hint_on(s, g, pot) : graph_hint_off(s, g, pot);
+                    s->hint_xy[pot][on] = (int8_t)(hint ? 1 : 0);
+                } else {
+                    hint = may_hint_in_mode(s, pot, on);
+                }
+                if (hint) node_add(s->passing, pot, on);
+            }
         }
     }
+    /* The walks' "on"s are charged as the closures they stand for. */
+    if (by_graph) chain_arena_charge(s->c.arena, g->taken * CHAIN_WORK_CLOSURE);
+    if (g) free(g->to);
+    free(g);
     s->use_passing = true;
 }
 

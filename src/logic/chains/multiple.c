@@ -30,12 +30,25 @@
 #define SORT_REGION 6
 #define SORT_CONTRADICTION 7
 
-/* A candidate assumed on, followed to its end. */
+/* A candidate assumed on, followed to its end, kept small (a search keeps
+ * one for each candidate): the candidates it made on and off, by digit as
+ * cells (as chain_set's planes), and its nodes, "on"s then "off"s, in the
+ * order they were made. */
 typedef struct run_result {
-    chain_set on, off;
+    uint64_t on[9][2], off[9][2];
+    int32_t first; /* in the search's pool of nodes */
+    int16_t non, noff;
     bool absurd; /* a contradiction stopped it: */
     int32_t absurd_on, absurd_off;
 } run_result;
+
+/* One state of a run: its candidates and its nodes, as chain_set gives
+ * them (plane, order and at, count). */
+typedef struct run_side {
+    const uint64_t (*plane)[2];
+    const int32_t *nodes;
+    int count;
+} run_side;
 
 /* A set of cells as bits: cell i is bit i % 64 of word i / 64. */
 typedef struct board_bits {
@@ -63,11 +76,19 @@ typedef struct multiple_search {
     /* Each candidate's "on" run, made once: SE follows the same assumption
      * again for each unit the candidate is a place in, which gives the
      * same nodes, so the first run stands for all. */
-    run_result *runs[POTENTIALS];
-    const chain_set *value_on[9], *value_off[9]; /* the cell in hand's digits */
+    int16_t runs[POTENTIALS]; /* each candidate's run in store, or -1 */
+    run_result *store;
+    int nstore, cap_store;
+    int32_t *pool; /* the runs' nodes */
+    int32_t npool, cap_pool;
+    chain_set run_on, run_off; /* a run under way */
+    /* The cell in hand's digits' runs, by their place in store: a run
+     * made later may move the store and the pool, so pointers into them
+     * are taken only once every run a part needs is made. */
+    int16_t value_runs[9];
     /* What every run of the cell in hand, of a region, reaches (bits). */
-    uint64_t cell_on[POT_WORDS], cell_off[POT_WORDS];
-    uint64_t region_on[POT_WORDS], region_off[POT_WORDS];
+    uint64_t cell_on[PLANE_WORDS], cell_off[PLANE_WORDS]; /* by digit as cells, as chain_set's */
+    uint64_t region_on[PLANE_WORDS], region_off[PLANE_WORDS];
     chain_set off_on, off_off; /* the candidate's "off" assumption */
     digit_planes planes;       /* Nishio only */
     unsigned digits;           /* Nishio: the digits (bits) whose chains are followed */
@@ -86,7 +107,6 @@ typedef struct multiple_search {
     chain_links *links;
     chain_reach_sets *reach;
     uint64_t reached[POT_WORDS];
-    uint64_t worth_on[POT_WORDS];          /* candidates in cells of two or more */
     uint64_t worth_on_planes[PLANE_WORDS]; /* the same by digit, as cells (chain_reach_sets) */
     /* Dynamic chains at level 0: room for a closure (off_may_offer);
      * NULL: not used. */
@@ -161,24 +181,93 @@ static void set_limit(multiple_search *s)
     s->c.max_depth = most > 3 ? most - 2 : most ? 1 : 0;
 }
 
-/* The run of candidate pot assumed on (NULL if memory is short). */
+/* Keeps set's nodes at the end of the search's pool; false if memory is
+ * short. */
+static bool pool_keep(multiple_search *s, const chain_set *set)
+{
+    if (s->npool + set->count > s->cap_pool) {
+        int32_t cap = s->cap_pool ? 2 * s->cap_pool : 1 << 14;
+        while (cap < s->npool + set->count) cap *= 2;
+        int32_t *bigger = realloc(s->pool, (size_t)cap * sizeof *bigger);
+        if (!bigger) return false;
+        s->pool = bigger;
+        s->cap_pool = cap;
+    }
+    for (int i = 0; i < set->count; i++) s->pool[s->npool++] = set->at[set->order[i]];
+    return true;
+}
+
+/* Empties set (cheaper than chain_set_clear for a few). */
+static void set_empty(chain_set *set)
+{
+    for (int i = 0; i < set->count; i++) {
+        int pot = set->order[i], cell = POT_CELL(pot);
+        set->cells[cell] = 0;
+        set->plane[POT_DIGIT(pot) - 1][cell / 64] = 0;
+    }
+    set->count = 0;
+}
+
+static run_side side_of(const multiple_search *s, const run_result *r, bool on)
+{
+    run_side side;
+    side.plane = on ? r->on : r->off;
+    side.nodes = s->pool + r->first + (on ? 0 : r->non);
+    side.count = on ? r->non : r->noff;
+    return side;
+}
+
+/* The node of candidate pot in side (which holds it). */
+static int32_t side_node(const chain_arena *arena, run_side side, int pot)
+{
+    for (int i = 0; i < side.count; i++)
+        if (arena->nodes[side.nodes[i]].pot == pot) return side.nodes[i];
+    return -1;
+}
+
+/* A new run in the search's store; NULL if memory is short. */
+static run_result *store_new(multiple_search *s)
+{
+    if (s->nstore == s->cap_store) {
+        int cap = s->cap_store ? 2 * s->cap_store : 256;
+        run_result *bigger = realloc(s->store, (size_t)cap * sizeof *bigger);
+        if (!bigger) return NULL;
+        s->store = bigger;
+        s->cap_store = cap;
+    }
+    return &s->store[s->nstore++];
+}
+
+/* The run of candidate pot assumed on, from before or made now (NULL if
+ * memory is short). A run made moves the store: a pointer from before is
+ * taken again. */
 static const run_result *on_run(multiple_search *s, int pot)
 {
-    if (s->runs[pot]) return s->runs[pot];
+    if (s->runs[pot] >= 0) return &s->store[s->runs[pot]];
     chain_arena *arena = s->c.arena;
-    run_result *r = malloc(sizeof *r);
+    run_result *r = store_new(s);
     int32_t start = chain_node_new(arena, pot, true, CAUSE_NONE);
     if (!r || start < 0) {
-        free(r);
         chain_arena_fail(arena);
         return NULL;
     }
     set_limit(s);
-    chain_set_init(&r->on);
-    chain_set_init(&r->off);
-    chain_set_add(&r->on, arena, start);
-    r->absurd = chain_run(&s->c, &r->on, &r->off, &r->absurd_on, &r->absurd_off);
-    s->runs[pot] = r;
+    chain_set *on = &s->run_on, *off = &s->run_off;
+    chain_set_add(on, arena, start);
+    r->absurd = chain_run(&s->c, on, off, &r->absurd_on, &r->absurd_off);
+    memcpy(r->on, on->plane, sizeof r->on);
+    memcpy(r->off, off->plane, sizeof r->off);
+    r->first = s->npool;
+    r->non = (int16_t)on->count;
+    r->noff = (int16_t)off->count;
+    bool kept = pool_keep(s, on) && pool_keep(s, off);
+    set_empty(on);
+    set_empty(off);
+    if (!kept) {
+        chain_arena_fail(arena);
+        return NULL;
+    }
+    s->runs[pot] = (int16_t)(r - s->store);
     return r;
 }
 
@@ -194,24 +283,31 @@ static void on_contradiction(multiple_search *s, int pot, const run_result *r)
  * bits by candidate; conflict: it may meet a contradiction (the sets are
  * then left partial). */
 typedef struct dynamic_reach {
-    uint64_t on[POT_WORDS], off[POT_WORDS];
+    uint64_t on[PLANE_WORDS], off[PLANE_WORDS]; /* by digit as cells, as chain_set's */
     bool conflict;
     int16_t todo[2 * POTENTIALS]; /* pot * 2 + on, in the order reached */
     int tail;
 } dynamic_reach;
 
-static bool bit_in(const uint64_t *set, int pot)
+static bool bit_in(const uint64_t *set, int i)
 {
-    return (set[(unsigned)pot / 64] >> ((unsigned)pot % 64)) & 1u;
+    return (set[(unsigned)i / 64] >> ((unsigned)i % 64)) & 1u;
+}
+
+/* Candidate pot's bit in a set by digit as cells (chain_set's plane). */
+static unsigned plane_bit(int pot)
+{
+    return 128u * (unsigned)(POT_DIGIT(pot) - 1) + (unsigned)POT_CELL(pot);
 }
 
 /* Adds pot, in state on, to r; false if r holds it in the other state. */
 static bool reach_add(dynamic_reach *r, int pot, bool on)
 {
-    if (bit_in(on ? r->off : r->on, pot)) return false;
+    unsigned i = plane_bit(pot);
+    if (bit_in(on ? r->off : r->on, (int)i)) return false;
     uint64_t *set = on ? r->on : r->off;
-    if (bit_in(set, pot)) return true;
-    set[(unsigned)pot / 64] |= 1ull << ((unsigned)pot % 64);
+    if (bit_in(set, (int)i)) return true;
+    set[i / 64] |= 1ull << (i % 64);
     r->todo[r->tail++] = (int16_t)(pot * 2 + on);
     return true;
 }
@@ -271,6 +367,22 @@ static void dynamic_reach_of(const chainer *c, int pot, bool on, dynamic_reach *
     }
 }
 
+/* True if candidate pot off turns nothing on and meets no contradiction
+ * at once: its cell keeps two candidates or more, and each of its units
+ * two places of its digit or more. Then its closure is itself alone,
+ * which the "on" run of the candidate (that has it on) cannot share. */
+static bool off_leads_nowhere(const chainer *c, int pot)
+{
+    int cell = POT_CELL(pot), d = POT_DIGIT(pot) - 1;
+    unsigned rest = c->grid[cell] & ~(1u << d);
+    if (!sudoku_is_several(rest)) return false;
+    for (int k = 0; k < 3; k++) {
+        unsigned where = c->pos[sudoku_cell_units[cell][k]][d] & ~(1u << sudoku_cell_index[cell][k]);
+        if (!sudoku_is_several(where)) return false;
+    }
+    return true;
+}
+
 /* True if candidate pot's "off" run may give a step: the closure of its
  * assumption meets a contradiction, or (doubles) has a candidate in
  * common with the "on" run r worth a step. Dynamic runs at level 0 (not
@@ -278,13 +390,15 @@ static void dynamic_reach_of(const chainer *c, int pot, bool on, dynamic_reach *
 static bool off_may_offer(multiple_search *s, int pot, const run_result *r, bool doubles)
 {
     if (!s->c.dynamic || s->c.level != 0 || s->c.nishio || !s->dynamic) return true;
+    if (off_leads_nowhere(&s->c, pot)) return false;
     dynamic_reach *reach = s->dynamic;
     dynamic_reach_of(&s->c, pot, false, reach);
     if (reach->conflict) return true;
     if (!doubles) return false;
+    const uint64_t *on = &r->on[0][0], *off = &r->off[0][0];
     uint64_t any = 0;
-    for (int w = 0; w < POT_WORDS; w++)
-        any |= (r->on.has[w] & reach->on[w] & s->worth_on[w]) | (r->off.has[w] & reach->off[w]);
+    for (int w = 0; w < PLANE_WORDS; w++)
+        any |= (on[w] & reach->on[w] & s->worth_on_planes[w]) | (off[w] & reach->off[w]);
     return any != 0;
 }
 
@@ -307,28 +421,40 @@ static bool off_run(multiple_search *s, int pot, const run_result *r, bool doubl
         offer(s, SUDOKU_CHAIN_CONTRADICTION, SORT_CONTRADICTION, true, pot, targets, 2, -1, -1);
     }
     if (!doubles) return true;
-    for (int i = 0; i < r->on.count; i++) {
-        int q = r->on.order[i];
-        int32_t from_off = chain_set_get(&s->off_on, q);
-        if (from_off < 0) continue;
-        int32_t targets[2] = {r->on.at[q], from_off};
-        offer(s, SUDOKU_CHAIN_DOUBLE, SORT_DOUBLE, true, q, targets, 2, POT_CELL(pot), -1);
-    }
-    for (int i = 0; i < r->off.count; i++) {
-        int q = r->off.order[i];
-        int32_t from_off = chain_set_get(&s->off_off, q);
-        if (from_off < 0) continue;
-        int32_t targets[2] = {r->off.at[q], from_off};
-        offer(s, SUDOKU_CHAIN_DOUBLE, SORT_DOUBLE, false, q, targets, 2, POT_CELL(pot), -1);
+    for (int pass = 0; pass < 2; pass++) {
+        run_side side = side_of(s, r, !pass);
+        const chain_set *other = pass ? &s->off_off : &s->off_on;
+        for (int i = 0; i < side.count; i++) {
+            int q = arena->nodes[side.nodes[i]].pot;
+            int32_t from_off = chain_set_get(other, q);
+            if (from_off < 0) continue;
+            int32_t targets[2] = {side.nodes[i], from_off};
+            offer(s, SUDOKU_CHAIN_DOUBLE, SORT_DOUBLE, !pass, q, targets, 2, POT_CELL(pot), -1);
+        }
     }
     return true;
 }
 
 /* Sets common to the candidates of set, or (keep) to those it has in
  * common with set. */
-static void common_take(uint64_t common[POT_WORDS], const chain_set *set, bool keep)
+static void common_take(uint64_t common[PLANE_WORDS], const uint64_t (*plane)[2], bool keep)
 {
-    for (int w = 0; w < POT_WORDS; w++) common[w] = keep ? common[w] & set->has[w] : set->has[w];
+    const uint64_t *has = &plane[0][0];
+    for (int w = 0; w < PLANE_WORDS; w++) common[w] = keep ? common[w] & has[w] : has[w];
+}
+
+/* True if the common set holds a candidate (most hold none). */
+static bool common_any(const uint64_t common[PLANE_WORDS])
+{
+    uint64_t any = 0;
+    for (int w = 0; w < PLANE_WORDS; w++) any |= common[w];
+    return any != 0;
+}
+
+/* True if the common set (by digit as cells) holds candidate pot. */
+static bool common_has(const uint64_t common[PLANE_WORDS], int pot)
+{
+    return bit_in(common, (int)plane_bit(pot));
 }
 
 /* The steps of one unit's places of digit, if cell is its first place:
@@ -340,29 +466,32 @@ static void region(multiple_search *s, int unit, int cell, int digit, const run_
         places[count++] = sudoku_lowest_bit(m);
     if (!(count == 2 || (s->c.multiple && count > 2))) return;
     if (sudoku_unit_cells[unit][places[0]] != cell) return;
-    common_take(s->region_on, &r->on, false);
-    common_take(s->region_off, &r->off, false);
-    const chain_set *outcome_on[9], *outcome_off[9];
+    common_take(s->region_on, r->on, false);
+    common_take(s->region_off, r->off, false);
+    int16_t outcome[9];
     for (int i = 0; i < count; i++) {
         int other = sudoku_unit_cells[unit][places[i]];
-        const run_result *o = other == cell ? r : on_run(s, POT(other, digit));
+        const run_result *o = on_run(s, POT(other, digit));
         if (!o) return;
-        outcome_on[i] = &o->on;
-        outcome_off[i] = &o->off;
+        outcome[i] = s->runs[POT(other, digit)];
         if (other == cell) continue;
-        common_take(s->region_on, &o->on, true);
-        common_take(s->region_off, &o->off, true);
+        common_take(s->region_on, o->on, true);
+        common_take(s->region_off, o->off, true);
     }
+    /* The runs made above may have moved the store. */
+    r = &s->store[s->runs[POT(cell, digit)]];
     /* In the order the cell's own run reached them. */
+    const chain_arena *arena = s->c.arena;
     for (int pass = 0; pass < 2; pass++) {
-        const chain_set *first = pass ? &r->off : &r->on;
         const uint64_t *common = pass ? s->region_off : s->region_on;
-        for (int i = 0; i < first->count; i++) {
-            int q = first->order[i];
-            if (!((common[q / 64] >> (q % 64)) & 1u)) continue;
+        if (!common_any(common)) continue;
+        run_side first = side_of(s, r, !pass);
+        for (int i = 0; i < first.count; i++) {
+            int q = arena->nodes[first.nodes[i]].pot;
+            if (!common_has(common, q)) continue;
             int32_t targets[9];
             for (int j = 0; j < count; j++)
-                targets[j] = (pass ? outcome_off : outcome_on)[j]->at[q];
+                targets[j] = side_node(arena, side_of(s, &s->store[outcome[j]], !pass), q);
             offer(s, SUDOKU_CHAIN_REGION, SORT_REGION, !pass, q, targets, count, -1, unit);
         }
     }
@@ -552,24 +681,16 @@ static void reach_load(multiple_search *s)
     memset(s->reached, 0, sizeof s->reached);
 }
 
-/* Sets worth_on: the candidates in cells of two or more. */
+/* Sets worth_on_planes: the candidates in cells of two or more. */
 static void worth_load(multiple_search *s)
 {
-    memset(s->worth_on, 0, sizeof s->worth_on);
     memset(s->worth_on_planes, 0, sizeof s->worth_on_planes);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         if (sudoku_is_several(s->c.grid[cell]))
             for (unsigned m = s->c.grid[cell]; m; m &= m - 1) {
-                int digit = sudoku_lowest_digit(m), pot = POT(cell, digit);
-                s->worth_on[pot / 64] |= 1ull << (pot % 64);
+                int digit = sudoku_lowest_digit(m);
                 s->worth_on_planes[2 * (digit - 1) + cell / 64] |= 1ull << (cell % 64);
             }
-}
-
-/* The run of pot, from before or made now (NULL if memory is short). */
-static const run_result *run_of(multiple_search *s, int pot, const run_result *r)
-{
-    return r ? r : on_run(s, pot);
 }
 
 /* ---- the memo (multiple chains) ---- */
@@ -674,7 +795,7 @@ static void from_cell(multiple_search *s, int cell)
             continue;
         const run_result *r = NULL;
         if (contradictions) {
-            if (!(r = run_of(s, pot, r))) return;
+            if (!(r = on_run(s, pot))) return;
             on_contradiction(s, pot, r);
             if (!off_run(s, pot, r, doubles)) return;
         }
@@ -687,31 +808,33 @@ static void from_cell(multiple_search *s, int cell)
             bool region_empty = here && sink_empty(s);
             bool tried = region_may_offer(s, unit, cell, digit);
             if (tried) {
-                if (!(r = run_of(s, pot, r))) return;
+                if (!(r = on_run(s, pot))) return;
                 region(s, unit, cell, digit, r);
             }
             if (here && (!tried || (region_empty && sink_empty(s))))
                 bit_set(s->nothing_regions, unit * 9 + digit - 1);
         }
         if (!cells) continue;
-        if (!(r = run_of(s, pot, r))) return;
-        s->value_on[n] = &r->on;
-        s->value_off[n] = &r->off;
-        common_take(s->cell_on, &r->on, n > 0);
-        common_take(s->cell_off, &r->off, n > 0);
+        if (!(r = on_run(s, pot))) return;
+        s->value_runs[n] = s->runs[pot];
+        common_take(s->cell_on, r->on, n > 0);
+        common_take(s->cell_off, r->off, n > 0);
         n++;
     }
     if (s->memo && cell_here && !cell_known && !cells) bit_set(s->nothing_cells, cell);
     if (!cells) return;
     /* In the order the first candidate's run reached them. */
-    for (int pass = 0; pass < 2; pass++) {
-        const chain_set *first = pass ? s->value_off[0] : s->value_on[0];
+    const chain_arena *arena = s->c.arena;
+    for (int pass = 0; pass < 2 && n; pass++) {
         const uint64_t *common = pass ? s->cell_off : s->cell_on;
-        for (int i = 0; i < first->count && n; i++) {
-            int q = first->order[i];
-            if (!((common[q / 64] >> (q % 64)) & 1u)) continue;
+        if (!common_any(common)) continue;
+        run_side sides[9] = {{0}};
+        for (int j = 0; j < n; j++) sides[j] = side_of(s, &s->store[s->value_runs[j]], !pass);
+        for (int i = 0; i < sides[0].count; i++) {
+            int q = arena->nodes[sides[0].nodes[i]].pot;
+            if (!common_has(common, q)) continue;
             int32_t targets[9];
-            for (int j = 0; j < n; j++) targets[j] = (pass ? s->value_off : s->value_on)[j]->at[q];
+            for (int j = 0; j < n; j++) targets[j] = side_node(arena, sides[j], q);
             offer(s, SUDOKU_CHAIN_CELL, SORT_CELL, !pass, q, targets, n, cell, -1);
         }
     }
@@ -728,7 +851,13 @@ void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS]
         return;
     }
     memset(&s->c, 0, sizeof s->c);
-    memset(s->runs, 0, sizeof s->runs);
+    memset(s->runs, 0xff, sizeof s->runs);
+    s->store = NULL;
+    s->nstore = s->cap_store = 0;
+    s->pool = NULL;
+    s->npool = s->cap_pool = 0;
+    chain_set_init(&s->run_on);
+    chain_set_init(&s->run_off);
     chain_set_init(&s->off_on);
     chain_set_init(&s->off_off);
     s->c.arena = arena;
@@ -760,8 +889,8 @@ void chain_search_multiple(chain_arena *arena, const uint16_t grid[SUDOKU_CELLS]
         from_cell(s, cell);
     }
     if (s->memo && !arena->failed) memo_save(s);
-    for (int pot = 0; pot < POTENTIALS; pot++)
-        if (s->runs[pot]) free(s->runs[pot]);
+    free(s->store);
+    free(s->pool);
     free(s->links);
     free(s->reach);
     free(s->dynamic);
