@@ -437,6 +437,35 @@ static bool may_hint_x(static_search *s, int pot, bool from_on, bool from_off)
     return false;
 }
 
+/* Where an "on" other than the start must be to turn off the start (with
+ * X links) or one of its strong partners under the links asked (x, y):
+ * in hit_any's cells, of any digit; in hit_start's, of the start's digit;
+ * *y_digit is the start cell's Y partner's digit (-1: none). */
+static void start_targets(const chain_links *t, int pot, bool x, bool y, cells81 *hit_any,
+                          cells81 *hit_start, int *y_digit)
+{
+    int start_cell = POT_CELL(pot);
+    const uint64_t *start_peers = sudoku_peer_bits[start_cell];
+    *hit_any = (cells81){{0, 0}};
+    *hit_start = (cells81){{0, 0}};
+    *y_digit = -1;
+    if (x) {
+        cells_add(hit_any, start_cell);
+        *hit_start = (cells81){{start_peers[0], start_peers[1]}};
+    }
+    for (int k = 0; k < t->nstrong[pot]; k++) {
+        int end = t->strong[pot][k], end_cell = POT_CELL(end);
+        if (end_cell == start_cell) {
+            if (y) *y_digit = POT_DIGIT(end) - 1;
+            continue;
+        }
+        if (!x) continue;
+        cells_add(hit_any, end_cell);
+        hit_start->w[0] |= sudoku_peer_bits[end_cell][0];
+        hit_start->w[1] |= sudoku_peer_bits[end_cell][1];
+    }
+}
+
 /* False if unary(pot) can find nothing: every node its searches make is
  * in the closure of the start (on, or off) under the mode's links, so a
  * forcing chain needs the start's opposite in it, and a cycle needs an
@@ -452,24 +481,10 @@ static bool may_hint_pass(static_search *s, int pot, bool start_on, unsigned *to
      * of any digit (an X partner's, and with X links the start's), and
      * those of the start's digit (with X links, or an X partner) in the
      * cells of hit_start, of a Y partner's in the cells of hit_y. */
-    int start_cell = POT_CELL(pot), start_digit = POT_DIGIT(pot) - 1, y_digit = -1;
-    const uint64_t *start_peers = sudoku_peer_bits[start_cell];
-    cells81 hit_any = {{0, 0}}, hit_start = {{0, 0}};
-    if (s->x) {
-        cells_add(&hit_any, start_cell);
-        hit_start = (cells81){{start_peers[0], start_peers[1]}};
-    }
-    for (int k = 0; k < t->nstrong[pot]; k++) {
-        int end = t->strong[pot][k], end_cell = POT_CELL(end);
-        if (!strong_in_mode(s, pot, end)) continue;
-        if (end_cell == start_cell) {
-            y_digit = POT_DIGIT(end) - 1;
-            continue;
-        }
-        cells_add(&hit_any, end_cell);
-        hit_start.w[0] |= sudoku_peer_bits[end_cell][0];
-        hit_start.w[1] |= sudoku_peer_bits[end_cell][1];
-    }
+    int start_digit = POT_DIGIT(pot) - 1, y_digit;
+    const uint64_t *start_peers = sudoku_peer_bits[POT_CELL(pot)];
+    cells81 hit_any, hit_start;
+    start_targets(t, pot, s->x, s->y, &hit_any, &hit_start, &y_digit);
     /* The closure by digit, as cells: an "on" turns off its digit's
      * places among its peers, and its cell's other digits. */
     cells81 *on = s->hint_on, *off = s->hint_off;
@@ -706,20 +721,10 @@ static bool graph_load(const static_search *s, on_graph *g)
 static bool graph_hint_on(const static_search *s, on_graph *g, int pot)
 {
     const chain_links *t = &s->links;
-    int start_cell = POT_CELL(pot), start_digit = POT_DIGIT(pot) - 1, y_digit = -1;
-    const uint64_t *start_peers = sudoku_peer_bits[start_cell];
-    cells81 hit_any = {{0, 0}}, hit_start = {{start_peers[0], start_peers[1]}};
-    cells_add(&hit_any, start_cell);
-    for (int k = 0; k < t->nstrong[pot]; k++) {
-        int end = t->strong[pot][k], end_cell = POT_CELL(end);
-        if (end_cell == start_cell) {
-            y_digit = POT_DIGIT(end) - 1;
-            continue;
-        }
-        cells_add(&hit_any, end_cell);
-        hit_start.w[0] |= sudoku_peer_bits[end_cell][0];
-        hit_start.w[1] |= sudoku_peer_bits[end_cell][1];
-    }
+    int start_digit = POT_DIGIT(pot) - 1, y_digit;
+    const uint64_t *start_peers = sudoku_peer_bits[POT_CELL(pot)];
+    cells81 hit_any, hit_start;
+    start_targets(t, pot, true, true, &hit_any, &hit_start, &y_digit);
     int walk = ++g->walk, head = 0, tail = 0;
     g->seen[pot] = walk;
     g->todo[tail++] = (uint16_t)pot;
