@@ -535,7 +535,8 @@ static void digging_to_a_shape(void **state)
         }
         assert_int_equal(outside, 8);
         assert_true(row >= 0 && column >= 0);
-        unsigned quad = quad_digits(solution, open_box, row, column), row_digits = 0, column_digits = 0;
+        unsigned quad = quad_digits(solution, open_box, row, column), row_digits = 0,
+                 column_digits = 0;
         for (int i = 0; i < 9; i++) {
             int a = 9 * row + i, b = 9 * i + column;
             if (shape[a] && i / 3 != open_box % 3) {

@@ -803,7 +803,8 @@ static void hidden_quads(void **state)
     run_result j = RUN("generate", "--seed=5", "--technique=hidden quad", "--format=json", "2");
     assert_status(j, 0);
     const char *second = split_lines(j.out).line[1];
-    run_result again = RUN("generate", "--technique=hidden quad", "--seed", json_text(second, "seed"));
+    run_result again =
+        RUN("generate", "--technique=hidden quad", "--seed", json_text(second, "seed"));
     assert_string_equal(again.out, format_text("%s\n", json_text(second, "puzzle")));
     /* --needs, minimal as asked: a step of it somewhere on the path. */
     run_result n = RUN("generate", "--seed=2", "--needs=hidden quad", "--minimal");

@@ -603,11 +603,11 @@ typedef struct target {
     int ceiling;
     sudoku_grid passed;
     sudoku_technique hardest;
-    int er;                     /* passed's rating */
-    bool shaped;                /* the puzzle was dug to a shape */
-    bool shape[SUDOKU_CELLS];   /* its cells, */
-    sudoku_grid start;          /* each open or a clue as here */
-    int floor;                  /* the least rating the test lets through (0: any) */
+    int er;                   /* passed's rating */
+    bool shaped;              /* the puzzle was dug to a shape */
+    bool shape[SUDOKU_CELLS]; /* its cells, */
+    sudoku_grid start;        /* each open or a clue as here */
+    int floor;                /* the least rating the test lets through (0: any) */
 } target;
 
 static bool keeps_shape(const sudoku_grid *puzzle, const target *t)
