@@ -951,6 +951,19 @@ bool sudoku_generate_neighbour(sudoku_grid *puzzle, const bool *pattern, sudoku_
  * for the last techniques. */
 int sudoku_technique_ceiling(sudoku_technique technique);
 
+/* For a technique whose step needs a shape of clues that random digging
+ * seldom leaves (Hidden quad: a box open, and the four digits of 2 x 2 of
+ * its cells kept as clues in the row and the column of the box that miss
+ * them; docs/generate.md): a random solution grid (solution), opened to
+ * that shape, then dug as by sudoku_generate_keeping without symmetry,
+ * every clue of the shape kept. Returns true with the puzzle, and
+ * shape[cell] true for each cell of the shape (open or a clue: a walk
+ * from the puzzle keeps each as it is); false, touching nothing (not the
+ * random state either), for a technique without a shape. */
+bool sudoku_generate_shaped(sudoku_technique technique, sudoku_puzzle_test *keep, void *context,
+                            uint64_t *state, sudoku_grid *puzzle, sudoku_grid *solution,
+                            bool shape[SUDOKU_CELLS]);
+
 /* ---- vicinity: the puzzles near a puzzle, {-N+M} (docs/generate.md) ---- */
 
 /* The most clues sudoku_vicinity adds. */

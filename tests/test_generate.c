@@ -7,7 +7,8 @@
  * should be; the same seed gives the same puzzle, other seeds others.
  * The walks of issue 28 the same way: puzzles of few clues, puzzles on a
  * pattern (clues exactly there), a neighbour step, a dig that keeps a
- * test; the technique names and the rating with its techniques.
+ * test, a dig to hidden quad's shape (read off the puzzle here); the
+ * technique names and the rating with its techniques.
  *
  * Run from the project root (the ratings test reads ../shared/ratings):
  *     build/tests/test_generate
@@ -482,6 +483,86 @@ static void digging_keeps_its_test(void **state)
     }
 }
 
+/* The four digits of solution's cells in box that lie off row and column
+ * (2 x 2 of them), bit d for digit d. */
+static unsigned quad_digits(const char *solution, int box, int row, int column)
+{
+    unsigned digits = 0;
+    for (int i = 0; i < 9; i++) {
+        int cell = 9 * (3 * (box / 3) + i / 3) + 3 * (box % 3) + i % 3;
+        if (cell / 9 != row && cell % 9 != column) digits |= 1u << (solution[cell] - '0');
+    }
+    return digits;
+}
+
+/* Hidden quad's shape, read off the puzzle by this test's own rule: one
+ * box open, and outside it eight clues of the shape, four in a row and
+ * four in a column through the box, each four the digits of the box's
+ * cells off that row and column. Every other technique has no shape. */
+static void digging_to_a_shape(void **state)
+{
+    (void)state;
+    int ceiling = 54;
+    for (uint64_t seed = 1; seed <= 5; seed++) {
+        sudoku_grid g, sol;
+        bool shape[81];
+        uint64_t s = seed;
+        assert_true(sudoku_generate_shaped(SUDOKU_HIDDEN_QUAD, rated_at_most, &ceiling, &s, &g,
+                                           &sol, shape));
+        char text[82], solution[82];
+        text_of(&g, text);
+        text_of(&sol, solution);
+        assert_unique(text, solution);
+        assert_true(rated_at_most(&g, &ceiling));
+        assert_true(clues_of(text) < 72);
+        int open_box = -1, row = -1, column = -1, in_row = 0, in_column = 0, outside = 0;
+        for (int box = 0; box < 9; box++) {
+            bool all = true;
+            for (int i = 0; i < 9; i++) {
+                int cell = 9 * (3 * (box / 3) + i / 3) + 3 * (box % 3) + i % 3;
+                all = all && shape[cell] && text[cell] == '.';
+            }
+            if (all) open_box = box;
+        }
+        assert_true(open_box >= 0);
+        for (int cell = 0; cell < 81; cell++) {
+            int box = 3 * (cell / 27) + cell % 9 / 3;
+            if (!shape[cell] || box == open_box) continue;
+            assert_true(text[cell] != '.');
+            outside++;
+            if (cell / 9 / 3 == open_box / 3) row = cell / 9;
+            if (cell % 9 / 3 == open_box % 3) column = cell % 9;
+        }
+        assert_int_equal(outside, 8);
+        assert_true(row >= 0 && column >= 0);
+        unsigned quad = quad_digits(solution, open_box, row, column), row_digits = 0,
+                 column_digits = 0;
+        for (int i = 0; i < 9; i++) {
+            int a = 9 * row + i, b = 9 * i + column;
+            if (shape[a] && i / 3 != open_box % 3) {
+                in_row++;
+                row_digits |= 1u << (text[a] - '0');
+            }
+            if (shape[b] && i / 3 != open_box / 3) {
+                in_column++;
+                column_digits |= 1u << (text[b] - '0');
+            }
+        }
+        assert_int_equal(in_row, 4);
+        assert_int_equal(in_column, 4);
+        assert_int_equal(row_digits, quad);
+        assert_int_equal(column_digits, quad);
+    }
+    /* No shape: nothing drawn, the random state as it was. */
+    sudoku_grid g = {{0}}, sol = {{0}};
+    bool shape[81] = {false};
+    uint64_t s = 7;
+    assert_false(sudoku_generate_shaped(SUDOKU_X_WING, NULL, NULL, &s, &g, &sol, shape));
+    assert_false(sudoku_generate_shaped(SUDOKU_NAKED_QUAD, NULL, NULL, &s, &g, &sol, shape));
+    assert_true(s == 7);
+    for (int i = 0; i < 81; i++) assert_true(g.cell[i] == 0 && !shape[i]);
+}
+
 static void technique_names(void **state)
 {
     (void)state;
@@ -562,6 +643,7 @@ int main(void)
         cmocka_unit_test(impossible_patterns),
         cmocka_unit_test(neighbours_keep_count_pattern_and_test),
         cmocka_unit_test(digging_keeps_its_test),
+        cmocka_unit_test(digging_to_a_shape),
         cmocka_unit_test(technique_names),
         cmocka_unit_test(rating_with_its_techniques),
     };

@@ -783,6 +783,38 @@ static void puzzles_by_technique(void **state)
     assert_contains(assert_one_error_line(&bad), "no technique 'wing' (one of: Hidden single,");
 }
 
+/* Hidden quad, the rarest step at its edge, dug to its shape: explain,
+ * not the generator, says each puzzle's hardest step is one. */
+static void hidden_quads(void **state)
+{
+    (void)state;
+    run_result r = RUN("generate", "--seed=1", "--technique=Hidden quad", "2");
+    assert_status(r, 0);
+    lines out = split_lines(r.out);
+    assert_int_equal(out.n, 2);
+    for (size_t i = 0; i < out.n; i++) {
+        const char *p = puzzle_of(out.line[i]);
+        assert_unique(p);
+        assert_string_equal(hardest_by_explain(p), "Hidden quad");
+    }
+    run_result two = RUN("generate", "--seed=1", "--technique=hidden-quad", "-j", "2", "2");
+    assert_same_runs(&r, &two);
+    /* A JSON record's seed gives its puzzle again. */
+    run_result j = RUN("generate", "--seed=5", "--technique=hidden quad", "--format=json", "2");
+    assert_status(j, 0);
+    const char *second = split_lines(j.out).line[1];
+    run_result again =
+        RUN("generate", "--technique=hidden quad", "--seed", json_text(second, "seed"));
+    assert_string_equal(again.out, format_text("%s\n", json_text(second, "puzzle")));
+    /* --needs, minimal as asked: a step of it somewhere on the path. */
+    run_result n = RUN("generate", "--seed=2", "--needs=hidden quad", "--minimal");
+    assert_status(n, 0);
+    const char *p = puzzle_of(n.out);
+    assert_unique(p);
+    assert_minimal(p);
+    assert_true(explain_uses(p, "Hidden quad"));
+}
+
 /* Few clues: exactly as many as asked, one solution, minimal. */
 static void few_clues(void **state)
 {
@@ -944,6 +976,7 @@ int main(void)
         TEST(puzzles_on_a_pattern),
         TEST(patterns_refused),
         TEST(puzzles_by_technique),
+        TEST(hidden_quads),
         TEST(few_clues),
         TEST(pearl_and_diamond),
         TEST(vicinity_stream),

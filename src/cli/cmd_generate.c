@@ -596,27 +596,44 @@ static int target_ceiling(const generate_options *opt)
  * none). The test keeps the last puzzle it passed and that puzzle's
  * hardest step, which is the rating's up to the same ceiling: a puzzle
  * whose hardest step is not the technique asked for need not be rated
- * again. */
+ * again. A puzzle dug to a technique's shape (sudoku_generate_shaped) is
+ * walked keeping the shape, and uphill: each step rated at least as the
+ * puzzle before it, towards the technique at the ceiling. */
 typedef struct target {
     int ceiling;
     sudoku_grid passed;
     sudoku_technique hardest;
+    int er;                   /* passed's rating */
+    bool shaped;              /* the puzzle was dug to a shape */
+    bool shape[SUDOKU_CELLS]; /* its cells, */
+    sudoku_grid start;        /* each open or a clue as here */
+    int floor;                /* the least rating the test lets through (0: any) */
 } target;
+
+static bool keeps_shape(const sudoku_grid *puzzle, const target *t)
+{
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        if (t->shape[cell] && (puzzle->cell[cell] != 0) != (t->start.cell[cell] != 0)) return false;
+    return true;
+}
 
 /* The generator's test: the puzzle is as the target (context) asks. Below
  * the chains' ratings the engine need not try them. */
 static bool within_ceiling(const sudoku_grid *puzzle, void *context)
 {
     target *t = context;
+    if (t->shaped && !keeps_shape(puzzle, t)) return false;
     int ceiling = t->ceiling;
     unsigned flags = ceiling > 0 && ceiling <= sudoku_technique_ceiling(SUDOKU_ALIGNED_PAIR_EXCLUSION)
                          ? SUDOKU_LOGIC_NO_CHAINS
                          : 0;
     sudoku_rating rating;
-    if (sudoku_rate(puzzle, flags, STEPS_DEFAULT_BUDGET, ceiling, &rating) != SUDOKU_RATE_SOLVED)
+    if (sudoku_rate(puzzle, flags, STEPS_DEFAULT_BUDGET, ceiling, &rating) != SUDOKU_RATE_SOLVED ||
+        rating.er < t->floor)
         return false;
     t->passed = *puzzle;
     t->hardest = rating.hardest;
+    t->er = rating.er;
     return true;
 }
 
@@ -666,6 +683,26 @@ static bool minimal_if_asked(const generate_job *job, const generate_options *op
     return !opt->minimal || sudoku_redundant_clues(&job->puzzle, redundant) == 0;
 }
 
+/* A targeted dig without symmetry or --clues: to the shape of the
+ * technique asked for (--needs's without --technique), when it has one;
+ * returns false, nothing drawn, if it has none. */
+static bool draw_shaped(generate_job *job, const generate_options *opt, const sudoku_generator *how,
+                        target *aim, uint64_t *state)
+{
+    aim->shaped = false;
+    aim->floor = 0;
+    if (!targeted(opt) || how->symmetry != SUDOKU_SYMMETRY_NONE || how->fewest_clues > 0 ||
+        opt->most < SUDOKU_CELLS)
+        return false;
+    sudoku_technique aimed = (sudoku_technique)(opt->technique >= 0 ? opt->technique : opt->needs);
+    if (!sudoku_generate_shaped(aimed, within_ceiling, aim, state, &job->puzzle, &job->solution,
+                                aim->shape))
+        return false;
+    aim->shaped = true;
+    aim->start = job->puzzle;
+    return true;
+}
+
 /* Draws the next puzzle of the job's kind; returns false if the draw got
  * nowhere (a walk stuck), else whether it is minimal as asked (a dig
  * says so itself). */
@@ -673,6 +710,8 @@ static bool draw(generate_job *job, const generate_options *opt, generate_mode m
                  const sudoku_generator *how, target *aim, uint64_t *state, bool *reached)
 {
     *reached = true;
+    if (mode == MODE_DIG && draw_shaped(job, opt, how, aim, state))
+        return minimal_if_asked(job, opt);
     switch (mode) {
     case MODE_FEWER:
         *reached = sudoku_generate_fewer(opt->fewest, opt->most, state, &job->puzzle, &job->solution);
@@ -693,9 +732,12 @@ static bool walk(generate_job *job, const generate_options *opt, target *aim,
 {
     const bool *pattern = opt->patterned ? opt->pattern : NULL;
     if (job->clues > opt->most) return false; /* a step keeps the count */
+    if (aim->shaped && memcmp(&aim->passed, &job->puzzle, sizeof job->puzzle) == 0)
+        aim->floor = aim->er;
     for (int step = 0; step < WALK_STEPS && job->attempts < limit; step++) {
         if (!sudoku_generate_neighbour(&job->puzzle, pattern, within_ceiling, aim, state))
             return false;
+        if (aim->shaped) aim->floor = aim->er; /* the step just passed the test */
         job->attempts++;
         if (accept(job, opt, minimal_if_asked(job, opt), aim)) {
             sudoku_result result;

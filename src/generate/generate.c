@@ -273,9 +273,9 @@ bool sudoku_generate(const sudoku_generator *how, uint64_t *state, sudoku_grid *
 }
 
 void generate_dig_cells(sudoku_grid *puzzle, const sudoku_grid *solution, const bool *cells,
-                        uint64_t *state)
+                        sudoku_puzzle_test *keep, void *context, uint64_t *state)
 {
-    dig d = {.puzzle = puzzle, .solution = solution};
+    dig d = {.puzzle = puzzle, .solution = solution, .keep = keep, .context = context};
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         d.clues += puzzle->cell[cell] != 0;
         if (!cells[cell] || !puzzle->cell[cell]) continue;

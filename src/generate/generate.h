@@ -9,10 +9,11 @@
 #include "board/board.h"
 
 /* Takes away from puzzle, whose only solution is solution, the clues of
- * cells (cells[cell] true) that can go, one by one in a random order: the
- * result has one solution still, and no clue of cells can go alone
- * (those outside cells are left as they are). */
+ * cells (cells[cell] true) that can go, in a random order, a removal kept
+ * only if the puzzle left passes keep too (NULL: none): the result has
+ * one solution still, and no clue of cells can go alone (those outside
+ * cells are left as they are). */
 void generate_dig_cells(sudoku_grid *puzzle, const sudoku_grid *solution, const bool *cells,
-                        uint64_t *state);
+                        sudoku_puzzle_test *keep, void *context, uint64_t *state);
 
 #endif

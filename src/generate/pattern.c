@@ -112,7 +112,7 @@ bool sudoku_generate_pattern(const bool pattern[SUDOKU_CELLS], uint64_t *state, 
     }
     sudoku_random_grid(state, solution);
     *puzzle = *solution;
-    generate_dig_cells(puzzle, solution, off, state);
+    generate_dig_cells(puzzle, solution, off, NULL, NULL, state);
     for (int stuck = 0; off_pattern(puzzle, pattern);) {
         if (round_off(puzzle, pattern, on, non, state)) {
             stuck = 0;
