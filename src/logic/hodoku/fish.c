@@ -66,14 +66,19 @@ typedef struct fish_search {
     int8_t owner[SUDOKU_CELLS][2]; /* the possible covers (indices) holding a cell, -1: none */
     uint32_t touched; /* narrowed: the units (bits) of the cells gone since a search found nothing */
     int last_touched; /* the last base index (search_digit's list) of those, -1: none */
-    /* Finned Franken: the cells a fish on base units may eliminate, at
-     * most (targets_of); made when first asked for, per orientation. */
     uint32_t cover_units; /* the units of the cover kinds */
     cells digit_cells;    /* the digit's cells */
-    uint32_t solo_known, pair_known[27];
-    cells solo[27], pair[27][27]; /* by base unit, pair of base units */
+    struct targets *targets;
     sudoku_step *step;
 } fish_search;
+
+/* Finned Franken: the cells a fish on base units may eliminate, at most
+ * (targets_of), by base unit and pair of base units; made when first
+ * asked for (the known bits), per search. */
+struct targets {
+    uint32_t solo_known, pair_known[27];
+    cells solo[27], pair[27][27];
+};
 
 static int kind_of(int unit)
 {
@@ -294,7 +299,8 @@ static int fewest_covers(const fish_search *s, int unit, cells set)
  * the rest of size the base cells X does not see. */
 static cells solo_targets(fish_search *s, int unit)
 {
-    if (!(s->solo_known >> unit & 1u)) {
+    struct targets *t = s->targets;
+    if (!(t->solo_known >> unit & 1u)) {
         cells targets = {{0, 0}};
         for (int w = 0; w < 2; w++)
             for (uint64_t bits = s->digit_cells.w[w]; bits; bits &= bits - 1) {
@@ -302,16 +308,17 @@ static cells solo_targets(fish_search *s, int unit)
                 if (fewest_covers(s, unit, unseen(s->at[unit], cell)) < s->size)
                     targets.w[w] |= bits & -bits;
             }
-        s->solo[unit] = targets;
-        s->solo_known |= 1u << unit;
+        t->solo[unit] = targets;
+        t->solo_known |= 1u << unit;
     }
-    return s->solo[unit];
+    return t->solo[unit];
 }
 
 /* The same of base units a and b together, among their cells X. */
 static cells pair_targets(fish_search *s, int a, int b)
 {
-    if (!(s->pair_known[a] >> b & 1u)) {
+    struct targets *t = s->targets;
+    if (!(t->pair_known[a] >> b & 1u)) {
         cells base = cells_or(s->at[a], s->at[b]), targets = {{0, 0}};
         cells from = cells_and(solo_targets(s, a), solo_targets(s, b));
         uint32_t allowed = s->cover_units & ~(1u << a | 1u << b);
@@ -321,10 +328,10 @@ static cells pair_targets(fish_search *s, int a, int b)
                 if (cover_within(s, unseen(base, cell), allowed, s->size - 1))
                     targets.w[w] |= bits & -bits;
             }
-        s->pair[a][b] = targets;
-        s->pair_known[a] |= 1u << b;
+        t->pair[a][b] = targets;
+        t->pair_known[a] |= 1u << b;
     }
-    return s->pair[a][b];
+    return t->pair[a][b];
 }
 
 /* The cells a finned Franken fish on the first chosen base units could
@@ -554,8 +561,8 @@ static bool search_digit(fish_search *s, bool lines)
     }
     if (s->finned && !s->franken && !finned_possible(s, lines)) return false;
     s->cover_units = (lines ? 0x1ffu << 9 : 0x1ffu) | 0x1ffu << 18;
-    s->solo_known = 0;
-    memset(s->pair_known, 0, sizeof s->pair_known);
+    s->targets->solo_known = 0;
+    memset(s->targets->pair_known, 0, sizeof s->targets->pair_known);
     s->base_cells = s->endo = (cells){{0, 0}};
     s->last_touched = -1;
     for (int i = 0; i < s->nbase; i++)
@@ -594,7 +601,8 @@ static int cache_row(sudoku_technique technique)
 
 bool hodoku_fish(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
-    fish_search s = {.technique = technique, .step = step};
+    struct targets targets; /* made as asked for: not cleared */
+    fish_search s = {.technique = technique, .targets = &targets, .step = step};
     memset(s.owner, -1, sizeof s.owner);
     switch (technique) {
     case SUDOKU_X_WING: s.size = 2; break;
@@ -621,13 +629,8 @@ bool hodoku_fish(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
         hodoku_cache *cache = q->cache;
         s.touched = touched_units(cache, kind, s.digit, all);
         if (!s.touched) continue;
-        for (int unit = 0; unit < 27; unit++) {
-            s.at[unit] = (cells){{0, 0}};
-            for (int i = 0; i < 9; i++) {
-                int cell = sudoku_unit_cells[unit][i];
-                if (q->grid->candidates[cell] & bit) s.at[unit].w[cell / 64] |= 1ull << (cell % 64);
-            }
-        }
+        for (int unit = 0; unit < 27; unit++)
+            s.at[unit] = cells_and(all, (cells){{sudoku_unit_bits[unit][0], sudoku_unit_bits[unit][1]}});
         s.digit_cells = all;
         if (search_digit(&s, true) || search_digit(&s, false)) return true;
         if (cache) {
