@@ -144,45 +144,115 @@ static void find_alses(search *s)
     }
 }
 
-/* The restricted commons, forward only (spec 12.2). */
+/* For find_rcs: by cell, the sets that hold it, as bit sets over the
+ * sets' numbers; and the sets' cells, packed (the sets are large). */
+typedef struct rc_index {
+    int words;
+    uint64_t *by_cell; /* [cell][words] */
+    hodoku_set *cells;
+} rc_index;
+
+static bool rc_index_make(rc_index *x, const search *s)
+{
+    x->words = (s->nalses + 63) / 64 + 1;
+    x->by_cell = calloc((size_t)SUDOKU_CELLS * (size_t)x->words, sizeof *x->by_cell);
+    x->cells = malloc(((size_t)s->nalses + 1) * sizeof *x->cells);
+    if (!x->by_cell || !x->cells) return false;
+    for (int j = 0; j < s->nalses; j++) {
+        x->cells[j] = s->alses[j].cells;
+        for (hodoku_set c = s->alses[j].cells; !hodoku_set_is_empty(c);) {
+            uint64_t *row = &x->by_cell[(size_t)hodoku_set_pop(&c) * (size_t)x->words];
+            row[j / 64] |= 1ull << (j % 64);
+        }
+    }
+    return true;
+}
+
+static void rc_index_free(rc_index *x)
+{
+    free(x->by_cell);
+    free(x->cells);
+}
+
+/* Into out (words from first on): the sets with a cell of cells. */
+static void sets_with(const rc_index *x, hodoku_set cells, int first, uint64_t *out)
+{
+    for (int w = first; w < x->words; w++) out[w] = 0;
+    for (hodoku_set c = cells; !hodoku_set_is_empty(c);) {
+        const uint64_t *row = &x->by_cell[(size_t)hodoku_set_pop(&c) * (size_t)x->words];
+        for (int w = first; w < x->words; w++) out[w] |= row[w];
+    }
+}
+
+/* Adds the restricted common d of sets i < j (one record per pair, d2 its
+ * last digit after d1); false if memory ran out. */
+static bool add_rc(search *s, rc **r, int i, int j, int d)
+{
+    if (*r) {
+        (*r)->d2 = (uint8_t)d;
+        return true;
+    }
+    if (s->nrcs == s->rcs_size) {
+        int size = s->rcs_size ? 2 * s->rcs_size : 1024;
+        rc *bigger = realloc(s->rcs, (size_t)size * sizeof *bigger);
+        if (!bigger) return false;
+        s->rcs = bigger;
+        s->rcs_size = size;
+    }
+    *r = &s->rcs[s->nrcs++];
+    **r = (rc){i, j, (uint8_t)d, 0, 0};
+    return true;
+}
+
+/* The restricted commons, forward only (spec 12.2): for each set a, the
+ * later sets b, in order, that share no cell with it, and the digits d
+ * of a whose cells in b all see all of a's, in order (such a b is near a
+ * and has d). Only a set with a cell holding d among those that see all
+ * of a's cells with d may be one: those are read off bit sets of the
+ * sets' numbers, a few cells a digit, then tested. */
 static void find_rcs(search *s)
 {
-    for (int i = 0; i < s->nalses; i++) {
+    rc_index x;
+    bool ok = rc_index_make(&x, s);
+    uint64_t *room = ok ? malloc(12 * (size_t)x.words * sizeof *room) : NULL;
+    if (!room) {
+        rc_index_free(&x);
+        s->no_memory = true;
+        return;
+    }
+    uint64_t *overlap = room, *any = room + x.words, *by_digit[10];
+    for (int d = 1; d <= 9; d++) by_digit[d] = room + (size_t)(d + 1) * (size_t)x.words;
+    for (int i = 0; i < s->nalses && ok; i++) {
         const als *a = &s->alses[i];
         s->first_rc[i] = s->nrcs;
-        for (int j = i + 1; j < s->nalses; j++) {
-            const als *b = &s->alses[j];
-            uint16_t common = a->digits & b->digits;
-            /* A digit is a restricted common when every cell of a with it
-             * sees every cell of b with it: a and b must be near. */
-            if (!common || !hodoku_set_is_empty(hodoku_set_and(a->cells, b->cells)) ||
-                hodoku_set_is_empty(hodoku_set_and(a->near, b->cells)))
-                continue;
-            rc *r = NULL;
-            for (; common; common &= (uint16_t)(common - 1)) {
-                int d = sudoku_lowest_digit(common);
-                if (!hodoku_set_is_empty(hodoku_set_minus(a->in[d], b->all_see[d]))) continue;
-                if (r) {
-                    r->d2 = (uint8_t)d;
-                    continue;
+        int first = i / 64;
+        sets_with(&x, a->cells, first, overlap);
+        for (int w = first; w < x.words; w++) any[w] = 0;
+        for (unsigned ds = a->digits; ds; ds &= ds - 1) {
+            int d = sudoku_lowest_digit(ds);
+            sets_with(&x, hodoku_set_and(s->holds[d], a->all_see[d]), first, by_digit[d]);
+            for (int w = first; w < x.words; w++) any[w] |= by_digit[d][w] &= ~overlap[w];
+        }
+        for (int w = first; w < x.words && ok; w++) {
+            uint64_t bits = any[w];
+            if (w == first) bits &= ~0ull << (i % 64) << 1;
+            for (; bits && ok; bits &= bits - 1) {
+                int j = 64 * w + __builtin_ctzll(bits);
+                rc *r = NULL;
+                for (unsigned ds = a->digits; ds && ok; ds &= ds - 1) {
+                    int d = sudoku_lowest_digit(ds);
+                    if (!(by_digit[d][w] >> (j % 64) & 1u)) continue;
+                    hodoku_set b_in = hodoku_set_and(x.cells[j], s->holds[d]);
+                    if (hodoku_set_is_empty(hodoku_set_minus(b_in, a->all_see[d])))
+                        ok = add_rc(s, &r, i, j, d);
                 }
-                if (s->nrcs == s->rcs_size) {
-                    int size = s->rcs_size ? 2 * s->rcs_size : 1024;
-                    rc *bigger = realloc(s->rcs, (size_t)size * sizeof *bigger);
-                    if (!bigger) {
-                        s->no_memory = true;
-                        s->end_rc[i] = s->nrcs;
-                        return;
-                    }
-                    s->rcs = bigger;
-                    s->rcs_size = size;
-                }
-                r = &s->rcs[s->nrcs++];
-                *r = (rc){i, j, (uint8_t)d, 0, 0};
             }
         }
         s->end_rc[i] = s->nrcs;
     }
+    if (!ok) s->no_memory = true;
+    free(room);
+    rc_index_free(&x);
 }
 
 /* A list of eliminations in HoDoKu's order. */

@@ -66,8 +66,19 @@ typedef struct fish_search {
     int8_t owner[SUDOKU_CELLS][2]; /* the possible covers (indices) holding a cell, -1: none */
     uint32_t touched; /* narrowed: the units (bits) of the cells gone since a search found nothing */
     int last_touched; /* the last base index (search_digit's list) of those, -1: none */
+    uint32_t cover_units; /* the units of the cover kinds */
+    cells digit_cells;    /* the digit's cells */
+    struct targets *targets;
     sudoku_step *step;
 } fish_search;
+
+/* Finned Franken: the cells a fish on base units may eliminate, at most
+ * (targets_of), by base unit and pair of base units; made when first
+ * asked for (the known bits), per search. */
+struct targets {
+    uint32_t solo_known, pair_known[27];
+    cells solo[27], pair[27][27];
+};
 
 static int kind_of(int unit)
 {
@@ -236,14 +247,123 @@ static bool coverable(const fish_search *s, const int *possible, int n, cells ne
     return false;
 }
 
+/* True if need can be covered by at most left of the allowed units (of
+ * the cover kinds): a cover holds the first cell needed by its line or
+ * its box, so two branches a cell. */
+// NOLINTNEXTLINE(misc-no-recursion): one level per cover unit, FISH_MAX at most
+static bool cover_within(const fish_search *s, cells need, uint32_t allowed, int left)
+{
+    if (cells_empty(need)) return true;
+    if (left == 0) return false;
+    int cell = need.w[0] ? __builtin_ctzll(need.w[0]) : 64 + __builtin_ctzll(need.w[1]);
+    for (uint32_t units = sudoku_cell_unit_mask[cell] & allowed; units; units &= units - 1)
+        if (cover_within(s, cells_minus(need, s->at[__builtin_ctz(units)]), allowed, left - 1))
+            return true;
+    return false;
+}
+
+/* The cells of set (a digit's cells) cell does not see, itself aside. */
+static cells unseen(cells set, int cell)
+{
+    cells out = {{set.w[0] & ~sudoku_peer_bits[cell][0], set.w[1] & ~sudoku_peer_bits[cell][1]}};
+    out.w[cell / 64] &= ~(1ull << (cell % 64));
+    return out;
+}
+
+/* The k-th (0-2) unit that meets base unit unit in three cells: a line's
+ * boxes, a box's cover lines. */
+static int meeting(const fish_search *s, int unit, int k)
+{
+    if (unit < 9) return 18 + unit / 3 * 3 + k;
+    if (unit < 18) return 18 + (unit - 9) / 3 + 3 * k;
+    bool cover_columns = s->cover_units >> 9 & 1u;
+    return cover_columns ? 9 + (unit - 18) % 3 * 3 + k : (unit - 18) / 3 * 3 + k;
+}
+
+/* The fewest covers, base unit unit aside, that take the cells of set in
+ * unit: a line meets a box in three cells and a cover line in one, a box
+ * meets a cover line in three and no other box, so one cover for each box
+ * (of a line) or each cover line (of a box) that set touches. */
+static int fewest_covers(const fish_search *s, int unit, cells set)
+{
+    int n = 0;
+    for (int k = 0; k < 3; k++) {
+        const uint64_t *bits = sudoku_unit_bits[meeting(s, unit, k)];
+        n += !cells_empty(cells_and(set, (cells){{bits[0], bits[1]}}));
+    }
+    return n;
+}
+
+/* The cells X of the digit a fish with base unit unit could eliminate, at
+ * most: X needs a cover of its own (the others hold no cell X sees), and
+ * the rest of size the base cells X does not see. */
+static cells solo_targets(fish_search *s, int unit)
+{
+    struct targets *t = s->targets;
+    if (!(t->solo_known >> unit & 1u)) {
+        cells targets = {{0, 0}};
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = s->digit_cells.w[w]; bits; bits &= bits - 1) {
+                int cell = 64 * w + __builtin_ctzll(bits);
+                if (fewest_covers(s, unit, unseen(s->at[unit], cell)) < s->size)
+                    targets.w[w] |= bits & -bits;
+            }
+        t->solo[unit] = targets;
+        t->solo_known |= 1u << unit;
+    }
+    return t->solo[unit];
+}
+
+/* The same of base units a and b together, among their cells X. */
+static cells pair_targets(fish_search *s, int a, int b)
+{
+    struct targets *t = s->targets;
+    if (!(t->pair_known[a] >> b & 1u)) {
+        cells base = cells_or(s->at[a], s->at[b]), targets = {{0, 0}};
+        cells from = cells_and(solo_targets(s, a), solo_targets(s, b));
+        uint32_t allowed = s->cover_units & ~(1u << a | 1u << b);
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = from.w[w]; bits; bits &= bits - 1) {
+                int cell = 64 * w + __builtin_ctzll(bits);
+                if (cover_within(s, unseen(base, cell), allowed, s->size - 1))
+                    targets.w[w] |= bits & -bits;
+            }
+        t->pair[a][b] = targets;
+        t->pair_known[a] |= 1u << b;
+    }
+    return t->pair[a][b];
+}
+
+/* The cells a finned Franken fish on the first chosen base units could
+ * eliminate, at most: a cell X goes only if X and the base cells X does
+ * not see (the fins must be among those it sees) lie in the size covers,
+ * so the same holds of each base unit and pair of them alone, whichever
+ * covers are allowed. Tables by unit and pair, made once a search, spare
+ * may_eliminate's test of every cell on every base combination. */
+static cells targets_of(fish_search *s, int chosen)
+{
+    cells targets = s->digit_cells;
+    for (int i = 0; i < chosen && !cells_empty(targets); i++)
+        targets = cells_and(targets, solo_targets(s, s->chosen_base[i]));
+    for (int i = 0; i < chosen && s->size > 2; i++)
+        for (int j = i + 1; j < chosen && !cells_empty(targets); j++)
+            targets = cells_and(targets, pair_targets(s, s->chosen_base[i], s->chosen_base[j]));
+    return targets;
+}
+
 /* True if some cell could go by a fish on the chosen base units: the
  * cells it would not see among the base cells (fins must all be seen)
  * and the cell itself must be covered, by size covers at most, with five
  * fins at most left. Unfinned, every base cell must be covered. Only a
  * necessary condition, but a cheap one, that spares the ordered search of
  * the covers nearly always. */
-static bool may_eliminate(fish_search *s, const int *possible, int n)
+static bool may_eliminate(fish_search *s, const int *possible, int n, int chosen)
 {
+    cells targets = {{~0ull, ~0ull}};
+    if (s->franken && s->finned) {
+        targets = targets_of(s, chosen);
+        if (cells_empty(targets)) return false;
+    }
     cells all = {{0, 0}};
     for (int i = 0; i < n; i++) {
         cells at = s->at[possible[i]];
@@ -260,7 +380,7 @@ static bool may_eliminate(fish_search *s, const int *possible, int n)
         goto done;
     }
     for (int w = 0; w < 2 && !may; w++)
-        for (uint64_t bits = all.w[w]; bits && !may; bits &= bits - 1) {
+        for (uint64_t bits = all.w[w] & targets.w[w]; bits && !may; bits &= bits - 1) {
             int cell = 64 * w + __builtin_ctzll(bits);
             cells peers = {{sudoku_peer_bits[cell][0], sudoku_peer_bits[cell][1]}};
             /* The fins, one at least, are base cells it sees. */
@@ -323,7 +443,7 @@ static bool with_base(fish_search *s)
     int most = 0;
     for (int j = 0; j < s->size; j++) most += take[j];
     if (cells_count(s->base_cells) - most > (s->finned ? 5 : 0)) return false;
-    if (!may_eliminate(s, possible, n)) return false;
+    if (!may_eliminate(s, possible, n, s->size)) return false;
     s->reach[n] = none;
     for (int i = n - 1; i >= 0; i--) s->reach[i] = cells_or(s->reach[i + 1], s->at[possible[i]]);
     return covers(s, possible, n, 0, 0, none, none);
@@ -342,7 +462,7 @@ static bool open_ended(fish_search *s, int chosen)
         for (int j = 0; j < chosen; j++) used |= s->chosen_base[j] == s->cover[i];
         if (!used) possible[n++] = s->cover[i];
     }
-    return may_eliminate(s, possible, n);
+    return may_eliminate(s, possible, n, chosen);
 }
 
 /* Base combinations, lexicographic, from base index start; a unit that
@@ -440,6 +560,9 @@ static bool search_digit(fish_search *s, bool lines)
             if (!cells_empty(s->at[unit])) s->cover[s->ncover++] = unit;
     }
     if (s->finned && !s->franken && !finned_possible(s, lines)) return false;
+    s->cover_units = (lines ? 0x1ffu << 9 : 0x1ffu) | 0x1ffu << 18;
+    s->targets->solo_known = 0;
+    memset(s->targets->pair_known, 0, sizeof s->targets->pair_known);
     s->base_cells = s->endo = (cells){{0, 0}};
     s->last_touched = -1;
     for (int i = 0; i < s->nbase; i++)
@@ -478,7 +601,8 @@ static int cache_row(sudoku_technique technique)
 
 bool hodoku_fish(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
-    fish_search s = {.technique = technique, .step = step};
+    struct targets targets; /* made as asked for: not cleared */
+    fish_search s = {.technique = technique, .targets = &targets, .step = step};
     memset(s.owner, -1, sizeof s.owner);
     switch (technique) {
     case SUDOKU_X_WING: s.size = 2; break;
@@ -505,13 +629,9 @@ bool hodoku_fish(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
         hodoku_cache *cache = q->cache;
         s.touched = touched_units(cache, kind, s.digit, all);
         if (!s.touched) continue;
-        for (int unit = 0; unit < 27; unit++) {
-            s.at[unit] = (cells){{0, 0}};
-            for (int i = 0; i < 9; i++) {
-                int cell = sudoku_unit_cells[unit][i];
-                if (q->grid->candidates[cell] & bit) s.at[unit].w[cell / 64] |= 1ull << (cell % 64);
-            }
-        }
+        for (int unit = 0; unit < 27; unit++)
+            s.at[unit] = cells_and(all, (cells){{sudoku_unit_bits[unit][0], sudoku_unit_bits[unit][1]}});
+        s.digit_cells = all;
         if (search_digit(&s, true) || search_digit(&s, false)) return true;
         if (cache) {
             cache->fish_known[kind][s.digit - 1] = true;
