@@ -274,7 +274,8 @@ static void whole_path(const ref_path *ref, tally *t)
     /* sudoku_rate takes the singles without their steps: the same path. */
     sudoku_rating quick;
     bool used[SUDOKU_TECHNIQUES];
-    sudoku_rate_outcome outcome = sudoku_rate_used(&puzzle, SUDOKU_LOGIC_HODOKU, 0, 0, &quick, used);
+    sudoku_rate_outcome outcome =
+        sudoku_rate_used(&puzzle, SUDOKU_LOGIC_HODOKU, 0, 0, &quick, used);
     assert_int_equal(outcome, sudoku_logic_solved(&state) ? SUDOKU_RATE_SOLVED : SUDOKU_RATE_STUCK);
     assert_int_equal(quick.level, rating.level);
     assert_int_equal(quick.score, rating.score);

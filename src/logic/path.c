@@ -105,6 +105,9 @@ static bool hodoku_next(const sudoku_logic *state, unsigned flags, unsigned long
     const hodoku_grid *start = hodoku_known(state, memo);
     if (!start) {
         hodoku_grid_from_state(&fresh, state);
+        /* A state no constructor makes (a candidate beside the same digit
+         * placed) gives a grid that is not it: then the check reads it. */
+        fresh.drift = fresh.drift || !hodoku_grid_is(&fresh, state);
         start = &fresh;
     }
     if (hodoku_stuck(start, state)) return false;
