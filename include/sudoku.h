@@ -521,7 +521,9 @@ typedef struct sudoku_candidate {
 
 /* A step of the logic engine, as data: what was seen and what follows.
  * Units are numbered 0-8 for rows 1-9, 9-17 for columns 1-9, 18-26 for
- * boxes 1-9; digit sets have bit d-1 for digit d. */
+ * boxes 1-9; digit sets have bit d-1 for digit d. The lists (cells, links,
+ * removals, marks) hold as many entries as their counts say; what lies
+ * beyond them is unspecified. */
 typedef struct sudoku_step {
     sudoku_technique technique;
     int variant;     /* the type of a uniqueness or BUG step, else 0 */

@@ -260,15 +260,29 @@ static void whole_path(const ref_path *ref, tally *t)
     assert_non_null(memo);
     sudoku_rating rating = {0};
     sudoku_step step;
+    bool walked[SUDOKU_TECHNIQUES] = {false};
     int k = 0, parted = -1;
     while (!sudoku_logic_solved(&state) &&
            sudoku_logic_next_memo(&state, SUDOKU_LOGIC_HODOKU, NULL, memo, &step)) {
         if (parted < 0 && (k >= ref->nsteps || !same_step(&step, &ref->steps[k]))) parted = k;
         sudoku_rating_add(&rating, &step);
+        walked[step.technique] = true;
         sudoku_logic_apply(&state, &step);
         k++;
     }
     sudoku_logic_memo_free(memo);
+    /* sudoku_rate takes the singles without their steps: the same path. */
+    sudoku_rating quick;
+    bool used[SUDOKU_TECHNIQUES];
+    sudoku_rate_outcome outcome =
+        sudoku_rate_used(&puzzle, SUDOKU_LOGIC_HODOKU, 0, 0, &quick, used);
+    assert_int_equal(outcome, sudoku_logic_solved(&state) ? SUDOKU_RATE_SOLVED : SUDOKU_RATE_STUCK);
+    assert_int_equal(quick.level, rating.level);
+    assert_int_equal(quick.score, rating.score);
+    assert_int_equal(quick.steps, rating.steps);
+    assert_int_equal(quick.hardest, rating.hardest);
+    assert_int_equal(quick.hardest_variant, rating.hardest_variant);
+    assert_memory_equal(used, walked, sizeof used);
     if (!sudoku_logic_solved(&state)) sudoku_rating_give_up(&rating);
     if (parted < 0 && k != ref->nsteps) parted = k;
     t->puzzles++;

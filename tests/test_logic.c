@@ -1414,6 +1414,20 @@ static void no_place_has_no_step(void **state)
         for (int c = 0; c < 9; c++) board.candidates[c] &= (uint16_t)~bit(digit);
         sudoku_logic_from_board(&cut, &board);
         assert_false(sudoku_logic_next(&cut, SUDOKU_LOGIC_NO_UNIQUENESS, &step));
+        /* HoDoKu's scale reads the same check off its grid's counts, or
+         * off the board once a cell has no candidate left. */
+        unsigned hodoku = SUDOKU_LOGIC_NO_UNIQUENESS | SUDOKU_LOGIC_HODOKU;
+        sudoku_logic_memo *memo = sudoku_logic_memo_new();
+        assert_non_null(memo);
+        assert_true(sudoku_logic_next_memo(&whole, hodoku, NULL, memo, &step));
+        assert_false(sudoku_logic_next_memo(&cut, hodoku, NULL, memo, &step));
+        sudoku_logic emptied = whole;
+        int open = 0;
+        while (emptied.placed.cell[open]) open++;
+        emptied.candidates[open] = 0; /* an open cell with no candidate */
+        assert_false(sudoku_logic_next_memo(&emptied, hodoku, NULL, memo, &step));
+        assert_false(sudoku_logic_next(&emptied, hodoku, &step));
+        sudoku_logic_memo_free(memo);
         return;
     }
     fail_msg("every digit of row 1 is placed");

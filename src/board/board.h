@@ -9,6 +9,8 @@
 
 #include "sudoku.h"
 
+#include <string.h>
+
 #define ALL_DIGITS 0x1FFu /* bits 0..8: digits 1..9 */
 
 /* Units 0-8 are rows, 9-17 columns, 18-26 boxes; see tables.c. */
@@ -46,6 +48,16 @@ static inline int sudoku_lowest_bit(uint32_t mask)
     for (; !(mask & 1u); mask >>= 1) i++;
     return i;
 #endif
+}
+
+/* The 8 bytes at p as one word, whatever p's alignment: a scan of a
+ * step's placements or eliminations skips the cells that have none 8 (4)
+ * at a time. */
+static inline uint64_t sudoku_load64(const void *p)
+{
+    uint64_t word;
+    memcpy(&word, p, sizeof word);
+    return word;
 }
 
 static inline int sudoku_lowest_digit(unsigned mask)

@@ -216,7 +216,7 @@ static void rate_work(const cli_run *run, cli_job *base)
     sudoku_logic state;
     unsigned flags;
     bool go = steps_start(run, job, &state, &flags);
-    if (go) steps_walk(run, job, &state, flags, NULL, NULL);
+    if (go) steps_rate(run, job, &state, flags);
     if (dropped(opt, job)) return;
     sudoku_scale scale = opt->steps.scale;
     if (run->common->format == FORMAT_JSON) {

@@ -180,6 +180,37 @@ void steps_walk(const cli_run *run, steps_job *job, sudoku_logic *state, unsigne
         job->outcome = sudoku_logic_solved(state) ? STEPS_DONE : STEPS_STUCK;
 }
 
+void steps_rate(const cli_run *run, steps_job *job, sudoku_logic *state, unsigned flags)
+{
+    const steps_options_t *opt = run->options;
+    const sudoku_record *record = &job->base.record;
+    if (!(flags & SUDOKU_LOGIC_HODOKU) || record->pencilmarks) {
+        steps_walk(run, job, state, flags, NULL, NULL);
+        return;
+    }
+    /* steps_next's budget: none without --budget. */
+    unsigned long long budget = opt->budget ? job->budget : 0;
+    sudoku_rate_outcome outcome = sudoku_rate(&record->grid, flags, budget, 0, &job->rating);
+    job->steps = job->rating.steps;
+    bool done = job->outcome == STEPS_DONE;
+    switch (outcome) {
+    case SUDOKU_RATE_SOLVED: break;
+    case SUDOKU_RATE_OVER_BUDGET:
+        if (done)
+            job->outcome = STEPS_BUDGET;
+        else
+            job->steps_over_budget = true;
+        break;
+    case SUDOKU_RATE_OUT_OF_MEMORY:
+        job->text.failed = true;
+        if (done) job->outcome = STEPS_STUCK;
+        break;
+    default:
+        if (done) job->outcome = STEPS_STUCK;
+        break;
+    }
+}
+
 /* The step's JSON object, or its words at a level of help (0: the JSON),
  * whatever their length. */
 static size_t format_at(const sudoku_step *step, int level, char *buf, size_t size)

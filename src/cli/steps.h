@@ -149,6 +149,12 @@ typedef void steps_each(void *context, const sudoku_logic *before, const sudoku_
 void steps_walk(const cli_run *run, steps_job *job, sudoku_logic *state, unsigned flags,
                 steps_each *each, void *context);
 
+/* steps_walk without each, where the engine rates a path without making
+ * each step's record (HoDoKu's scale, a puzzle given as a grid:
+ * sudoku_rate); the job's rating, steps and outcome are steps_walk's, but
+ * state is left where it was. */
+void steps_rate(const cli_run *run, steps_job *job, sudoku_logic *state, unsigned flags);
+
 /* Adds a step in words, or as a JSON object (with its words as "text"),
  * without a line end. */
 void steps_add_step(cli_text *text, const sudoku_step *step, bool json);

@@ -14,6 +14,7 @@
 #include "state.h"
 #include "chains/nested.h"
 #include "hodoku/als.h"
+#include "hodoku/singles.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -30,22 +31,34 @@ static bool find(logic_query *q, const logic_technique *t, sudoku_step *step)
 
 /* ---- HoDoKu's scale ---- */
 
-/* The grid HoDoKu's search starts from on state: the memo's, when the
- * board is the one it last saw or that board with the step it returned
- * taken; else a fresh one. */
-static void hodoku_start(const sudoku_logic *state, const logic_memo *memo, hodoku_grid *grid)
+/* The memo's grid of state, when the board is the one it last saw (before)
+ * or that board with the step it returned taken (after); else NULL. */
+static const hodoku_grid *hodoku_known(const sudoku_logic *state, const logic_memo *memo)
 {
-    if (memo && memo->hodoku_known) {
-        if (hodoku_grid_is(&memo->hodoku_after, state)) {
-            *grid = memo->hodoku_after;
-            return;
-        }
-        if (hodoku_grid_is(&memo->hodoku_before, state)) {
-            *grid = memo->hodoku_before;
-            return;
-        }
+    if (!memo || !memo->hodoku_known) return NULL;
+    if (hodoku_grid_is(&memo->hodoku_after, state)) return &memo->hodoku_after;
+    if (hodoku_grid_is(&memo->hodoku_before, state)) return &memo->hodoku_before;
+    return NULL;
+}
+
+/* The state g is (a grid the path keeps as it takes the steps is one). */
+static void hodoku_state(const hodoku_grid *g, sudoku_logic *state)
+{
+    memcpy(state->placed.cell, g->value, sizeof g->value);
+    memcpy(state->candidates, g->candidates, sizeof g->candidates);
+}
+
+/* The check before each step (next_step's), read off g's counts, or off
+ * its board (state, or made from g if NULL) once they no longer tell. */
+static bool hodoku_stuck(const hodoku_grid *g, const sudoku_logic *state)
+{
+    if (!g->drift) return hodoku_grid_stuck(g);
+    sudoku_logic board;
+    if (!state) {
+        hodoku_state(g, &board);
+        state = &board;
     }
-    hodoku_grid_from_state(grid, state);
+    return logic_finished(state) || logic_digit_without_place(state);
 }
 
 /* Runs row t's finder of HoDoKu's scale on q's grid; false if it finds
@@ -66,31 +79,51 @@ static bool hodoku_find(hodoku_query *q, const logic_technique *t, unsigned flag
     return true;
 }
 
+/* The first step of the techniques of HoDoKu's order from its index first
+ * on (the search of hodoku_next); false if none finds one, or memory ran
+ * short (q->short_of_memory). */
+static bool hodoku_search(hodoku_query *q, unsigned flags, int first, sudoku_step *step)
+{
+    bool found = false;
+    for (int i = first; i < logic_hodoku_techniques && !found && !q->short_of_memory; i++) {
+        const logic_technique *t = &logic_catalogue[logic_hodoku_order[i]];
+        found = hodoku_find(q, t, flags, step);
+        if ((t->flags & LOGIC_CHAIN) && q->budget && *q->budget == 0) break;
+    }
+    return found && !q->short_of_memory;
+}
+
 /* next_step on HoDoKu's scale: the first technique of its order that
- * finds a step. The memo keeps the grid before the search and after the
- * step (the singles' finders take entries off its queues as they look). */
+ * finds a step, or none on a board next_step's check stops. The memo keeps
+ * the grid before the search and after the step (the singles' finders
+ * take entries off its queues as they look); the search runs on the
+ * latter, in place. */
 static bool hodoku_next(const sudoku_logic *state, unsigned flags, unsigned long long *budget,
                         logic_memo *memo, sudoku_step *step, bool *short_of_memory)
 {
-    hodoku_grid grid;
-    hodoku_start(state, memo, &grid);
-    if (memo) memo->hodoku_before = grid;
-    hodoku_round *round = NULL;
-    hodoku_query q = {&grid, budget, false, memo ? &memo->hodoku_cache : NULL, &round};
-    bool found = false;
-    for (int i = 0; i < logic_hodoku_techniques && !found && !q.short_of_memory; i++) {
-        const logic_technique *t = &logic_catalogue[logic_hodoku_order[i]];
-        found = hodoku_find(&q, t, flags, step);
-        if ((t->flags & LOGIC_CHAIN) && budget && *budget == 0) break;
+    hodoku_grid fresh;
+    const hodoku_grid *start = hodoku_known(state, memo);
+    if (!start) {
+        hodoku_grid_from_state(&fresh, state);
+        /* A state no constructor makes (a candidate beside the same digit
+         * placed) gives a grid that is not it: then the check reads it. */
+        fresh.drift = fresh.drift || !hodoku_grid_is(&fresh, state);
+        start = &fresh;
     }
+    if (hodoku_stuck(start, state)) return false;
+    hodoku_grid *grid = &fresh;
+    if (memo) {
+        if (start != &memo->hodoku_before) memo->hodoku_before = *start;
+        if (start != &memo->hodoku_after) memo->hodoku_after = *start;
+        memo->hodoku_known = true;
+        grid = &memo->hodoku_after;
+    }
+    hodoku_round *round = NULL;
+    hodoku_query q = {grid, budget, false, memo ? &memo->hodoku_cache : NULL, &round};
+    bool found = hodoku_search(&q, flags, 0, step);
     hodoku_round_free(round);
     *short_of_memory = q.short_of_memory;
-    found = found && !q.short_of_memory;
-    if (memo) {
-        if (found) hodoku_take_step(&grid, step);
-        memo->hodoku_after = grid;
-        memo->hodoku_known = true;
-    }
+    if (memo && found) hodoku_take_step(grid, step);
     return found;
 }
 
@@ -127,9 +160,9 @@ bool sudoku_logic_find(const sudoku_logic *state, sudoku_technique technique, un
 static bool next_step(const sudoku_logic *state, unsigned flags, unsigned long long *budget,
                       sudoku_logic_memo *memo, sudoku_step *step, bool *short_of_memory)
 {
-    if (logic_finished(state) || logic_digit_without_place(state)) return false;
     if (flags & SUDOKU_LOGIC_HODOKU)
         return hodoku_next(state, flags, budget, memo, step, short_of_memory);
+    if (logic_finished(state) || logic_digit_without_place(state)) return false;
     struct nested_cache *cache = NULL;
     logic_query q;
     memset(&q, 0, sizeof q);
@@ -238,6 +271,86 @@ void sudoku_rating_add(sudoku_rating *rating, const sudoku_step *step)
     rating->steps++;
 }
 
+/* What hodoku_rate returns when the path took a step that placed a digit
+ * in a cell placed with another: the grid and the state part there (the
+ * state keeps the first digit), and the path goes on as the step by step
+ * one does, which hodoku_rate does not follow. */
+#define HODOKU_RATE_AGAIN (-1)
+
+/* True if step places a digit in a cell g has placed with another. */
+static bool hodoku_places_again(const hodoku_grid *g, const sudoku_step *step)
+{
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        if (step->place[cell] && g->value[cell] && g->value[cell] != step->place[cell]) return true;
+    return false;
+}
+
+/* What a path that found no next step ends in. */
+static sudoku_rate_outcome no_step(bool short_of_memory, unsigned long long left)
+{
+    return short_of_memory ? SUDOKU_RATE_OUT_OF_MEMORY
+           : left == 0     ? SUDOKU_RATE_OVER_BUDGET
+                           : SUDOKU_RATE_STUCK;
+}
+
+/* Marks technique used; true if the path's rating is now above ceiling
+ * (score, the step's, on SE's scale; HoDoKu's level also rises with the
+ * score: there the puzzle's level so far). */
+static bool rated_above(const sudoku_rating *rating, bool used[SUDOKU_TECHNIQUES], unsigned flags,
+                        int ceiling, sudoku_technique technique, int score)
+{
+    if (used) used[technique] = true;
+    int above = (flags & SUDOKU_LOGIC_HODOKU) ? (int)rating->level : score;
+    return ceiling > 0 && above > ceiling;
+}
+
+/* sudoku_rate_used on HoDoKu's scale, state the puzzle's: the path
+ * hodoku_next takes step by step (the grid it keeps in the memo is the
+ * state all along), on one grid and nothing else: a single found is rated
+ * and placed at once, without a step or a state; the other techniques
+ * fill a step as always. HODOKU_RATE_AGAIN in the one case where the two
+ * would part. Like the command's walk, it stops after 729 steps (each
+ * removes a candidate: it never comes to that). */
+static int hodoku_rate(const sudoku_logic *state, unsigned flags, unsigned long long *left,
+                       int ceiling, sudoku_rating *rating, bool used[SUDOKU_TECHNIQUES])
+{
+    hodoku_grid grid;
+    hodoku_grid_from_state(&grid, state);
+    hodoku_cache cache;
+    memset(&cache, 0, sizeof cache);
+    sudoku_step step;
+    while (grid.placed < SUDOKU_CELLS) {
+        if (rating->steps >= 9 * SUDOKU_CELLS || hodoku_stuck(&grid, NULL))
+            return no_step(false, *left);
+        int first = 0;
+        hodoku_single single;
+        bool found = false;
+        while (!found && first < logic_hodoku_techniques &&
+               hodoku_is_single(logic_hodoku_order[first]))
+            found = hodoku_take_single(&grid, logic_hodoku_order[first++], &single);
+        if (found) {
+            const logic_technique *t = &logic_catalogue[logic_hodoku_order[first - 1]];
+            hodoku_rating_add(rating, t->id, 0, t->hodoku.level, t->hodoku.score);
+            rating->steps++;
+            if (rated_above(rating, used, flags, ceiling, t->id, t->hodoku.score))
+                return SUDOKU_RATE_ABOVE;
+            hodoku_place(&grid, single.cell, single.digit);
+            continue;
+        }
+        hodoku_round *round = NULL;
+        hodoku_query q = {&grid, left, false, &cache, &round};
+        found = hodoku_search(&q, flags, first, &step);
+        hodoku_round_free(round);
+        if (!found) return no_step(q.short_of_memory, *left);
+        if (hodoku_places_again(&grid, &step)) return HODOKU_RATE_AGAIN;
+        sudoku_rating_add(rating, &step);
+        if (rated_above(rating, used, flags, ceiling, step.technique, step.rating))
+            return SUDOKU_RATE_ABOVE;
+        hodoku_take_step(&grid, &step);
+    }
+    return SUDOKU_RATE_SOLVED;
+}
+
 sudoku_rate_outcome sudoku_rate_used(const sudoku_grid *puzzle, unsigned flags,
                                      unsigned long long budget, int ceiling,
                                      sudoku_rating *rating, bool used[SUDOKU_TECHNIQUES])
@@ -247,6 +360,13 @@ sudoku_rate_outcome sudoku_rate_used(const sudoku_grid *puzzle, unsigned flags,
     sudoku_logic state;
     if (!sudoku_logic_from_grid(&state, puzzle)) return SUDOKU_RATE_INVALID;
     unsigned long long left = budget ? budget : ~0ull;
+    if (flags & SUDOKU_LOGIC_HODOKU) {
+        int outcome = hodoku_rate(&state, flags, &left, ceiling, rating, used);
+        if (outcome != HODOKU_RATE_AGAIN) return (sudoku_rate_outcome)outcome;
+        memset(rating, 0, sizeof *rating);
+        if (used) memset(used, 0, SUDOKU_TECHNIQUES * sizeof *used);
+        left = budget ? budget : ~0ull;
+    }
     sudoku_step step;
     logic_memo memo;
     memset(&memo, 0, sizeof memo);
@@ -254,14 +374,10 @@ sudoku_rate_outcome sudoku_rate_used(const sudoku_grid *puzzle, unsigned flags,
     while (!sudoku_logic_solved(&state)) {
         bool short_of_memory = false;
         if (!next_step(&state, flags, &left, &memo, &step, &short_of_memory))
-            return short_of_memory ? SUDOKU_RATE_OUT_OF_MEMORY
-                   : left == 0     ? SUDOKU_RATE_OVER_BUDGET
-                                   : SUDOKU_RATE_STUCK;
+            return no_step(short_of_memory, left);
         sudoku_rating_add(rating, &step);
-        if (used) used[step.technique] = true;
-        /* HoDoKu's level also rises with the score: the puzzle's so far. */
-        int above = (flags & SUDOKU_LOGIC_HODOKU) ? (int)rating->level : step.rating;
-        if (ceiling > 0 && above > ceiling) return SUDOKU_RATE_ABOVE;
+        if (rated_above(rating, used, flags, ceiling, step.technique, step.rating))
+            return SUDOKU_RATE_ABOVE;
         sudoku_logic_apply(&state, &step);
     }
     return SUDOKU_RATE_SOLVED;

@@ -98,9 +98,13 @@ void sudoku_logic_apply(sudoku_logic *state, const sudoku_step *step)
 {
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         state->candidates[cell] &= (uint16_t)~step->eliminate[cell];
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        int digit = step->place[cell];
-        if (digit && !state->placed.cell[cell]) place(state, cell, digit);
+    /* Most steps place one digit or none: eight cells at a time. */
+    for (int at = 0; at < SUDOKU_CELLS; at += 8) {
+        if (at + 8 <= SUDOKU_CELLS && !sudoku_load64(&step->place[at])) continue;
+        for (int cell = at; cell < at + 8 && cell < SUDOKU_CELLS; cell++) {
+            int digit = step->place[cell];
+            if (digit && !state->placed.cell[cell]) place(state, cell, digit);
+        }
     }
 }
 

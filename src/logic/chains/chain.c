@@ -726,6 +726,7 @@ void chain_step_links(const chain_arena *arena, int32_t target, sudoku_step *ste
         }
         const chain_node *node = &arena->nodes[path[i]];
         sudoku_link *link = &step->links[step->nlinks++];
+        *link = (sudoku_link){0};
         link->cell = (uint8_t)POT_CELL(node->pot);
         link->digit = (uint8_t)POT_DIGIT(node->pot);
         link->on = node->on;

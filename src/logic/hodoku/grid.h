@@ -34,6 +34,14 @@ typedef struct hodoku_grid {
     int8_t free[27][10];               /* free[unit][digit]: the unit's cells with the candidate */
     hodoku_queue naked;                /* cells left with one candidate, as they were */
     hodoku_queue hidden;               /* a digit's last place in a unit, as it became so */
+    /* What the check before each step reads (hodoku_grid_stuck), kept as
+     * the grid changes instead of read off all its cells each time. */
+    uint16_t unit_placed[27]; /* the digits placed in each unit */
+    uint16_t unit_free[27];   /* the digits with a place left in each unit (free > 0) */
+    int placed;               /* the cells placed */
+    bool drift;               /* a cell lost its last candidate (its units' counts stay
+                                 as they were) or a placed cell took another digit: the
+                                 three above no longer tell; read the board itself */
 } hodoku_grid;
 
 /* Sets g up from a state as HoDoKu reads a puzzle: every cell open with
@@ -42,6 +50,11 @@ typedef struct hodoku_grid {
  * cell order and digits ascending. On a puzzle's first state this is
  * HoDoKu's own start. */
 void hodoku_grid_from_state(hodoku_grid *g, const sudoku_logic *state);
+
+/* True if no cell is open, or an open cell has no candidate, or a unit
+ * has a digit neither placed nor with a place in it, as the counts say;
+ * only once g->drift is false (else the board must be read). */
+bool hodoku_grid_stuck(const hodoku_grid *g);
 
 /* True if g holds exactly state's placed digits and candidates. */
 bool hodoku_grid_is(const hodoku_grid *g, const sudoku_logic *state);

@@ -27,53 +27,91 @@ static void single_step(sudoku_step *step, sudoku_technique technique, int cell,
  * last open one), or -1. */
 static int full_unit(const hodoku_grid *g, int cell, int digit)
 {
+    unsigned others = ALL_DIGITS & ~(1u << (digit - 1));
     for (int k = 0; k < 3; k++) {
-        int unit = sudoku_cell_units[cell][k], d = 1;
-        while (d <= 9 && (d == digit || g->free[unit][d] == 0)) d++;
-        if (d > 9) return unit;
+        int unit = sudoku_cell_units[cell][k];
+        if (!(g->unit_free[unit] & others)) return unit;
     }
     return -1;
 }
 
-bool hodoku_full_house(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
+static bool full_house(const hodoku_grid *g, hodoku_single *single)
 {
-    const hodoku_grid *g = q->grid;
     for (int i = g->naked.head; i < g->naked.tail; i++) {
         sudoku_candidate e = g->naked.entry[i];
         if (g->value[e.cell]) continue;
         int unit = full_unit(g, e.cell, e.digit);
         if (unit < 0) continue;
-        single_step(step, technique, e.cell, e.digit, unit);
+        *single = (hodoku_single){e.cell, e.digit, unit};
         return true;
     }
     return false;
 }
 
-bool hodoku_naked_single(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
+static bool naked_single(hodoku_grid *g, hodoku_single *single)
 {
     sudoku_candidate e;
-    while (hodoku_queue_pop(&q->grid->naked, &e)) {
-        if (q->grid->value[e.cell]) continue;
-        single_step(step, technique, e.cell, e.digit, -1);
+    while (hodoku_queue_pop(&g->naked, &e)) {
+        if (g->value[e.cell]) continue;
+        *single = (hodoku_single){e.cell, e.digit, -1};
         return true;
     }
     return false;
 }
 
-bool hodoku_hidden_single(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
+static bool hidden_single(hodoku_grid *g, hodoku_single *single)
 {
-    const hodoku_grid *g = q->grid;
     sudoku_candidate e;
-    while (hodoku_queue_pop(&q->grid->hidden, &e)) {
+    while (hodoku_queue_pop(&g->hidden, &e)) {
         if (g->value[e.cell]) continue;
         for (int k = 0; k < 3; k++) {
             int unit = sudoku_cell_units[e.cell][k];
             if (g->free[unit][e.digit] == 1) {
-                single_step(step, technique, e.cell, e.digit, unit);
+                *single = (hodoku_single){e.cell, e.digit, unit};
                 return true;
             }
         }
         return false; /* HoDoKu ends its search at the first open entry, single or not */
     }
     return false;
+}
+
+bool hodoku_is_single(sudoku_technique technique)
+{
+    return technique == SUDOKU_FULL_HOUSE || technique == SUDOKU_NAKED_SINGLE ||
+           technique == SUDOKU_HIDDEN_SINGLE;
+}
+
+bool hodoku_take_single(hodoku_grid *g, sudoku_technique technique, hodoku_single *single)
+{
+    switch (technique) {
+    case SUDOKU_FULL_HOUSE: return full_house(g, single);
+    case SUDOKU_NAKED_SINGLE: return naked_single(g, single);
+    case SUDOKU_HIDDEN_SINGLE: return hidden_single(g, single);
+    default: return false;
+    }
+}
+
+/* The finder of technique: its single as a step. */
+static bool single_found(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
+{
+    hodoku_single single;
+    if (!hodoku_take_single(q->grid, technique, &single)) return false;
+    single_step(step, technique, single.cell, single.digit, single.unit);
+    return true;
+}
+
+bool hodoku_full_house(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
+{
+    return single_found(q, technique, step);
+}
+
+bool hodoku_naked_single(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
+{
+    return single_found(q, technique, step);
+}
+
+bool hodoku_hidden_single(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
+{
+    return single_found(q, technique, step);
 }

@@ -14,4 +14,18 @@
  * (taken off either way: a stale one ends the search). */
 hodoku_finder hodoku_full_house, hodoku_naked_single, hodoku_hidden_single;
 
+/* A single as those finders take it: digit in cell, seen in unit (-1 for
+ * a naked single). */
+typedef struct hodoku_single {
+    int cell, digit, unit;
+} hodoku_single;
+
+/* True if technique is one of the three singles above. */
+bool hodoku_is_single(sudoku_technique technique);
+
+/* What technique's finder above would find on g, taking the same entries
+ * off the queues, without the step: a path rated needs no more of a
+ * single. False if it finds none (or technique is not a single). */
+bool hodoku_take_single(hodoku_grid *g, sudoku_technique technique, hodoku_single *single);
+
 #endif
