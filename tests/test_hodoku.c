@@ -331,12 +331,16 @@ static void test_agreement_with_hodoku(void **state)
     static ref_path ref;
     static tally t;
     memset(&t, 0, sizeof t);
+    /* The sanitizer build (TEST_QUICK=1) looks for memory errors: every
+     * fourth path is enough there, and the plain pass replays them all. */
+    const char *quick = getenv("TEST_QUICK");
+    long stride = quick && strcmp(quick, "1") == 0 ? 4 : 1;
     char *line = NULL;
     size_t cap = 0;
     long number = 0;
     while (getline(&line, &cap, f) > 0) {
         number++;
-        if (!read_path(line, &ref)) continue;
+        if ((number - 1) % stride != 0 || !read_path(line, &ref)) continue;
         replay(&ref, number, &t);
         whole_path(&ref, &t);
     }

@@ -318,10 +318,10 @@ static void walk_sets(unsigned flags)
         {"norvig-hardest.txt", 1, 1, 1}, {"forum-hardest-11plus.txt", 480, 0, 1}};
     const walk_set *sets = flags & SUDOKU_LOGIC_HODOKU ? hodoku_sets : se_sets;
     const size_t nsets = sizeof se_sets / sizeof se_sets[0];
-    const char *all = getenv("LOGIC_PATH_ALL"), *quick = getenv("LOGIC_PATH_QUICK");
+    const char *all = getenv("LOGIC_PATH_ALL"), *quick = getenv("TEST_QUICK");
     const char *only = getenv("LOGIC_PATH_ONLY"), *hardest = getenv("LOGIC_PATH_HARDEST_STRIDE");
     bool every = all && strcmp(all, "1") == 0;
-    /* The sanitizer build (LOGIC_PATH_QUICK=1) looks for memory errors, on
+    /* The sanitizer build (TEST_QUICK=1) looks for memory errors, on
      * fewer puzzles: it runs several times slower. */
     bool fewer = quick && strcmp(quick, "1") == 0;
     totals t = {0};
@@ -452,9 +452,9 @@ static void memo_file(const char *path, long stride, double top)
 static void test_memo_changes_no_step(void **state)
 {
     (void)state;
-    /* The sanitizer build (LOGIC_PATH_QUICK=1) takes a quarter, and leaves
+    /* The sanitizer build (TEST_QUICK=1) takes a quarter, and leaves
      * forum-hardest out (its nested chains are slow there). */
-    const char *quick = getenv("LOGIC_PATH_QUICK");
+    const char *quick = getenv("TEST_QUICK");
     long fewer = quick && strcmp(quick, "1") == 0 ? 4 : 1;
     char path[512];
     memo_file(shared_path("SHARED_PUZZLES", "../shared/puzzles", "top1465.txt", path, sizeof path),
@@ -505,7 +505,7 @@ static void test_agreement_with_se(void **state)
         printf("(skipped: %s is absent)\n", path);
         skip();
     }
-    const char *all = getenv("LOGIC_AGREEMENT_ALL"), *quick = getenv("LOGIC_PATH_QUICK");
+    const char *all = getenv("LOGIC_AGREEMENT_ALL"), *quick = getenv("TEST_QUICK");
     double top = all && strcmp(all, "1") == 0 ? 99 : quick && strcmp(quick, "1") == 0 ? 7.2 : 9.4;
     char line[512];
     long number = 0;
