@@ -40,6 +40,7 @@ typedef struct static_search {
     chainer c;
     const uint64_t *starts; /* NULL: every assumption */
     bool y, x;
+    int off_mode; /* the off links' cache of the mode searched: X, Y, both */
     /* The board does not change during the search, so each candidate's
      * links are found once: on links by y, off links by mode (x only, y
      * only, both); a count of -1 is not yet known. */
@@ -96,11 +97,12 @@ static int on_links(static_search *s, int pot, const chain_link **links)
 }
 
 /* The links of candidate pot off, in the search's mode. */
-static int off_links(static_search *s, int pot, bool x, const chain_link **links)
+static int off_links(static_search *s, int pot, const chain_link **links)
 {
-    int mode = s->y && x ? 2 : s->y ? 1 : 0;
+    int mode = s->off_mode;
     if (s->noff[mode][pot] < 0)
-        s->noff[mode][pot] = (int8_t)chain_off_links(&s->c, pot, s->y, x, s->off_cache[mode][pot]);
+        s->noff[mode][pot] =
+            (int8_t)chain_off_links(&s->c, pot, s->y, s->x, s->off_cache[mode][pot]);
     *links = s->off_cache[mode][pot];
     return s->noff[mode][pot];
 }
@@ -216,7 +218,7 @@ static void add_target(const chain_arena *arena, int32_t target, int32_t targets
 static bool may_lead(static_search *s, int pot, int start_pot)
 {
     const chain_link *links;
-    int n = off_links(s, pot, s->x, &links);
+    int n = off_links(s, pot, &links);
     for (int j = 0; j < n; j++)
         if (links[j].pot == start_pot || !node_in(s->on_seen, links[j].pot, false)) return true;
     return false;
@@ -262,7 +264,7 @@ static void cycles_from(static_search *s, int32_t start, int32_t targets[2], int
         for (int i = 0; i < noff; i++) {
             const struct pending *e = &s->pending[i];
             if (s->c.max_depth && chain_at(arena, e->parent)->depth + 2 > s->c.max_depth) continue;
-            int n = off_links(s, e->link.pot, s->x, &links);
+            int n = off_links(s, e->link.pot, &links);
             int32_t off = -1;
             for (int j = 0; j < n; j++) {
                 int pot = links[j].pot;
@@ -331,7 +333,8 @@ static void forcing_from(static_search *s, int32_t start, int32_t targets[2], in
         non = 0;
         for (int i = 0; i < noff; i++) {
             int32_t p = pending_off[i];
-            int n = off_links(s, chain_at(arena, p)->pot, true, &links);
+            /* (forcing_from runs with X links only: the mode's off links.) */
+            int n = off_links(s, chain_at(arena, p)->pot, &links);
             for (int j = 0; j < n; j++) {
                 int pot = links[j].pot;
                 bool target = !start_on && pot == start_pot;
@@ -785,7 +788,12 @@ static void passing_load(static_search *s)
             for (int on = 0; on < 2; on++) {
                 if (s->starts && !node_in(s->starts, pot, on)) continue;
                 bool hint;
-                if (by_graph) {
+                if (by_graph && on && g->first[pot] == g->first[pot + 1]) {
+                    /* An "on" that turns nothing on: its walk takes it alone. */
+                    hint = false;
+                    g->taken++;
+                    s->hint_xy[pot][on] = 0;
+                } else if (by_graph) {
                     hint = on ? graph_hint_on(s, g, pot) : graph_hint_off(s, g, pot);
                     s->hint_xy[pot][on] = (int8_t)(hint ? 1 : 0);
                 } else {
@@ -806,6 +814,7 @@ static void search_links(static_search *s, bool y, bool x)
 {
     s->y = y;
     s->x = x;
+    s->off_mode = memo_mode(s);
     if (s->use_passing) {
         /* Node bits in order are candidates in order: by cell, by digit. */
         int last = -1;
