@@ -653,9 +653,13 @@ static void unary(static_search *s, int pot)
 /* The "on"s each "on" turns on through one "off" with X and Y links: the
  * graph may_hint's closures walk, made once for all the starts. */
 typedef struct on_graph {
-    int32_t first[POTENTIALS + 1]; /* the edges of pot: to[first[pot]] up to to[first[pot + 1]] */
+    /* The edges of pot: to[first[pot]] up to to[last[pot]], made when a
+     * walk first takes pot (first -1 until then): most "on"s none takes. */
+    int32_t first[POTENTIALS], last[POTENTIALS];
     uint16_t *to;
     int32_t n, cap;
+    bool failed;              /* memory was short for an edge */
+    int32_t mark[POTENTIALS]; /* the "on" whose edges last took each, to take each once */
     int32_t seen[POTENTIALS]; /* the walk that last reached each "on" */
     int32_t walk;
     unsigned long long taken; /* the "on"s the walks took: work to charge */
@@ -667,7 +671,10 @@ static bool graph_add(on_graph *g, int pot)
     if (g->n == g->cap) {
         int32_t cap = g->cap ? 2 * g->cap : 8192;
         uint16_t *bigger = realloc(g->to, (size_t)cap * sizeof *bigger);
-        if (!bigger) return false;
+        if (!bigger) {
+            g->failed = true;
+            return false;
+        }
         g->to = bigger;
         g->cap = cap;
     }
@@ -682,39 +689,46 @@ static bool graph_partners(const static_search *s, on_graph *g, int from, int po
     const chain_links *t = &s->links;
     for (int k = 0; k < t->nstrong[pot]; k++) {
         int q = t->strong[pot][k];
-        if (g->seen[q] == from) continue;
-        g->seen[q] = from;
+        if (g->mark[q] == from) continue;
+        g->mark[q] = from;
         if (!graph_add(g, q)) return false;
     }
     return true;
 }
 
-/* Makes g from the board's links; false if memory is short. */
-static bool graph_load(const static_search *s, on_graph *g)
+/* Makes g ready for its walks: no edges yet; false if memory is short. */
+static bool graph_load(on_graph *g)
 {
-    const cells81 *live = s->live[2];
-    for (int pot = 0; pot < POTENTIALS; pot++) g->seen[pot] = -1;
+    memset(g->first, 0xff, sizeof g->first);
+    memset(g->mark, 0xff, sizeof g->mark);
+    memset(g->seen, 0xff, sizeof g->seen);
     g->n = 0;
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        for (int d = 0; d < 9; d++) {
-            int pot = POT(cell, d + 1);
-            g->first[pot] = g->n;
-            if (!(s->c.grid[cell] >> d & 1u)) continue;
-            g->seen[pot] = pot;
-            for (unsigned m = s->c.grid[cell] & ~(1u << d); m; m &= m - 1) {
-                int e = sudoku_lowest_bit(m);
-                if (cells_has(&live[e], cell) && !graph_partners(s, g, pot, POT(cell, e + 1)))
-                    return false;
-            }
-            for (int w = 0; w < 2; w++)
-                for (uint64_t m = sudoku_peer_bits[cell][w] & live[d].w[w]; m; m &= m - 1)
-                    if (!graph_partners(s, g, pot, POT(64 * w + __builtin_ctzll(m), d + 1)))
-                        return false;
-        }
-    g->first[POTENTIALS] = g->n;
-    for (int pot = 0; pot < POTENTIALS; pot++) g->seen[pot] = -1;
+    g->failed = false;
     g->walk = 0;
     g->taken = 0;
+    g->to = malloc(8192 * sizeof *g->to);
+    g->cap = g->to ? 8192 : 0;
+    return g->to != NULL;
+}
+
+/* Makes the edges of pot on, once: the "on"s that the partners of the
+ * "off"s it makes turn on (its cell's other digits, then its digit's
+ * places among its peers), each once; false if memory is short. */
+static bool graph_edges(const static_search *s, on_graph *g, int pot)
+{
+    if (g->first[pot] >= 0) return true;
+    const cells81 *live = s->live[2];
+    int cell = POT_CELL(pot), d = POT_DIGIT(pot) - 1;
+    g->first[pot] = g->n;
+    g->mark[pot] = pot;
+    for (unsigned m = s->c.grid[cell] & ~(1u << d); m; m &= m - 1) {
+        int e = sudoku_lowest_bit(m);
+        if (cells_has(&live[e], cell) && !graph_partners(s, g, pot, POT(cell, e + 1))) return false;
+    }
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = sudoku_peer_bits[cell][w] & live[d].w[w]; m; m &= m - 1)
+            if (!graph_partners(s, g, pot, POT(64 * w + __builtin_ctzll(m), d + 1))) return false;
+    g->last[pot] = g->n;
     return true;
 }
 
@@ -734,7 +748,8 @@ static bool graph_hint_on(const static_search *s, on_graph *g, int pot)
     while (head < tail) {
         int z = g->todo[head++];
         g->taken++;
-        for (int32_t i = g->first[z]; i < g->first[z + 1]; i++) {
+        if (!graph_edges(s, g, z)) return false;
+        for (int32_t i = g->first[z]; i < g->last[z]; i++) {
             int q = g->to[i];
             if (g->seen[q] == walk) continue;
             g->seen[q] = walk;
@@ -763,7 +778,8 @@ static bool graph_hint_off(const static_search *s, on_graph *g, int pot)
     while (head < tail) {
         int z = g->todo[head++];
         g->taken++;
-        for (int32_t i = g->first[z]; i < g->first[z + 1]; i++) {
+        if (!graph_edges(s, g, z)) return false;
+        for (int32_t i = g->first[z]; i < g->last[z]; i++) {
             int q = g->to[i];
             if (q == pot) return true;
             if (g->seen[q] == walk) continue;
@@ -779,8 +795,8 @@ static void passing_load(static_search *s)
     memset(s->passing, 0, sizeof s->passing);
     s->y = s->x = true;
     on_graph *g = malloc(sizeof *g);
-    if (g) g->to = NULL, g->cap = 0;
-    bool by_graph = g && graph_load(s, g);
+    if (g) g->to = NULL;
+    bool by_graph = g && graph_load(g);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         if (!sudoku_is_several(s->c.grid[cell])) continue;
         for (unsigned m = s->c.grid[cell]; m; m &= m - 1) {
@@ -788,7 +804,7 @@ static void passing_load(static_search *s)
             for (int on = 0; on < 2; on++) {
                 if (s->starts && !node_in(s->starts, pot, on)) continue;
                 bool hint;
-                if (by_graph && on && g->first[pot] == g->first[pot + 1]) {
+                if (by_graph && on && graph_edges(s, g, pot) && g->first[pot] == g->last[pot]) {
                     /* An "on" that turns nothing on: its walk takes it alone. */
                     hint = false;
                     g->taken++;
@@ -803,6 +819,8 @@ static void passing_load(static_search *s)
             }
         }
     }
+    /* Memory short for an edge: every answer since is void. */
+    if (by_graph && g->failed) chain_arena_fail(s->c.arena);
     /* The walks' "on"s are charged as the closures they stand for. */
     if (by_graph) chain_arena_charge(s->c.arena, g->taken * CHAIN_WORK_CLOSURE);
     if (g) free(g->to);
