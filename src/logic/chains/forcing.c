@@ -96,7 +96,9 @@ static int on_links(static_search *s, int pot, const chain_link **links)
     return s->non[y][pot];
 }
 
-/* The links of candidate pot off, in the search's mode. */
+/* The links of candidate pot off, in the search's mode (every search
+ * that follows an "off" does so with its mode's X links: forcing_from
+ * runs with X links only). */
 static int off_links(static_search *s, int pot, const chain_link **links)
 {
     int mode = s->off_mode;
@@ -333,7 +335,6 @@ static void forcing_from(static_search *s, int32_t start, int32_t targets[2], in
         non = 0;
         for (int i = 0; i < noff; i++) {
             int32_t p = pending_off[i];
-            /* (forcing_from runs with X links only: the mode's off links.) */
             int n = off_links(s, chain_at(arena, p)->pot, &links);
             for (int j = 0; j < n; j++) {
                 int pot = links[j].pot;
@@ -654,7 +655,7 @@ static void unary(static_search *s, int pot)
  * graph may_hint's closures walk, made once for all the starts. */
 typedef struct on_graph {
     /* The edges of pot: to[first[pot]] up to to[last[pot]], made when a
-     * walk first takes pot (first -1 until then): most "on"s none takes. */
+     * walk first takes pot (first -1 until then). */
     int32_t first[POTENTIALS], last[POTENTIALS];
     uint16_t *to;
     int32_t n, cap;
