@@ -56,6 +56,9 @@ typedef struct static_search {
      * as cells (may_hint_x); with Y, with both, as candidates. */
     cells81 live_x[9];
     cells81 live[3][9]; /* by mode (y only: 1, both: 2), by digit, as cells */
+    /* The same by mode (X: 0, Y: 1, both: 2) as candidates (bit pot % 64
+     * of word pot / 64): the cycle searches test them by candidate. */
+    uint64_t live_pots[3][POT_WORDS];
     /* X links alone, by digit, as sets of cells (may_hint_x): the digit's
      * places, each place's partners (the other place of a unit of two). */
     cells81 places[9];
@@ -230,7 +233,7 @@ static void cycles_from(static_search *s, int32_t start, int32_t targets[2], int
 {
     chain_arena *arena = s->c.arena;
     /* The candidates with a partner in the mode: the others lead nowhere. */
-    const cells81 *live = !s->y ? s->live_x : s->live[s->x ? 2 : 1];
+    const uint64_t *live = s->live_pots[s->off_mode];
     int start_pot = chain_at(arena, start)->pot;
     memset(s->on_seen, 0, sizeof s->on_seen);
     node_add(s->on_seen, start_pot, false);
@@ -246,8 +249,8 @@ static void cycles_from(static_search *s, int32_t start, int32_t targets[2], int
             int n = on_links(s, chain_at(arena, p)->pot, &links);
             for (int j = 0; j < n; j++) {
                 bool target = s->x && links[j].pot == start_pot;
-                int cell = POT_CELL(links[j].pot), d = POT_DIGIT(links[j].pot) - 1;
-                if (!target && (!cells_has(&live[d], cell) || !may_lead(s, links[j].pot, start_pot)))
+                unsigned to = links[j].pot;
+                if (!target && (!((live[to / 64] >> (to % 64)) & 1u) || !may_lead(s, (int)to, start_pot)))
                     continue;
                 if (is_ancestor(arena, p, links[j].pot, false)) continue;
                 /* The start turned off: a forcing chain (with X links). The
@@ -365,18 +368,20 @@ static void links_load(static_search *s)
     memset(s->places, 0, sizeof s->places);
     memset(s->live_x, 0, sizeof s->live_x);
     memset(s->live, 0, sizeof s->live);
+    memset(s->live_pots, 0, sizeof s->live_pots);
     chain_links *t = &s->links;
     chain_links_load(&s->c, t);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned m = s->c.grid[cell]; m; m &= m - 1) {
             int digit = sudoku_lowest_digit(m), pot = POT(cell, digit);
             cells_add(&s->places[digit - 1], cell);
+            uint64_t bit = 1ull << ((unsigned)pot % 64);
             for (int k = 0; k < t->nstrong[pot]; k++) {
-                if (POT_CELL(t->strong[pot][k]) == cell)
-                    cells_add(&s->live[1][digit - 1], cell);
-                else
-                    cells_add(&s->live_x[digit - 1], cell);
+                bool y = POT_CELL(t->strong[pot][k]) == cell;
+                cells_add(y ? &s->live[1][digit - 1] : &s->live_x[digit - 1], cell);
+                s->live_pots[y ? 1 : 0][(unsigned)pot / 64] |= bit;
                 cells_add(&s->live[2][digit - 1], cell);
+                s->live_pots[2][(unsigned)pot / 64] |= bit;
             }
         }
 }
@@ -712,12 +717,11 @@ static bool graph_load(on_graph *g)
     return g->to != NULL;
 }
 
-/* Makes the edges of pot on, once: the "on"s that the partners of the
+/* Makes the edges of pot on (first[pot] -1: not yet made): the "on"s that the partners of the
  * "off"s it makes turn on (its cell's other digits, then its digit's
  * places among its peers), each once; false if memory is short. */
 static bool graph_edges(const static_search *s, on_graph *g, int pot)
 {
-    if (g->first[pot] >= 0) return true;
     const cells81 *live = s->live[2];
     int cell = POT_CELL(pot), d = POT_DIGIT(pot) - 1;
     g->first[pot] = g->n;
@@ -749,7 +753,7 @@ static bool graph_hint_on(const static_search *s, on_graph *g, int pot)
     while (head < tail) {
         int z = g->todo[head++];
         g->taken++;
-        if (!graph_edges(s, g, z)) return false;
+        if (g->first[z] < 0 && !graph_edges(s, g, z)) return false;
         for (int32_t i = g->first[z]; i < g->last[z]; i++) {
             int q = g->to[i];
             if (g->seen[q] == walk) continue;
@@ -779,7 +783,7 @@ static bool graph_hint_off(const static_search *s, on_graph *g, int pot)
     while (head < tail) {
         int z = g->todo[head++];
         g->taken++;
-        if (!graph_edges(s, g, z)) return false;
+        if (g->first[z] < 0 && !graph_edges(s, g, z)) return false;
         for (int32_t i = g->first[z]; i < g->last[z]; i++) {
             int q = g->to[i];
             if (q == pot) return true;
@@ -805,7 +809,8 @@ static void passing_load(static_search *s)
             for (int on = 0; on < 2; on++) {
                 if (s->starts && !node_in(s->starts, pot, on)) continue;
                 bool hint;
-                if (by_graph && on && graph_edges(s, g, pot) && g->first[pot] == g->last[pot]) {
+                if (by_graph && on && (g->first[pot] >= 0 || graph_edges(s, g, pot)) &&
+                    g->first[pot] == g->last[pot]) {
                     /* An "on" that turns nothing on: its walk takes it alone. */
                     hint = false;
                     g->taken++;
