@@ -840,20 +840,21 @@ void chain_reaching(const chain_links *t, const uint64_t *seeds, uint64_t out[NO
     while (head < tail) {
         int key = todo[head++], pot = key / 2;
         if (key & 1) {
-            /* Off: the cell's other digits, the digit's places among its peers. */
+            /* Off: the cell's other digits, the digit's places among its
+             * peers; only those with a strong link lead on (are queued). */
             int cell = POT_CELL(pot), digit = POT_DIGIT(pot);
             for (unsigned m = t->grid[cell] & ~(1u << (digit - 1)); m; m &= m - 1) {
                 int e = sudoku_lowest_bit(m);
                 uint64_t bit = 1ull << (cell % 64);
                 if (off[e][cell / 64] & bit) continue;
                 off[e][cell / 64] |= bit;
-                todo[tail++] = (int16_t)(2 * POT(cell, e + 1));
+                if (t->live[e][cell / 64] & bit) todo[tail++] = (int16_t)(2 * POT(cell, e + 1));
             }
             for (int w = 0; w < 2; w++) {
                 uint64_t fresh =
                     sudoku_peer_bits[cell][w] & t->places[digit - 1][w] & ~off[digit - 1][w];
                 off[digit - 1][w] |= fresh;
-                for (; fresh; fresh &= fresh - 1)
+                for (fresh &= t->live[digit - 1][w]; fresh; fresh &= fresh - 1)
                     todo[tail++] = (int16_t)(2 * POT(64 * w + __builtin_ctzll(fresh), digit));
             }
         } else {

@@ -40,6 +40,7 @@ typedef struct static_search {
     chainer c;
     const uint64_t *starts; /* NULL: every assumption */
     bool y, x;
+    int off_mode; /* the off links' cache of the mode searched: X, Y, both */
     /* The board does not change during the search, so each candidate's
      * links are found once: on links by y, off links by mode (x only, y
      * only, both); a count of -1 is not yet known. */
@@ -55,6 +56,9 @@ typedef struct static_search {
      * as cells (may_hint_x); with Y, with both, as candidates. */
     cells81 live_x[9];
     cells81 live[3][9]; /* by mode (y only: 1, both: 2), by digit, as cells */
+    /* The same by mode (X: 0, Y: 1, both: 2) as candidates (bit pot % 64
+     * of word pot / 64): the cycle searches test them by candidate. */
+    uint64_t live_pots[3][POT_WORDS];
     /* X links alone, by digit, as sets of cells (may_hint_x): the digit's
      * places, each place's partners (the other place of a unit of two). */
     cells81 places[9];
@@ -95,12 +99,15 @@ static int on_links(static_search *s, int pot, const chain_link **links)
     return s->non[y][pot];
 }
 
-/* The links of candidate pot off, in the search's mode. */
-static int off_links(static_search *s, int pot, bool x, const chain_link **links)
+/* The links of candidate pot off, in the search's mode (every search
+ * that follows an "off" does so with its mode's X links: forcing_from
+ * runs with X links only). */
+static int off_links(static_search *s, int pot, const chain_link **links)
 {
-    int mode = s->y && x ? 2 : s->y ? 1 : 0;
+    int mode = s->off_mode;
     if (s->noff[mode][pot] < 0)
-        s->noff[mode][pot] = (int8_t)chain_off_links(&s->c, pot, s->y, x, s->off_cache[mode][pot]);
+        s->noff[mode][pot] =
+            (int8_t)chain_off_links(&s->c, pot, s->y, s->x, s->off_cache[mode][pot]);
     *links = s->off_cache[mode][pot];
     return s->noff[mode][pot];
 }
@@ -216,7 +223,7 @@ static void add_target(const chain_arena *arena, int32_t target, int32_t targets
 static bool may_lead(static_search *s, int pot, int start_pot)
 {
     const chain_link *links;
-    int n = off_links(s, pot, s->x, &links);
+    int n = off_links(s, pot, &links);
     for (int j = 0; j < n; j++)
         if (links[j].pot == start_pot || !node_in(s->on_seen, links[j].pot, false)) return true;
     return false;
@@ -226,7 +233,7 @@ static void cycles_from(static_search *s, int32_t start, int32_t targets[2], int
 {
     chain_arena *arena = s->c.arena;
     /* The candidates with a partner in the mode: the others lead nowhere. */
-    const cells81 *live = !s->y ? s->live_x : s->live[s->x ? 2 : 1];
+    const uint64_t *live = s->live_pots[s->off_mode];
     int start_pot = chain_at(arena, start)->pot;
     memset(s->on_seen, 0, sizeof s->on_seen);
     node_add(s->on_seen, start_pot, false);
@@ -242,8 +249,8 @@ static void cycles_from(static_search *s, int32_t start, int32_t targets[2], int
             int n = on_links(s, chain_at(arena, p)->pot, &links);
             for (int j = 0; j < n; j++) {
                 bool target = s->x && links[j].pot == start_pot;
-                int cell = POT_CELL(links[j].pot), d = POT_DIGIT(links[j].pot) - 1;
-                if (!target && (!cells_has(&live[d], cell) || !may_lead(s, links[j].pot, start_pot)))
+                unsigned to = links[j].pot;
+                if (!target && (!((live[to / 64] >> (to % 64)) & 1u) || !may_lead(s, (int)to, start_pot)))
                     continue;
                 if (is_ancestor(arena, p, links[j].pot, false)) continue;
                 /* The start turned off: a forcing chain (with X links). The
@@ -262,7 +269,7 @@ static void cycles_from(static_search *s, int32_t start, int32_t targets[2], int
         for (int i = 0; i < noff; i++) {
             const struct pending *e = &s->pending[i];
             if (s->c.max_depth && chain_at(arena, e->parent)->depth + 2 > s->c.max_depth) continue;
-            int n = off_links(s, e->link.pot, s->x, &links);
+            int n = off_links(s, e->link.pot, &links);
             int32_t off = -1;
             for (int j = 0; j < n; j++) {
                 int pot = links[j].pot;
@@ -331,7 +338,7 @@ static void forcing_from(static_search *s, int32_t start, int32_t targets[2], in
         non = 0;
         for (int i = 0; i < noff; i++) {
             int32_t p = pending_off[i];
-            int n = off_links(s, chain_at(arena, p)->pot, true, &links);
+            int n = off_links(s, chain_at(arena, p)->pot, &links);
             for (int j = 0; j < n; j++) {
                 int pot = links[j].pot;
                 bool target = !start_on && pot == start_pot;
@@ -361,18 +368,20 @@ static void links_load(static_search *s)
     memset(s->places, 0, sizeof s->places);
     memset(s->live_x, 0, sizeof s->live_x);
     memset(s->live, 0, sizeof s->live);
+    memset(s->live_pots, 0, sizeof s->live_pots);
     chain_links *t = &s->links;
     chain_links_load(&s->c, t);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned m = s->c.grid[cell]; m; m &= m - 1) {
             int digit = sudoku_lowest_digit(m), pot = POT(cell, digit);
             cells_add(&s->places[digit - 1], cell);
+            uint64_t bit = 1ull << ((unsigned)pot % 64);
             for (int k = 0; k < t->nstrong[pot]; k++) {
-                if (POT_CELL(t->strong[pot][k]) == cell)
-                    cells_add(&s->live[1][digit - 1], cell);
-                else
-                    cells_add(&s->live_x[digit - 1], cell);
+                bool y = POT_CELL(t->strong[pot][k]) == cell;
+                cells_add(y ? &s->live[1][digit - 1] : &s->live_x[digit - 1], cell);
+                s->live_pots[y ? 1 : 0][(unsigned)pot / 64] |= bit;
                 cells_add(&s->live[2][digit - 1], cell);
+                s->live_pots[2][(unsigned)pot / 64] |= bit;
             }
         }
 }
@@ -650,9 +659,13 @@ static void unary(static_search *s, int pot)
 /* The "on"s each "on" turns on through one "off" with X and Y links: the
  * graph may_hint's closures walk, made once for all the starts. */
 typedef struct on_graph {
-    int32_t first[POTENTIALS + 1]; /* the edges of pot: to[first[pot]] up to to[first[pot + 1]] */
+    /* The edges of pot: to[first[pot]] up to to[last[pot]], made when a
+     * walk first takes pot (first -1 until then). */
+    int32_t first[POTENTIALS], last[POTENTIALS];
     uint16_t *to;
     int32_t n, cap;
+    bool failed;              /* memory was short for an edge */
+    int32_t mark[POTENTIALS]; /* the "on" whose edges last took each, to take each once */
     int32_t seen[POTENTIALS]; /* the walk that last reached each "on" */
     int32_t walk;
     unsigned long long taken; /* the "on"s the walks took: work to charge */
@@ -664,7 +677,10 @@ static bool graph_add(on_graph *g, int pot)
     if (g->n == g->cap) {
         int32_t cap = g->cap ? 2 * g->cap : 8192;
         uint16_t *bigger = realloc(g->to, (size_t)cap * sizeof *bigger);
-        if (!bigger) return false;
+        if (!bigger) {
+            g->failed = true;
+            return false;
+        }
         g->to = bigger;
         g->cap = cap;
     }
@@ -679,39 +695,45 @@ static bool graph_partners(const static_search *s, on_graph *g, int from, int po
     const chain_links *t = &s->links;
     for (int k = 0; k < t->nstrong[pot]; k++) {
         int q = t->strong[pot][k];
-        if (g->seen[q] == from) continue;
-        g->seen[q] = from;
+        if (g->mark[q] == from) continue;
+        g->mark[q] = from;
         if (!graph_add(g, q)) return false;
     }
     return true;
 }
 
-/* Makes g from the board's links; false if memory is short. */
-static bool graph_load(const static_search *s, on_graph *g)
+/* Makes g ready for its walks: no edges yet; false if memory is short. */
+static bool graph_load(on_graph *g)
 {
-    const cells81 *live = s->live[2];
-    for (int pot = 0; pot < POTENTIALS; pot++) g->seen[pot] = -1;
+    memset(g->first, 0xff, sizeof g->first);
+    memset(g->mark, 0xff, sizeof g->mark);
+    memset(g->seen, 0xff, sizeof g->seen);
     g->n = 0;
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        for (int d = 0; d < 9; d++) {
-            int pot = POT(cell, d + 1);
-            g->first[pot] = g->n;
-            if (!(s->c.grid[cell] >> d & 1u)) continue;
-            g->seen[pot] = pot;
-            for (unsigned m = s->c.grid[cell] & ~(1u << d); m; m &= m - 1) {
-                int e = sudoku_lowest_bit(m);
-                if (cells_has(&live[e], cell) && !graph_partners(s, g, pot, POT(cell, e + 1)))
-                    return false;
-            }
-            for (int w = 0; w < 2; w++)
-                for (uint64_t m = sudoku_peer_bits[cell][w] & live[d].w[w]; m; m &= m - 1)
-                    if (!graph_partners(s, g, pot, POT(64 * w + __builtin_ctzll(m), d + 1)))
-                        return false;
-        }
-    g->first[POTENTIALS] = g->n;
-    for (int pot = 0; pot < POTENTIALS; pot++) g->seen[pot] = -1;
+    g->failed = false;
     g->walk = 0;
     g->taken = 0;
+    g->to = malloc(8192 * sizeof *g->to);
+    g->cap = g->to ? 8192 : 0;
+    return g->to != NULL;
+}
+
+/* Makes the edges of pot on (first[pot] -1: not yet made): the "on"s that the partners of the
+ * "off"s it makes turn on (its cell's other digits, then its digit's
+ * places among its peers), each once; false if memory is short. */
+static bool graph_edges(const static_search *s, on_graph *g, int pot)
+{
+    const cells81 *live = s->live[2];
+    int cell = POT_CELL(pot), d = POT_DIGIT(pot) - 1;
+    g->first[pot] = g->n;
+    g->mark[pot] = pot;
+    for (unsigned m = s->c.grid[cell] & ~(1u << d); m; m &= m - 1) {
+        int e = sudoku_lowest_bit(m);
+        if (cells_has(&live[e], cell) && !graph_partners(s, g, pot, POT(cell, e + 1))) return false;
+    }
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = sudoku_peer_bits[cell][w] & live[d].w[w]; m; m &= m - 1)
+            if (!graph_partners(s, g, pot, POT(64 * w + __builtin_ctzll(m), d + 1))) return false;
+    g->last[pot] = g->n;
     return true;
 }
 
@@ -731,7 +753,8 @@ static bool graph_hint_on(const static_search *s, on_graph *g, int pot)
     while (head < tail) {
         int z = g->todo[head++];
         g->taken++;
-        for (int32_t i = g->first[z]; i < g->first[z + 1]; i++) {
+        if (g->first[z] < 0 && !graph_edges(s, g, z)) return false;
+        for (int32_t i = g->first[z]; i < g->last[z]; i++) {
             int q = g->to[i];
             if (g->seen[q] == walk) continue;
             g->seen[q] = walk;
@@ -760,7 +783,8 @@ static bool graph_hint_off(const static_search *s, on_graph *g, int pot)
     while (head < tail) {
         int z = g->todo[head++];
         g->taken++;
-        for (int32_t i = g->first[z]; i < g->first[z + 1]; i++) {
+        if (g->first[z] < 0 && !graph_edges(s, g, z)) return false;
+        for (int32_t i = g->first[z]; i < g->last[z]; i++) {
             int q = g->to[i];
             if (q == pot) return true;
             if (g->seen[q] == walk) continue;
@@ -776,8 +800,8 @@ static void passing_load(static_search *s)
     memset(s->passing, 0, sizeof s->passing);
     s->y = s->x = true;
     on_graph *g = malloc(sizeof *g);
-    if (g) g->to = NULL, g->cap = 0;
-    bool by_graph = g && graph_load(s, g);
+    if (g) g->to = NULL;
+    bool by_graph = g && graph_load(g);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         if (!sudoku_is_several(s->c.grid[cell])) continue;
         for (unsigned m = s->c.grid[cell]; m; m &= m - 1) {
@@ -785,7 +809,13 @@ static void passing_load(static_search *s)
             for (int on = 0; on < 2; on++) {
                 if (s->starts && !node_in(s->starts, pot, on)) continue;
                 bool hint;
-                if (by_graph) {
+                if (by_graph && on && (g->first[pot] >= 0 || graph_edges(s, g, pot)) &&
+                    g->first[pot] == g->last[pot]) {
+                    /* An "on" that turns nothing on: its walk takes it alone. */
+                    hint = false;
+                    g->taken++;
+                    s->hint_xy[pot][on] = 0;
+                } else if (by_graph) {
                     hint = on ? graph_hint_on(s, g, pot) : graph_hint_off(s, g, pot);
                     s->hint_xy[pot][on] = (int8_t)(hint ? 1 : 0);
                 } else {
@@ -795,6 +825,8 @@ static void passing_load(static_search *s)
             }
         }
     }
+    /* Memory short for an edge: every answer since is void. */
+    if (by_graph && g->failed) chain_arena_fail(s->c.arena);
     /* The walks' "on"s are charged as the closures they stand for. */
     if (by_graph) chain_arena_charge(s->c.arena, g->taken * CHAIN_WORK_CLOSURE);
     if (g) free(g->to);
@@ -806,6 +838,7 @@ static void search_links(static_search *s, bool y, bool x)
 {
     s->y = y;
     s->x = x;
+    s->off_mode = memo_mode(s);
     if (s->use_passing) {
         /* Node bits in order are candidates in order: by cell, by digit. */
         int last = -1;
