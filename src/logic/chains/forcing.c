@@ -250,7 +250,8 @@ static void cycles_from(static_search *s, int32_t start, int32_t targets[2], int
             for (int j = 0; j < n; j++) {
                 bool target = s->x && links[j].pot == start_pot;
                 unsigned to = links[j].pot;
-                if (!target && (!((live[to / 64] >> (to % 64)) & 1u) || !may_lead(s, (int)to, start_pot)))
+                if (!target &&
+                    (!((live[to / 64] >> (to % 64)) & 1u) || !may_lead(s, (int)to, start_pot)))
                     continue;
                 if (is_ancestor(arena, p, links[j].pot, false)) continue;
                 /* The start turned off: a forcing chain (with X links). The
