@@ -152,7 +152,7 @@ void steps_walk(const cli_run *run, steps_job *job, sudoku_logic *state, unsigne
 /* steps_walk without each, where the engine rates a path without making
  * each step's record (HoDoKu's scale, a puzzle given as a grid:
  * sudoku_rate); the job's rating, steps and outcome are steps_walk's, but
- * state is left where it was. */
+ * state is left where it was there (elsewhere steps_walk walks it). */
 void steps_rate(const cli_run *run, steps_job *job, sudoku_logic *state, unsigned flags);
 
 /* Adds a step in words, or as a JSON object (with its words as "text"),

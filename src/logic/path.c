@@ -351,21 +351,27 @@ static int hodoku_rate(const sudoku_logic *state, unsigned flags, unsigned long 
     return SUDOKU_RATE_SOLVED;
 }
 
+/* No step rated yet, and no technique used. */
+static void rating_clear(sudoku_rating *rating, bool used[SUDOKU_TECHNIQUES])
+{
+    memset(rating, 0, sizeof *rating);
+    if (used) memset(used, 0, SUDOKU_TECHNIQUES * sizeof *used);
+}
+
 sudoku_rate_outcome sudoku_rate_used(const sudoku_grid *puzzle, unsigned flags,
                                      unsigned long long budget, int ceiling,
                                      sudoku_rating *rating, bool used[SUDOKU_TECHNIQUES])
 {
-    memset(rating, 0, sizeof *rating);
-    if (used) memset(used, 0, SUDOKU_TECHNIQUES * sizeof *used);
+    rating_clear(rating, used);
     sudoku_logic state;
     if (!sudoku_logic_from_grid(&state, puzzle)) return SUDOKU_RATE_INVALID;
     unsigned long long left = budget ? budget : ~0ull;
     if (flags & SUDOKU_LOGIC_HODOKU) {
-        int outcome = hodoku_rate(&state, flags, &left, ceiling, rating, used);
+        /* Where it parts, the path step by step starts afresh, budget and all. */
+        unsigned long long hodoku_left = left;
+        int outcome = hodoku_rate(&state, flags, &hodoku_left, ceiling, rating, used);
         if (outcome != HODOKU_RATE_AGAIN) return (sudoku_rate_outcome)outcome;
-        memset(rating, 0, sizeof *rating);
-        if (used) memset(used, 0, SUDOKU_TECHNIQUES * sizeof *used);
-        left = budget ? budget : ~0ull;
+        rating_clear(rating, used);
     }
     sudoku_step step;
     logic_memo memo;

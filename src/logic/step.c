@@ -8,7 +8,7 @@
 #include <string.h>
 
 /* A path takes a step for each digit it places: clearing the whole record
- * (some 7 KB, mostly the lists of links, removals and marks) was most of a
+ * (some 5 KB, mostly the lists of links, removals and marks) was most of a
  * single's cost. The lists are read up to their counts only, and every
  * entry is written whole as it is added, so only what comes before them
  * and the counts are cleared. */

@@ -250,7 +250,8 @@ static void cycles_from(static_search *s, int32_t start, int32_t targets[2], int
             for (int j = 0; j < n; j++) {
                 bool target = s->x && links[j].pot == start_pot;
                 unsigned to = links[j].pot;
-                if (!target && (!((live[to / 64] >> (to % 64)) & 1u) || !may_lead(s, (int)to, start_pot)))
+                if (!target &&
+                    (!((live[to / 64] >> (to % 64)) & 1u) || !may_lead(s, (int)to, start_pot)))
                     continue;
                 if (is_ancestor(arena, p, links[j].pot, false)) continue;
                 /* The start turned off: a forcing chain (with X links). The
@@ -717,24 +718,28 @@ static bool graph_load(on_graph *g)
     return g->to != NULL;
 }
 
-/* Makes the edges of pot on (first[pot] -1: not yet made): the "on"s that the partners of the
- * "off"s it makes turn on (its cell's other digits, then its digit's
- * places among its peers), each once; false if memory is short. */
+/* Makes the edges of pot on (first[pot] -1: not yet made): the "on"s
+ * that the partners of the "off"s it makes turn on (its cell's other
+ * digits, then its digit's places among its peers), each once; false if
+ * memory is short. */
 static bool graph_edges(const static_search *s, on_graph *g, int pot)
 {
     const cells81 *live = s->live[2];
     int cell = POT_CELL(pot), d = POT_DIGIT(pot) - 1;
     g->first[pot] = g->n;
     g->mark[pot] = pot;
-    for (unsigned m = s->c.grid[cell] & ~(1u << d); m; m &= m - 1) {
+    bool made = true;
+    for (unsigned m = s->c.grid[cell] & ~(1u << d); m && made; m &= m - 1) {
         int e = sudoku_lowest_bit(m);
-        if (cells_has(&live[e], cell) && !graph_partners(s, g, pot, POT(cell, e + 1))) return false;
+        if (cells_has(&live[e], cell)) made = graph_partners(s, g, pot, POT(cell, e + 1));
     }
-    for (int w = 0; w < 2; w++)
-        for (uint64_t m = sudoku_peer_bits[cell][w] & live[d].w[w]; m; m &= m - 1)
-            if (!graph_partners(s, g, pot, POT(64 * w + __builtin_ctzll(m), d + 1))) return false;
+    for (int w = 0; w < 2 && made; w++)
+        for (uint64_t m = sudoku_peer_bits[cell][w] & live[d].w[w]; m && made; m &= m - 1)
+            made = graph_partners(s, g, pot, POT(64 * w + __builtin_ctzll(m), d + 1));
+    /* Set when memory ran short too: first[pot] is set, so the later walks
+     * read up to last[pot] (g->failed voids their answers, not their reads). */
     g->last[pot] = g->n;
-    return true;
+    return made;
 }
 
 /* may_hint with X and Y links from pot on, by g: some "on" its closure

@@ -630,7 +630,8 @@ bool hodoku_fish(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
         s.touched = touched_units(cache, kind, s.digit, all);
         if (!s.touched) continue;
         for (int unit = 0; unit < 27; unit++)
-            s.at[unit] = cells_and(all, (cells){{sudoku_unit_bits[unit][0], sudoku_unit_bits[unit][1]}});
+            s.at[unit] =
+                cells_and(all, (cells){{sudoku_unit_bits[unit][0], sudoku_unit_bits[unit][1]}});
         s.digit_cells = all;
         if (search_digit(&s, true) || search_digit(&s, false)) return true;
         if (cache) {

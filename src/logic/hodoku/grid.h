@@ -51,9 +51,10 @@ typedef struct hodoku_grid {
  * HoDoKu's own start. */
 void hodoku_grid_from_state(hodoku_grid *g, const sudoku_logic *state);
 
-/* True if no cell is open, or an open cell has no candidate, or a unit
- * has a digit neither placed nor with a place in it, as the counts say;
- * only once g->drift is false (else the board must be read). */
+/* True if no cell is open, or a unit has a digit neither placed nor with
+ * a place in it, as the counts say. Valid only while g->drift is false
+ * (then no open cell is without a candidate: losing the last one sets
+ * drift); else the board must be read. */
 bool hodoku_grid_stuck(const hodoku_grid *g);
 
 /* True if g holds exactly state's placed digits and candidates. */
