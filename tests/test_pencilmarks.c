@@ -152,12 +152,47 @@ static void test_reader(void **state)
     assert_string_equal(out[0].error.message, "cell r1c3 has no candidate");
 }
 
+/* A line the stream reader takes as candidates reads the same as an
+ * argument (sudoku_parse_candidates): groups of digits between the layout
+ * the reader passes over, commas, brackets and quotes among it (a case
+ * the fuzzer found: "23789, 289" on one line). */
+static void test_layout_between_groups(void **state)
+{
+    (void)state;
+    sudoku_board want, got;
+    assert_true(sudoku_parse_candidates(hard1_candidates, strlen(hard1_candidates), &want, NULL));
+    static const char *const around[][2] = {{"", ","},     {"[", "]"}, {"(", ") "},
+                                            {"\"", "\","}, {"'", "'"}, {"{", "}"}};
+    char line[1200];
+    size_t n = 0, groups = 0;
+    for (const char *c = hard1_candidates; *c; c++) {
+        if (*c < '1' || *c > '9') continue;
+        const char *const *pair = around[groups++ % (sizeof around / sizeof around[0])];
+        n += (size_t)snprintf(line + n, sizeof line - n, " %s", pair[0]);
+        while (*c >= '1' && *c <= '9') line[n++] = *c++;
+        n += (size_t)snprintf(line + n, sizeof line - n, "%s", pair[1]);
+        c--;
+    }
+    assert_int_equal(groups, SUDOKU_CELLS);
+    sudoku_error err;
+    if (!sudoku_parse_candidates(line, n, &got, &err))
+        fail_msg("%s\n%.*s", err.message, (int)n, line);
+    assert_memory_equal(&got, &want, sizeof got);
+    sudoku_reader reader;
+    sudoku_record out[2];
+    sudoku_reader_init(&reader);
+    assert_int_equal(sudoku_reader_line(&reader, line, n, out), 1);
+    assert_true(out[0].ok);
+    assert_true(out[0].pencilmarks);
+    assert_memory_equal(&out[0].board, &want, sizeof want);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_line_round_trip), cmocka_unit_test(test_grid_round_trip),
         cmocka_unit_test(test_errors),          cmocka_unit_test(test_error_positions),
-        cmocka_unit_test(test_reader),
+        cmocka_unit_test(test_reader),          cmocka_unit_test(test_layout_between_groups),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -98,7 +98,11 @@ static bool parse_line(const char *text, const char *s, sudoku_board *board, sud
     return check_cells(board, err);
 }
 
-/* The candidate grid: 81 groups of digits between spaces, '|' and rules. */
+/* The candidate grid: 81 groups of digits between spaces, '|' and rules,
+ * and the other layout characters the stream reader passes over between
+ * cells (commas, brackets, parentheses, braces, quotes), so that a line
+ * the reader takes as candidates reads the same here (an argument is read
+ * as in a file). */
 static bool parse_grid(const char *text, const char *s, size_t n, sudoku_board *board,
                        sudoku_error *err)
 {
@@ -114,7 +118,8 @@ static bool parse_grid(const char *text, const char *s, size_t n, sudoku_board *
             continue;
         }
         /* (a NUL byte is no spacing: strchr would find the string's end) */
-        if (c == '\0' || !strchr(" \t\r\n|-+", c)) return bad_character(err, text, s, n, i, true);
+        if (c == '\0' || !strchr(" \t\r\n|-+,[](){}\"'", c))
+            return bad_character(err, text, s, n, i, true);
         if (!in_group) continue;
         if (cells < SUDOKU_CELLS) board->candidates[cells] = mask;
         cells++;
