@@ -171,7 +171,7 @@ BUDGET_PROGRAM = $(BUILD)/sudoku-budget
 
 .PHONY: all run check catalogue pictures generate-stats test-run test-python test-valgrind lint tools bench bench-one fuzz fuzz-one install wheel \
         uninstall clean format shared deb agreement soundness soundness-hardest thread-check check-plain \
-        digests-long
+        digests-long technique-times
 .DELETE_ON_ERROR:
 
 all: $(PROGRAM) $(LIB) shared
@@ -428,7 +428,7 @@ check-plain: $(CHECK_BUILD)
 # run (some 12 minutes of CPU more).
 VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=definite \
   --errors-for-leak-kinds=definite
-VALGRIND_EVERY ?= 8
+VALGRIND_EVERY ?= 12
 test-valgrind:
 	SUDOKU_WRAPPER="$(VALGRIND)" SUDOKU_WRAPPER_EVERY=$(VALGRIND_EVERY) $(MAKE) --no-print-directory \
 	  test-run TEST_NAMES="$(E2E_TESTS)" LOGS=$(BUILD)/logs/valgrind
@@ -462,6 +462,18 @@ soundness-hardest:
 	  LOGIC_PATH_ONLY=forum-hardest-11plus.txt LOGIC_PATH_HARDEST_STRIDE=1 \
 	  LOGIC_PATH_FROM=$(HARDEST_FROM)"
 
+# Where rate's time goes, by technique: an -O3 build that times each finder
+# (thread CPU time, apart for the searches that found a step and those that
+# found none; path.c's LOGIC_TIMES) rates TIMES_SET on one thread and prints
+# the table (docs/logic.md's tables of where the time goes), e.g.
+#   make technique-times TIMES_SET=../shared/puzzles/top1465.txt TIMES_ARGS="--scale hodoku"
+TIMES_SET ?= $(SHARED_PUZZLES)/top1465.txt
+TIMES_ARGS ?=
+technique-times:
+	$(MAKE) --no-print-directory BUILD=$(BUILD)/times CFLAGS="-O3" CPPFLAGS="-DLOGIC_TIMES" \
+	  $(BUILD)/times/sudoku
+	$(BUILD)/times/sudoku rate -j 1 $(TIMES_ARGS) $(TIMES_SET) > /dev/null
+
 # The rating engine's steps against the reference's digests on the long
 # sets (issue 31): all of top1465 and the first 2,000 of forum-hardest, in
 # make check's build (about ten minutes on two cores).
@@ -493,11 +505,11 @@ CPPCHECK = cppcheck -q --std=c11 --enable=warning,style,performance,portability 
 # TIDY_NODES caps the paths the analyzer explores from each function (clang's
 # max-nodes; its own default, 225,000, when empty). Nearly every function of
 # the engine reaches the cap, so the analyzer's time is in proportion to it:
-# make check runs lint with a third of it (CHECK_TIDY_NODES), two minutes of
-# CPU instead of six; `make lint` and CI (.ci/run) run it whole.
+# make check runs lint with a ninth of it (CHECK_TIDY_NODES), under a minute
+# of CPU instead of six; `make lint` and CI (.ci/run) run it whole.
 LINT_JOBS ?= 2
 TIDY_NODES ?=
-CHECK_TIDY_NODES = 75000
+CHECK_TIDY_NODES = 25000
 TIDY_SRC = $(LIB_SRC) $(CLI_SRC) bench/bench.c bench/unsolvable.c bench/hint_latency.c bench/setter.c
 TIDY_ARGS = $(BASE_CFLAGS) -Isrc $(if $(TIDY_NODES),-Xclang -analyzer-config -Xclang max-nodes=$(TIDY_NODES))
 lint:

@@ -10,6 +10,9 @@
  * fixed order, that finds one. To give SE's numbers we take the same order
  * and, inside each finder, search in SE's order too (docs/logic.md).
  */
+#ifdef LOGIC_TIMES
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, for make technique-times */
+#endif
 #include "catalogue.h"
 #include "state.h"
 #include "chains/nested.h"
@@ -21,12 +24,69 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef LOGIC_TIMES
+/* make technique-times's build: each finder's thread CPU time, apart for
+ * the searches that found a step and those that found none, printed on
+ * standard error at exit as a table (docs/logic.md's tables of where the
+ * rating time goes). The counts are the process's; run it on one thread. */
+#include <stdio.h>
+#include <time.h>
+
+static struct {
+    unsigned long long searches[2];
+    double seconds[2];
+} times[2][SUDOKU_TECHNIQUES]; /* SE's finders, HoDoKu's */
+
+static double times_now(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+}
+
+static void times_print(void)
+{
+    static const sudoku_scale scales[2] = {SUDOKU_SCALE_SE, SUDOKU_SCALE_HODOKU};
+    fprintf(stderr, "| technique | searches that found one | searches that found none |\n|---|---:|---:|\n");
+    double total = 0;
+    for (int s = 0; s < 2; s++)
+        for (int t = 0; t < SUDOKU_TECHNIQUES; t++) {
+            if (!times[s][t].searches[0] && !times[s][t].searches[1]) continue;
+            fprintf(stderr, "| %s | %llu: %.2f s | %llu: %.2f s |\n", sudoku_technique_name_on(t, scales[s]),
+                    times[s][t].searches[1], times[s][t].seconds[1], times[s][t].searches[0],
+                    times[s][t].seconds[0]);
+            total += times[s][t].seconds[0] + times[s][t].seconds[1];
+        }
+    fprintf(stderr, "| every finder | %.2f s | |\n", total);
+}
+
+static void times_add(bool hodoku, sudoku_technique t, bool found, double since)
+{
+    static bool registered;
+    if (!registered) registered = atexit(times_print) == 0;
+    times[hodoku][t].searches[found]++;
+    times[hodoku][t].seconds[found] += times_now() - since;
+}
+#else
+static double times_now(void) { return 0; }
+static void times_add(bool hodoku, sudoku_technique t, bool found, double since)
+{
+    (void)hodoku;
+    (void)t;
+    (void)found;
+    (void)since;
+}
+#endif
+
 /* Runs t's finder on q's state; false if it finds nothing or is left out
  * by q's flags. */
 static bool find(logic_query *q, const logic_technique *t, sudoku_step *step)
 {
     if ((t->flags & LOGIC_ASSUMES_UNIQUE) && (q->flags & SUDOKU_LOGIC_NO_UNIQUENESS)) return false;
-    return t->find(q, t, step);
+    double since = times_now();
+    bool found = t->find(q, t, step);
+    times_add(false, t->id, found, since);
+    return found;
 }
 
 /* ---- HoDoKu's scale ---- */
@@ -71,7 +131,10 @@ static bool hodoku_find(hodoku_query *q, const logic_technique *t, unsigned flag
     if (!t->hodoku.find) return false;
     if ((t->flags & LOGIC_ASSUMES_UNIQUE) && (flags & SUDOKU_LOGIC_NO_UNIQUENESS)) return false;
     if ((t->flags & LOGIC_CHAIN) && (flags & SUDOKU_LOGIC_NO_CHAINS)) return false;
-    if (!t->hodoku.find(q, t->id, step)) return false;
+    double since = times_now();
+    bool found = t->hodoku.find(q, t->id, step);
+    times_add(true, t->id, found, since);
+    if (!found) return false;
     step->technique = t->id;
     step->scale = SUDOKU_SCALE_HODOKU;
     step->level = t->hodoku.level;
