@@ -20,6 +20,7 @@
 #                     wheel of PYTHON, offline: docs/python.md)
 #   make uninstall    removes exactly what make install installed
 #   make generate-stats  what generate makes, in numbers (build/generate-stats.md; docs/generate.md)
+#   make technique-times  rate's CPU time by technique, found and not found (docs/logic.md)
 #   make deb          Debian packages with dpkg-buildpackage, in build/deb/ (docs/packaging.md)
 #   make fuzz         libFuzzer, FUZZ_SECONDS (60) each: the parser and reader on any bytes,
 #                     then parse, solve and print, then the logic engine on any board
