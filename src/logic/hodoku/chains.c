@@ -216,6 +216,51 @@ static void walk(search *s, int max_links)
     }
 }
 
+/* False if no Turbot Fish has an elimination: a chain a = b - c = e of
+ * the digit (=: a house's only two cells with it, -: any two cells that
+ * see each other) whose ends see a cell with the digit. A necessary
+ * condition, read off bit sets, that spares the links and walks. */
+static bool turbot_possible(const search *s)
+{
+    for (int digit = 1; digit <= 9; digit++) {
+        hodoku_set holds = s->holds[digit], mates[SUDOKU_CELLS], starts = hodoku_set_empty();
+        for (hodoku_set left = holds; !hodoku_set_is_empty(left);) {
+            int cell = hodoku_set_pop(&left);
+            mates[cell] = hodoku_set_empty();
+            for (int k = 0; k < 3; k++) {
+                int unit = sudoku_cell_units[cell][k];
+                if (s->g->free[unit][digit] == 2)
+                    mates[cell] = hodoku_set_or(mates[cell], hodoku_unit_sets[unit]);
+            }
+            mates[cell] = hodoku_set_and(mates[cell], hodoku_buddies(cell));
+            mates[cell] = hodoku_set_and(mates[cell], holds);
+            if (!hodoku_set_is_empty(mates[cell])) hodoku_set_add(&starts, cell);
+        }
+        for (int a; (a = hodoku_set_pop(&starts)) >= 0;) {
+            hodoku_set mid = hodoku_set_empty(), ends = hodoku_set_empty();
+            for (hodoku_set b = mates[a]; !hodoku_set_is_empty(b);)
+                mid = hodoku_set_or(mid, hodoku_buddies(hodoku_set_pop(&b)));
+            mid = hodoku_set_and(mid, holds);
+            for (int c; (c = hodoku_set_pop(&mid)) >= 0;) ends = hodoku_set_or(ends, mates[c]);
+            hodoku_set seen = hodoku_set_and(hodoku_buddies(a), holds);
+            for (int e; (e = hodoku_set_pop(&ends)) >= 0;)
+                if (!hodoku_set_is_empty(hodoku_set_and(seen, hodoku_buddies(e)))) return true;
+        }
+    }
+    return false;
+}
+
+/* False if no Remote Pair can be: its chain takes four cells at least with
+ * the same two candidates. Spares the links and walks nearly always. */
+static bool remote_pair_possible(const hodoku_grid *g)
+{
+    uint8_t count[1u << 9];
+    memset(count, 0, sizeof count);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        if (sudoku_is_pair(g->candidates[cell]) && ++count[g->candidates[cell]] >= 4) return true;
+    return false;
+}
+
 /* The step of kind HoDoKu takes on q's grid; false if there is none. */
 static bool find(hodoku_query *q, chain_kind kind, sudoku_technique technique, sudoku_step *step)
 {
@@ -230,6 +275,8 @@ static bool find(hodoku_query *q, chain_kind kind, sudoku_technique technique, s
     s.best = step;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned c = g->candidates[cell]; c; c &= c - 1) hodoku_set_add(&s.holds[sudoku_lowest_digit(c)], cell);
+    if (kind == TURBOT_FISH && !turbot_possible(&s)) return false;
+    if (kind == REMOTE_PAIR && !remote_pair_possible(g)) return false;
     make_links(&s);
     hodoku_keymap_init(&s.seen);
     bool pairs = chains_of_pairs(kind);

@@ -545,6 +545,45 @@ static bool finned_possible(const fish_search *s, bool lines)
     return false;
 }
 
+/* True if more lines of eligible (from index from on, left of them) with
+ * the lines and places chosen so far make a basic fish of size lines:
+ * their places fill size cover lines exactly, and those hold a cell of
+ * the digit outside the base lines (across: a cover line's base lines). */
+// NOLINTNEXTLINE(misc-no-recursion): one level per base line, FISH_MAX at most
+static bool basic_lines(const unsigned *places, const unsigned *across, const int *eligible,
+                        int n, int from, int left, int size, unsigned lines, unsigned covers)
+{
+    if (sudoku_popcount(covers) > size) return false;
+    if (left == 0) {
+        if (sudoku_popcount(covers) != size) return false;
+        unsigned seen = 0;
+        for (unsigned c = covers; c; c &= c - 1) seen |= across[__builtin_ctz(c)];
+        return (seen & ~lines) != 0;
+    }
+    for (int i = from; i <= n - left; i++)
+        if (basic_lines(places, across, eligible, n, i + 1, left - 1, size,
+                        lines | 1u << eligible[i], covers | places[eligible[i]]))
+            return true;
+    return false;
+}
+
+/* False if no basic fish (rows, or columns: lines, as base) of the size
+ * searched has an elimination. Exact: size base lines of size places at
+ * most whose places take size cover lines, with a cell outside the base,
+ * are the fish the ordered search finds; none, and it is spared. */
+static bool basic_possible(const fish_search *s, bool lines)
+{
+    int base_kind = lines ? 0 : 1, eligible[9], n = 0;
+    unsigned places[9], across[9] = {0};
+    for (int i = 0; i < 9; i++) {
+        places[i] = line_places(s, 9 * base_kind + i);
+        for (unsigned p = places[i]; p; p &= p - 1) across[__builtin_ctz(p)] |= 1u << i;
+        int k = sudoku_popcount(places[i]);
+        if (k && k <= s->size) eligible[n++] = i;
+    }
+    return basic_lines(places, across, eligible, n, 0, s->size, s->size, 0, 0);
+}
+
 /* The search for one digit and orientation (lines: rows as base). */
 static bool search_digit(fish_search *s, bool lines)
 {
@@ -560,6 +599,7 @@ static bool search_digit(fish_search *s, bool lines)
             if (!cells_empty(s->at[unit])) s->cover[s->ncover++] = unit;
     }
     if (s->finned && !s->franken && !finned_possible(s, lines)) return false;
+    if (!s->finned && !s->franken && !basic_possible(s, lines)) return false;
     s->cover_units = (lines ? 0x1ffu << 9 : 0x1ffu) | 0x1ffu << 18;
     s->targets->solo_known = 0;
     memset(s->targets->pair_known, 0, sizeof s->targets->pair_known);
