@@ -55,7 +55,7 @@ static bool chains_of_pairs(chain_kind kind)
  * (strong; not for X-Chains), then the cells of its row, column and box
  * holding the digit (box cells in the same row or column left out);
  * strong where the house holds the digit twice, for X-Chains. */
-static void make_links(search *s)
+static void make_links(search *s, unsigned digits)
 {
     const hodoku_grid *g = s->g;
     bool pairs = chains_of_pairs(s->kind);
@@ -66,7 +66,7 @@ static void make_links(search *s)
         for (int digit = 1; digit <= 9; digit++) {
             int node = cell * 9 + digit - 1;
             s->links->start[node] = s->links->end[node] = n;
-            if (!(cands & (1u << (digit - 1))) || (pairs && !bivalue)) continue;
+            if (!(cands & digits & (1u << (digit - 1))) || (pairs && !bivalue)) continue;
             link *list = s->links->list;
             if (bivalue && pairs) {
                 list[n].cell = (uint8_t)cell;
@@ -220,9 +220,10 @@ static void walk(search *s, int max_links)
  * the digit (=: a house's only two cells with it, -: any two cells that
  * see each other) whose ends see a cell with the digit. A necessary
  * condition, read off bit sets, that spares the links and walks. */
-static bool turbot_possible(const search *s)
+static bool turbot_possible(const search *s, unsigned digits)
 {
     for (int digit = 1; digit <= 9; digit++) {
+        if (!(digits >> (digit - 1) & 1u)) continue;
         hodoku_set holds = s->holds[digit], mates[SUDOKU_CELLS], starts = hodoku_set_empty();
         for (hodoku_set left = holds; !hodoku_set_is_empty(left);) {
             int cell = hodoku_set_pop(&left);
@@ -275,15 +276,23 @@ static bool find(hodoku_query *q, chain_kind kind, sudoku_technique technique, s
     s.best = step;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned c = g->candidates[cell]; c; c &= c - 1) hodoku_set_add(&s.holds[sudoku_lowest_digit(c)], cell);
-    if (kind == TURBOT_FISH && !turbot_possible(&s)) return false;
-    if (kind == REMOTE_PAIR && !remote_pair_possible(g)) return false;
-    make_links(&s);
+    /* One digit's chains (Turbot Fish, X-Chain) need not be looked for
+     * on digits whose cells gave none before. */
+    hodoku_digit_cells at;
+    unsigned open = chains_of_pairs(kind) ? ALL_DIGITS : hodoku_digits_open(q, technique, &at);
+    bool possible = open && (kind != TURBOT_FISH || turbot_possible(&s, open)) &&
+                    (kind != REMOTE_PAIR || remote_pair_possible(g));
+    if (!possible) {
+        if (!chains_of_pairs(kind)) hodoku_digits_none(q, technique, &at);
+        return false;
+    }
+    make_links(&s, open);
     hodoku_keymap_init(&s.seen);
     bool pairs = chains_of_pairs(kind);
     int max_links = kind == TURBOT_FISH ? 3 : CHAIN_MAX;
     for (s.start = 0; s.start < SUDOKU_CELLS; s.start++) {
         unsigned cands = g->candidates[s.start];
-        for (unsigned c = cands; c; c &= c - 1) {
+        for (unsigned c = cands & open; c; c &= c - 1) {
             s.digit = sudoku_lowest_digit(c);
             int node = s.start * 9 + s.digit - 1;
             for (int i = all.start[node]; i < all.end[node]; i++) {
@@ -302,6 +311,7 @@ static bool find(hodoku_query *q, chain_kind kind, sudoku_technique technique, s
     }
     hodoku_keymap_free(&s.seen);
     if (s.no_memory) q->short_of_memory = true;
+    if (!s.found && !s.no_memory && !chains_of_pairs(kind)) hodoku_digits_none(q, technique, &at);
     return s.found && !s.no_memory;
 }
 
