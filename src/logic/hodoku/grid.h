@@ -97,6 +97,11 @@ typedef struct hodoku_cache {
     uint64_t fish_cells[HODOKU_FISH_KINDS][9][2]; /* the digit's cells it found nothing on */
     uint16_t digits_known[HODOKU_DIGIT_KINDS];    /* bit d - 1: digit_cells[k][d - 1] is known */
     uint64_t digit_cells[HODOKU_DIGIT_KINDS][9][2]; /* the digit's cells it found nothing on */
+    /* Sue de Coq, by crossing of a line and a box (line * 3 + the box's
+     * place along it): the candidates of the line's cells and then the
+     * box's others that it found nothing on (misc.c). */
+    uint64_t sdc_known;
+    uint16_t sdc_cells[54][15];
 } hodoku_cache;
 
 /* What the finders of one round share (the techniques asked in turn on
@@ -104,6 +109,11 @@ typedef struct hodoku_cache {
  * their restricted commons, the same for ALS-XZ, ALS-XY-Wing and ALS
  * Chain (als.c, which frees it: hodoku_round_free). */
 typedef struct hodoku_round hodoku_round;
+
+/* Tables one tabling finder of a round made and a later one takes over
+ * (reach.h: the grouped nice loops' chains-mode tables, which the forcing
+ * chains' search of the same board would make again). */
+typedef struct hodoku_kept hodoku_kept;
 
 /* What a finder of HoDoKu's scale is asked with. The finders of singles
  * take entries off the grid's queues, as HoDoKu's do; the others only
@@ -114,6 +124,7 @@ typedef struct hodoku_query {
     bool short_of_memory;       /* set by a finder whose search ran out of memory: void */
     hodoku_cache *cache;        /* what earlier searches found nothing in (NULL: none kept) */
     hodoku_round **round;       /* NULL: nothing shared; else the round's (NULL at its start) */
+    hodoku_kept **kept;         /* the same for tables kept (hodoku_kept_free at its end) */
 } hodoku_query;
 
 /* Each digit's cells: bit c % 64 of w[d - 1][c / 64]. */
