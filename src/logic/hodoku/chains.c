@@ -251,14 +251,44 @@ static bool turbot_possible(const search *s, unsigned digits)
     return false;
 }
 
+/* The cells of set reached from cell (in set) through cells of set that
+ * see one another. */
+static hodoku_set part_of(hodoku_set set, int cell)
+{
+    hodoku_set reached = hodoku_set_cell(cell), frontier = reached;
+    while (!hodoku_set_is_empty(frontier)) {
+        hodoku_set next = hodoku_set_empty();
+        for (int c; (c = hodoku_set_pop(&frontier)) >= 0;)
+            next = hodoku_set_or(next, hodoku_buddies(c));
+        frontier = hodoku_set_minus(hodoku_set_and(next, set), reached);
+        reached = hodoku_set_or(reached, frontier);
+    }
+    return reached;
+}
+
 /* False if no Remote Pair can be: its chain takes four cells at least with
- * the same two candidates. Spares the links and walks nearly always. */
+ * the same two candidates, each seeing the next, so in one part of those
+ * cells that see one another, one through another. Spares the links and
+ * walks nearly always. */
 static bool remote_pair_possible(const hodoku_grid *g)
 {
     uint8_t count[1u << 9];
     memset(count, 0, sizeof count);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        if (sudoku_is_pair(g->candidates[cell]) && ++count[g->candidates[cell]] >= 4) return true;
+        if (sudoku_is_pair(g->candidates[cell])) count[g->candidates[cell]]++;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        unsigned pair = g->candidates[cell];
+        if (!sudoku_is_pair(pair) || count[pair] < 4) continue;
+        count[pair] = 0; /* its cells are looked at once */
+        hodoku_set same = hodoku_set_empty();
+        for (int other = cell; other < SUDOKU_CELLS; other++)
+            if (g->candidates[other] == pair) hodoku_set_add(&same, other);
+        while (hodoku_set_count(same) >= 4) {
+            hodoku_set part = part_of(same, hodoku_set_first(same));
+            if (hodoku_set_count(part) >= 4) return true;
+            same = hodoku_set_minus(same, part);
+        }
+    }
     return false;
 }
 
