@@ -206,7 +206,7 @@ static void show_difference(tally *t, const char *what, long line, int k, const 
  * HoDoKu's order that finds one (the test's own loop over the catalogue). */
 static bool engine_step(hodoku_grid *grid, sudoku_step *step)
 {
-    hodoku_query q = {grid, NULL, false, NULL, NULL};
+    hodoku_query q = {grid, NULL, false, NULL, NULL, NULL};
     for (int i = 0; i < logic_hodoku_techniques; i++) {
         const logic_technique *row = &logic_catalogue[logic_hodoku_order[i]];
         if (row->hodoku.find && row->hodoku.find(&q, row->id, step)) {

@@ -17,6 +17,7 @@
 #include "state.h"
 #include "chains/nested.h"
 #include "hodoku/als.h"
+#include "hodoku/reach.h"
 #include "hodoku/singles.h"
 
 #include <errno.h>
@@ -195,9 +196,11 @@ static bool hodoku_next(const sudoku_logic *state, unsigned flags, unsigned long
         grid = &memo->hodoku_after;
     }
     hodoku_round *round = NULL;
-    hodoku_query q = {grid, budget, false, memo ? &memo->hodoku_cache : NULL, &round};
+    hodoku_kept *kept = NULL;
+    hodoku_query q = {grid, budget, false, memo ? &memo->hodoku_cache : NULL, &round, &kept};
     bool found = hodoku_search(&q, flags, 0, step);
     hodoku_round_free(round);
+    hodoku_kept_free(kept);
     *short_of_memory = q.short_of_memory;
     if (memo && found) hodoku_take_step(grid, step);
     return found;
@@ -210,7 +213,7 @@ bool sudoku_logic_find(const sudoku_logic *state, sudoku_technique technique, un
     if (flags & SUDOKU_LOGIC_HODOKU) {
         hodoku_grid grid;
         hodoku_grid_from_state(&grid, state);
-        hodoku_query hq = {&grid, NULL, false, NULL, NULL};
+        hodoku_query hq = {&grid, NULL, false, NULL, NULL, NULL};
         int saved = errno;
         bool found = hodoku_find(&hq, &logic_catalogue[technique], flags, step);
         errno = hq.short_of_memory ? ENOMEM : saved;
@@ -414,9 +417,11 @@ static int hodoku_rate(const sudoku_logic *state, unsigned flags, unsigned long 
             continue;
         }
         hodoku_round *round = NULL;
-        hodoku_query q = {&grid, left, false, &cache, &round};
+        hodoku_kept *kept = NULL;
+        hodoku_query q = {&grid, left, false, &cache, &round, &kept};
         found = hodoku_search(&q, flags, first, &step);
         hodoku_round_free(round);
+        hodoku_kept_free(kept);
         if (!found) return no_step(q.short_of_memory, *left);
         if (hodoku_places_again(&grid, &step)) return HODOKU_RATE_AGAIN;
         sudoku_rating_add(rating, &step);

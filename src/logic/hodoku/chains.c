@@ -55,7 +55,7 @@ static bool chains_of_pairs(chain_kind kind)
  * (strong; not for X-Chains), then the cells of its row, column and box
  * holding the digit (box cells in the same row or column left out);
  * strong where the house holds the digit twice, for X-Chains. */
-static void make_links(search *s)
+static void make_links(search *s, unsigned digits)
 {
     const hodoku_grid *g = s->g;
     bool pairs = chains_of_pairs(s->kind);
@@ -66,7 +66,7 @@ static void make_links(search *s)
         for (int digit = 1; digit <= 9; digit++) {
             int node = cell * 9 + digit - 1;
             s->links->start[node] = s->links->end[node] = n;
-            if (!(cands & (1u << (digit - 1))) || (pairs && !bivalue)) continue;
+            if (!(cands & digits & (1u << (digit - 1))) || (pairs && !bivalue)) continue;
             link *list = s->links->list;
             if (bivalue && pairs) {
                 list[n].cell = (uint8_t)cell;
@@ -216,6 +216,82 @@ static void walk(search *s, int max_links)
     }
 }
 
+/* False if no Turbot Fish has an elimination: a chain a = b - c = e of
+ * the digit (=: a house's only two cells with it, -: any two cells that
+ * see each other) whose ends see a cell with the digit. A necessary
+ * condition, read off bit sets, that spares the links and walks. */
+static bool turbot_possible(const search *s, unsigned digits)
+{
+    for (int digit = 1; digit <= 9; digit++) {
+        if (!(digits >> (digit - 1) & 1u)) continue;
+        hodoku_set holds = s->holds[digit], mates[SUDOKU_CELLS], starts = hodoku_set_empty();
+        for (hodoku_set left = holds; !hodoku_set_is_empty(left);) {
+            int cell = hodoku_set_pop(&left);
+            mates[cell] = hodoku_set_empty();
+            for (int k = 0; k < 3; k++) {
+                int unit = sudoku_cell_units[cell][k];
+                if (s->g->free[unit][digit] == 2)
+                    mates[cell] = hodoku_set_or(mates[cell], hodoku_unit_sets[unit]);
+            }
+            mates[cell] = hodoku_set_and(mates[cell], hodoku_buddies(cell));
+            mates[cell] = hodoku_set_and(mates[cell], holds);
+            if (!hodoku_set_is_empty(mates[cell])) hodoku_set_add(&starts, cell);
+        }
+        for (int a; (a = hodoku_set_pop(&starts)) >= 0;) {
+            hodoku_set mid = hodoku_set_empty(), ends = hodoku_set_empty();
+            for (hodoku_set b = mates[a]; !hodoku_set_is_empty(b);)
+                mid = hodoku_set_or(mid, hodoku_buddies(hodoku_set_pop(&b)));
+            mid = hodoku_set_and(mid, holds);
+            for (int c; (c = hodoku_set_pop(&mid)) >= 0;) ends = hodoku_set_or(ends, mates[c]);
+            hodoku_set seen = hodoku_set_and(hodoku_buddies(a), holds);
+            for (int e; (e = hodoku_set_pop(&ends)) >= 0;)
+                if (!hodoku_set_is_empty(hodoku_set_and(seen, hodoku_buddies(e)))) return true;
+        }
+    }
+    return false;
+}
+
+/* The cells of set reached from cell (in set) through cells of set that
+ * see one another. */
+static hodoku_set part_of(hodoku_set set, int cell)
+{
+    hodoku_set reached = hodoku_set_cell(cell), frontier = reached;
+    while (!hodoku_set_is_empty(frontier)) {
+        hodoku_set next = hodoku_set_empty();
+        for (int c; (c = hodoku_set_pop(&frontier)) >= 0;)
+            next = hodoku_set_or(next, hodoku_buddies(c));
+        frontier = hodoku_set_minus(hodoku_set_and(next, set), reached);
+        reached = hodoku_set_or(reached, frontier);
+    }
+    return reached;
+}
+
+/* False if no Remote Pair can be: its chain takes four cells at least with
+ * the same two candidates, each seeing the next, so in one part of those
+ * cells that see one another, one through another. Spares the links and
+ * walks nearly always. */
+static bool remote_pair_possible(const hodoku_grid *g)
+{
+    uint8_t count[1u << 9];
+    memset(count, 0, sizeof count);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        if (sudoku_is_pair(g->candidates[cell])) count[g->candidates[cell]]++;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        unsigned pair = g->candidates[cell];
+        if (!sudoku_is_pair(pair) || count[pair] < 4) continue;
+        count[pair] = 0; /* its cells are looked at once */
+        hodoku_set same = hodoku_set_empty();
+        for (int other = cell; other < SUDOKU_CELLS; other++)
+            if (g->candidates[other] == pair) hodoku_set_add(&same, other);
+        while (hodoku_set_count(same) >= 4) {
+            hodoku_set part = part_of(same, hodoku_set_first(same));
+            if (hodoku_set_count(part) >= 4) return true;
+            same = hodoku_set_minus(same, part);
+        }
+    }
+    return false;
+}
+
 /* The step of kind HoDoKu takes on q's grid; false if there is none. */
 static bool find(hodoku_query *q, chain_kind kind, sudoku_technique technique, sudoku_step *step)
 {
@@ -230,13 +306,23 @@ static bool find(hodoku_query *q, chain_kind kind, sudoku_technique technique, s
     s.best = step;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned c = g->candidates[cell]; c; c &= c - 1) hodoku_set_add(&s.holds[sudoku_lowest_digit(c)], cell);
-    make_links(&s);
+    /* One digit's chains (Turbot Fish, X-Chain) need not be looked for
+     * on digits whose cells gave none before. */
+    hodoku_digit_cells at;
+    unsigned open = chains_of_pairs(kind) ? ALL_DIGITS : hodoku_digits_open(q, technique, &at);
+    bool possible = open && (kind != TURBOT_FISH || turbot_possible(&s, open)) &&
+                    (kind != REMOTE_PAIR || remote_pair_possible(g));
+    if (!possible) {
+        if (!chains_of_pairs(kind)) hodoku_digits_none(q, technique, &at);
+        return false;
+    }
+    make_links(&s, open);
     hodoku_keymap_init(&s.seen);
     bool pairs = chains_of_pairs(kind);
     int max_links = kind == TURBOT_FISH ? 3 : CHAIN_MAX;
     for (s.start = 0; s.start < SUDOKU_CELLS; s.start++) {
         unsigned cands = g->candidates[s.start];
-        for (unsigned c = cands; c; c &= c - 1) {
+        for (unsigned c = cands & open; c; c &= c - 1) {
             s.digit = sudoku_lowest_digit(c);
             int node = s.start * 9 + s.digit - 1;
             for (int i = all.start[node]; i < all.end[node]; i++) {
@@ -255,6 +341,7 @@ static bool find(hodoku_query *q, chain_kind kind, sudoku_technique technique, s
     }
     hodoku_keymap_free(&s.seen);
     if (s.no_memory) q->short_of_memory = true;
+    if (!s.found && !s.no_memory && !chains_of_pairs(kind)) hodoku_digits_none(q, technique, &at);
     return s.found && !s.no_memory;
 }
 

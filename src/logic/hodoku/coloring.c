@@ -152,7 +152,10 @@ static bool wraps(const cells *color)
 bool hodoku_simple_colors(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
     coloring c;
+    hodoku_digit_cells at;
+    unsigned open = hodoku_digits_open(q, technique, &at);
     for (int digit = 1; digit <= 9; digit++) {
+        if (!(open >> (digit - 1) & 1u)) continue;
         make_clusters(&c, q->grid, digit);
         for (int k = 0; k < c.n; k++) {
             const cluster *one[1] = {&c.clusters[k]};
@@ -170,6 +173,7 @@ bool hodoku_simple_colors(hodoku_query *q, sudoku_technique technique, sudoku_st
             return true;
         }
     }
+    hodoku_digits_none(q, technique, &at);
     return false;
 }
 
@@ -215,12 +219,16 @@ static bool multi_pair(const coloring *c, sudoku_technique technique, const clus
 bool hodoku_multi_colors(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
     coloring c;
+    hodoku_digit_cells at;
+    unsigned open = hodoku_digits_open(q, technique, &at);
     for (int digit = 1; digit <= 9; digit++) {
+        if (!(open >> (digit - 1) & 1u)) continue;
         make_clusters(&c, q->grid, digit);
         for (int i = 0; i < c.n; i++)
             for (int j = 0; j < c.n; j++)
                 if (i != j && multi_pair(&c, technique, &c.clusters[i], &c.clusters[j], step))
                     return true;
     }
+    hodoku_digits_none(q, technique, &at);
     return false;
 }

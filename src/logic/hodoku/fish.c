@@ -8,6 +8,7 @@
 #include "fish.h"
 
 #include "logic/step.h"
+#include "set.h"
 
 #include <string.h>
 
@@ -38,7 +39,7 @@ static bool cells_empty(cells a)
 
 static int cells_count(cells a)
 {
-    return __builtin_popcountll(a.w[0]) + __builtin_popcountll(a.w[1]);
+    return hodoku_set_count((hodoku_set){{a.w[0], a.w[1]}});
 }
 
 static bool cells_has(cells a, int cell)
@@ -68,6 +69,7 @@ typedef struct fish_search {
     int last_touched; /* the last base index (search_digit's list) of those, -1: none */
     uint32_t cover_units; /* the units of the cover kinds */
     cells digit_cells;    /* the digit's cells */
+    unsigned places[18];  /* their places in each line (line_places) */
     struct targets *targets;
     sudoku_step *step;
 } fish_search;
@@ -500,10 +502,7 @@ static bool bases(fish_search *s, int depth, int start, bool touched)
  * columns, a column's rows). */
 static unsigned line_places(const fish_search *s, int unit)
 {
-    unsigned places = 0;
-    for (int i = 0; i < 9; i++)
-        if (cells_has(s->at[unit], sudoku_unit_cells[unit][i])) places |= 1u << i;
-    return places;
+    return s->places[unit];
 }
 
 /* True if left more of the lines (bits of lines, from line from on) have
@@ -545,10 +544,51 @@ static bool finned_possible(const fish_search *s, bool lines)
     return false;
 }
 
+/* True if more lines of eligible (from index from on, left of them) with
+ * the lines and places chosen so far make a basic fish of size lines:
+ * their places fill size cover lines exactly, and those hold a cell of
+ * the digit outside the base lines (across: a cover line's base lines). */
+// NOLINTNEXTLINE(misc-no-recursion): one level per base line, FISH_MAX at most
+static bool basic_lines(const unsigned *places, const unsigned *across, const int *eligible,
+                        int n, int from, int left, int size, unsigned lines, unsigned covers)
+{
+    if (sudoku_popcount(covers) > size) return false;
+    if (left == 0) {
+        if (sudoku_popcount(covers) != size) return false;
+        unsigned seen = 0;
+        for (unsigned c = covers; c; c &= c - 1) seen |= across[__builtin_ctz(c)];
+        return (seen & ~lines) != 0;
+    }
+    for (int i = from; i <= n - left; i++)
+        if (basic_lines(places, across, eligible, n, i + 1, left - 1, size,
+                        lines | 1u << eligible[i], covers | places[eligible[i]]))
+            return true;
+    return false;
+}
+
+/* False if no basic fish (rows, or columns: lines, as base) of the size
+ * searched has an elimination. Exact: size base lines of size places at
+ * most whose places take size cover lines, with a cell outside the base,
+ * are the fish the ordered search finds; none, and it is spared. */
+static bool basic_possible(const fish_search *s, bool lines)
+{
+    int base_kind = lines ? 0 : 1, eligible[9], n = 0;
+    unsigned places[9], across[9] = {0};
+    for (int i = 0; i < 9; i++) {
+        places[i] = line_places(s, 9 * base_kind + i);
+        for (unsigned p = places[i]; p; p &= p - 1) across[__builtin_ctz(p)] |= 1u << i;
+        int k = sudoku_popcount(places[i]);
+        if (k && k <= s->size) eligible[n++] = i;
+    }
+    return basic_lines(places, across, eligible, n, 0, s->size, s->size, 0, 0);
+}
+
 /* The search for one digit and orientation (lines: rows as base). */
 static bool search_digit(fish_search *s, bool lines)
 {
     int base_kind = lines ? 0 : 1, cover_kind = lines ? 1 : 0;
+    if (s->finned && !s->franken && !finned_possible(s, lines)) return false;
+    if (!s->finned && !s->franken && !basic_possible(s, lines)) return false;
     s->nbase = s->ncover = 0;
     for (int pass = 0; pass < (s->franken ? 2 : 1); pass++) {
         int from = pass ? 18 : 9 * base_kind, cover_from = pass ? 18 : 9 * cover_kind;
@@ -559,7 +599,6 @@ static bool search_digit(fish_search *s, bool lines)
         for (int unit = cover_from; unit < cover_from + 9; unit++)
             if (!cells_empty(s->at[unit])) s->cover[s->ncover++] = unit;
     }
-    if (s->finned && !s->franken && !finned_possible(s, lines)) return false;
     s->cover_units = (lines ? 0x1ffu << 9 : 0x1ffu) | 0x1ffu << 18;
     s->targets->solo_known = 0;
     memset(s->targets->pair_known, 0, sizeof s->targets->pair_known);
@@ -621,11 +660,12 @@ bool hodoku_fish(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
     default: return false;
     }
     int kind = cache_row(technique);
+    cells by_digit[9] = {{{0, 0}}};
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (unsigned c = q->grid->candidates[cell]; c; c &= c - 1)
+            by_digit[__builtin_ctz(c)].w[cell / 64] |= 1ull << (cell % 64);
     for (s.digit = 1; s.digit <= 9; s.digit++) {
-        uint16_t bit = (uint16_t)(1u << (s.digit - 1));
-        cells all = {{0, 0}};
-        for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-            if (q->grid->candidates[cell] & bit) all.w[cell / 64] |= 1ull << (cell % 64);
+        cells all = by_digit[s.digit - 1];
         hodoku_cache *cache = q->cache;
         s.touched = touched_units(cache, kind, s.digit, all);
         if (!s.touched) continue;
@@ -633,6 +673,13 @@ bool hodoku_fish(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
             s.at[unit] =
                 cells_and(all, (cells){{sudoku_unit_bits[unit][0], sudoku_unit_bits[unit][1]}});
         s.digit_cells = all;
+        memset(s.places, 0, sizeof s.places);
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = all.w[w]; bits; bits &= bits - 1) {
+                int cell = 64 * w + __builtin_ctzll(bits);
+                s.places[cell / 9] |= 1u << (cell % 9);
+                s.places[9 + cell % 9] |= 1u << (cell / 9);
+            }
         if (search_digit(&s, true) || search_digit(&s, false)) return true;
         if (cache) {
             cache->fish_known[kind][s.digit - 1] = true;

@@ -533,8 +533,15 @@ static bool table_sets(search *s)
 bool hodoku_find_forcing(hodoku_query *q, bool nets, sudoku_technique technique, sudoku_step *step)
 {
     const hodoku_grid *g = q->grid;
+    /* Chains mode: the grouped nice loops' tables of the round, if kept. */
+    hodoku_kept *kept = !nets && q->kept ? *q->kept : NULL;
+    if (kept) *q->kept = NULL;
+    if (kept && kept->tables->grid != g) {
+        hodoku_kept_free(kept);
+        kept = NULL;
+    }
     search *s = malloc(sizeof *s);
-    hodoku_tables *t = hodoku_tables_new();
+    hodoku_tables *t = kept ? kept->tables : hodoku_tables_new();
     bool ok = s && t, found = false;
     if (s) {
         s->t = t;
@@ -544,22 +551,33 @@ bool hodoku_find_forcing(hodoku_query *q, bool nets, sudoku_technique technique,
         s->arena = NULL;
         s->used = s->arena_size = 0;
         s->no_memory = false;
-        s->reach.sets = NULL;
-        s->reach.part = NULL;
-        s->reach.nodes = NULL;
+        if (kept) {
+            s->reach = kept->reach;
+        } else {
+            s->reach.sets = NULL;
+            s->reach.part = NULL;
+            s->reach.nodes = NULL;
+        }
         s->on = malloc(HODOKU_PLAIN_NODES * sizeof *s->on);
         s->off = malloc(HODOKU_PLAIN_NODES * sizeof *s->off);
         ok = ok && s->on && s->off;
     }
     if (ok) {
         for (int i = 0; i < HODOKU_PLAIN_NODES; i++) s->start[i] = -1;
-        hodoku_tables_begin(t, g, nets, true);
-        if (nets) {
-            hodoku_tables_fill_nets(t);
-            hodoku_tables_fill_groups(t);
-            hodoku_tables_index(t);
+        if (kept) {
+            /* As made afresh: no table expanded, no node map. */
+            t->table = -1;
+            t->n = 0;
+            t->map_ent = NULL;
         } else {
-            hodoku_tables_fill_chains(t);
+            hodoku_tables_begin(t, g, nets, true);
+            if (nets) {
+                hodoku_tables_fill_nets(t);
+                hodoku_tables_fill_groups(t);
+                hodoku_tables_index(t);
+            } else {
+                hodoku_tables_fill_chains(t);
+            }
         }
         s->empty = hodoku_set_empty();
         for (int cell = 0; cell < SUDOKU_CELLS; cell++)
@@ -569,7 +587,7 @@ bool hodoku_find_forcing(hodoku_query *q, bool nets, sudoku_technique technique,
             for (hodoku_set p = t->placed[d]; !hodoku_set_is_empty(p);)
                 s->allowed[d] = hodoku_set_minus(s->allowed[d], hodoku_buddies(hodoku_set_pop(&p)));
         }
-        ok = !t->no_memory && hodoku_reach_compute(t, &s->reach) && table_sets(s);
+        ok = !t->no_memory && (kept || hodoku_reach_compute(t, &s->reach)) && table_sets(s);
         if (ok) {
             checks(s);
             const hit *best = s->no_memory ? NULL : choose(s);
@@ -581,6 +599,8 @@ bool hodoku_find_forcing(hodoku_query *q, bool nets, sudoku_technique technique,
         found = false;
     }
     hodoku_tables_delete(t);
+    if (kept && !s) hodoku_reach_free(&kept->reach);
+    free(kept);
     if (s) {
         hodoku_reach_free(&s->reach);
         free(s->arena);

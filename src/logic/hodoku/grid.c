@@ -171,3 +171,49 @@ uint16_t hodoku_places(const hodoku_grid *g, int unit, int digit)
         if (g->candidates[sudoku_unit_cells[unit][i]] & bit) places |= (uint16_t)(1u << i);
     return places;
 }
+
+/* The row of a one-digit search in the cache, or -1. */
+static int digit_kind(sudoku_technique technique)
+{
+    switch (technique) {
+    case SUDOKU_SKYSCRAPER: return 0;
+    case SUDOKU_TWO_STRING_KITE: return 1;
+    case SUDOKU_TURBOT_FISH: return 2;
+    case SUDOKU_EMPTY_RECTANGLE: return 3;
+    case SUDOKU_SIMPLE_COLORS: return 4;
+    case SUDOKU_MULTI_COLORS: return 5;
+    case SUDOKU_X_CHAIN: return 6;
+    default: return -1;
+    }
+}
+
+/* A grid whose counts no longer tell (drift) is searched whole: the
+ * searches read the counts of a digit's places beside its cells. */
+unsigned hodoku_digits_open(const hodoku_query *q, sudoku_technique technique,
+                            hodoku_digit_cells *at)
+{
+    memset(at, 0, sizeof *at);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (unsigned c = q->grid->candidates[cell]; c; c &= c - 1)
+            at->w[__builtin_ctz(c)][cell / 64] |= 1ull << (cell % 64);
+    int kind = digit_kind(technique);
+    if (!q->cache || kind < 0 || q->grid->drift) return ALL_DIGITS;
+    const hodoku_cache *cache = q->cache;
+    unsigned open = ALL_DIGITS;
+    for (unsigned known = cache->digits_known[kind]; known; known &= known - 1) {
+        int d = __builtin_ctz(known);
+        if (cache->digit_cells[kind][d][0] == at->w[d][0] &&
+            cache->digit_cells[kind][d][1] == at->w[d][1])
+            open &= ~(1u << d);
+    }
+    return open;
+}
+
+void hodoku_digits_none(const hodoku_query *q, sudoku_technique technique,
+                        const hodoku_digit_cells *at)
+{
+    int kind = digit_kind(technique);
+    if (!q->cache || kind < 0 || q->grid->drift) return;
+    memcpy(q->cache->digit_cells[kind], at->w, sizeof at->w);
+    q->cache->digits_known[kind] = ALL_DIGITS;
+}

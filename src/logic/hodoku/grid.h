@@ -90,9 +90,18 @@ bool hodoku_allowed(const hodoku_grid *g, int cell, int digit);
  * spared on a later board: a fish search looks at one digit's cells at a
  * time, and finds the same on the same cells, whatever the board. */
 #define HODOKU_FISH_KINDS 16
+/* The other one-digit searches the same way (hodoku_digits_open). */
+#define HODOKU_DIGIT_KINDS 7
 typedef struct hodoku_cache {
     bool fish_known[HODOKU_FISH_KINDS][9];
     uint64_t fish_cells[HODOKU_FISH_KINDS][9][2]; /* the digit's cells it found nothing on */
+    uint16_t digits_known[HODOKU_DIGIT_KINDS];    /* bit d - 1: digit_cells[k][d - 1] is known */
+    uint64_t digit_cells[HODOKU_DIGIT_KINDS][9][2]; /* the digit's cells it found nothing on */
+    /* Sue de Coq, by crossing of a line and a box (line * 3 + the box's
+     * place along it): the candidates of the line's cells and then the
+     * box's others that it found nothing on (misc.c). */
+    uint64_t sdc_known;
+    uint16_t sdc_cells[54][15];
 } hodoku_cache;
 
 /* What the finders of one round share (the techniques asked in turn on
@@ -100,6 +109,11 @@ typedef struct hodoku_cache {
  * their restricted commons, the same for ALS-XZ, ALS-XY-Wing and ALS
  * Chain (als.c, which frees it: hodoku_round_free). */
 typedef struct hodoku_round hodoku_round;
+
+/* Tables one tabling finder of a round made and a later one takes over
+ * (reach.h: the grouped nice loops' chains-mode tables, which the forcing
+ * chains' search of the same board would make again). */
+typedef struct hodoku_kept hodoku_kept;
 
 /* What a finder of HoDoKu's scale is asked with. The finders of singles
  * take entries off the grid's queues, as HoDoKu's do; the others only
@@ -110,7 +124,27 @@ typedef struct hodoku_query {
     bool short_of_memory;       /* set by a finder whose search ran out of memory: void */
     hodoku_cache *cache;        /* what earlier searches found nothing in (NULL: none kept) */
     hodoku_round **round;       /* NULL: nothing shared; else the round's (NULL at its start) */
+    hodoku_kept **kept;         /* the same for tables kept (hodoku_kept_free at its end) */
 } hodoku_query;
+
+/* Each digit's cells: bit c % 64 of w[d - 1][c / 64]. */
+typedef struct hodoku_digit_cells {
+    uint64_t w[9][2];
+} hodoku_digit_cells;
+
+/* For a search whose steps are each one digit's, read off that digit's
+ * cells and nothing else (Skyscraper, 2-String Kite, Turbot Fish, Empty
+ * Rectangle, Simple Colors, Multi Colors, X-Chain: technique): the digits
+ * (bit d - 1) it must look at on q's grid, each digit's cells filled in
+ * at. Those whose cells an earlier search of technique found nothing on
+ * (q's cache) are left out: it would find nothing on them again. */
+unsigned hodoku_digits_open(const hodoku_query *q, sudoku_technique technique,
+                            hodoku_digit_cells *at);
+
+/* Keeps in q's cache (if any) that technique's search found nothing on
+ * q's grid, whose digits' cells are at. */
+void hodoku_digits_none(const hodoku_query *q, sudoku_technique technique,
+                        const hodoku_digit_cells *at);
 
 /* Looks for technique's step on q's grid, as HoDoKu's search for it picks
  * one; fills step (logic_step_start, then the step's cells, removals in

@@ -318,6 +318,20 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
         found = false;
     }
     hodoku_keymap_free(&s->seen);
+    /* Nothing found: the forcing chains of the round may come to the same
+     * tables (with groups, chains mode); they are kept for them. */
+    hodoku_kept *kept = NULL;
+    if (with_groups && q->kept && !found && !s->no_memory && !t->no_memory &&
+        (kept = malloc(sizeof *kept)) != NULL) {
+        kept->tables = t;
+        kept->reach = reach;
+        hodoku_kept_free(*q->kept);
+        *q->kept = kept;
+        t = NULL;
+        reach.sets = NULL;
+        reach.part = NULL;
+        reach.nodes = NULL;
+    }
     hodoku_reach_free(&reach);
     if (sc) free(sc->on);
     free(sc);

@@ -14,6 +14,8 @@
 
 #include "logic/step.h"
 
+#include <string.h>
+
 /* A selection of cells: its members (bits over a list of cells), its
  * digits and size. */
 typedef struct selection {
@@ -170,6 +172,32 @@ static bool sdc_crossing(sue_de_coq *s)
     return false;
 }
 
+/* The candidates of the cells of line and then of box's others (those
+ * a crossing's search reads: which are open too, on a grid whose counts
+ * tell); true if q's cache knows them to give nothing. */
+static bool sdc_known(const hodoku_query *q, int line, int box, uint16_t key[15])
+{
+    int n = 0;
+    for (int i = 0; i < 9; i++) key[n++] = q->grid->candidates[sudoku_unit_cells[line][i]];
+    for (int i = 0; i < 9; i++) {
+        int cell = sudoku_unit_cells[18 + box][i];
+        if (!(sudoku_cell_unit_mask[cell] >> line & 1u)) key[n++] = q->grid->candidates[cell];
+    }
+    int at = line * 3 + (line < 9 ? box % 3 : box / 3);
+    return q->cache && !q->grid->drift && (q->cache->sdc_known >> at & 1u) &&
+           memcmp(q->cache->sdc_cells[at], key, 15 * sizeof *key) == 0;
+}
+
+/* Keeps in q's cache that the crossing of line and box (its cells' key)
+ * gives nothing. */
+static void sdc_none(const hodoku_query *q, int line, int box, const uint16_t key[15])
+{
+    if (!q->cache || q->grid->drift) return;
+    int at = line * 3 + (line < 9 ? box % 3 : box / 3);
+    memcpy(q->cache->sdc_cells[at], key, 15 * sizeof *key);
+    q->cache->sdc_known |= 1ull << at;
+}
+
 bool hodoku_sue_de_coq(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
     sue_de_coq s = {.g = q->grid, .technique = technique, .step = step};
@@ -183,6 +211,10 @@ bool hodoku_sue_de_coq(hodoku_query *q, sudoku_technique technique, sudoku_step 
                     inside[n++] = (uint8_t)cell;
             }
             if (n < 2) continue;
+            /* A crossing's search reads its line and box alone: one that
+             * found nothing on the same candidates finds nothing again. */
+            uint16_t key[15];
+            if (sdc_known(q, s.line, s.box, key)) continue;
             for (int a = 0; a < n; a++)
                 for (int b = a + 1; b < n; b++) {
                     s.crossing[0] = inside[a], s.crossing[1] = inside[b];
@@ -194,6 +226,7 @@ bool hodoku_sue_de_coq(hodoku_query *q, sudoku_technique technique, sudoku_step 
                         if (sdc_crossing(&s)) return true;
                     }
                 }
+            sdc_none(q, s.line, s.box, key);
         }
     return false;
 }

@@ -84,8 +84,11 @@ static bool skyscraper_pair(const hodoku_grid *g, sudoku_technique technique, in
 bool hodoku_skyscraper(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
     const hodoku_grid *g = q->grid;
+    hodoku_digit_cells at;
+    unsigned open = hodoku_digits_open(q, technique, &at);
     for (int pass = 0; pass < 2; pass++)
         for (int digit = 1; digit <= 9; digit++) {
+            if (!(open >> (digit - 1) & 1u)) continue;
             uint8_t pairs[9][2];
             int n = 0;
             for (int line = 0; line < 9; line++)
@@ -95,6 +98,7 @@ bool hodoku_skyscraper(hodoku_query *q, sudoku_technique technique, sudoku_step 
                     if (skyscraper_pair(g, technique, digit, pass == 0, pairs[i], pairs[j], step))
                         return true;
         }
+    hodoku_digits_none(q, technique, &at);
     return false;
 }
 
@@ -131,7 +135,10 @@ static bool kite_box(uint8_t a[2], uint8_t b[2])
 bool hodoku_two_string_kite(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
     const hodoku_grid *g = q->grid;
+    hodoku_digit_cells at;
+    unsigned open = hodoku_digits_open(q, technique, &at);
     for (int digit = 1; digit <= 9; digit++) {
+        if (!(open >> (digit - 1) & 1u)) continue;
         uint8_t rows[9][2], columns[9][2];
         int nrows = 0, ncolumns = 0;
         for (int line = 0; line < 9; line++) {
@@ -151,6 +158,7 @@ bool hodoku_two_string_kite(hodoku_query *q, sudoku_technique technique, sudoku_
                 return true;
             }
     }
+    hodoku_digits_none(q, technique, &at);
     return false;
 }
 
@@ -215,8 +223,10 @@ static bool er_shape(const hodoku_grid *g, int box, int digit, int er_row, int e
 bool hodoku_empty_rectangle(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
     const hodoku_grid *g = q->grid;
+    hodoku_digit_cells at;
+    unsigned open = hodoku_digits_open(q, technique, &at);
     for (int digit = 1; digit <= 9; digit++)
-        for (int box = 0; box < 9; box++) {
+        for (int box = 0; box < 9 && (open >> (digit - 1) & 1u); box++) {
             int n = (int)g->free[18 + box][digit];
             if (n < 2 || n > 5) continue;
             for (int s = 0; s < 9; s++) {
@@ -227,5 +237,6 @@ bool hodoku_empty_rectangle(hodoku_query *q, sudoku_technique technique, sudoku_
                     return true;
             }
         }
+    hodoku_digits_none(q, technique, &at);
     return false;
 }

@@ -131,3 +131,11 @@ bool hodoku_reaches(const hodoku_reach *r, const uint64_t *set, int node)
     int i = r->index[node];
     return i >= 0 && ((set[i >> 6] >> (i & 63)) & 1u);
 }
+
+void hodoku_kept_free(hodoku_kept *kept)
+{
+    if (!kept) return;
+    hodoku_reach_free(&kept->reach);
+    hodoku_tables_delete(kept->tables);
+    free(kept);
+}

@@ -25,4 +25,16 @@ void hodoku_reach_free(hodoku_reach *r);
 const uint64_t *hodoku_reach_set(const hodoku_reach *r, int node);
 bool hodoku_reaches(const hodoku_reach *r, const uint64_t *set, int node);
 
+/* Chains-mode tables with group nodes and what they reach, as the
+ * grouped nice loops' search left them (nothing but the expansion's room
+ * written), for the forcing chains' search of the same grid, which makes
+ * the same (hodoku_query's kept). */
+struct hodoku_kept {
+    hodoku_tables *tables;
+    hodoku_reach reach;
+};
+
+/* Frees kept tables (NULL: nothing). */
+void hodoku_kept_free(hodoku_kept *kept);
+
 #endif
