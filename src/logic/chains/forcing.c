@@ -729,9 +729,9 @@ static bool graph_edges(const static_search *s, on_graph *g, int pot)
     g->first[pot] = g->n;
     g->mark[pot] = pot;
     bool made = true;
-    for (unsigned m = s->c.grid[cell] & ~(1u << d); m && made; m &= m - 1) {
+    for (unsigned m = s->c.grid[cell]; m && made; m &= m - 1) {
         int e = sudoku_lowest_bit(m);
-        if (cells_has(&live[e], cell)) made = graph_partners(s, g, pot, POT(cell, e + 1));
+        if (e != d && cells_has(&live[e], cell)) made = graph_partners(s, g, pot, POT(cell, e + 1));
     }
     for (int w = 0; w < 2 && made; w++)
         for (uint64_t m = sudoku_peer_bits[cell][w] & live[d].w[w]; m && made; m &= m - 1)
