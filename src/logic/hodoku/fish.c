@@ -660,12 +660,10 @@ bool hodoku_fish(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
     default: return false;
     }
     int kind = cache_row(technique);
-    cells by_digit[9] = {{{0, 0}}};
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        for (unsigned c = q->grid->candidates[cell]; c; c &= c - 1)
-            by_digit[__builtin_ctz(c)].w[cell / 64] |= 1ull << (cell % 64);
+    hodoku_digit_cells by_digit;
+    hodoku_digit_cells_of(q->grid, &by_digit);
     for (s.digit = 1; s.digit <= 9; s.digit++) {
-        cells all = by_digit[s.digit - 1];
+        cells all = {{by_digit.w[s.digit - 1][0], by_digit.w[s.digit - 1][1]}};
         hodoku_cache *cache = q->cache;
         s.touched = touched_units(cache, kind, s.digit, all);
         if (!s.touched) continue;

@@ -172,6 +172,14 @@ uint16_t hodoku_places(const hodoku_grid *g, int unit, int digit)
     return places;
 }
 
+void hodoku_digit_cells_of(const hodoku_grid *g, hodoku_digit_cells *at)
+{
+    memset(at, 0, sizeof *at);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (unsigned c = g->candidates[cell]; c; c &= c - 1)
+            at->w[__builtin_ctz(c)][cell / 64] |= 1ull << (cell % 64);
+}
+
 /* The row of a one-digit search in the cache, or -1. */
 static int digit_kind(sudoku_technique technique)
 {
@@ -192,10 +200,7 @@ static int digit_kind(sudoku_technique technique)
 unsigned hodoku_digits_open(const hodoku_query *q, sudoku_technique technique,
                             hodoku_digit_cells *at)
 {
-    memset(at, 0, sizeof *at);
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        for (unsigned c = q->grid->candidates[cell]; c; c &= c - 1)
-            at->w[__builtin_ctz(c)][cell / 64] |= 1ull << (cell % 64);
+    hodoku_digit_cells_of(q->grid, at);
     int kind = digit_kind(technique);
     if (!q->cache || kind < 0 || q->grid->drift) return ALL_DIGITS;
     const hodoku_cache *cache = q->cache;

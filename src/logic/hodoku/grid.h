@@ -132,6 +132,9 @@ typedef struct hodoku_digit_cells {
     uint64_t w[9][2];
 } hodoku_digit_cells;
 
+/* Fills at with each digit's cells on g. */
+void hodoku_digit_cells_of(const hodoku_grid *g, hodoku_digit_cells *at);
+
 /* For a search whose steps are each one digit's, read off that digit's
  * cells and nothing else (Skyscraper, 2-String Kite, Turbot Fish, Empty
  * Rectangle, Simple Colors, Multi Colors, X-Chain: technique): the digits

@@ -172,6 +172,13 @@ static bool sdc_crossing(sue_de_coq *s)
     return false;
 }
 
+/* The cache's index of the crossing of line and box: line * 3 + the
+ * box's place along it. */
+static int sdc_index(int line, int box)
+{
+    return line * 3 + (line < 9 ? box % 3 : box / 3);
+}
+
 /* The candidates of the cells of line and then of box's others (those
  * a crossing's search reads: which are open too, on a grid whose counts
  * tell); true if q's cache knows them to give nothing. */
@@ -183,7 +190,7 @@ static bool sdc_known(const hodoku_query *q, int line, int box, uint16_t key[15]
         int cell = sudoku_unit_cells[18 + box][i];
         if (!(sudoku_cell_unit_mask[cell] >> line & 1u)) key[n++] = q->grid->candidates[cell];
     }
-    int at = line * 3 + (line < 9 ? box % 3 : box / 3);
+    int at = sdc_index(line, box);
     return q->cache && !q->grid->drift && (q->cache->sdc_known >> at & 1u) &&
            memcmp(q->cache->sdc_cells[at], key, 15 * sizeof *key) == 0;
 }
@@ -193,7 +200,7 @@ static bool sdc_known(const hodoku_query *q, int line, int box, uint16_t key[15]
 static void sdc_none(const hodoku_query *q, int line, int box, const uint16_t key[15])
 {
     if (!q->cache || q->grid->drift) return;
-    int at = line * 3 + (line < 9 ? box % 3 : box / 3);
+    int at = sdc_index(line, box);
     memcpy(q->cache->sdc_cells[at], key, 15 * sizeof *key);
     q->cache->sdc_known |= 1ull << at;
 }
