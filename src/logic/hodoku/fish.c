@@ -11,6 +11,7 @@
 #include "set.h"
 
 #include <string.h>
+#include <stdlib.h>
 
 /* Sets of cells: bit c % 64 of word c / 64. */
 typedef struct cells {
@@ -63,14 +64,14 @@ typedef struct fish_search {
     cells at[27];            /* the digit's cells in each unit */
     int chosen_base[FISH_MAX], chosen_cover[FISH_MAX];
     cells base_cells, endo; /* of the chosen base units */
-    cells reach[19];        /* the cells of the possible covers from index i on */
-    int8_t owner[SUDOKU_CELLS][2]; /* the possible covers (indices) holding a cell, -1: none */
+    int8_t index[27]; /* a unit's index among the possible covers, -1: none */
     uint32_t touched; /* narrowed: the units (bits) of the cells gone since a search found nothing */
     int last_touched; /* the last base index (search_digit's list) of those, -1: none */
     uint32_t cover_units; /* the units of the cover kinds */
     cells digit_cells;    /* the digit's cells */
     unsigned places[18];  /* their places in each line (line_places) */
     struct targets *targets;
+    hodoku_cache *cache; /* the query's (NULL: none) */
     sudoku_step *step;
 } fish_search;
 
@@ -179,34 +180,76 @@ static bool judge(fish_search *s, cells cover_cells, cells cannibal)
     return true;
 }
 
-/* False if covers chosen so far (with) and any of those that may follow
- * (from index next on) cannot make the fish: the base cells no cover can
- * take any more are fins, which an unfinned fish has none of, a finned
- * one at most five, and they leave a cover cell to eliminate. Cuts the
- * search without changing which fish comes first. */
-static bool still_possible(const fish_search *s, cells with, int next)
+/* The base cells as bits (numbered in cell order), and the possible
+ * covers' shares of them: a cover combination's fins are the bits none of
+ * its covers takes, with the endo fins. */
+typedef struct numbered {
+    uint64_t all, endo; /* four base units of nine cells at most: 36 bits */
+    uint64_t took[18];  /* by index of the possible covers */
+    int most[19];      /* the most bits one cover takes, from index i on */
+} numbered;
+
+static int count_bits(uint64_t bits)
 {
-    cells fins = cells_or(cells_minus(cells_minus(s->base_cells, with), s->reach[next]), s->endo);
-    if (cells_empty(fins)) return true;
-    if (!s->finned || count_upto(fins, 5) > 5) return false;
-    return !cells_empty(cells_and(seeing_all(fins), cells_or(with, s->reach[next])));
+    return hodoku_set_count((hodoku_set){{bits, 0}});
 }
 
-/* Cover combinations, lexicographic, from candidate index start. */
+static void number_base(const fish_search *s, const int *possible, int n, numbered *b)
+{
+    int8_t index[27];
+    memset(index, -1, sizeof index);
+    for (int i = 0; i < n; i++) index[possible[i]] = (int8_t)i;
+    memset(b, 0, sizeof *b);
+    uint64_t bit = 1;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = s->base_cells.w[w]; bits; bits &= bits - 1, bit <<= 1) {
+            int cell = 64 * w + __builtin_ctzll(bits);
+            b->all |= bit;
+            if (cells_has(s->endo, cell)) b->endo |= bit;
+            for (uint32_t units = sudoku_cell_unit_mask[cell] & s->cover_units; units;
+                 units &= units - 1)
+                if (index[__builtin_ctz(units)] >= 0) b->took[index[__builtin_ctz(units)]] |= bit;
+        }
+    b->most[n] = 0;
+    for (int i = n - 1; i >= 0; i--) {
+        int k = count_bits(b->took[i]);
+        b->most[i] = k > b->most[i + 1] ? k : b->most[i + 1];
+    }
+}
+
+/* Judges the chosen covers (all size of them), with the cells they take
+ * and those two of them take. */
+static bool judge_chosen(fish_search *s)
+{
+    cells with = {{0, 0}}, twice = {{0, 0}};
+    for (int i = 0; i < s->size; i++) {
+        cells at = s->at[s->chosen_cover[i]];
+        twice = cells_or(twice, cells_and(with, at));
+        with = cells_or(with, at);
+    }
+    return judge(s, with, twice);
+}
+
+/* Cover combinations, lexicographic, from candidate index start, judged
+ * in turn; those that leave more fins than the fish may have (none
+ * unfinned, one to five finned: judge's own test, on the numbered bits)
+ * are passed over, and so are branches no later covers can bring there. */
 // NOLINTNEXTLINE(misc-no-recursion): one level per cover unit, FISH_MAX at most
-static bool covers(fish_search *s, const int *possible, int npossible, int depth, int start,
-                   cells cover_cells, cells cannibal)
+static bool covers(fish_search *s, const int *possible, int n, const numbered *b, int depth,
+                   int start, uint64_t covered)
 {
     if (depth >= FISH_MAX) return false;
-    for (int i = start; i < npossible; i++) {
-        int unit = possible[i];
-        cells with = cells_or(cover_cells, s->at[unit]);
-        cells twice = cells_or(cannibal, cells_and(cover_cells, s->at[unit]));
-        if (!still_possible(s, with, i + 1)) continue;
-        s->chosen_cover[depth] = unit;
-        if (depth + 1 < s->size) {
-            if (covers(s, possible, npossible, depth + 1, i + 1, with, twice)) return true;
-        } else if (judge(s, with, twice)) {
+    int most_fins = s->finned ? 5 : 0, least_fins = s->finned ? 1 : 0,
+        endo = count_bits(b->endo), left = s->size - depth - 1;
+    for (int i = start; i <= n - (left + 1); i++) {
+        uint64_t with = covered | b->took[i];
+        int open = count_bits(b->all & ~with & ~b->endo);
+        s->chosen_cover[depth] = possible[i];
+        if (left == 0) {
+            if (open + endo >= least_fins && open + endo <= most_fins && judge_chosen(s))
+                return true;
+        } else if (open - left * b->most[i + 1] + endo <= most_fins &&
+                   covers(s, possible, n, b, depth + 1, i + 1, with)) {
             return true;
         }
     }
@@ -238,8 +281,8 @@ static bool coverable(const fish_search *s, const int *possible, int n, cells ne
     }
     if (left == 0) return false;
     int cell = need.w[0] ? __builtin_ctzll(need.w[0]) : 64 + __builtin_ctzll(need.w[1]);
-    for (int k = 0; k < 2; k++) {
-        int j = (int)s->owner[cell][k];
+    for (uint32_t units = sudoku_cell_unit_mask[cell] & s->cover_units; units; units &= units - 1) {
+        int j = s->index[__builtin_ctz(units)];
         if (j < 0 || (used >> j & 1u)) continue;
         cells at = s->at[possible[j]];
         if (coverable(s, possible, n, cells_minus(need, at), cells_minus(left_base, at),
@@ -367,20 +410,13 @@ static bool may_eliminate(fish_search *s, const int *possible, int n, int chosen
         if (cells_empty(targets)) return false;
     }
     cells all = {{0, 0}};
+    memset(s->index, -1, sizeof s->index);
     for (int i = 0; i < n; i++) {
-        cells at = s->at[possible[i]];
-        all = cells_or(all, at);
-        for (int w = 0; w < 2; w++)
-            for (uint64_t bits = at.w[w]; bits; bits &= bits - 1) {
-                int cell = 64 * w + __builtin_ctzll(bits);
-                s->owner[cell][s->owner[cell][0] >= 0] = (int8_t)i;
-            }
+        all = cells_or(all, s->at[possible[i]]);
+        s->index[possible[i]] = (int8_t)i;
     }
+    if (!s->finned) return coverable(s, possible, n, s->base_cells, s->base_cells, 0, s->size);
     bool may = false;
-    if (!s->finned) {
-        may = coverable(s, possible, n, s->base_cells, s->base_cells, 0, s->size);
-        goto done;
-    }
     for (int w = 0; w < 2 && !may; w++)
         for (uint64_t bits = all.w[w] & targets.w[w]; bits && !may; bits &= bits - 1) {
             int cell = 64 * w + __builtin_ctzll(bits);
@@ -399,21 +435,16 @@ static bool may_eliminate(fish_search *s, const int *possible, int n, int chosen
              * both its units among them. */
             unsigned both = 0;
             cells left_base = s->base_cells;
-            for (int j = 0; j < n; j++)
-                if (cells_has(s->at[possible[j]], cell)) {
-                    both |= 1u << j;
-                    need = cells_minus(need, s->at[possible[j]]);
-                    left_base = cells_minus(left_base, s->at[possible[j]]);
-                }
+            for (uint32_t units = sudoku_cell_unit_mask[cell] & s->cover_units; units;
+                 units &= units - 1) {
+                int j = s->index[__builtin_ctz(units)];
+                if (j < 0) continue;
+                both |= 1u << j;
+                need = cells_minus(need, s->at[possible[j]]);
+                left_base = cells_minus(left_base, s->at[possible[j]]);
+            }
             may = sudoku_popcount(both) == 2 && s->size >= 2 &&
                   coverable(s, possible, n, need, left_base, both, s->size - 2);
-        }
-done:
-    /* The table back to empty, for the next base. */
-    for (int w = 0; w < 2; w++)
-        for (uint64_t bits = all.w[w]; bits; bits &= bits - 1) {
-            int cell = 64 * w + __builtin_ctzll(bits);
-            s->owner[cell][0] = s->owner[cell][1] = -1;
         }
     return may;
 }
@@ -428,7 +459,6 @@ static bool with_base(fish_search *s)
         for (int j = 0; j < s->size; j++) used |= s->chosen_base[j] == unit;
         if (!used && !cells_empty(cells_and(s->at[unit], s->base_cells))) possible[n++] = unit;
     }
-    cells none = {{0, 0}};
     if (n < s->size) return false;
     /* The size covers that take the most base cells, overlaps aside,
      * still leave more fins than the fish may have: no cover will do. */
@@ -446,9 +476,9 @@ static bool with_base(fish_search *s)
     for (int j = 0; j < s->size; j++) most += take[j];
     if (cells_count(s->base_cells) - most > (s->finned ? 5 : 0)) return false;
     if (!may_eliminate(s, possible, n, s->size)) return false;
-    s->reach[n] = none;
-    for (int i = n - 1; i >= 0; i--) s->reach[i] = cells_or(s->reach[i + 1], s->at[possible[i]]);
-    return covers(s, possible, n, 0, 0, none, none);
+    numbered b;
+    number_base(s, possible, n, &b);
+    return covers(s, possible, n, &b, 0, 0, 0);
 }
 
 /* The first chosen base units but the last (chosen of them): could any
@@ -505,17 +535,17 @@ static unsigned line_places(const fish_search *s, int unit)
     return s->places[unit];
 }
 
-/* True if left more of the lines (bits of lines, from line from on) have
- * places that, with must, make size at most. */
+/* True if left more of the lines (bits of lines) have places that, with
+ * must, make size at most. */
 // NOLINTNEXTLINE(misc-no-recursion): one level per base line, FISH_MAX at most
-static bool lines_within(const unsigned *places, unsigned lines, int from, int left, int size,
+static bool lines_within(const unsigned *places, unsigned lines, int left, int size,
                          unsigned must)
 {
     if (sudoku_popcount(must) > size) return false;
     if (left == 0) return true;
-    for (int line = from; line < 9; line++)
-        if ((lines >> line & 1u) &&
-            lines_within(places, lines, line + 1, left - 1, size, must | places[line]))
+    for (; sudoku_popcount(lines) >= left; lines &= lines - 1)
+        if (lines_within(places, lines & (lines - 1), left - 1, size,
+                         must | places[__builtin_ctz(lines)]))
             return true;
     return false;
 }
@@ -535,11 +565,13 @@ static bool finned_possible(const fish_search *s, bool lines)
         if (!cells_has(s->at[cell / 9], cell)) continue;
         int line = lines ? cell / 9 : cell % 9, across = lines ? cell % 9 : cell / 9;
         unsigned outside[9], base_lines = 0, box_places = 7u << (across / 3 * 3);
+        /* A line whose places alone, with X's, pass size takes no part. */
         for (int i = 0; i < 9; i++) {
             outside[i] = i / 3 == line / 3 ? places[i] & ~box_places : places[i];
-            if (places[i] && i != line) base_lines |= 1u << i;
+            if (places[i] && i != line && sudoku_popcount(outside[i] | 1u << across) <= s->size)
+                base_lines |= 1u << i;
         }
-        if (lines_within(outside, base_lines, 0, s->size, s->size, 1u << across)) return true;
+        if (lines_within(outside, base_lines, s->size, s->size, 1u << across)) return true;
     }
     return false;
 }
@@ -583,11 +615,30 @@ static bool basic_possible(const fish_search *s, bool lines)
     return basic_lines(places, across, eligible, n, 0, s->size, s->size, 0, 0);
 }
 
+/* finned_possible, or its answer on these very cells from the cache:
+ * the finned and the sashimi fish of a size, searched one after the
+ * other, ask the same. */
+static bool finned_possible_known(const fish_search *s, bool lines)
+{
+    hodoku_cache *cache = s->cache;
+    if (!cache) return finned_possible(s, lines);
+    uint8_t *answer = &cache->finned_answer[s->size - 2][s->digit - 1];
+    uint64_t *at = cache->finned_cells[s->size - 2][s->digit - 1];
+    unsigned known = lines ? 1u : 2u, yes = known << 2;
+    if (at[0] != s->digit_cells.w[0] || at[1] != s->digit_cells.w[1]) {
+        *answer = 0;
+        at[0] = s->digit_cells.w[0];
+        at[1] = s->digit_cells.w[1];
+    }
+    if (!(*answer & known)) *answer |= (uint8_t)(known | (finned_possible(s, lines) ? yes : 0));
+    return *answer & yes;
+}
+
 /* The search for one digit and orientation (lines: rows as base). */
 static bool search_digit(fish_search *s, bool lines)
 {
     int base_kind = lines ? 0 : 1, cover_kind = lines ? 1 : 0;
-    if (s->finned && !s->franken && !finned_possible(s, lines)) return false;
+    if (s->finned && !s->franken && !finned_possible_known(s, lines)) return false;
     if (!s->finned && !s->franken && !basic_possible(s, lines)) return false;
     s->nbase = s->ncover = 0;
     for (int pass = 0; pass < (s->franken ? 2 : 1); pass++) {
@@ -641,8 +692,7 @@ static int cache_row(sudoku_technique technique)
 bool hodoku_fish(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
     struct targets targets; /* made as asked for: not cleared */
-    fish_search s = {.technique = technique, .targets = &targets, .step = step};
-    memset(s.owner, -1, sizeof s.owner);
+    fish_search s = {.technique = technique, .targets = &targets, .cache = q->cache, .step = step};
     switch (technique) {
     case SUDOKU_X_WING: s.size = 2; break;
     case SUDOKU_SWORDFISH: s.size = 3; break;

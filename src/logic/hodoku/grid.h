@@ -102,6 +102,11 @@ typedef struct hodoku_cache {
      * box's others that it found nothing on (misc.c). */
     uint64_t sdc_known;
     uint16_t sdc_cells[54][15];
+    /* The finned and sashimi fish's test of a digit's lines (fish.c), the
+     * same for both: by size - 2 and digit, bits 0-1 known of rows and
+     * columns as base, bits 2-3 its answers, on the cells in finned_cells. */
+    uint8_t finned_answer[3][9];
+    uint64_t finned_cells[3][9][2];
 } hodoku_cache;
 
 /* What the finders of one round share (the techniques asked in turn on
