@@ -256,6 +256,22 @@ static bool covers(fish_search *s, const int *possible, int n, const numbered *b
     return false;
 }
 
+/* True if more than left cells of need share no cover unit two by two
+ * (whichever units are allowed): then each needs a cover of its own. */
+static bool apart(const fish_search *s, cells need, int left)
+{
+    for (int k = 0; k <= left; k++) {
+        if (cells_empty(need)) return false;
+        int cell = need.w[0] ? __builtin_ctzll(need.w[0]) : 64 + __builtin_ctzll(need.w[1]);
+        for (uint32_t units = sudoku_cell_unit_mask[cell] & s->cover_units; units;
+             units &= units - 1) {
+            const uint64_t *bits = sudoku_unit_bits[__builtin_ctz(units)];
+            need = cells_minus(need, (cells){{bits[0], bits[1]}});
+        }
+    }
+    return true;
+}
+
 /* True if need can be covered by at most left of the possible covers not
  * in used (bits over their indices), leaving few enough fins among the
  * base cells left uncovered (left: those, with the endo fins). Each cell
@@ -279,7 +295,7 @@ static bool coverable(const fish_search *s, const int *possible, int n, cells ne
             }
         return fins - left * best <= 5;
     }
-    if (left == 0) return false;
+    if (left == 0 || apart(s, need, left)) return false;
     int cell = need.w[0] ? __builtin_ctzll(need.w[0]) : 64 + __builtin_ctzll(need.w[1]);
     for (uint32_t units = sudoku_cell_unit_mask[cell] & s->cover_units; units; units &= units - 1) {
         int j = s->index[__builtin_ctz(units)];
@@ -452,19 +468,21 @@ static bool may_eliminate(fish_search *s, const int *possible, int n, int chosen
 /* The base combination is chosen: its possible covers, then theirs. */
 static bool with_base(fish_search *s)
 {
-    int possible[18], n = 0;
+    int possible[18], counts[18], n = 0;
+    uint32_t used = 0;
+    for (int j = 0; j < s->size; j++) used |= 1u << s->chosen_base[j];
     for (int i = 0; i < s->ncover; i++) {
         int unit = s->cover[i];
-        bool used = false;
-        for (int j = 0; j < s->size; j++) used |= s->chosen_base[j] == unit;
-        if (!used && !cells_empty(cells_and(s->at[unit], s->base_cells))) possible[n++] = unit;
+        if (used >> unit & 1u) continue;
+        counts[n] = cells_count(cells_and(s->at[unit], s->base_cells));
+        if (counts[n]) possible[n++] = unit;
     }
     if (n < s->size) return false;
     /* The size covers that take the most base cells, overlaps aside,
      * still leave more fins than the fish may have: no cover will do. */
     int take[FISH_MAX] = {0};
     for (int i = 0; i < n; i++) {
-        int k = cells_count(cells_and(s->at[possible[i]], s->base_cells));
+        int k = counts[i];
         for (int j = 0; j < s->size; j++)
             if (k > take[j]) {
                 int t = take[j];
