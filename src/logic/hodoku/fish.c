@@ -238,9 +238,9 @@ static bool judge_chosen(fish_search *s)
 static bool covers(fish_search *s, const int *possible, int n, const numbered *b, int depth,
                    int start, uint64_t covered)
 {
-    if (depth >= FISH_MAX) return false;
     int most_fins = s->finned ? 5 : 0, least_fins = s->finned ? 1 : 0,
         endo = count_bits(b->endo), left = s->size - depth - 1;
+    if (depth >= FISH_MAX || left < 0) return false;
     for (int i = start; i <= n - (left + 1); i++) {
         uint64_t with = covered | b->took[i];
         int open = count_bits(b->all & ~with & ~b->endo);
@@ -298,7 +298,7 @@ static bool coverable(const fish_search *s, const int *possible, int n, cells ne
     if (left == 0 || apart(s, need, left)) return false;
     int cell = need.w[0] ? __builtin_ctzll(need.w[0]) : 64 + __builtin_ctzll(need.w[1]);
     for (uint32_t units = sudoku_cell_unit_mask[cell] & s->cover_units; units; units &= units - 1) {
-        int j = s->index[__builtin_ctz(units)];
+        int j = (int)s->index[__builtin_ctz(units)];
         if (j < 0 || (used >> j & 1u)) continue;
         cells at = s->at[possible[j]];
         if (coverable(s, possible, n, cells_minus(need, at), cells_minus(left_base, at),
@@ -453,7 +453,7 @@ static bool may_eliminate(fish_search *s, const int *possible, int n, int chosen
             cells left_base = s->base_cells;
             for (uint32_t units = sudoku_cell_unit_mask[cell] & s->cover_units; units;
                  units &= units - 1) {
-                int j = s->index[__builtin_ctz(units)];
+                int j = (int)s->index[__builtin_ctz(units)];
                 if (j < 0) continue;
                 both |= 1u << j;
                 need = cells_minus(need, s->at[possible[j]]);
