@@ -123,6 +123,29 @@ static bool sdc_step(const sue_de_coq *s, const uint8_t *line_cells, selection n
     return true;
 }
 
+/* The box's selections that take the crossing's digits at all, grouped
+ * by the digits of v they leave to the crossing (their size less their
+ * digits outside v), each group in the selections' order. */
+typedef struct by_need {
+    int start[11];       /* group g: order[start[g]..start[g + 1]) */
+    uint16_t order[511]; /* indices into the selections */
+} by_need;
+
+static void group_by_need(const selection *sel, int n, unsigned v, by_need *by)
+{
+    int need[511];
+    memset(by->start, 0, sizeof by->start);
+    for (int i = 0; i < n; i++) {
+        need[i] = sel[i].digits & v ? sel[i].size - sudoku_popcount(sel[i].digits & ~v) : 0;
+        if (need[i] > 0) by->start[need[i] + 1]++;
+    }
+    for (int g = 1; g <= 10; g++) by->start[g] += by->start[g - 1];
+    int at[10];
+    memcpy(at, by->start, sizeof at);
+    for (int i = 0; i < n; i++)
+        if (need[i] > 0) by->order[at[need[i]]++] = (uint16_t)i;
+}
+
 static bool sdc_crossing(sue_de_coq *s)
 {
     const hodoku_grid *g = s->g;
@@ -144,6 +167,7 @@ static bool sdc_crossing(sue_de_coq *s)
     for (int i = 0; i < nline; i++)
         if (sudoku_cell_units[line_cells[i]][2] == 18 + s->box) in_box |= 1u << i;
     selection box_sel[2][511];
+    by_need by[2];
     uint8_t box_cells[2][9];
     int nb[2] = {-1, -1};
     unsigned box_key[2] = {0, 0};
@@ -160,12 +184,14 @@ static bool sdc_crossing(sue_de_coq *s)
             nb[slot] = 0;
             box_key[slot] = key;
             selections(g, box_cells[slot], nbox, 0, none, box_sel[slot], &nb[slot]);
+            group_by_need(box_sel[slot], nb[slot], s->v, &by[slot]);
         }
+        /* The box takes care of what the line's selection leaves. */
         unsigned forbidden = n.digits & s->v;
-        for (int b = 0; b < nb[slot]; b++) {
-            selection k = box_sel[slot][b];
-            if ((k.digits & forbidden) || !(k.digits & s->v)) continue;
-            if (k.size - sudoku_popcount(k.digits & ~s->v) != plus - (n.size - x)) continue;
+        int need = plus - (n.size - x);
+        for (int i = by[slot].start[need]; i < by[slot].start[need + 1]; i++) {
+            selection k = box_sel[slot][by[slot].order[i]];
+            if (k.digits & forbidden) continue;
             if (sdc_step(s, line_cells, n, box_cells[slot], k)) return true;
         }
     }
