@@ -136,7 +136,7 @@ static void group_by_need(const selection *sel, int n, unsigned v, by_need *by)
     int need[511];
     memset(by->start, 0, sizeof by->start);
     for (int i = 0; i < n; i++) {
-        need[i] = sel[i].digits & v ? sel[i].size - sudoku_popcount(sel[i].digits & ~v) : 0;
+        need[i] = (sel[i].digits & v) ? sel[i].size - sudoku_popcount(sel[i].digits & ~v) : 0;
         if (need[i] > 0) by->start[need[i] + 1]++;
     }
     for (int g = 1; g <= 10; g++) by->start[g] += by->start[g - 1];
