@@ -171,28 +171,35 @@ static int specs_of(spec *specs, int table, hodoku_set set, int digit, bool on)
 }
 
 /* A digit on twice in a house (spec 14.3 1d). HoDoKu looks into every
- * house's cells with each digit on; the last it looks into is a box's. */
+ * house's cells with each digit on; the last it looks into is a box's.
+ * The houses that hold two are read off the cells' houses. */
 static void twice_in_house(search *s, int table)
 {
     const hodoku_set *on = s->on[table];
     spec specs[SPECS_MAX];
-    for (int kind = 0; kind < 3; kind++)
-        for (int digit = 1; digit <= 9; digit++) {
-            if (!hodoku_set_several(on[digit])) continue;
-            for (int h = 0; h < 9; h++) {
-                hodoku_set both = hodoku_set_and(hodoku_unit_sets[kind * 9 + h], on[digit]);
-                if (hodoku_set_several(both)) contradiction(s, table, kind * 9 + h, specs, specs_of(specs, table, both, digit, true));
-            }
+    uint32_t twice[10] = {0}, boxes[10] = {0};
+    for (int digit = 1; digit <= 9; digit++) {
+        uint32_t seen = 0;
+        for (hodoku_set c = on[digit]; !hodoku_set_is_empty(c);) {
+            uint32_t units = sudoku_cell_unit_mask[hodoku_set_pop(&c)];
+            twice[digit] |= seen & units;
+            seen |= units;
         }
-    for (int digit = 9; digit >= 1; digit--)
-        if (!hodoku_set_is_empty(on[digit])) {
-            for (int h = 8; h >= 0; h--) {
-                hodoku_set both = hodoku_set_and(hodoku_unit_sets[18 + h], on[digit]);
-                if (hodoku_set_is_empty(both)) continue;
-                s->tmp.first = hodoku_set_first(both);
-                s->tmp.looked = true;
-                return;
+        boxes[digit] = seen >> 18;
+    }
+    for (int kind = 0; kind < 3; kind++)
+        for (int digit = 1; digit <= 9; digit++)
+            for (uint32_t houses = twice[digit] >> (9 * kind) & 0x1ffu; houses; houses &= houses - 1) {
+                int h = kind * 9 + __builtin_ctz(houses);
+                hodoku_set both = hodoku_set_and(hodoku_unit_sets[h], on[digit]);
+                contradiction(s, table, h, specs, specs_of(specs, table, both, digit, true));
             }
+    for (int digit = 9; digit >= 1; digit--)
+        if (boxes[digit]) {
+            int h = 31 - __builtin_clz(boxes[digit]);
+            s->tmp.first = hodoku_set_first(hodoku_set_and(hodoku_unit_sets[18 + h], on[digit]));
+            s->tmp.looked = true;
+            return;
         }
 }
 
