@@ -325,11 +325,19 @@ static void make_step(const search *s, const als_step *a, sudoku_technique techn
     }
 }
 
-static bool als_xz(search *s, sudoku_technique technique, sudoku_step *step)
+/* fresh (NULL: all) in the finders below: the sets a step may need
+ * (fresh_sets); a step of sets none of which is fresh is none. */
+static bool stale(const bool *fresh, int a, int b)
+{
+    return fresh && !fresh[a] && !fresh[b];
+}
+
+static bool als_xz(search *s, const bool *fresh, sudoku_technique technique, sudoku_step *step)
 {
     elims e;
     for (int i = 0; i < s->nrcs; i++) {
         const rc *r = &s->rcs[i];
+        if (stale(fresh, r->a, r->b)) continue;
         const als *a = &s->alses[r->a], *b = &s->alses[r->b];
         e.n = 0;
         uint16_t z = eliminations(a, b, bit(r->d1), &e);
@@ -360,48 +368,62 @@ typedef struct by_als {
     int *start, *list;
 } by_als;
 
-static bool als_xy_wing(search *s, sudoku_technique technique, sudoku_step *step)
+static void by_als_free(by_als *index)
 {
-    elims e;
-    /* For each set, the records it is in, ascending. */
-    by_als index = {calloc((size_t)s->nalses + 1, sizeof(int)), malloc((size_t)(2 * s->nrcs + 1) * sizeof(int))};
-    if (!index.start || !index.list) {
-        free(index.start);
-        free(index.list);
-        s->no_memory = true;
-        return false;
+    free(index->start);
+    free(index->list);
+}
+
+/* For each set, the records it is in, ascending: those with a fresh set
+ * (all if fresh is NULL). False if memory ran out. */
+static bool by_als_make(const search *s, const bool *fresh, by_als *index)
+{
+    index->start = calloc((size_t)s->nalses + 1, sizeof(int));
+    index->list = malloc((size_t)(2 * s->nrcs + 1) * sizeof(int));
+    int *fill = calloc((size_t)s->nalses + 1, sizeof(int));
+    bool ok = index->start && index->list && fill;
+    for (int i = 0; ok && i < s->nrcs; i++) {
+        if (stale(fresh, s->rcs[i].a, s->rcs[i].b)) continue;
+        index->start[s->rcs[i].a + 1]++;
+        index->start[s->rcs[i].b + 1]++;
     }
-    for (int i = 0; i < s->nrcs; i++) {
-        index.start[s->rcs[i].a + 1]++;
-        index.start[s->rcs[i].b + 1]++;
-    }
-    for (int i = 0; i < s->nalses; i++) index.start[i + 1] += index.start[i];
-    int *fill = calloc((size_t)s->nalses, sizeof(int));
-    if (!fill) {
-        free(index.start);
-        free(index.list);
-        s->no_memory = true;
-        return false;
-    }
-    for (int i = 0; i < s->nrcs; i++) {
-        index.list[index.start[s->rcs[i].a] + fill[s->rcs[i].a]++] = i;
-        index.list[index.start[s->rcs[i].b] + fill[s->rcs[i].b]++] = i;
+    for (int i = 0; ok && i < s->nalses; i++) index->start[i + 1] += index->start[i];
+    for (int i = 0; ok && i < s->nrcs; i++) {
+        if (stale(fresh, s->rcs[i].a, s->rcs[i].b)) continue;
+        index->list[index->start[s->rcs[i].a] + fill[s->rcs[i].a]++] = i;
+        index->list[index->start[s->rcs[i].b] + fill[s->rcs[i].b]++] = i;
     }
     free(fill);
+    return ok;
+}
+
+static bool als_xy_wing(search *s, const bool *fresh, sudoku_technique technique, sudoku_step *step)
+{
+    elims e;
+    /* The second record of a first one between two stale sets must bring
+     * a fresh one: it is looked for among those only. */
+    by_als all = {NULL, NULL}, with_fresh = {NULL, NULL};
+    if (!by_als_make(s, NULL, &all) || (fresh && !by_als_make(s, fresh, &with_fresh))) {
+        by_als_free(&all);
+        by_als_free(&with_fresh);
+        s->no_memory = true;
+        return false;
+    }
     bool found = false;
     for (int i = 0; i < s->nrcs && !found; i++) {
         const rc *r1 = &s->rcs[i];
+        const by_als *index = stale(fresh, r1->a, r1->b) ? &with_fresh : &all;
         /* The second record shares a set with the first: merge the two
          * sets' lists, in order, after i. */
-        int p = index.start[r1->a], pe = index.start[r1->a + 1];
-        int q = index.start[r1->b], qe = index.start[r1->b + 1];
+        int p = index->start[r1->a], pe = index->start[r1->a + 1];
+        int q = index->start[r1->b], qe = index->start[r1->b + 1];
         int last = -1;
         while (!found && (p < pe || q < qe)) {
             int j;
-            if (q >= qe || (p < pe && index.list[p] <= index.list[q]))
-                j = index.list[p++];
+            if (q >= qe || (p < pe && index->list[p] <= index->list[q]))
+                j = index->list[p++];
             else
-                j = index.list[q++];
+                j = index->list[q++];
             if (j <= i || j == last) continue;
             last = j;
             const rc *r2 = &s->rcs[j];
@@ -431,8 +453,8 @@ static bool als_xy_wing(search *s, sudoku_technique technique, sudoku_step *step
             found = true;
         }
     }
-    free(index.start);
-    free(index.list);
+    by_als_free(&all);
+    by_als_free(&with_fresh);
     return found;
 }
 
@@ -488,6 +510,9 @@ typedef struct chain_step {
 
 typedef struct chains {
     search *s;
+    const bool *fresh; /* NULL: every set */
+    bool *reach;       /* by set: a fresh one is it or after it along records */
+    int nfresh;        /* fresh sets in the chain */
     int start;
     bool *in_chain;
     rc *chain[CHAIN_MAX];
@@ -549,12 +574,18 @@ static void extend(chains *c, int from, const rc *last)
     for (int i = s->first_rc[from]; i < s->end_rc[from]; i++) {
         rc *r = &s->rcs[i];
         if (c->length >= CHAIN_MAX || !check_rc(r, last, first_try) || c->in_chain[r->b]) continue;
-        c->chain[c->length++] = r;
-        c->in_chain[r->b] = true;
-        if (c->length >= 3) record_chain(c, r);
-        extend(c, r->b, r);
-        c->in_chain[r->b] = false;
-        c->length--;
+        /* A chain of stale sets, and all its extensions, is none. */
+        if (!c->fresh || c->nfresh || c->reach[r->b]) {
+            int fresh = c->fresh && c->fresh[r->b];
+            c->chain[c->length++] = r;
+            c->in_chain[r->b] = true;
+            c->nfresh += fresh;
+            if (c->length >= 3 && (!c->fresh || c->nfresh)) record_chain(c, r);
+            extend(c, r->b, r);
+            c->nfresh -= fresh;
+            c->in_chain[r->b] = false;
+            c->length--;
+        }
         if (!last) {
             if (r->d2 && first_try) {
                 first_try = false;
@@ -579,18 +610,32 @@ static int compare_chains(const chain_step *a, const chain_step *b)
     return a->ncells - b->ncells;
 }
 
-static bool als_chain(search *s, sudoku_technique technique, sudoku_step *step)
+/* Fills reach (by set) for chains: records go from a set to later ones. */
+static void reach_fresh(const search *s, const bool *fresh, bool *reach)
+{
+    for (int i = s->nalses - 1; i >= 0; i--) {
+        reach[i] = fresh[i];
+        for (int k = s->first_rc[i]; k < s->end_rc[i] && !reach[i]; k++) reach[i] = reach[s->rcs[k].b];
+    }
+}
+
+static bool als_chain(search *s, const bool *fresh, sudoku_technique technique, sudoku_step *step)
 {
     chains c;
     memset(&c, 0, sizeof c);
     c.s = s;
+    c.fresh = fresh;
     c.in_chain = calloc((size_t)s->nalses + 1, sizeof *c.in_chain);
+    c.reach = fresh ? malloc((size_t)s->nalses + 1) : NULL;
     c.scratch = malloc(sizeof *c.scratch);
     hodoku_keymap_init(&c.seen);
-    if (!c.in_chain || !c.scratch) {
+    if (!c.in_chain || !c.scratch || (fresh && !c.reach)) {
         s->no_memory = true;
     } else {
+        if (fresh) reach_fresh(s, fresh, c.reach);
         for (c.start = 0; c.start < s->nalses; c.start++) {
+            if (fresh && !c.reach[c.start]) continue;
+            c.nfresh = fresh && fresh[c.start];
             c.in_chain[c.start] = true;
             extend(&c, c.start, NULL);
             c.in_chain[c.start] = false;
@@ -616,6 +661,7 @@ static bool als_chain(search *s, sudoku_technique technique, sudoku_step *step)
         make_step(s, &as, technique, step);
     }
     free(c.in_chain);
+    free(c.reach);
     free(c.scratch);
     free(c.steps);
     hodoku_keymap_free(&c.seen);
@@ -683,6 +729,44 @@ static search *round_search(hodoku_query *q, search *own, bool *owned)
     return s;
 }
 
+/* The sets of s a step of kind may need on q's board, by set (NULL: any;
+ * to be freed). Where kind's search found nothing on an earlier board
+ * (q's cache) that q's board only lost candidates from, a set whose cells
+ * are as they were there was a set of that board too, with the same
+ * restricted commons (which read its cells and the other set's only) and
+ * no eliminations but the earlier ones (fewer cells hold the digits): a
+ * step needs a set with a cell that changed, a fresh one. The list's
+ * order keeps the earlier sets' order (a house's cells in order, the
+ * houses in order), so a chain of them was one there. */
+static bool *fresh_sets(const hodoku_query *q, const search *s, als_kind kind)
+{
+    const hodoku_cache *cache = q->cache;
+    const hodoku_grid *g = q->grid;
+    if (!cache || g->drift || !(cache->als_known >> kind & 1u)) return NULL;
+    hodoku_set changed = hodoku_set_empty();
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        unsigned was = cache->als_candidates[kind][cell];
+        if (g->candidates[cell] & ~was) return NULL;
+        if (g->candidates[cell] != was || g->value[cell] != cache->als_values[kind][cell])
+            hodoku_set_add(&changed, cell);
+    }
+    bool *fresh = malloc((size_t)s->nalses + 1);
+    if (!fresh) return NULL;
+    for (int i = 0; i < s->nalses; i++)
+        fresh[i] = !hodoku_set_is_empty(hodoku_set_and(s->alses[i].cells, changed));
+    return fresh;
+}
+
+/* Keeps in q's cache that kind's search found nothing on q's board. */
+static void none_found(const hodoku_query *q, als_kind kind)
+{
+    hodoku_cache *cache = q->cache;
+    if (!cache || q->grid->drift) return;
+    memcpy(cache->als_candidates[kind], q->grid->candidates, sizeof cache->als_candidates[kind]);
+    memcpy(cache->als_values[kind], q->grid->value, sizeof cache->als_values[kind]);
+    cache->als_known |= 1u << kind;
+}
+
 static bool find(hodoku_query *q, als_kind kind, sudoku_technique technique, sudoku_step *step)
 {
     search own;
@@ -692,12 +776,16 @@ static bool find(hodoku_query *q, als_kind kind, sudoku_technique technique, sud
         q->short_of_memory = true;
         return false;
     }
-    bool found = kind == XZ        ? als_xz(s, technique, step)
-                 : kind == XY_WING ? als_xy_wing(s, technique, step)
-                                   : als_chain(s, technique, step);
+    bool *fresh = fresh_sets(q, s, kind);
+    bool found = kind == XZ        ? als_xz(s, fresh, technique, step)
+                 : kind == XY_WING ? als_xy_wing(s, fresh, technique, step)
+                                   : als_chain(s, fresh, technique, step);
+    free(fresh);
     if (s->no_memory) {
         q->short_of_memory = true;
         found = false;
+    } else if (!found) {
+        none_found(q, kind);
     }
     if (owned) search_free(s);
     return found;

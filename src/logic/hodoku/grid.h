@@ -102,6 +102,12 @@ typedef struct hodoku_cache {
      * box's others that it found nothing on (misc.c). */
     uint64_t sdc_known;
     uint16_t sdc_cells[54][15];
+    /* ALS-XZ, ALS-XY-Wing and ALS Chain (als.c, in that order): bit k of
+     * als_known says the k-th found nothing on the board whose candidates
+     * and placed digits are als_candidates[k] and als_values[k]. */
+    unsigned als_known;
+    uint16_t als_candidates[3][SUDOKU_CELLS];
+    uint8_t als_values[3][SUDOKU_CELLS];
 } hodoku_cache;
 
 /* What the finders of one round share (the techniques asked in turn on
