@@ -20,11 +20,10 @@ typedef struct als {
     hodoku_set cells;
     uint16_t digits; /* bit d-1 for d */
     int ncells;
-    hodoku_set in[10];     /* its cells holding d */
-    hodoku_set all_see[10]; /* the cells that see all of in[d] */
-    hodoku_set sees[10];   /* those outside it holding d */
-    hodoku_set buddies;    /* all of sees */
-    hodoku_set near;       /* the cells that see one of its cells */
+    /* By digit d of the set (the others are not filled in): */
+    hodoku_set all_see[10]; /* the cells that see all its cells holding d */
+    hodoku_set sees[10];    /* those outside it holding d */
+    hodoku_set buddies;     /* all of sees */
 } als;
 
 /* A restricted common of sets a < b: one or two digits whose cells in
@@ -129,14 +128,12 @@ static void find_alses(search *s)
     for (int house = 0; house < 27; house++) find_in_house(s, house);
     for (int i = 0; i < s->nalses; i++) {
         als *a = &s->alses[i];
-        a->buddies = a->near = hodoku_set_empty();
-        for (hodoku_set c = a->cells; !hodoku_set_is_empty(c);) a->near = hodoku_set_or(a->near, hodoku_buddies(hodoku_set_pop(&c)));
-        for (int d = 1; d <= 9; d++) {
-            a->in[d] = a->sees[d] = a->all_see[d] = hodoku_set_empty();
-            if (!(a->digits & (1u << (d - 1)))) continue;
-            a->in[d] = hodoku_set_and(a->cells, s->holds[d]);
+        a->buddies = hodoku_set_empty();
+        for (unsigned ds = a->digits; ds; ds &= ds - 1) {
+            int d = sudoku_lowest_digit(ds);
             hodoku_set sees = {{~0ull, ~0ull}};
-            for (hodoku_set c = a->in[d]; !hodoku_set_is_empty(c);) sees = hodoku_set_and(sees, hodoku_buddies(hodoku_set_pop(&c)));
+            for (hodoku_set c = hodoku_set_and(a->cells, s->holds[d]); !hodoku_set_is_empty(c);)
+                sees = hodoku_set_and(sees, hodoku_buddies(hodoku_set_pop(&c)));
             a->all_see[d] = sees;
             a->sees[d] = hodoku_set_and(hodoku_set_minus(sees, a->cells), s->holds[d]);
             a->buddies = hodoku_set_or(a->buddies, a->sees[d]);
@@ -234,17 +231,26 @@ static void find_rcs(search *s)
             for (int w = first; w < x.words; w++) any[w] |= by_digit[d][w] &= ~overlap[w];
         }
         for (int w = first; w < x.words && ok; w++) {
-            uint64_t bits = any[w];
-            if (w == first) bits &= ~0ull << (i % 64) << 1;
-            for (; bits && ok; bits &= bits - 1) {
-                int j = 64 * w + __builtin_ctzll(bits);
+            uint64_t later = w == first ? ~0ull << (i % 64) << 1 : ~0ull;
+            if (!(any[w] & later)) continue;
+            /* By digit, the sets of the word it links a to; then the
+             * records, by set. */
+            uint64_t linked[10], some = 0;
+            for (unsigned ds = a->digits; ds; ds &= ds - 1) {
+                int d = sudoku_lowest_digit(ds);
+                linked[d] = 0;
+                for (uint64_t bits = by_digit[d][w] & later; bits; bits &= bits - 1) {
+                    hodoku_set b_in = hodoku_set_and(x.cells[64 * w + __builtin_ctzll(bits)], s->holds[d]);
+                    if (hodoku_set_is_empty(hodoku_set_minus(b_in, a->all_see[d]))) linked[d] |= bits & -bits;
+                }
+                some |= linked[d];
+            }
+            for (; some && ok; some &= some - 1) {
+                uint64_t one = some & -some;
                 rc *r = NULL;
                 for (unsigned ds = a->digits; ds && ok; ds &= ds - 1) {
                     int d = sudoku_lowest_digit(ds);
-                    if (!(by_digit[d][w] >> (j % 64) & 1u)) continue;
-                    hodoku_set b_in = hodoku_set_and(x.cells[j], s->holds[d]);
-                    if (hodoku_set_is_empty(hodoku_set_minus(b_in, a->all_see[d])))
-                        ok = add_rc(s, &r, i, j, d);
+                    if (linked[d] & one) ok = add_rc(s, &r, i, 64 * w + __builtin_ctzll(some), d);
                 }
             }
         }
