@@ -211,28 +211,31 @@ static void find_rcs(search *s)
 {
     rc_index x;
     bool ok = rc_index_make(&x, s);
-    uint64_t *room = ok ? malloc(12 * (size_t)x.words * sizeof *room) : NULL;
+    uint64_t *room = ok ? malloc(10 * (size_t)x.words * sizeof *room) : NULL;
     if (!room) {
         rc_index_free(&x);
         s->no_memory = true;
         return;
     }
-    uint64_t *overlap = room, *any = room + x.words, *by_digit[10];
-    for (int d = 1; d <= 9; d++) by_digit[d] = room + (size_t)(d + 1) * (size_t)x.words;
+    uint64_t *any = room, *by_digit[10];
+    for (int d = 1; d <= 9; d++) by_digit[d] = room + (size_t)d * (size_t)x.words;
     for (int i = 0; i < s->nalses && ok; i++) {
         const als *a = &s->alses[i];
         s->first_rc[i] = s->nrcs;
         int first = i / 64;
-        sets_with(&x, a->cells, first, overlap);
         for (int w = first; w < x.words; w++) any[w] = 0;
         for (unsigned ds = a->digits; ds; ds &= ds - 1) {
             int d = sudoku_lowest_digit(ds);
             sets_with(&x, hodoku_set_and(s->holds[d], a->all_see[d]), first, by_digit[d]);
-            for (int w = first; w < x.words; w++) any[w] |= by_digit[d][w] &= ~overlap[w];
+            for (int w = first; w < x.words; w++) any[w] |= by_digit[d][w];
         }
         for (int w = first; w < x.words && ok; w++) {
-            uint64_t later = w == first ? ~0ull << (i % 64) << 1 : ~0ull;
-            if (!(any[w] & later)) continue;
+            /* The later sets of the word that share no cell with a. */
+            uint64_t later = any[w] & (w == first ? ~0ull << (i % 64) << 1 : ~0ull);
+            for (uint64_t bits = later; bits; bits &= bits - 1)
+                if (!hodoku_set_is_empty(hodoku_set_and(x.cells[64 * w + __builtin_ctzll(bits)], a->cells)))
+                    later &= ~(bits & -bits);
+            if (!later) continue;
             /* By digit, the sets of the word it links a to; then the
              * records, by set. */
             uint64_t linked[10], some = 0;
