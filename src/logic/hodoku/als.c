@@ -174,9 +174,15 @@ static void rc_index_free(rc_index *x)
 /* Into out (words from first on): the sets with a cell of cells. */
 static void sets_with(const rc_index *x, hodoku_set cells, int first, uint64_t *out)
 {
-    for (int w = first; w < x->words; w++) out[w] = 0;
-    for (hodoku_set c = cells; !hodoku_set_is_empty(c);) {
-        const uint64_t *row = &x->by_cell[(size_t)hodoku_set_pop(&c) * (size_t)x->words];
+    int cell = hodoku_set_pop(&cells);
+    if (cell < 0) {
+        for (int w = first; w < x->words; w++) out[w] = 0;
+        return;
+    }
+    const uint64_t *row = &x->by_cell[(size_t)cell * (size_t)x->words];
+    for (int w = first; w < x->words; w++) out[w] = row[w];
+    while ((cell = hodoku_set_pop(&cells)) >= 0) {
+        row = &x->by_cell[(size_t)cell * (size_t)x->words];
         for (int w = first; w < x->words; w++) out[w] |= row[w];
     }
 }
@@ -590,7 +596,7 @@ static void extend(chains *c, int from, const rc *last)
             c->in_chain[r->b] = true;
             c->nfresh += fresh;
             if (c->length >= 3 && (!c->fresh || c->nfresh)) record_chain(c, r);
-            extend(c, r->b, r);
+            if (s->first_rc[r->b] < s->end_rc[r->b]) extend(c, r->b, r);
             c->nfresh -= fresh;
             c->in_chain[r->b] = false;
             c->length--;
