@@ -151,7 +151,7 @@ typedef struct rc_index {
 
 static bool rc_index_make(rc_index *x, const search *s)
 {
-    x->words = (s->nalses + 63) / 64 + 1;
+    x->words = s->nalses ? (s->nalses + 63) / 64 : 1;
     x->by_cell = calloc((size_t)SUDOKU_CELLS * (size_t)x->words, sizeof *x->by_cell);
     x->cells = malloc(((size_t)s->nalses + 1) * sizeof *x->cells);
     if (!x->by_cell || !x->cells) return false;
