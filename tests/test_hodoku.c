@@ -13,6 +13,10 @@
  * technique where the engine and HoDoKu part, and whether its words are
  * HoDoKu's. The table by technique is `make agreement`'s.
  *
+ * And the ALS finders' memory of searches that found nothing (hodoku_cache):
+ * along HoDoKu's paths, each finder with one memory kept from board to
+ * board (and from puzzle to puzzle) answers as without one.
+ *
  * HODOKU_PATHS=FILE reads another file of that shape (a hidden set made
  * with HoDoKu: /work/notes/hodoku-build.md); HODOKU_SHOW=N prints the
  * first N steps that differ. Skips, with a message, when the file is absent.
@@ -313,28 +317,38 @@ static void print_table(const tally *t)
            100.0 * t->score_equal / t->puzzles, t->path_equal, 100.0 * t->path_equal / t->puzzles);
 }
 
+/* The reference paths' file (its name into file), or NULL if absent. */
+static FILE *open_paths(char *file, size_t size)
+{
+    const char *named = getenv("HODOKU_PATHS");
+    const char *dir = getenv("SHARED_RATINGS");
+    if (named)
+        snprintf(file, size, "%s", named);
+    else
+        snprintf(file, size, "%s/hodoku/paths.jsonl", dir ? dir : "../shared/ratings");
+    FILE *f = fopen(file, "r");
+    if (!f) printf("(skipped: %s is absent)\n", file);
+    return f;
+}
+
+static bool quick_test(void)
+{
+    const char *quick = getenv("TEST_QUICK");
+    return quick && strcmp(quick, "1") == 0;
+}
+
 static void test_agreement_with_hodoku(void **state)
 {
     (void)state;
-    const char *file = getenv("HODOKU_PATHS");
-    char path[512];
-    if (!file) {
-        const char *dir = getenv("SHARED_RATINGS");
-        snprintf(path, sizeof path, "%s/hodoku/paths.jsonl", dir ? dir : "../shared/ratings");
-        file = path;
-    }
-    FILE *f = fopen(file, "r");
-    if (!f) {
-        printf("(skipped: %s is absent)\n", file);
-        skip();
-    }
+    char file[512];
+    FILE *f = open_paths(file, sizeof file);
+    if (!f) skip();
     static ref_path ref;
     static tally t;
     memset(&t, 0, sizeof t);
     /* The sanitizer build (TEST_QUICK=1) looks for memory errors: every
      * fourth path is enough there, and the plain pass replays them all. */
-    const char *quick = getenv("TEST_QUICK");
-    long stride = quick && strcmp(quick, "1") == 0 ? 4 : 1;
+    long stride = quick_test() ? 4 : 1;
     char *line = NULL;
     size_t cap = 0;
     long number = 0;
@@ -354,10 +368,109 @@ static void test_agreement_with_hodoku(void **state)
     assert_true(t.path_equal * 100 >= t.puzzles * 95);
 }
 
+/* ---- the ALS finders' memory ---- */
+
+/* Each ALS finder on grid without a memory and with cache: the same
+ * answer, eliminations and words (fails, naming the board, if not);
+ * returns the steps found. */
+static long als_alike(hodoku_grid *grid, hodoku_cache *cache, long line, int k)
+{
+    static const sudoku_technique als[] = {SUDOKU_ALS_XZ, SUDOKU_ALS_XY_WING, SUDOKU_ALS_CHAIN};
+    long found_any = 0;
+    for (int i = 0; i < 3; i++) {
+        const logic_technique *row = &logic_catalogue[als[i]];
+        hodoku_query bare = {grid, NULL, false, NULL, NULL, NULL};
+        hodoku_query kept = {grid, NULL, false, cache, NULL, NULL};
+        sudoku_step alone, remembered;
+        bool found = row->hodoku.find(&bare, row->id, &alone);
+        bool found_kept = row->hodoku.find(&kept, row->id, &remembered);
+        if (found != found_kept)
+            fail_msg("line %ld, step %d: %s found %d without the memory, %d with it", line, k + 1,
+                     row->hodoku.name, found, found_kept);
+        if (!found) continue;
+        found_any++;
+        char text[2][8192];
+        sudoku_step *steps[2] = {&alone, &remembered};
+        for (int j = 0; j < 2; j++) {
+            steps[j]->technique = row->id;
+            steps[j]->scale = SUDOKU_SCALE_HODOKU;
+            sudoku_format_step(steps[j], text[j], sizeof text[j]);
+        }
+        if (alone.nremovals != remembered.nremovals ||
+            memcmp(alone.removals, remembered.removals,
+                   (size_t)alone.nremovals * sizeof *alone.removals) != 0 ||
+            strcmp(text[0], text[1]) != 0)
+            fail_msg("line %ld, step %d: without the memory %s, with it %s", line, k + 1, text[0],
+                     text[1]);
+    }
+    return found_any;
+}
+
+/* True if HoDoKu's step ref comes at or after ALS-XZ in its order: the
+ * boards on which the path asks the ALS finders (on others, full of
+ * candidates, ALS Chain's search would take long). */
+static bool asks_als(const ref_step *ref)
+{
+    bool after = false;
+    for (int i = 0; i < logic_hodoku_techniques; i++) {
+        const logic_technique *row = &logic_catalogue[logic_hodoku_order[i]];
+        after = after || row->id == SUDOKU_ALS_XZ;
+        if (row->hodoku.code && strcmp(row->hodoku.code, ref->code) == 0) return after;
+        for (const logic_hodoku_type *type = row->hodoku.types; type && type->code; type++)
+            if (strcmp(type->code, ref->code) == 0) return after;
+    }
+    return false;
+}
+
+/* Along every third of HoDoKu's paths (every 25th under TEST_QUICK),
+ * on the boards where the path asks them, one memory for all: a later
+ * puzzle's boards meet an earlier one's, and each path is walked twice,
+ * its first boards the second time meeting what its last left (boards
+ * with more candidates than the one remembered). */
+static void test_als_memory_changes_nothing(void **state)
+{
+    (void)state;
+    char file[512];
+    FILE *f = open_paths(file, sizeof file);
+    if (!f) skip();
+    static ref_path ref;
+    static hodoku_cache cache;
+    memset(&cache, 0, sizeof cache);
+    long stride = quick_test() ? 25 : 3, boards = 0, found = 0, number = 0;
+    char *line = NULL;
+    size_t cap = 0;
+    while (getline(&line, &cap, f) > 0) {
+        number++;
+        if ((number - 1) % stride != 0 || !read_path(line, &ref)) continue;
+        sudoku_grid puzzle;
+        sudoku_logic start;
+        assert_true(sudoku_parse(ref.puzzle, 81, &puzzle, NULL));
+        assert_true(sudoku_logic_from_grid(&start, &puzzle));
+        for (int walk = 0; walk < 2; walk++) {
+            hodoku_grid grid;
+            hodoku_grid_from_state(&grid, &start);
+            for (int k = 0; k < ref.nsteps; k++) {
+                if (asks_als(&ref.steps[k])) {
+                    found += als_alike(&grid, &cache, number, k);
+                    boards++;
+                }
+                sudoku_step theirs;
+                ref_as_step(&ref.steps[k], &theirs);
+                hodoku_take_step(&grid, &theirs);
+            }
+        }
+    }
+    free(line);
+    fclose(f);
+    printf("ALS memory: %ld boards, %ld ALS steps, each the same with the memory\n", boards, found);
+    assert_true(boards > 0 && found > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_agreement_with_hodoku),
+        cmocka_unit_test(test_als_memory_changes_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -20,11 +20,10 @@ typedef struct als {
     hodoku_set cells;
     uint16_t digits; /* bit d-1 for d */
     int ncells;
-    hodoku_set in[10];     /* its cells holding d */
-    hodoku_set all_see[10]; /* the cells that see all of in[d] */
-    hodoku_set sees[10];   /* those outside it holding d */
-    hodoku_set buddies;    /* all of sees */
-    hodoku_set near;       /* the cells that see one of its cells */
+    /* By digit d of the set (the others are not filled in): */
+    hodoku_set all_see[10]; /* the cells that see all its cells holding d */
+    hodoku_set sees[10];    /* those outside it holding d */
+    hodoku_set buddies;     /* all of sees */
 } als;
 
 /* A restricted common of sets a < b: one or two digits whose cells in
@@ -129,14 +128,12 @@ static void find_alses(search *s)
     for (int house = 0; house < 27; house++) find_in_house(s, house);
     for (int i = 0; i < s->nalses; i++) {
         als *a = &s->alses[i];
-        a->buddies = a->near = hodoku_set_empty();
-        for (hodoku_set c = a->cells; !hodoku_set_is_empty(c);) a->near = hodoku_set_or(a->near, hodoku_buddies(hodoku_set_pop(&c)));
-        for (int d = 1; d <= 9; d++) {
-            a->in[d] = a->sees[d] = a->all_see[d] = hodoku_set_empty();
-            if (!(a->digits & (1u << (d - 1)))) continue;
-            a->in[d] = hodoku_set_and(a->cells, s->holds[d]);
+        a->buddies = hodoku_set_empty();
+        for (unsigned ds = a->digits; ds; ds &= ds - 1) {
+            int d = sudoku_lowest_digit(ds);
             hodoku_set sees = {{~0ull, ~0ull}};
-            for (hodoku_set c = a->in[d]; !hodoku_set_is_empty(c);) sees = hodoku_set_and(sees, hodoku_buddies(hodoku_set_pop(&c)));
+            for (hodoku_set c = hodoku_set_and(a->cells, s->holds[d]); !hodoku_set_is_empty(c);)
+                sees = hodoku_set_and(sees, hodoku_buddies(hodoku_set_pop(&c)));
             a->all_see[d] = sees;
             a->sees[d] = hodoku_set_and(hodoku_set_minus(sees, a->cells), s->holds[d]);
             a->buddies = hodoku_set_or(a->buddies, a->sees[d]);
@@ -154,7 +151,7 @@ typedef struct rc_index {
 
 static bool rc_index_make(rc_index *x, const search *s)
 {
-    x->words = (s->nalses + 63) / 64 + 1;
+    x->words = s->nalses ? (s->nalses + 63) / 64 : 1;
     x->by_cell = calloc((size_t)SUDOKU_CELLS * (size_t)x->words, sizeof *x->by_cell);
     x->cells = malloc(((size_t)s->nalses + 1) * sizeof *x->cells);
     if (!x->by_cell || !x->cells) return false;
@@ -177,9 +174,15 @@ static void rc_index_free(rc_index *x)
 /* Into out (words from first on): the sets with a cell of cells. */
 static void sets_with(const rc_index *x, hodoku_set cells, int first, uint64_t *out)
 {
-    for (int w = first; w < x->words; w++) out[w] = 0;
-    for (hodoku_set c = cells; !hodoku_set_is_empty(c);) {
-        const uint64_t *row = &x->by_cell[(size_t)hodoku_set_pop(&c) * (size_t)x->words];
+    int cell = hodoku_set_pop(&cells);
+    if (cell < 0) {
+        for (int w = first; w < x->words; w++) out[w] = 0;
+        return;
+    }
+    const uint64_t *row = &x->by_cell[(size_t)cell * (size_t)x->words];
+    for (int w = first; w < x->words; w++) out[w] = row[w];
+    while ((cell = hodoku_set_pop(&cells)) >= 0) {
+        row = &x->by_cell[(size_t)cell * (size_t)x->words];
         for (int w = first; w < x->words; w++) out[w] |= row[w];
     }
 }
@@ -214,37 +217,49 @@ static void find_rcs(search *s)
 {
     rc_index x;
     bool ok = rc_index_make(&x, s);
-    uint64_t *room = ok ? malloc(12 * (size_t)x.words * sizeof *room) : NULL;
+    uint64_t *room = ok ? malloc(10 * (size_t)x.words * sizeof *room) : NULL;
     if (!room) {
         rc_index_free(&x);
         s->no_memory = true;
         return;
     }
-    uint64_t *overlap = room, *any = room + x.words, *by_digit[10];
-    for (int d = 1; d <= 9; d++) by_digit[d] = room + (size_t)(d + 1) * (size_t)x.words;
+    uint64_t *any = room, *by_digit[10];
+    for (int d = 1; d <= 9; d++) by_digit[d] = room + (size_t)d * (size_t)x.words;
     for (int i = 0; i < s->nalses && ok; i++) {
         const als *a = &s->alses[i];
         s->first_rc[i] = s->nrcs;
         int first = i / 64;
-        sets_with(&x, a->cells, first, overlap);
         for (int w = first; w < x.words; w++) any[w] = 0;
         for (unsigned ds = a->digits; ds; ds &= ds - 1) {
             int d = sudoku_lowest_digit(ds);
             sets_with(&x, hodoku_set_and(s->holds[d], a->all_see[d]), first, by_digit[d]);
-            for (int w = first; w < x.words; w++) any[w] |= by_digit[d][w] &= ~overlap[w];
+            for (int w = first; w < x.words; w++) any[w] |= by_digit[d][w];
         }
         for (int w = first; w < x.words && ok; w++) {
-            uint64_t bits = any[w];
-            if (w == first) bits &= ~0ull << (i % 64) << 1;
-            for (; bits && ok; bits &= bits - 1) {
-                int j = 64 * w + __builtin_ctzll(bits);
+            /* The later sets of the word that share no cell with a. */
+            uint64_t later = any[w] & (w == first ? ~0ull << (i % 64) << 1 : ~0ull);
+            for (uint64_t bits = later; bits; bits &= bits - 1)
+                if (!hodoku_set_is_empty(hodoku_set_and(x.cells[64 * w + __builtin_ctzll(bits)], a->cells)))
+                    later &= ~(bits & -bits);
+            if (!later) continue;
+            /* By digit, the sets of the word it links a to; then the
+             * records, by set. */
+            uint64_t linked[10], some = 0;
+            for (unsigned ds = a->digits; ds; ds &= ds - 1) {
+                int d = sudoku_lowest_digit(ds);
+                linked[d] = 0;
+                for (uint64_t bits = by_digit[d][w] & later; bits; bits &= bits - 1) {
+                    hodoku_set b_in = hodoku_set_and(x.cells[64 * w + __builtin_ctzll(bits)], s->holds[d]);
+                    if (hodoku_set_is_empty(hodoku_set_minus(b_in, a->all_see[d]))) linked[d] |= bits & -bits;
+                }
+                some |= linked[d];
+            }
+            for (; some && ok; some &= some - 1) {
+                uint64_t one = some & -some;
                 rc *r = NULL;
                 for (unsigned ds = a->digits; ds && ok; ds &= ds - 1) {
                     int d = sudoku_lowest_digit(ds);
-                    if (!(by_digit[d][w] >> (j % 64) & 1u)) continue;
-                    hodoku_set b_in = hodoku_set_and(x.cells[j], s->holds[d]);
-                    if (hodoku_set_is_empty(hodoku_set_minus(b_in, a->all_see[d])))
-                        ok = add_rc(s, &r, i, j, d);
+                    if (linked[d] & one) ok = add_rc(s, &r, i, 64 * w + __builtin_ctzll(some), d);
                 }
             }
         }
@@ -325,11 +340,19 @@ static void make_step(const search *s, const als_step *a, sudoku_technique techn
     }
 }
 
-static bool als_xz(search *s, sudoku_technique technique, sudoku_step *step)
+/* fresh (NULL: all) in the finders below: the sets a step may need
+ * (fresh_sets); a step of sets none of which is fresh is none. */
+static bool stale(const bool *fresh, int a, int b)
+{
+    return fresh && !fresh[a] && !fresh[b];
+}
+
+static bool als_xz(search *s, const bool *fresh, sudoku_technique technique, sudoku_step *step)
 {
     elims e;
     for (int i = 0; i < s->nrcs; i++) {
         const rc *r = &s->rcs[i];
+        if (stale(fresh, r->a, r->b)) continue;
         const als *a = &s->alses[r->a], *b = &s->alses[r->b];
         e.n = 0;
         uint16_t z = eliminations(a, b, bit(r->d1), &e);
@@ -360,48 +383,62 @@ typedef struct by_als {
     int *start, *list;
 } by_als;
 
-static bool als_xy_wing(search *s, sudoku_technique technique, sudoku_step *step)
+static void by_als_free(by_als *index)
 {
-    elims e;
-    /* For each set, the records it is in, ascending. */
-    by_als index = {calloc((size_t)s->nalses + 1, sizeof(int)), malloc((size_t)(2 * s->nrcs + 1) * sizeof(int))};
-    if (!index.start || !index.list) {
-        free(index.start);
-        free(index.list);
-        s->no_memory = true;
-        return false;
+    free(index->start);
+    free(index->list);
+}
+
+/* For each set, the records it is in, ascending: those with a fresh set
+ * (all if fresh is NULL). False if memory ran out. */
+static bool by_als_make(const search *s, const bool *fresh, by_als *index)
+{
+    index->start = calloc((size_t)s->nalses + 1, sizeof(int));
+    index->list = malloc((size_t)(2 * s->nrcs + 1) * sizeof(int));
+    int *fill = calloc((size_t)s->nalses + 1, sizeof(int));
+    bool ok = index->start && index->list && fill;
+    for (int i = 0; ok && i < s->nrcs; i++) {
+        if (stale(fresh, s->rcs[i].a, s->rcs[i].b)) continue;
+        index->start[s->rcs[i].a + 1]++;
+        index->start[s->rcs[i].b + 1]++;
     }
-    for (int i = 0; i < s->nrcs; i++) {
-        index.start[s->rcs[i].a + 1]++;
-        index.start[s->rcs[i].b + 1]++;
-    }
-    for (int i = 0; i < s->nalses; i++) index.start[i + 1] += index.start[i];
-    int *fill = calloc((size_t)s->nalses, sizeof(int));
-    if (!fill) {
-        free(index.start);
-        free(index.list);
-        s->no_memory = true;
-        return false;
-    }
-    for (int i = 0; i < s->nrcs; i++) {
-        index.list[index.start[s->rcs[i].a] + fill[s->rcs[i].a]++] = i;
-        index.list[index.start[s->rcs[i].b] + fill[s->rcs[i].b]++] = i;
+    for (int i = 0; ok && i < s->nalses; i++) index->start[i + 1] += index->start[i];
+    for (int i = 0; ok && i < s->nrcs; i++) {
+        if (stale(fresh, s->rcs[i].a, s->rcs[i].b)) continue;
+        index->list[index->start[s->rcs[i].a] + fill[s->rcs[i].a]++] = i;
+        index->list[index->start[s->rcs[i].b] + fill[s->rcs[i].b]++] = i;
     }
     free(fill);
+    return ok;
+}
+
+static bool als_xy_wing(search *s, const bool *fresh, sudoku_technique technique, sudoku_step *step)
+{
+    elims e;
+    /* The second record of a first one between two stale sets must bring
+     * a fresh one: it is looked for among those only. */
+    by_als all = {NULL, NULL}, with_fresh = {NULL, NULL};
+    if (!by_als_make(s, NULL, &all) || (fresh && !by_als_make(s, fresh, &with_fresh))) {
+        by_als_free(&all);
+        by_als_free(&with_fresh);
+        s->no_memory = true;
+        return false;
+    }
     bool found = false;
     for (int i = 0; i < s->nrcs && !found; i++) {
         const rc *r1 = &s->rcs[i];
+        const by_als *index = stale(fresh, r1->a, r1->b) ? &with_fresh : &all;
         /* The second record shares a set with the first: merge the two
          * sets' lists, in order, after i. */
-        int p = index.start[r1->a], pe = index.start[r1->a + 1];
-        int q = index.start[r1->b], qe = index.start[r1->b + 1];
+        int p = index->start[r1->a], pe = index->start[r1->a + 1];
+        int q = index->start[r1->b], qe = index->start[r1->b + 1];
         int last = -1;
         while (!found && (p < pe || q < qe)) {
             int j;
-            if (q >= qe || (p < pe && index.list[p] <= index.list[q]))
-                j = index.list[p++];
+            if (q >= qe || (p < pe && index->list[p] <= index->list[q]))
+                j = index->list[p++];
             else
-                j = index.list[q++];
+                j = index->list[q++];
             if (j <= i || j == last) continue;
             last = j;
             const rc *r2 = &s->rcs[j];
@@ -431,8 +468,8 @@ static bool als_xy_wing(search *s, sudoku_technique technique, sudoku_step *step
             found = true;
         }
     }
-    free(index.start);
-    free(index.list);
+    by_als_free(&all);
+    by_als_free(&with_fresh);
     return found;
 }
 
@@ -488,6 +525,9 @@ typedef struct chain_step {
 
 typedef struct chains {
     search *s;
+    const bool *fresh; /* NULL: every set */
+    bool *reach;       /* by set: a fresh one is it or after it along records */
+    int nfresh;        /* fresh sets in the chain */
     int start;
     bool *in_chain;
     rc *chain[CHAIN_MAX];
@@ -549,12 +589,18 @@ static void extend(chains *c, int from, const rc *last)
     for (int i = s->first_rc[from]; i < s->end_rc[from]; i++) {
         rc *r = &s->rcs[i];
         if (c->length >= CHAIN_MAX || !check_rc(r, last, first_try) || c->in_chain[r->b]) continue;
-        c->chain[c->length++] = r;
-        c->in_chain[r->b] = true;
-        if (c->length >= 3) record_chain(c, r);
-        extend(c, r->b, r);
-        c->in_chain[r->b] = false;
-        c->length--;
+        /* A chain of stale sets, and all its extensions, is none. */
+        if (!c->fresh || c->nfresh || c->reach[r->b]) {
+            int fresh = c->fresh && c->fresh[r->b];
+            c->chain[c->length++] = r;
+            c->in_chain[r->b] = true;
+            c->nfresh += fresh;
+            if (c->length >= 3 && (!c->fresh || c->nfresh)) record_chain(c, r);
+            if (s->first_rc[r->b] < s->end_rc[r->b]) extend(c, r->b, r);
+            c->nfresh -= fresh;
+            c->in_chain[r->b] = false;
+            c->length--;
+        }
         if (!last) {
             if (r->d2 && first_try) {
                 first_try = false;
@@ -579,18 +625,32 @@ static int compare_chains(const chain_step *a, const chain_step *b)
     return a->ncells - b->ncells;
 }
 
-static bool als_chain(search *s, sudoku_technique technique, sudoku_step *step)
+/* Fills reach (by set) for chains: records go from a set to later ones. */
+static void reach_fresh(const search *s, const bool *fresh, bool *reach)
+{
+    for (int i = s->nalses - 1; i >= 0; i--) {
+        reach[i] = fresh[i];
+        for (int k = s->first_rc[i]; k < s->end_rc[i] && !reach[i]; k++) reach[i] = reach[s->rcs[k].b];
+    }
+}
+
+static bool als_chain(search *s, const bool *fresh, sudoku_technique technique, sudoku_step *step)
 {
     chains c;
     memset(&c, 0, sizeof c);
     c.s = s;
+    c.fresh = fresh;
     c.in_chain = calloc((size_t)s->nalses + 1, sizeof *c.in_chain);
+    c.reach = fresh ? malloc((size_t)s->nalses + 1) : NULL;
     c.scratch = malloc(sizeof *c.scratch);
     hodoku_keymap_init(&c.seen);
-    if (!c.in_chain || !c.scratch) {
+    if (!c.in_chain || !c.scratch || (fresh && !c.reach)) {
         s->no_memory = true;
     } else {
+        if (fresh) reach_fresh(s, fresh, c.reach);
         for (c.start = 0; c.start < s->nalses; c.start++) {
+            if (fresh && !c.reach[c.start]) continue;
+            c.nfresh = fresh && fresh[c.start];
             c.in_chain[c.start] = true;
             extend(&c, c.start, NULL);
             c.in_chain[c.start] = false;
@@ -616,6 +676,7 @@ static bool als_chain(search *s, sudoku_technique technique, sudoku_step *step)
         make_step(s, &as, technique, step);
     }
     free(c.in_chain);
+    free(c.reach);
     free(c.scratch);
     free(c.steps);
     hodoku_keymap_free(&c.seen);
@@ -683,6 +744,44 @@ static search *round_search(hodoku_query *q, search *own, bool *owned)
     return s;
 }
 
+/* The sets of s a step of kind may need on q's board, by set (NULL: any;
+ * to be freed). Where kind's search found nothing on an earlier board
+ * (q's cache) that q's board only lost candidates from, a set whose cells
+ * are as they were there was a set of that board too, with the same
+ * restricted commons (which read its cells and the other set's only) and
+ * no eliminations but the earlier ones (fewer cells hold the digits): a
+ * step needs a set with a cell that changed, a fresh one. The list's
+ * order keeps the earlier sets' order (a house's cells in order, the
+ * houses in order), so a chain of them was one there. */
+static bool *fresh_sets(const hodoku_query *q, const search *s, als_kind kind)
+{
+    const hodoku_cache *cache = q->cache;
+    const hodoku_grid *g = q->grid;
+    if (!cache || g->drift || !(cache->als_known >> kind & 1u)) return NULL;
+    hodoku_set changed = hodoku_set_empty();
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        unsigned was = cache->als_candidates[kind][cell];
+        if (g->candidates[cell] & ~was) return NULL;
+        if (g->candidates[cell] != was || g->value[cell] != cache->als_values[kind][cell])
+            hodoku_set_add(&changed, cell);
+    }
+    bool *fresh = malloc((size_t)s->nalses + 1);
+    if (!fresh) return NULL;
+    for (int i = 0; i < s->nalses; i++)
+        fresh[i] = !hodoku_set_is_empty(hodoku_set_and(s->alses[i].cells, changed));
+    return fresh;
+}
+
+/* Keeps in q's cache that kind's search found nothing on q's board. */
+static void none_found(const hodoku_query *q, als_kind kind)
+{
+    hodoku_cache *cache = q->cache;
+    if (!cache || q->grid->drift) return;
+    memcpy(cache->als_candidates[kind], q->grid->candidates, sizeof cache->als_candidates[kind]);
+    memcpy(cache->als_values[kind], q->grid->value, sizeof cache->als_values[kind]);
+    cache->als_known |= 1u << kind;
+}
+
 static bool find(hodoku_query *q, als_kind kind, sudoku_technique technique, sudoku_step *step)
 {
     search own;
@@ -692,12 +791,16 @@ static bool find(hodoku_query *q, als_kind kind, sudoku_technique technique, sud
         q->short_of_memory = true;
         return false;
     }
-    bool found = kind == XZ        ? als_xz(s, technique, step)
-                 : kind == XY_WING ? als_xy_wing(s, technique, step)
-                                   : als_chain(s, technique, step);
+    bool *fresh = fresh_sets(q, s, kind);
+    bool found = kind == XZ        ? als_xz(s, fresh, technique, step)
+                 : kind == XY_WING ? als_xy_wing(s, fresh, technique, step)
+                                   : als_chain(s, fresh, technique, step);
+    free(fresh);
     if (s->no_memory) {
         q->short_of_memory = true;
         found = false;
+    } else if (!found) {
+        none_found(q, kind);
     }
     if (owned) search_free(s);
     return found;

@@ -107,6 +107,12 @@ typedef struct hodoku_cache {
      * columns as base, bits 2-3 its answers, on the cells in finned_cells. */
     uint8_t finned_answer[3][9];
     uint64_t finned_cells[3][9][2];
+    /* ALS-XZ, ALS-XY-Wing and ALS Chain (als.c, in that order): bit k of
+     * als_known says the k-th found nothing on the board whose candidates
+     * and placed digits are als_candidates[k] and als_values[k]. */
+    unsigned als_known;
+    uint16_t als_candidates[3][SUDOKU_CELLS];
+    uint8_t als_values[3][SUDOKU_CELLS];
 } hodoku_cache;
 
 /* What the finders of one round share (the techniques asked in turn on
