@@ -40,15 +40,38 @@ static void drop_hidden(hodoku_queue *q, int unit, int digit)
 }
 
 /* The digit has one place left in unit: the first cell of the unit (in
- * the unit's order) that has it joins the hidden queue. */
+ * the unit's order, which is the cells' order) that has it joins the
+ * hidden queue. */
 static void add_hidden(hodoku_grid *g, int unit, int digit)
 {
-    uint16_t bit = (uint16_t)(1u << (digit - 1));
-    for (int i = 0; i < 9; i++) {
-        int cell = sudoku_unit_cells[unit][i];
-        if (g->candidates[cell] & bit) {
-            hodoku_queue_add(&g->hidden, cell, digit);
-            return;
+    const uint64_t *cells = g->digit_cells[digit - 1];
+    uint64_t low = cells[0] & sudoku_unit_bits[unit][0], high = cells[1] & sudoku_unit_bits[unit][1];
+    if (low)
+        hodoku_queue_add(&g->hidden, __builtin_ctzll(low), digit);
+    else if (high)
+        hodoku_queue_add(&g->hidden, 64 + __builtin_ctzll(high), digit);
+}
+
+/* hodoku_remove of a candidate the cell has (bit, of digit). */
+static void remove_had(hodoku_grid *g, int cell, int digit, uint16_t bit)
+{
+    uint16_t left = (uint16_t)(g->candidates[cell] & ~bit);
+    g->candidates[cell] = left;
+    g->digit_cells[digit - 1][cell >> 6] &= ~(1ull << (cell & 63));
+    if (!left) { /* no candidate left: a board with no solution */
+        g->drift = true;
+        return;
+    }
+    if (sudoku_is_single(left)) hodoku_queue_add(&g->naked, cell, sudoku_lowest_digit(left));
+    for (int k = 0; k < 3; k++) {
+        int unit = sudoku_cell_units[cell][k];
+        int places = (int)--g->free[unit][digit];
+        if (places > 1) continue;
+        if (places == 1) {
+            add_hidden(g, unit, digit);
+        } else {
+            drop_hidden(&g->hidden, unit, digit);
+            g->unit_free[unit] &= (uint16_t)~bit;
         }
     }
 }
@@ -56,23 +79,7 @@ static void add_hidden(hodoku_grid *g, int unit, int digit)
 void hodoku_remove(hodoku_grid *g, int cell, int digit)
 {
     uint16_t bit = (uint16_t)(1u << (digit - 1));
-    if (!(g->candidates[cell] & bit)) return;
-    g->candidates[cell] &= (uint16_t)~bit;
-    if (!g->candidates[cell]) { /* no candidate left: a board with no solution */
-        g->drift = true;
-        return;
-    }
-    if (sudoku_is_single(g->candidates[cell]))
-        hodoku_queue_add(&g->naked, cell, sudoku_lowest_digit(g->candidates[cell]));
-    for (int k = 0; k < 3; k++) {
-        int unit = sudoku_cell_units[cell][k];
-        int left = (int)--g->free[unit][digit];
-        if (left == 1) add_hidden(g, unit, digit);
-        if (left == 0) {
-            drop_hidden(&g->hidden, unit, digit);
-            g->unit_free[unit] &= (uint16_t)~bit;
-        }
-    }
+    if (g->candidates[cell] & bit) remove_had(g, cell, digit, bit);
 }
 
 void hodoku_place(hodoku_grid *g, int cell, int digit)
@@ -83,15 +90,19 @@ void hodoku_place(hodoku_grid *g, int cell, int digit)
     if (!g->value[cell]) g->placed++;
     g->value[cell] = (uint8_t)digit;
     g->candidates[cell] = 0;
+    for (unsigned c = had; c; c &= c - 1)
+        g->digit_cells[__builtin_ctz(c)][cell >> 6] &= ~(1ull << (cell & 63));
     uint16_t bit = (uint16_t)(1u << (digit - 1));
     for (int k = 0; k < 3; k++) g->unit_placed[sudoku_cell_units[cell][k]] |= bit;
-    for (int k = 0; k < 20; k++) {
-        int peer = sudoku_peers[cell][k];
-        if (g->candidates[peer] & bit) hodoku_remove(g, peer, digit);
-    }
+    /* The peers that have the digit, in cell order (each removal touches
+     * only its own cell's candidates: the set taken first stays true). */
+    const uint64_t *cells = g->digit_cells[digit - 1];
+    for (int w = 0; w < 2; w++)
+        for (uint64_t peers = cells[w] & sudoku_peer_bits[cell][w]; peers; peers &= peers - 1)
+            remove_had(g, 64 * w + __builtin_ctzll(peers), digit, bit);
     /* The cell's own candidates leave its units' counts only now. */
-    for (int d = 1; d <= 9; d++) {
-        if (!(had & (1u << (d - 1)))) continue;
+    for (unsigned c = had; c; c &= c - 1) {
+        int d = __builtin_ctz(c) + 1;
         for (int k = 0; k < 3; k++) {
             int unit = sudoku_cell_units[cell][k];
             int left = (int)--g->free[unit][d];
@@ -104,9 +115,10 @@ void hodoku_place(hodoku_grid *g, int cell, int digit)
 bool hodoku_grid_stuck(const hodoku_grid *g)
 {
     if (g->placed == SUDOKU_CELLS) return true;
+    unsigned missing = 0; /* no early exit: a loop the compiler can run several units a time */
     for (int unit = 0; unit < 27; unit++)
-        if ((g->unit_placed[unit] | g->unit_free[unit]) != ALL_DIGITS) return true;
-    return false;
+        missing |= (unsigned)(g->unit_placed[unit] | g->unit_free[unit]) ^ ALL_DIGITS;
+    return missing != 0;
 }
 
 void hodoku_grid_from_state(hodoku_grid *g, const sudoku_logic *state)
@@ -117,6 +129,10 @@ void hodoku_grid_from_state(hodoku_grid *g, const sudoku_logic *state)
         for (int d = 1; d <= 9; d++) g->free[unit][d] = 9;
         g->unit_free[unit] = ALL_DIGITS;
     }
+    for (int d = 0; d < 9; d++) {
+        g->digit_cells[d][0] = ~0ull;
+        g->digit_cells[d][1] = (1ull << (SUDOKU_CELLS - 64)) - 1;
+    }
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         if (state->placed.cell[cell]) {
             hodoku_place(g, cell, state->placed.cell[cell]);
@@ -124,8 +140,11 @@ void hodoku_grid_from_state(hodoku_grid *g, const sudoku_logic *state)
         }
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         if (g->value[cell]) continue;
-        for (int d = 1; d <= 9; d++)
-            if (!(state->candidates[cell] & (1u << (d - 1)))) hodoku_remove(g, cell, d);
+        for (unsigned lacks = g->candidates[cell] & ~(unsigned)state->candidates[cell]; lacks;
+             lacks &= lacks - 1) {
+            int d = __builtin_ctz(lacks);
+            remove_had(g, cell, d + 1, (uint16_t)(1u << d));
+        }
     }
 }
 
@@ -174,10 +193,7 @@ uint16_t hodoku_places(const hodoku_grid *g, int unit, int digit)
 
 void hodoku_digit_cells_of(const hodoku_grid *g, hodoku_digit_cells *at)
 {
-    memset(at, 0, sizeof *at);
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        for (unsigned c = g->candidates[cell]; c; c &= c - 1)
-            at->w[__builtin_ctz(c)][cell / 64] |= 1ull << (cell % 64);
+    memcpy(at->w, g->digit_cells, sizeof at->w);
 }
 
 /* The row of a one-digit search in the cache, or -1. */

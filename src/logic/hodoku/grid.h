@@ -42,6 +42,11 @@ typedef struct hodoku_grid {
     bool drift;               /* a cell lost its last candidate (its units' counts stay
                                  as they were) or a placed cell took another digit: the
                                  three above no longer tell; read the board itself */
+    /* Each digit's cells, as the candidates say (bit c % 64 of
+     * digit_cells[d - 1][c / 64]): a placement walks only the peers that
+     * have the digit, and a unit's first place of a digit is its lowest
+     * bit there (a unit's cells are in increasing order). */
+    uint64_t digit_cells[9][2];
 } hodoku_grid;
 
 /* Sets g up from a state as HoDoKu reads a puzzle: every cell open with
