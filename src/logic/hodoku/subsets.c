@@ -173,6 +173,7 @@ static bool naked_combinations(const hodoku_grid *g, sudoku_technique technique,
         unsigned union_ = digits | g->candidates[eligible[i]];
         if (sudoku_popcount(union_) > n) continue;
         cells[depth] = eligible[i];
+        if (locked && depth > 0 && !(common_kinds(cells, depth + 1) & 3u)) continue; /* no line */
         if (depth + 1 < n) {
             if (naked_combinations(g, technique, eligible, count, n, locked, cells, depth + 1, i + 1,
                                    union_, step))
@@ -186,6 +187,16 @@ static bool naked_combinations(const hodoku_grid *g, sudoku_technique technique,
     return false;
 }
 
+/* True if n of a box's cells at places (bit i: its i-th cell) lie in one
+ * of its rows or columns: where a locked subset of the box must be. */
+static bool in_one_line(unsigned places, int n)
+{
+    static const unsigned lines[6] = {0x007, 0x038, 0x1C0, 0x049, 0x092, 0x124};
+    for (int i = 0; i < 6; i++)
+        if (sudoku_nine_count[places & lines[i]] >= n) return true;
+    return false;
+}
+
 static bool naked_search(const hodoku_grid *g, sudoku_technique technique, int n, bool locked,
                          sudoku_step *step)
 {
@@ -193,12 +204,16 @@ static bool naked_search(const hodoku_grid *g, sudoku_technique technique, int n
         int unit = subset_units[u];
         uint8_t eligible[9], cells[4];
         int count = 0;
+        unsigned places = 0;
         for (int i = 0; i < 9; i++) {
             int cell = sudoku_unit_cells[unit][i];
             int size = sudoku_popcount(g->candidates[cell]);
-            if (!g->value[cell] && size >= 1 && size <= n) eligible[count++] = (uint8_t)cell;
+            if (!g->value[cell] && size >= 1 && size <= n) {
+                eligible[count++] = (uint8_t)cell;
+                places |= 1u << i;
+            }
         }
-        if (count >= n &&
+        if (count >= n && (!locked || in_one_line(places, n)) &&
             naked_combinations(g, technique, eligible, count, n, locked, cells, 0, 0, 0, step))
             return true;
     }
@@ -267,9 +282,11 @@ bool hodoku_hidden_set(hodoku_query *q, sudoku_technique technique, sudoku_step 
         for (int i = 0; i < 9; i++) open += g->candidates[sudoku_unit_cells[unit][i]] != 0;
         if (open <= n) continue;
         int eligible[9], count = 0;
-        uint16_t places[10];
+        uint16_t places[10] = {0}; /* as hodoku_places, all digits in one pass */
+        for (int i = 0; i < 9; i++)
+            for (unsigned c = g->candidates[sudoku_unit_cells[unit][i]]; c; c &= c - 1)
+                places[__builtin_ctz(c) + 1] |= (uint16_t)(1u << i);
         for (int d = 1; d <= 9; d++) {
-            places[d] = hodoku_places(g, unit, d);
             int k = (int)g->free[unit][d];
             if (k >= 1 && k <= n) eligible[count++] = d;
         }
