@@ -52,8 +52,20 @@ static void add_hidden(hodoku_grid *g, int unit, int digit)
         hodoku_queue_add(&g->hidden, 64 + __builtin_ctzll(high), digit);
 }
 
+/* A removal left the digit with places (1 or 0) places in unit: the rare
+ * case of a removal, kept out of its way. */
+__attribute__((noinline)) static void unit_low(hodoku_grid *g, int unit, int digit, int places)
+{
+    if (places == 1) {
+        add_hidden(g, unit, digit);
+        return;
+    }
+    drop_hidden(&g->hidden, unit, digit);
+    g->unit_free[unit] &= (uint16_t)~(1u << (digit - 1));
+}
+
 /* hodoku_remove of a candidate the cell has (bit, of digit). */
-static void remove_had(hodoku_grid *g, int cell, int digit, uint16_t bit)
+static inline void remove_had(hodoku_grid *g, int cell, int digit, uint16_t bit)
 {
     uint16_t left = (uint16_t)(g->candidates[cell] & ~bit);
     g->candidates[cell] = left;
@@ -66,13 +78,7 @@ static void remove_had(hodoku_grid *g, int cell, int digit, uint16_t bit)
     for (int k = 0; k < 3; k++) {
         int unit = sudoku_cell_units[cell][k];
         int places = (int)--g->free[unit][digit];
-        if (places > 1) continue;
-        if (places == 1) {
-            add_hidden(g, unit, digit);
-        } else {
-            drop_hidden(&g->hidden, unit, digit);
-            g->unit_free[unit] &= (uint16_t)~bit;
-        }
+        if (places <= 1) unit_low(g, unit, digit, places);
     }
 }
 
