@@ -64,28 +64,32 @@ __attribute__((noinline)) static void unit_low(hodoku_grid *g, int unit, int dig
     g->unit_free[unit] &= (uint16_t)~(1u << (digit - 1));
 }
 
-/* hodoku_remove of a candidate the cell has (bit, of digit). */
-static inline void remove_had(hodoku_grid *g, int cell, int digit, uint16_t bit)
+/* hodoku_remove of a candidate the cell has (bit, of digit), but for the
+ * counts of the units in settled (bit u: unit u), which the caller
+ * keeps; false if the cell had no other (then no count goes down). */
+static inline bool remove_had(hodoku_grid *g, int cell, int digit, uint16_t bit, uint32_t settled)
 {
     uint16_t left = (uint16_t)(g->candidates[cell] & ~bit);
     g->candidates[cell] = left;
     g->digit_cells[digit - 1][cell >> 6] &= ~(1ull << (cell & 63));
     if (!left) { /* no candidate left: a board with no solution */
         g->drift = true;
-        return;
+        return false;
     }
     if (sudoku_is_single(left)) hodoku_queue_add(&g->naked, cell, sudoku_lowest_digit(left));
     for (int k = 0; k < 3; k++) {
         int unit = sudoku_cell_units[cell][k];
+        if (settled >> unit & 1u) continue;
         int places = (int)--g->free[unit][digit];
         if (places <= 1) unit_low(g, unit, digit, places);
     }
+    return true;
 }
 
 void hodoku_remove(hodoku_grid *g, int cell, int digit)
 {
     uint16_t bit = (uint16_t)(1u << (digit - 1));
-    if (g->candidates[cell] & bit) remove_had(g, cell, digit, bit);
+    if (g->candidates[cell] & bit) (void)remove_had(g, cell, digit, bit, 0);
 }
 
 void hodoku_place(hodoku_grid *g, int cell, int digit)
@@ -101,11 +105,25 @@ void hodoku_place(hodoku_grid *g, int cell, int digit)
     uint16_t bit = (uint16_t)(1u << (digit - 1));
     for (int k = 0; k < 3; k++) g->unit_placed[sudoku_cell_units[cell][k]] |= bit;
     /* The peers that have the digit, in cell order (each removal touches
-     * only its own cell's candidates: the set taken first stays true). */
+     * only its own cell's candidates: the set taken first stays true).
+     * If the cell had the digit and the counts tell (no drift), each of
+     * its units counts the cell and its peers there with the digit: it
+     * stays above 1 (nothing joins the hidden queue, since at 1 the unit
+     * has no other place) until all of them are gone, and is then 1 (the
+     * cell), plus a peer that lost its last candidate and was not counted
+     * out; the cell's candidates leave it below. */
     const uint64_t *cells = g->digit_cells[digit - 1];
+    uint32_t settled = (had & bit) && !g->drift ? sudoku_cell_unit_mask[cell] : 0;
+    int8_t uncounted[3] = {0, 0, 0};
     for (int w = 0; w < 2; w++)
-        for (uint64_t peers = cells[w] & sudoku_peer_bits[cell][w]; peers; peers &= peers - 1)
-            remove_had(g, 64 * w + __builtin_ctzll(peers), digit, bit);
+        for (uint64_t peers = cells[w] & sudoku_peer_bits[cell][w]; peers; peers &= peers - 1) {
+            int peer = 64 * w + __builtin_ctzll(peers);
+            if (remove_had(g, peer, digit, bit, settled)) continue;
+            for (int k = 0; k < 3; k++)
+                uncounted[k] += sudoku_cell_units[peer][k] == sudoku_cell_units[cell][k];
+        }
+    if (settled)
+        for (int k = 0; k < 3; k++) g->free[sudoku_cell_units[cell][k]][digit] = (int8_t)(1 + uncounted[k]);
     /* The cell's own candidates leave its units' counts only now. */
     for (unsigned c = had; c; c &= c - 1) {
         int d = __builtin_ctz(c) + 1;
@@ -149,7 +167,7 @@ void hodoku_grid_from_state(hodoku_grid *g, const sudoku_logic *state)
         for (unsigned lacks = g->candidates[cell] & ~(unsigned)state->candidates[cell]; lacks;
              lacks &= lacks - 1) {
             int d = __builtin_ctz(lacks);
-            remove_had(g, cell, d + 1, (uint16_t)(1u << d));
+            (void)remove_had(g, cell, d + 1, (uint16_t)(1u << d), 0);
         }
     }
 }
