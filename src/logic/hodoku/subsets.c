@@ -161,6 +161,18 @@ static bool naked_wanted(const hodoku_grid *g, const uint8_t *cells, int n, unsi
     return is_locked == locked;
 }
 
+/* True if the cells (of one box) share a row or a column: a locked
+ * subset's must. */
+static bool in_one_line_cells(const uint8_t *cells, int n)
+{
+    bool row = true, column = true;
+    for (int i = 1; i < n; i++) {
+        row = row && cells[i] / 9 == cells[0] / 9;
+        column = column && cells[i] % 9 == cells[0] % 9;
+    }
+    return row || column;
+}
+
 /* Extends the combination cells[0..depth) with eligible cells from start
  * on, in lexicographic order; true once a step is found (locked as
  * wanted, with eliminations). */
@@ -173,7 +185,7 @@ static bool naked_combinations(const hodoku_grid *g, sudoku_technique technique,
         unsigned union_ = digits | g->candidates[eligible[i]];
         if (sudoku_popcount(union_) > n) continue;
         cells[depth] = eligible[i];
-        if (locked && depth > 0 && !(common_kinds(cells, depth + 1) & 3u)) continue; /* no line */
+        if (locked && depth > 0 && !in_one_line_cells(cells, depth + 1)) continue;
         if (depth + 1 < n) {
             if (naked_combinations(g, technique, eligible, count, n, locked, cells, depth + 1, i + 1,
                                    union_, step))
@@ -189,7 +201,7 @@ static bool naked_combinations(const hodoku_grid *g, sudoku_technique technique,
 
 /* True if n of a box's cells at places (bit i: its i-th cell) lie in one
  * of its rows or columns: where a locked subset of the box must be. */
-static bool in_one_line(unsigned places, int n)
+static bool box_line_with(unsigned places, int n)
 {
     static const unsigned lines[6] = {0x007, 0x038, 0x1C0, 0x049, 0x092, 0x124};
     for (int i = 0; i < 6; i++)
@@ -213,7 +225,7 @@ static bool naked_search(const hodoku_grid *g, sudoku_technique technique, int n
                 places |= 1u << i;
             }
         }
-        if (count >= n && (!locked || in_one_line(places, n)) &&
+        if (count >= n && (!locked || box_line_with(places, n)) &&
             naked_combinations(g, technique, eligible, count, n, locked, cells, 0, 0, 0, step))
             return true;
     }
