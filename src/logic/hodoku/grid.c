@@ -52,6 +52,14 @@ static void add_hidden(hodoku_grid *g, int unit, int digit)
         hodoku_queue_add(&g->hidden, 64 + __builtin_ctzll(high), digit);
 }
 
+/* The digit has no place left in unit. */
+static void unit_lose(hodoku_grid *g, int unit, int digit)
+{
+    uint16_t bit = (uint16_t)(1u << (digit - 1));
+    g->unit_free[unit] &= (uint16_t)~bit;
+    if (!(g->unit_placed[unit] & bit)) g->lost = true;
+}
+
 /* A removal left the digit with places (1 or 0) places in unit: the rare
  * case of a removal, kept out of its way. */
 __attribute__((noinline)) static void unit_low(hodoku_grid *g, int unit, int digit, int places)
@@ -61,7 +69,7 @@ __attribute__((noinline)) static void unit_low(hodoku_grid *g, int unit, int dig
         return;
     }
     drop_hidden(&g->hidden, unit, digit);
-    g->unit_free[unit] &= (uint16_t)~(1u << (digit - 1));
+    unit_lose(g, unit, digit);
 }
 
 /* hodoku_remove of a candidate the cell has (bit, of digit), but for the
@@ -131,7 +139,7 @@ void hodoku_place(hodoku_grid *g, int cell, int digit)
             int unit = sudoku_cell_units[cell][k];
             int left = (int)--g->free[unit][d];
             if (left == 1 && d != digit) add_hidden(g, unit, d);
-            if (left == 0) g->unit_free[unit] &= (uint16_t)~(1u << (d - 1));
+            if (left == 0) unit_lose(g, unit, d);
         }
     }
 }
@@ -139,6 +147,7 @@ void hodoku_place(hodoku_grid *g, int cell, int digit)
 bool hodoku_grid_stuck(const hodoku_grid *g)
 {
     if (g->placed == SUDOKU_CELLS) return true;
+    if (!g->lost) return false;
     unsigned missing = 0; /* no early exit: a loop the compiler can run several units a time */
     for (int unit = 0; unit < 27; unit++)
         missing |= (unsigned)(g->unit_placed[unit] | g->unit_free[unit]) ^ ALL_DIGITS;

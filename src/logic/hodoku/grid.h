@@ -47,6 +47,10 @@ typedef struct hodoku_grid {
      * have the digit, and a unit's first place of a digit is its lowest
      * bit there (a unit's cells are in increasing order). */
     uint64_t digit_cells[9][2];
+    /* A unit lost the last place of a digit not placed in it (the check
+     * before each step reads the units only then: until it happens, no
+     * unit is without a digit). */
+    bool lost;
 } hodoku_grid;
 
 /* Sets g up from a state as HoDoKu reads a puzzle: every cell open with
