@@ -294,16 +294,20 @@ bool hodoku_hidden_set(hodoku_query *q, sudoku_technique technique, sudoku_step 
         for (int i = 0; i < 9; i++) open += g->candidates[sudoku_unit_cells[unit][i]] != 0;
         if (open <= n) continue;
         int eligible[9], count = 0;
-        uint16_t places[10] = {0}; /* as hodoku_places, all digits in one pass */
-        for (int i = 0; i < 9; i++)
-            for (unsigned c = g->candidates[sudoku_unit_cells[unit][i]]; c; c &= c - 1)
-                places[__builtin_ctz(c) + 1] |= (uint16_t)(1u << i);
+        unsigned digits = 0;
         for (int d = 1; d <= 9; d++) {
             int k = (int)g->free[unit][d];
-            if (k >= 1 && k <= n) eligible[count++] = d;
+            if (k >= 1 && k <= n) {
+                eligible[count++] = d;
+                digits |= 1u << (d - 1);
+            }
         }
-        if (count >= n &&
-            hidden_combinations(g, technique, unit, eligible, count, places, n, 0, 0, 0, 0, step))
+        if (count < n) continue;
+        uint16_t places[10] = {0}; /* as hodoku_places, the eligible digits' in one pass */
+        for (int i = 0; i < 9; i++)
+            for (unsigned c = g->candidates[sudoku_unit_cells[unit][i]] & digits; c; c &= c - 1)
+                places[__builtin_ctz(c) + 1] |= (uint16_t)(1u << i);
+        if (hidden_combinations(g, technique, unit, eligible, count, places, n, 0, 0, 0, 0, step))
             return true;
     }
     return false;
