@@ -216,14 +216,6 @@ bool hodoku_allowed(const hodoku_grid *g, int cell, int digit)
     return true;
 }
 
-uint16_t hodoku_places(const hodoku_grid *g, int unit, int digit)
-{
-    uint16_t bit = (uint16_t)(1u << (digit - 1)), places = 0;
-    for (int i = 0; i < 9; i++)
-        if (g->candidates[sudoku_unit_cells[unit][i]] & bit) places |= (uint16_t)(1u << i);
-    return places;
-}
-
 void hodoku_digit_cells_of(const hodoku_grid *g, hodoku_digit_cells *at)
 {
     memcpy(at->w, g->digit_cells, sizeof at->w);

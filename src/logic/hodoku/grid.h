@@ -165,8 +165,4 @@ void hodoku_digits_none(const hodoku_query *q, sudoku_technique technique,
  * rating from the catalogue. */
 typedef bool hodoku_finder(hodoku_query *q, sudoku_technique technique, sudoku_step *step);
 
-/* The cells of unit u that have digit, as a bit set over the unit's
- * positions (bit i: sudoku_unit_cells[u][i]). */
-uint16_t hodoku_places(const hodoku_grid *g, int unit, int digit);
-
 #endif

@@ -303,7 +303,7 @@ bool hodoku_hidden_set(hodoku_query *q, sudoku_technique technique, sudoku_step 
             }
         }
         if (count < n) continue;
-        uint16_t places[10] = {0}; /* as hodoku_places, the eligible digits' in one pass */
+        uint16_t places[10] = {0}; /* bit i: the unit's i-th cell has the digit */
         for (int i = 0; i < 9; i++)
             for (unsigned c = g->candidates[sudoku_unit_cells[unit][i]] & digits; c; c &= c - 1)
                 places[__builtin_ctz(c) + 1] |= (uint16_t)(1u << i);
