@@ -45,7 +45,8 @@ static void drop_hidden(hodoku_queue *q, int unit, int digit)
 static void add_hidden(hodoku_grid *g, int unit, int digit)
 {
     const uint64_t *cells = g->digit_cells[digit - 1];
-    uint64_t low = cells[0] & sudoku_unit_bits[unit][0], high = cells[1] & sudoku_unit_bits[unit][1];
+    uint64_t low = cells[0] & sudoku_unit_bits[unit][0],
+             high = cells[1] & sudoku_unit_bits[unit][1];
     if (low)
         hodoku_queue_add(&g->hidden, __builtin_ctzll(low), digit);
     else if (high)
@@ -131,7 +132,8 @@ void hodoku_place(hodoku_grid *g, int cell, int digit)
                 uncounted[k] += sudoku_cell_units[peer][k] == sudoku_cell_units[cell][k];
         }
     if (settled)
-        for (int k = 0; k < 3; k++) g->free[sudoku_cell_units[cell][k]][digit] = (int8_t)(1 + uncounted[k]);
+        for (int k = 0; k < 3; k++)
+            g->free[sudoku_cell_units[cell][k]][digit] = (int8_t)(1 + uncounted[k]);
     /* The cell's own candidates leave its units' counts only now. */
     for (unsigned c = had; c; c &= c - 1) {
         int d = __builtin_ctz(c) + 1;

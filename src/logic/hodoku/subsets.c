@@ -152,8 +152,10 @@ static bool naked_wanted(const hodoku_grid *g, const uint8_t *cells, int n, unsi
         for (int w = 0; w < 2; w++) {
             uint64_t hit = with[w] & unit[w] & ~members[w];
             if (k != 2) hit &= ~box[w]; /* a line's removals count outside the box */
-            if (hit) counted |= 1u << k;
-            else if (with[w] & unit[w] & ~members[w]) counted |= 8u; /* removals, not counted */
+            if (hit)
+                counted |= 1u << k;
+            else if (with[w] & unit[w] & ~members[w])
+                counted |= 8u; /* removals, not counted */
         }
     }
     if (!counted) return false;
