@@ -123,7 +123,7 @@ void hodoku_place(hodoku_grid *g, int cell, int digit)
      * out; the cell's candidates leave it below. */
     const uint64_t *cells = g->digit_cells[digit - 1];
     uint32_t settled = (had & bit) && !g->drift ? sudoku_cell_unit_mask[cell] : 0;
-    int8_t uncounted[3] = {0, 0, 0};
+    int uncounted[3] = {0, 0, 0};
     for (int w = 0; w < 2; w++)
         for (uint64_t peers = cells[w] & sudoku_peer_bits[cell][w]; peers; peers &= peers - 1) {
             int peer = 64 * w + __builtin_ctzll(peers);
