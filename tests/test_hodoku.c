@@ -466,11 +466,177 @@ static void test_als_memory_changes_nothing(void **state)
     assert_true(boards > 0 && found > 0);
 }
 
+/* ---- the grid against a model of its rules ---- */
+
+/* HoDoKu's grid as hodoku-spec's section 2 tells it, the plain way (every
+ * cell scanned, nothing kept but the counts): removals feed the queues in
+ * the order they happen. The library's grid keeps more to go faster;
+ * what it shows must be this. */
+typedef struct model {
+    uint8_t value[SUDOKU_CELLS];
+    uint16_t candidates[SUDOKU_CELLS];
+    int free[27][10];
+    sudoku_candidate naked[HODOKU_QUEUE_ROOM], hidden[HODOKU_QUEUE_ROOM];
+    int nnaked, nhidden, hidden_head;
+    bool drift;
+} model;
+
+static bool in_unit(int cell, int unit)
+{
+    for (int i = 0; i < 9; i++)
+        if (sudoku_unit_cells[unit][i] == cell) return true;
+    return false;
+}
+
+static void model_hidden_add(model *m, int unit, int digit)
+{
+    for (int i = 0; i < 9; i++) {
+        int cell = sudoku_unit_cells[unit][i];
+        if (m->candidates[cell] >> (digit - 1) & 1u) {
+            m->hidden[m->nhidden++] = (sudoku_candidate){(uint8_t)cell, (uint8_t)digit};
+            return;
+        }
+    }
+}
+
+static void model_remove(model *m, int cell, int digit)
+{
+    unsigned bit = 1u << (digit - 1);
+    if (!(m->candidates[cell] & bit)) return;
+    m->candidates[cell] &= (uint16_t)~bit;
+    if (!m->candidates[cell]) {
+        m->drift = true; /* a cell with no candidate: its units' counts stay */
+        return;
+    }
+    if (!(m->candidates[cell] & (m->candidates[cell] - 1)))
+        m->naked[m->nnaked++] =
+            (sudoku_candidate){(uint8_t)cell, (uint8_t)(__builtin_ctz(m->candidates[cell]) + 1)};
+    for (int k = 0; k < 3; k++) {
+        int unit = sudoku_cell_units[cell][k], left = --m->free[unit][digit];
+        if (left == 1) model_hidden_add(m, unit, digit);
+        for (int i = m->hidden_head; left == 0 && i < m->nhidden; i++)
+            if (m->hidden[i].digit == digit && in_unit(m->hidden[i].cell, unit)) {
+                memmove(&m->hidden[i], &m->hidden[i + 1],
+                        (size_t)(m->nhidden - i - 1) * sizeof m->hidden[0]);
+                m->nhidden--;
+                break;
+            }
+    }
+}
+
+static void model_place(model *m, int cell, int digit)
+{
+    if (m->value[cell] == digit) return;
+    unsigned had = m->candidates[cell];
+    m->drift = m->drift || m->value[cell] || !had;
+    m->value[cell] = (uint8_t)digit;
+    m->candidates[cell] = 0;
+    for (int k = 0; k < 20; k++) model_remove(m, sudoku_peers[cell][k], digit);
+    for (int d = 1; d <= 9; d++)
+        for (int k = 0; had >> (d - 1) & 1u && k < 3; k++)
+            if (--m->free[sudoku_cell_units[cell][k]][d] == 1 && d != digit)
+                model_hidden_add(m, sudoku_cell_units[cell][k], d);
+}
+
+/* True if a unit has a digit neither placed in it nor with a place, as
+ * the counts say, or every cell is placed. */
+static bool model_stuck(const model *m)
+{
+    int placed = 0;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) placed += m->value[cell] != 0;
+    for (int unit = 0; unit < 27; unit++)
+        for (int d = 1; d <= 9; d++) {
+            bool there = m->free[unit][d] > 0;
+            for (int i = 0; i < 9 && !there; i++) there = m->value[sudoku_unit_cells[unit][i]] == d;
+            if (!there) return true;
+        }
+    return placed == SUDOKU_CELLS;
+}
+
+static void model_check(const model *m, const hodoku_grid *g)
+{
+    assert_memory_equal(m->value, g->value, sizeof m->value);
+    assert_memory_equal(m->candidates, g->candidates, sizeof m->candidates);
+    for (int unit = 0; unit < 27; unit++)
+        for (int d = 1; d <= 9; d++) assert_int_equal(m->free[unit][d], g->free[unit][d]);
+    assert_int_equal(m->drift, g->drift);
+    if (!m->drift) assert_int_equal(model_stuck(m), hodoku_grid_stuck(g));
+    assert_int_equal(m->nnaked, g->naked.tail - g->naked.head);
+    assert_memory_equal(m->naked, &g->naked.entry[g->naked.head],
+                        (size_t)m->nnaked * sizeof m->naked[0]);
+    int n = m->nhidden - m->hidden_head;
+    assert_int_equal(n, g->hidden.tail - g->hidden.head);
+    assert_memory_equal(&m->hidden[m->hidden_head], &g->hidden.entry[g->hidden.head],
+                        (size_t)n * sizeof m->hidden[0]);
+    hodoku_digit_cells at;
+    hodoku_digit_cells_of(g, &at);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (int d = 0; d < 9; d++)
+            assert_int_equal(m->candidates[cell] >> d & 1u, at.w[d][cell / 64] >> (cell % 64) & 1u);
+}
+
+/* Random places and removals from random givens of a solved grid (half
+ * the runs follow its solution, as a path does; the others place and
+ * remove anything, boards with no solution and clashes among them), the
+ * grid and the model side by side after every one, singles taken off the
+ * hidden queue now and then. */
+static void test_grid_against_model(void **state)
+{
+    (void)state;
+    srand(26);
+    for (int run = 0; run < 2000; run++) {
+        bool valid = run % 2 == 0;
+        int perm[9], solution[SUDOKU_CELLS];
+        for (int i = 0; i < 9; i++) perm[i] = i;
+        for (int i = 8; i > 0; i--) {
+            int j = rand() % (i + 1), x = perm[i];
+            perm[i] = perm[j], perm[j] = x;
+        }
+        for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+            solution[cell] = 1 + perm[(cell / 9 * 3 + cell / 27 + cell % 9) % 9];
+        sudoku_grid puzzle = {{0}};
+        for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+            if (rand() % 4 == 0) puzzle.cell[cell] = (uint8_t)solution[cell];
+        sudoku_logic start;
+        assert_true(sudoku_logic_from_grid(&start, &puzzle));
+        static model m;
+        memset(&m, 0, sizeof m);
+        for (int cell = 0; cell < SUDOKU_CELLS; cell++) m.candidates[cell] = ALL_DIGITS;
+        for (int unit = 0; unit < 27; unit++)
+            for (int d = 1; d <= 9; d++) m.free[unit][d] = 9;
+        for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+            if (start.placed.cell[cell]) model_place(&m, cell, start.placed.cell[cell]);
+        hodoku_grid g;
+        hodoku_grid_from_state(&g, &start);
+        model_check(&m, &g);
+        for (int k = 0; k < 150; k++) {
+            int cell = rand() % SUDOKU_CELLS, digit = 1 + rand() % 9;
+            if (rand() % 3 == 0) {
+                if (valid) digit = solution[cell];
+                model_place(&m, cell, digit);
+                hodoku_place(&g, cell, digit);
+            } else if (!valid || digit != solution[cell]) {
+                model_remove(&m, cell, digit);
+                hodoku_remove(&g, cell, digit);
+            }
+            if (rand() % 4 == 0 && m.hidden_head < m.nhidden) {
+                sudoku_candidate e;
+                assert_true(hodoku_queue_pop(&g.hidden, &e));
+                assert_memory_equal(&e, &m.hidden[m.hidden_head++], sizeof e);
+                if (m.hidden_head == m.nhidden) m.hidden_head = m.nhidden = 0;
+            }
+            model_check(&m, &g);
+        }
+        if (valid) assert_false(g.drift);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_agreement_with_hodoku),
         cmocka_unit_test(test_als_memory_changes_nothing),
+        cmocka_unit_test(test_grid_against_model),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

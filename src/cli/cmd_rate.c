@@ -213,10 +213,9 @@ static void rate_work(const cli_run *run, cli_job *base)
     const rate_options *opt = run->options;
     steps_job *job = (steps_job *)base;
     cli_text *text = &job->text;
-    sudoku_logic state;
     unsigned flags;
-    bool go = steps_start(run, job, &state, &flags);
-    if (go) steps_rate(run, job, &state, flags);
+    bool go = steps_judge(run, job, &flags);
+    if (go) steps_rate(run, job, flags);
     if (dropped(opt, job)) return;
     sudoku_scale scale = opt->steps.scale;
     if (run->common->format == FORMAT_JSON) {

@@ -120,7 +120,23 @@ bool steps_next(const cli_run *run, steps_job *job, const sudoku_logic *state, u
     return false;
 }
 
+/* The state a job's record starts from. */
+static void start_state(const sudoku_record *record, sudoku_logic *state)
+{
+    if (record->pencilmarks)
+        sudoku_logic_from_board(state, &record->board);
+    else
+        sudoku_logic_from_grid(state, &record->grid); /* givens that clash are invalid */
+}
+
 bool steps_start(const cli_run *run, steps_job *job, sudoku_logic *state, unsigned *flags)
+{
+    if (!steps_judge(run, job, flags)) return false;
+    start_state(&job->base.record, state);
+    return true;
+}
+
+bool steps_judge(const cli_run *run, steps_job *job, unsigned *flags)
 {
     const steps_options_t *opt = run->options;
     const sudoku_record *record = &job->base.record;
@@ -153,10 +169,6 @@ bool steps_start(const cli_run *run, steps_job *job, sudoku_logic *state, unsign
         *flags |= SUDOKU_LOGIC_NO_UNIQUENESS;
         if (!opt->budget_given) job->budget = STEPS_ANYWAY_BUDGET;
     }
-    if (record->pencilmarks)
-        sudoku_logic_from_board(state, &record->board);
-    else
-        sudoku_logic_from_grid(state, &record->grid); /* givens that clash are invalid */
     return true;
 }
 
@@ -180,12 +192,14 @@ void steps_walk(const cli_run *run, steps_job *job, sudoku_logic *state, unsigne
         job->outcome = sudoku_logic_solved(state) ? STEPS_DONE : STEPS_STUCK;
 }
 
-void steps_rate(const cli_run *run, steps_job *job, sudoku_logic *state, unsigned flags)
+void steps_rate(const cli_run *run, steps_job *job, unsigned flags)
 {
     const steps_options_t *opt = run->options;
     const sudoku_record *record = &job->base.record;
     if (!(flags & SUDOKU_LOGIC_HODOKU) || record->pencilmarks) {
-        steps_walk(run, job, state, flags, NULL, NULL);
+        sudoku_logic state;
+        start_state(record, &state);
+        steps_walk(run, job, &state, flags, NULL, NULL);
         return;
     }
     /* steps_next's budget: none without --budget. */

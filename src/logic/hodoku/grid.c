@@ -40,39 +40,65 @@ static void drop_hidden(hodoku_queue *q, int unit, int digit)
 }
 
 /* The digit has one place left in unit: the first cell of the unit (in
- * the unit's order) that has it joins the hidden queue. */
+ * the unit's order, which is the cells' order) that has it joins the
+ * hidden queue. */
 static void add_hidden(hodoku_grid *g, int unit, int digit)
 {
+    const uint64_t *cells = g->digit_cells[digit - 1];
+    uint64_t low = cells[0] & sudoku_unit_bits[unit][0],
+             high = cells[1] & sudoku_unit_bits[unit][1];
+    if (low)
+        hodoku_queue_add(&g->hidden, __builtin_ctzll(low), digit);
+    else if (high)
+        hodoku_queue_add(&g->hidden, 64 + __builtin_ctzll(high), digit);
+}
+
+/* The digit has no place left in unit. */
+static void unit_lose(hodoku_grid *g, int unit, int digit)
+{
     uint16_t bit = (uint16_t)(1u << (digit - 1));
-    for (int i = 0; i < 9; i++) {
-        int cell = sudoku_unit_cells[unit][i];
-        if (g->candidates[cell] & bit) {
-            hodoku_queue_add(&g->hidden, cell, digit);
-            return;
-        }
+    g->unit_free[unit] &= (uint16_t)~bit;
+    if (!(g->unit_placed[unit] & bit)) g->lost = true;
+}
+
+/* A removal left the digit with places (1 or 0) places in unit: the rare
+ * case of a removal, kept out of its way. */
+__attribute__((noinline)) static void unit_low(hodoku_grid *g, int unit, int digit, int places)
+{
+    if (places == 1) {
+        add_hidden(g, unit, digit);
+        return;
     }
+    drop_hidden(&g->hidden, unit, digit);
+    unit_lose(g, unit, digit);
+}
+
+/* hodoku_remove of a candidate the cell has (bit, of digit), but for the
+ * counts of the units in settled (bit u: unit u), which the caller
+ * keeps; false if the cell had no other (then no count goes down). */
+static inline bool remove_had(hodoku_grid *g, int cell, int digit, uint16_t bit, uint32_t settled)
+{
+    uint16_t left = (uint16_t)(g->candidates[cell] & ~bit);
+    g->candidates[cell] = left;
+    g->digit_cells[digit - 1][cell >> 6] &= ~(1ull << (cell & 63));
+    if (!left) { /* no candidate left: a board with no solution */
+        g->drift = true;
+        return false;
+    }
+    if (sudoku_is_single(left)) hodoku_queue_add(&g->naked, cell, sudoku_lowest_digit(left));
+    for (int k = 0; k < 3; k++) {
+        int unit = sudoku_cell_units[cell][k];
+        if (settled >> unit & 1u) continue;
+        int places = (int)--g->free[unit][digit];
+        if (places <= 1) unit_low(g, unit, digit, places);
+    }
+    return true;
 }
 
 void hodoku_remove(hodoku_grid *g, int cell, int digit)
 {
     uint16_t bit = (uint16_t)(1u << (digit - 1));
-    if (!(g->candidates[cell] & bit)) return;
-    g->candidates[cell] &= (uint16_t)~bit;
-    if (!g->candidates[cell]) { /* no candidate left: a board with no solution */
-        g->drift = true;
-        return;
-    }
-    if (sudoku_is_single(g->candidates[cell]))
-        hodoku_queue_add(&g->naked, cell, sudoku_lowest_digit(g->candidates[cell]));
-    for (int k = 0; k < 3; k++) {
-        int unit = sudoku_cell_units[cell][k];
-        int left = (int)--g->free[unit][digit];
-        if (left == 1) add_hidden(g, unit, digit);
-        if (left == 0) {
-            drop_hidden(&g->hidden, unit, digit);
-            g->unit_free[unit] &= (uint16_t)~bit;
-        }
-    }
+    if (g->candidates[cell] & bit) (void)remove_had(g, cell, digit, bit, 0);
 }
 
 void hodoku_place(hodoku_grid *g, int cell, int digit)
@@ -83,20 +109,39 @@ void hodoku_place(hodoku_grid *g, int cell, int digit)
     if (!g->value[cell]) g->placed++;
     g->value[cell] = (uint8_t)digit;
     g->candidates[cell] = 0;
+    for (unsigned c = had; c; c &= c - 1)
+        g->digit_cells[__builtin_ctz(c)][cell >> 6] &= ~(1ull << (cell & 63));
     uint16_t bit = (uint16_t)(1u << (digit - 1));
     for (int k = 0; k < 3; k++) g->unit_placed[sudoku_cell_units[cell][k]] |= bit;
-    for (int k = 0; k < 20; k++) {
-        int peer = sudoku_peers[cell][k];
-        if (g->candidates[peer] & bit) hodoku_remove(g, peer, digit);
-    }
+    /* The peers that have the digit, in cell order (each removal touches
+     * only its own cell's candidates: the set taken first stays true).
+     * If the cell had the digit and the counts tell (no drift), each of
+     * its units counts the cell and its peers there with the digit: it
+     * stays above 1 (nothing joins the hidden queue, since at 1 the unit
+     * has no other place) until all of them are gone, and is then 1 (the
+     * cell), plus a peer that lost its last candidate and was not counted
+     * out; the cell's candidates leave it below. */
+    const uint64_t *cells = g->digit_cells[digit - 1];
+    uint32_t settled = (had & bit) && !g->drift ? sudoku_cell_unit_mask[cell] : 0;
+    int uncounted[3] = {0, 0, 0};
+    for (int w = 0; w < 2; w++)
+        for (uint64_t peers = cells[w] & sudoku_peer_bits[cell][w]; peers; peers &= peers - 1) {
+            int peer = 64 * w + __builtin_ctzll(peers);
+            if (remove_had(g, peer, digit, bit, settled)) continue;
+            for (int k = 0; k < 3; k++)
+                uncounted[k] += sudoku_cell_units[peer][k] == sudoku_cell_units[cell][k];
+        }
+    if (settled)
+        for (int k = 0; k < 3; k++)
+            g->free[sudoku_cell_units[cell][k]][digit] = (int8_t)(1 + uncounted[k]);
     /* The cell's own candidates leave its units' counts only now. */
-    for (int d = 1; d <= 9; d++) {
-        if (!(had & (1u << (d - 1)))) continue;
+    for (unsigned c = had; c; c &= c - 1) {
+        int d = __builtin_ctz(c) + 1;
         for (int k = 0; k < 3; k++) {
             int unit = sudoku_cell_units[cell][k];
             int left = (int)--g->free[unit][d];
             if (left == 1 && d != digit) add_hidden(g, unit, d);
-            if (left == 0) g->unit_free[unit] &= (uint16_t)~(1u << (d - 1));
+            if (left == 0) unit_lose(g, unit, d);
         }
     }
 }
@@ -104,9 +149,11 @@ void hodoku_place(hodoku_grid *g, int cell, int digit)
 bool hodoku_grid_stuck(const hodoku_grid *g)
 {
     if (g->placed == SUDOKU_CELLS) return true;
+    if (!g->lost) return false;
+    unsigned missing = 0; /* no early exit: a loop the compiler can run several units a time */
     for (int unit = 0; unit < 27; unit++)
-        if ((g->unit_placed[unit] | g->unit_free[unit]) != ALL_DIGITS) return true;
-    return false;
+        missing |= (unsigned)(g->unit_placed[unit] | g->unit_free[unit]) ^ ALL_DIGITS;
+    return missing != 0;
 }
 
 void hodoku_grid_from_state(hodoku_grid *g, const sudoku_logic *state)
@@ -117,6 +164,10 @@ void hodoku_grid_from_state(hodoku_grid *g, const sudoku_logic *state)
         for (int d = 1; d <= 9; d++) g->free[unit][d] = 9;
         g->unit_free[unit] = ALL_DIGITS;
     }
+    for (int d = 0; d < 9; d++) {
+        g->digit_cells[d][0] = ~0ull;
+        g->digit_cells[d][1] = (1ull << (SUDOKU_CELLS - 64)) - 1;
+    }
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         if (state->placed.cell[cell]) {
             hodoku_place(g, cell, state->placed.cell[cell]);
@@ -124,8 +175,11 @@ void hodoku_grid_from_state(hodoku_grid *g, const sudoku_logic *state)
         }
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         if (g->value[cell]) continue;
-        for (int d = 1; d <= 9; d++)
-            if (!(state->candidates[cell] & (1u << (d - 1)))) hodoku_remove(g, cell, d);
+        for (unsigned lacks = g->candidates[cell] & ~(unsigned)state->candidates[cell]; lacks;
+             lacks &= lacks - 1) {
+            int d = __builtin_ctz(lacks);
+            (void)remove_had(g, cell, d + 1, (uint16_t)(1u << d), 0);
+        }
     }
 }
 
@@ -164,20 +218,9 @@ bool hodoku_allowed(const hodoku_grid *g, int cell, int digit)
     return true;
 }
 
-uint16_t hodoku_places(const hodoku_grid *g, int unit, int digit)
-{
-    uint16_t bit = (uint16_t)(1u << (digit - 1)), places = 0;
-    for (int i = 0; i < 9; i++)
-        if (g->candidates[sudoku_unit_cells[unit][i]] & bit) places |= (uint16_t)(1u << i);
-    return places;
-}
-
 void hodoku_digit_cells_of(const hodoku_grid *g, hodoku_digit_cells *at)
 {
-    memset(at, 0, sizeof *at);
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        for (unsigned c = g->candidates[cell]; c; c &= c - 1)
-            at->w[__builtin_ctz(c)][cell / 64] |= 1ull << (cell % 64);
+    memcpy(at->w, g->digit_cells, sizeof at->w);
 }
 
 /* The row of a one-digit search in the cache, or -1. */

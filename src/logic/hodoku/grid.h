@@ -42,6 +42,15 @@ typedef struct hodoku_grid {
     bool drift;               /* a cell lost its last candidate (its units' counts stay
                                  as they were) or a placed cell took another digit: the
                                  three above no longer tell; read the board itself */
+    /* Each digit's cells, as the candidates say (bit c % 64 of
+     * digit_cells[d - 1][c / 64]): a placement walks only the peers that
+     * have the digit, and a unit's first place of a digit is its lowest
+     * bit there (a unit's cells are in increasing order). */
+    uint64_t digit_cells[9][2];
+    /* A unit lost the last place of a digit not placed in it (the check
+     * before each step reads the units only then: until it happens, no
+     * unit is without a digit). */
+    bool lost;
 } hodoku_grid;
 
 /* Sets g up from a state as HoDoKu reads a puzzle: every cell open with
@@ -166,9 +175,5 @@ void hodoku_digits_none(const hodoku_query *q, sudoku_technique technique,
  * false if there is none. The engine sets the step's scale, level and
  * rating from the catalogue. */
 typedef bool hodoku_finder(hodoku_query *q, sudoku_technique technique, sudoku_step *step);
-
-/* The cells of unit u that have digit, as a bit set over the unit's
- * positions (bit i: sudoku_unit_cells[u][i]). */
-uint16_t hodoku_places(const hodoku_grid *g, int unit, int digit);
 
 #endif

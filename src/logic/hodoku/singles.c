@@ -76,12 +76,6 @@ static bool hidden_single(hodoku_grid *g, hodoku_single *single)
     return false;
 }
 
-bool hodoku_is_single(sudoku_technique technique)
-{
-    return technique == SUDOKU_FULL_HOUSE || technique == SUDOKU_NAKED_SINGLE ||
-           technique == SUDOKU_HIDDEN_SINGLE;
-}
-
 bool hodoku_take_single(hodoku_grid *g, sudoku_technique technique, hodoku_single *single)
 {
     switch (technique) {

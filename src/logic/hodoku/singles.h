@@ -20,8 +20,13 @@ typedef struct hodoku_single {
     int cell, digit, unit;
 } hodoku_single;
 
-/* True if technique is one of the three singles above. */
-bool hodoku_is_single(sudoku_technique technique);
+/* True if technique is one of the three singles above (asked before
+ * every step of a path: inline). */
+static inline bool hodoku_is_single(sudoku_technique technique)
+{
+    return technique == SUDOKU_FULL_HOUSE || technique == SUDOKU_NAKED_SINGLE ||
+           technique == SUDOKU_HIDDEN_SINGLE;
+}
 
 /* What technique's finder above would find on g, taking the same entries
  * off the queues, without the step: a path rated needs no more of a

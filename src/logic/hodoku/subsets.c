@@ -63,6 +63,22 @@ static void locked_step(const hodoku_grid *g, sudoku_technique technique, int fr
     }
 }
 
+/* True if the digit's cells of unit lie in one unit of a kind wanted
+ * (bit 0 row, 1 column, 2 box) besides it: what locked_target asks
+ * first, read off the grid's cell sets. */
+static bool within_one(const hodoku_grid *g, int unit, int digit, unsigned kinds)
+{
+    const uint64_t *all = g->digit_cells[digit - 1];
+    uint64_t in[2] = {all[0] & sudoku_unit_bits[unit][0], all[1] & sudoku_unit_bits[unit][1]};
+    if (!(in[0] | in[1])) return false;
+    int first = in[0] ? __builtin_ctzll(in[0]) : 64 + __builtin_ctzll(in[1]);
+    for (int k = 0; k < 3; k++) {
+        const uint64_t *other = sudoku_unit_bits[sudoku_cell_units[first][k]];
+        if ((kinds >> k & 1u) && !(in[0] & ~other[0]) && !(in[1] & ~other[1])) return true;
+    }
+    return false;
+}
+
 bool hodoku_locked_candidates(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
     const hodoku_grid *g = q->grid;
@@ -72,6 +88,7 @@ bool hodoku_locked_candidates(hodoku_query *q, sudoku_technique technique, sudok
         for (int digit = 1; digit <= 9; digit++) {
             int k = (int)g->free[unit][digit];
             if (k != 2 && k != 3) continue;
+            if (!within_one(g, unit, digit, pointing ? 3u : 4u)) continue;
             uint8_t cells[9];
             int n = cells_with(g, unit, digit, cells);
             int target = pointing ? locked_target(g, cells, n, digit, 0) : locked_target(g, cells, n, digit, 2);
@@ -118,6 +135,46 @@ static bool naked_step(const hodoku_grid *g, sudoku_technique technique, const u
     return n < 4 && (kinds & 4u) && (kinds & 3u) && sudoku_popcount(counted) >= 2;
 }
 
+/* What naked_step finds of the subset cells (digits), without the step:
+ * true if it eliminates something and is locked as wanted. */
+static bool naked_wanted(const hodoku_grid *g, const uint8_t *cells, int n, unsigned digits,
+                         bool locked)
+{
+    uint64_t members[2] = {0, 0}, with[2] = {0, 0};
+    for (int i = 0; i < n; i++) members[cells[i] >> 6] |= 1ull << (cells[i] & 63);
+    for (unsigned left = digits; left; left &= left - 1)
+        for (int w = 0; w < 2; w++) with[w] |= g->digit_cells[__builtin_ctz(left)][w];
+    unsigned kinds = common_kinds(cells, n), counted = 0;
+    const uint64_t *box = sudoku_unit_bits[sudoku_cell_units[cells[0]][2]];
+    for (int k = 0; k < 3; k++) {
+        if (!(kinds >> k & 1u)) continue;
+        const uint64_t *unit = sudoku_unit_bits[sudoku_cell_units[cells[0]][k]];
+        for (int w = 0; w < 2; w++) {
+            uint64_t hit = with[w] & unit[w] & ~members[w];
+            if (k != 2) hit &= ~box[w]; /* a line's removals count outside the box */
+            if (hit)
+                counted |= 1u << k;
+            else if (with[w] & unit[w] & ~members[w])
+                counted |= 8u; /* removals, not counted */
+        }
+    }
+    if (!counted) return false;
+    bool is_locked = n < 4 && (kinds & 4u) && (kinds & 3u) && sudoku_popcount(counted & 7u) >= 2;
+    return is_locked == locked;
+}
+
+/* True if the cells (of one box) share a row or a column: a locked
+ * subset's must. */
+static bool in_one_line_cells(const uint8_t *cells, int n)
+{
+    bool row = true, column = true;
+    for (int i = 1; i < n; i++) {
+        row = row && cells[i] / 9 == cells[0] / 9;
+        column = column && cells[i] % 9 == cells[0] % 9;
+    }
+    return row || column;
+}
+
 /* Extends the combination cells[0..depth) with eligible cells from start
  * on, in lexicographic order; true once a step is found (locked as
  * wanted, with eliminations). */
@@ -130,16 +187,27 @@ static bool naked_combinations(const hodoku_grid *g, sudoku_technique technique,
         unsigned union_ = digits | g->candidates[eligible[i]];
         if (sudoku_popcount(union_) > n) continue;
         cells[depth] = eligible[i];
+        if (locked && depth > 0 && !in_one_line_cells(cells, depth + 1)) continue;
         if (depth + 1 < n) {
             if (naked_combinations(g, technique, eligible, count, n, locked, cells, depth + 1, i + 1,
                                    union_, step))
                 return true;
             continue;
         }
-        if (sudoku_popcount(union_) != n) continue;
-        bool is_locked = naked_step(g, technique, cells, n, union_, step);
-        if (step->nremovals && is_locked == locked) return true;
+        if (sudoku_popcount(union_) != n || !naked_wanted(g, cells, n, union_, locked)) continue;
+        naked_step(g, technique, cells, n, union_, step);
+        return true;
     }
+    return false;
+}
+
+/* True if n of a box's cells at places (bit i: its i-th cell) lie in one
+ * of its rows or columns: where a locked subset of the box must be. */
+static bool box_line_with(unsigned places, int n)
+{
+    static const unsigned lines[6] = {0x007, 0x038, 0x1C0, 0x049, 0x092, 0x124};
+    for (int i = 0; i < 6; i++)
+        if (sudoku_nine_count[places & lines[i]] >= n) return true;
     return false;
 }
 
@@ -150,12 +218,16 @@ static bool naked_search(const hodoku_grid *g, sudoku_technique technique, int n
         int unit = subset_units[u];
         uint8_t eligible[9], cells[4];
         int count = 0;
+        unsigned places = 0;
         for (int i = 0; i < 9; i++) {
             int cell = sudoku_unit_cells[unit][i];
             int size = sudoku_popcount(g->candidates[cell]);
-            if (!g->value[cell] && size >= 1 && size <= n) eligible[count++] = (uint8_t)cell;
+            if (!g->value[cell] && size >= 1 && size <= n) {
+                eligible[count++] = (uint8_t)cell;
+                places |= 1u << i;
+            }
         }
-        if (count >= n &&
+        if (count >= n && (!locked || box_line_with(places, n)) &&
             naked_combinations(g, technique, eligible, count, n, locked, cells, 0, 0, 0, step))
             return true;
     }
@@ -224,14 +296,20 @@ bool hodoku_hidden_set(hodoku_query *q, sudoku_technique technique, sudoku_step 
         for (int i = 0; i < 9; i++) open += g->candidates[sudoku_unit_cells[unit][i]] != 0;
         if (open <= n) continue;
         int eligible[9], count = 0;
-        uint16_t places[10];
+        unsigned digits = 0;
         for (int d = 1; d <= 9; d++) {
-            places[d] = hodoku_places(g, unit, d);
             int k = (int)g->free[unit][d];
-            if (k >= 1 && k <= n) eligible[count++] = d;
+            if (k >= 1 && k <= n) {
+                eligible[count++] = d;
+                digits |= 1u << (d - 1);
+            }
         }
-        if (count >= n &&
-            hidden_combinations(g, technique, unit, eligible, count, places, n, 0, 0, 0, 0, step))
+        if (count < n) continue;
+        uint16_t places[10] = {0}; /* bit i: the unit's i-th cell has the digit */
+        for (int i = 0; i < 9; i++)
+            for (unsigned c = g->candidates[sudoku_unit_cells[unit][i]] & digits; c; c &= c - 1)
+                places[__builtin_ctz(c) + 1] |= (uint16_t)(1u << i);
+        if (hidden_combinations(g, technique, unit, eligible, count, places, n, 0, 0, 0, 0, step))
             return true;
     }
     return false;

@@ -12,23 +12,30 @@ static bool has(const hodoku_grid *g, int cell, int digit)
     return g->candidates[cell] >> (digit - 1) & 1u;
 }
 
+/* The cells with digit that see all of cells (n of them), as bits over
+ * cells (bit c % 64 of seen[c / 64]). */
+static void sees_all(const hodoku_grid *g, const int *cells, int n, int digit, uint64_t seen[2])
+{
+    for (int w = 0; w < 2; w++) {
+        seen[w] = g->digit_cells[digit - 1][w];
+        for (int i = 0; i < n; i++) seen[w] &= sudoku_peer_bits[cells[i]][w];
+    }
+}
+
 /* Removes digit from every cell that sees all of cells (n of them) and
  * has it, in cell order; false if there is none (then the step is left
  * as it was). start is called before the first. */
 static bool remove_seen(const hodoku_grid *g, const int *cells, int n, int digit,
                         sudoku_step *step, void (*start)(const void *), const void *what)
 {
-    bool found = false;
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        if (!has(g, cell, digit)) continue;
-        bool all = true;
-        for (int i = 0; i < n && all; i++) all = logic_sees(cell, cells[i]);
-        if (!all) continue;
-        if (!found) start(what);
-        found = true;
-        logic_step_remove(step, cell, digit);
-    }
-    return found;
+    uint64_t seen[2];
+    sees_all(g, cells, n, digit, seen);
+    if (!(seen[0] | seen[1])) return false;
+    start(what);
+    for (int w = 0; w < 2; w++)
+        for (uint64_t left = seen[w]; left; left &= left - 1)
+            logic_step_remove(step, 64 * w + __builtin_ctzll(left), digit);
+    return true;
 }
 
 /* ---- W-Wing ---- */
@@ -93,11 +100,10 @@ bool hodoku_w_wing(hodoku_query *q, sudoku_technique technique, sudoku_step *ste
             for (int order = 0; order < 2; order++) {
                 w.a = order ? c2 : c1;
                 w.b = order ? c1 : c2;
-                bool any = false;
-                for (int cell = 0; cell < SUDOKU_CELLS && !any; cell++)
-                    any = has(g, cell, w.a) && logic_sees(cell, w.i) && logic_sees(cell, w.j);
-                if (!any || !w_bridge(&w)) continue;
                 const int ends[2] = {w.i, w.j};
+                uint64_t seen[2];
+                sees_all(g, ends, 2, w.a, seen);
+                if (!(seen[0] | seen[1]) || !w_bridge(&w)) continue;
                 return remove_seen(g, ends, 2, w.a, step, w_wing_start, &w);
             }
         }
