@@ -14,6 +14,7 @@
 #include <string.h>
 
 #define LINKS_PER_NODE 21 /* the other digit of a bivalue cell, and 20 peers */
+#define STRONG_PER_NODE 4 /* the other digit of a bivalue cell, or one peer per house */
 #define CHAIN_MAX 20      /* links: HoDoKu's default chain length limit */
 
 typedef struct link {
@@ -21,9 +22,13 @@ typedef struct link {
     bool strong;
 } link;
 
+/* Each candidate's links, and apart its strong ones in the same order: a
+ * chain that came in by a weak link goes on only by a strong one. */
 typedef struct links {
     int start[SUDOKU_CELLS * 9], end[SUDOKU_CELLS * 9]; /* by cell * 9 + digit - 1 */
+    int strong_start[SUDOKU_CELLS * 9], strong_end[SUDOKU_CELLS * 9];
     link list[SUDOKU_CELLS * 9 * LINKS_PER_NODE];
+    link strong[SUDOKU_CELLS * 9 * STRONG_PER_NODE];
 } links;
 
 /* A search: the grid, the links, the chain being walked and the best step
@@ -59,13 +64,14 @@ static void make_links(search *s, unsigned digits)
 {
     const hodoku_grid *g = s->g;
     bool pairs = chains_of_pairs(s->kind);
-    int n = 0;
+    int n = 0, nstrong = 0;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         unsigned cands = g->candidates[cell];
         bool bivalue = sudoku_is_pair(cands);
         for (int digit = 1; digit <= 9; digit++) {
             int node = cell * 9 + digit - 1;
             s->links->start[node] = s->links->end[node] = n;
+            s->links->strong_start[node] = s->links->strong_end[node] = nstrong;
             if (!(cands & digits & (1u << (digit - 1))) || (pairs && !bivalue)) continue;
             link *list = s->links->list;
             if (bivalue && pairs) {
@@ -89,6 +95,9 @@ static void make_links(search *s, unsigned digits)
                 }
             }
             s->links->end[node] = n;
+            for (int i = s->links->start[node]; i < n; i++)
+                if (list[i].strong) s->links->strong[nstrong++] = list[i];
+            s->links->strong_end[node] = nstrong;
         }
     }
 }
@@ -164,7 +173,18 @@ static void check(search *s, int level)
 typedef struct frame {
     int cell, digit, next, end;
     bool strong_only;
+    const link *list; /* the links it goes on by: all, or the strong ones */
 } frame;
+
+/* Sets a frame to go through the links its node may go on by. */
+static void next_links(const search *s, frame *f)
+{
+    int node = f->cell * 9 + f->digit - 1;
+    const links *l = s->links;
+    f->list = f->strong_only ? l->strong : l->list;
+    f->next = f->strong_only ? l->strong_start[node] : l->start[node];
+    f->end = f->strong_only ? l->strong_end[node] : l->end[node];
+}
 
 /* Walks every chain from the first link s->chain[1], depth first (spec
  * 8.2, HoDoKu's getChain). */
@@ -177,8 +197,7 @@ static void walk(search *s, int max_links)
     f->cell = s->chain[1].cell;
     f->digit = s->chain[1].digit;
     f->strong_only = !s->chain[1].strong;
-    f->next = s->links->start[f->cell * 9 + f->digit - 1];
-    f->end = s->links->end[f->cell * 9 + f->digit - 1];
+    next_links(s, f);
     bool pairs = chains_of_pairs(s->kind);
     for (;;) {
         while (f->next >= f->end) {
@@ -186,8 +205,7 @@ static void walk(search *s, int max_links)
             f = &stack[level];
             hodoku_set_remove(&in_chain, f->cell);
         }
-        link next = s->links->list[f->next++];
-        if (f->strong_only && !next.strong) continue;
+        link next = f->list[f->next++];
         if (next.cell == f->cell && next.digit == f->digit) continue;
         if (s->kind == REMOTE_PAIR && s->g->candidates[next.cell] != s->g->candidates[s->start]) continue;
         if (!pairs && next.digit != s->digit) continue;
@@ -208,8 +226,7 @@ static void walk(search *s, int max_links)
             f->cell = next.cell;
             f->digit = next.digit;
             f->strong_only = !strong_only;
-            f->next = s->links->start[next.cell * 9 + next.digit - 1];
-            f->end = s->links->end[next.cell * 9 + next.digit - 1];
+            next_links(s, f);
         } else {
             f->next = f->end = 0;
         }
@@ -325,9 +342,8 @@ static bool find(hodoku_query *q, chain_kind kind, sudoku_technique technique, s
         for (unsigned c = cands & open; c; c &= c - 1) {
             s.digit = sudoku_lowest_digit(c);
             int node = s.start * 9 + s.digit - 1;
-            for (int i = all.start[node]; i < all.end[node]; i++) {
-                link first = all.list[i];
-                if (!first.strong) continue;
+            for (int i = all.strong_start[node]; i < all.strong_end[node]; i++) {
+                link first = all.strong[i];
                 if (!pairs && first.digit != s.digit) continue;
                 if (pairs && (!sudoku_is_pair(g->candidates[first.cell]) || first.cell != s.start)) continue;
                 if (kind == REMOTE_PAIR) s.digit2 = sudoku_lowest_digit(cands & ~(1u << (s.digit - 1)));
