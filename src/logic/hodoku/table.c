@@ -206,8 +206,9 @@ static void other_groups(const hodoku_tables *t, int gi, int *out, int *n_off, i
     for (int i = 0; i < t->ndigit_groups[gr->digit]; i++) {
         int gj = t->digit_groups[gr->digit][i];
         const hodoku_group *g2 = &t->groups[gj];
-        if (gj == gi || !hodoku_set_is_empty(hodoku_set_and(gr->set, g2->set))) continue;
         bool same[3] = {gr->row >= 0 && gr->row == g2->row, gr->col >= 0 && gr->col == g2->col, gr->box == g2->box};
+        if (!(same[0] || same[1] || same[2])) continue;
+        if (gj == gi || !hodoku_set_is_empty(hodoku_set_and(gr->set, g2->set))) continue;
         for (int k = 0; k < 3; k++)
             if (same[k]) {
                 if (++count[k] == 1) first[k] = gj;
@@ -335,7 +336,7 @@ static int candidate_successors(const hodoku_tables *t, const candidate_groups *
     int first = used;
     for (int k = 0; k < 3; k++) {
         hodoku_set in = hodoku_set_and(peers, hodoku_unit_sets[sudoku_cell_units[cell][k]]);
-        if (hodoku_set_count(in) != 1) continue;
+        if (hodoku_set_is_empty(in) || hodoku_set_several(in)) continue;
         uint16_t node = (uint16_t)hodoku_plain(hodoku_set_first(in), digit, true);
         bool seen = false;
         for (int i = first; i < used; i++) seen = seen || out[i] == node;
