@@ -268,6 +268,31 @@ static bool turbot_possible(const search *s, unsigned digits)
     return false;
 }
 
+/* False if no X-Chain or XY-Chain from the start can make a step that
+ * comes before the best so far (or, none found yet, any step). Its
+ * eliminations are the cells with the digit that see the start and the
+ * chain's last cell, one of ends or the start itself; a step whose
+ * eliminations come after the best's, or are the same, can at most tie
+ * with it, and a tie keeps the step found first. Exact: the chains it
+ * spares could not change the step. */
+static bool may_record(const search *s, hodoku_set ends)
+{
+    hodoku_set_add(&ends, s->start);
+    uint16_t digits = (uint16_t)(1u << (s->digit - 1));
+    for (int z; (z = hodoku_set_pop(&ends)) >= 0;) {
+        hodoku_set elims = hodoku_set_and(s->start_sees, hodoku_buddies(z));
+        if (hodoku_set_is_empty(elims)) continue;
+        if (!s->found) return true;
+        sudoku_candidate list[SUDOKU_CELLS];
+        int n = 0;
+        for (int cell; (cell = hodoku_set_pop(&elims)) >= 0;) list[n++] = (sudoku_candidate){(uint8_t)cell, (uint8_t)s->digit};
+        hodoku_rank a = {s->kind, n, list, 0, digits};
+        hodoku_rank b = {s->kind, s->best->nremovals, s->best->removals, s->best->nlinks, s->best->digits};
+        if (hodoku_compare_standard(&a, &b) < 0) return true;
+    }
+    return false;
+}
+
 /* The cells of set reached from cell (in set) through cells of set that
  * see one another. */
 static hodoku_set part_of(hodoku_set set, int cell)
@@ -337,6 +362,9 @@ static bool find(hodoku_query *q, chain_kind kind, sudoku_technique technique, s
     hodoku_keymap_init(&s.seen);
     bool pairs = chains_of_pairs(kind);
     int max_links = kind == TURBOT_FISH ? 3 : CHAIN_MAX;
+    hodoku_set bivalue = hodoku_set_empty();
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        if (sudoku_is_pair(g->candidates[cell])) hodoku_set_add(&bivalue, cell);
     for (s.start = 0; s.start < SUDOKU_CELLS; s.start++) {
         unsigned cands = g->candidates[s.start];
         for (unsigned c = cands & open; c; c &= c - 1) {
@@ -351,6 +379,9 @@ static bool find(hodoku_query *q, chain_kind kind, sudoku_technique technique, s
                 s.chain[1] = first;
                 s.start_sees = hodoku_set_and(hodoku_buddies(s.start), s.holds[s.digit]);
                 if (kind == REMOTE_PAIR) s.start_sees2 = hodoku_set_and(hodoku_buddies(s.start), s.holds[s.digit2]);
+                hodoku_set ends = s.holds[s.digit];
+                if (kind == XY_CHAIN) ends = hodoku_set_and(ends, bivalue);
+                if ((kind == X_CHAIN || kind == XY_CHAIN) && !may_record(&s, ends)) continue;
                 walk(&s, max_links);
             }
         }

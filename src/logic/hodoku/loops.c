@@ -214,9 +214,8 @@ static bool may_close(const hodoku_tables *t, screen *sc, int table)
     int x = hodoku_node_cell(table), sd = hodoku_node_digit(table);
     unsigned cands = t->grid->candidates[x], bit = 1u << (sd - 1);
     int own = 2 * sudoku_popcount(cands & (bit - 1)), len = sc->first[x + 1] - sc->first[x];
-    unsigned in_cell = bits_at(set, sc->first[x], len), others = 0;
-    for (int j = 0; j < len; j += 2)
-        if (j != own) others |= 1u << j; /* the other candidates' ON nodes */
+    unsigned in_cell = bits_at(set, sc->first[x], len);
+    unsigned others = 0x15555u & ((1u << len) - 1) & ~(1u << own); /* the other candidates' ON nodes */
     if (hodoku_node_on(table)) return (in_cell & (others | 2u << own)) != 0;
     unsigned direct = sudoku_is_pair(cands) ? others : 0;
     if (in_cell & ~(direct | 2u << own)) return true;
