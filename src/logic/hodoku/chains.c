@@ -41,6 +41,7 @@ typedef struct search {
     chain_kind kind;
     sudoku_technique technique;
     hodoku_set holds[10]; /* cells holding each digit */
+    hodoku_set bivalue;   /* cells with two candidates */
     links *links;
     link chain[CHAIN_MAX + 2];
     int start, digit, digit2; /* the chain's start, its digit, Remote Pair's other digit */
@@ -82,13 +83,14 @@ static void make_links(search *s, unsigned digits)
             for (int k = 0; k < 3; k++) {
                 int house = sudoku_cell_units[cell][k];
                 bool strong = !pairs && g->free[house][digit] == 2;
-                for (int i = 0; i < 9; i++) {
-                    int other = sudoku_unit_cells[house][i];
-                    unsigned ocands = g->candidates[other];
-                    if (other == cell || !(ocands & (1u << (digit - 1)))) continue;
-                    if (s->kind == REMOTE_PAIR && ocands != cands) continue;
-                    if (s->kind == XY_CHAIN && !sudoku_is_pair(ocands)) continue;
-                    if (k == 2 && (other / 9 == cell / 9 || other % 9 == cell % 9)) continue;
+                /* The house's cells in order (a unit's cells come in
+                 * increasing order), as sets. */
+                hodoku_set in = hodoku_set_and(hodoku_unit_sets[house], s->holds[digit]);
+                hodoku_set_remove(&in, cell);
+                if (k == 2) in = hodoku_set_minus(in, hodoku_set_or(hodoku_unit_sets[cell / 9], hodoku_unit_sets[9 + cell % 9]));
+                if (pairs) in = hodoku_set_and(in, s->bivalue);
+                for (int other; (other = hodoku_set_pop(&in)) >= 0;) {
+                    if (s->kind == REMOTE_PAIR && g->candidates[other] != cands) continue;
                     list[n].cell = (uint8_t)other;
                     list[n].digit = (uint8_t)digit;
                     list[n++].strong = strong;
@@ -346,8 +348,10 @@ static bool find(hodoku_query *q, chain_kind kind, sudoku_technique technique, s
     s.technique = technique;
     s.links = &all;
     s.best = step;
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         for (unsigned c = g->candidates[cell]; c; c &= c - 1) hodoku_set_add(&s.holds[sudoku_lowest_digit(c)], cell);
+        if (sudoku_is_pair(g->candidates[cell])) hodoku_set_add(&s.bivalue, cell);
+    }
     /* One digit's chains (Turbot Fish, X-Chain) need not be looked for
      * on digits whose cells gave none before. */
     hodoku_digit_cells at;
@@ -362,9 +366,6 @@ static bool find(hodoku_query *q, chain_kind kind, sudoku_technique technique, s
     hodoku_keymap_init(&s.seen);
     bool pairs = chains_of_pairs(kind);
     int max_links = kind == TURBOT_FISH ? 3 : CHAIN_MAX;
-    hodoku_set bivalue = hodoku_set_empty();
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        if (sudoku_is_pair(g->candidates[cell])) hodoku_set_add(&bivalue, cell);
     for (s.start = 0; s.start < SUDOKU_CELLS; s.start++) {
         unsigned cands = g->candidates[s.start];
         for (unsigned c = cands & open; c; c &= c - 1) {
@@ -380,7 +381,7 @@ static bool find(hodoku_query *q, chain_kind kind, sudoku_technique technique, s
                 s.start_sees = hodoku_set_and(hodoku_buddies(s.start), s.holds[s.digit]);
                 if (kind == REMOTE_PAIR) s.start_sees2 = hodoku_set_and(hodoku_buddies(s.start), s.holds[s.digit2]);
                 hodoku_set ends = s.holds[s.digit];
-                if (kind == XY_CHAIN) ends = hodoku_set_and(ends, bivalue);
+                if (kind == XY_CHAIN) ends = hodoku_set_and(ends, s.bivalue);
                 if ((kind == X_CHAIN || kind == XY_CHAIN) && !may_record(&s, ends)) continue;
                 walk(&s, max_links);
             }
