@@ -44,10 +44,12 @@ static void make_graph(const hodoku_tables *t, const hodoku_reach *r, graph *gr)
         for (int e = t->succ_start[id]; e < t->succ_start[id + 1]; e++) {
             int w = r->index[t->succ_node[e]];
             if (w < 0) continue;
-            if (gr->goes_on[w])
-                gr->live[nlive++] = w;
-            else
-                gr->dead[ndead++] = w;
+            /* Written to both, kept by one: no branch to mispredict. */
+            bool on = gr->goes_on[w];
+            gr->live[nlive] = w;
+            gr->dead[ndead] = w;
+            nlive += on;
+            ndead += !on;
         }
     }
     gr->live_start[r->n] = nlive;
@@ -80,8 +82,9 @@ bool hodoku_reach_compute(const hodoku_tables *t, hodoku_reach *r)
 {
     int n = 0;
     for (int node = 0; node < HODOKU_NODES; node++) {
-        r->index[node] = -1;
-        if (t->base_count[node]) r->index[node] = (int16_t)n++;
+        bool has = t->base_count[node] != 0;
+        r->index[node] = (int16_t)(has ? n : -1);
+        n += has;
     }
     r->n = n;
     r->words = (n + 63) / 64;
