@@ -370,20 +370,28 @@ void hodoku_tables_fill_chains(hodoku_tables *t)
             return;
         }
     }
+    /* The tables in order: each candidate's ON and OFF, then the group
+     * nodes'; the others (no candidate) get none. */
     int used = 0, table = 0;
-    int tables = HODOKU_PLAIN_NODES + 2 * t->ngroups;
-    for (; table < tables; table++) {
+    bool full = false;
+    for (int cell = 0; cell < SUDOKU_CELLS && !full; cell++)
+        for (unsigned c = g->value[cell] ? 0 : g->candidates[cell]; c && !full; c &= c - 1)
+            for (int on = 1; on >= 0; on--) {
+                int next = hodoku_plain(cell, sudoku_lowest_digit(c), on);
+                for (; table < next; table++) t->succ_start[table] = used;
+                t->succ_start[table] = used;
+                full = !room(t, used, 64 + 3 * t->ngroups);
+                if (full) break;
+                used = candidate_successors(t, cg, table, t->succ_node, used);
+                t->base_count[table] = 1 + used - t->succ_start[table];
+                table++;
+            }
+    for (; !full && table < HODOKU_PLAIN_NODES; table++) t->succ_start[table] = used;
+    for (; !full && table < HODOKU_PLAIN_NODES + 2 * t->ngroups; table++) {
         t->succ_start[table] = used;
-        t->base_count[table] = 0;
-        if (!hodoku_node_is_group(table)) {
-            int cell = hodoku_node_cell(table);
-            if (g->value[cell] || !((g->candidates[cell] >> (hodoku_node_digit(table) - 1)) & 1u)) continue;
-        }
-        if (!room(t, used, 64 + 3 * t->ngroups)) break;
-        if (hodoku_node_is_group(table))
-            used = group_successors(t, links, others, table, t->succ_node, used);
-        else
-            used = candidate_successors(t, cg, table, t->succ_node, used);
+        full = !room(t, used, 64 + 3 * t->ngroups);
+        if (full) break;
+        used = group_successors(t, links, others, table, t->succ_node, used);
         t->base_count[table] = 1 + used - t->succ_start[table];
     }
     for (; table <= HODOKU_NODES; table++) t->succ_start[table] = used;
