@@ -200,19 +200,17 @@ static void walk(search *s, int max_links)
     f->digit = s->chain[1].digit;
     f->strong_only = !s->chain[1].strong;
     next_links(s, f);
-    bool pairs = chains_of_pairs(s->kind);
     for (;;) {
         while (f->next >= f->end) {
             if (--level <= 0) return;
             f = &stack[level];
             hodoku_set_remove(&in_chain, f->cell);
         }
+        /* The links themselves keep HoDoKu's other rules (make_links): a
+         * one-digit chain keeps its digit, a chain of pairs goes through
+         * bivalue cells (a Remote Pair's with the start's two digits) and
+         * on by a strong link only to its cell's other digit. */
         link next = f->list[f->next++];
-        if (next.cell == f->cell && next.digit == f->digit) continue;
-        if (s->kind == REMOTE_PAIR && s->g->candidates[next.cell] != s->g->candidates[s->start]) continue;
-        if (!pairs && next.digit != s->digit) continue;
-        if (pairs && !sudoku_is_pair(s->g->candidates[next.cell])) continue;
-        if (pairs && f->strong_only && next.cell != f->cell) continue;
         bool loop = false;
         if (hodoku_set_has(in_chain, next.cell)) {
             if (next.cell != s->start) continue;
