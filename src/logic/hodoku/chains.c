@@ -271,10 +271,11 @@ static bool turbot_possible(const search *s, unsigned digits)
 /* False if no X-Chain or XY-Chain from the start can make a step that
  * comes before the best so far (or, none found yet, any step). Its
  * eliminations are the cells with the digit that see the start and the
- * chain's last cell, one of ends or the start itself; a step whose
- * eliminations come after the best's, or are the same, can at most tie
- * with it, and a tie keeps the step found first. Exact: the chains it
- * spares could not change the step. */
+ * chain's last cell, one of ends or the start itself. A step whose
+ * eliminations come after the best's, in the comparator's order, can at
+ * most tie with it, and a tie keeps the step found first (one with the
+ * same eliminations may be shorter: it is still looked for). Exact: the
+ * chains it spares could not change the step. */
 static bool may_record(const search *s, hodoku_set ends)
 {
     hodoku_set_add(&ends, s->start);
