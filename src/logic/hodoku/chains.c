@@ -14,6 +14,7 @@
 #include <string.h>
 
 #define LINKS_PER_NODE 21 /* the other digit of a bivalue cell, and 20 peers */
+#define STRONG_PER_NODE 4 /* the other digit of a bivalue cell, or one peer per house */
 #define CHAIN_MAX 20      /* links: HoDoKu's default chain length limit */
 
 typedef struct link {
@@ -21,9 +22,13 @@ typedef struct link {
     bool strong;
 } link;
 
+/* Each candidate's links, and apart its strong ones in the same order: a
+ * chain that came in by a weak link goes on only by a strong one. */
 typedef struct links {
     int start[SUDOKU_CELLS * 9], end[SUDOKU_CELLS * 9]; /* by cell * 9 + digit - 1 */
+    int strong_start[SUDOKU_CELLS * 9], strong_end[SUDOKU_CELLS * 9];
     link list[SUDOKU_CELLS * 9 * LINKS_PER_NODE];
+    link strong[SUDOKU_CELLS * 9 * STRONG_PER_NODE];
 } links;
 
 /* A search: the grid, the links, the chain being walked and the best step
@@ -36,6 +41,7 @@ typedef struct search {
     chain_kind kind;
     sudoku_technique technique;
     hodoku_set holds[10]; /* cells holding each digit */
+    hodoku_set bivalue;   /* cells with two candidates */
     links *links;
     link chain[CHAIN_MAX + 2];
     int start, digit, digit2; /* the chain's start, its digit, Remote Pair's other digit */
@@ -59,13 +65,14 @@ static void make_links(search *s, unsigned digits)
 {
     const hodoku_grid *g = s->g;
     bool pairs = chains_of_pairs(s->kind);
-    int n = 0;
+    int n = 0, nstrong = 0;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         unsigned cands = g->candidates[cell];
         bool bivalue = sudoku_is_pair(cands);
         for (int digit = 1; digit <= 9; digit++) {
             int node = cell * 9 + digit - 1;
             s->links->start[node] = s->links->end[node] = n;
+            s->links->strong_start[node] = s->links->strong_end[node] = nstrong;
             if (!(cands & digits & (1u << (digit - 1))) || (pairs && !bivalue)) continue;
             link *list = s->links->list;
             if (bivalue && pairs) {
@@ -76,19 +83,23 @@ static void make_links(search *s, unsigned digits)
             for (int k = 0; k < 3; k++) {
                 int house = sudoku_cell_units[cell][k];
                 bool strong = !pairs && g->free[house][digit] == 2;
-                for (int i = 0; i < 9; i++) {
-                    int other = sudoku_unit_cells[house][i];
-                    unsigned ocands = g->candidates[other];
-                    if (other == cell || !(ocands & (1u << (digit - 1)))) continue;
-                    if (s->kind == REMOTE_PAIR && ocands != cands) continue;
-                    if (s->kind == XY_CHAIN && !sudoku_is_pair(ocands)) continue;
-                    if (k == 2 && (other / 9 == cell / 9 || other % 9 == cell % 9)) continue;
+                /* The house's cells in order (a unit's cells come in
+                 * increasing order), as sets. */
+                hodoku_set in = hodoku_set_and(hodoku_unit_sets[house], s->holds[digit]);
+                hodoku_set_remove(&in, cell);
+                if (k == 2) in = hodoku_set_minus(in, hodoku_set_or(hodoku_unit_sets[cell / 9], hodoku_unit_sets[9 + cell % 9]));
+                if (pairs) in = hodoku_set_and(in, s->bivalue);
+                for (int other; (other = hodoku_set_pop(&in)) >= 0;) {
+                    if (s->kind == REMOTE_PAIR && g->candidates[other] != cands) continue;
                     list[n].cell = (uint8_t)other;
                     list[n].digit = (uint8_t)digit;
                     list[n++].strong = strong;
                 }
             }
             s->links->end[node] = n;
+            for (int i = s->links->start[node]; i < n; i++)
+                if (list[i].strong) s->links->strong[nstrong++] = list[i];
+            s->links->strong_end[node] = nstrong;
         }
     }
 }
@@ -164,7 +175,18 @@ static void check(search *s, int level)
 typedef struct frame {
     int cell, digit, next, end;
     bool strong_only;
+    const link *list; /* the links it goes on by: all, or the strong ones */
 } frame;
+
+/* Sets a frame to go through the links its node may go on by. */
+static void next_links(const search *s, frame *f)
+{
+    int node = f->cell * 9 + f->digit - 1;
+    const links *l = s->links;
+    f->list = f->strong_only ? l->strong : l->list;
+    f->next = f->strong_only ? l->strong_start[node] : l->start[node];
+    f->end = f->strong_only ? l->strong_end[node] : l->end[node];
+}
 
 /* Walks every chain from the first link s->chain[1], depth first (spec
  * 8.2, HoDoKu's getChain). */
@@ -177,22 +199,18 @@ static void walk(search *s, int max_links)
     f->cell = s->chain[1].cell;
     f->digit = s->chain[1].digit;
     f->strong_only = !s->chain[1].strong;
-    f->next = s->links->start[f->cell * 9 + f->digit - 1];
-    f->end = s->links->end[f->cell * 9 + f->digit - 1];
-    bool pairs = chains_of_pairs(s->kind);
+    next_links(s, f);
     for (;;) {
         while (f->next >= f->end) {
             if (--level <= 0) return;
             f = &stack[level];
             hodoku_set_remove(&in_chain, f->cell);
         }
-        link next = s->links->list[f->next++];
-        if (f->strong_only && !next.strong) continue;
-        if (next.cell == f->cell && next.digit == f->digit) continue;
-        if (s->kind == REMOTE_PAIR && s->g->candidates[next.cell] != s->g->candidates[s->start]) continue;
-        if (!pairs && next.digit != s->digit) continue;
-        if (pairs && !sudoku_is_pair(s->g->candidates[next.cell])) continue;
-        if (pairs && f->strong_only && next.cell != f->cell) continue;
+        /* The links themselves keep HoDoKu's other rules (make_links): a
+         * one-digit chain keeps its digit, a chain of pairs goes through
+         * bivalue cells (a Remote Pair's with the start's two digits) and
+         * on by a strong link only to its cell's other digit. */
+        link next = f->list[f->next++];
         bool loop = false;
         if (hodoku_set_has(in_chain, next.cell)) {
             if (next.cell != s->start) continue;
@@ -208,8 +226,7 @@ static void walk(search *s, int max_links)
             f->cell = next.cell;
             f->digit = next.digit;
             f->strong_only = !strong_only;
-            f->next = s->links->start[next.cell * 9 + next.digit - 1];
-            f->end = s->links->end[next.cell * 9 + next.digit - 1];
+            next_links(s, f);
         } else {
             f->next = f->end = 0;
         }
@@ -247,6 +264,32 @@ static bool turbot_possible(const search *s, unsigned digits)
             for (int e; (e = hodoku_set_pop(&ends)) >= 0;)
                 if (!hodoku_set_is_empty(hodoku_set_and(seen, hodoku_buddies(e)))) return true;
         }
+    }
+    return false;
+}
+
+/* False if no X-Chain or XY-Chain from the start can make a step that
+ * comes before the best so far (or, none found yet, any step). Its
+ * eliminations are the cells with the digit that see the start and the
+ * chain's last cell, one of ends or the start itself. A step whose
+ * eliminations come after the best's, in the comparator's order, can at
+ * most tie with it, and a tie keeps the step found first (one with the
+ * same eliminations may be shorter: it is still looked for). Exact: the
+ * chains it spares could not change the step. */
+static bool may_record(const search *s, hodoku_set ends)
+{
+    hodoku_set_add(&ends, s->start);
+    uint16_t digits = (uint16_t)(1u << (s->digit - 1));
+    for (int z; (z = hodoku_set_pop(&ends)) >= 0;) {
+        hodoku_set elims = hodoku_set_and(s->start_sees, hodoku_buddies(z));
+        if (hodoku_set_is_empty(elims)) continue;
+        if (!s->found) return true;
+        sudoku_candidate list[SUDOKU_CELLS];
+        int n = 0;
+        for (int cell; (cell = hodoku_set_pop(&elims)) >= 0;) list[n++] = (sudoku_candidate){(uint8_t)cell, (uint8_t)s->digit};
+        hodoku_rank a = {s->kind, n, list, 0, digits};
+        hodoku_rank b = {s->kind, s->best->nremovals, s->best->removals, s->best->nlinks, s->best->digits};
+        if (hodoku_compare_standard(&a, &b) < 0) return true;
     }
     return false;
 }
@@ -304,8 +347,10 @@ static bool find(hodoku_query *q, chain_kind kind, sudoku_technique technique, s
     s.technique = technique;
     s.links = &all;
     s.best = step;
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         for (unsigned c = g->candidates[cell]; c; c &= c - 1) hodoku_set_add(&s.holds[sudoku_lowest_digit(c)], cell);
+        if (sudoku_is_pair(g->candidates[cell])) hodoku_set_add(&s.bivalue, cell);
+    }
     /* One digit's chains (Turbot Fish, X-Chain) need not be looked for
      * on digits whose cells gave none before. */
     hodoku_digit_cells at;
@@ -325,9 +370,8 @@ static bool find(hodoku_query *q, chain_kind kind, sudoku_technique technique, s
         for (unsigned c = cands & open; c; c &= c - 1) {
             s.digit = sudoku_lowest_digit(c);
             int node = s.start * 9 + s.digit - 1;
-            for (int i = all.start[node]; i < all.end[node]; i++) {
-                link first = all.list[i];
-                if (!first.strong) continue;
+            for (int i = all.strong_start[node]; i < all.strong_end[node]; i++) {
+                link first = all.strong[i];
                 if (!pairs && first.digit != s.digit) continue;
                 if (pairs && (!sudoku_is_pair(g->candidates[first.cell]) || first.cell != s.start)) continue;
                 if (kind == REMOTE_PAIR) s.digit2 = sudoku_lowest_digit(cands & ~(1u << (s.digit - 1)));
@@ -335,6 +379,9 @@ static bool find(hodoku_query *q, chain_kind kind, sudoku_technique technique, s
                 s.chain[1] = first;
                 s.start_sees = hodoku_set_and(hodoku_buddies(s.start), s.holds[s.digit]);
                 if (kind == REMOTE_PAIR) s.start_sees2 = hodoku_set_and(hodoku_buddies(s.start), s.holds[s.digit2]);
+                hodoku_set ends = s.holds[s.digit];
+                if (kind == XY_CHAIN) ends = hodoku_set_and(ends, s.bivalue);
+                if ((kind == X_CHAIN || kind == XY_CHAIN) && !may_record(&s, ends)) continue;
                 walk(&s, max_links);
             }
         }

@@ -191,22 +191,36 @@ static bool screen_init(screen *sc, const hodoku_reach *r)
     return true;
 }
 
+/* The bits from lo to lo + len - 1 (len < 32) of a set of node numbers. */
+static unsigned bits_at(const uint64_t *set, int lo, int len)
+{
+    int w = lo >> 6, b = lo & 63;
+    uint64_t v = set[w] >> b;
+    if (b + len > 64) v |= set[w + 1] << (64 - b);
+    return (unsigned)(v & ((1ull << len) - 1));
+}
+
 /* True if a table could end a loop or an AIC (spec 13.5, 13.6): its
  * premise reaches, beyond its direct implications, a node in its own cell,
  * or (an OFF table) a node on in another cell that would eliminate. Only
- * those tables need expanding. */
+ * those tables need expanding. A cell's nodes are numbered in a row, on
+ * and off for each of its candidates; of them a table's direct
+ * implications are, for an ON table, its cell's other candidates off, for
+ * an OFF table, a bivalue cell's other candidate on. */
 static bool may_close(const hodoku_tables *t, screen *sc, int table)
 {
     const hodoku_reach *r = sc->r;
     const uint64_t *set = hodoku_reach_set(r, table);
+    int x = hodoku_node_cell(table), sd = hodoku_node_digit(table);
+    unsigned cands = t->grid->candidates[x], bit = 1u << (sd - 1);
+    int own = 2 * sudoku_popcount(cands & (bit - 1)), len = sc->first[x + 1] - sc->first[x];
+    unsigned in_cell = bits_at(set, sc->first[x], len);
+    unsigned others = 0x15555u & ((1u << len) - 1) & ~(1u << own); /* the other candidates' ON nodes */
+    if (hodoku_node_on(table)) return (in_cell & (others | 2u << own)) != 0;
+    unsigned direct = sudoku_is_pair(cands) ? others : 0;
+    if (in_cell & ~(direct | 2u << own)) return true;
     sc->mark++;
     for (int k = t->succ_start[table]; k < t->succ_start[table + 1]; k++) sc->marked[t->succ_node[k]] = sc->mark;
-    int x = hodoku_node_cell(table), sd = hodoku_node_digit(table);
-    for (int i = sc->first[x]; i < sc->first[x + 1]; i++) {
-        int node = r->nodes[i];
-        if (node != table && ((set[i >> 6] >> (i & 63)) & 1u) && sc->marked[node] != sc->mark) return true;
-    }
-    if (hodoku_node_on(table)) return false;
     hodoku_set sees_x = hodoku_buddies(x);
     for (int w = 0; w < r->words; w++)
         for (uint64_t bits = set[w] & sc->on[w]; bits; bits &= bits - 1) {

@@ -9,7 +9,6 @@
 #include "reach.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 void hodoku_reach_free(hodoku_reach *r)
 {
@@ -26,55 +25,117 @@ typedef struct frame {
     int node, next;
 } frame;
 
+/* The graph by node numbers: each node's successors that go on (have
+ * successors of their own) apart from the dead ends, which need no search
+ * (each is a part of its own that reaches only itself). */
+typedef struct graph {
+    int *live_start, *live; /* node v's: live[live_start[v] .. live_start[v + 1]) */
+    int *dead_start, *dead;
+    bool *goes_on;
+} graph;
+
+static void make_graph(const hodoku_tables *t, const hodoku_reach *r, graph *gr)
+{
+    int nlive = 0, ndead = 0;
+    for (int v = 0; v < r->n; v++) {
+        int id = r->nodes[v];
+        gr->live_start[v] = nlive;
+        gr->dead_start[v] = ndead;
+        for (int e = t->succ_start[id]; e < t->succ_start[id + 1]; e++) {
+            int w = r->index[t->succ_node[e]];
+            if (w < 0) continue;
+            /* Written to both, kept by one: no branch to mispredict. */
+            bool on = gr->goes_on[w];
+            gr->live[nlive] = w;
+            gr->dead[ndead] = w;
+            nlive += on;
+            ndead += !on;
+        }
+    }
+    gr->live_start[r->n] = nlive;
+    gr->dead_start[r->n] = ndead;
+}
+
+/* The set of part: its nodes (on the stack from `from` to `to`), their
+ * dead ends and what the parts they lead to reach (done before it). */
+static void part_set(hodoku_reach *r, const graph *gr, const int *stack, int from, int to, int part, int *merged)
+{
+    uint64_t *set = r->sets + (size_t)part * (size_t)r->words;
+    for (int k = from; k < to; k++) {
+        int x = stack[k];
+        set[x >> 6] |= 1ull << (x & 63);
+        for (int e = gr->dead_start[x]; e < gr->dead_start[x + 1]; e++) {
+            int w = gr->dead[e];
+            set[w >> 6] |= 1ull << (w & 63);
+        }
+        for (int e = gr->live_start[x]; e < gr->live_start[x + 1]; e++) {
+            int other = r->part[gr->live[e]];
+            if (other == part || merged[other] == part) continue;
+            merged[other] = part;
+            const uint64_t *add = r->sets + (size_t)other * (size_t)r->words;
+            for (int i = 0; i < r->words; i++) set[i] |= add[i];
+        }
+    }
+}
+
 bool hodoku_reach_compute(const hodoku_tables *t, hodoku_reach *r)
 {
     int n = 0;
     for (int node = 0; node < HODOKU_NODES; node++) {
-        r->index[node] = -1;
-        if (t->base_count[node]) r->index[node] = (int16_t)n++;
+        bool has = t->base_count[node] != 0;
+        r->index[node] = (int16_t)(has ? n : -1);
+        n += has;
     }
     r->n = n;
     r->words = (n + 63) / 64;
-    r->nodes = malloc(((size_t)n + 1) * sizeof *r->nodes);
-    r->part = malloc(((size_t)n + 1) * sizeof *r->part);
-    r->sets = malloc(((size_t)n + 1) * (size_t)r->words * sizeof *r->sets);
-    int *order = malloc(((size_t)n + 1) * sizeof *order), *low = malloc(((size_t)n + 1) * sizeof *low);
-    int *stack = malloc(((size_t)n + 1) * sizeof *stack);
-    frame *calls = malloc(((size_t)n + 1) * sizeof *calls);
-    bool ok = r->nodes && r->part && r->sets && order && low && stack && calls;
+    size_t edges = (size_t)t->succ_start[HODOKU_NODES] + 1, m = (size_t)n + 1;
+    r->nodes = malloc(m * sizeof *r->nodes);
+    r->part = malloc(m * sizeof *r->part);
+    r->sets = calloc(m * (size_t)r->words, sizeof *r->sets);
+    int *ints = malloc((6 * m + 2 * edges) * sizeof *ints);
+    frame *calls = malloc(m * sizeof *calls);
+    graph gr;
+    gr.goes_on = malloc(m * sizeof *gr.goes_on);
+    bool ok = r->nodes && r->part && r->sets && ints && calls && gr.goes_on;
     if (ok) {
-        for (int node = 0; node < HODOKU_NODES; node++)
-            if (r->index[node] >= 0) r->nodes[r->index[node]] = (uint16_t)node;
-        for (int i = 0; i < n; i++) order[i] = -1;
+        int *order = ints, *low = order + m, *stack = low + m, *merged = stack + m;
+        gr.live_start = merged + m;
+        gr.dead_start = gr.live_start + m;
+        gr.live = gr.dead_start + m;
+        gr.dead = gr.live + edges;
+        for (int node = 0; node < HODOKU_NODES; node++) {
+            int v = r->index[node];
+            if (v < 0) continue;
+            r->nodes[v] = (uint16_t)node;
+            gr.goes_on[v] = t->succ_start[node] != t->succ_start[node + 1];
+        }
+        make_graph(t, r, &gr);
+        for (int i = 0; i < n; i++) order[i] = merged[i] = -1;
         int counter = 0, nstack = 0, nparts = 0;
         for (int root = 0; root < n; root++) {
             if (order[root] >= 0) continue;
-            int rid = r->nodes[root];
-            if (t->succ_start[rid] == t->succ_start[rid + 1]) {
+            if (!gr.goes_on[root]) {
                 /* A dead end is a part of its own that reaches itself. */
-                uint64_t *set = r->sets + (size_t)nparts * (size_t)r->words;
-                memset(set, 0, (size_t)r->words * sizeof *set);
-                set[root >> 6] |= 1ull << (root & 63);
+                r->sets[(size_t)nparts * (size_t)r->words + (size_t)(root >> 6)] |= 1ull << (root & 63);
                 r->part[root] = nparts++;
                 order[root] = counter++;
                 continue;
             }
             int depth = 0;
-            calls[0] = (frame){root, t->succ_start[r->nodes[root]]};
+            calls[0] = (frame){root, gr.live_start[root]};
             order[root] = low[root] = counter++;
             stack[nstack++] = root;
             r->part[root] = -1;
             while (depth >= 0) {
                 frame *f = &calls[depth];
-                int v = f->node, id = r->nodes[v];
-                if (f->next < t->succ_start[id + 1]) {
-                    int wid = t->succ_node[f->next++], w = r->index[wid];
-                    if (w < 0 || t->succ_start[wid] == t->succ_start[wid + 1]) continue; /* dead ends wait */
+                int v = f->node;
+                if (f->next < gr.live_start[v + 1]) {
+                    int w = gr.live[f->next++];
                     if (order[w] < 0) {
                         order[w] = low[w] = counter++;
                         stack[nstack++] = w;
                         r->part[w] = -1;
-                        calls[++depth] = (frame){w, t->succ_start[r->nodes[w]]};
+                        calls[++depth] = (frame){w, gr.live_start[w]};
                     } else if (r->part[w] < 0 && order[w] < low[v]) {
                         low[v] = order[w]; /* w is on the stack: in v's part */
                     }
@@ -86,24 +147,7 @@ bool hodoku_reach_compute(const hodoku_tables *t, hodoku_reach *r)
                     int part = nparts++, from = nstack;
                     do r->part[stack[--from]] = part;
                     while (stack[from] != v);
-                    uint64_t *set = r->sets + (size_t)part * (size_t)r->words;
-                    memset(set, 0, (size_t)r->words * sizeof *set);
-                    for (int k = from; k < nstack; k++) {
-                        int x = stack[k];
-                        set[x >> 6] |= 1ull << (x & 63);
-                        int xid = r->nodes[x];
-                        for (int e = t->succ_start[xid]; e < t->succ_start[xid + 1]; e++) {
-                            int wid = t->succ_node[e], w = r->index[wid];
-                            if (w < 0) continue;
-                            if (t->succ_start[wid] == t->succ_start[wid + 1]) {
-                                set[w >> 6] |= 1ull << (w & 63); /* a dead end, perhaps not met yet */
-                                continue;
-                            }
-                            if (r->part[w] == part) continue;
-                            const uint64_t *other = r->sets + (size_t)r->part[w] * (size_t)r->words;
-                            for (int i = 0; i < r->words; i++) set[i] |= other[i];
-                        }
-                    }
+                    part_set(r, &gr, stack, from, nstack, part, merged);
                     nstack = from;
                 }
                 if (--depth >= 0) {
@@ -113,10 +157,9 @@ bool hodoku_reach_compute(const hodoku_tables *t, hodoku_reach *r)
             }
         }
     }
-    free(order);
-    free(low);
-    free(stack);
+    free(ints);
     free(calls);
+    free(gr.goes_on);
     if (!ok) hodoku_reach_free(r);
     return ok;
 }

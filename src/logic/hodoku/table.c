@@ -206,8 +206,9 @@ static void other_groups(const hodoku_tables *t, int gi, int *out, int *n_off, i
     for (int i = 0; i < t->ndigit_groups[gr->digit]; i++) {
         int gj = t->digit_groups[gr->digit][i];
         const hodoku_group *g2 = &t->groups[gj];
-        if (gj == gi || !hodoku_set_is_empty(hodoku_set_and(gr->set, g2->set))) continue;
         bool same[3] = {gr->row >= 0 && gr->row == g2->row, gr->col >= 0 && gr->col == g2->col, gr->box == g2->box};
+        if (!(same[0] || same[1] || same[2])) continue;
+        if (gj == gi || !hodoku_set_is_empty(hodoku_set_and(gr->set, g2->set))) continue;
         for (int k = 0; k < 3; k++)
             if (same[k]) {
                 if (++count[k] == 1) first[k] = gj;
@@ -244,86 +245,164 @@ static void link_groups(const hodoku_tables *t, group_links *links, int *others)
     }
 }
 
+/* The group nodes each candidate's tables link to, in the list's order
+ * (by candidate, cell * 9 + digit - 1): those that see it, which its ON
+ * table turns off, and those it is the one cell of a house beside, which
+ * its OFF table turns on (spec 13.2). */
+typedef struct candidate_groups {
+    int on_start[SUDOKU_CELLS * 9 + 1], off_start[SUDOKU_CELLS * 9 + 1];
+    uint16_t *on, *off;
+} candidate_groups;
+
+static bool group_lists(const hodoku_tables *t, const group_links *links, candidate_groups *cg)
+{
+    int non = 0, noff = 0;
+    memset(cg->on_start, 0, sizeof cg->on_start);
+    memset(cg->off_start, 0, sizeof cg->off_start);
+    for (int gi = 0; gi < t->ngroups; gi++) {
+        int d = t->groups[gi].digit - 1;
+        for (hodoku_set c = links[gi].sees; !hodoku_set_is_empty(c); non++) cg->on_start[hodoku_set_pop(&c) * 9 + d + 1]++;
+        for (int k = 0; k < 2; k++)
+            if (links[gi].single[k] >= 0) {
+                cg->off_start[links[gi].single[k] * 9 + d + 1]++;
+                noff++;
+            }
+    }
+    for (int i = 0; i < SUDOKU_CELLS * 9; i++) {
+        cg->on_start[i + 1] += cg->on_start[i];
+        cg->off_start[i + 1] += cg->off_start[i];
+    }
+    cg->on = malloc(((size_t)non + 1) * sizeof *cg->on);
+    cg->off = malloc(((size_t)noff + 1) * sizeof *cg->off);
+    if (!cg->on || !cg->off) return false;
+    int on_fill[SUDOKU_CELLS * 9], off_fill[SUDOKU_CELLS * 9];
+    memcpy(on_fill, cg->on_start, sizeof on_fill);
+    memcpy(off_fill, cg->off_start, sizeof off_fill);
+    for (int gi = 0; gi < t->ngroups; gi++) {
+        int d = t->groups[gi].digit - 1;
+        for (hodoku_set c = links[gi].sees; !hodoku_set_is_empty(c);)
+            cg->on[on_fill[hodoku_set_pop(&c) * 9 + d]++] = (uint16_t)hodoku_group_node(gi, false);
+        for (int k = 0; k < 2; k++)
+            if (links[gi].single[k] >= 0) cg->off[off_fill[links[gi].single[k] * 9 + d]++] = (uint16_t)hodoku_group_node(gi, true);
+    }
+    return true;
+}
+
+/* A group node's direct implications in chains mode, from out[used]; the
+ * new count. */
+static int group_successors(const hodoku_tables *t, const group_links *links, const int *others, int table,
+                            uint16_t *out, int used)
+{
+    bool on = hodoku_node_on(table);
+    int gi = (table - HODOKU_PLAIN_NODES) / 2;
+    const hodoku_group *gr = &t->groups[gi];
+    if (on) {
+        for (hodoku_set c = links[gi].sees; !hodoku_set_is_empty(c);)
+            out[used++] = (uint16_t)hodoku_plain(hodoku_set_pop(&c), gr->digit, false);
+    } else {
+        for (int k = 0; k < 2; k++)
+            if (links[gi].single[k] >= 0) out[used++] = (uint16_t)hodoku_plain(links[gi].single[k], gr->digit, true);
+    }
+    const int *other = others + links[gi].first + (on ? 0 : links[gi].n_off);
+    int n = on ? links[gi].n_off : links[gi].n_on;
+    for (int k = 0; k < n; k++) out[used++] = (uint16_t)hodoku_group_node(other[k], !on);
+    return used;
+}
+
+/* A candidate's direct implications in chains mode (its cell's other
+ * candidates off, or its bivalue partner on; its peers with the digit off,
+ * or the one left in a house on; the group nodes cg lists), from
+ * out[used]; the new count. */
+static int candidate_successors(const hodoku_tables *t, const candidate_groups *cg, int table, uint16_t *out,
+                                int used)
+{
+    int cell = hodoku_node_cell(table), digit = hodoku_node_digit(table);
+    unsigned cands = t->grid->candidates[cell], bit = 1u << (digit - 1);
+    hodoku_set peers = t->holds[digit];
+    hodoku_set_remove(&peers, cell);
+    if (hodoku_node_on(table)) {
+        for (unsigned o = cands & ~bit; o; o &= o - 1) out[used++] = (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(o), false);
+        hodoku_set done = hodoku_set_empty();
+        for (int k = 0; k < 3; k++) {
+            hodoku_set in = hodoku_set_minus(hodoku_set_and(peers, hodoku_unit_sets[sudoku_cell_units[cell][k]]), done);
+            done = hodoku_set_or(done, in);
+            for (int other; (other = hodoku_set_pop(&in)) >= 0;) out[used++] = (uint16_t)hodoku_plain(other, digit, false);
+        }
+        if (cg)
+            for (int i = cg->on_start[cell * 9 + digit - 1]; i < cg->on_start[cell * 9 + digit]; i++) out[used++] = cg->on[i];
+        return used;
+    }
+    if (sudoku_is_pair(cands)) out[used++] = (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(cands & ~bit), true);
+    int first = used;
+    for (int k = 0; k < 3; k++) {
+        hodoku_set in = hodoku_set_and(peers, hodoku_unit_sets[sudoku_cell_units[cell][k]]);
+        if (hodoku_set_is_empty(in) || hodoku_set_several(in)) continue;
+        uint16_t node = (uint16_t)hodoku_plain(hodoku_set_first(in), digit, true);
+        bool seen = false;
+        for (int i = first; i < used; i++) seen = seen || out[i] == node;
+        if (!seen) out[used++] = node;
+    }
+    if (cg)
+        for (int i = cg->off_start[cell * 9 + digit - 1]; i < cg->off_start[cell * 9 + digit]; i++) out[used++] = cg->off[i];
+    return used;
+}
+
 void hodoku_tables_fill_chains(hodoku_tables *t)
 {
     const hodoku_grid *g = t->grid;
     group_links *links = NULL;
     int *others = NULL;
+    candidate_groups *cg = NULL;
     if (t->ngroups) {
         links = malloc((size_t)t->ngroups * sizeof *links);
         others = malloc((size_t)t->ngroups * 64 * sizeof *others);
-        if (!links || !others) {
+        cg = malloc(sizeof *cg);
+        if (cg) cg->on = cg->off = NULL;
+        if (!links || !others || !cg || (link_groups(t, links, others), !group_lists(t, links, cg))) {
             free(links);
             free(others);
+            if (cg) {
+                free(cg->on);
+                free(cg->off);
+            }
+            free(cg);
             t->no_memory = true;
             return;
         }
-        link_groups(t, links, others);
     }
-    int used = 0;
-    for (int table = 0; table < HODOKU_NODES; table++) {
+    /* The tables in order: each candidate's ON and OFF, then the group
+     * nodes'; the others (no candidate) get none. */
+    int used = 0, table = 0;
+    bool full = false;
+    for (int cell = 0; cell < SUDOKU_CELLS && !full; cell++)
+        for (unsigned c = g->value[cell] ? 0 : g->candidates[cell]; c && !full; c &= c - 1)
+            for (int on = 1; on >= 0; on--) {
+                int next = hodoku_plain(cell, sudoku_lowest_digit(c), on);
+                for (; table < next; table++) t->succ_start[table] = used;
+                t->succ_start[table] = used;
+                full = !room(t, used, 64 + 3 * t->ngroups);
+                if (full) break;
+                used = candidate_successors(t, cg, table, t->succ_node, used);
+                t->base_count[table] = 1 + used - t->succ_start[table];
+                table++;
+            }
+    for (; !full && table < HODOKU_PLAIN_NODES; table++) t->succ_start[table] = used;
+    for (; !full && table < HODOKU_PLAIN_NODES + 2 * t->ngroups; table++) {
         t->succ_start[table] = used;
-        t->base_count[table] = 0;
-        if (!room(t, used, 64 + 3 * t->ngroups)) break;
-        uint16_t *out = t->succ_node;
-        bool on = hodoku_node_on(table);
-        if (hodoku_node_is_group(table)) {
-            int gi = (table - HODOKU_PLAIN_NODES) / 2;
-            if (gi >= t->ngroups) continue;
-            const hodoku_group *gr = &t->groups[gi];
-            if (on) {
-                for (hodoku_set c = links[gi].sees; !hodoku_set_is_empty(c);)
-                    out[used++] = (uint16_t)hodoku_plain(hodoku_set_pop(&c), gr->digit, false);
-            } else {
-                for (int k = 0; k < 2; k++)
-                    if (links[gi].single[k] >= 0) out[used++] = (uint16_t)hodoku_plain(links[gi].single[k], gr->digit, true);
-            }
-            const int *other = others + links[gi].first + (on ? 0 : links[gi].n_off);
-            int n = on ? links[gi].n_off : links[gi].n_on;
-            for (int k = 0; k < n; k++) out[used++] = (uint16_t)hodoku_group_node(other[k], !on);
-        } else {
-            int cell = hodoku_node_cell(table), digit = hodoku_node_digit(table);
-            unsigned cands = g->candidates[cell], bit = 1u << (digit - 1);
-            if (g->value[cell] || !(cands & bit)) continue;
-            hodoku_set peers = t->holds[digit];
-            hodoku_set_remove(&peers, cell);
-            if (on) {
-                for (unsigned o = cands & ~bit; o; o &= o - 1)
-                    out[used++] = (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(o), false);
-                hodoku_set done = hodoku_set_empty();
-                for (int k = 0; k < 3; k++) {
-                    hodoku_set in = hodoku_set_minus(hodoku_set_and(peers, hodoku_unit_sets[sudoku_cell_units[cell][k]]), done);
-                    done = hodoku_set_or(done, in);
-                    for (int other; (other = hodoku_set_pop(&in)) >= 0;) out[used++] = (uint16_t)hodoku_plain(other, digit, false);
-                }
-                for (int i = 0; links && i < t->ndigit_groups[digit]; i++) {
-                    int gi = t->digit_groups[digit][i];
-                    if (hodoku_set_has(links[gi].sees, cell)) out[used++] = (uint16_t)hodoku_group_node(gi, false);
-                }
-            } else {
-                if (sudoku_is_pair(cands)) out[used++] = (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(cands & ~bit), true);
-                int first = used;
-                for (int k = 0; k < 3; k++) {
-                    hodoku_set in = hodoku_set_and(peers, hodoku_unit_sets[sudoku_cell_units[cell][k]]);
-                    if (hodoku_set_count(in) != 1) continue;
-                    uint16_t node = (uint16_t)hodoku_plain(hodoku_set_first(in), digit, true);
-                    bool seen = false;
-                    for (int i = first; i < used; i++) seen = seen || out[i] == node;
-                    if (!seen) out[used++] = node;
-                }
-                for (int i = 0; links && i < t->ndigit_groups[digit]; i++) {
-                    int gi = t->digit_groups[digit][i];
-                    for (int k = 0; k < 2; k++)
-                        if (links[gi].single[k] == cell) out[used++] = (uint16_t)hodoku_group_node(gi, true);
-                }
-            }
-        }
+        full = !room(t, used, 64 + 3 * t->ngroups);
+        if (full) break;
+        used = group_successors(t, links, others, table, t->succ_node, used);
         t->base_count[table] = 1 + used - t->succ_start[table];
     }
-    t->succ_start[HODOKU_NODES] = used;
+    for (; table <= HODOKU_NODES; table++) t->succ_start[table] = used;
     for (int i = 0; i < used; i++) t->succ_dist[i] = 2;
     free(links);
     free(others);
+    if (cg) {
+        free(cg->on);
+        free(cg->off);
+    }
+    free(cg);
     t->table = -1;
 }
 
