@@ -572,10 +572,7 @@ bool hodoku_find_forcing(hodoku_query *q, bool nets, sudoku_technique technique,
     if (ok) {
         for (int i = 0; i < HODOKU_PLAIN_NODES; i++) s->start[i] = -1;
         if (kept) {
-            /* As made afresh: no table expanded, no node map. */
-            t->table = -1;
-            t->n = 0;
-            t->map_ent = NULL;
+            hodoku_tables_rewind(t);
         } else {
             hodoku_tables_begin(t, g, nets, true);
             if (nets) {

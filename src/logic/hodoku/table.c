@@ -55,8 +55,7 @@ void hodoku_tables_begin(hodoku_tables *t, const hodoku_grid *g, bool nets, bool
     t->ngroups = 0;
     memset(t->ndigit_groups, 0, sizeof t->ndigit_groups);
     t->base_used = t->extra_used = 0;
-    t->table = -1;
-    t->n = 0;
+    hodoku_tables_rewind(t);
     t->no_memory = false;
     memset(t->base_count, 0, sizeof t->base_count);
     memset(t->extra_count, 0, sizeof t->extra_count);
@@ -66,8 +65,14 @@ void hodoku_tables_begin(hodoku_tables *t, const hodoku_grid *g, bool nets, bool
         for (unsigned c = g->candidates[cell]; c; c &= c - 1) hodoku_set_add(&t->holds[sudoku_lowest_digit(c)], cell);
         if (g->value[cell]) hodoku_set_add(&t->placed[g->value[cell]], cell);
     }
-    t->map_ent = NULL;
     if (with_groups) find_groups(t);
+}
+
+void hodoku_tables_rewind(hodoku_tables *t)
+{
+    t->table = -1;
+    t->n = 0;
+    t->map_ent = NULL;
 }
 
 hodoku_tables *hodoku_tables_new(void)

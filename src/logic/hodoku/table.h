@@ -120,6 +120,11 @@ typedef struct hodoku_tables {
  * with hodoku_tables_index. */
 void hodoku_tables_begin(hodoku_tables *t, const hodoku_grid *g, bool nets, bool with_groups);
 
+/* Sets t back to no table expanded and no node map, its tables kept as
+ * they are: a later search of the same board takes them over (reach.h's
+ * hodoku_kept) as if it had made them. */
+void hodoku_tables_rewind(hodoku_tables *t);
+
 /* A new set of tables (NULL if memory ran out), and its end. */
 hodoku_tables *hodoku_tables_new(void);
 void hodoku_tables_delete(hodoku_tables *t);
