@@ -57,6 +57,8 @@ typedef struct search {
     hodoku_reach reach;
     hodoku_set (*on)[10], (*off)[10]; /* by table: the cells each digit is on, off in */
     hodoku_set allowed[10], empty;
+    /* By digit and cell: the houses whose first, last allowed place it is. */
+    uint32_t first_place[10][SUDOKU_CELLS], last_place[10][SUDOKU_CELLS];
     hit *hits;
     int nhits, size;
     scratch tmp;
@@ -177,7 +179,7 @@ static void twice_in_house(search *s, int table)
 {
     const hodoku_set *on = s->on[table];
     spec specs[SPECS_MAX];
-    uint32_t twice[10] = {0}, boxes[10] = {0};
+    uint32_t twice[10] = {0}, boxes[10] = {0}, any = 0;
     for (int digit = 1; digit <= 9; digit++) {
         uint32_t seen = 0;
         for (hodoku_set c = on[digit]; !hodoku_set_is_empty(c);) {
@@ -186,8 +188,9 @@ static void twice_in_house(search *s, int table)
             seen |= units;
         }
         boxes[digit] = seen >> 18;
+        any |= twice[digit];
     }
-    for (int kind = 0; kind < 3; kind++)
+    for (int kind = 0; kind < 3 && any; kind++)
         for (int digit = 1; digit <= 9; digit++)
             for (uint32_t houses = twice[digit] >> (9 * kind) & 0x1ffu; houses; houses &= houses - 1) {
                 int h = kind * 9 + __builtin_ctz(houses);
@@ -204,20 +207,25 @@ static void twice_in_house(search *s, int table)
 }
 
 /* Every place a digit has left in a house off (spec 14.3 1f): only houses
- * with an off cell can be. HoDoKu leaves its scratch set at the last
- * house it tried, box 9's places for 9. */
+ * whose first and last places are off can be. HoDoKu leaves its scratch
+ * set at the last house it tried, box 9's places for 9. */
 static void house_emptied(search *s, int table)
 {
     const hodoku_set *off = s->off[table];
     spec specs[SPECS_MAX];
     bool last = false;
-    uint32_t units[10];
+    uint32_t units[10], any = 0;
     for (int digit = 1; digit <= 9; digit++) {
-        units[digit] = 0;
-        for (hodoku_set c = hodoku_set_and(off[digit], s->allowed[digit]); !hodoku_set_is_empty(c);)
-            units[digit] |= sudoku_cell_unit_mask[hodoku_set_pop(&c)];
+        uint32_t first = 0, final = 0;
+        for (hodoku_set c = hodoku_set_and(off[digit], s->allowed[digit]); !hodoku_set_is_empty(c);) {
+            int cell = hodoku_set_pop(&c);
+            first |= s->first_place[digit][cell];
+            final |= s->last_place[digit][cell];
+        }
+        units[digit] = first & final;
+        any |= units[digit];
     }
-    for (int kind = 0; kind < 3; kind++)
+    for (int kind = 0; kind < 3 && any; kind++)
         for (int digit = 1; digit <= 9; digit++) {
             for (unsigned houses = (units[digit] >> (9 * kind)) & 0x1ffu; houses; houses &= houses - 1) {
                 int h = sudoku_lowest_bit(houses);
@@ -500,6 +508,22 @@ static bool make_step(search *s, const hit *h, sudoku_technique technique, sudok
     return read_chains(s, h, &net, &length, step);
 }
 
+/* Each house's first and last allowed place of each digit, for
+ * house_emptied. */
+static void house_places(search *s)
+{
+    memset(s->first_place, 0, sizeof s->first_place);
+    memset(s->last_place, 0, sizeof s->last_place);
+    for (int digit = 1; digit <= 9; digit++)
+        for (int h = 0; h < 27; h++) {
+            hodoku_set places = hodoku_set_and(hodoku_unit_sets[h], s->allowed[digit]);
+            if (hodoku_set_is_empty(places)) continue;
+            int last = places.w[1] ? 64 + 63 - __builtin_clzll(places.w[1]) : 63 - __builtin_clzll(places.w[0]);
+            s->first_place[digit][hodoku_set_first(places)] |= 1u << h;
+            s->last_place[digit][last] |= 1u << h;
+        }
+}
+
 /* The cells each digit is on and off in, in each candidate's tables: what
  * its premise reaches; a table HoDoKu would fill up (1000 entries) is
  * expanded as HoDoKu does. */
@@ -591,6 +615,7 @@ bool hodoku_find_forcing(hodoku_query *q, bool nets, sudoku_technique technique,
             for (hodoku_set p = t->placed[d]; !hodoku_set_is_empty(p);)
                 s->allowed[d] = hodoku_set_minus(s->allowed[d], hodoku_buddies(hodoku_set_pop(&p)));
         }
+        house_places(s);
         ok = !t->no_memory && (kept || hodoku_reach_compute(t, &s->reach)) && table_sets(s);
         if (ok) {
             checks(s);
