@@ -59,6 +59,7 @@ typedef struct search {
     hodoku_set allowed[10], empty;
     /* By digit and cell: the houses whose first, last allowed place it is. */
     uint32_t first_place[10][SUDOKU_CELLS], last_place[10][SUDOKU_CELLS];
+    uint16_t code[HODOKU_NODES]; /* by reach number: node_codes */
     hit *hits;
     int nhits, size;
     scratch tmp;
@@ -524,6 +525,22 @@ static void house_places(search *s)
         }
 }
 
+/* Where a node of the reach sets goes in a table's sets: its cell (bits
+ * 0-6: bit 6 the word, bits 0-5 the bit in it), digit (bits 7-10), and
+ * bit 11 set for off; NOT_PLAIN for a group node. */
+#define NOT_PLAIN 0xffffu
+
+static void node_codes(search *s)
+{
+    const hodoku_reach *r = &s->reach;
+    for (int v = 0; v < r->n; v++) {
+        int node = r->nodes[v];
+        s->code[v] = hodoku_node_is_group(node) ? NOT_PLAIN
+                                                : (uint16_t)(hodoku_node_cell(node) | hodoku_node_digit(node) << 7 |
+                                                             (hodoku_node_on(node) ? 0 : 1) << 11);
+    }
+}
+
 /* The cells each digit is on and off in, in each candidate's tables: what
  * its premise reaches; a table HoDoKu would fill up (1000 entries) is
  * expanded as HoDoKu does. */
@@ -531,32 +548,33 @@ static bool table_sets(search *s)
 {
     const hodoku_grid *g = s->t->grid;
     const hodoku_reach *r = &s->reach;
+    node_codes(s);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned c = g->candidates[cell]; c; c &= c - 1)
             for (int on = 1; on >= 0; on--) {
                 int table = hodoku_plain(cell, sudoku_lowest_digit(c), on);
-                hodoku_set *ons = s->on[table], *offs = s->off[table];
+                hodoku_set *ons = s->on[table], *offs = s->off[table], *sets[2] = {ons, offs};
                 memset(ons, 0, sizeof s->on[table]);
                 memset(offs, 0, sizeof s->off[table]);
                 const uint64_t *set = hodoku_reach_set(r, table);
                 int count = 0;
-                for (int w = 0; w < r->words; w++) count += hodoku_set_count((hodoku_set){{set[w], 0}});
-                if (count >= HODOKU_TABLE_MAX) {
-                    if (!expand(s, table)) return false;
-                    const hodoku_entry *ent = s->arena + s->start[table];
-                    for (int i = 0; i < s->count[table]; i++) {
-                        int node = ent[i].node;
-                        if (hodoku_node_is_group(node)) continue;
-                        hodoku_set_add(hodoku_node_on(node) ? &ons[hodoku_node_digit(node)] : &offs[hodoku_node_digit(node)], hodoku_node_cell(node));
-                    }
-                    continue;
-                }
                 for (int w = 0; w < r->words; w++)
                     for (uint64_t bits = set[w]; bits; bits &= bits - 1) {
-                        int node = r->nodes[w * 64 + __builtin_ctzll(bits)];
-                        if (hodoku_node_is_group(node)) continue;
-                        hodoku_set_add(hodoku_node_on(node) ? &ons[hodoku_node_digit(node)] : &offs[hodoku_node_digit(node)], hodoku_node_cell(node));
+                        unsigned code = s->code[w * 64 + __builtin_ctzll(bits)];
+                        count++;
+                        if (code == NOT_PLAIN) continue;
+                        sets[code >> 11][code >> 7 & 15].w[code >> 6 & 1] |= 1ull << (code & 63);
                     }
+                if (count < HODOKU_TABLE_MAX) continue;
+                memset(ons, 0, sizeof s->on[table]);
+                memset(offs, 0, sizeof s->off[table]);
+                if (!expand(s, table)) return false;
+                const hodoku_entry *ent = s->arena + s->start[table];
+                for (int i = 0; i < s->count[table]; i++) {
+                    int node = ent[i].node;
+                    if (hodoku_node_is_group(node)) continue;
+                    hodoku_set_add(hodoku_node_on(node) ? &ons[hodoku_node_digit(node)] : &offs[hodoku_node_digit(node)], hodoku_node_cell(node));
+                }
             }
     return true;
 }
