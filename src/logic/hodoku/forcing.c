@@ -215,7 +215,7 @@ static void house_emptied(search *s, int table)
     const hodoku_set *off = s->off[table];
     spec specs[SPECS_MAX];
     bool last = false;
-    uint32_t units[10], any = 0;
+    uint32_t units[10], digits[3] = {0, 0, 0}; /* by kind: the digits with such houses */
     for (int digit = 1; digit <= 9; digit++) {
         uint32_t first = 0, final = 0;
         for (hodoku_set c = hodoku_set_and(off[digit], s->allowed[digit]); !hodoku_set_is_empty(c);) {
@@ -224,10 +224,11 @@ static void house_emptied(search *s, int table)
             final |= s->last_place[digit][cell];
         }
         units[digit] = first & final;
-        any |= units[digit];
+        for (int kind = 0; kind < 3; kind++) digits[kind] |= (units[digit] >> (9 * kind) & 0x1ffu ? 1u : 0u) << digit;
     }
-    for (int kind = 0; kind < 3 && any; kind++)
-        for (int digit = 1; digit <= 9; digit++) {
+    for (int kind = 0; kind < 3; kind++)
+        for (uint32_t ds = digits[kind]; ds; ds &= ds - 1) {
+            int digit = __builtin_ctz(ds);
             for (unsigned houses = (units[digit] >> (9 * kind)) & 0x1ffu; houses; houses &= houses - 1) {
                 int h = sudoku_lowest_bit(houses);
                 hodoku_set places = hodoku_set_and(hodoku_unit_sets[kind * 9 + h], s->allowed[digit]);
@@ -317,7 +318,7 @@ static void all_lead_to(search *s, const int *tables, int n)
 {
     for (int digit = 1; digit <= 9; digit++) {
         hodoku_set on = s->on[tables[0]][digit], off = s->off[tables[0]][digit];
-        for (int i = 1; i < n; i++) {
+        for (int i = 1; i < n && !hodoku_set_is_empty(hodoku_set_or(on, off)); i++) {
             on = hodoku_set_and(on, s->on[tables[i]][digit]);
             off = hodoku_set_and(off, s->off[tables[i]][digit]);
         }
