@@ -9,6 +9,7 @@
 #include "reach.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 void hodoku_reach_free(hodoku_reach *r)
 {
@@ -61,6 +62,7 @@ static void make_graph(const hodoku_tables *t, const hodoku_reach *r, graph *gr)
 static void part_set(hodoku_reach *r, const graph *gr, const int *stack, int from, int to, int part, int *merged)
 {
     uint64_t *set = r->sets + (size_t)part * (size_t)r->words;
+    memset(set, 0, (size_t)r->words * sizeof *set);
     for (int k = from; k < to; k++) {
         int x = stack[k];
         set[x >> 6] |= 1ull << (x & 63);
@@ -91,7 +93,7 @@ bool hodoku_reach_compute(const hodoku_tables *t, hodoku_reach *r)
     size_t edges = (size_t)t->succ_start[HODOKU_NODES] + 1, m = (size_t)n + 1;
     r->nodes = malloc(m * sizeof *r->nodes);
     r->part = malloc(m * sizeof *r->part);
-    r->sets = calloc(m * (size_t)r->words, sizeof *r->sets);
+    r->sets = malloc(m * (size_t)r->words * sizeof *r->sets); /* each part's zeroed when made */
     int *ints = malloc((6 * m + 2 * edges) * sizeof *ints);
     frame *calls = malloc(m * sizeof *calls);
     graph gr;
@@ -116,7 +118,9 @@ bool hodoku_reach_compute(const hodoku_tables *t, hodoku_reach *r)
             if (order[root] >= 0) continue;
             if (!gr.goes_on[root]) {
                 /* A dead end is a part of its own that reaches itself. */
-                r->sets[(size_t)nparts * (size_t)r->words + (size_t)(root >> 6)] |= 1ull << (root & 63);
+                uint64_t *set = r->sets + (size_t)nparts * (size_t)r->words;
+                memset(set, 0, (size_t)r->words * sizeof *set);
+                set[root >> 6] = 1ull << (root & 63);
                 r->part[root] = nparts++;
                 order[root] = counter++;
                 continue;
