@@ -207,11 +207,43 @@ static bool box_line_with(unsigned places, int n)
     return false;
 }
 
+/* The open cells with 1 to n candidates (n at most 4), as a cell set:
+ * each digit's cells counted bit by bit, a level per count reached. */
+static void cells_up_to(const hodoku_grid *g, int n, uint64_t eligible[2])
+{
+    for (int w = 0; w < 2; w++) {
+        uint64_t at_least[5] = {0, 0, 0, 0, 0}; /* at_least[j]: j + 1 candidates or more */
+        for (int d = 0; d < 9; d++) {
+            uint64_t has = g->digit_cells[d][w];
+            for (int j = n; j > 0; j--) at_least[j] |= at_least[j - 1] & has;
+            at_least[0] |= has;
+        }
+        eligible[w] = at_least[0] & ~at_least[n];
+    }
+}
+
+/* True if the cell set holds n cells or more. */
+static bool holds_at_least(const uint64_t set[2], int n)
+{
+    uint64_t low = set[0], high = set[1];
+    for (int i = 0; i < n; i++) {
+        if (low) low &= low - 1;
+        else if (high) high &= high - 1;
+        else return false;
+    }
+    return true;
+}
+
 static bool naked_search(const hodoku_grid *g, sudoku_technique technique, int n, bool locked,
                          sudoku_step *step)
 {
+    uint64_t open[2];
+    cells_up_to(g, n, open);
     for (int u = 0; u < (locked ? 9 : 27); u++) {
         int unit = subset_units[u];
+        /* Fewer than n eligible cells: no combination (the same cells the scan below lists). */
+        uint64_t in[2] = {open[0] & sudoku_unit_bits[unit][0], open[1] & sudoku_unit_bits[unit][1]};
+        if (!holds_at_least(in, n)) continue;
         uint8_t eligible[9], cells[4];
         int count = 0;
         unsigned places = 0;
