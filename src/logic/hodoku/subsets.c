@@ -227,9 +227,12 @@ static bool holds_at_least(const uint64_t set[2], int n)
 {
     uint64_t low = set[0], high = set[1];
     for (int i = 0; i < n; i++) {
-        if (low) low &= low - 1;
-        else if (high) high &= high - 1;
-        else return false;
+        if (low)
+            low &= low - 1;
+        else if (high)
+            high &= high - 1;
+        else
+            return false;
     }
     return true;
 }
