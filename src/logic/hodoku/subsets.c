@@ -35,15 +35,6 @@ static int cells_with(const hodoku_grid *g, int unit, int digit, uint8_t cells[9
     return n;
 }
 
-/* The unit of kind k (0 row, 1 column, 2 box) the cells share where the
- * digit has more places than theirs, or -1. */
-static int locked_target(const hodoku_grid *g, const uint8_t *cells, int n, int digit, int kind)
-{
-    if (!(common_kinds(cells, n) >> kind & 1u)) return -1;
-    int unit = sudoku_cell_units[cells[0]][kind];
-    return g->free[unit][digit] > n ? unit : -1;
-}
-
 static void locked_step(const hodoku_grid *g, sudoku_technique technique, int from, int to,
                         int digit, const uint8_t *cells, int n, sudoku_step *step)
 {
@@ -63,20 +54,27 @@ static void locked_step(const hodoku_grid *g, sudoku_technique technique, int fr
     }
 }
 
-/* True if the digit's cells of unit lie in one unit of a kind wanted
- * (bit 0 row, 1 column, 2 box) besides it: what locked_target asks
- * first, read off the grid's cell sets. */
-static bool within_one(const hodoku_grid *g, int unit, int digit, unsigned kinds)
+/* The unit of a kind wanted (bit 0 row, 1 column, 2 box; rows before
+ * columns) that holds all the digit's cells of unit besides it and where
+ * the digit has more places than those cells, or -1: locked_target's
+ * answer, read off the grid's cell sets (the cells are listed only for
+ * the step found). */
+static int within_one(const hodoku_grid *g, int unit, int digit, unsigned kinds)
 {
     const uint64_t *all = g->digit_cells[digit - 1];
     uint64_t in[2] = {all[0] & sudoku_unit_bits[unit][0], all[1] & sudoku_unit_bits[unit][1]};
-    if (!(in[0] | in[1])) return false;
-    int first = in[0] ? __builtin_ctzll(in[0]) : 64 + __builtin_ctzll(in[1]);
+    if (!(in[0] | in[1])) return -1;
+    int first = in[0] ? __builtin_ctzll(in[0]) : 64 + __builtin_ctzll(in[1]), n = 0;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = in[w]; m; m &= m - 1) n++;
     for (int k = 0; k < 3; k++) {
-        const uint64_t *other = sudoku_unit_bits[sudoku_cell_units[first][k]];
-        if ((kinds >> k & 1u) && !(in[0] & ~other[0]) && !(in[1] & ~other[1])) return true;
+        int target = sudoku_cell_units[first][k];
+        const uint64_t *other = sudoku_unit_bits[target];
+        if ((kinds >> k & 1u) && !(in[0] & ~other[0]) && !(in[1] & ~other[1]) &&
+            g->free[target][digit] > n)
+            return target;
     }
-    return false;
+    return -1;
 }
 
 bool hodoku_locked_candidates(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
@@ -88,12 +86,10 @@ bool hodoku_locked_candidates(hodoku_query *q, sudoku_technique technique, sudok
         for (int digit = 1; digit <= 9; digit++) {
             int k = (int)g->free[unit][digit];
             if (k != 2 && k != 3) continue;
-            if (!within_one(g, unit, digit, pointing ? 3u : 4u)) continue;
+            int target = within_one(g, unit, digit, pointing ? 3u : 4u);
+            if (target < 0) continue;
             uint8_t cells[9];
             int n = cells_with(g, unit, digit, cells);
-            int target = pointing ? locked_target(g, cells, n, digit, 0) : locked_target(g, cells, n, digit, 2);
-            if (pointing && target < 0) target = locked_target(g, cells, n, digit, 1);
-            if (target < 0) continue;
             locked_step(g, technique, unit, target, digit, cells, n, step);
             return true;
         }
@@ -211,11 +207,46 @@ static bool box_line_with(unsigned places, int n)
     return false;
 }
 
+/* The open cells with 1 to n candidates (n at most 4), as a cell set:
+ * each digit's cells counted bit by bit, a level per count reached. */
+static void cells_up_to(const hodoku_grid *g, int n, uint64_t eligible[2])
+{
+    for (int w = 0; w < 2; w++) {
+        uint64_t at_least[5] = {0, 0, 0, 0, 0}; /* at_least[j]: j + 1 candidates or more */
+        for (int d = 0; d < 9; d++) {
+            uint64_t has = g->digit_cells[d][w];
+            for (int j = n; j > 0; j--) at_least[j] |= at_least[j - 1] & has;
+            at_least[0] |= has;
+        }
+        eligible[w] = at_least[0] & ~at_least[n];
+    }
+}
+
+/* True if the cell set holds n cells or more. */
+static bool holds_at_least(const uint64_t set[2], int n)
+{
+    uint64_t low = set[0], high = set[1];
+    for (int i = 0; i < n; i++) {
+        if (low)
+            low &= low - 1;
+        else if (high)
+            high &= high - 1;
+        else
+            return false;
+    }
+    return true;
+}
+
 static bool naked_search(const hodoku_grid *g, sudoku_technique technique, int n, bool locked,
                          sudoku_step *step)
 {
+    uint64_t open[2];
+    cells_up_to(g, n, open);
     for (int u = 0; u < (locked ? 9 : 27); u++) {
         int unit = subset_units[u];
+        /* Fewer than n eligible cells: no combination (the same cells the scan below lists). */
+        uint64_t in[2] = {open[0] & sudoku_unit_bits[unit][0], open[1] & sudoku_unit_bits[unit][1]};
+        if (!holds_at_least(in, n)) continue;
         uint8_t eligible[9], cells[4];
         int count = 0;
         unsigned places = 0;
