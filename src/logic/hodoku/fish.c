@@ -308,18 +308,20 @@ static bool coverable(const fish_search *s, const int *possible, int n, cells ne
     return false;
 }
 
-/* True if need can be covered by at most left of the allowed units (of
- * the cover kinds): a cover holds the first cell needed by its line or
- * its box, so two branches a cell. */
-// NOLINTNEXTLINE(misc-no-recursion): one level per cover unit, FISH_MAX at most
-static bool cover_within(const fish_search *s, cells need, uint32_t allowed, int left)
+/* True if need lies in two of the allowed units (of the cover kinds) at
+ * most: one of them holds the first cell needed, by its line or its box,
+ * and the other what that leaves, by a line or box of its first cell. */
+static bool cover_within_two(const fish_search *s, cells need, uint32_t allowed)
 {
     if (cells_empty(need)) return true;
-    if (left == 0) return false;
     int cell = need.w[0] ? __builtin_ctzll(need.w[0]) : 64 + __builtin_ctzll(need.w[1]);
-    for (uint32_t units = sudoku_cell_unit_mask[cell] & allowed; units; units &= units - 1)
-        if (cover_within(s, cells_minus(need, s->at[__builtin_ctz(units)]), allowed, left - 1))
-            return true;
+    for (uint32_t units = sudoku_cell_unit_mask[cell] & allowed; units; units &= units - 1) {
+        cells rest = cells_minus(need, s->at[__builtin_ctz(units)]);
+        if (cells_empty(rest)) return true;
+        int other = rest.w[0] ? __builtin_ctzll(rest.w[0]) : 64 + __builtin_ctzll(rest.w[1]);
+        for (uint32_t more = sudoku_cell_unit_mask[other] & allowed; more; more &= more - 1)
+            if (cells_empty(cells_minus(rest, s->at[__builtin_ctz(more)]))) return true;
+    }
     return false;
 }
 
@@ -375,7 +377,8 @@ static cells solo_targets(fish_search *s, int unit)
     return t->solo[unit];
 }
 
-/* The same of base units a and b together, among their cells X. */
+/* The same of base units a and b together, among their cells X: asked
+ * of a swordfish only, whose other covers are two. */
 static cells pair_targets(fish_search *s, int a, int b)
 {
     struct targets *t = s->targets;
@@ -386,7 +389,7 @@ static cells pair_targets(fish_search *s, int a, int b)
         for (int w = 0; w < 2; w++)
             for (uint64_t bits = from.w[w]; bits; bits &= bits - 1) {
                 int cell = 64 * w + __builtin_ctzll(bits);
-                if (cover_within(s, unseen(base, cell), allowed, s->size - 1))
+                if (cover_within_two(s, unseen(base, cell), allowed))
                     targets.w[w] |= bits & -bits;
             }
         t->pair[a][b] = targets;
@@ -412,19 +415,22 @@ static cells targets_of(fish_search *s, int chosen)
     return targets;
 }
 
-/* True if some cell could go by a fish on the chosen base units: the
- * cells it would not see among the base cells (fins must all be seen)
+/* The cells a fish on the first chosen base units could eliminate, at
+ * most: targets_of's for a finned Franken fish, else any. */
+static cells fish_targets(fish_search *s, int chosen)
+{
+    return s->franken && s->finned ? targets_of(s, chosen) : (cells){{~0ull, ~0ull}};
+}
+
+/* True if some cell of targets could go by a fish on the chosen base
+ * units: the cells it would not see among the base cells (fins must all be seen)
  * and the cell itself must be covered, by size covers at most, with five
  * fins at most left. Unfinned, every base cell must be covered. Only a
  * necessary condition, but a cheap one, that spares the ordered search of
  * the covers nearly always. */
-static bool may_eliminate(fish_search *s, const int *possible, int n, int chosen)
+static bool may_eliminate(fish_search *s, const int *possible, int n, cells targets)
 {
-    cells targets = {{~0ull, ~0ull}};
-    if (s->franken && s->finned) {
-        targets = targets_of(s, chosen);
-        if (cells_empty(targets)) return false;
-    }
+    if (cells_empty(targets)) return false;
     cells all = {{0, 0}};
     memset(s->index, -1, sizeof s->index);
     for (int i = 0; i < n; i++) {
@@ -468,6 +474,8 @@ static bool may_eliminate(fish_search *s, const int *possible, int n, int chosen
 /* The base combination is chosen: its possible covers, then theirs. */
 static bool with_base(fish_search *s)
 {
+    cells targets = fish_targets(s, s->size);
+    if (cells_empty(targets)) return false;
     int possible[18], counts[18], n = 0;
     uint32_t used = 0;
     for (int j = 0; j < s->size; j++) used |= 1u << s->chosen_base[j];
@@ -493,7 +501,7 @@ static bool with_base(fish_search *s)
     int most = 0;
     for (int j = 0; j < s->size; j++) most += take[j];
     if (cells_count(s->base_cells) - most > (s->finned ? 5 : 0)) return false;
-    if (!may_eliminate(s, possible, n, s->size)) return false;
+    if (!may_eliminate(s, possible, n, targets)) return false;
     numbered b;
     number_base(s, possible, n, &b);
     return covers(s, possible, n, &b, 0, 0, 0);
@@ -506,13 +514,15 @@ static bool with_base(fish_search *s)
  * choices before the last unit is tried. */
 static bool open_ended(fish_search *s, int chosen)
 {
+    cells targets = fish_targets(s, chosen);
+    if (cells_empty(targets)) return false;
     int possible[18], n = 0;
     for (int i = 0; i < s->ncover; i++) {
         bool used = false;
         for (int j = 0; j < chosen; j++) used |= s->chosen_base[j] == s->cover[i];
         if (!used) possible[n++] = s->cover[i];
     }
-    return may_eliminate(s, possible, n, chosen);
+    return may_eliminate(s, possible, n, targets);
 }
 
 /* Base combinations, lexicographic, from base index start; a unit that
