@@ -360,18 +360,24 @@ static int fewest_covers(const fish_search *s, int unit, cells set)
 /* The cells X of the digit a fish with base unit unit could eliminate, at
  * most: X needs a cover of its own (the others hold no cell X sees), and
  * the rest of size the base cells X does not see. */
+static cells make_solo_targets(const fish_search *s, int unit)
+{
+    cells targets = {{0, 0}};
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = s->digit_cells.w[w]; bits; bits &= bits - 1) {
+            int cell = 64 * w + __builtin_ctzll(bits);
+            if (fewest_covers(s, unit, unseen(s->at[unit], cell)) < s->size)
+                targets.w[w] |= bits & -bits;
+        }
+    return targets;
+}
+
+/* make_solo_targets' answer, made when first asked for in the search. */
 static cells solo_targets(fish_search *s, int unit)
 {
     struct targets *t = s->targets;
     if (!(t->solo_known >> unit & 1u)) {
-        cells targets = {{0, 0}};
-        for (int w = 0; w < 2; w++)
-            for (uint64_t bits = s->digit_cells.w[w]; bits; bits &= bits - 1) {
-                int cell = 64 * w + __builtin_ctzll(bits);
-                if (fewest_covers(s, unit, unseen(s->at[unit], cell)) < s->size)
-                    targets.w[w] |= bits & -bits;
-            }
-        t->solo[unit] = targets;
+        t->solo[unit] = make_solo_targets(s, unit);
         t->solo_known |= 1u << unit;
     }
     return t->solo[unit];
@@ -379,20 +385,25 @@ static cells solo_targets(fish_search *s, int unit)
 
 /* The same of base units a and b together, among their cells X: asked
  * of a swordfish only, whose other covers are two. */
+static cells make_pair_targets(fish_search *s, int a, int b)
+{
+    cells base = cells_or(s->at[a], s->at[b]), targets = {{0, 0}};
+    cells from = cells_and(solo_targets(s, a), solo_targets(s, b));
+    uint32_t allowed = s->cover_units & ~(1u << a | 1u << b);
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = from.w[w]; bits; bits &= bits - 1) {
+            int cell = 64 * w + __builtin_ctzll(bits);
+            if (cover_within_two(s, unseen(base, cell), allowed)) targets.w[w] |= bits & -bits;
+        }
+    return targets;
+}
+
+/* make_pair_targets' answer, made when first asked for in the search. */
 static cells pair_targets(fish_search *s, int a, int b)
 {
     struct targets *t = s->targets;
     if (!(t->pair_known[a] >> b & 1u)) {
-        cells base = cells_or(s->at[a], s->at[b]), targets = {{0, 0}};
-        cells from = cells_and(solo_targets(s, a), solo_targets(s, b));
-        uint32_t allowed = s->cover_units & ~(1u << a | 1u << b);
-        for (int w = 0; w < 2; w++)
-            for (uint64_t bits = from.w[w]; bits; bits &= bits - 1) {
-                int cell = 64 * w + __builtin_ctzll(bits);
-                if (cover_within_two(s, unseen(base, cell), allowed))
-                    targets.w[w] |= bits & -bits;
-            }
-        t->pair[a][b] = targets;
+        t->pair[a][b] = make_pair_targets(s, a, b);
         t->pair_known[a] |= 1u << b;
     }
     return t->pair[a][b];
