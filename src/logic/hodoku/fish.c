@@ -343,33 +343,41 @@ static int meeting(const fish_search *s, int unit, int k)
     return cover_columns ? 9 + (unit - 18) % 3 * 3 + k : (unit - 18) / 3 * 3 + k;
 }
 
-/* The fewest covers, base unit unit aside, that take the cells of set in
- * unit: a line meets a box in three cells and a cover line in one, a box
- * meets a cover line in three and no other box, so one cover for each box
- * (of a line) or each cover line (of a box) that set touches. */
-static int fewest_covers(const fish_search *s, int unit, cells set)
+/* The cells that are in set or see every cell of it. */
+static cells seeing_or_in(cells set)
 {
-    int n = 0;
-    for (int k = 0; k < 3; k++) {
-        const uint64_t *bits = sudoku_unit_bits[meeting(s, unit, k)];
-        n += !cells_empty(cells_and(set, (cells){{bits[0], bits[1]}}));
-    }
-    return n;
+    cells seen = {{~0ull, ~0ull}};
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = set.w[w]; bits; bits &= bits - 1) {
+            int cell = 64 * w + __builtin_ctzll(bits);
+            cells self = {{0, 0}};
+            self.w[w] = bits & -bits;
+            seen.w[0] &= sudoku_peer_bits[cell][0] | self.w[0];
+            seen.w[1] &= sudoku_peer_bits[cell][1] | self.w[1];
+        }
+    return seen;
 }
 
 /* The cells X of the digit a fish with base unit unit could eliminate, at
  * most: X needs a cover of its own (the others hold no cell X sees), and
- * the rest of size the base cells X does not see. */
+ * the rest of size the base cells X does not see. Those take, base unit
+ * unit aside, one cover for each unit of the cover kinds meeting unit in
+ * three cells (a line's boxes, a box's cover lines) where X does not see
+ * (or is) each cell: so X must see all of 4 - size of those three. */
 static cells make_solo_targets(const fish_search *s, int unit)
 {
-    cells targets = {{0, 0}};
-    for (int w = 0; w < 2; w++)
-        for (uint64_t bits = s->digit_cells.w[w]; bits; bits &= bits - 1) {
-            int cell = 64 * w + __builtin_ctzll(bits);
-            if (fewest_covers(s, unit, unseen(s->at[unit], cell)) < s->size)
-                targets.w[w] |= bits & -bits;
-        }
-    return targets;
+    cells seen[3];
+    for (int k = 0; k < 3; k++) {
+        const uint64_t *bits = sudoku_unit_bits[meeting(s, unit, k)];
+        seen[k] = seeing_or_in(cells_and(s->at[unit], (cells){{bits[0], bits[1]}}));
+    }
+    cells any = cells_or(cells_or(seen[0], seen[1]), seen[2]),
+          two = cells_or(cells_or(cells_and(seen[0], seen[1]), cells_and(seen[0], seen[2])),
+                         cells_and(seen[1], seen[2])),
+          all = cells_and(cells_and(seen[0], seen[1]), seen[2]);
+    int enough = 4 - s->size;
+    cells targets = enough <= 0 ? s->digit_cells : enough == 1 ? any : enough == 2 ? two : all;
+    return cells_and(targets, s->digit_cells);
 }
 
 /* make_solo_targets' answer, made when first asked for in the search. */
