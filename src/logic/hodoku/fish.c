@@ -490,26 +490,14 @@ static bool may_eliminate(fish_search *s, const int *possible, int n, cells targ
     return may;
 }
 
-/* The base combination is chosen: its possible covers, then theirs. */
-static bool with_base(fish_search *s)
+/* True if the size covers of possible that take the most base cells,
+ * overlaps aside, still leave more fins than the fish may have: then no
+ * cover will do. */
+static bool too_many_fins(const fish_search *s, const int *possible, int n)
 {
-    cells targets = fish_targets(s, s->size);
-    if (cells_empty(targets)) return false;
-    int possible[18], counts[18], n = 0;
-    uint32_t used = 0;
-    for (int j = 0; j < s->size; j++) used |= 1u << s->chosen_base[j];
-    for (int i = 0; i < s->ncover; i++) {
-        int unit = s->cover[i];
-        if (used >> unit & 1u) continue;
-        counts[n] = cells_count(cells_and(s->at[unit], s->base_cells));
-        if (counts[n]) possible[n++] = unit;
-    }
-    if (n < s->size) return false;
-    /* The size covers that take the most base cells, overlaps aside,
-     * still leave more fins than the fish may have: no cover will do. */
     int take[FISH_MAX] = {0};
     for (int i = 0; i < n; i++) {
-        int k = counts[i];
+        int k = cells_count(cells_and(s->at[possible[i]], s->base_cells));
         for (int j = 0; j < s->size; j++)
             if (k > take[j]) {
                 int t = take[j];
@@ -519,8 +507,25 @@ static bool with_base(fish_search *s)
     }
     int most = 0;
     for (int j = 0; j < s->size; j++) most += take[j];
-    if (cells_count(s->base_cells) - most > (s->finned ? 5 : 0)) return false;
-    if (!may_eliminate(s, possible, n, targets)) return false;
+    return cells_count(s->base_cells) - most > (s->finned ? 5 : 0);
+}
+
+/* The base combination is chosen: its possible covers, then theirs.
+ * may_eliminate, which rules out nearly every base, is asked first. */
+static bool with_base(fish_search *s)
+{
+    cells targets = fish_targets(s, s->size);
+    if (cells_empty(targets)) return false;
+    int possible[18] = {0}, n = 0;
+    uint32_t used = 0;
+    for (int j = 0; j < s->size; j++) used |= 1u << s->chosen_base[j];
+    for (int i = 0; i < s->ncover; i++) {
+        int unit = s->cover[i];
+        if (!(used >> unit & 1u) && !cells_empty(cells_and(s->at[unit], s->base_cells)))
+            possible[n++] = unit;
+    }
+    if (n < s->size || !may_eliminate(s, possible, n, targets) || too_many_fins(s, possible, n))
+        return false;
     numbered b;
     number_base(s, possible, n, &b);
     return covers(s, possible, n, &b, 0, 0, 0);
