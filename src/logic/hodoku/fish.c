@@ -570,7 +570,10 @@ static bool bases(fish_search *s, int depth, int start, bool touched)
         s->chosen_base[depth] = unit;
         s->base_cells = cells_or(s->base_cells, s->at[unit]);
         s->endo = cells_or(s->endo, overlap);
-        bool found = depth + 1 < s->size ? (depth + 2 < s->size || open_ended(s, depth + 1)) &&
+        /* A unit left to choose after this one (a touched one if none is yet). */
+        bool more = i + 1 < s->nbase && (now_touched || i + 1 <= s->last_touched);
+        bool found = depth + 1 < s->size ? more &&
+                                               (depth + 2 < s->size || open_ended(s, depth + 1)) &&
                                                bases(s, depth + 1, i + 1, now_touched)
                                          : with_base(s);
         s->base_cells = kept_cells;
