@@ -572,10 +572,10 @@ static bool bases(fish_search *s, int depth, int start, bool touched)
         s->endo = cells_or(s->endo, overlap);
         /* A unit left to choose after this one (a touched one if none is yet). */
         bool more = i + 1 < s->nbase && (now_touched || i + 1 <= s->last_touched);
-        bool found = depth + 1 < s->size ? more &&
-                                               (depth + 2 < s->size || open_ended(s, depth + 1)) &&
-                                               bases(s, depth + 1, i + 1, now_touched)
-                                         : with_base(s);
+        bool found = depth + 1 == s->size
+                         ? with_base(s)
+                         : more && (depth + 2 < s->size || open_ended(s, depth + 1)) &&
+                               bases(s, depth + 1, i + 1, now_touched);
         s->base_cells = kept_cells;
         s->endo = kept_endo;
         if (found) return true;
