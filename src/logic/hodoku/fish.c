@@ -363,7 +363,9 @@ static cells seeing_or_in(cells set)
  * the rest of size the base cells X does not see. Those take, base unit
  * unit aside, one cover for each unit of the cover kinds meeting unit in
  * three cells (a line's boxes, a box's cover lines) where X does not see
- * (or is) each cell: so X must see all of 4 - size of those three. */
+ * (or is) each cell: so X must see all of 4 - size of those three. A box's
+ * own cells never go: a base cell goes only if two covers take it, and
+ * its box, a base unit, is no cover. */
 static cells make_solo_targets(const fish_search *s, int unit)
 {
     cells seen[3];
@@ -377,7 +379,8 @@ static cells make_solo_targets(const fish_search *s, int unit)
           all = cells_and(cells_and(seen[0], seen[1]), seen[2]);
     int enough = 4 - s->size;
     cells targets = enough <= 0 ? s->digit_cells : enough == 1 ? any : enough == 2 ? two : all;
-    return cells_and(targets, s->digit_cells);
+    targets = cells_and(targets, s->digit_cells);
+    return unit >= 18 ? cells_minus(targets, s->at[unit]) : targets;
 }
 
 /* make_solo_targets' answer, made when first asked for in the search. */
