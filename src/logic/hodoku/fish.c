@@ -380,7 +380,7 @@ static cells make_solo_targets(const fish_search *s, int unit)
     int enough = 4 - s->size;
     cells targets = enough <= 0 ? s->digit_cells : enough == 1 ? any : enough == 2 ? two : all;
     targets = cells_and(targets, s->digit_cells);
-    return unit >= 18 ? cells_minus(targets, s->at[unit]) : targets;
+    return kind_of(unit) == 2 ? cells_minus(targets, s->at[unit]) : targets;
 }
 
 /* make_solo_targets' answer, made when first asked for in the search. */
