@@ -308,18 +308,20 @@ static bool coverable(const fish_search *s, const int *possible, int n, cells ne
     return false;
 }
 
-/* True if need can be covered by at most left of the allowed units (of
- * the cover kinds): a cover holds the first cell needed by its line or
- * its box, so two branches a cell. */
-// NOLINTNEXTLINE(misc-no-recursion): one level per cover unit, FISH_MAX at most
-static bool cover_within(const fish_search *s, cells need, uint32_t allowed, int left)
+/* True if need lies in two of the allowed units (of the cover kinds) at
+ * most: one of them holds the first cell needed, by its line or its box,
+ * and the other what that leaves, by a line or box of its first cell. */
+static bool cover_within_two(const fish_search *s, cells need, uint32_t allowed)
 {
     if (cells_empty(need)) return true;
-    if (left == 0) return false;
     int cell = need.w[0] ? __builtin_ctzll(need.w[0]) : 64 + __builtin_ctzll(need.w[1]);
-    for (uint32_t units = sudoku_cell_unit_mask[cell] & allowed; units; units &= units - 1)
-        if (cover_within(s, cells_minus(need, s->at[__builtin_ctz(units)]), allowed, left - 1))
-            return true;
+    for (uint32_t units = sudoku_cell_unit_mask[cell] & allowed; units; units &= units - 1) {
+        cells rest = cells_minus(need, s->at[__builtin_ctz(units)]);
+        if (cells_empty(rest)) return true;
+        int other = rest.w[0] ? __builtin_ctzll(rest.w[0]) : 64 + __builtin_ctzll(rest.w[1]);
+        for (uint32_t more = sudoku_cell_unit_mask[other] & allowed; more; more &= more - 1)
+            if (cells_empty(cells_minus(rest, s->at[__builtin_ctz(more)]))) return true;
+    }
     return false;
 }
 
@@ -341,55 +343,78 @@ static int meeting(const fish_search *s, int unit, int k)
     return cover_columns ? 9 + (unit - 18) % 3 * 3 + k : (unit - 18) / 3 * 3 + k;
 }
 
-/* The fewest covers, base unit unit aside, that take the cells of set in
- * unit: a line meets a box in three cells and a cover line in one, a box
- * meets a cover line in three and no other box, so one cover for each box
- * (of a line) or each cover line (of a box) that set touches. */
-static int fewest_covers(const fish_search *s, int unit, cells set)
+/* The cells that are in set or see every cell of it. */
+static cells seeing_or_in(cells set)
 {
-    int n = 0;
-    for (int k = 0; k < 3; k++) {
-        const uint64_t *bits = sudoku_unit_bits[meeting(s, unit, k)];
-        n += !cells_empty(cells_and(set, (cells){{bits[0], bits[1]}}));
-    }
-    return n;
+    cells seen = {{~0ull, ~0ull}};
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = set.w[w]; bits; bits &= bits - 1) {
+            int cell = 64 * w + __builtin_ctzll(bits);
+            cells self = {{0, 0}};
+            self.w[w] = bits & -bits;
+            seen.w[0] &= sudoku_peer_bits[cell][0] | self.w[0];
+            seen.w[1] &= sudoku_peer_bits[cell][1] | self.w[1];
+        }
+    return seen;
 }
 
 /* The cells X of the digit a fish with base unit unit could eliminate, at
  * most: X needs a cover of its own (the others hold no cell X sees), and
- * the rest of size the base cells X does not see. */
+ * the rest of size the base cells X does not see. Those take, base unit
+ * unit aside, one cover for each unit of the cover kinds meeting unit in
+ * three cells (a line's boxes, a box's cover lines) where X does not see
+ * (or is) each cell: so X must see all of 4 - size of those three. A box's
+ * own cells never go: a base cell goes only if two covers take it, and
+ * its box, a base unit, is no cover. */
+static cells make_solo_targets(const fish_search *s, int unit)
+{
+    cells seen[3];
+    for (int k = 0; k < 3; k++) {
+        const uint64_t *bits = sudoku_unit_bits[meeting(s, unit, k)];
+        seen[k] = seeing_or_in(cells_and(s->at[unit], (cells){{bits[0], bits[1]}}));
+    }
+    cells any = cells_or(cells_or(seen[0], seen[1]), seen[2]),
+          two = cells_or(cells_or(cells_and(seen[0], seen[1]), cells_and(seen[0], seen[2])),
+                         cells_and(seen[1], seen[2])),
+          all = cells_and(cells_and(seen[0], seen[1]), seen[2]);
+    int enough = 4 - s->size;
+    cells targets = enough <= 0 ? s->digit_cells : enough == 1 ? any : enough == 2 ? two : all;
+    targets = cells_and(targets, s->digit_cells);
+    return kind_of(unit) == 2 ? cells_minus(targets, s->at[unit]) : targets;
+}
+
+/* make_solo_targets' answer, made when first asked for in the search. */
 static cells solo_targets(fish_search *s, int unit)
 {
     struct targets *t = s->targets;
     if (!(t->solo_known >> unit & 1u)) {
-        cells targets = {{0, 0}};
-        for (int w = 0; w < 2; w++)
-            for (uint64_t bits = s->digit_cells.w[w]; bits; bits &= bits - 1) {
-                int cell = 64 * w + __builtin_ctzll(bits);
-                if (fewest_covers(s, unit, unseen(s->at[unit], cell)) < s->size)
-                    targets.w[w] |= bits & -bits;
-            }
-        t->solo[unit] = targets;
+        t->solo[unit] = make_solo_targets(s, unit);
         t->solo_known |= 1u << unit;
     }
     return t->solo[unit];
 }
 
-/* The same of base units a and b together, among their cells X. */
+/* The same of base units a and b together, among their cells X: asked
+ * of a swordfish only, whose other covers are two. */
+static cells make_pair_targets(fish_search *s, int a, int b)
+{
+    cells base = cells_or(s->at[a], s->at[b]), targets = {{0, 0}};
+    cells from = cells_and(solo_targets(s, a), solo_targets(s, b));
+    uint32_t allowed = s->cover_units & ~(1u << a | 1u << b);
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = from.w[w]; bits; bits &= bits - 1) {
+            int cell = 64 * w + __builtin_ctzll(bits);
+            if (cover_within_two(s, unseen(base, cell), allowed)) targets.w[w] |= bits & -bits;
+        }
+    return targets;
+}
+
+/* make_pair_targets' answer, made when first asked for in the search. */
 static cells pair_targets(fish_search *s, int a, int b)
 {
     struct targets *t = s->targets;
     if (!(t->pair_known[a] >> b & 1u)) {
-        cells base = cells_or(s->at[a], s->at[b]), targets = {{0, 0}};
-        cells from = cells_and(solo_targets(s, a), solo_targets(s, b));
-        uint32_t allowed = s->cover_units & ~(1u << a | 1u << b);
-        for (int w = 0; w < 2; w++)
-            for (uint64_t bits = from.w[w]; bits; bits &= bits - 1) {
-                int cell = 64 * w + __builtin_ctzll(bits);
-                if (cover_within(s, unseen(base, cell), allowed, s->size - 1))
-                    targets.w[w] |= bits & -bits;
-            }
-        t->pair[a][b] = targets;
+        t->pair[a][b] = make_pair_targets(s, a, b);
         t->pair_known[a] |= 1u << b;
     }
     return t->pair[a][b];
@@ -412,19 +437,22 @@ static cells targets_of(fish_search *s, int chosen)
     return targets;
 }
 
-/* True if some cell could go by a fish on the chosen base units: the
- * cells it would not see among the base cells (fins must all be seen)
+/* The cells a fish on the first chosen base units could eliminate, at
+ * most: targets_of's for a finned Franken fish, else any. */
+static cells fish_targets(fish_search *s, int chosen)
+{
+    return s->franken && s->finned ? targets_of(s, chosen) : (cells){{~0ull, ~0ull}};
+}
+
+/* True if some cell of targets could go by a fish on the chosen base
+ * units: the cells it would not see among the base cells (fins must all be seen)
  * and the cell itself must be covered, by size covers at most, with five
  * fins at most left. Unfinned, every base cell must be covered. Only a
  * necessary condition, but a cheap one, that spares the ordered search of
  * the covers nearly always. */
-static bool may_eliminate(fish_search *s, const int *possible, int n, int chosen)
+static bool may_eliminate(fish_search *s, const int *possible, int n, cells targets)
 {
-    cells targets = {{~0ull, ~0ull}};
-    if (s->franken && s->finned) {
-        targets = targets_of(s, chosen);
-        if (cells_empty(targets)) return false;
-    }
+    if (cells_empty(targets)) return false;
     cells all = {{0, 0}};
     memset(s->index, -1, sizeof s->index);
     for (int i = 0; i < n; i++) {
@@ -465,24 +493,14 @@ static bool may_eliminate(fish_search *s, const int *possible, int n, int chosen
     return may;
 }
 
-/* The base combination is chosen: its possible covers, then theirs. */
-static bool with_base(fish_search *s)
+/* True if the size covers of possible that take the most base cells,
+ * overlaps aside, still leave more fins than the fish may have: then no
+ * cover will do. */
+static bool too_many_fins(const fish_search *s, const int *possible, int n)
 {
-    int possible[18], counts[18], n = 0;
-    uint32_t used = 0;
-    for (int j = 0; j < s->size; j++) used |= 1u << s->chosen_base[j];
-    for (int i = 0; i < s->ncover; i++) {
-        int unit = s->cover[i];
-        if (used >> unit & 1u) continue;
-        counts[n] = cells_count(cells_and(s->at[unit], s->base_cells));
-        if (counts[n]) possible[n++] = unit;
-    }
-    if (n < s->size) return false;
-    /* The size covers that take the most base cells, overlaps aside,
-     * still leave more fins than the fish may have: no cover will do. */
     int take[FISH_MAX] = {0};
     for (int i = 0; i < n; i++) {
-        int k = counts[i];
+        int k = cells_count(cells_and(s->at[possible[i]], s->base_cells));
         for (int j = 0; j < s->size; j++)
             if (k > take[j]) {
                 int t = take[j];
@@ -492,8 +510,25 @@ static bool with_base(fish_search *s)
     }
     int most = 0;
     for (int j = 0; j < s->size; j++) most += take[j];
-    if (cells_count(s->base_cells) - most > (s->finned ? 5 : 0)) return false;
-    if (!may_eliminate(s, possible, n, s->size)) return false;
+    return cells_count(s->base_cells) - most > (s->finned ? 5 : 0);
+}
+
+/* The base combination is chosen: its possible covers, then theirs.
+ * may_eliminate, which rules out nearly every base, is asked first. */
+static bool with_base(fish_search *s)
+{
+    cells targets = fish_targets(s, s->size);
+    if (cells_empty(targets)) return false;
+    int possible[18] = {0}, n = 0;
+    uint32_t used = 0;
+    for (int j = 0; j < s->size; j++) used |= 1u << s->chosen_base[j];
+    for (int i = 0; i < s->ncover; i++) {
+        int unit = s->cover[i];
+        if (!(used >> unit & 1u) && !cells_empty(cells_and(s->at[unit], s->base_cells)))
+            possible[n++] = unit;
+    }
+    if (n < s->size || !may_eliminate(s, possible, n, targets) || too_many_fins(s, possible, n))
+        return false;
     numbered b;
     number_base(s, possible, n, &b);
     return covers(s, possible, n, &b, 0, 0, 0);
@@ -506,13 +541,15 @@ static bool with_base(fish_search *s)
  * choices before the last unit is tried. */
 static bool open_ended(fish_search *s, int chosen)
 {
+    cells targets = fish_targets(s, chosen);
+    if (cells_empty(targets)) return false;
     int possible[18], n = 0;
     for (int i = 0; i < s->ncover; i++) {
         bool used = false;
         for (int j = 0; j < chosen; j++) used |= s->chosen_base[j] == s->cover[i];
         if (!used) possible[n++] = s->cover[i];
     }
-    return may_eliminate(s, possible, n, chosen);
+    return may_eliminate(s, possible, n, targets);
 }
 
 /* Base combinations, lexicographic, from base index start; a unit that
@@ -536,9 +573,12 @@ static bool bases(fish_search *s, int depth, int start, bool touched)
         s->chosen_base[depth] = unit;
         s->base_cells = cells_or(s->base_cells, s->at[unit]);
         s->endo = cells_or(s->endo, overlap);
-        bool found = depth + 1 < s->size ? (depth + 2 < s->size || open_ended(s, depth + 1)) &&
-                                               bases(s, depth + 1, i + 1, now_touched)
-                                         : with_base(s);
+        /* A unit left to choose after this one (a touched one if none is yet). */
+        bool more = i + 1 < s->nbase && (now_touched || i + 1 <= s->last_touched);
+        bool found = depth + 1 == s->size
+                         ? with_base(s)
+                         : more && (depth + 2 < s->size || open_ended(s, depth + 1)) &&
+                               bases(s, depth + 1, i + 1, now_touched);
         s->base_cells = kept_cells;
         s->endo = kept_endo;
         if (found) return true;
