@@ -712,8 +712,7 @@ static bool prepare(search *s, const hodoku_grid *g)
 {
     memset(s, 0, sizeof *s);
     s->g = g;
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        for (unsigned c = g->candidates[cell]; c; c &= c - 1) hodoku_set_add(&s->holds[sudoku_lowest_digit(c)], cell);
+    hodoku_digit_sets(g, s->holds);
     find_alses(s);
     s->first_rc = malloc(((size_t)s->nalses + 1) * sizeof *s->first_rc);
     s->end_rc = malloc(((size_t)s->nalses + 1) * sizeof *s->end_rc);

@@ -347,10 +347,9 @@ static bool find(hodoku_query *q, chain_kind kind, sudoku_technique technique, s
     s.technique = technique;
     s.links = &all;
     s.best = step;
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        for (unsigned c = g->candidates[cell]; c; c &= c - 1) hodoku_set_add(&s.holds[sudoku_lowest_digit(c)], cell);
+    hodoku_digit_sets(g, s.holds);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         if (sudoku_is_pair(g->candidates[cell])) hodoku_set_add(&s.bivalue, cell);
-    }
     /* One digit's chains (Turbot Fish, X-Chain) need not be looked for
      * on digits whose cells gave none before. */
     hodoku_digit_cells at;

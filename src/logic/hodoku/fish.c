@@ -11,7 +11,6 @@
 #include "set.h"
 
 #include <string.h>
-#include <stdlib.h>
 
 /* Sets of cells: bit c % 64 of word c / 64. */
 typedef struct cells {
@@ -194,11 +193,22 @@ static int count_bits(uint64_t bits)
     return hodoku_set_count((hodoku_set){{bits, 0}});
 }
 
-static void number_base(const fish_search *s, const int *possible, int n, numbered *b)
+/* Numbers the possible covers in s->index (a unit's index among them, -1
+ * for the others); returns the cells they hold. */
+static cells index_covers(fish_search *s, const int *possible, int n)
 {
-    int8_t index[27];
-    memset(index, -1, sizeof index);
-    for (int i = 0; i < n; i++) index[possible[i]] = (int8_t)i;
+    cells all = {{0, 0}};
+    memset(s->index, -1, sizeof s->index);
+    for (int i = 0; i < n; i++) {
+        all = cells_or(all, s->at[possible[i]]);
+        s->index[possible[i]] = (int8_t)i;
+    }
+    return all;
+}
+
+static void number_base(fish_search *s, const int *possible, int n, numbered *b)
+{
+    (void)index_covers(s, possible, n);
     memset(b, 0, sizeof *b);
     uint64_t bit = 1;
     for (int w = 0; w < 2; w++)
@@ -207,8 +217,10 @@ static void number_base(const fish_search *s, const int *possible, int n, number
             b->all |= bit;
             if (cells_has(s->endo, cell)) b->endo |= bit;
             for (uint32_t units = sudoku_cell_unit_mask[cell] & s->cover_units; units;
-                 units &= units - 1)
-                if (index[__builtin_ctz(units)] >= 0) b->took[index[__builtin_ctz(units)]] |= bit;
+                 units &= units - 1) {
+                int j = (int)s->index[__builtin_ctz(units)];
+                if (j >= 0) b->took[j] |= bit;
+            }
         }
     b->most[n] = 0;
     for (int i = n - 1; i >= 0; i--) {
@@ -453,12 +465,7 @@ static cells fish_targets(fish_search *s, int chosen)
 static bool may_eliminate(fish_search *s, const int *possible, int n, cells targets)
 {
     if (cells_empty(targets)) return false;
-    cells all = {{0, 0}};
-    memset(s->index, -1, sizeof s->index);
-    for (int i = 0; i < n; i++) {
-        all = cells_or(all, s->at[possible[i]]);
-        s->index[possible[i]] = (int8_t)i;
-    }
+    cells all = index_covers(s, possible, n);
     if (!s->finned) return coverable(s, possible, n, s->base_cells, s->base_cells, 0, s->size);
     bool may = false;
     for (int w = 0; w < 2 && !may; w++)

@@ -223,6 +223,13 @@ void hodoku_digit_cells_of(const hodoku_grid *g, hodoku_digit_cells *at)
     memcpy(at->w, g->digit_cells, sizeof at->w);
 }
 
+void hodoku_digit_sets(const hodoku_grid *g, hodoku_set holds[10])
+{
+    holds[0] = hodoku_set_empty();
+    for (int d = 1; d <= 9; d++)
+        holds[d] = (hodoku_set){{g->digit_cells[d - 1][0], g->digit_cells[d - 1][1]}};
+}
+
 /* The row of a one-digit search in the cache, or -1. */
 static int digit_kind(sudoku_technique technique)
 {

@@ -14,6 +14,7 @@
 #define SUDOKU_HODOKU_GRID_H
 
 #include "board/board.h"
+#include "set.h"
 
 /* Room for the entries a queue can ever hold: each cell becomes a naked
  * single once (81), each unit's digit a hidden single once (243). */
@@ -154,6 +155,9 @@ typedef struct hodoku_digit_cells {
 
 /* Fills at with each digit's cells on g. */
 void hodoku_digit_cells_of(const hodoku_grid *g, hodoku_digit_cells *at);
+
+/* The same as sets: holds[d] the cells with digit d (1-9), holds[0] empty. */
+void hodoku_digit_sets(const hodoku_grid *g, hodoku_set holds[10]);
 
 /* For a search whose steps are each one digit's, read off that digit's
  * cells and nothing else (Skyscraper, 2-String Kite, Turbot Fish, Empty

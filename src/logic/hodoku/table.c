@@ -59,12 +59,10 @@ void hodoku_tables_begin(hodoku_tables *t, const hodoku_grid *g, bool nets, bool
     t->no_memory = false;
     memset(t->base_count, 0, sizeof t->base_count);
     memset(t->extra_count, 0, sizeof t->extra_count);
-    memset(t->holds, 0, sizeof t->holds);
+    hodoku_digit_sets(g, t->holds);
     memset(t->placed, 0, sizeof t->placed);
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        for (unsigned c = g->candidates[cell]; c; c &= c - 1) hodoku_set_add(&t->holds[sudoku_lowest_digit(c)], cell);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         if (g->value[cell]) hodoku_set_add(&t->placed[g->value[cell]], cell);
-    }
     if (with_groups) find_groups(t);
 }
 
