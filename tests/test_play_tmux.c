@@ -287,6 +287,20 @@ static char board_char(const char *screen, int r, int c)
     return line[5 + (c - 1) / 3 * 10 + (c - 1) % 3 * 3];
 }
 
+/* Waits until the board shows ch at (r, c): a key's effect is drawn after
+ * the panel line that a wait may already have seen. */
+static void wait_for_cell(const game *g, int r, int c, char ch)
+{
+    double deadline = now() + patience;
+    char *s;
+    while ((s = capture(g->name)), board_char(s, r, c) != ch) {
+        if (now() > deadline) fail_msg("r%dc%d never showed %c:\n%s", r, c, ch, s);
+        free(s);
+        pause_ms(50);
+    }
+    free(s);
+}
+
 /* Whether the board on screen holds the 81 digits of solution. */
 static bool board_is(const char *screen, const char *solution)
 {
@@ -325,7 +339,6 @@ static void test_move_enter_mark_undo(void **state)
 {
     (void)state;
     game g = {0};
-    char *s;
     start(&g, hard1, 24, 80);
     free(wait_for(g.name, "Cell r1c1", PANEL));
     keys(&g, "j l Right");
@@ -333,15 +346,7 @@ static void test_move_enter_mark_undo(void **state)
     keys(&g, "Down Left k h h h"); /* r3c2, r2c2, r2c1, wrapped to r2c9, r2c8 */
     free(wait_for(g.name, "Cell r2c8", PANEL));
     keys(&g, "7");
-    s = wait_for(g.name, "Cell r2c8", PANEL);
-    free(s);
-    double deadline = now() + patience;
-    while ((s = capture(g.name)), board_char(s, 2, 8) != '7') {
-        if (now() > deadline) fail_msg("r2c8 never showed 7:\n%s", s);
-        free(s);
-        pause_ms(50);
-    }
-    free(s);
+    wait_for_cell(&g, 2, 8, '7');
     keys(&g, "j m 1 3 9");
     free(wait_for(g.name, "digits mark", PANEL));
     free(wait_for(g.name, "Marks: 1 . 3 . . . . . 9", PANEL));
@@ -353,13 +358,7 @@ static void test_move_enter_mark_undo(void **state)
     free(wait_for(g.name, "Marks: 1 . 3 . . . . . .", PANEL));
     keys(&g, "k u"); /* back on r2c8: undo the marks' last, then the 7 */
     keys(&g, "u u");
-    deadline = now() + patience;
-    while ((s = capture(g.name)), board_char(s, 2, 8) != '.') {
-        if (now() > deadline) fail_msg("r2c8 never emptied:\n%s", s);
-        free(s);
-        pause_ms(50);
-    }
-    free(s);
+    wait_for_cell(&g, 2, 8, '.');
     keys(&g, "U");
     free(wait_for(g.name, "Cell r2c8", PANEL));
     keys(&g, "q");
@@ -553,14 +552,8 @@ static void test_sigterm_and_resume(void **state)
     keys(&g, "j j 6");
     free(wait_for(g.name, "Cell r3c1", PANEL));
     pid_t pid = pid_of(&g);
+    wait_for_cell(&g, 3, 1, '6');
     char *s;
-    double deadline = now() + patience;
-    while ((s = capture(g.name)), board_char(s, 3, 1) != '6') {
-        if (now() > deadline) fail_msg("r3c1 never showed 6:\n%s", s);
-        free(s);
-        pause_ms(50);
-    }
-    free(s);
     assert_int_equal(kill(pid, SIGTERM), 0);
     assert_int_equal(finish(&g), 128 + SIGTERM);
     /* The game goes on where it stopped. */
@@ -695,6 +688,7 @@ static void test_sighup(void **state)
     start(&g, hard1, 24, 80);
     keys(&g, "l 1");
     free(wait_for(g.name, "Cell r1c2", PANEL));
+    wait_for_cell(&g, 1, 2, '1');
     assert_int_equal(kill(pid_of(&g), SIGHUP), 0);
     assert_int_equal(finish(&g), 128 + SIGHUP);
     char *saved = read_text(g.save);
