@@ -728,12 +728,13 @@ int sudoku_hint_cells(const sudoku_step *step, uint8_t cells[SUDOKU_CELLS]);
 
 /* What became of a whole path (sudoku_rate). */
 typedef enum sudoku_rate_outcome {
-    SUDOKU_RATE_SOLVED,       /* the steps reach the end: the ratings are the puzzle's */
-    SUDOKU_RATE_STUCK,        /* no technique applies: the ratings are of the path so far */
-    SUDOKU_RATE_OVER_BUDGET,  /* the budget ran out first (see sudoku_logic_next_within) */
-    SUDOKU_RATE_INVALID,      /* two givens clash */
-    SUDOKU_RATE_ABOVE,        /* a step was rated above the ceiling: the path stopped there */
-    SUDOKU_RATE_OUT_OF_MEMORY /* memory ran short: the path stopped there (no rating is known) */
+    SUDOKU_RATE_SOLVED,        /* the steps reach the end: the ratings are the puzzle's */
+    SUDOKU_RATE_STUCK,         /* no technique applies: the ratings are of the path so far */
+    SUDOKU_RATE_OVER_BUDGET,   /* the budget ran out first (see sudoku_logic_next_within) */
+    SUDOKU_RATE_INVALID,       /* two givens clash */
+    SUDOKU_RATE_ABOVE,         /* a step was rated above the ceiling: the path stopped there */
+    SUDOKU_RATE_OUT_OF_MEMORY, /* memory ran short: the path stopped there (no rating is known) */
+    SUDOKU_RATE_NOT_UNIQUE     /* sudoku_rate_asking was told the puzzle has not one solution */
 } sudoku_rate_outcome;
 
 /* Takes the logic engine's whole path through puzzle, as Sudoku Explainer
@@ -756,6 +757,24 @@ sudoku_rate_outcome sudoku_rate(const sudoku_grid *puzzle, unsigned flags,
 sudoku_rate_outcome sudoku_rate_used(const sudoku_grid *puzzle, unsigned flags,
                                      unsigned long long budget, int ceiling,
                                      sudoku_rating *rating, bool used[SUDOKU_TECHNIQUES]);
+
+/* Whether the puzzle has exactly one solution (asked by sudoku_rate_asking). */
+typedef bool sudoku_one_solution(void *context);
+
+/* As sudoku_rate_used, on a puzzle whose solutions are not counted yet:
+ * one_solution(context) is asked at most once, just before the first
+ * technique that assumes one solution would be tried (on SE's scale, and
+ * where HoDoKu's path goes step by step, at the start); if it says no,
+ * the path stops there with SUDOKU_RATE_NOT_UNIQUE. Under
+ * SUDOKU_LOGIC_NO_UNIQUENESS it is never asked. A path that reaches the
+ * end without asking has proved the solution it found the only one (its
+ * every step holds in every solution), and most easy puzzles' paths do:
+ * the count, a search of every solution, is spared. A path that stops
+ * for another reason (stuck, over budget) may not have asked. */
+sudoku_rate_outcome sudoku_rate_asking(const sudoku_grid *puzzle, unsigned flags,
+                                       unsigned long long budget, int ceiling,
+                                       sudoku_rating *rating, bool used[SUDOKU_TECHNIQUES],
+                                       sudoku_one_solution *one_solution, void *context);
 
 /* ---- pictures: grids and steps drawn as SVG, in a terminal, and printable
  * books in HTML (docs/pictures.md) ---- */

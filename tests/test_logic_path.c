@@ -546,6 +546,122 @@ static void test_agreement_with_se(void **state)
     assert_true(total.er_near * 100 >= total.n * 97);
 }
 
+/* ---- the solver's count, asked for only when the path needs it ---- */
+
+/* A puzzle ('0' for blanks) with its solutions as the test's own solver
+ * counts them (2: several), and how often the path asked. */
+typedef struct asking {
+    int solutions;
+    int asked;
+} asking;
+
+static bool one_solution(void *context)
+{
+    asking *a = context;
+    a->asked++;
+    return a->solutions == 1;
+}
+
+typedef struct asked_totals {
+    long puzzles, unique, asked, spared;
+} asked_totals;
+
+/* Rates cells on HoDoKu's scale asking, and checks the answer against
+ * the test's count: at most one question; with one solution, the rating,
+ * outcome and techniques of the path that knew it from the start; with
+ * none or several, never solved, and stopped if asked. */
+static void rate_asking(const char *cells, const char *where, long line, asked_totals *t)
+{
+    char g[82] = {0}, first[82];
+    for (int i = 0; i < 81; i++) g[i] = cells[i] >= '1' && cells[i] <= '9' ? cells[i] : '0';
+    sudoku_grid grid;
+    if (!sudoku_parse(g, 81, &grid, NULL)) return; /* a changed clue that clashes */
+    asking a = {count_solutions(g, first), 0};
+    sudoku_rating lazy;
+    bool used_lazy[SUDOKU_TECHNIQUES];
+    sudoku_rate_outcome outcome =
+        sudoku_rate_asking(&grid, SUDOKU_LOGIC_HODOKU, 0, 0, &lazy, used_lazy, one_solution, &a);
+    if (a.asked > 1) fail_msg("%s:%ld: asked %d times", where, line, a.asked);
+    if (a.solutions == 1) {
+        sudoku_rating eager;
+        bool used_eager[SUDOKU_TECHNIQUES];
+        sudoku_rate_outcome known =
+            sudoku_rate_used(&grid, SUDOKU_LOGIC_HODOKU, 0, 0, &eager, used_eager);
+        if (outcome != known || memcmp(&lazy, &eager, sizeof lazy) != 0 ||
+            memcmp(used_lazy, used_eager, sizeof used_lazy) != 0)
+            fail_msg("%s:%ld: rated asking (outcome %d, score %d) not as knowing (%d, %d)", where,
+                     line, outcome, lazy.score, known, eager.score);
+        t->unique++;
+    } else if (outcome == SUDOKU_RATE_SOLVED || (a.asked && outcome != SUDOKU_RATE_NOT_UNIQUE))
+        fail_msg("%s:%ld: %d solutions, asked %d times, outcome %d", where, line, a.solutions,
+                 a.asked, outcome);
+    t->puzzles++;
+    t->asked += a.asked;
+    t->spared += !a.asked && outcome == SUDOKU_RATE_SOLVED;
+}
+
+/* Every stride-th puzzle of a file, and every variant-th of those with
+ * a clue less (mostly several solutions) and a clue changed (mostly none). */
+static void ask_file(const char *path, long stride, long variant, asked_totals *t)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        printf("(skipped: %s is absent)\n", path);
+        return;
+    }
+    char line[512];
+    long number = 0, taken = 0;
+    while (fgets(line, sizeof line, f)) {
+        number++;
+        if (strlen(line) < 81 || line[0] == '#' || taken++ % stride) continue;
+        rate_asking(line, path, number, t);
+        if ((taken - 1) / stride % variant) continue;
+        int clue = 0;
+        while (clue < 80 && !(line[clue] >= '1' && line[clue] <= '9')) clue++;
+        char other[82];
+        memcpy(other, line, 81);
+        other[clue] = '.';
+        rate_asking(other, path, number, t);
+        other[clue] = (char)('1' + (line[clue] - '1' + 1) % 9);
+        rate_asking(other, path, number, t);
+    }
+    fclose(f);
+}
+
+static void test_rate_asks_only_when_needed(void **state)
+{
+    (void)state;
+    const char *quick = getenv("TEST_QUICK");
+    bool fewer = quick && strcmp(quick, "1") == 0;
+    asked_totals t = {0};
+    char path[512];
+    ask_file(shared_path("SHARED_PUZZLES", "../shared/puzzles", "17-clue.txt", path, sizeof path),
+             fewer ? 1000 : 100, 5, &t);
+    ask_file(shared_path("SHARED_PUZZLES", "../shared/puzzles", "top1465.txt", path, sizeof path),
+             fewer ? 150 : 30, 3, &t);
+    ask_file("puzzles/seeds.txt", 1, 1, &t);
+    printf("  rated asking: %ld puzzles (%ld with one solution), asked %ld times, the count "
+           "spared on %ld\n",
+           t.puzzles, t.unique, t.asked, t.spared);
+    /* Both ways were taken. */
+    assert_true(t.asked > 0 && t.spared > 0);
+    /* SE's path asks at the start; none asks with no technique that
+     * assumes one solution. */
+    sudoku_grid grid;
+    assert_true(sudoku_parse(
+        "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9", 81,
+        &grid, NULL));
+    asking a = {1, 0};
+    sudoku_rating rating;
+    assert_int_equal(sudoku_rate_asking(&grid, 0, 0, 0, &rating, NULL, one_solution, &a),
+                     sudoku_rate(&grid, 0, 0, 0, &rating));
+    assert_int_equal(a.asked, 1);
+    a.asked = 0;
+    (void)sudoku_rate_asking(&grid, SUDOKU_LOGIC_HODOKU | SUDOKU_LOGIC_NO_UNIQUENESS, 0, 0, &rating,
+                             NULL, one_solution, &a);
+    assert_int_equal(a.asked, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -553,6 +669,7 @@ int main(void)
         cmocka_unit_test(test_hodoku_paths_are_sound),
         cmocka_unit_test(test_agreement_with_se),
         cmocka_unit_test(test_memo_changes_no_step),
+        cmocka_unit_test(test_rate_asks_only_when_needed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

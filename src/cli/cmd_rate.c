@@ -28,9 +28,11 @@ static const char help_text[] =
     "candidates; another argument names a file of puzzles; '-', or no\n"
     "argument, reads standard input.\n"
     "\n"
-    "Each puzzle is first checked with the solver: one with no solution or\n"
-    "several gets 'no solution' or 'multiple solutions' and a diagnostic, since\n"
-    "a rating of it means nothing. A puzzle whose rating takes more work than\n"
+    "Each puzzle is checked with the solver: one with no solution or several\n"
+    "gets 'no solution' or 'multiple solutions' and a diagnostic, since a rating\n"
+    "of it means nothing. (On HoDoKu's scale the check waits until the path\n"
+    "needs it: a path solved with no technique that assumes one solution has\n"
+    "proved there is one.) A puzzle whose rating takes more work than\n"
     "--budget allows gets 'over budget' and a diagnostic; the stream goes on.\n"
     "\n"
     "Options:\n"
@@ -213,9 +215,7 @@ static void rate_work(const cli_run *run, cli_job *base)
     const rate_options *opt = run->options;
     steps_job *job = (steps_job *)base;
     cli_text *text = &job->text;
-    unsigned flags;
-    bool go = steps_judge(run, job, &flags);
-    if (go) steps_rate(run, job, flags);
+    bool go = steps_rate(run, job);
     if (dropped(opt, job)) return;
     sudoku_scale scale = opt->steps.scale;
     if (run->common->format == FORMAT_JSON) {

@@ -129,17 +129,11 @@ static void start_state(const sudoku_record *record, sudoku_logic *state)
         sudoku_logic_from_grid(state, &record->grid); /* givens that clash are invalid */
 }
 
-bool steps_start(const cli_run *run, steps_job *job, sudoku_logic *state, unsigned *flags)
-{
-    if (!steps_judge(run, job, flags)) return false;
-    start_state(&job->base.record, state);
-    return true;
-}
-
-bool steps_judge(const cli_run *run, steps_job *job, unsigned *flags)
+/* Clears the job's results and sets the engine's flags; false (outcome
+ * STEPS_INVALID) if the record is no puzzle. */
+static bool judge_start(const cli_run *run, steps_job *job, unsigned *flags)
 {
     const steps_options_t *opt = run->options;
-    const sudoku_record *record = &job->base.record;
     memset(&job->rating, 0, sizeof job->rating);
     job->text = (cli_text){0};
     job->steps = 0;
@@ -148,10 +142,20 @@ bool steps_judge(const cli_run *run, steps_job *job, unsigned *flags)
     job->steps_over_budget = false;
     *flags = opt->no_chains ? SUDOKU_LOGIC_NO_CHAINS : 0;
     if (opt->scale == SUDOKU_SCALE_HODOKU) *flags |= SUDOKU_LOGIC_HODOKU;
-    if (!record->ok) {
+    if (!job->base.record.ok) {
         job->outcome = STEPS_INVALID;
         return false;
     }
+    return true;
+}
+
+/* Counts the record's solutions with the solver and sets the outcome from
+ * them; true if steps are to be taken: one solution, or --anyway (then
+ * flags leave out the techniques that assume one). */
+static bool judge_count(const cli_run *run, steps_job *job, unsigned *flags)
+{
+    const steps_options_t *opt = run->options;
+    const sudoku_record *record = &job->base.record;
     sudoku_result result;
     unsigned long guesses = opt->budget ? STEPS_SEARCH_BUDGET : 0;
     unsigned long found = record->pencilmarks
@@ -192,19 +196,17 @@ void steps_walk(const cli_run *run, steps_job *job, sudoku_logic *state, unsigne
         job->outcome = sudoku_logic_solved(state) ? STEPS_DONE : STEPS_STUCK;
 }
 
-void steps_rate(const cli_run *run, steps_job *job, unsigned flags)
+bool steps_start(const cli_run *run, steps_job *job, sudoku_logic *state, unsigned *flags)
 {
-    const steps_options_t *opt = run->options;
-    const sudoku_record *record = &job->base.record;
-    if (!(flags & SUDOKU_LOGIC_HODOKU) || record->pencilmarks) {
-        sudoku_logic state;
-        start_state(record, &state);
-        steps_walk(run, job, &state, flags, NULL, NULL);
-        return;
-    }
-    /* steps_next's budget: none without --budget. */
-    unsigned long long budget = opt->budget ? job->budget : 0;
-    sudoku_rate_outcome outcome = sudoku_rate(&record->grid, flags, budget, 0, &job->rating);
+    if (!judge_start(run, job, flags) || !judge_count(run, job, flags)) return false;
+    start_state(&job->base.record, state);
+    return true;
+}
+
+/* The job's outcome after its path: the solver's verdict (one solution)
+ * becomes the path's where they part (stuck, over the budget). */
+static void path_outcome(steps_job *job, sudoku_rate_outcome outcome)
+{
     job->steps = job->rating.steps;
     bool done = job->outcome == STEPS_DONE;
     switch (outcome) {
@@ -223,6 +225,58 @@ void steps_rate(const cli_run *run, steps_job *job, unsigned flags)
         if (done) job->outcome = STEPS_STUCK;
         break;
     }
+}
+
+/* The solver's count, when the path asks for it (sudoku_rate_asking). */
+typedef struct count_asked {
+    const cli_run *run;
+    steps_job *job;
+    unsigned *flags;
+    bool asked;
+    bool go; /* judge_count's answer */
+} count_asked;
+
+static bool one_solution(void *context)
+{
+    count_asked *count = context;
+    count->asked = true;
+    count->go = judge_count(count->run, count->job, count->flags);
+    return count->job->outcome == STEPS_DONE;
+}
+
+/* steps_next's budget: none without --budget. */
+static unsigned long long path_budget(const cli_run *run, const steps_job *job)
+{
+    const steps_options_t *opt = run->options;
+    return opt->budget ? job->budget : 0;
+}
+
+bool steps_rate(const cli_run *run, steps_job *job)
+{
+    unsigned flags;
+    if (!judge_start(run, job, &flags)) return false;
+    const sudoku_record *record = &job->base.record;
+    if (!(flags & SUDOKU_LOGIC_HODOKU) || record->pencilmarks) {
+        if (!judge_count(run, job, &flags)) return false;
+        sudoku_logic state;
+        start_state(record, &state);
+        steps_walk(run, job, &state, flags, NULL, NULL);
+        return true;
+    }
+    /* The count waits until the path needs it, which most never do. */
+    count_asked count = {run, job, &flags, false, true};
+    job->outcome = STEPS_DONE;
+    sudoku_rate_outcome outcome = sudoku_rate_asking(&record->grid, flags, path_budget(run, job), 0,
+                                                     &job->rating, NULL, one_solution, &count);
+    if (!count.asked && outcome != SUDOKU_RATE_SOLVED) (void)one_solution(&count);
+    if (!count.go) {
+        memset(&job->rating, 0, sizeof job->rating); /* as if no step was taken */
+        return false;
+    }
+    if (job->outcome != STEPS_DONE) /* --anyway: without the techniques that assume one */
+        outcome = sudoku_rate(&record->grid, flags, path_budget(run, job), 0, &job->rating);
+    path_outcome(job, outcome);
+    return true;
 }
 
 /* The step's JSON object, or its words at a level of help (0: the JSON),

@@ -131,9 +131,6 @@ int steps_parse_rating(const char *value);
  * --anyway was given. Otherwise job->outcome says why not. */
 bool steps_start(const cli_run *run, steps_job *job, sudoku_logic *state, unsigned *flags);
 
-/* steps_start without the state (steps_rate makes its own where it needs one). */
-bool steps_judge(const cli_run *run, steps_job *job, unsigned *flags);
-
 /* Finds the next step within the job's budget (--budget); returns false
  * when there is none, and then sets the outcome to STEPS_BUDGET if the
  * budget ran out. */
@@ -152,11 +149,13 @@ typedef void steps_each(void *context, const sudoku_logic *before, const sudoku_
 void steps_walk(const cli_run *run, steps_job *job, sudoku_logic *state, unsigned flags,
                 steps_each *each, void *context);
 
-/* steps_walk from the job's record (as steps_start would set the state
- * up) without each, or, where the engine rates a path without making each
- * step's record (HoDoKu's scale, a puzzle given as a grid), sudoku_rate:
- * the job's rating, steps and outcome are steps_walk's. After steps_judge. */
-void steps_rate(const cli_run *run, steps_job *job, unsigned flags);
+/* Judges the job's record as steps_start does and takes its path as
+ * steps_walk would without each, or, where the engine rates a path
+ * without making each step's record (HoDoKu's scale, a puzzle given as a
+ * grid), with sudoku_rate_asking, which asks for the solver's count only
+ * if the path needs it: the job's rating, steps and outcome are
+ * steps_walk's. Returns steps_start's answer. */
+bool steps_rate(const cli_run *run, steps_job *job);
 
 /* Adds a step in words, or as a JSON object (with its words as "text"),
  * without a line end. */

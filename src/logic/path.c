@@ -135,6 +135,32 @@ static bool hodoku_stuck(const hodoku_grid *g, const sudoku_logic *state)
     return logic_finished(state) || logic_digit_without_place(state);
 }
 
+/* Whether the puzzle has one solution, asked only when a technique that
+ * assumes so would be tried (sudoku_rate_asking): most paths never come
+ * to one, and the count costs a search of every solution. */
+typedef struct question {
+    sudoku_one_solution *ask; /* NULL once asked, or if nothing is to be asked */
+    void *context;
+    bool refused; /* answered no: the path stops there */
+} question;
+
+/* Asks qn now if it is still open; false if the answer is no. */
+static bool answered_yes(question *qn)
+{
+    if (!qn || !qn->ask) return !qn || !qn->refused;
+    qn->refused = !qn->ask(qn->context);
+    qn->ask = NULL;
+    return !qn->refused;
+}
+
+/* False if t assumes one solution, flags would try it, and qn, asked
+ * now, says the puzzle has not one. */
+static bool may_try(question *qn, const logic_technique *t, unsigned flags)
+{
+    if (!(t->flags & LOGIC_ASSUMES_UNIQUE) || (flags & SUDOKU_LOGIC_NO_UNIQUENESS)) return true;
+    return answered_yes(qn);
+}
+
 /* Runs row t's finder of HoDoKu's scale on q's grid; false if it finds
  * nothing, has none, or is left out by flags. A step found is rated as
  * the row says: the technique asked for gives the level and the score,
@@ -157,13 +183,15 @@ static bool hodoku_find(hodoku_query *q, const logic_technique *t, unsigned flag
 }
 
 /* The first step of the techniques of HoDoKu's order from its index first
- * on (the search of hodoku_next); false if none finds one, or memory ran
- * short (q->short_of_memory). */
-static bool hodoku_search(hodoku_query *q, unsigned flags, int first, sudoku_step *step)
+ * on (the search of hodoku_next); false if none finds one, memory ran
+ * short (q->short_of_memory), or qn (if not NULL) was asked and said no. */
+static bool hodoku_search(hodoku_query *q, unsigned flags, int first, question *qn,
+                          sudoku_step *step)
 {
     bool found = false;
     for (int i = first; i < logic_hodoku_techniques && !found && !q->short_of_memory; i++) {
         const logic_technique *t = &logic_catalogue[logic_hodoku_order[i]];
+        if (!may_try(qn, t, flags)) return false;
         found = hodoku_find(q, t, flags, step);
         if ((t->flags & LOGIC_CHAIN) && q->budget && *q->budget == 0) break;
     }
@@ -198,7 +226,7 @@ static bool hodoku_next(const sudoku_logic *state, unsigned flags, unsigned long
     hodoku_round *round = NULL;
     hodoku_kept *kept = NULL;
     hodoku_query q = {grid, budget, false, memo ? &memo->hodoku_cache : NULL, &round, &kept};
-    bool found = hodoku_search(&q, flags, 0, step);
+    bool found = hodoku_search(&q, flags, 0, NULL, step);
     hodoku_round_free(round);
     hodoku_kept_free(kept);
     *short_of_memory = q.short_of_memory;
@@ -383,7 +411,22 @@ static bool rated_above(const sudoku_rating *rating, bool used[SUDOKU_TECHNIQUES
     return ceiling > 0 && above > ceiling;
 }
 
-/* sudoku_rate_used on HoDoKu's scale, state the puzzle's: the path
+/* True if every unit of g holds the nine digits: a path that reaches
+ * such a grid has found a solution. */
+static bool hodoku_grid_solution(const hodoku_grid *g)
+{
+    for (int unit = 0; unit < 27; unit++) {
+        unsigned digits = 0;
+        for (int i = 0; i < 9; i++) {
+            int value = g->value[sudoku_unit_cells[unit][i]];
+            if (value) digits |= 1u << (value - 1);
+        }
+        if (digits != ALL_DIGITS) return false;
+    }
+    return true;
+}
+
+/* sudoku_rate_asking on HoDoKu's scale, state the puzzle's: the path
  * hodoku_next takes step by step (the grid it keeps in the memo is the
  * state all along), on one grid and nothing else: a single found is rated
  * and placed at once, without a step or a state; the other techniques
@@ -391,7 +434,8 @@ static bool rated_above(const sudoku_rating *rating, bool used[SUDOKU_TECHNIQUES
  * would part. Like the command's walk, it stops after 729 steps (each
  * removes a candidate: it never comes to that). */
 static int hodoku_rate(const sudoku_logic *state, unsigned flags, unsigned long long *left,
-                       int ceiling, sudoku_rating *rating, bool used[SUDOKU_TECHNIQUES])
+                       int ceiling, sudoku_rating *rating, bool used[SUDOKU_TECHNIQUES],
+                       question *qn)
 {
     hodoku_grid grid;
     hodoku_grid_from_state(&grid, state);
@@ -419,9 +463,10 @@ static int hodoku_rate(const sudoku_logic *state, unsigned flags, unsigned long 
         hodoku_round *round = NULL;
         hodoku_kept *kept = NULL;
         hodoku_query q = {&grid, left, false, &cache, &round, &kept};
-        found = hodoku_search(&q, flags, first, &step);
+        found = hodoku_search(&q, flags, first, qn, &step);
         hodoku_round_free(round);
         hodoku_kept_free(kept);
+        if (qn && qn->refused) return SUDOKU_RATE_NOT_UNIQUE;
         if (!found) return no_step(q.short_of_memory, *left);
         if (hodoku_places_again(&grid, &step)) return HODOKU_RATE_AGAIN;
         sudoku_rating_add(rating, &step);
@@ -429,6 +474,9 @@ static int hodoku_rate(const sudoku_logic *state, unsigned flags, unsigned long 
             return SUDOKU_RATE_ABOVE;
         hodoku_take_step(&grid, &step);
     }
+    /* Not asked: the steps, each true in every solution, placed the
+     * whole grid, so it is the one solution, unless it is none. */
+    if (!hodoku_grid_solution(&grid) && !answered_yes(qn)) return SUDOKU_RATE_NOT_UNIQUE;
     return SUDOKU_RATE_SOLVED;
 }
 
@@ -439,9 +487,10 @@ static void rating_clear(sudoku_rating *rating, bool used[SUDOKU_TECHNIQUES])
     if (used) memset(used, 0, SUDOKU_TECHNIQUES * sizeof *used);
 }
 
-sudoku_rate_outcome sudoku_rate_used(const sudoku_grid *puzzle, unsigned flags,
-                                     unsigned long long budget, int ceiling,
-                                     sudoku_rating *rating, bool used[SUDOKU_TECHNIQUES])
+/* sudoku_rate_asking, qn NULL if nothing is to be asked. */
+static sudoku_rate_outcome rate(const sudoku_grid *puzzle, unsigned flags,
+                                unsigned long long budget, int ceiling, sudoku_rating *rating,
+                                bool used[SUDOKU_TECHNIQUES], question *qn)
 {
     rating_clear(rating, used);
     sudoku_logic state;
@@ -450,10 +499,12 @@ sudoku_rate_outcome sudoku_rate_used(const sudoku_grid *puzzle, unsigned flags,
     if (flags & SUDOKU_LOGIC_HODOKU) {
         /* Where it parts, the path step by step starts afresh, budget and all. */
         unsigned long long hodoku_left = left;
-        int outcome = hodoku_rate(&state, flags, &hodoku_left, ceiling, rating, used);
+        int outcome = hodoku_rate(&state, flags, &hodoku_left, ceiling, rating, used, qn);
         if (outcome != HODOKU_RATE_AGAIN) return (sudoku_rate_outcome)outcome;
         rating_clear(rating, used);
     }
+    /* The path step by step does not put the question off. */
+    if (!(flags & SUDOKU_LOGIC_NO_UNIQUENESS) && !answered_yes(qn)) return SUDOKU_RATE_NOT_UNIQUE;
     sudoku_step step;
     logic_memo memo;
     memset(&memo, 0, sizeof memo);
@@ -468,6 +519,22 @@ sudoku_rate_outcome sudoku_rate_used(const sudoku_grid *puzzle, unsigned flags,
         sudoku_logic_apply(&state, &step);
     }
     return SUDOKU_RATE_SOLVED;
+}
+
+sudoku_rate_outcome sudoku_rate_used(const sudoku_grid *puzzle, unsigned flags,
+                                     unsigned long long budget, int ceiling, sudoku_rating *rating,
+                                     bool used[SUDOKU_TECHNIQUES])
+{
+    return rate(puzzle, flags, budget, ceiling, rating, used, NULL);
+}
+
+sudoku_rate_outcome sudoku_rate_asking(const sudoku_grid *puzzle, unsigned flags,
+                                       unsigned long long budget, int ceiling,
+                                       sudoku_rating *rating, bool used[SUDOKU_TECHNIQUES],
+                                       sudoku_one_solution *one_solution, void *context)
+{
+    question qn = {one_solution, context, false};
+    return rate(puzzle, flags, budget, ceiling, rating, used, &qn);
 }
 
 sudoku_rate_outcome sudoku_rate(const sudoku_grid *puzzle, unsigned flags,
