@@ -411,22 +411,19 @@ static bool rated_above(const sudoku_rating *rating, bool used[SUDOKU_TECHNIQUES
     return ceiling > 0 && above > ceiling;
 }
 
-/* True if every unit of g holds the nine digits: a path that reaches
- * such a grid has found a solution. */
+/* True if every unit of g, all placed, holds the nine digits: a path
+ * that reaches such a grid has found a solution. The digits placed in
+ * each unit are kept until a cell takes a second one (drift). */
 static bool hodoku_grid_solution(const hodoku_grid *g)
 {
-    for (int unit = 0; unit < 27; unit++) {
-        unsigned digits = 0;
-        for (int i = 0; i < 9; i++) {
-            int value = g->value[sudoku_unit_cells[unit][i]];
-            if (value) digits |= 1u << (value - 1);
-        }
-        if (digits != ALL_DIGITS) return false;
-    }
-    return true;
+    if (g->drift) return false;
+    unsigned all = ALL_DIGITS;
+    for (int unit = 0; unit < 27; unit++) all &= g->unit_placed[unit];
+    return g->placed == SUDOKU_CELLS && all == ALL_DIGITS;
 }
 
-/* sudoku_rate_asking on HoDoKu's scale, state the puzzle's: the path
+/* sudoku_rate_asking on HoDoKu's scale, state the puzzle's givens (the
+ * candidates they take may be left: the grid takes them out): the path
  * hodoku_next takes step by step (the grid it keeps in the memo is the
  * state all along), on one grid and nothing else: a single found is rated
  * and placed at once, without a step or a state; the other techniques
@@ -493,16 +490,20 @@ static sudoku_rate_outcome rate(const sudoku_grid *puzzle, unsigned flags,
                                 bool used[SUDOKU_TECHNIQUES], question *qn)
 {
     rating_clear(rating, used);
+    if (!sudoku_check_givens(puzzle, NULL)) return SUDOKU_RATE_INVALID;
     sudoku_logic state;
-    if (!sudoku_logic_from_grid(&state, puzzle)) return SUDOKU_RATE_INVALID;
     unsigned long long left = budget ? budget : ~0ull;
     if (flags & SUDOKU_LOGIC_HODOKU) {
+        /* HoDoKu's grid places the givens itself: the state need not. */
+        memcpy(&state.placed, puzzle, sizeof state.placed);
+        for (int cell = 0; cell < SUDOKU_CELLS; cell++) state.candidates[cell] = ALL_DIGITS;
         /* Where it parts, the path step by step starts afresh, budget and all. */
         unsigned long long hodoku_left = left;
         int outcome = hodoku_rate(&state, flags, &hodoku_left, ceiling, rating, used, qn);
         if (outcome != HODOKU_RATE_AGAIN) return (sudoku_rate_outcome)outcome;
         rating_clear(rating, used);
     }
+    (void)sudoku_logic_from_grid(&state, puzzle);
     /* The path step by step does not put the question off. */
     if (!(flags & SUDOKU_LOGIC_NO_UNIQUENESS) && !answered_yes(qn)) return SUDOKU_RATE_NOT_UNIQUE;
     sudoku_step step;
