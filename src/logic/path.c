@@ -59,15 +59,17 @@ static void times_print(void)
 {
     static const sudoku_scale scales[2] = {SUDOKU_SCALE_SE, SUDOKU_SCALE_HODOKU};
     double clock = times_clock_cost(), total = 0;
-    fprintf(stderr, "| technique | searches that found one | searches that found none |\n|---|---:|---:|\n");
+    fprintf(
+        stderr,
+        "| technique | searches that found one | searches that found none |\n|---|---:|---:|\n");
     for (int s = 0; s < 2; s++)
         for (int t = 0; t < SUDOKU_TECHNIQUES; t++) {
             unsigned long long *n = times[s][t].searches;
             if (!n[0] && !n[1]) continue;
             double found = times[s][t].seconds[1] - (double)n[1] * clock;
             double none = times[s][t].seconds[0] - (double)n[0] * clock;
-            fprintf(stderr, "| %s | %llu: %.2f s | %llu: %.2f s |\n", sudoku_technique_name_on(t, scales[s]),
-                    n[1], found, n[0], none);
+            fprintf(stderr, "| %s | %llu: %.2f s | %llu: %.2f s |\n",
+                    sudoku_technique_name_on(t, scales[s]), n[1], found, n[0], none);
             total += found + none;
         }
     fprintf(stderr, "| every finder | %.2f s | (less the clock's own %.2f us a search) |\n", total,
@@ -82,7 +84,10 @@ static void times_add(bool hodoku, sudoku_technique t, bool found, double since)
     times[hodoku][t].seconds[found] += times_now() - since;
 }
 #else
-static double times_now(void) { return 0; }
+static double times_now(void)
+{
+    return 0;
+}
 static void times_add(bool hodoku, sudoku_technique t, bool found, double since)
 {
     (void)hodoku;
@@ -195,9 +200,11 @@ static bool hodoku_next(const sudoku_logic *state, unsigned flags, unsigned long
         memo->hodoku_known = true;
         grid = &memo->hodoku_after;
     }
-    hodoku_round *round = NULL;
+    hodoku_round *round = NULL; /* the memo keeps its own from board to board */
     hodoku_kept *kept = NULL;
-    hodoku_query q = {grid, budget, false, memo ? &memo->hodoku_cache : NULL, &round, &kept};
+    hodoku_query q = {
+        grid, budget, false, memo ? &memo->hodoku_cache : NULL, memo ? &memo->hodoku_round : &round,
+        &kept};
     bool found = hodoku_search(&q, flags, 0, step);
     hodoku_round_free(round);
     hodoku_kept_free(kept);
@@ -262,6 +269,17 @@ static bool next_step(const sudoku_logic *state, unsigned flags, unsigned long l
     logic_nested_cache_free(cache);
     *short_of_memory = q.short_of_memory;
     return found;
+}
+
+sudoku_logic_memo *sudoku_logic_memo_new(void)
+{
+    return calloc(1, sizeof(sudoku_logic_memo));
+}
+
+void sudoku_logic_memo_free(sudoku_logic_memo *memo)
+{
+    if (memo) hodoku_round_free(memo->hodoku_round);
+    free(memo);
 }
 
 bool sudoku_logic_next_memo(const sudoku_logic *state, unsigned flags, unsigned long long *budget,
@@ -389,9 +407,11 @@ static bool rated_above(const sudoku_rating *rating, bool used[SUDOKU_TECHNIQUES
  * and placed at once, without a step or a state; the other techniques
  * fill a step as always. HODOKU_RATE_AGAIN in the one case where the two
  * would part. Like the command's walk, it stops after 729 steps (each
- * removes a candidate: it never comes to that). */
+ * removes a candidate: it never comes to that). The ALS finders' round
+ * goes on from board to board in *round (the caller frees it). */
 static int hodoku_rate(const sudoku_logic *state, unsigned flags, unsigned long long *left,
-                       int ceiling, sudoku_rating *rating, bool used[SUDOKU_TECHNIQUES])
+                       int ceiling, sudoku_rating *rating, bool used[SUDOKU_TECHNIQUES],
+                       hodoku_round **round)
 {
     hodoku_grid grid;
     hodoku_grid_from_state(&grid, state);
@@ -416,11 +436,9 @@ static int hodoku_rate(const sudoku_logic *state, unsigned flags, unsigned long 
             hodoku_place(&grid, single.cell, single.digit);
             continue;
         }
-        hodoku_round *round = NULL;
         hodoku_kept *kept = NULL;
-        hodoku_query q = {&grid, left, false, &cache, &round, &kept};
+        hodoku_query q = {&grid, left, false, &cache, round, &kept};
         found = hodoku_search(&q, flags, first, &step);
-        hodoku_round_free(round);
         hodoku_kept_free(kept);
         if (!found) return no_step(q.short_of_memory, *left);
         if (hodoku_places_again(&grid, &step)) return HODOKU_RATE_AGAIN;
@@ -428,6 +446,25 @@ static int hodoku_rate(const sudoku_logic *state, unsigned flags, unsigned long 
         if (rated_above(rating, used, flags, ceiling, step.technique, step.rating))
             return SUDOKU_RATE_ABOVE;
         hodoku_take_step(&grid, &step);
+    }
+    return SUDOKU_RATE_SOLVED;
+}
+
+/* sudoku_rate_used's path step by step from state, with memo. */
+static sudoku_rate_outcome rate_steps(sudoku_logic *state, unsigned flags, unsigned long long *left,
+                                      int ceiling, logic_memo *memo, sudoku_rating *rating,
+                                      bool used[SUDOKU_TECHNIQUES])
+{
+    sudoku_step step;
+    /* Each step removes a candidate at least: the path ends. */
+    while (!sudoku_logic_solved(state)) {
+        bool short_of_memory = false;
+        if (!next_step(state, flags, left, memo, &step, &short_of_memory))
+            return no_step(short_of_memory, *left);
+        sudoku_rating_add(rating, &step);
+        if (rated_above(rating, used, flags, ceiling, step.technique, step.rating))
+            return SUDOKU_RATE_ABOVE;
+        sudoku_logic_apply(state, &step);
     }
     return SUDOKU_RATE_SOLVED;
 }
@@ -440,8 +477,8 @@ static void rating_clear(sudoku_rating *rating, bool used[SUDOKU_TECHNIQUES])
 }
 
 sudoku_rate_outcome sudoku_rate_used(const sudoku_grid *puzzle, unsigned flags,
-                                     unsigned long long budget, int ceiling,
-                                     sudoku_rating *rating, bool used[SUDOKU_TECHNIQUES])
+                                     unsigned long long budget, int ceiling, sudoku_rating *rating,
+                                     bool used[SUDOKU_TECHNIQUES])
 {
     rating_clear(rating, used);
     sudoku_logic state;
@@ -450,24 +487,17 @@ sudoku_rate_outcome sudoku_rate_used(const sudoku_grid *puzzle, unsigned flags,
     if (flags & SUDOKU_LOGIC_HODOKU) {
         /* Where it parts, the path step by step starts afresh, budget and all. */
         unsigned long long hodoku_left = left;
-        int outcome = hodoku_rate(&state, flags, &hodoku_left, ceiling, rating, used);
+        hodoku_round *round = NULL;
+        int outcome = hodoku_rate(&state, flags, &hodoku_left, ceiling, rating, used, &round);
+        hodoku_round_free(round);
         if (outcome != HODOKU_RATE_AGAIN) return (sudoku_rate_outcome)outcome;
         rating_clear(rating, used);
     }
-    sudoku_step step;
     logic_memo memo;
     memset(&memo, 0, sizeof memo);
-    /* Each step removes a candidate at least: the path ends. */
-    while (!sudoku_logic_solved(&state)) {
-        bool short_of_memory = false;
-        if (!next_step(&state, flags, &left, &memo, &step, &short_of_memory))
-            return no_step(short_of_memory, left);
-        sudoku_rating_add(rating, &step);
-        if (rated_above(rating, used, flags, ceiling, step.technique, step.rating))
-            return SUDOKU_RATE_ABOVE;
-        sudoku_logic_apply(&state, &step);
-    }
-    return SUDOKU_RATE_SOLVED;
+    sudoku_rate_outcome outcome = rate_steps(&state, flags, &left, ceiling, &memo, rating, used);
+    hodoku_round_free(memo.hodoku_round);
+    return outcome;
 }
 
 sudoku_rate_outcome sudoku_rate(const sudoku_grid *puzzle, unsigned flags,

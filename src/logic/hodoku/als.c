@@ -24,6 +24,7 @@ typedef struct als {
     hodoku_set all_see[10]; /* the cells that see all its cells holding d */
     hodoku_set sees[10];    /* those outside it holding d */
     hodoku_set buddies;     /* all of sees */
+    int was;                /* its number on the board carried over (prepare), -1 if none */
 } als;
 
 /* A restricted common of sets a < b: one or two digits whose cells in
@@ -49,7 +50,8 @@ typedef struct search {
 
 static uint32_t cells_hash(hodoku_set s)
 {
-    uint64_t h = s.w[0] * 0x9E3779B97F4A7C15ull ^ (s.w[1] + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
+    uint64_t h =
+        s.w[0] * 0x9E3779B97F4A7C15ull ^ (s.w[1] + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
     return (uint32_t)(h ^ (h >> 32));
 }
 
@@ -78,19 +80,27 @@ static bool grow(search *s)
     return true;
 }
 
+/* The slot of the hash that holds the set of cells, or the empty one where
+ * it would go. */
+static int *slot_of(const search *s, hodoku_set cells)
+{
+    int i = (int)(cells_hash(cells) & (uint32_t)(s->nslots - 1));
+    while (s->slots[i] && !hodoku_set_equal(s->alses[s->slots[i] - 1].cells, cells))
+        i = (i + 1) & (s->nslots - 1);
+    return &s->slots[i];
+}
+
 /* Adds a set of cells (with digits) unless it is listed already. */
 static void add_als(search *s, hodoku_set cells, uint16_t digits, int ncells)
 {
     if (s->nalses == s->alses_size && !grow(s)) return;
-    uint32_t h = cells_hash(cells);
-    int i = (int)(h & (uint32_t)(s->nslots - 1));
-    for (; s->slots[i]; i = (i + 1) & (s->nslots - 1))
-        if (hodoku_set_equal(s->alses[s->slots[i] - 1].cells, cells)) return;
+    int *slot = slot_of(s, cells);
+    if (*slot) return;
     als *a = &s->alses[s->nalses++];
     a->cells = cells;
     a->digits = digits;
     a->ncells = ncells;
-    s->slots[i] = s->nalses;
+    *slot = s->nalses;
 }
 
 /* HoDoKu's recursive search in one house (spec 12.1): every set of at most
@@ -102,7 +112,7 @@ static void find_in_house(search *s, int house)
     int cells[9], k = 0;
     for (int i = 0; i < 9; i++)
         if (!s->g->value[sudoku_unit_cells[house][i]]) cells[k++] = sudoku_unit_cells[house][i];
-    int at[9];                /* the chosen cells' places in cells[] */
+    int at[9];                 /* the chosen cells' places in cells[] */
     uint16_t digits[10] = {0}; /* the digits of the first n chosen */
     hodoku_set sets[10];
     sets[0] = hodoku_set_empty();
@@ -117,27 +127,47 @@ static void find_in_house(search *s, int house)
         sets[n + 1] = sets[n];
         hodoku_set_add(&sets[n + 1], cell);
         digits[n + 1] = (uint16_t)(digits[n] | s->g->candidates[cell]);
-        if (sudoku_popcount(digits[n + 1]) - (n + 1) == 1) add_als(s, sets[n + 1], digits[n + 1], n + 1);
+        if (sudoku_popcount(digits[n + 1]) - (n + 1) == 1)
+            add_als(s, sets[n + 1], digits[n + 1], n + 1);
         at[n + 1] = at[n] + 1;
         n++;
     }
 }
 
-static void find_alses(search *s)
+/* The sets, and by digit the cells that see them. With old, the search
+ * of an earlier board that the board only lost candidates from (changed:
+ * the cells that lost some): a set with no changed cell was a set there,
+ * with the same digits and cells seeing all of each; only those of them
+ * still holding the digit are left. */
+static void find_alses(search *s, const search *old, hodoku_set changed)
 {
     for (int house = 0; house < 27; house++) find_in_house(s, house);
     for (int i = 0; i < s->nalses; i++) {
         als *a = &s->alses[i];
-        a->buddies = hodoku_set_empty();
-        for (unsigned ds = a->digits; ds; ds &= ds - 1) {
-            int d = sudoku_lowest_digit(ds);
-            hodoku_set sees = {{~0ull, ~0ull}};
-            for (hodoku_set c = hodoku_set_and(a->cells, s->holds[d]); !hodoku_set_is_empty(c);)
-                sees = hodoku_set_and(sees, hodoku_buddies(hodoku_set_pop(&c)));
-            a->all_see[d] = sees;
-            a->sees[d] = hodoku_set_and(hodoku_set_minus(sees, a->cells), s->holds[d]);
-            a->buddies = hodoku_set_or(a->buddies, a->sees[d]);
+        int was = old && hodoku_set_is_empty(hodoku_set_and(a->cells, changed))
+                      ? *slot_of(old, a->cells) - 1
+                      : -1;
+        if (was >= 0) {
+            *a = old->alses[was];
+            a->buddies = hodoku_set_empty();
+            for (unsigned ds = a->digits; ds; ds &= ds - 1) {
+                int d = sudoku_lowest_digit(ds);
+                a->sees[d] = hodoku_set_and(a->sees[d], s->holds[d]);
+                a->buddies = hodoku_set_or(a->buddies, a->sees[d]);
+            }
+        } else {
+            a->buddies = hodoku_set_empty();
+            for (unsigned ds = a->digits; ds; ds &= ds - 1) {
+                int d = sudoku_lowest_digit(ds);
+                hodoku_set sees = {{~0ull, ~0ull}};
+                for (hodoku_set c = hodoku_set_and(a->cells, s->holds[d]); !hodoku_set_is_empty(c);)
+                    sees = hodoku_set_and(sees, hodoku_buddies(hodoku_set_pop(&c)));
+                a->all_see[d] = sees;
+                a->sees[d] = hodoku_set_and(hodoku_set_minus(sees, a->cells), s->holds[d]);
+                a->buddies = hodoku_set_or(a->buddies, a->sees[d]);
+            }
         }
+        a->was = was;
     }
 }
 
@@ -187,6 +217,19 @@ static void sets_with(const rc_index *x, hodoku_set cells, int first, uint64_t *
     }
 }
 
+/* A new record at the end of the list (NULL if memory ran out). */
+static rc *new_rc(search *s)
+{
+    if (s->nrcs == s->rcs_size) {
+        int size = s->rcs_size ? 2 * s->rcs_size : 1024;
+        rc *bigger = realloc(s->rcs, (size_t)size * sizeof *bigger);
+        if (!bigger) return NULL;
+        s->rcs = bigger;
+        s->rcs_size = size;
+    }
+    return &s->rcs[s->nrcs++];
+}
+
 /* Adds the restricted common d of sets i < j (one record per pair, d2 its
  * last digit after d1); false if memory ran out. */
 static bool add_rc(search *s, rc **r, int i, int j, int d)
@@ -195,16 +238,70 @@ static bool add_rc(search *s, rc **r, int i, int j, int d)
         (*r)->d2 = (uint8_t)d;
         return true;
     }
-    if (s->nrcs == s->rcs_size) {
-        int size = s->rcs_size ? 2 * s->rcs_size : 1024;
-        rc *bigger = realloc(s->rcs, (size_t)size * sizeof *bigger);
-        if (!bigger) return false;
-        s->rcs = bigger;
-        s->rcs_size = size;
-    }
-    *r = &s->rcs[s->nrcs++];
+    *r = new_rc(s);
+    if (!*r) return false;
     **r = (rc){i, j, (uint8_t)d, 0, 0};
     return true;
+}
+
+/* What find_rcs takes over from the search of an earlier board (old):
+ * the records between two sets that were sets there (they read the two
+ * sets' cells only), under their numbers now. */
+typedef struct kept_rcs {
+    const search *old;
+    int *now;       /* by old set: its number now, -1 if it has a changed cell */
+    uint64_t *mask; /* the sets with a changed cell, as bits */
+    rc *made;       /* room for one set's records with those */
+} kept_rcs;
+
+static void kept_rcs_free(kept_rcs *k)
+{
+    free(k->now);
+    free(k->mask);
+    free(k->made);
+}
+
+/* Sets k up for s, whose sets were found with old (find_alses); false if
+ * memory ran out. */
+static bool kept_rcs_make(kept_rcs *k, const search *s, const search *old, int words)
+{
+    k->old = old;
+    k->now = malloc(((size_t)old->nalses + 1) * sizeof *k->now);
+    k->mask = calloc((size_t)words, sizeof *k->mask);
+    k->made = malloc(((size_t)s->nalses + 1) * sizeof *k->made);
+    if (!k->now || !k->mask || !k->made) return false;
+    for (int j = 0; j < old->nalses; j++) k->now[j] = -1;
+    for (int j = 0; j < s->nalses; j++)
+        if (s->alses[j].was >= 0)
+            k->now[s->alses[j].was] = j;
+        else
+            k->mask[j / 64] |= 1ull << (j % 64);
+    return true;
+}
+
+/* The records of set i, which was one on the earlier board: those made
+ * (from start on: with the sets that have a changed cell) and those it
+ * had with the others, merged in the order of the later set. False if
+ * memory ran out. */
+static bool merge_kept(search *s, int i, int start, const kept_rcs *k)
+{
+    int nmade = s->nrcs - start, p = 0;
+    memcpy(k->made, &s->rcs[start], (size_t)nmade * sizeof *k->made);
+    s->nrcs = start;
+    int was = s->alses[i].was, q = k->old->first_rc[was], end = k->old->end_rc[was];
+    for (;;) {
+        while (q < end && k->now[k->old->rcs[q].b] < 0) q++;
+        if (p == nmade && q == end) return true;
+        rc *r = new_rc(s);
+        if (!r) return false;
+        if (q == end || (p < nmade && k->made[p].b < k->now[k->old->rcs[q].b])) {
+            *r = k->made[p++];
+        } else {
+            *r = k->old->rcs[q++];
+            r->a = i;
+            r->b = k->now[r->b];
+        }
+    }
 }
 
 /* The restricted commons, forward only (spec 12.2): for each set a, the
@@ -212,14 +309,18 @@ static bool add_rc(search *s, rc **r, int i, int j, int d)
  * of a whose cells in b all see all of a's, in order (such a b is near a
  * and has d). Only a set with a cell holding d among those that see all
  * of a's cells with d may be one: those are read off bit sets of the
- * sets' numbers, a few cells a digit, then tested. */
-static void find_rcs(search *s)
+ * sets' numbers, a few cells a digit, then tested. With old (the search
+ * of an earlier board, as find_alses took it), the records between two
+ * sets that were sets there are taken over, the others tested. */
+static void find_rcs(search *s, const search *old)
 {
     rc_index x;
-    bool ok = rc_index_make(&x, s);
+    kept_rcs k = {NULL, NULL, NULL, NULL};
+    bool ok = rc_index_make(&x, s) && (!old || kept_rcs_make(&k, s, old, x.words));
     uint64_t *room = ok ? malloc(10 * (size_t)x.words * sizeof *room) : NULL;
     if (!room) {
         rc_index_free(&x);
+        kept_rcs_free(&k);
         s->no_memory = true;
         return;
     }
@@ -228,6 +329,7 @@ static void find_rcs(search *s)
     for (int i = 0; i < s->nalses && ok; i++) {
         const als *a = &s->alses[i];
         s->first_rc[i] = s->nrcs;
+        bool kept = a->was >= 0;
         int first = i / 64;
         for (int w = first; w < x.words; w++) any[w] = 0;
         for (unsigned ds = a->digits; ds; ds &= ds - 1) {
@@ -237,9 +339,11 @@ static void find_rcs(search *s)
         }
         for (int w = first; w < x.words && ok; w++) {
             /* The later sets of the word that share no cell with a. */
-            uint64_t later = any[w] & (w == first ? ~0ull << (i % 64) << 1 : ~0ull);
+            uint64_t later =
+                any[w] & (w == first ? ~0ull << (i % 64) << 1 : ~0ull) & (kept ? k.mask[w] : ~0ull);
             for (uint64_t bits = later; bits; bits &= bits - 1)
-                if (!hodoku_set_is_empty(hodoku_set_and(x.cells[64 * w + __builtin_ctzll(bits)], a->cells)))
+                if (!hodoku_set_is_empty(
+                        hodoku_set_and(x.cells[64 * w + __builtin_ctzll(bits)], a->cells)))
                     later &= ~(bits & -bits);
             if (!later) continue;
             /* By digit, the sets of the word it links a to; then the
@@ -249,8 +353,10 @@ static void find_rcs(search *s)
                 int d = sudoku_lowest_digit(ds);
                 linked[d] = 0;
                 for (uint64_t bits = by_digit[d][w] & later; bits; bits &= bits - 1) {
-                    hodoku_set b_in = hodoku_set_and(x.cells[64 * w + __builtin_ctzll(bits)], s->holds[d]);
-                    if (hodoku_set_is_empty(hodoku_set_minus(b_in, a->all_see[d]))) linked[d] |= bits & -bits;
+                    hodoku_set b_in =
+                        hodoku_set_and(x.cells[64 * w + __builtin_ctzll(bits)], s->holds[d]);
+                    if (hodoku_set_is_empty(hodoku_set_minus(b_in, a->all_see[d])))
+                        linked[d] |= bits & -bits;
                 }
                 some |= linked[d];
             }
@@ -263,11 +369,13 @@ static void find_rcs(search *s)
                 }
             }
         }
+        if (kept && ok) ok = merge_kept(s, i, s->first_rc[i], &k);
         s->end_rc[i] = s->nrcs;
     }
     if (!ok) s->no_memory = true;
     free(room);
     rc_index_free(&x);
+    kept_rcs_free(&k);
 }
 
 /* A list of eliminations in HoDoKu's order. */
@@ -278,7 +386,8 @@ typedef struct elims {
 
 static void eliminate(elims *e, int cell, int digit)
 {
-    if (e->n < SUDOKU_REMOVALS_MAX) e->list[e->n++] = (sudoku_candidate){(uint8_t)cell, (uint8_t)digit};
+    if (e->n < SUDOKU_REMOVALS_MAX)
+        e->list[e->n++] = (sudoku_candidate){(uint8_t)cell, (uint8_t)digit};
 }
 
 /* HoDoKu's checkCandidatesToDelete: the digits common to a and b but the
@@ -318,10 +427,12 @@ typedef struct als_step {
     uint16_t z;
 } als_step;
 
-static void make_step(const search *s, const als_step *a, sudoku_technique technique, sudoku_step *step)
+static void make_step(const search *s, const als_step *a, sudoku_technique technique,
+                      sudoku_step *step)
 {
     logic_step_start(step, technique, 0);
-    for (int i = 0; i < a->e->n; i++) logic_step_remove(step, a->e->list[i].cell, a->e->list[i].digit);
+    for (int i = 0; i < a->e->n; i++)
+        logic_step_remove(step, a->e->list[i].cell, a->e->list[i].digit);
     step->extra = a->z;
     for (int i = 0; i < a->nsets; i++)
         for (hodoku_set c = a->sets[i]->cells; !hodoku_set_is_empty(c);) {
@@ -361,10 +472,12 @@ static bool als_xz(search *s, const bool *fresh, sudoku_technique technique, sud
             bool doubly = false;
             for (int k = 0; k < 2; k++) {
                 const als *x = k ? b : a, *y = k ? a : b;
-                for (unsigned rest = x->digits & ~bit(r->d1) & ~bit(r->d2); rest; rest &= rest - 1) {
+                for (unsigned rest = x->digits & ~bit(r->d1) & ~bit(r->d2); rest;
+                     rest &= rest - 1) {
                     int d = sudoku_lowest_digit(rest);
                     hodoku_set cells = hodoku_set_minus(x->sees[d], y->cells);
-                    for (int cell; (cell = hodoku_set_pop(&cells)) >= 0; doubly = true) eliminate(&e, cell, d);
+                    for (int cell; (cell = hodoku_set_pop(&cells)) >= 0; doubly = true)
+                        eliminate(&e, cell, d);
                 }
             }
             if (doubly) z = 0;
@@ -463,7 +576,13 @@ static bool als_xy_wing(search *s, const bool *fresh, sudoku_technique technique
             e.n = 0;
             uint16_t z = eliminations(a, b, rcd, &e);
             if (!e.n) continue;
-            als_step as = {&e, {a, b, c}, 3, {{0, 2}, {1, 2}}, {bit(r1->d1) | bit(r1->d2), bit(r2->d1) | bit(r2->d2)}, 2, z};
+            als_step as = {&e,
+                           {a, b, c},
+                           3,
+                           {{0, 2}, {1, 2}},
+                           {bit(r1->d1) | bit(r1->d2), bit(r2->d1) | bit(r2->d2)},
+                           2,
+                           z};
             make_step(s, &as, technique, step);
             found = true;
         }
@@ -630,7 +749,8 @@ static void reach_fresh(const search *s, const bool *fresh, bool *reach)
 {
     for (int i = s->nalses - 1; i >= 0; i--) {
         reach[i] = fresh[i];
-        for (int k = s->first_rc[i]; k < s->end_rc[i] && !reach[i]; k++) reach[i] = reach[s->rcs[k].b];
+        for (int k = s->first_rc[i]; k < s->end_rc[i] && !reach[i]; k++)
+            reach[i] = reach[s->rcs[k].b];
     }
 }
 
@@ -686,8 +806,13 @@ static bool als_chain(search *s, const bool *fresh, sudoku_technique technique, 
 /* The kinds of ALS step. */
 typedef enum als_kind { XZ, XY_WING, CHAIN } als_kind;
 
+/* The sets and restricted commons of the last board a round's finders
+ * were asked on, kept for the rounds of the boards after it. */
 struct hodoku_round {
-    search s; /* the sets and restricted commons of the round's board */
+    search s;
+    bool ready; /* s is board's (else empty) */
+    uint16_t candidates[SUDOKU_CELLS];
+    uint8_t values[SUDOKU_CELLS];
 };
 
 static void search_free(search *s)
@@ -706,41 +831,105 @@ void hodoku_round_free(hodoku_round *round)
     free(round);
 }
 
-/* The sets and restricted commons of g into s; false if memory ran out
- * (s then to be freed all the same). */
-static bool prepare(search *s, const hodoku_grid *g)
+/* The sets and restricted commons of g into s, with old (NULL: none) the
+ * search of an earlier board that g only lost candidates from, in the
+ * cells changed (find_alses, find_rcs); false if memory ran out (s then
+ * to be freed all the same). */
+static bool prepare(search *s, const hodoku_grid *g, const search *old, hodoku_set changed)
 {
     memset(s, 0, sizeof *s);
     s->g = g;
     hodoku_digit_sets(g, s->holds);
-    find_alses(s);
+    find_alses(s, old, changed);
     s->first_rc = malloc(((size_t)s->nalses + 1) * sizeof *s->first_rc);
     s->end_rc = malloc(((size_t)s->nalses + 1) * sizeof *s->end_rc);
     if (s->no_memory || !s->first_rc || !s->end_rc) return false;
-    find_rcs(s);
+    find_rcs(s, old);
     return !s->no_memory;
 }
 
-/* The search of q's board: the round's, prepared by the first of its ALS
- * finders, or one of this finder's own (*own set: to be freed). NULL if
- * memory ran out. */
+/* True if g only lost candidates from round's board (or is it): then
+ * changed holds the cells that differ. */
+static bool only_lost(const hodoku_round *round, const hodoku_grid *g, hodoku_set *changed)
+{
+    *changed = hodoku_set_empty();
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        if (g->candidates[cell] & ~round->candidates[cell]) return false;
+        if (g->candidates[cell] != round->candidates[cell] || g->value[cell] != round->values[cell])
+            hodoku_set_add(changed, cell);
+    }
+    return true;
+}
+
+bool hodoku_round_make(hodoku_round **kept, const hodoku_grid *g)
+{
+    hodoku_round *round = *kept;
+    if (!round) {
+        round = calloc(1, sizeof *round);
+        if (!round) return false;
+        *kept = round;
+    }
+    hodoku_set changed = hodoku_set_empty();
+    bool carried = round->ready && only_lost(round, g, &changed);
+    if (carried && hodoku_set_is_empty(changed)) {
+        round->s.g = g;
+        return true;
+    }
+    search made;
+    round->ready = prepare(&made, g, carried ? &round->s : NULL, changed);
+    search_free(&round->s);
+    round->s = made;
+    if (!round->ready) {
+        search_free(&round->s);
+        memset(&round->s, 0, sizeof round->s);
+        return false;
+    }
+    memcpy(round->candidates, g->candidates, sizeof round->candidates);
+    memcpy(round->values, g->value, sizeof round->values);
+    return true;
+}
+
+static bool als_equal(const als *a, const als *b)
+{
+    if (!hodoku_set_equal(a->cells, b->cells) || a->digits != b->digits || a->ncells != b->ncells ||
+        !hodoku_set_equal(a->buddies, b->buddies))
+        return false;
+    for (unsigned ds = a->digits; ds; ds &= ds - 1) {
+        int d = sudoku_lowest_digit(ds);
+        if (!hodoku_set_equal(a->all_see[d], b->all_see[d]) ||
+            !hodoku_set_equal(a->sees[d], b->sees[d]))
+            return false;
+    }
+    return true;
+}
+
+bool hodoku_round_equal(const hodoku_round *a, const hodoku_round *b)
+{
+    const search *x = &a->s, *y = &b->s;
+    if (a->ready != b->ready || x->nalses != y->nalses || x->nrcs != y->nrcs) return false;
+    for (int i = 0; i < x->nalses; i++)
+        if (!als_equal(&x->alses[i], &y->alses[i]) || x->first_rc[i] != y->first_rc[i] ||
+            x->end_rc[i] != y->end_rc[i])
+            return false;
+    for (int i = 0; i < x->nrcs; i++) {
+        const rc *r = &x->rcs[i], *t = &y->rcs[i];
+        if (r->a != t->a || r->b != t->b || r->d1 != t->d1 || r->d2 != t->d2) return false;
+    }
+    return true;
+}
+
+/* The search of q's board: its round's (hodoku_round_make), or one of
+ * this finder's own (*owned set: to be freed). NULL if memory ran out. */
 static search *round_search(hodoku_query *q, search *own, bool *owned)
 {
     *owned = false;
-    if (q->round && *q->round) return &(*q->round)->s;
-    hodoku_round *round = q->round ? malloc(sizeof *round) : NULL;
-    search *s = round ? &round->s : own;
-    bool ready = prepare(s, q->grid);
-    if (!ready) {
-        search_free(s);
-        free(round);
+    if (q->round) return hodoku_round_make(q->round, q->grid) ? &(*q->round)->s : NULL;
+    if (!prepare(own, q->grid, NULL, hodoku_set_empty())) {
+        search_free(own);
         return NULL;
     }
-    if (round)
-        *q->round = round;
-    else
-        *owned = true;
-    return s;
+    *owned = true;
+    return own;
 }
 
 /* The sets of s a step of kind may need on q's board, by set (NULL: any;
