@@ -171,32 +171,44 @@ static void find_alses(search *s, const search *old, hodoku_set changed)
     }
 }
 
-/* For find_rcs: by cell, the sets that hold it, as bit sets over the
- * sets' numbers; and the sets' cells, packed (the sets are large). */
+/* For find_rcs: a list of sets (their numbers, ascending), and by cell
+ * the ones that hold it, as bit sets over their places in the list; and
+ * the sets' cells, packed (the sets are large). */
 typedef struct rc_index {
-    int words;
+    int n, words;
+    int *number;       /* by place: the set's number */
     uint64_t *by_cell; /* [cell][words] */
     hodoku_set *cells;
 } rc_index;
 
-static bool rc_index_make(rc_index *x, const search *s)
+/* x, of all s's sets, or of those not taken over (changed_only); false
+ * if memory ran out. */
+static bool rc_index_make(rc_index *x, const search *s, bool changed_only)
 {
-    x->words = s->nalses ? (s->nalses + 63) / 64 : 1;
-    x->by_cell = calloc((size_t)SUDOKU_CELLS * (size_t)x->words, sizeof *x->by_cell);
+    x->n = 0;
+    x->number = malloc(((size_t)s->nalses + 1) * sizeof *x->number);
     x->cells = malloc(((size_t)s->nalses + 1) * sizeof *x->cells);
-    if (!x->by_cell || !x->cells) return false;
-    for (int j = 0; j < s->nalses; j++) {
-        x->cells[j] = s->alses[j].cells;
-        for (hodoku_set c = s->alses[j].cells; !hodoku_set_is_empty(c);) {
-            uint64_t *row = &x->by_cell[(size_t)hodoku_set_pop(&c) * (size_t)x->words];
-            row[j / 64] |= 1ull << (j % 64);
+    x->by_cell = NULL;
+    if (!x->number || !x->cells) return false;
+    for (int j = 0; j < s->nalses; j++)
+        if (!changed_only || s->alses[j].was < 0) {
+            x->number[x->n] = j;
+            x->cells[x->n++] = s->alses[j].cells;
         }
-    }
+    x->words = x->n ? (x->n + 63) / 64 : 1;
+    x->by_cell = calloc((size_t)SUDOKU_CELLS * (size_t)x->words, sizeof *x->by_cell);
+    if (!x->by_cell) return false;
+    for (int p = 0; p < x->n; p++)
+        for (hodoku_set c = x->cells[p]; !hodoku_set_is_empty(c);) {
+            uint64_t *row = &x->by_cell[(size_t)hodoku_set_pop(&c) * (size_t)x->words];
+            row[p / 64] |= 1ull << (p % 64);
+        }
     return true;
 }
 
 static void rc_index_free(rc_index *x)
 {
+    free(x->number);
     free(x->by_cell);
     free(x->cells);
 }
@@ -249,33 +261,27 @@ static bool add_rc(search *s, rc **r, int i, int j, int d)
  * sets' cells only), under their numbers now. */
 typedef struct kept_rcs {
     const search *old;
-    int *now;       /* by old set: its number now, -1 if it has a changed cell */
-    uint64_t *mask; /* the sets with a changed cell, as bits */
-    rc *made;       /* room for one set's records with those */
+    int *now; /* by old set: its number now, -1 if it has a changed cell */
+    rc *made; /* room for one set's records with those */
 } kept_rcs;
 
 static void kept_rcs_free(kept_rcs *k)
 {
     free(k->now);
-    free(k->mask);
     free(k->made);
 }
 
 /* Sets k up for s, whose sets were found with old (find_alses); false if
  * memory ran out. */
-static bool kept_rcs_make(kept_rcs *k, const search *s, const search *old, int words)
+static bool kept_rcs_make(kept_rcs *k, const search *s, const search *old)
 {
     k->old = old;
     k->now = malloc(((size_t)old->nalses + 1) * sizeof *k->now);
-    k->mask = calloc((size_t)words, sizeof *k->mask);
     k->made = malloc(((size_t)s->nalses + 1) * sizeof *k->made);
-    if (!k->now || !k->mask || !k->made) return false;
+    if (!k->now || !k->made) return false;
     for (int j = 0; j < old->nalses; j++) k->now[j] = -1;
     for (int j = 0; j < s->nalses; j++)
-        if (s->alses[j].was >= 0)
-            k->now[s->alses[j].was] = j;
-        else
-            k->mask[j / 64] |= 1ull << (j % 64);
+        if (s->alses[j].was >= 0) k->now[s->alses[j].was] = j;
     return true;
 }
 
@@ -304,77 +310,88 @@ static bool merge_kept(search *s, int i, int start, const kept_rcs *k)
     }
 }
 
-/* The restricted commons, forward only (spec 12.2): for each set a, the
- * later sets b, in order, that share no cell with it, and the digits d
- * of a whose cells in b all see all of a's, in order (such a b is near a
- * and has d). Only a set with a cell holding d among those that see all
- * of a's cells with d may be one: those are read off bit sets of the
- * sets' numbers, a few cells a digit, then tested. With old (the search
- * of an earlier board, as find_alses took it), the records between two
- * sets that were sets there are taken over, the others tested. */
-static void find_rcs(search *s, const search *old)
+/* The restricted commons of set i with the sets of x from place from on
+ * (later than i), in order (spec 12.2): those that share no cell with it,
+ * and the digits d of i whose cells in the other set all see all of i's,
+ * in order (such a set is near i and has d). Only a set with a cell
+ * holding d among those that see all of i's cells with d may be one:
+ * those are read off x, a few cells a digit, then tested. room: 10 words
+ * of x's. False if memory ran out. */
+static bool rcs_with(search *s, int i, const rc_index *x, int from, uint64_t *room)
 {
-    rc_index x;
-    kept_rcs k = {NULL, NULL, NULL, NULL};
-    bool ok = rc_index_make(&x, s) && (!old || kept_rcs_make(&k, s, old, x.words));
-    uint64_t *room = ok ? malloc(10 * (size_t)x.words * sizeof *room) : NULL;
-    if (!room) {
-        rc_index_free(&x);
-        kept_rcs_free(&k);
-        s->no_memory = true;
-        return;
-    }
+    const als *a = &s->alses[i];
+    if (from >= x->n) return true;
+    int first = from / 64;
     uint64_t *any = room, *by_digit[10];
-    for (int d = 1; d <= 9; d++) by_digit[d] = room + (size_t)d * (size_t)x.words;
-    for (int i = 0; i < s->nalses && ok; i++) {
-        const als *a = &s->alses[i];
-        s->first_rc[i] = s->nrcs;
-        bool kept = a->was >= 0;
-        int first = i / 64;
-        for (int w = first; w < x.words; w++) any[w] = 0;
+    for (int w = first; w < x->words; w++) any[w] = 0;
+    for (unsigned ds = a->digits; ds; ds &= ds - 1) {
+        int d = sudoku_lowest_digit(ds);
+        by_digit[d] = room + (size_t)d * (size_t)x->words;
+        sets_with(x, hodoku_set_and(s->holds[d], a->all_see[d]), first, by_digit[d]);
+        for (int w = first; w < x->words; w++) any[w] |= by_digit[d][w];
+    }
+    bool ok = true;
+    for (int w = first; w < x->words && ok; w++) {
+        /* The later sets of the word that share no cell with a. */
+        uint64_t later = any[w] & (w == first ? ~0ull << (from % 64) : ~0ull);
+        for (uint64_t bits = later; bits; bits &= bits - 1)
+            if (!hodoku_set_is_empty(
+                    hodoku_set_and(x->cells[64 * w + __builtin_ctzll(bits)], a->cells)))
+                later &= ~(bits & -bits);
+        if (!later) continue;
+        /* By digit, the sets of the word it links a to; then the records,
+         * by set. */
+        uint64_t linked[10], some = 0;
         for (unsigned ds = a->digits; ds; ds &= ds - 1) {
             int d = sudoku_lowest_digit(ds);
-            sets_with(&x, hodoku_set_and(s->holds[d], a->all_see[d]), first, by_digit[d]);
-            for (int w = first; w < x.words; w++) any[w] |= by_digit[d][w];
+            linked[d] = 0;
+            for (uint64_t bits = by_digit[d][w] & later; bits; bits &= bits - 1) {
+                hodoku_set b_in =
+                    hodoku_set_and(x->cells[64 * w + __builtin_ctzll(bits)], s->holds[d]);
+                if (hodoku_set_is_empty(hodoku_set_minus(b_in, a->all_see[d])))
+                    linked[d] |= bits & -bits;
+            }
+            some |= linked[d];
         }
-        for (int w = first; w < x.words && ok; w++) {
-            /* The later sets of the word that share no cell with a. */
-            uint64_t later =
-                any[w] & (w == first ? ~0ull << (i % 64) << 1 : ~0ull) & (kept ? k.mask[w] : ~0ull);
-            for (uint64_t bits = later; bits; bits &= bits - 1)
-                if (!hodoku_set_is_empty(
-                        hodoku_set_and(x.cells[64 * w + __builtin_ctzll(bits)], a->cells)))
-                    later &= ~(bits & -bits);
-            if (!later) continue;
-            /* By digit, the sets of the word it links a to; then the
-             * records, by set. */
-            uint64_t linked[10], some = 0;
-            for (unsigned ds = a->digits; ds; ds &= ds - 1) {
+        for (; some && ok; some &= some - 1) {
+            uint64_t one = some & -some;
+            int b = x->number[64 * w + __builtin_ctzll(some)];
+            rc *r = NULL;
+            for (unsigned ds = a->digits; ds && ok; ds &= ds - 1) {
                 int d = sudoku_lowest_digit(ds);
-                linked[d] = 0;
-                for (uint64_t bits = by_digit[d][w] & later; bits; bits &= bits - 1) {
-                    hodoku_set b_in =
-                        hodoku_set_and(x.cells[64 * w + __builtin_ctzll(bits)], s->holds[d]);
-                    if (hodoku_set_is_empty(hodoku_set_minus(b_in, a->all_see[d])))
-                        linked[d] |= bits & -bits;
-                }
-                some |= linked[d];
-            }
-            for (; some && ok; some &= some - 1) {
-                uint64_t one = some & -some;
-                rc *r = NULL;
-                for (unsigned ds = a->digits; ds && ok; ds &= ds - 1) {
-                    int d = sudoku_lowest_digit(ds);
-                    if (linked[d] & one) ok = add_rc(s, &r, i, 64 * w + __builtin_ctzll(some), d);
-                }
+                if (linked[d] & one) ok = add_rc(s, &r, i, b, d);
             }
         }
-        if (kept && ok) ok = merge_kept(s, i, s->first_rc[i], &k);
-        s->end_rc[i] = s->nrcs;
     }
-    if (!ok) s->no_memory = true;
+    return ok;
+}
+
+/* The restricted commons, forward only: for each set, with the later
+ * sets (rcs_with). With old (the search of an earlier board, as
+ * find_alses took it), those between two sets that were sets there are
+ * taken over, those with a set not taken over tested. */
+static void find_rcs(search *s, const search *old)
+{
+    rc_index all, changed = {0, 0, NULL, NULL, NULL};
+    kept_rcs k = {NULL, NULL, NULL};
+    bool ok = rc_index_make(&all, s, false) &&
+              (!old || (rc_index_make(&changed, s, true) && kept_rcs_make(&k, s, old)));
+    uint64_t *room = ok ? malloc(10 * (size_t)all.words * sizeof *room) : NULL;
+    for (int i = 0, from = 0; i < s->nalses && room; i++) {
+        s->first_rc[i] = s->nrcs;
+        if (s->alses[i].was >= 0) {
+            while (from < changed.n && changed.number[from] <= i) from++;
+            ok = rcs_with(s, i, &changed, from, room) && merge_kept(s, i, s->first_rc[i], &k);
+        } else {
+            ok = rcs_with(s, i, &all, i + 1, room);
+        }
+        s->end_rc[i] = s->nrcs;
+        if (!ok) break;
+    }
+    if (!ok || !room) s->no_memory = true;
     free(room);
-    rc_index_free(&x);
+    rc_index_free(&all);
+    rc_index_free(&changed);
     kept_rcs_free(&k);
 }
 
