@@ -25,6 +25,8 @@ typedef struct als {
     hodoku_set sees[10];    /* those outside it holding d */
     hodoku_set buddies;     /* all of sees */
     int was;                /* its number on the board carried over (prepare), -1 if none */
+    int house;              /* the first house that holds it, where it is found */
+    uint16_t places;        /* its cells' places there, as bits */
 } als;
 
 /* A restricted common of sets a < b: one or two digits whose cells in
@@ -40,134 +42,160 @@ typedef struct search {
     hodoku_set holds[10];
     als *alses;
     int nalses, alses_size;
-    int *slots; /* hash of the sets' cells: index + 1 */
-    int nslots;
     rc *rcs;
     int nrcs, rcs_size;
     int *first_rc, *end_rc; /* by set: its records (as a) */
     bool no_memory;
 } search;
 
-static uint32_t cells_hash(hodoku_set s)
+/* A new set at the end of the list (NULL if memory ran out). */
+static als *new_als(search *s)
 {
-    uint64_t h =
-        s.w[0] * 0x9E3779B97F4A7C15ull ^ (s.w[1] + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
-    return (uint32_t)(h ^ (h >> 32));
-}
-
-/* Doubles the list of sets and its hash. */
-static bool grow(search *s)
-{
-    int size = s->alses_size ? 2 * s->alses_size : 256;
-    als *bigger = realloc(s->alses, (size_t)size * sizeof *bigger);
-    int *slots = calloc(2 * (size_t)size, sizeof *slots);
-    if (!bigger || !slots) {
-        if (bigger) s->alses = bigger;
-        free(slots);
-        s->no_memory = true;
-        return false;
+    if (s->nalses == s->alses_size) {
+        int size = s->alses_size ? 2 * s->alses_size : 256;
+        als *bigger = realloc(s->alses, (size_t)size * sizeof *bigger);
+        if (!bigger) {
+            s->no_memory = true;
+            return NULL;
+        }
+        s->alses = bigger;
+        s->alses_size = size;
     }
-    s->alses = bigger;
-    s->alses_size = size;
-    free(s->slots);
-    s->slots = slots;
-    s->nslots = 2 * size;
-    for (int k = 0; k < s->nalses; k++) {
-        int i = (int)(cells_hash(s->alses[k].cells) & (uint32_t)(s->nslots - 1));
-        while (s->slots[i]) i = (i + 1) & (s->nslots - 1);
-        s->slots[i] = k + 1;
+    return &s->alses[s->nalses++];
+}
+
+/* What find_in_house takes over from the search of an earlier board (old;
+ * NULL: none) that the board only lost candidates from, in the cells
+ * changed: a set with no changed cell was a set there, with the same
+ * digits and cells seeing all of each (find_alses leaves those of them
+ * still holding the digit). Its sets are read in order from next on. */
+typedef struct kept_sets {
+    const search *old;
+    hodoku_set changed;
+    int next;
+} kept_sets;
+
+/* True if the set of a house's places a comes before b (a != b) in
+ * HoDoKu's order (find_in_house: a prefix before its extensions, then by
+ * the next place): at the lowest place in one only, the one with it comes
+ * first unless the other goes on after it. */
+static bool comes_before(unsigned a, unsigned b)
+{
+    int place = __builtin_ctz(a ^ b);
+    return a >> place & 1u ? (b >> place) != 0 : (a >> place) == 0;
+}
+
+/* Lists the sets k takes over that house holds first and that come
+ * before places there (0: all of them). */
+static void take_kept(search *s, kept_sets *k, int house, unsigned places)
+{
+    const search *old = k->old;
+    for (; k->next < old->nalses && old->alses[k->next].house == house; k->next++) {
+        const als *was = &old->alses[k->next];
+        if (places && !comes_before(was->places, places)) return;
+        if (!hodoku_set_is_empty(hodoku_set_and(was->cells, k->changed))) continue;
+        als *a = new_als(s);
+        if (!a) return;
+        *a = *was;
+        a->was = k->next;
     }
-    return true;
 }
 
-/* The slot of the hash that holds the set of cells, or the empty one where
- * it would go. */
-static int *slot_of(const search *s, hodoku_set cells)
+/* Lists a set of house found there first (places: its cells' places). */
+static void add_als(search *s, kept_sets *k, hodoku_set cells, uint16_t digits, int ncells,
+                    int house, unsigned places)
 {
-    int i = (int)(cells_hash(cells) & (uint32_t)(s->nslots - 1));
-    while (s->slots[i] && !hodoku_set_equal(s->alses[s->slots[i] - 1].cells, cells))
-        i = (i + 1) & (s->nslots - 1);
-    return &s->slots[i];
-}
-
-/* Adds a set of cells (with digits) unless it is listed already. */
-static void add_als(search *s, hodoku_set cells, uint16_t digits, int ncells)
-{
-    if (s->nalses == s->alses_size && !grow(s)) return;
-    int *slot = slot_of(s, cells);
-    if (*slot) return;
-    als *a = &s->alses[s->nalses++];
+    if (k->old) take_kept(s, k, house, places);
+    als *a = new_als(s);
+    if (!a) return;
     a->cells = cells;
     a->digits = digits;
     a->ncells = ncells;
-    *slot = s->nalses;
+    a->was = -1;
+    a->house = house;
+    a->places = (uint16_t)places;
+}
+
+/* The houses that hold cell, as bits. */
+static uint32_t houses_of(int cell)
+{
+    return 1u << sudoku_cell_units[cell][0] | 1u << sudoku_cell_units[cell][1] |
+           1u << sudoku_cell_units[cell][2];
 }
 
 /* HoDoKu's recursive search in one house (spec 12.1): every set of at most
- * eight of its open cells, each prefix before its extensions. (HoDoKu
- * starts a search at every position of the house too, but the first finds
- * them all.) */
-static void find_in_house(search *s, int house)
+ * eight of its open cells, each prefix before its extensions; a set held
+ * by an earlier house is listed there. (HoDoKu starts a search at every
+ * position of the house too, but the first finds them all.) With k's
+ * earlier search, the sets with no changed cell are taken over, in their
+ * order, and only the sets with one are looked for: a prefix without one
+ * is extended only while a changed cell is left to add. */
+static void find_in_house(search *s, kept_sets *k, int house)
 {
-    int cells[9], k = 0;
-    for (int i = 0; i < 9; i++)
-        if (!s->g->value[sudoku_unit_cells[house][i]]) cells[k++] = sudoku_unit_cells[house][i];
+    int cells[9], place[9], n_open = 0;
+    unsigned changed = 0; /* the open cells (by their place in cells[]) that changed */
+    for (int i = 0; i < 9; i++) {
+        int cell = sudoku_unit_cells[house][i];
+        if (s->g->value[cell]) continue;
+        if (!k->old || hodoku_set_has(k->changed, cell)) changed |= 1u << n_open;
+        place[n_open] = i;
+        cells[n_open++] = cell;
+    }
     int at[9];                 /* the chosen cells' places in cells[] */
     uint16_t digits[10] = {0}; /* the digits of the first n chosen */
     hodoku_set sets[10];
+    uint32_t houses[10]; /* the houses that hold them all */
+    unsigned places[10]; /* their places in the house */
+    bool fresh[10];      /* one of them changed */
     sets[0] = hodoku_set_empty();
+    houses[0] = ~0u;
+    places[0] = 0;
+    fresh[0] = false;
     int n = 0;
     at[0] = 0;
     while (n >= 0) {
-        if (at[n] >= k || n == 8) {
+        if (at[n] >= n_open || n == 8 || (!fresh[n] && !(changed >> at[n]))) {
             if (--n >= 0) at[n]++;
             continue;
         }
-        int cell = cells[at[n]];
+        int t = at[n], cell = cells[t];
         sets[n + 1] = sets[n];
         hodoku_set_add(&sets[n + 1], cell);
         digits[n + 1] = (uint16_t)(digits[n] | s->g->candidates[cell]);
-        if (sudoku_popcount(digits[n + 1]) - (n + 1) == 1)
-            add_als(s, sets[n + 1], digits[n + 1], n + 1);
-        at[n + 1] = at[n] + 1;
+        houses[n + 1] = houses[n] & houses_of(cell);
+        places[n + 1] = places[n] | 1u << place[t];
+        fresh[n + 1] = fresh[n] || (changed >> t & 1u);
+        if (fresh[n + 1] && sudoku_popcount(digits[n + 1]) - (n + 1) == 1 &&
+            __builtin_ctz(houses[n + 1]) == house)
+            add_als(s, k, sets[n + 1], digits[n + 1], n + 1, house, places[n + 1]);
+        at[n + 1] = t + 1;
         n++;
     }
+    if (k->old) take_kept(s, k, house, 0);
 }
 
-/* The sets, and by digit the cells that see them. With old, the search
- * of an earlier board that the board only lost candidates from (changed:
- * the cells that lost some): a set with no changed cell was a set there,
- * with the same digits and cells seeing all of each; only those of them
- * still holding the digit are left. */
+/* The sets, and by digit the cells that see them (with old, kept_sets:
+ * the search of an earlier board that the board only lost candidates
+ * from, in the cells changed). */
 static void find_alses(search *s, const search *old, hodoku_set changed)
 {
-    for (int house = 0; house < 27; house++) find_in_house(s, house);
+    kept_sets k = {old, changed, 0};
+    for (int house = 0; house < 27; house++) find_in_house(s, &k, house);
     for (int i = 0; i < s->nalses; i++) {
         als *a = &s->alses[i];
-        int was = old && hodoku_set_is_empty(hodoku_set_and(a->cells, changed))
-                      ? *slot_of(old, a->cells) - 1
-                      : -1;
-        if (was >= 0) {
-            *a = old->alses[was];
-            a->buddies = hodoku_set_empty();
-            for (unsigned ds = a->digits; ds; ds &= ds - 1) {
-                int d = sudoku_lowest_digit(ds);
-                a->sees[d] = hodoku_set_and(a->sees[d], s->holds[d]);
-                a->buddies = hodoku_set_or(a->buddies, a->sees[d]);
-            }
-        } else {
-            a->buddies = hodoku_set_empty();
-            for (unsigned ds = a->digits; ds; ds &= ds - 1) {
-                int d = sudoku_lowest_digit(ds);
+        a->buddies = hodoku_set_empty();
+        for (unsigned ds = a->digits; ds; ds &= ds - 1) {
+            int d = sudoku_lowest_digit(ds);
+            if (a->was < 0) {
                 hodoku_set sees = {{~0ull, ~0ull}};
                 for (hodoku_set c = hodoku_set_and(a->cells, s->holds[d]); !hodoku_set_is_empty(c);)
                     sees = hodoku_set_and(sees, hodoku_buddies(hodoku_set_pop(&c)));
                 a->all_see[d] = sees;
-                a->sees[d] = hodoku_set_and(hodoku_set_minus(sees, a->cells), s->holds[d]);
-                a->buddies = hodoku_set_or(a->buddies, a->sees[d]);
+                a->sees[d] = hodoku_set_minus(sees, a->cells);
             }
+            a->sees[d] = hodoku_set_and(a->sees[d], s->holds[d]);
+            a->buddies = hodoku_set_or(a->buddies, a->sees[d]);
         }
-        a->was = was;
     }
 }
 
@@ -835,7 +863,6 @@ struct hodoku_round {
 static void search_free(search *s)
 {
     free(s->alses);
-    free(s->slots);
     free(s->first_rc);
     free(s->end_rc);
     free(s->rcs);
