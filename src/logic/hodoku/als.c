@@ -199,44 +199,32 @@ static void find_alses(search *s, const search *old, hodoku_set changed)
     }
 }
 
-/* For find_rcs: a list of sets (their numbers, ascending), and by cell
- * the ones that hold it, as bit sets over their places in the list; and
- * the sets' cells, packed (the sets are large). */
+/* For find_rcs: by cell, the sets that hold it, as bit sets over the
+ * sets' numbers; and the sets' cells, packed (the sets are large). */
 typedef struct rc_index {
-    int n, words;
-    int *number;       /* by place: the set's number */
+    int words;
     uint64_t *by_cell; /* [cell][words] */
     hodoku_set *cells;
 } rc_index;
 
-/* x, of all s's sets, or of those not taken over (changed_only); false
- * if memory ran out. */
-static bool rc_index_make(rc_index *x, const search *s, bool changed_only)
+static bool rc_index_make(rc_index *x, const search *s)
 {
-    x->n = 0;
-    x->number = malloc(((size_t)s->nalses + 1) * sizeof *x->number);
-    x->cells = malloc(((size_t)s->nalses + 1) * sizeof *x->cells);
-    x->by_cell = NULL;
-    if (!x->number || !x->cells) return false;
-    for (int j = 0; j < s->nalses; j++)
-        if (!changed_only || s->alses[j].was < 0) {
-            x->number[x->n] = j;
-            x->cells[x->n++] = s->alses[j].cells;
-        }
-    x->words = x->n ? (x->n + 63) / 64 : 1;
+    x->words = s->nalses ? (s->nalses + 63) / 64 : 1;
     x->by_cell = calloc((size_t)SUDOKU_CELLS * (size_t)x->words, sizeof *x->by_cell);
-    if (!x->by_cell) return false;
-    for (int p = 0; p < x->n; p++)
-        for (hodoku_set c = x->cells[p]; !hodoku_set_is_empty(c);) {
+    x->cells = malloc(((size_t)s->nalses + 1) * sizeof *x->cells);
+    if (!x->by_cell || !x->cells) return false;
+    for (int j = 0; j < s->nalses; j++) {
+        x->cells[j] = s->alses[j].cells;
+        for (hodoku_set c = s->alses[j].cells; !hodoku_set_is_empty(c);) {
             uint64_t *row = &x->by_cell[(size_t)hodoku_set_pop(&c) * (size_t)x->words];
-            row[p / 64] |= 1ull << (p % 64);
+            row[j / 64] |= 1ull << (j % 64);
         }
+    }
     return true;
 }
 
 static void rc_index_free(rc_index *x)
 {
-    free(x->number);
     free(x->by_cell);
     free(x->cells);
 }
@@ -257,99 +245,89 @@ static void sets_with(const rc_index *x, hodoku_set cells, int first, uint64_t *
     }
 }
 
-/* A new record at the end of the list (NULL if memory ran out). */
-static rc *new_rc(search *s)
+/* Adds r at the end of s's records; false if memory ran out. */
+static bool add_rc(search *s, rc r)
 {
     if (s->nrcs == s->rcs_size) {
         int size = s->rcs_size ? 2 * s->rcs_size : 1024;
         rc *bigger = realloc(s->rcs, (size_t)size * sizeof *bigger);
-        if (!bigger) return NULL;
+        if (!bigger) return false;
         s->rcs = bigger;
         s->rcs_size = size;
     }
-    return &s->rcs[s->nrcs++];
-}
-
-/* Adds the restricted common d of sets i < j (one record per pair, d2 its
- * last digit after d1); false if memory ran out. */
-static bool add_rc(search *s, rc **r, int i, int j, int d)
-{
-    if (*r) {
-        (*r)->d2 = (uint8_t)d;
-        return true;
-    }
-    *r = new_rc(s);
-    if (!*r) return false;
-    **r = (rc){i, j, (uint8_t)d, 0, 0};
+    s->rcs[s->nrcs++] = r;
     return true;
 }
 
-/* What find_rcs takes over from the search of an earlier board (old):
- * the records between two sets that were sets there (they read the two
- * sets' cells only), under their numbers now. */
-typedef struct kept_rcs {
-    const search *old;
-    int *now; /* by old set: its number now, -1 if it has a changed cell */
-    rc *made; /* room for one set's records with those */
-} kept_rcs;
+/* The records find_rcs makes with a set before it comes to that set's
+ * own (it goes from the last set to the first): by set, a list in the
+ * order of the other set. */
+typedef struct pending {
+    rc *rcs;
+    int *next; /* by record: the next of its list, -1 at the end */
+    int *head; /* by set: its list's first record, -1 if none */
+    int n, size;
+} pending;
 
-static void kept_rcs_free(kept_rcs *k)
+static bool pending_make(pending *p, int nalses)
 {
-    free(k->now);
-    free(k->made);
-}
-
-/* Sets k up for s, whose sets were found with old (find_alses); false if
- * memory ran out. */
-static bool kept_rcs_make(kept_rcs *k, const search *s, const search *old)
-{
-    k->old = old;
-    k->now = malloc(((size_t)old->nalses + 1) * sizeof *k->now);
-    k->made = malloc(((size_t)s->nalses + 1) * sizeof *k->made);
-    if (!k->now || !k->made) return false;
-    for (int j = 0; j < old->nalses; j++) k->now[j] = -1;
-    for (int j = 0; j < s->nalses; j++)
-        if (s->alses[j].was >= 0) k->now[s->alses[j].was] = j;
+    memset(p, 0, sizeof *p);
+    p->head = malloc(((size_t)nalses + 1) * sizeof *p->head);
+    if (!p->head) return false;
+    for (int i = 0; i < nalses; i++) p->head[i] = -1;
     return true;
 }
 
-/* The records of set i, which was one on the earlier board: those made
- * (from start on: with the sets that have a changed cell) and those it
- * had with the others, merged in the order of the later set. False if
- * memory ran out. */
-static bool merge_kept(search *s, int i, int start, const kept_rcs *k)
+static void pending_free(pending *p)
 {
-    int nmade = s->nrcs - start, p = 0;
-    memcpy(k->made, &s->rcs[start], (size_t)nmade * sizeof *k->made);
-    s->nrcs = start;
-    int was = s->alses[i].was, q = k->old->first_rc[was], end = k->old->end_rc[was];
-    for (;;) {
-        while (q < end && k->now[k->old->rcs[q].b] < 0) q++;
-        if (p == nmade && q == end) return true;
-        rc *r = new_rc(s);
-        if (!r) return false;
-        if (q == end || (p < nmade && k->made[p].b < k->now[k->old->rcs[q].b])) {
-            *r = k->made[p++];
-        } else {
-            *r = k->old->rcs[q++];
-            r->a = i;
-            r->b = k->now[r->b];
-        }
-    }
+    free(p->rcs);
+    free(p->next);
+    free(p->head);
 }
 
-/* The restricted commons of set i with the sets of x from place from on
- * (later than i), in order (spec 12.2): those that share no cell with it,
- * and the digits d of i whose cells in the other set all see all of i's,
- * in order (such a set is near i and has d). Only a set with a cell
+/* Puts r at the head of its first set's list (r's other set comes before
+ * those of the list); false if memory ran out. */
+static bool pending_add(pending *p, rc r)
+{
+    if (p->n == p->size) {
+        int size = p->size ? 2 * p->size : 256;
+        rc *rcs = realloc(p->rcs, (size_t)size * sizeof *rcs);
+        if (rcs) p->rcs = rcs;
+        int *next = realloc(p->next, (size_t)size * sizeof *next);
+        if (next) p->next = next;
+        if (!rcs || !next) return false;
+        p->size = size;
+    }
+    p->rcs[p->n] = r;
+    p->next[p->n] = p->head[r.a];
+    p->head[r.a] = p->n++;
+    return true;
+}
+
+/* The record of sets i and j that link by the digits (bit d - 1): d1 the
+ * lowest, d2 the highest if there are two or more. */
+static rc make_rc(int i, int j, unsigned digits)
+{
+    int d1 = sudoku_lowest_digit(digits),
+        d2 = digits & (digits - 1) ? 32 - __builtin_clz(digits) : 0;
+    return (rc){i < j ? i : j, i < j ? j : i, (uint8_t)d1, (uint8_t)d2, 0};
+}
+
+/* The restricted commons of set i (spec 12.2) with the later sets, and
+ * with the earlier ones in kept (bits over the sets' numbers; NULL:
+ * none), in order: those that share no cell with it, and the digits d of
+ * i whose cells in the other set all see all of i's (such a set is near i
+ * and has d; the relation is the same both ways). Only a set with a cell
  * holding d among those that see all of i's cells with d may be one:
- * those are read off x, a few cells a digit, then tested. room: 10 words
- * of x's. False if memory ran out. */
-static bool rcs_with(search *s, int i, const rc_index *x, int from, uint64_t *room)
+ * those are read off x, a few cells a digit, then tested. The records
+ * with later sets go to s's list, the others to p. room: 10 words of x's.
+ * False if memory ran out. */
+static bool rcs_with(search *s, int i, const rc_index *x, const uint64_t *kept, uint64_t *room,
+                     pending *p)
 {
     const als *a = &s->alses[i];
-    if (from >= x->n) return true;
-    int first = from / 64;
+    int from = i + 1, first = kept ? 0 : from / 64;
+    if (!kept && from >= s->nalses) return true;
     uint64_t *any = room, *by_digit[10];
     for (int w = first; w < x->words; w++) any[w] = 0;
     for (unsigned ds = a->digits; ds; ds &= ds - 1) {
@@ -360,20 +338,21 @@ static bool rcs_with(search *s, int i, const rc_index *x, int from, uint64_t *ro
     }
     bool ok = true;
     for (int w = first; w < x->words && ok; w++) {
-        /* The later sets of the word that share no cell with a. */
-        uint64_t later = any[w] & (w == first ? ~0ull << (from % 64) : ~0ull);
-        for (uint64_t bits = later; bits; bits &= bits - 1)
+        /* The sets of the word to look at that share no cell with a. */
+        uint64_t after = w > from / 64 ? ~0ull : w == from / 64 ? ~0ull << (from % 64) : 0;
+        uint64_t others = any[w] & (after | (kept ? kept[w] : 0));
+        for (uint64_t bits = others; bits; bits &= bits - 1)
             if (!hodoku_set_is_empty(
                     hodoku_set_and(x->cells[64 * w + __builtin_ctzll(bits)], a->cells)))
-                later &= ~(bits & -bits);
-        if (!later) continue;
+                others &= ~(bits & -bits);
+        if (!others) continue;
         /* By digit, the sets of the word it links a to; then the records,
          * by set. */
         uint64_t linked[10], some = 0;
         for (unsigned ds = a->digits; ds; ds &= ds - 1) {
             int d = sudoku_lowest_digit(ds);
             linked[d] = 0;
-            for (uint64_t bits = by_digit[d][w] & later; bits; bits &= bits - 1) {
+            for (uint64_t bits = by_digit[d][w] & others; bits; bits &= bits - 1) {
                 hodoku_set b_in =
                     hodoku_set_and(x->cells[64 * w + __builtin_ctzll(bits)], s->holds[d]);
                 if (hodoku_set_is_empty(hodoku_set_minus(b_in, a->all_see[d])))
@@ -383,44 +362,115 @@ static bool rcs_with(search *s, int i, const rc_index *x, int from, uint64_t *ro
         }
         for (; some && ok; some &= some - 1) {
             uint64_t one = some & -some;
-            int b = x->number[64 * w + __builtin_ctzll(some)];
-            rc *r = NULL;
-            for (unsigned ds = a->digits; ds && ok; ds &= ds - 1) {
-                int d = sudoku_lowest_digit(ds);
-                if (linked[d] & one) ok = add_rc(s, &r, i, b, d);
-            }
+            unsigned digits = 0;
+            for (unsigned ds = a->digits; ds; ds &= ds - 1)
+                if (linked[sudoku_lowest_digit(ds)] & one) digits |= ds & -ds;
+            int b = 64 * w + __builtin_ctzll(some);
+            ok = b > i ? add_rc(s, make_rc(i, b, digits)) : pending_add(p, make_rc(i, b, digits));
         }
     }
     return ok;
 }
 
-/* The restricted commons, forward only: for each set, with the later
- * sets (rcs_with). With old (the search of an earlier board, as
- * find_alses took it), those between two sets that were sets there are
- * taken over, those with a set not taken over tested. */
+/* What find_rcs takes over from the search of an earlier board (old):
+ * the records between two sets that were sets there (they read the two
+ * sets' cells only), under their numbers now. */
+typedef struct kept_rcs {
+    const search *old;
+    int *now;       /* by old set: its number now, -1 if it has a changed cell */
+    uint64_t *sets; /* the sets taken over, as bits over their numbers */
+} kept_rcs;
+
+static void kept_rcs_free(kept_rcs *k)
+{
+    free(k->now);
+    free(k->sets);
+}
+
+/* Sets k up for s, whose sets were found with old (find_alses); false if
+ * memory ran out. */
+static bool kept_rcs_make(kept_rcs *k, const search *s, const search *old, int words)
+{
+    k->old = old;
+    k->now = malloc(((size_t)old->nalses + 1) * sizeof *k->now);
+    k->sets = calloc((size_t)words, sizeof *k->sets);
+    if (!k->now || !k->sets) return false;
+    for (int j = 0; j < old->nalses; j++) k->now[j] = -1;
+    for (int j = 0; j < s->nalses; j++)
+        if (s->alses[j].was >= 0) {
+            k->now[s->alses[j].was] = j;
+            k->sets[j / 64] |= 1ull << (j % 64);
+        }
+    return true;
+}
+
+/* The records of set i, which was one on the earlier board: those it had
+ * with the sets taken over, and those p holds (with the others), merged
+ * in the order of the later set. False if memory ran out. */
+static bool merge_kept(search *s, int i, const kept_rcs *k, const pending *p)
+{
+    const search *old = k->old;
+    int was = s->alses[i].was, q = old->first_rc[was], end = old->end_rc[was], e = p->head[i];
+    for (;;) {
+        while (q < end && k->now[old->rcs[q].b] < 0) q++;
+        if (e < 0 && q == end) return true;
+        rc r;
+        if (q == end || (e >= 0 && p->rcs[e].b < k->now[old->rcs[q].b])) {
+            r = p->rcs[e];
+            e = p->next[e];
+        } else {
+            r = old->rcs[q++];
+            r.a = i;
+            r.b = k->now[r.b];
+        }
+        if (!add_rc(s, r)) return false;
+    }
+}
+
+/* Puts s's records, made from the last set to the first, in the order of
+ * their first set; false if memory ran out. */
+static bool in_order(search *s)
+{
+    rc *sorted = malloc(((size_t)s->nrcs + 1) * sizeof *sorted);
+    if (!sorted) return false;
+    int n = 0;
+    for (int i = 0; i < s->nalses; i++) {
+        int length = s->end_rc[i] - s->first_rc[i];
+        memcpy(&sorted[n], &s->rcs[s->first_rc[i]], (size_t)length * sizeof *sorted);
+        s->first_rc[i] = n;
+        s->end_rc[i] = n += length;
+    }
+    free(s->rcs);
+    s->rcs = sorted;
+    s->rcs_size = s->nrcs + 1;
+    return true;
+}
+
+/* The restricted commons, forward only: by set, with the later sets
+ * (rcs_with). With old (the search of an earlier board, as find_alses
+ * took it), those between two sets that were sets there are taken over;
+ * a set not taken over looks at the later sets and at the earlier ones
+ * taken over, so that the sets taken over are looked at by none: the sets
+ * go from the last to the first, the records then put in order. */
 static void find_rcs(search *s, const search *old)
 {
-    rc_index all, changed = {0, 0, NULL, NULL, NULL};
+    rc_index x;
     kept_rcs k = {NULL, NULL, NULL};
-    bool ok = rc_index_make(&all, s, false) &&
-              (!old || (rc_index_make(&changed, s, true) && kept_rcs_make(&k, s, old)));
-    uint64_t *room = ok ? malloc(10 * (size_t)all.words * sizeof *room) : NULL;
-    for (int i = 0, from = 0; i < s->nalses && room; i++) {
+    pending p = {NULL, NULL, NULL, 0, 0};
+    bool ok = rc_index_make(&x, s) && (!old || kept_rcs_make(&k, s, old, x.words)) &&
+              pending_make(&p, s->nalses);
+    uint64_t *room = ok ? malloc(10 * (size_t)x.words * sizeof *room) : NULL;
+    ok = room != NULL;
+    for (int i = s->nalses - 1; i >= 0 && ok; i--) {
         s->first_rc[i] = s->nrcs;
-        if (s->alses[i].was >= 0) {
-            while (from < changed.n && changed.number[from] <= i) from++;
-            ok = rcs_with(s, i, &changed, from, room) && merge_kept(s, i, s->first_rc[i], &k);
-        } else {
-            ok = rcs_with(s, i, &all, i + 1, room);
-        }
+        ok = s->alses[i].was >= 0 ? merge_kept(s, i, &k, &p) : rcs_with(s, i, &x, k.sets, room, &p);
         s->end_rc[i] = s->nrcs;
-        if (!ok) break;
     }
-    if (!ok || !room) s->no_memory = true;
+    if (!ok || !in_order(s)) s->no_memory = true;
     free(room);
-    rc_index_free(&all);
-    rc_index_free(&changed);
+    rc_index_free(&x);
     kept_rcs_free(&k);
+    pending_free(&p);
 }
 
 /* A list of eliminations in HoDoKu's order. */
