@@ -180,6 +180,11 @@ static void find_in_house(search *s, kept_sets *k, int house)
 static void find_alses(search *s, const search *old, hodoku_set changed)
 {
     kept_sets k = {old, changed, 0};
+    /* Room for as many sets as the earlier board had, about as many. */
+    if (old && old->alses_size) {
+        s->alses = malloc((size_t)old->alses_size * sizeof *s->alses);
+        if (s->alses) s->alses_size = old->alses_size;
+    }
     for (int house = 0; house < 27; house++) find_in_house(s, &k, house);
     for (int i = 0; i < s->nalses; i++) {
         als *a = &s->alses[i];
