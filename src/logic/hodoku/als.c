@@ -314,7 +314,7 @@ static bool pending_add(pending *p, rc r)
 static rc make_rc(int i, int j, unsigned digits)
 {
     int d1 = sudoku_lowest_digit(digits),
-        d2 = digits & (digits - 1) ? 32 - __builtin_clz(digits) : 0;
+        d2 = (digits & (digits - 1)) ? 32 - __builtin_clz(digits) : 0;
     return (rc){i < j ? i : j, i < j ? j : i, (uint8_t)d1, (uint8_t)d2, 0};
 }
 
@@ -468,7 +468,8 @@ static void find_rcs(search *s, const search *old)
     ok = room != NULL;
     for (int i = s->nalses - 1; i >= 0 && ok; i--) {
         s->first_rc[i] = s->nrcs;
-        ok = s->alses[i].was >= 0 ? merge_kept(s, i, &k, &p) : rcs_with(s, i, &x, k.sets, room, &p);
+        bool taken = old && s->alses[i].was >= 0;
+        ok = taken ? merge_kept(s, i, &k, &p) : rcs_with(s, i, &x, k.sets, room, &p);
         s->end_rc[i] = s->nrcs;
     }
     if (!ok || !in_order(s)) s->no_memory = true;
