@@ -429,22 +429,30 @@ static bool asks_als(const ref_step *ref)
     return false;
 }
 
-/* Along every third of HoDoKu's paths (every 25th under TEST_QUICK),
- * on the boards where the path asks them, one memory for all: a later
- * puzzle's boards meet an earlier one's, and each path is walked twice,
- * its first boards the second time meeting what its last left (boards
- * with more candidates than the one remembered). */
-static void test_als_memory_changes_nothing(void **state)
+/* What the walks along HoDoKu's paths keep from board to board. */
+typedef struct als_walk {
+    hodoku_cache cache;          /* the finders' memory of searches that found nothing */
+    hodoku_round *round;         /* the round the finders carry along */
+    hodoku_round *every, *asked; /* rounds carried: made on every board, on the ALS boards */
+    long boards, found;
+} als_walk;
+
+/* Looks at HoDoKu's step k of the path on line (ref) on grid, the board
+ * before it. */
+typedef void board_visit(als_walk *w, hodoku_grid *grid, const ref_step *ref, long line, int k);
+
+/* Along every third of HoDoKu's paths (every 25th under TEST_QUICK), visit
+ * on every board, w kept for all: a later puzzle's boards meet an earlier
+ * one's, and each path is walked twice, its first boards the second time
+ * meeting what its last left (boards with more candidates than the one
+ * kept). False if the paths are absent. */
+static bool walk_paths(board_visit *visit, als_walk *w)
 {
-    (void)state;
     char file[512];
     FILE *f = open_paths(file, sizeof file);
-    if (!f) skip();
+    if (!f) return false;
     static ref_path ref;
-    static hodoku_cache cache;
-    memset(&cache, 0, sizeof cache);
-    hodoku_round *round = NULL;
-    long stride = quick_test() ? 25 : 3, boards = 0, found = 0, number = 0;
+    long stride = quick_test() ? 25 : 3, number = 0;
     char *line = NULL;
     size_t cap = 0;
     while (getline(&line, &cap, f) > 0) {
@@ -458,10 +466,7 @@ static void test_als_memory_changes_nothing(void **state)
             hodoku_grid grid;
             hodoku_grid_from_state(&grid, &start);
             for (int k = 0; k < ref.nsteps; k++) {
-                if (asks_als(&ref.steps[k])) {
-                    found += als_alike(&grid, &cache, &round, number, k);
-                    boards++;
-                }
+                visit(w, &grid, &ref.steps[k], number, k);
                 sudoku_step theirs;
                 ref_as_step(&ref.steps[k], &theirs);
                 hodoku_take_step(&grid, &theirs);
@@ -470,9 +475,28 @@ static void test_als_memory_changes_nothing(void **state)
     }
     free(line);
     fclose(f);
-    hodoku_round_free(round);
-    printf("ALS memory: %ld boards, %ld ALS steps, each the same with the memory\n", boards, found);
-    assert_true(boards > 0 && found > 0);
+    return true;
+}
+
+/* On the boards where the path asks them, the finders with the memory and
+ * the round as without them. */
+static void memory_visit(als_walk *w, hodoku_grid *grid, const ref_step *ref, long line, int k)
+{
+    if (!asks_als(ref)) return;
+    w->found += als_alike(grid, &w->cache, &w->round, line, k);
+    w->boards++;
+}
+
+static void test_als_memory_changes_nothing(void **state)
+{
+    (void)state;
+    static als_walk w;
+    memset(&w, 0, sizeof w);
+    if (!walk_paths(memory_visit, &w)) skip();
+    hodoku_round_free(w.round);
+    printf("ALS memory: %ld boards, %ld ALS steps, each the same with the memory\n", w.boards,
+           w.found);
+    assert_true(w.boards > 0 && w.found > 0);
 }
 
 /* The ALS round of grid made afresh and carried over from *kept (made on
@@ -488,48 +512,26 @@ static void round_alike(hodoku_round **kept, const hodoku_grid *grid, long line,
                  k + 1);
 }
 
-/* Along every third of HoDoKu's paths (every 25th under TEST_QUICK), two
- * rounds carried from board to board and from puzzle to puzzle (each path
- * walked twice): one made on every board, one on the boards where the
- * path asks the ALS finders (as a path carries it); on each such board
- * both are the one made afresh. */
+/* Two rounds carried from board to board: one made on every board, one
+ * on the boards where the path asks the ALS finders (as a path carries
+ * it); on each such board, the one made afresh. */
+static void round_visit(als_walk *w, hodoku_grid *grid, const ref_step *ref, long line, int k)
+{
+    round_alike(&w->every, grid, line, k);
+    if (asks_als(ref)) round_alike(&w->asked, grid, line, k);
+    w->boards++;
+}
+
 static void test_als_round_carried_over(void **state)
 {
     (void)state;
-    char file[512];
-    FILE *f = open_paths(file, sizeof file);
-    if (!f) skip();
-    static ref_path ref;
-    hodoku_round *every = NULL, *asked = NULL;
-    long stride = quick_test() ? 25 : 3, boards = 0, number = 0;
-    char *line = NULL;
-    size_t cap = 0;
-    while (getline(&line, &cap, f) > 0) {
-        number++;
-        if ((number - 1) % stride != 0 || !read_path(line, &ref)) continue;
-        sudoku_grid puzzle;
-        sudoku_logic start;
-        assert_true(sudoku_parse(ref.puzzle, 81, &puzzle, NULL));
-        assert_true(sudoku_logic_from_grid(&start, &puzzle));
-        for (int walk = 0; walk < 2; walk++) {
-            hodoku_grid grid;
-            hodoku_grid_from_state(&grid, &start);
-            for (int k = 0; k < ref.nsteps; k++) {
-                round_alike(&every, &grid, number, k);
-                if (asks_als(&ref.steps[k])) round_alike(&asked, &grid, number, k);
-                boards++;
-                sudoku_step theirs;
-                ref_as_step(&ref.steps[k], &theirs);
-                hodoku_take_step(&grid, &theirs);
-            }
-        }
-    }
-    free(line);
-    fclose(f);
-    hodoku_round_free(every);
-    hodoku_round_free(asked);
-    printf("ALS round: %ld boards, each round carried over the one made afresh\n", boards);
-    assert_true(boards > 0);
+    static als_walk w;
+    memset(&w, 0, sizeof w);
+    if (!walk_paths(round_visit, &w)) skip();
+    hodoku_round_free(w.every);
+    hodoku_round_free(w.asked);
+    printf("ALS round: %ld boards, each round carried over the one made afresh\n", w.boards);
+    assert_true(w.boards > 0);
 }
 
 /* ---- the grid against a model of its rules ---- */

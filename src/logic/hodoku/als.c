@@ -3,7 +3,9 @@
  * ALS-XY-Wing (each the first found, in the order of HoDoKu's lists of
  * sets and restricted commons) and ALS Chain (all chains of at least four
  * sets, each elimination set kept once with its smallest sets, the first
- * in HoDoKu's ALS order).
+ * in HoDoKu's ALS order). The sets and restricted commons the three share
+ * are made once a board and carried from board to board along a path
+ * (hodoku_round_make): a later board's takes over what its changes leave.
  */
 #include "als.h"
 
@@ -24,7 +26,7 @@ typedef struct als {
     hodoku_set all_see[10]; /* the cells that see all its cells holding d */
     hodoku_set sees[10];    /* those outside it holding d */
     hodoku_set buddies;     /* all of sees */
-    int was;                /* its number on the board carried over (prepare), -1 if none */
+    int was;                /* its number in the search it was taken over from, else -1 */
     int house;              /* the first house that holds it, where it is found */
     uint16_t places;        /* its cells' places there, as bits */
 } als;
@@ -86,14 +88,15 @@ static bool comes_before(unsigned a, unsigned b)
 }
 
 /* Lists the sets k takes over that house holds first and that come
- * before places there (0: all of them). */
+ * before places there (0: all of them). An earlier set with a changed
+ * cell is passed over first: it may be the set of places itself. */
 static void take_kept(search *s, kept_sets *k, int house, unsigned places)
 {
     const search *old = k->old;
     for (; k->next < old->nalses && old->alses[k->next].house == house; k->next++) {
         const als *was = &old->alses[k->next];
-        if (places && !comes_before(was->places, places)) return;
         if (!hodoku_set_is_empty(hodoku_set_and(was->cells, k->changed))) continue;
+        if (places && !comes_before(was->places, places)) return;
         als *a = new_als(s);
         if (!a) return;
         *a = *was;
