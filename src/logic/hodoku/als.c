@@ -444,7 +444,7 @@ static bool in_order(search *s)
     int n = 0;
     for (int i = 0; i < s->nalses; i++) {
         int length = s->end_rc[i] - s->first_rc[i];
-        memcpy(&sorted[n], &s->rcs[s->first_rc[i]], (size_t)length * sizeof *sorted);
+        if (length) memcpy(&sorted[n], &s->rcs[s->first_rc[i]], (size_t)length * sizeof *sorted);
         s->first_rc[i] = n;
         s->end_rc[i] = n += length;
     }
