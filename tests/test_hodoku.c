@@ -13,9 +13,12 @@
  * technique where the engine and HoDoKu part, and whether its words are
  * HoDoKu's. The table by technique is `make agreement`'s.
  *
- * And the ALS finders' memory of searches that found nothing (hodoku_cache):
- * along HoDoKu's paths, each finder with one memory kept from board to
- * board (and from puzzle to puzzle) answers as without one.
+ * And the ALS finders' memory of searches that found nothing (hodoku_cache)
+ * and their sets carried from board to board (hodoku_round_make): along
+ * HoDoKu's paths, each finder with one memory and one round kept from
+ * board to board (and from puzzle to puzzle) answers as without them, and
+ * the round carried over is the one made afresh, set for set and record
+ * for record.
  *
  * HODOKU_PATHS=FILE reads another file of that shape (a hidden set made
  * with HoDoKu: /work/notes/hodoku-build.md); HODOKU_SHOW=N prints the
@@ -34,6 +37,7 @@
 #include <string.h>
 
 #include "logic/catalogue.h"
+#include "logic/hodoku/als.h"
 #include "sudoku.h"
 
 /* ---- the reference: one line of paths.jsonl ---- */
@@ -120,7 +124,8 @@ static bool read_path(const char *line, ref_path *ref)
         p = read_candidates(after_key(p, "placements"), s->place, 4, &s->nplace);
         s->elim = &ref->elims[ref->nelims];
         p = read_candidates(after_key(p, "eliminations"), s->elim,
-                            (int)(sizeof ref->elims / sizeof ref->elims[0]) - ref->nelims, &s->nelim);
+                            (int)(sizeof ref->elims / sizeof ref->elims[0]) - ref->nelims,
+                            &s->nelim);
         ref->nelims += s->nelim;
         s->text = &ref->texts[ref->ntext];
         size_t len;
@@ -174,7 +179,8 @@ static void ref_as_step(const ref_step *ref, sudoku_step *step)
 
 typedef struct tally {
     char code[CODES][8];
-    long steps[CODES], right[CODES], words[CODES]; /* replayed steps; the engine's the same; words */
+    long steps[CODES], right[CODES],
+        words[CODES];     /* replayed steps; the engine's the same; words */
     long diverged[CODES]; /* whole paths that first part at a step of this technique */
     int ncodes;
     long puzzles, level_equal, score_equal, path_equal;
@@ -370,17 +376,18 @@ static void test_agreement_with_hodoku(void **state)
 
 /* ---- the ALS finders' memory ---- */
 
-/* Each ALS finder on grid without a memory and with cache: the same
- * answer, eliminations and words (fails, naming the board, if not);
+/* Each ALS finder on grid without a memory and with cache and round: the
+ * same answer, eliminations and words (fails, naming the board, if not);
  * returns the steps found. */
-static long als_alike(hodoku_grid *grid, hodoku_cache *cache, long line, int k)
+static long als_alike(hodoku_grid *grid, hodoku_cache *cache, hodoku_round **round, long line,
+                      int k)
 {
     static const sudoku_technique als[] = {SUDOKU_ALS_XZ, SUDOKU_ALS_XY_WING, SUDOKU_ALS_CHAIN};
     long found_any = 0;
     for (int i = 0; i < 3; i++) {
         const logic_technique *row = &logic_catalogue[als[i]];
         hodoku_query bare = {grid, NULL, false, NULL, NULL, NULL};
-        hodoku_query kept = {grid, NULL, false, cache, NULL, NULL};
+        hodoku_query kept = {grid, NULL, false, cache, round, NULL};
         sudoku_step alone, remembered;
         bool found = row->hodoku.find(&bare, row->id, &alone);
         bool found_kept = row->hodoku.find(&kept, row->id, &remembered);
@@ -422,21 +429,30 @@ static bool asks_als(const ref_step *ref)
     return false;
 }
 
-/* Along every third of HoDoKu's paths (every 25th under TEST_QUICK),
- * on the boards where the path asks them, one memory for all: a later
- * puzzle's boards meet an earlier one's, and each path is walked twice,
- * its first boards the second time meeting what its last left (boards
- * with more candidates than the one remembered). */
-static void test_als_memory_changes_nothing(void **state)
+/* What the walks along HoDoKu's paths keep from board to board. */
+typedef struct als_walk {
+    hodoku_cache cache;          /* the finders' memory of searches that found nothing */
+    hodoku_round *round;         /* the round the finders carry along */
+    hodoku_round *every, *asked; /* rounds carried: made on every board, on the ALS boards */
+    long boards, found;
+} als_walk;
+
+/* Looks at HoDoKu's step k of the path on line (ref) on grid, the board
+ * before it. */
+typedef void board_visit(als_walk *w, hodoku_grid *grid, const ref_step *ref, long line, int k);
+
+/* Along every third of HoDoKu's paths (every 25th under TEST_QUICK), visit
+ * on every board, w kept for all: a later puzzle's boards meet an earlier
+ * one's, and each path is walked twice, its first boards the second time
+ * meeting what its last left (boards with more candidates than the one
+ * kept). False if the paths are absent. */
+static bool walk_paths(board_visit *visit, als_walk *w)
 {
-    (void)state;
     char file[512];
     FILE *f = open_paths(file, sizeof file);
-    if (!f) skip();
+    if (!f) return false;
     static ref_path ref;
-    static hodoku_cache cache;
-    memset(&cache, 0, sizeof cache);
-    long stride = quick_test() ? 25 : 3, boards = 0, found = 0, number = 0;
+    long stride = quick_test() ? 25 : 3, number = 0;
     char *line = NULL;
     size_t cap = 0;
     while (getline(&line, &cap, f) > 0) {
@@ -450,10 +466,7 @@ static void test_als_memory_changes_nothing(void **state)
             hodoku_grid grid;
             hodoku_grid_from_state(&grid, &start);
             for (int k = 0; k < ref.nsteps; k++) {
-                if (asks_als(&ref.steps[k])) {
-                    found += als_alike(&grid, &cache, number, k);
-                    boards++;
-                }
+                visit(w, &grid, &ref.steps[k], number, k);
                 sudoku_step theirs;
                 ref_as_step(&ref.steps[k], &theirs);
                 hodoku_take_step(&grid, &theirs);
@@ -462,8 +475,63 @@ static void test_als_memory_changes_nothing(void **state)
     }
     free(line);
     fclose(f);
-    printf("ALS memory: %ld boards, %ld ALS steps, each the same with the memory\n", boards, found);
-    assert_true(boards > 0 && found > 0);
+    return true;
+}
+
+/* On the boards where the path asks them, the finders with the memory and
+ * the round as without them. */
+static void memory_visit(als_walk *w, hodoku_grid *grid, const ref_step *ref, long line, int k)
+{
+    if (!asks_als(ref)) return;
+    w->found += als_alike(grid, &w->cache, &w->round, line, k);
+    w->boards++;
+}
+
+static void test_als_memory_changes_nothing(void **state)
+{
+    (void)state;
+    static als_walk w;
+    memset(&w, 0, sizeof w);
+    if (!walk_paths(memory_visit, &w)) skip();
+    hodoku_round_free(w.round);
+    printf("ALS memory: %ld boards, %ld ALS steps, each the same with the memory\n", w.boards,
+           w.found);
+    assert_true(w.boards > 0 && w.found > 0);
+}
+
+/* The ALS round of grid made afresh and carried over from *kept (made on
+ * earlier boards): the same (fails, naming the board, if not). */
+static void round_alike(hodoku_round **kept, const hodoku_grid *grid, long line, int k)
+{
+    hodoku_round *fresh = NULL;
+    bool made = hodoku_round_make(&fresh, grid), carried = hodoku_round_make(kept, grid);
+    bool equal = made && carried && hodoku_round_equal(fresh, *kept);
+    hodoku_round_free(fresh);
+    if (!equal)
+        fail_msg("line %ld, step %d: the ALS round carried over is not the one made afresh", line,
+                 k + 1);
+}
+
+/* Two rounds carried from board to board: one made on every board, one
+ * on the boards where the path asks the ALS finders (as a path carries
+ * it); on each such board, the one made afresh. */
+static void round_visit(als_walk *w, hodoku_grid *grid, const ref_step *ref, long line, int k)
+{
+    round_alike(&w->every, grid, line, k);
+    if (asks_als(ref)) round_alike(&w->asked, grid, line, k);
+    w->boards++;
+}
+
+static void test_als_round_carried_over(void **state)
+{
+    (void)state;
+    static als_walk w;
+    memset(&w, 0, sizeof w);
+    if (!walk_paths(round_visit, &w)) skip();
+    hodoku_round_free(w.every);
+    hodoku_round_free(w.asked);
+    printf("ALS round: %ld boards, each round carried over the one made afresh\n", w.boards);
+    assert_true(w.boards > 0);
 }
 
 /* ---- the grid against a model of its rules ---- */
@@ -638,6 +706,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_agreement_with_hodoku),
         cmocka_unit_test(test_als_memory_changes_nothing),
+        cmocka_unit_test(test_als_round_carried_over),
         cmocka_unit_test(test_grid_against_model),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -41,6 +41,10 @@ typedef struct sudoku_logic_memo {
     bool hodoku_known;
     hodoku_grid hodoku_before, hodoku_after;
     hodoku_cache hodoku_cache; /* what HoDoKu's searches found nothing in (any board) */
+    /* The ALS finders' sets of the last board they were asked on (NULL:
+     * none yet), which a later board's carry over (hodoku/als.h); freed
+     * with the memo (path.c, above the finders). */
+    hodoku_round *hodoku_round;
 } logic_memo;
 
 /* The cells whose candidates differ between board and later, as bits;

@@ -59,15 +59,17 @@ static void times_print(void)
 {
     static const sudoku_scale scales[2] = {SUDOKU_SCALE_SE, SUDOKU_SCALE_HODOKU};
     double clock = times_clock_cost(), total = 0;
-    fprintf(stderr, "| technique | searches that found one | searches that found none |\n|---|---:|---:|\n");
+    fprintf(
+        stderr,
+        "| technique | searches that found one | searches that found none |\n|---|---:|---:|\n");
     for (int s = 0; s < 2; s++)
         for (int t = 0; t < SUDOKU_TECHNIQUES; t++) {
             unsigned long long *n = times[s][t].searches;
             if (!n[0] && !n[1]) continue;
             double found = times[s][t].seconds[1] - (double)n[1] * clock;
             double none = times[s][t].seconds[0] - (double)n[0] * clock;
-            fprintf(stderr, "| %s | %llu: %.2f s | %llu: %.2f s |\n", sudoku_technique_name_on(t, scales[s]),
-                    n[1], found, n[0], none);
+            fprintf(stderr, "| %s | %llu: %.2f s | %llu: %.2f s |\n",
+                    sudoku_technique_name_on(t, scales[s]), n[1], found, n[0], none);
             total += found + none;
         }
     fprintf(stderr, "| every finder | %.2f s | (less the clock's own %.2f us a search) |\n", total,
@@ -82,7 +84,10 @@ static void times_add(bool hodoku, sudoku_technique t, bool found, double since)
     times[hodoku][t].seconds[found] += times_now() - since;
 }
 #else
-static double times_now(void) { return 0; }
+static double times_now(void)
+{
+    return 0;
+}
 static void times_add(bool hodoku, sudoku_technique t, bool found, double since)
 {
     (void)hodoku;
@@ -223,9 +228,11 @@ static bool hodoku_next(const sudoku_logic *state, unsigned flags, unsigned long
         memo->hodoku_known = true;
         grid = &memo->hodoku_after;
     }
-    hodoku_round *round = NULL;
+    hodoku_round *round = NULL; /* the memo keeps its own from board to board */
     hodoku_kept *kept = NULL;
-    hodoku_query q = {grid, budget, false, memo ? &memo->hodoku_cache : NULL, &round, &kept};
+    hodoku_query q = {
+        grid, budget, false, memo ? &memo->hodoku_cache : NULL, memo ? &memo->hodoku_round : &round,
+        &kept};
     bool found = hodoku_search(&q, flags, 0, NULL, step);
     hodoku_round_free(round);
     hodoku_kept_free(kept);
@@ -290,6 +297,17 @@ static bool next_step(const sudoku_logic *state, unsigned flags, unsigned long l
     logic_nested_cache_free(cache);
     *short_of_memory = q.short_of_memory;
     return found;
+}
+
+sudoku_logic_memo *sudoku_logic_memo_new(void)
+{
+    return calloc(1, sizeof(sudoku_logic_memo));
+}
+
+void sudoku_logic_memo_free(sudoku_logic_memo *memo)
+{
+    if (memo) hodoku_round_free(memo->hodoku_round);
+    free(memo);
 }
 
 bool sudoku_logic_next_memo(const sudoku_logic *state, unsigned flags, unsigned long long *budget,
@@ -429,10 +447,11 @@ static bool hodoku_grid_solution(const hodoku_grid *g)
  * and placed at once, without a step or a state; the other techniques
  * fill a step as always. HODOKU_RATE_AGAIN in the one case where the two
  * would part. Like the command's walk, it stops after 729 steps (each
- * removes a candidate: it never comes to that). */
+ * removes a candidate: it never comes to that). The ALS finders' round
+ * goes on from board to board in *round (the caller frees it). */
 static int hodoku_rate(const sudoku_logic *state, unsigned flags, unsigned long long *left,
                        int ceiling, sudoku_rating *rating, bool used[SUDOKU_TECHNIQUES],
-                       question *qn)
+                       hodoku_round **round, question *qn)
 {
     hodoku_grid grid;
     hodoku_grid_from_state(&grid, state);
@@ -457,11 +476,9 @@ static int hodoku_rate(const sudoku_logic *state, unsigned flags, unsigned long 
             hodoku_place(&grid, single.cell, single.digit);
             continue;
         }
-        hodoku_round *round = NULL;
         hodoku_kept *kept = NULL;
-        hodoku_query q = {&grid, left, false, &cache, &round, &kept};
+        hodoku_query q = {&grid, left, false, &cache, round, &kept};
         found = hodoku_search(&q, flags, first, qn, &step);
-        hodoku_round_free(round);
         hodoku_kept_free(kept);
         if (qn && qn->refused) return SUDOKU_RATE_NOT_UNIQUE;
         if (!found) return no_step(q.short_of_memory, *left);
@@ -474,6 +491,25 @@ static int hodoku_rate(const sudoku_logic *state, unsigned flags, unsigned long 
     /* Not asked: the steps, each true in every solution, placed the
      * whole grid, so it is the one solution, unless it is none. */
     if (!hodoku_grid_solution(&grid) && !answered_yes(qn)) return SUDOKU_RATE_NOT_UNIQUE;
+    return SUDOKU_RATE_SOLVED;
+}
+
+/* sudoku_rate_used's path step by step from state, with memo. */
+static sudoku_rate_outcome rate_steps(sudoku_logic *state, unsigned flags, unsigned long long *left,
+                                      int ceiling, logic_memo *memo, sudoku_rating *rating,
+                                      bool used[SUDOKU_TECHNIQUES])
+{
+    sudoku_step step;
+    /* Each step removes a candidate at least: the path ends. */
+    while (!sudoku_logic_solved(state)) {
+        bool short_of_memory = false;
+        if (!next_step(state, flags, left, memo, &step, &short_of_memory))
+            return no_step(short_of_memory, *left);
+        sudoku_rating_add(rating, &step);
+        if (rated_above(rating, used, flags, ceiling, step.technique, step.rating))
+            return SUDOKU_RATE_ABOVE;
+        sudoku_logic_apply(state, &step);
+    }
     return SUDOKU_RATE_SOLVED;
 }
 
@@ -499,27 +535,20 @@ static sudoku_rate_outcome rate(const sudoku_grid *puzzle, unsigned flags,
         for (int cell = 0; cell < SUDOKU_CELLS; cell++) state.candidates[cell] = ALL_DIGITS;
         /* Where it parts, the path step by step starts afresh, budget and all. */
         unsigned long long hodoku_left = left;
-        int outcome = hodoku_rate(&state, flags, &hodoku_left, ceiling, rating, used, qn);
+        hodoku_round *round = NULL;
+        int outcome = hodoku_rate(&state, flags, &hodoku_left, ceiling, rating, used, &round, qn);
+        hodoku_round_free(round);
         if (outcome != HODOKU_RATE_AGAIN) return (sudoku_rate_outcome)outcome;
         rating_clear(rating, used);
     }
     (void)sudoku_logic_from_grid(&state, puzzle);
     /* The path step by step does not put the question off. */
     if (!(flags & SUDOKU_LOGIC_NO_UNIQUENESS) && !answered_yes(qn)) return SUDOKU_RATE_NOT_UNIQUE;
-    sudoku_step step;
     logic_memo memo;
     memset(&memo, 0, sizeof memo);
-    /* Each step removes a candidate at least: the path ends. */
-    while (!sudoku_logic_solved(&state)) {
-        bool short_of_memory = false;
-        if (!next_step(&state, flags, &left, &memo, &step, &short_of_memory))
-            return no_step(short_of_memory, left);
-        sudoku_rating_add(rating, &step);
-        if (rated_above(rating, used, flags, ceiling, step.technique, step.rating))
-            return SUDOKU_RATE_ABOVE;
-        sudoku_logic_apply(&state, &step);
-    }
-    return SUDOKU_RATE_SOLVED;
+    sudoku_rate_outcome outcome = rate_steps(&state, flags, &left, ceiling, &memo, rating, used);
+    hodoku_round_free(memo.hodoku_round);
+    return outcome;
 }
 
 sudoku_rate_outcome sudoku_rate_used(const sudoku_grid *puzzle, unsigned flags,

@@ -3,7 +3,9 @@
  * ALS-XY-Wing (each the first found, in the order of HoDoKu's lists of
  * sets and restricted commons) and ALS Chain (all chains of at least four
  * sets, each elimination set kept once with its smallest sets, the first
- * in HoDoKu's ALS order).
+ * in HoDoKu's ALS order). The sets and restricted commons the three share
+ * are made once a board and carried from board to board along a path
+ * (hodoku_round_make): a later board's takes over what its changes leave.
  */
 #include "als.h"
 
@@ -24,6 +26,9 @@ typedef struct als {
     hodoku_set all_see[10]; /* the cells that see all its cells holding d */
     hodoku_set sees[10];    /* those outside it holding d */
     hodoku_set buddies;     /* all of sees */
+    int was;                /* its number in the search it was taken over from, else -1 */
+    int house;              /* the first house that holds it, where it is found */
+    uint16_t places;        /* its cells' places there, as bits */
 } als;
 
 /* A restricted common of sets a < b: one or two digits whose cells in
@@ -39,103 +44,164 @@ typedef struct search {
     hodoku_set holds[10];
     als *alses;
     int nalses, alses_size;
-    int *slots; /* hash of the sets' cells: index + 1 */
-    int nslots;
     rc *rcs;
     int nrcs, rcs_size;
     int *first_rc, *end_rc; /* by set: its records (as a) */
     bool no_memory;
 } search;
 
-static uint32_t cells_hash(hodoku_set s)
+/* A new set at the end of the list (NULL if memory ran out). */
+static als *new_als(search *s)
 {
-    uint64_t h = s.w[0] * 0x9E3779B97F4A7C15ull ^ (s.w[1] + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
-    return (uint32_t)(h ^ (h >> 32));
+    if (s->nalses == s->alses_size) {
+        int size = s->alses_size ? 2 * s->alses_size : 256;
+        als *bigger = realloc(s->alses, (size_t)size * sizeof *bigger);
+        if (!bigger) {
+            s->no_memory = true;
+            return NULL;
+        }
+        s->alses = bigger;
+        s->alses_size = size;
+    }
+    return &s->alses[s->nalses++];
 }
 
-/* Doubles the list of sets and its hash. */
-static bool grow(search *s)
+/* What find_in_house takes over from the search of an earlier board (old;
+ * NULL: none) that the board only lost candidates from, in the cells
+ * changed: a set with no changed cell was a set there, with the same
+ * digits and cells seeing all of each (find_alses leaves those of them
+ * still holding the digit). Its sets are read in order from next on. */
+typedef struct kept_sets {
+    const search *old;
+    hodoku_set changed;
+    int next;
+} kept_sets;
+
+/* True if the set of a house's places a comes before b (a != b) in
+ * HoDoKu's order (find_in_house: a prefix before its extensions, then by
+ * the next place): at the lowest place in one only, the one with it comes
+ * first unless the other goes on after it. */
+static bool comes_before(unsigned a, unsigned b)
 {
-    int size = s->alses_size ? 2 * s->alses_size : 256;
-    als *bigger = realloc(s->alses, (size_t)size * sizeof *bigger);
-    int *slots = calloc(2 * (size_t)size, sizeof *slots);
-    if (!bigger || !slots) {
-        if (bigger) s->alses = bigger;
-        free(slots);
-        s->no_memory = true;
-        return false;
-    }
-    s->alses = bigger;
-    s->alses_size = size;
-    free(s->slots);
-    s->slots = slots;
-    s->nslots = 2 * size;
-    for (int k = 0; k < s->nalses; k++) {
-        int i = (int)(cells_hash(s->alses[k].cells) & (uint32_t)(s->nslots - 1));
-        while (s->slots[i]) i = (i + 1) & (s->nslots - 1);
-        s->slots[i] = k + 1;
-    }
-    return true;
+    int place = __builtin_ctz(a ^ b);
+    return a >> place & 1u ? (b >> place) != 0 : (a >> place) == 0;
 }
 
-/* Adds a set of cells (with digits) unless it is listed already. */
-static void add_als(search *s, hodoku_set cells, uint16_t digits, int ncells)
+/* Lists the sets k takes over that house holds first and that come
+ * before places there (0: all of them). An earlier set with a changed
+ * cell is passed over first: it may be the set of places itself. */
+static void take_kept(search *s, kept_sets *k, int house, unsigned places)
 {
-    if (s->nalses == s->alses_size && !grow(s)) return;
-    uint32_t h = cells_hash(cells);
-    int i = (int)(h & (uint32_t)(s->nslots - 1));
-    for (; s->slots[i]; i = (i + 1) & (s->nslots - 1))
-        if (hodoku_set_equal(s->alses[s->slots[i] - 1].cells, cells)) return;
-    als *a = &s->alses[s->nalses++];
+    const search *old = k->old;
+    for (; k->next < old->nalses && old->alses[k->next].house == house; k->next++) {
+        const als *was = &old->alses[k->next];
+        if (!hodoku_set_is_empty(hodoku_set_and(was->cells, k->changed))) continue;
+        if (places && !comes_before(was->places, places)) return;
+        als *a = new_als(s);
+        if (!a) return;
+        *a = *was;
+        a->was = k->next;
+    }
+}
+
+/* Lists a set of house found there first (places: its cells' places). */
+static void add_als(search *s, kept_sets *k, hodoku_set cells, uint16_t digits, int ncells,
+                    int house, unsigned places)
+{
+    if (k->old) take_kept(s, k, house, places);
+    als *a = new_als(s);
+    if (!a) return;
     a->cells = cells;
     a->digits = digits;
     a->ncells = ncells;
-    s->slots[i] = s->nalses;
+    a->was = -1;
+    a->house = house;
+    a->places = (uint16_t)places;
+}
+
+/* The houses that hold cell, as bits. */
+static uint32_t houses_of(int cell)
+{
+    return 1u << sudoku_cell_units[cell][0] | 1u << sudoku_cell_units[cell][1] |
+           1u << sudoku_cell_units[cell][2];
 }
 
 /* HoDoKu's recursive search in one house (spec 12.1): every set of at most
- * eight of its open cells, each prefix before its extensions. (HoDoKu
- * starts a search at every position of the house too, but the first finds
- * them all.) */
-static void find_in_house(search *s, int house)
+ * eight of its open cells, each prefix before its extensions; a set held
+ * by an earlier house is listed there. (HoDoKu starts a search at every
+ * position of the house too, but the first finds them all.) With k's
+ * earlier search, the sets with no changed cell are taken over, in their
+ * order, and only the sets with one are looked for: a prefix without one
+ * is extended only while a changed cell is left to add. */
+static void find_in_house(search *s, kept_sets *k, int house)
 {
-    int cells[9], k = 0;
-    for (int i = 0; i < 9; i++)
-        if (!s->g->value[sudoku_unit_cells[house][i]]) cells[k++] = sudoku_unit_cells[house][i];
-    int at[9];                /* the chosen cells' places in cells[] */
+    int cells[9], place[9], n_open = 0;
+    unsigned changed = 0; /* the open cells (by their place in cells[]) that changed */
+    for (int i = 0; i < 9; i++) {
+        int cell = sudoku_unit_cells[house][i];
+        if (s->g->value[cell]) continue;
+        if (!k->old || hodoku_set_has(k->changed, cell)) changed |= 1u << n_open;
+        place[n_open] = i;
+        cells[n_open++] = cell;
+    }
+    int at[9];                 /* the chosen cells' places in cells[] */
     uint16_t digits[10] = {0}; /* the digits of the first n chosen */
     hodoku_set sets[10];
+    uint32_t houses[10]; /* the houses that hold them all */
+    unsigned places[10]; /* their places in the house */
+    bool fresh[10];      /* one of them changed */
     sets[0] = hodoku_set_empty();
+    houses[0] = ~0u;
+    places[0] = 0;
+    fresh[0] = false;
     int n = 0;
     at[0] = 0;
     while (n >= 0) {
-        if (at[n] >= k || n == 8) {
+        if (at[n] >= n_open || n == 8 || (!fresh[n] && !(changed >> at[n]))) {
             if (--n >= 0) at[n]++;
             continue;
         }
-        int cell = cells[at[n]];
+        int t = at[n], cell = cells[t];
         sets[n + 1] = sets[n];
         hodoku_set_add(&sets[n + 1], cell);
         digits[n + 1] = (uint16_t)(digits[n] | s->g->candidates[cell]);
-        if (sudoku_popcount(digits[n + 1]) - (n + 1) == 1) add_als(s, sets[n + 1], digits[n + 1], n + 1);
-        at[n + 1] = at[n] + 1;
+        houses[n + 1] = houses[n] & houses_of(cell);
+        places[n + 1] = places[n] | 1u << place[t];
+        fresh[n + 1] = fresh[n] || (changed >> t & 1u);
+        if (fresh[n + 1] && sudoku_popcount(digits[n + 1]) - (n + 1) == 1 &&
+            __builtin_ctz(houses[n + 1]) == house)
+            add_als(s, k, sets[n + 1], digits[n + 1], n + 1, house, places[n + 1]);
+        at[n + 1] = t + 1;
         n++;
     }
+    if (k->old) take_kept(s, k, house, 0);
 }
 
-static void find_alses(search *s)
+/* The sets, and by digit the cells that see them (with old, kept_sets:
+ * the search of an earlier board that the board only lost candidates
+ * from, in the cells changed). */
+static void find_alses(search *s, const search *old, hodoku_set changed)
 {
-    for (int house = 0; house < 27; house++) find_in_house(s, house);
+    kept_sets k = {old, changed, 0};
+    /* Room for as many sets as the earlier board had, about as many. */
+    if (old && old->alses_size) {
+        s->alses = malloc((size_t)old->alses_size * sizeof *s->alses);
+        if (s->alses) s->alses_size = old->alses_size;
+    }
+    for (int house = 0; house < 27; house++) find_in_house(s, &k, house);
     for (int i = 0; i < s->nalses; i++) {
         als *a = &s->alses[i];
         a->buddies = hodoku_set_empty();
         for (unsigned ds = a->digits; ds; ds &= ds - 1) {
             int d = sudoku_lowest_digit(ds);
-            hodoku_set sees = {{~0ull, ~0ull}};
-            for (hodoku_set c = hodoku_set_and(a->cells, s->holds[d]); !hodoku_set_is_empty(c);)
-                sees = hodoku_set_and(sees, hodoku_buddies(hodoku_set_pop(&c)));
-            a->all_see[d] = sees;
-            a->sees[d] = hodoku_set_and(hodoku_set_minus(sees, a->cells), s->holds[d]);
+            if (a->was < 0) {
+                hodoku_set sees = {{~0ull, ~0ull}};
+                for (hodoku_set c = hodoku_set_and(a->cells, s->holds[d]); !hodoku_set_is_empty(c);)
+                    sees = hodoku_set_and(sees, hodoku_buddies(hodoku_set_pop(&c)));
+                a->all_see[d] = sees;
+                a->sees[d] = hodoku_set_minus(sees, a->cells);
+            }
+            a->sees[d] = hodoku_set_and(a->sees[d], s->holds[d]);
             a->buddies = hodoku_set_or(a->buddies, a->sees[d]);
         }
     }
@@ -187,14 +253,9 @@ static void sets_with(const rc_index *x, hodoku_set cells, int first, uint64_t *
     }
 }
 
-/* Adds the restricted common d of sets i < j (one record per pair, d2 its
- * last digit after d1); false if memory ran out. */
-static bool add_rc(search *s, rc **r, int i, int j, int d)
+/* Adds r at the end of s's records; false if memory ran out. */
+static bool add_rc(search *s, rc r)
 {
-    if (*r) {
-        (*r)->d2 = (uint8_t)d;
-        return true;
-    }
     if (s->nrcs == s->rcs_size) {
         int size = s->rcs_size ? 2 * s->rcs_size : 1024;
         rc *bigger = realloc(s->rcs, (size_t)size * sizeof *bigger);
@@ -202,72 +263,223 @@ static bool add_rc(search *s, rc **r, int i, int j, int d)
         s->rcs = bigger;
         s->rcs_size = size;
     }
-    *r = &s->rcs[s->nrcs++];
-    **r = (rc){i, j, (uint8_t)d, 0, 0};
+    s->rcs[s->nrcs++] = r;
     return true;
 }
 
-/* The restricted commons, forward only (spec 12.2): for each set a, the
- * later sets b, in order, that share no cell with it, and the digits d
- * of a whose cells in b all see all of a's, in order (such a b is near a
- * and has d). Only a set with a cell holding d among those that see all
- * of a's cells with d may be one: those are read off bit sets of the
- * sets' numbers, a few cells a digit, then tested. */
-static void find_rcs(search *s)
+/* The records find_rcs makes with a set before it comes to that set's
+ * own (it goes from the last set to the first): by set, a list in the
+ * order of the other set. */
+typedef struct pending {
+    rc *rcs;
+    int *next; /* by record: the next of its list, -1 at the end */
+    int *head; /* by set: its list's first record, -1 if none */
+    int n, size;
+} pending;
+
+static bool pending_make(pending *p, int nalses)
 {
-    rc_index x;
-    bool ok = rc_index_make(&x, s);
-    uint64_t *room = ok ? malloc(10 * (size_t)x.words * sizeof *room) : NULL;
-    if (!room) {
-        rc_index_free(&x);
-        s->no_memory = true;
-        return;
+    memset(p, 0, sizeof *p);
+    p->head = malloc(((size_t)nalses + 1) * sizeof *p->head);
+    if (!p->head) return false;
+    for (int i = 0; i < nalses; i++) p->head[i] = -1;
+    return true;
+}
+
+static void pending_free(pending *p)
+{
+    free(p->rcs);
+    free(p->next);
+    free(p->head);
+}
+
+/* Puts r at the head of its first set's list (r's other set comes before
+ * those of the list); false if memory ran out. */
+static bool pending_add(pending *p, rc r)
+{
+    if (p->n == p->size) {
+        int size = p->size ? 2 * p->size : 256;
+        rc *rcs = realloc(p->rcs, (size_t)size * sizeof *rcs);
+        if (rcs) p->rcs = rcs;
+        int *next = realloc(p->next, (size_t)size * sizeof *next);
+        if (next) p->next = next;
+        if (!rcs || !next) return false;
+        p->size = size;
     }
+    p->rcs[p->n] = r;
+    p->next[p->n] = p->head[r.a];
+    p->head[r.a] = p->n++;
+    return true;
+}
+
+/* The record of sets i and j that link by the digits (bit d - 1): d1 the
+ * lowest, d2 the highest if there are two or more. */
+static rc make_rc(int i, int j, unsigned digits)
+{
+    int d1 = sudoku_lowest_digit(digits),
+        d2 = (digits & (digits - 1)) ? 32 - __builtin_clz(digits) : 0;
+    return (rc){i < j ? i : j, i < j ? j : i, (uint8_t)d1, (uint8_t)d2, 0};
+}
+
+/* The restricted commons of set i (spec 12.2) with the later sets, and
+ * with the earlier ones in kept (bits over the sets' numbers; NULL:
+ * none), in order: those that share no cell with it, and the digits d of
+ * i whose cells in the other set all see all of i's (such a set is near i
+ * and has d; the relation is the same both ways). Only a set with a cell
+ * holding d among those that see all of i's cells with d may be one:
+ * those are read off x, a few cells a digit, then tested. The records
+ * with later sets go to s's list, the others to p. room: 10 words of x's.
+ * False if memory ran out. */
+static bool rcs_with(search *s, int i, const rc_index *x, const uint64_t *kept, uint64_t *room,
+                     pending *p)
+{
+    const als *a = &s->alses[i];
+    int from = i + 1, first = kept ? 0 : from / 64;
+    if (!kept && from >= s->nalses) return true;
     uint64_t *any = room, *by_digit[10];
-    for (int d = 1; d <= 9; d++) by_digit[d] = room + (size_t)d * (size_t)x.words;
-    for (int i = 0; i < s->nalses && ok; i++) {
-        const als *a = &s->alses[i];
-        s->first_rc[i] = s->nrcs;
-        int first = i / 64;
-        for (int w = first; w < x.words; w++) any[w] = 0;
+    for (int w = first; w < x->words; w++) any[w] = 0;
+    for (unsigned ds = a->digits; ds; ds &= ds - 1) {
+        int d = sudoku_lowest_digit(ds);
+        by_digit[d] = room + (size_t)d * (size_t)x->words;
+        sets_with(x, hodoku_set_and(s->holds[d], a->all_see[d]), first, by_digit[d]);
+        for (int w = first; w < x->words; w++) any[w] |= by_digit[d][w];
+    }
+    bool ok = true;
+    for (int w = first; w < x->words && ok; w++) {
+        /* The sets of the word to look at that share no cell with a. */
+        uint64_t after = w > from / 64 ? ~0ull : w == from / 64 ? ~0ull << (from % 64) : 0;
+        uint64_t others = any[w] & (after | (kept ? kept[w] : 0));
+        for (uint64_t bits = others; bits; bits &= bits - 1)
+            if (!hodoku_set_is_empty(
+                    hodoku_set_and(x->cells[64 * w + __builtin_ctzll(bits)], a->cells)))
+                others &= ~(bits & -bits);
+        if (!others) continue;
+        /* By digit, the sets of the word it links a to; then the records,
+         * by set. */
+        uint64_t linked[10], some = 0;
         for (unsigned ds = a->digits; ds; ds &= ds - 1) {
             int d = sudoku_lowest_digit(ds);
-            sets_with(&x, hodoku_set_and(s->holds[d], a->all_see[d]), first, by_digit[d]);
-            for (int w = first; w < x.words; w++) any[w] |= by_digit[d][w];
-        }
-        for (int w = first; w < x.words && ok; w++) {
-            /* The later sets of the word that share no cell with a. */
-            uint64_t later = any[w] & (w == first ? ~0ull << (i % 64) << 1 : ~0ull);
-            for (uint64_t bits = later; bits; bits &= bits - 1)
-                if (!hodoku_set_is_empty(hodoku_set_and(x.cells[64 * w + __builtin_ctzll(bits)], a->cells)))
-                    later &= ~(bits & -bits);
-            if (!later) continue;
-            /* By digit, the sets of the word it links a to; then the
-             * records, by set. */
-            uint64_t linked[10], some = 0;
-            for (unsigned ds = a->digits; ds; ds &= ds - 1) {
-                int d = sudoku_lowest_digit(ds);
-                linked[d] = 0;
-                for (uint64_t bits = by_digit[d][w] & later; bits; bits &= bits - 1) {
-                    hodoku_set b_in = hodoku_set_and(x.cells[64 * w + __builtin_ctzll(bits)], s->holds[d]);
-                    if (hodoku_set_is_empty(hodoku_set_minus(b_in, a->all_see[d]))) linked[d] |= bits & -bits;
-                }
-                some |= linked[d];
+            linked[d] = 0;
+            for (uint64_t bits = by_digit[d][w] & others; bits; bits &= bits - 1) {
+                hodoku_set b_in =
+                    hodoku_set_and(x->cells[64 * w + __builtin_ctzll(bits)], s->holds[d]);
+                if (hodoku_set_is_empty(hodoku_set_minus(b_in, a->all_see[d])))
+                    linked[d] |= bits & -bits;
             }
-            for (; some && ok; some &= some - 1) {
-                uint64_t one = some & -some;
-                rc *r = NULL;
-                for (unsigned ds = a->digits; ds && ok; ds &= ds - 1) {
-                    int d = sudoku_lowest_digit(ds);
-                    if (linked[d] & one) ok = add_rc(s, &r, i, 64 * w + __builtin_ctzll(some), d);
-                }
-            }
+            some |= linked[d];
         }
+        for (; some && ok; some &= some - 1) {
+            uint64_t one = some & -some;
+            unsigned digits = 0;
+            for (unsigned ds = a->digits; ds; ds &= ds - 1)
+                if (linked[sudoku_lowest_digit(ds)] & one) digits |= ds & -ds;
+            int b = 64 * w + __builtin_ctzll(some);
+            ok = b > i ? add_rc(s, make_rc(i, b, digits)) : pending_add(p, make_rc(i, b, digits));
+        }
+    }
+    return ok;
+}
+
+/* What find_rcs takes over from the search of an earlier board (old):
+ * the records between two sets that were sets there (they read the two
+ * sets' cells only), under their numbers now. */
+typedef struct kept_rcs {
+    const search *old;
+    int *now;       /* by old set: its number now, -1 if it has a changed cell */
+    uint64_t *sets; /* the sets taken over, as bits over their numbers */
+} kept_rcs;
+
+static void kept_rcs_free(kept_rcs *k)
+{
+    free(k->now);
+    free(k->sets);
+}
+
+/* Sets k up for s, whose sets were found with old (find_alses); false if
+ * memory ran out. */
+static bool kept_rcs_make(kept_rcs *k, const search *s, const search *old, int words)
+{
+    k->old = old;
+    k->now = malloc(((size_t)old->nalses + 1) * sizeof *k->now);
+    k->sets = calloc((size_t)words, sizeof *k->sets);
+    if (!k->now || !k->sets) return false;
+    for (int j = 0; j < old->nalses; j++) k->now[j] = -1;
+    for (int j = 0; j < s->nalses; j++)
+        if (s->alses[j].was >= 0) {
+            k->now[s->alses[j].was] = j;
+            k->sets[j / 64] |= 1ull << (j % 64);
+        }
+    return true;
+}
+
+/* The records of set i, which was one on the earlier board: those it had
+ * with the sets taken over, and those p holds (with the others), merged
+ * in the order of the later set. False if memory ran out. */
+static bool merge_kept(search *s, int i, const kept_rcs *k, const pending *p)
+{
+    const search *old = k->old;
+    int was = s->alses[i].was, q = old->first_rc[was], end = old->end_rc[was], e = p->head[i];
+    for (;;) {
+        while (q < end && k->now[old->rcs[q].b] < 0) q++;
+        if (e < 0 && q == end) return true;
+        rc r;
+        if (q == end || (e >= 0 && p->rcs[e].b < k->now[old->rcs[q].b])) {
+            r = p->rcs[e];
+            e = p->next[e];
+        } else {
+            r = old->rcs[q++];
+            r.a = i;
+            r.b = k->now[r.b];
+        }
+        if (!add_rc(s, r)) return false;
+    }
+}
+
+/* Puts s's records, made from the last set to the first, in the order of
+ * their first set; false if memory ran out. */
+static bool in_order(search *s)
+{
+    rc *sorted = malloc(((size_t)s->nrcs + 1) * sizeof *sorted);
+    if (!sorted) return false;
+    int n = 0;
+    for (int i = 0; i < s->nalses; i++) {
+        int length = s->end_rc[i] - s->first_rc[i];
+        if (length) memcpy(&sorted[n], &s->rcs[s->first_rc[i]], (size_t)length * sizeof *sorted);
+        s->first_rc[i] = n;
+        s->end_rc[i] = n += length;
+    }
+    free(s->rcs);
+    s->rcs = sorted;
+    s->rcs_size = s->nrcs + 1;
+    return true;
+}
+
+/* The restricted commons, forward only: by set, with the later sets
+ * (rcs_with). With old (the search of an earlier board, as find_alses
+ * took it), those between two sets that were sets there are taken over;
+ * a set not taken over looks at the later sets and at the earlier ones
+ * taken over, so that the sets taken over are looked at by none: the sets
+ * go from the last to the first, the records then put in order. */
+static void find_rcs(search *s, const search *old)
+{
+    rc_index x;
+    kept_rcs k = {NULL, NULL, NULL};
+    pending p = {NULL, NULL, NULL, 0, 0};
+    bool ok = rc_index_make(&x, s) && (!old || kept_rcs_make(&k, s, old, x.words)) &&
+              pending_make(&p, s->nalses);
+    uint64_t *room = ok ? malloc(10 * (size_t)x.words * sizeof *room) : NULL;
+    ok = room != NULL;
+    for (int i = s->nalses - 1; i >= 0 && ok; i--) {
+        s->first_rc[i] = s->nrcs;
+        bool taken = old && s->alses[i].was >= 0;
+        ok = taken ? merge_kept(s, i, &k, &p) : rcs_with(s, i, &x, k.sets, room, &p);
         s->end_rc[i] = s->nrcs;
     }
-    if (!ok) s->no_memory = true;
+    if (!ok || !in_order(s)) s->no_memory = true;
     free(room);
     rc_index_free(&x);
+    kept_rcs_free(&k);
+    pending_free(&p);
 }
 
 /* A list of eliminations in HoDoKu's order. */
@@ -278,7 +490,8 @@ typedef struct elims {
 
 static void eliminate(elims *e, int cell, int digit)
 {
-    if (e->n < SUDOKU_REMOVALS_MAX) e->list[e->n++] = (sudoku_candidate){(uint8_t)cell, (uint8_t)digit};
+    if (e->n < SUDOKU_REMOVALS_MAX)
+        e->list[e->n++] = (sudoku_candidate){(uint8_t)cell, (uint8_t)digit};
 }
 
 /* HoDoKu's checkCandidatesToDelete: the digits common to a and b but the
@@ -318,10 +531,12 @@ typedef struct als_step {
     uint16_t z;
 } als_step;
 
-static void make_step(const search *s, const als_step *a, sudoku_technique technique, sudoku_step *step)
+static void make_step(const search *s, const als_step *a, sudoku_technique technique,
+                      sudoku_step *step)
 {
     logic_step_start(step, technique, 0);
-    for (int i = 0; i < a->e->n; i++) logic_step_remove(step, a->e->list[i].cell, a->e->list[i].digit);
+    for (int i = 0; i < a->e->n; i++)
+        logic_step_remove(step, a->e->list[i].cell, a->e->list[i].digit);
     step->extra = a->z;
     for (int i = 0; i < a->nsets; i++)
         for (hodoku_set c = a->sets[i]->cells; !hodoku_set_is_empty(c);) {
@@ -361,10 +576,12 @@ static bool als_xz(search *s, const bool *fresh, sudoku_technique technique, sud
             bool doubly = false;
             for (int k = 0; k < 2; k++) {
                 const als *x = k ? b : a, *y = k ? a : b;
-                for (unsigned rest = x->digits & ~bit(r->d1) & ~bit(r->d2); rest; rest &= rest - 1) {
+                for (unsigned rest = x->digits & ~bit(r->d1) & ~bit(r->d2); rest;
+                     rest &= rest - 1) {
                     int d = sudoku_lowest_digit(rest);
                     hodoku_set cells = hodoku_set_minus(x->sees[d], y->cells);
-                    for (int cell; (cell = hodoku_set_pop(&cells)) >= 0; doubly = true) eliminate(&e, cell, d);
+                    for (int cell; (cell = hodoku_set_pop(&cells)) >= 0; doubly = true)
+                        eliminate(&e, cell, d);
                 }
             }
             if (doubly) z = 0;
@@ -463,7 +680,13 @@ static bool als_xy_wing(search *s, const bool *fresh, sudoku_technique technique
             e.n = 0;
             uint16_t z = eliminations(a, b, rcd, &e);
             if (!e.n) continue;
-            als_step as = {&e, {a, b, c}, 3, {{0, 2}, {1, 2}}, {bit(r1->d1) | bit(r1->d2), bit(r2->d1) | bit(r2->d2)}, 2, z};
+            als_step as = {&e,
+                           {a, b, c},
+                           3,
+                           {{0, 2}, {1, 2}},
+                           {bit(r1->d1) | bit(r1->d2), bit(r2->d1) | bit(r2->d2)},
+                           2,
+                           z};
             make_step(s, &as, technique, step);
             found = true;
         }
@@ -630,7 +853,8 @@ static void reach_fresh(const search *s, const bool *fresh, bool *reach)
 {
     for (int i = s->nalses - 1; i >= 0; i--) {
         reach[i] = fresh[i];
-        for (int k = s->first_rc[i]; k < s->end_rc[i] && !reach[i]; k++) reach[i] = reach[s->rcs[k].b];
+        for (int k = s->first_rc[i]; k < s->end_rc[i] && !reach[i]; k++)
+            reach[i] = reach[s->rcs[k].b];
     }
 }
 
@@ -686,14 +910,18 @@ static bool als_chain(search *s, const bool *fresh, sudoku_technique technique, 
 /* The kinds of ALS step. */
 typedef enum als_kind { XZ, XY_WING, CHAIN } als_kind;
 
+/* The sets and restricted commons of the last board a round's finders
+ * were asked on, kept for the rounds of the boards after it. */
 struct hodoku_round {
-    search s; /* the sets and restricted commons of the round's board */
+    search s;
+    bool ready; /* s is board's (else empty) */
+    uint16_t candidates[SUDOKU_CELLS];
+    uint8_t values[SUDOKU_CELLS];
 };
 
 static void search_free(search *s)
 {
     free(s->alses);
-    free(s->slots);
     free(s->first_rc);
     free(s->end_rc);
     free(s->rcs);
@@ -706,41 +934,105 @@ void hodoku_round_free(hodoku_round *round)
     free(round);
 }
 
-/* The sets and restricted commons of g into s; false if memory ran out
- * (s then to be freed all the same). */
-static bool prepare(search *s, const hodoku_grid *g)
+/* The sets and restricted commons of g into s, with old (NULL: none) the
+ * search of an earlier board that g only lost candidates from, in the
+ * cells changed (find_alses, find_rcs); false if memory ran out (s then
+ * to be freed all the same). */
+static bool prepare(search *s, const hodoku_grid *g, const search *old, hodoku_set changed)
 {
     memset(s, 0, sizeof *s);
     s->g = g;
     hodoku_digit_sets(g, s->holds);
-    find_alses(s);
+    find_alses(s, old, changed);
     s->first_rc = malloc(((size_t)s->nalses + 1) * sizeof *s->first_rc);
     s->end_rc = malloc(((size_t)s->nalses + 1) * sizeof *s->end_rc);
     if (s->no_memory || !s->first_rc || !s->end_rc) return false;
-    find_rcs(s);
+    find_rcs(s, old);
     return !s->no_memory;
 }
 
-/* The search of q's board: the round's, prepared by the first of its ALS
- * finders, or one of this finder's own (*own set: to be freed). NULL if
- * memory ran out. */
+/* True if g only lost candidates from round's board (or is it): then
+ * changed holds the cells that differ. */
+static bool only_lost(const hodoku_round *round, const hodoku_grid *g, hodoku_set *changed)
+{
+    *changed = hodoku_set_empty();
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        if (g->candidates[cell] & ~round->candidates[cell]) return false;
+        if (g->candidates[cell] != round->candidates[cell] || g->value[cell] != round->values[cell])
+            hodoku_set_add(changed, cell);
+    }
+    return true;
+}
+
+bool hodoku_round_make(hodoku_round **kept, const hodoku_grid *g)
+{
+    hodoku_round *round = *kept;
+    if (!round) {
+        round = calloc(1, sizeof *round);
+        if (!round) return false;
+        *kept = round;
+    }
+    hodoku_set changed = hodoku_set_empty();
+    bool carried = round->ready && only_lost(round, g, &changed);
+    if (carried && hodoku_set_is_empty(changed)) {
+        round->s.g = g;
+        return true;
+    }
+    search made;
+    round->ready = prepare(&made, g, carried ? &round->s : NULL, changed);
+    search_free(&round->s);
+    round->s = made;
+    if (!round->ready) {
+        search_free(&round->s);
+        memset(&round->s, 0, sizeof round->s);
+        return false;
+    }
+    memcpy(round->candidates, g->candidates, sizeof round->candidates);
+    memcpy(round->values, g->value, sizeof round->values);
+    return true;
+}
+
+static bool als_equal(const als *a, const als *b)
+{
+    if (!hodoku_set_equal(a->cells, b->cells) || a->digits != b->digits || a->ncells != b->ncells ||
+        !hodoku_set_equal(a->buddies, b->buddies))
+        return false;
+    for (unsigned ds = a->digits; ds; ds &= ds - 1) {
+        int d = sudoku_lowest_digit(ds);
+        if (!hodoku_set_equal(a->all_see[d], b->all_see[d]) ||
+            !hodoku_set_equal(a->sees[d], b->sees[d]))
+            return false;
+    }
+    return true;
+}
+
+bool hodoku_round_equal(const hodoku_round *a, const hodoku_round *b)
+{
+    const search *x = &a->s, *y = &b->s;
+    if (a->ready != b->ready || x->nalses != y->nalses || x->nrcs != y->nrcs) return false;
+    for (int i = 0; i < x->nalses; i++)
+        if (!als_equal(&x->alses[i], &y->alses[i]) || x->first_rc[i] != y->first_rc[i] ||
+            x->end_rc[i] != y->end_rc[i])
+            return false;
+    for (int i = 0; i < x->nrcs; i++) {
+        const rc *r = &x->rcs[i], *t = &y->rcs[i];
+        if (r->a != t->a || r->b != t->b || r->d1 != t->d1 || r->d2 != t->d2) return false;
+    }
+    return true;
+}
+
+/* The search of q's board: its round's (hodoku_round_make), or one of
+ * this finder's own (*owned set: to be freed). NULL if memory ran out. */
 static search *round_search(hodoku_query *q, search *own, bool *owned)
 {
     *owned = false;
-    if (q->round && *q->round) return &(*q->round)->s;
-    hodoku_round *round = q->round ? malloc(sizeof *round) : NULL;
-    search *s = round ? &round->s : own;
-    bool ready = prepare(s, q->grid);
-    if (!ready) {
-        search_free(s);
-        free(round);
+    if (q->round) return hodoku_round_make(q->round, q->grid) ? &(*q->round)->s : NULL;
+    if (!prepare(own, q->grid, NULL, hodoku_set_empty())) {
+        search_free(own);
         return NULL;
     }
-    if (round)
-        *q->round = round;
-    else
-        *owned = true;
-    return s;
+    *owned = true;
+    return own;
 }
 
 /* The sets of s a step of kind may need on q's board, by set (NULL: any;
