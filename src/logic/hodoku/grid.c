@@ -5,6 +5,7 @@
  */
 #include "grid.h"
 
+#include <stddef.h>
 #include <string.h>
 
 void hodoku_queue_add(hodoku_queue *q, int cell, int digit)
@@ -156,7 +157,8 @@ bool hodoku_grid_stuck(const hodoku_grid *g)
     return missing != 0;
 }
 
-void hodoku_grid_from_state(hodoku_grid *g, const sudoku_logic *state)
+/* Every cell open with all nine candidates, the queues empty. */
+static void grid_open(hodoku_grid *g)
 {
     memset(g, 0, sizeof *g);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) g->candidates[cell] = ALL_DIGITS;
@@ -168,11 +170,278 @@ void hodoku_grid_from_state(hodoku_grid *g, const sudoku_logic *state)
         g->digit_cells[d][0] = ~0ull;
         g->digit_cells[d][1] = (1ull << (SUDOKU_CELLS - 64)) - 1;
     }
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        if (state->placed.cell[cell]) {
-            hodoku_place(g, cell, state->placed.cell[cell]);
-            g->given[cell] = true;
+}
+
+/*
+ * The givens placed at once: what placing them one by one in cell order
+ * (hodoku_place on an open grid) makes, computed from where they are.
+ * The candidates, the digits' cells and the counts follow from the
+ * givens alone; the queues from the order of the removals, which is
+ * known too: given by given in cell order, each first takes its digit
+ * from its peers that still have it (cell order; for each, the peer's
+ * units in turn), then its own candidates (digits ascending; its units in
+ * turn). A removal's moment is numbered that way (removal_time).
+ *
+ * With no clash and no cell left without candidates, a count is the
+ * number of the unit's cells with the digit at every moment, but for the
+ * units of the given being placed, whose count of its digit is not taken
+ * peer by peer (hodoku_place's settled units). So a digit's count in a
+ * unit not holding it as a given reaches 1 at the unit's 8th removal of
+ * it, which queues the cell that keeps it (the one removed last, or
+ * never), and 0 at the 9th, which takes the digit's first entry in the
+ * unit off the queue if it was a peer's removal (a given's own candidates
+ * only count the digit out). Where a given holds the digit, only the
+ * removals before the given's turn count: the given's cell is queued at
+ * the 8th if all its unit's others went before. A cell joins the naked
+ * queue at the removal that leaves it one candidate.
+ */
+
+/* A hidden queue's event in the replay: at time, the cell joins (digit
+ * of unit), or the digit's first entry in unit leaves. */
+typedef struct hidden_event {
+    uint32_t time;
+    uint8_t cell, digit, unit;
+    bool drop;
+} hidden_event;
+
+typedef struct setup {
+    uint64_t givens[2];          /* the given cells */
+    uint64_t of_digit[9][2];     /* each digit's given cells */
+    uint16_t seen[SUDOKU_CELLS]; /* the digits given in each cell's units */
+    int nevents;
+    hidden_event event[2 * 27 * 9]; /* at most a join and a leave per unit's digit */
+} setup;
+
+/* The removal of given's digit from peer (own false) or of given's own
+ * candidate digit (own true), in a unit of the kind (0 row, 1 column,
+ * 2 box). */
+static uint32_t removal_time(int given, bool own, int what, int kind)
+{
+    return (uint32_t)given << 10 | (uint32_t)own << 9 | (uint32_t)what << 2 | (uint32_t)kind;
+}
+
+/* The first of cells (in cell order) among cell's peers, or 81. */
+static int first_peer(const uint64_t cells[2], int cell)
+{
+    uint64_t low = cells[0] & sudoku_peer_bits[cell][0],
+             high = cells[1] & sudoku_peer_bits[cell][1];
+    return low ? __builtin_ctzll(low) : high ? 64 + __builtin_ctzll(high) : SUDOKU_CELLS;
+}
+
+/* When cell (which lost digit) lost it, in its unit of the kind: at the
+ * first given of the digit among its peers, or at its own placement if
+ * that came first. */
+static uint32_t lost_at(const hodoku_grid *g, const setup *s, int cell, int digit, int kind)
+{
+    int first = first_peer(s->of_digit[digit - 1], cell);
+    if (g->value[cell] && first > cell) return removal_time(cell, true, digit, kind);
+    return removal_time(first, false, cell, kind);
+}
+
+static void hidden_event_add(setup *s, uint32_t time, int cell, int digit, int unit, bool drop)
+{
+    s->event[s->nevents++] =
+        (hidden_event){time, (uint8_t)cell, (uint8_t)digit, (uint8_t)unit, drop};
+}
+
+/* The events of digit in unit, whose count came to 1 or less: keeper is
+ * the cell that had the digit when the count came to 1 (its given, or the
+ * open cell that has it), or -1 if the count came to 0 too. */
+static void unit_events(const hodoku_grid *g, setup *s, int unit, int digit, int keeper)
+{
+    int kind = unit / 9, last = -1;
+    uint32_t latest = 0, before = 0;
+    for (int i = 0; i < 9; i++) {
+        int cell = sudoku_unit_cells[unit][i];
+        if (cell == keeper) continue;
+        uint32_t t = lost_at(g, s, cell, digit, kind);
+        if (t > latest) {
+            before = latest;
+            latest = t;
+            last = cell;
+        } else if (t > before)
+            before = t;
+    }
+    if (keeper >= 0) {
+        hidden_event_add(s, latest, keeper, digit, unit, false);
+        return;
+    }
+    hidden_event_add(s, before, last, digit, unit, false);
+    if (!(latest >> 9 & 1u)) hidden_event_add(s, latest, last, digit, unit, true);
+}
+
+/* Places the givens: values, the digits' cells, the units' placed
+ * digits; and queues the events of a given that is the last place of its
+ * digit in one of its units. False on a clash (a given's digit given
+ * before in one of its units). */
+static bool place_givens(hodoku_grid *g, setup *s, const sudoku_logic *state)
+{
+    uint64_t open[2] = {~0ull, (1ull << (SUDOKU_CELLS - 64)) - 1};
+    for (int d = 0; d < 9; d++) memcpy(g->digit_cells[d], open, sizeof open);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        int digit = state->placed.cell[cell];
+        if (!digit) continue;
+        uint16_t bit = (uint16_t)(1u << (digit - 1));
+        const uint8_t *units = sudoku_cell_units[cell];
+        if ((g->unit_placed[units[0]] | g->unit_placed[units[1]] | g->unit_placed[units[2]]) & bit)
+            return false;
+        uint64_t *cells = g->digit_cells[digit - 1];
+        uint64_t left[2] = {cells[0] & ~s->givens[0], cells[1] & ~s->givens[1]};
+        for (int k = 0; k < 3; k++)
+            if ((left[0] & sudoku_unit_bits[units[k]][0]) == (cell < 64 ? 1ull << cell : 0) &&
+                (left[1] & sudoku_unit_bits[units[k]][1]) == (cell < 64 ? 0 : 1ull << (cell - 64)))
+                unit_events(g, s, units[k], digit, cell); /* reads the givens before it */
+        for (int k = 0; k < 3; k++) g->unit_placed[units[k]] |= bit;
+        for (int w = 0; w < 2; w++) cells[w] &= ~sudoku_peer_bits[cell][w];
+        s->givens[cell >> 6] |= 1ull << (cell & 63);
+        s->of_digit[digit - 1][cell >> 6] |= 1ull << (cell & 63);
+        g->value[cell] = (uint8_t)digit;
+        g->given[cell] = true;
+        g->placed++;
+    }
+    for (int d = 0; d < 9; d++)
+        for (int w = 0; w < 2; w++) g->digit_cells[d][w] &= ~s->givens[w];
+    return true;
+}
+/* A set of digits (bit d - 1) as four-bit counters, digit d's at bit
+ * 4 (d - 1): a unit's cells' candidates are added up nine digits at a time. */
+static uint64_t as_counters(unsigned digits)
+{
+    uint64_t x = digits & 0xFFu;
+    x = (x | x << 12) & 0x000F000Fu;
+    x = (x | x << 6) & 0x03030303u;
+    x = (x | x << 3) & 0x11111111u;
+    return x | (uint64_t)(digits >> 8) << 32;
+}
+
+/* The open cells' candidates (those no given among the peers has), the
+ * units' counts and digits with a place; each cell's givens' digits into
+ * s->seen. False if an open cell has no candidate left (the replay's
+ * drift). */
+static bool count_places(hodoku_grid *g, setup *s)
+{
+    uint64_t count[27] = {0};
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        const uint8_t *units = sudoku_cell_units[cell];
+        unsigned seen =
+            g->unit_placed[units[0]] | g->unit_placed[units[1]] | g->unit_placed[units[2]];
+        s->seen[cell] = (uint16_t)seen;
+        if (g->value[cell]) continue;
+        unsigned has = ALL_DIGITS & ~seen;
+        if (!has) return false;
+        g->candidates[cell] = (uint16_t)has;
+        uint64_t counters = as_counters(has);
+        for (int k = 0; k < 3; k++) count[units[k]] += counters;
+    }
+    for (int unit = 0; unit < 27; unit++)
+        for (int d = 1; d <= 9; d++) {
+            int n = (int)(count[unit] >> 4 * (d - 1) & 15u);
+            g->free[unit][d] = (int8_t)n;
+            if (n) g->unit_free[unit] |= (uint16_t)(1u << (d - 1));
         }
+    return true;
+}
+
+/* The hidden queue's events of the digits not given in a unit and with
+ * one place or none left there; g->lost if one has none. */
+static void unit_digit_events(hodoku_grid *g, setup *s)
+{
+    for (int unit = 0; unit < 27; unit++)
+        for (int d = 1; d <= 9; d++) {
+            if (g->free[unit][d] > 1 || g->unit_placed[unit] >> (d - 1) & 1u) continue;
+            if (!g->free[unit][d]) {
+                g->lost = true;
+                unit_events(g, s, unit, d, -1);
+                continue;
+            }
+            const uint64_t *cells = g->digit_cells[d - 1];
+            uint64_t low = cells[0] & sudoku_unit_bits[unit][0];
+            int keeper = low ? __builtin_ctzll(low)
+                             : 64 + __builtin_ctzll(cells[1] & sudoku_unit_bits[unit][1]);
+            unit_events(g, s, unit, d, keeper);
+        }
+}
+
+/* The hidden queue: its events in time order, as the replay met them. */
+static void queue_hidden(hodoku_grid *g, setup *s)
+{
+    hidden_event *e = s->event;
+    for (int i = 1; i < s->nevents; i++)
+        for (int j = i; j > 0 && e[j - 1].time > e[j].time; j--) {
+            hidden_event x = e[j];
+            e[j] = e[j - 1];
+            e[j - 1] = x;
+        }
+    for (int i = 0; i < s->nevents; i++)
+        if (e[i].drop)
+            drop_hidden(&g->hidden, e[i].unit, e[i].digit);
+        else
+            hodoku_queue_add(&g->hidden, e[i].cell, e[i].digit);
+}
+
+/* The given among cell's peers (before limit) whose removal left cell
+ * with only keep, or -1: the givens among the peers in cell order, which
+ * is the replay's. */
+static int single_at(const setup *s, const hodoku_grid *g, int cell, unsigned keep, int limit)
+{
+    unsigned gone = 0, all = ALL_DIGITS & ~keep;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t peers = s->givens[w] & sudoku_peer_bits[cell][w]; peers; peers &= peers - 1) {
+            int peer = 64 * w + __builtin_ctzll(peers);
+            if (peer >= limit) return -1;
+            gone |= 1u << (g->value[peer] - 1);
+            if (gone == all) return peer;
+        }
+    return -1;
+}
+
+/* The naked queue: each cell left with one candidate (an open cell; a
+ * given, before its turn) at the removal that left it so, in time order. */
+static void queue_naked(hodoku_grid *g, const setup *s)
+{
+    uint16_t time[SUDOKU_CELLS];
+    sudoku_candidate entry[SUDOKU_CELLS];
+    int n = 0;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        unsigned keep = g->value[cell] ? 1u << (g->value[cell] - 1) : g->candidates[cell];
+        if (!sudoku_is_single(keep) || (s->seen[cell] | keep) != ALL_DIGITS) continue;
+        int at = single_at(s, g, cell, keep, g->value[cell] ? cell : SUDOKU_CELLS);
+        if (at < 0) continue;
+        int i = n++;
+        for (; i > 0 && time[i - 1] > (uint16_t)(at << 7 | cell); i--) {
+            time[i] = time[i - 1];
+            entry[i] = entry[i - 1];
+        }
+        time[i] = (uint16_t)(at << 7 | cell);
+        entry[i] = (sudoku_candidate){(uint8_t)cell, (uint8_t)sudoku_lowest_digit(keep)};
+    }
+    for (int i = 0; i < n; i++) hodoku_queue_add(&g->naked, entry[i].cell, entry[i].digit);
+}
+
+/* The givens placed at once, as above; false (g to be set up again) on a
+ * clash or a cell left without candidates. */
+static bool givens_at_once(hodoku_grid *g, const sudoku_logic *state)
+{
+    memset(g, 0, sizeof *g);
+    setup s;
+    memset(&s, 0, offsetof(setup, event));
+    if (!place_givens(g, &s, state) || !count_places(g, &s)) return false;
+    unit_digit_events(g, &s);
+    queue_hidden(g, &s);
+    queue_naked(g, &s);
+    return true;
+}
+
+void hodoku_grid_from_state(hodoku_grid *g, const sudoku_logic *state)
+{
+    if (!givens_at_once(g, state)) {
+        grid_open(g);
+        for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+            if (state->placed.cell[cell]) {
+                hodoku_place(g, cell, state->placed.cell[cell]);
+                g->given[cell] = true;
+            }
+    }
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         if (g->value[cell]) continue;
         for (unsigned lacks = g->candidates[cell] & ~(unsigned)state->candidates[cell]; lacks;
