@@ -205,10 +205,11 @@ typedef struct hidden_event {
 } hidden_event;
 
 typedef struct setup {
-    uint64_t givens[2];          /* the given cells */
-    uint64_t of_digit[9][2];     /* each digit's given cells */
-    uint16_t seen[SUDOKU_CELLS]; /* the digits given in each cell's units */
-    int nevents;
+    uint64_t givens[2];      /* the given cells */
+    uint64_t of_digit[9][2]; /* each digit's given cells */
+    uint64_t count[27];      /* each unit's places of each digit, as counters (as_counters) */
+    int nsingles, nevents;
+    uint8_t single[SUDOKU_CELLS];   /* the cells that may have joined the naked queue, in order */
     hidden_event event[2 * 27 * 9]; /* at most a join and a leave per unit's digit */
 } setup;
 
@@ -285,16 +286,19 @@ static bool place_givens(hodoku_grid *g, setup *s, const sudoku_logic *state)
         const uint8_t *units = sudoku_cell_units[cell];
         if ((g->unit_placed[units[0]] | g->unit_placed[units[1]] | g->unit_placed[units[2]]) & bit)
             return false;
-        uint64_t *cells = g->digit_cells[digit - 1];
-        uint64_t left[2] = {cells[0] & ~s->givens[0], cells[1] & ~s->givens[1]};
-        for (int k = 0; k < 3; k++)
-            if ((left[0] & sudoku_unit_bits[units[k]][0]) == (cell < 64 ? 1ull << cell : 0) &&
-                (left[1] & sudoku_unit_bits[units[k]][1]) == (cell < 64 ? 0 : 1ull << (cell - 64)))
-                unit_events(g, s, units[k], digit, cell); /* reads the givens before it */
-        for (int k = 0; k < 3; k++) g->unit_placed[units[k]] |= bit;
-        for (int w = 0; w < 2; w++) cells[w] &= ~sudoku_peer_bits[cell][w];
         s->givens[cell >> 6] |= 1ull << (cell & 63);
         s->of_digit[digit - 1][cell >> 6] |= 1ull << (cell & 63);
+        /* The cells besides it with the digit still: none in a unit, and
+         * the given is the unit's last place of it. */
+        uint64_t *cells = g->digit_cells[digit - 1];
+        uint64_t low = cells[0] & ~s->givens[0], high = cells[1] & ~s->givens[1];
+        for (int k = 0; k < 3; k++) {
+            int unit = units[k];
+            if (!(low & sudoku_unit_bits[unit][0]) && !(high & sudoku_unit_bits[unit][1]))
+                unit_events(g, s, unit, digit, cell); /* reads the givens before it */
+            g->unit_placed[unit] |= bit;
+        }
+        for (int w = 0; w < 2; w++) cells[w] &= ~sudoku_peer_bits[cell][w];
         g->value[cell] = (uint8_t)digit;
         g->given[cell] = true;
         g->placed++;
@@ -304,62 +308,90 @@ static bool place_givens(hodoku_grid *g, setup *s, const sudoku_logic *state)
     return true;
 }
 /* A set of digits (bit d - 1) as four-bit counters, digit d's at bit
- * 4 (d - 1): a unit's cells' candidates are added up nine digits at a time. */
-static uint64_t as_counters(unsigned digits)
-{
-    uint64_t x = digits & 0xFFu;
-    x = (x | x << 12) & 0x000F000Fu;
-    x = (x | x << 6) & 0x03030303u;
-    x = (x | x << 3) & 0x11111111u;
-    return x | (uint64_t)(digits >> 8) << 32;
-}
+ * 4 (d - 1): a unit's cells' candidates are added up nine digits at a
+ * time. */
+#define COUNTERS(m)                                                                                \
+    ((uint64_t)((m)&1u) | (uint64_t)((m) >> 1 & 1u) << 4 | (uint64_t)((m) >> 2 & 1u) << 8 |        \
+     (uint64_t)((m) >> 3 & 1u) << 12 | (uint64_t)((m) >> 4 & 1u) << 16 |                           \
+     (uint64_t)((m) >> 5 & 1u) << 20 | (uint64_t)((m) >> 6 & 1u) << 24 |                           \
+     (uint64_t)((m) >> 7 & 1u) << 28 | (uint64_t)((m) >> 8 & 1u) << 32)
+#define COUNTERS_2(m) COUNTERS(m), COUNTERS((m) + 1)
+#define COUNTERS_8(m) COUNTERS_2(m), COUNTERS_2((m) + 2), COUNTERS_2((m) + 4), COUNTERS_2((m) + 6)
+#define COUNTERS_32(m)                                                                             \
+    COUNTERS_8(m), COUNTERS_8((m) + 8), COUNTERS_8((m) + 16), COUNTERS_8((m) + 24)
+#define COUNTERS_128(m)                                                                            \
+    COUNTERS_32(m), COUNTERS_32((m) + 32), COUNTERS_32((m) + 64), COUNTERS_32((m) + 96)
+static const uint64_t as_counters[512] = {COUNTERS_128(0), COUNTERS_128(128), COUNTERS_128(256),
+                                          COUNTERS_128(384)};
 
-/* The open cells' candidates (those no given among the peers has), the
- * units' counts and digits with a place; each cell's givens' digits into
- * s->seen. False if an open cell has no candidate left (the replay's
- * drift). */
+/* The open cells' candidates (those no given among the peers has) and
+ * the units' counts; the cells that may have joined the naked queue (an
+ * open cell with one candidate; a given whose peers' givens hold every
+ * other digit). False if an open cell has no candidate left (the
+ * replay's drift). */
 static bool count_places(hodoku_grid *g, setup *s)
 {
-    uint64_t count[27] = {0};
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        const uint8_t *units = sudoku_cell_units[cell];
-        unsigned seen =
-            g->unit_placed[units[0]] | g->unit_placed[units[1]] | g->unit_placed[units[2]];
-        s->seen[cell] = (uint16_t)seen;
-        if (g->value[cell]) continue;
-        unsigned has = ALL_DIGITS & ~seen;
-        if (!has) return false;
-        g->candidates[cell] = (uint16_t)has;
-        uint64_t counters = as_counters(has);
-        for (int k = 0; k < 3; k++) count[units[k]] += counters;
-    }
-    for (int unit = 0; unit < 27; unit++)
-        for (int d = 1; d <= 9; d++) {
-            int n = (int)(count[unit] >> 4 * (d - 1) & 15u);
-            g->free[unit][d] = (int8_t)n;
-            if (n) g->unit_free[unit] |= (uint16_t)(1u << (d - 1));
+    for (int row = 0; row < 9; row++) {
+        uint64_t in_row = 0;
+        for (int column = 0; column < 9; column++) {
+            int cell = 9 * row + column, box = 18 + row / 3 * 3 + column / 3;
+            unsigned seen = g->unit_placed[row] | g->unit_placed[9 + column] | g->unit_placed[box];
+            if (g->value[cell]) {
+                if (seen == ALL_DIGITS) s->single[s->nsingles++] = (uint8_t)cell;
+                continue;
+            }
+            unsigned has = ALL_DIGITS & ~seen;
+            if (!has) return false;
+            if (sudoku_is_single(has)) s->single[s->nsingles++] = (uint8_t)cell;
+            g->candidates[cell] = (uint16_t)has;
+            uint64_t counters = as_counters[has];
+            in_row += counters;
+            s->count[9 + column] += counters;
+            s->count[box] += counters;
         }
+        s->count[row] = in_row;
+    }
     return true;
 }
 
-/* The hidden queue's events of the digits not given in a unit and with
- * one place or none left there; g->lost if one has none. */
-static void unit_digit_events(hodoku_grid *g, setup *s)
+/* The sign bits of x's bytes as a set, byte i's as bit i. */
+static unsigned byte_signs(uint64_t x)
 {
-    for (int unit = 0; unit < 27; unit++)
-        for (int d = 1; d <= 9; d++) {
-            if (g->free[unit][d] > 1 || g->unit_placed[unit] >> (d - 1) & 1u) continue;
+    return (unsigned)(((x & 0x8080808080808080u) >> 7) * 0x0102040810204080u >> 56);
+}
+
+/* The units' counts and digits with a place, from s->count; the hidden
+ * queue's events of the digits not given in a unit with one place or
+ * none left there; g->lost if one has none. */
+static void unit_counts(hodoku_grid *g, setup *s)
+{
+    for (int unit = 0; unit < 27; unit++) {
+        uint64_t x = s->count[unit], bytes = x & 0xFFFFFFFFu; /* digits 1-8's, a byte each */
+        bytes = (bytes | bytes << 16) & 0x0000FFFF0000FFFFu;
+        bytes = (bytes | bytes << 8) & 0x00FF00FF00FF00FFu;
+        bytes = (bytes | bytes << 4) & 0x0F0F0F0F0F0F0F0Fu;
+        for (int d = 1; d <= 8; d++) g->free[unit][d] = (int8_t)(bytes >> 8 * (d - 1) & 0xFFu);
+        unsigned nine = (unsigned)(x >> 32);
+        g->free[unit][9] = (int8_t)nine;
+        g->unit_free[unit] =
+            (uint16_t)(byte_signs(bytes + 0x7F7F7F7F7F7F7F7Fu) | (unsigned)(nine > 0) << 8);
+        unsigned many = byte_signs((bytes & 0xFEFEFEFEFEFEFEFEu) + 0x7F7F7F7F7F7F7F7Fu) |
+                        (unsigned)(nine > 1) << 8;
+        for (unsigned low = ALL_DIGITS & ~many & ~(unsigned)g->unit_placed[unit]; low;
+             low &= low - 1) {
+            int d = __builtin_ctz(low) + 1;
             if (!g->free[unit][d]) {
                 g->lost = true;
                 unit_events(g, s, unit, d, -1);
                 continue;
             }
             const uint64_t *cells = g->digit_cells[d - 1];
-            uint64_t low = cells[0] & sudoku_unit_bits[unit][0];
-            int keeper = low ? __builtin_ctzll(low)
-                             : 64 + __builtin_ctzll(cells[1] & sudoku_unit_bits[unit][1]);
+            uint64_t first = cells[0] & sudoku_unit_bits[unit][0];
+            int keeper = first ? __builtin_ctzll(first)
+                               : 64 + __builtin_ctzll(cells[1] & sudoku_unit_bits[unit][1]);
             unit_events(g, s, unit, d, keeper);
         }
+    }
 }
 
 /* The hidden queue: its events in time order, as the replay met them. */
@@ -402,18 +434,18 @@ static void queue_naked(hodoku_grid *g, const setup *s)
     uint16_t time[SUDOKU_CELLS];
     sudoku_candidate entry[SUDOKU_CELLS];
     int n = 0;
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+    for (int i = 0; i < s->nsingles; i++) {
+        int cell = s->single[i];
         unsigned keep = g->value[cell] ? 1u << (g->value[cell] - 1) : g->candidates[cell];
-        if (!sudoku_is_single(keep) || (s->seen[cell] | keep) != ALL_DIGITS) continue;
         int at = single_at(s, g, cell, keep, g->value[cell] ? cell : SUDOKU_CELLS);
         if (at < 0) continue;
-        int i = n++;
-        for (; i > 0 && time[i - 1] > (uint16_t)(at << 7 | cell); i--) {
-            time[i] = time[i - 1];
-            entry[i] = entry[i - 1];
+        int j = n++;
+        for (; j > 0 && time[j - 1] > (uint16_t)(at << 7 | cell); j--) {
+            time[j] = time[j - 1];
+            entry[j] = entry[j - 1];
         }
-        time[i] = (uint16_t)(at << 7 | cell);
-        entry[i] = (sudoku_candidate){(uint8_t)cell, (uint8_t)sudoku_lowest_digit(keep)};
+        time[j] = (uint16_t)(at << 7 | cell);
+        entry[j] = (sudoku_candidate){(uint8_t)cell, (uint8_t)sudoku_lowest_digit(keep)};
     }
     for (int i = 0; i < n; i++) hodoku_queue_add(&g->naked, entry[i].cell, entry[i].digit);
 }
@@ -424,9 +456,9 @@ static bool givens_at_once(hodoku_grid *g, const sudoku_logic *state)
 {
     memset(g, 0, sizeof *g);
     setup s;
-    memset(&s, 0, offsetof(setup, event));
+    memset(&s, 0, offsetof(setup, single));
     if (!place_givens(g, &s, state) || !count_places(g, &s)) return false;
-    unit_digit_events(g, &s);
+    unit_counts(g, &s);
     queue_hidden(g, &s);
     queue_naked(g, &s);
     return true;
@@ -442,14 +474,17 @@ void hodoku_grid_from_state(hodoku_grid *g, const sudoku_logic *state)
                 g->given[cell] = true;
             }
     }
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        if (g->value[cell]) continue;
+    /* The candidates the state lacks (a placed cell has none in g): most
+     * states lack none, which a loop without branches tells. */
+    unsigned lacking = 0;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        lacking |= g->candidates[cell] & ~(unsigned)state->candidates[cell];
+    for (int cell = 0; lacking && cell < SUDOKU_CELLS; cell++)
         for (unsigned lacks = g->candidates[cell] & ~(unsigned)state->candidates[cell]; lacks;
              lacks &= lacks - 1) {
             int d = __builtin_ctz(lacks);
             (void)remove_had(g, cell, d + 1, (uint16_t)(1u << d), 0);
         }
-    }
 }
 
 bool hodoku_grid_is(const hodoku_grid *g, const sudoku_logic *state)
