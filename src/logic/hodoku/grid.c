@@ -121,7 +121,7 @@ void hodoku_place(hodoku_grid *g, int cell, int digit)
      * stays above 1 (nothing joins the hidden queue, since at 1 the unit
      * has no other place) until all of them are gone, and is then 1 (the
      * cell), plus a peer that lost its last candidate and was not counted
-     * out; the cell's candidates leave it below. */
+     * out; the cell's candidates leave it below, this digit's at once. */
     const uint64_t *cells = g->digit_cells[digit - 1];
     uint32_t settled = (had & bit) && !g->drift ? sudoku_cell_unit_mask[cell] : 0;
     int uncounted[3] = {0, 0, 0};
@@ -132,9 +132,17 @@ void hodoku_place(hodoku_grid *g, int cell, int digit)
             for (int k = 0; k < 3; k++)
                 uncounted[k] += sudoku_cell_units[peer][k] == sudoku_cell_units[cell][k];
         }
-    if (settled)
-        for (int k = 0; k < 3; k++)
-            g->free[sudoku_cell_units[cell][k]][digit] = (int8_t)(1 + uncounted[k]);
+    /* The cell itself out of them: the digit is placed in these units,
+     * so no queue hears of it, and it has no place left in a unit
+     * unless a peer was not counted out. */
+    if (settled) {
+        for (int k = 0; k < 3; k++) {
+            int unit = sudoku_cell_units[cell][k];
+            g->free[unit][digit] = (int8_t)uncounted[k];
+            if (!uncounted[k]) g->unit_free[unit] &= (uint16_t)~bit;
+        }
+        had &= ~(unsigned)bit;
+    }
     /* The cell's own candidates leave its units' counts only now. */
     for (unsigned c = had; c; c &= c - 1) {
         int d = __builtin_ctz(c) + 1;
