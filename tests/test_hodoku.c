@@ -120,8 +120,7 @@ static bool read_path(const char *line, ref_path *ref)
         p = read_candidates(after_key(p, "placements"), s->place, 4, &s->nplace);
         s->elim = &ref->elims[ref->nelims];
         p = read_candidates(after_key(p, "eliminations"), s->elim,
-                            (int)(sizeof ref->elims / sizeof ref->elims[0]) - ref->nelims,
-                            &s->nelim);
+                            (int)(sizeof ref->elims / sizeof ref->elims[0]) - ref->nelims, &s->nelim);
         ref->nelims += s->nelim;
         s->text = &ref->texts[ref->ntext];
         size_t len;
@@ -175,8 +174,7 @@ static void ref_as_step(const ref_step *ref, sudoku_step *step)
 
 typedef struct tally {
     char code[CODES][8];
-    long steps[CODES], right[CODES],
-        words[CODES];     /* replayed steps; the engine's the same; words */
+    long steps[CODES], right[CODES], words[CODES]; /* replayed steps; the engine's the same; words */
     long diverged[CODES]; /* whole paths that first part at a step of this technique */
     int ncodes;
     long puzzles, level_equal, score_equal, path_equal;
