@@ -17,6 +17,10 @@
  * along HoDoKu's paths, each finder with one memory kept from board to
  * board (and from puzzle to puzzle) answers as without one.
  *
+ * And HoDoKu's grid: against a plain model of its rules, and its set-up
+ * from a state (the givens placed at once) against the replay it stands
+ * for (each given placed in cell order), queues entry by entry.
+ *
  * HODOKU_PATHS=FILE reads another file of that shape (a hidden set made
  * with HoDoKu: /work/notes/hodoku-build.md); HODOKU_SHOW=N prints the
  * first N steps that differ. Skips, with a message, when the file is absent.

@@ -243,7 +243,7 @@ static int first_peer(const uint64_t cells[2], int cell)
 static uint32_t lost_at(const hodoku_grid *g, const setup *s, int cell, int digit, int kind)
 {
     int first = first_peer(s->of_digit[digit - 1], cell);
-    if (g->value[cell] && first > cell) return removal_time(cell, true, digit, kind);
+    if (cell < first && g->value[cell]) return removal_time(cell, true, digit, kind);
     return removal_time(first, false, cell, kind);
 }
 
