@@ -572,6 +572,13 @@ static void model_check(const model *m, const hodoku_grid *g)
     assert_int_equal(n, g->hidden.tail - g->hidden.head);
     assert_memory_equal(&m->hidden[m->hidden_head], &g->hidden.entry[g->hidden.head],
                         (size_t)n * sizeof m->hidden[0]);
+    static int turn; /* "allowed", of one digit at a time, each in turn */
+    int digit = 1 + turn++ % 9;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        bool allowed = !m->value[cell];
+        for (int k = 0; k < 20; k++) allowed = allowed && m->value[sudoku_peers[cell][k]] != digit;
+        assert_int_equal(allowed, hodoku_allowed(g, cell, digit));
+    }
     hodoku_digit_cells at;
     hodoku_digit_cells_of(g, &at);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)

@@ -525,6 +525,14 @@ void hodoku_take_step(hodoku_grid *g, const sudoku_step *step)
 bool hodoku_allowed(const hodoku_grid *g, int cell, int digit)
 {
     if (g->value[cell]) return false;
+    /* Without drift no placed cell took another digit since: the digits
+     * placed in a unit are those its cells hold. */
+    if (!g->drift) {
+        const uint8_t *units = sudoku_cell_units[cell];
+        unsigned placed =
+            g->unit_placed[units[0]] | g->unit_placed[units[1]] | g->unit_placed[units[2]];
+        return !(placed >> (digit - 1) & 1u);
+    }
     for (int k = 0; k < 20; k++)
         if (g->value[sudoku_peers[cell][k]] == digit) return false;
     return true;
