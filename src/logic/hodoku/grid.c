@@ -14,14 +14,6 @@ void hodoku_queue_add(hodoku_queue *q, int cell, int digit)
     q->entry[q->tail++] = (sudoku_candidate){(uint8_t)cell, (uint8_t)digit};
 }
 
-bool hodoku_queue_pop(hodoku_queue *q, sudoku_candidate *entry)
-{
-    if (q->head >= q->tail) return false;
-    *entry = q->entry[q->head++];
-    if (q->head >= q->tail) q->head = q->tail = 0;
-    return true;
-}
-
 /* Takes out the entry at index i, keeping the order of the rest. */
 static void queue_drop(hodoku_queue *q, int i)
 {
