@@ -105,7 +105,6 @@ void hodoku_place(hodoku_grid *g, int cell, int digit)
     for (unsigned c = had; c; c &= c - 1)
         g->digit_cells[__builtin_ctz(c)][cell >> 6] &= ~(1ull << (cell & 63));
     uint16_t bit = (uint16_t)(1u << (digit - 1));
-    for (int k = 0; k < 3; k++) g->unit_placed[sudoku_cell_units[cell][k]] |= bit;
     /* The peers that have the digit, in cell order (each removal touches
      * only its own cell's candidates: the set taken first stays true).
      * If the cell had the digit and the counts tell (no drift), each of
@@ -116,6 +115,12 @@ void hodoku_place(hodoku_grid *g, int cell, int digit)
      * out; the cell's candidates leave it below, this digit's at once. */
     const uint64_t *cells = g->digit_cells[digit - 1];
     uint32_t settled = (had & bit) && !g->drift ? sudoku_cell_unit_mask[cell] : 0;
+    /* The digit placed in the cell's units: before the peers lose it
+     * where the cell's units count them (a unit that loses the last place
+     * of a digit placed in it lost nothing), else with the counts below
+     * (the loop reads only other units' then). */
+    if (!settled)
+        for (int k = 0; k < 3; k++) g->unit_placed[sudoku_cell_units[cell][k]] |= bit;
     int uncounted[3] = {0, 0, 0};
     for (int w = 0; w < 2; w++)
         for (uint64_t peers = cells[w] & sudoku_peer_bits[cell][w]; peers; peers &= peers - 1) {
@@ -130,6 +135,7 @@ void hodoku_place(hodoku_grid *g, int cell, int digit)
     if (settled) {
         for (int k = 0; k < 3; k++) {
             int unit = sudoku_cell_units[cell][k];
+            g->unit_placed[unit] |= bit;
             g->free[unit][digit] = (int8_t)uncounted[k];
             if (!uncounted[k]) g->unit_free[unit] &= (uint16_t)~bit;
         }
