@@ -20,6 +20,10 @@
  * the round carried over is the one made afresh, set for set and record
  * for record.
  *
+ * And HoDoKu's grid: against a plain model of its rules, and its set-up
+ * from a state (the givens placed at once) against the replay it stands
+ * for (each given placed in cell order), queues entry by entry.
+ *
  * HODOKU_PATHS=FILE reads another file of that shape (a hidden set made
  * with HoDoKu: /work/notes/hodoku-build.md); HODOKU_SHOW=N prints the
  * first N steps that differ. Skips, with a message, when the file is absent.
@@ -636,6 +640,13 @@ static void model_check(const model *m, const hodoku_grid *g)
     assert_int_equal(n, g->hidden.tail - g->hidden.head);
     assert_memory_equal(&m->hidden[m->hidden_head], &g->hidden.entry[g->hidden.head],
                         (size_t)n * sizeof m->hidden[0]);
+    static int turn; /* "allowed", of one digit at a time, each in turn */
+    int digit = 1 + turn++ % 9;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        bool allowed = !m->value[cell];
+        for (int k = 0; k < 20; k++) allowed = allowed && m->value[sudoku_peers[cell][k]] != digit;
+        assert_int_equal(allowed, hodoku_allowed(g, cell, digit));
+    }
     hodoku_digit_cells at;
     hodoku_digit_cells_of(g, &at);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
@@ -701,6 +712,201 @@ static void test_grid_against_model(void **state)
     }
 }
 
+/* ---- the givens' set-up against their replay ---- */
+
+/* What hodoku_grid_from_state must make of state: an open grid (the set-up
+ * of a state with nothing placed), state's placed cells placed on it one
+ * by one in cell order, then the candidates state lacks removed (cells in
+ * order, digits ascending). */
+static void replay_setup(hodoku_grid *g, const sudoku_logic *state)
+{
+    sudoku_logic open;
+    memset(&open, 0, sizeof open);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) open.candidates[cell] = ALL_DIGITS;
+    hodoku_grid_from_state(g, &open);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        assert_int_equal(g->candidates[cell], ALL_DIGITS);
+    for (int unit = 0; unit < 27; unit++)
+        for (int d = 1; d <= 9; d++) assert_int_equal(g->free[unit][d], 9);
+    assert_int_equal(g->naked.tail + g->hidden.tail + g->placed, 0);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        if (state->placed.cell[cell]) {
+            hodoku_place(g, cell, state->placed.cell[cell]);
+            g->given[cell] = true;
+        }
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (int d = 1; d <= 9 && !g->value[cell]; d++)
+            if (!(state->candidates[cell] >> (d - 1) & 1u)) hodoku_remove(g, cell, d);
+}
+
+static void queue_equal(const hodoku_queue *a, const hodoku_queue *b)
+{
+    assert_int_equal(a->tail - a->head, b->tail - b->head);
+    assert_memory_equal(&a->entry[a->head], &b->entry[b->head],
+                        (size_t)(a->tail - a->head) * sizeof a->entry[0]);
+}
+
+/* Every field of the two grids the same, the queues entry by entry. */
+static void grid_equal(const hodoku_grid *a, const hodoku_grid *b)
+{
+    assert_memory_equal(a->value, b->value, sizeof a->value);
+    assert_memory_equal(a->given, b->given, sizeof a->given);
+    assert_memory_equal(a->candidates, b->candidates, sizeof a->candidates);
+    assert_memory_equal(a->free, b->free, sizeof a->free);
+    queue_equal(&a->naked, &b->naked);
+    queue_equal(&a->hidden, &b->hidden);
+    assert_memory_equal(a->unit_placed, b->unit_placed, sizeof a->unit_placed);
+    assert_memory_equal(a->unit_free, b->unit_free, sizeof a->unit_free);
+    assert_int_equal(a->placed, b->placed);
+    assert_int_equal(a->drift, b->drift);
+    assert_memory_equal(a->digit_cells, b->digit_cells, sizeof a->digit_cells);
+    assert_int_equal(a->lost, b->lost);
+}
+
+typedef struct setup_tally {
+    long sets, queued, clean, lost;
+} setup_tally;
+
+/* state set up both ways, the same; tallied: with singles queued, and
+ * with no clash and no open cell without candidates (what the set-up
+ * computes at once; the others it replays). */
+static void setup_alike(const sudoku_logic *state, setup_tally *t)
+{
+    hodoku_grid fast, slow;
+    hodoku_grid_from_state(&fast, state);
+    replay_setup(&slow, state);
+    grid_equal(&fast, &slow);
+    t->sets++;
+    t->queued += fast.naked.tail + fast.hidden.tail > 0;
+    t->lost += fast.lost;
+    bool clean = true;
+    for (int cell = 0; cell < SUDOKU_CELLS && clean; cell++) {
+        int d = state->placed.cell[cell];
+        for (int k = 0; k < 20 && d; k++) clean = state->placed.cell[sudoku_peers[cell][k]] != d;
+        unsigned seen = 0;
+        for (int k = 0; k < 20 && !d; k++)
+            if (state->placed.cell[sudoku_peers[cell][k]])
+                seen |= 1u << (state->placed.cell[sudoku_peers[cell][k]] - 1);
+        clean = clean && seen != ALL_DIGITS;
+    }
+    t->clean += clean;
+}
+
+/* A few of state's open cells' candidates gone (none if few is 0). */
+static void remove_some(sudoku_logic *state, int few)
+{
+    for (int i = 0; i < few; i++) {
+        int cell = rand() % SUDOKU_CELLS;
+        if (!state->placed.cell[cell]) state->candidates[cell] &= (uint16_t) ~(1u << rand() % 9);
+    }
+}
+
+/* Givens of each puzzle of a file (every stride-th), as read and with a
+ * few candidates taken besides. */
+static void setup_file(const char *name, long stride, setup_tally *t)
+{
+    const char *dir = getenv("SHARED_PUZZLES");
+    char path[512], line[512];
+    snprintf(path, sizeof path, "%s/%s", dir ? dir : "../shared/puzzles", name);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        printf("(%s is absent: not read)\n", path);
+        return;
+    }
+    for (long number = 0; fgets(line, sizeof line, f);) {
+        if (strlen(line) < 81 || line[0] == '#' || number++ % stride) continue;
+        sudoku_grid puzzle;
+        for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+            puzzle.cell[cell] =
+                (uint8_t)(line[cell] >= '1' && line[cell] <= '9' ? line[cell] - '0' : 0);
+        sudoku_logic state;
+        if (!sudoku_logic_from_grid(&state, &puzzle)) continue;
+        setup_alike(&state, t);
+        remove_some(&state, 1 + rand() % 8);
+        setup_alike(&state, t);
+    }
+    fclose(f);
+}
+
+/* A random solved grid: a pattern's rows and columns shuffled within
+ * their bands and stacks, the bands, stacks and digits shuffled. */
+static void random_solution(int solution[SUDOKU_CELLS])
+{
+    int digit[9], row[9], column[9];
+    for (int i = 0; i < 9; i++) digit[i] = row[i] = column[i] = i;
+    for (int i = 8; i > 0; i--) {
+        int j = rand() % (i + 1), x = digit[i];
+        digit[i] = digit[j], digit[j] = x;
+    }
+    for (int *line = row; line; line = line == row ? column : NULL) {
+        for (int i = 2; i > 0; i--) { /* the bands (stacks) */
+            int j = rand() % (i + 1);
+            for (int k = 0; k < 3; k++) {
+                int x = line[3 * i + k];
+                line[3 * i + k] = line[3 * j + k], line[3 * j + k] = x;
+            }
+        }
+        for (int b = 0; b < 3; b++) /* the lines within each */
+            for (int i = 2; i > 0; i--) {
+                int j = rand() % (i + 1), x = line[3 * b + i];
+                line[3 * b + i] = line[3 * b + j], line[3 * b + j] = x;
+            }
+    }
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        int r = row[cell / 9], c = column[cell % 9];
+        solution[cell] = 1 + digit[(r * 3 + r / 3 + c) % 9];
+    }
+}
+
+/* Random givens: of a random solved grid (from a few to most cells),
+ * anything anywhere (clashes, cells left without a candidate), and
+ * anything that clashes with no given before it in cell order; the
+ * state's candidates those the givens leave, a few taken besides now and
+ * then. */
+static void random_setup(int kind, setup_tally *t)
+{
+    int solution[SUDOKU_CELLS], percent = 2 + rand() % 60;
+    random_solution(solution);
+    sudoku_logic state;
+    memset(&state, 0, sizeof state);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        if (rand() % 100 < percent)
+            state.placed.cell[cell] = (uint8_t)(kind == 0 ? solution[cell] : 1 + rand() % 9);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        unsigned seen = 0;
+        for (int k = 0; k < 20; k++)
+            if (state.placed.cell[sudoku_peers[cell][k]])
+                seen |= 1u << (state.placed.cell[sudoku_peers[cell][k]] - 1);
+        /* No clash, but (likely) no solution either: units that lose a
+         * digit's last place, cells that lose every candidate. */
+        if (kind == 2 && state.placed.cell[cell] && seen >> (state.placed.cell[cell] - 1) & 1u)
+            state.placed.cell[cell] = 0;
+        state.candidates[cell] = state.placed.cell[cell] ? 0 : (uint16_t)(ALL_DIGITS & ~seen);
+    }
+    if (rand() % 4 == 0) remove_some(&state, 1 + rand() % 12);
+    setup_alike(&state, t);
+}
+
+/* hodoku_grid_from_state against the replay it stands for: every field
+ * and both queues' entries in order, on the 17-clue puzzles and top1465
+ * (every 8th under TEST_QUICK), and on random givens. */
+static void test_setup_against_replay(void **state)
+{
+    (void)state;
+    srand(27);
+    setup_tally t = {0, 0, 0, 0};
+    long stride = quick_test() ? 8 : 1;
+    setup_file("17-clue.txt", stride, &t);
+    setup_file("top1465.txt", stride, &t);
+    long files = t.sets;
+    for (int run = 0; run < (quick_test() ? 5000 : 40000); run++)
+        random_setup(run % 4 == 3 ? 1 : run % 4 == 2 ? 2 : 0, &t);
+    printf("set-up: %ld states (%ld of puzzles' givens), %ld with singles queued, %ld without "
+           "clash or cell left empty, %ld with a unit that lost a digit; each as replayed\n",
+           t.sets, files, t.queued, t.clean, t.lost);
+    assert_true(t.queued > t.sets / 2 && t.clean > t.sets / 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -708,6 +914,7 @@ int main(void)
         cmocka_unit_test(test_als_memory_changes_nothing),
         cmocka_unit_test(test_als_round_carried_over),
         cmocka_unit_test(test_grid_against_model),
+        cmocka_unit_test(test_setup_against_replay),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,20 +5,13 @@
  */
 #include "grid.h"
 
+#include <stddef.h>
 #include <string.h>
 
 void hodoku_queue_add(hodoku_queue *q, int cell, int digit)
 {
     if (q->tail >= HODOKU_QUEUE_ROOM) return; /* cannot happen: see HODOKU_QUEUE_ROOM */
     q->entry[q->tail++] = (sudoku_candidate){(uint8_t)cell, (uint8_t)digit};
-}
-
-bool hodoku_queue_pop(hodoku_queue *q, sudoku_candidate *entry)
-{
-    if (q->head >= q->tail) return false;
-    *entry = q->entry[q->head++];
-    if (q->head >= q->tail) q->head = q->tail = 0;
-    return true;
 }
 
 /* Takes out the entry at index i, keeping the order of the rest. */
@@ -112,7 +105,6 @@ void hodoku_place(hodoku_grid *g, int cell, int digit)
     for (unsigned c = had; c; c &= c - 1)
         g->digit_cells[__builtin_ctz(c)][cell >> 6] &= ~(1ull << (cell & 63));
     uint16_t bit = (uint16_t)(1u << (digit - 1));
-    for (int k = 0; k < 3; k++) g->unit_placed[sudoku_cell_units[cell][k]] |= bit;
     /* The peers that have the digit, in cell order (each removal touches
      * only its own cell's candidates: the set taken first stays true).
      * If the cell had the digit and the counts tell (no drift), each of
@@ -120,9 +112,15 @@ void hodoku_place(hodoku_grid *g, int cell, int digit)
      * stays above 1 (nothing joins the hidden queue, since at 1 the unit
      * has no other place) until all of them are gone, and is then 1 (the
      * cell), plus a peer that lost its last candidate and was not counted
-     * out; the cell's candidates leave it below. */
+     * out; the cell's candidates leave it below, this digit's at once. */
     const uint64_t *cells = g->digit_cells[digit - 1];
     uint32_t settled = (had & bit) && !g->drift ? sudoku_cell_unit_mask[cell] : 0;
+    /* The digit placed in the cell's units: before the peers lose it
+     * where the cell's units count them (a unit that loses the last place
+     * of a digit placed in it lost nothing), else with the counts below
+     * (the loop reads only other units' then). */
+    if (!settled)
+        for (int k = 0; k < 3; k++) g->unit_placed[sudoku_cell_units[cell][k]] |= bit;
     int uncounted[3] = {0, 0, 0};
     for (int w = 0; w < 2; w++)
         for (uint64_t peers = cells[w] & sudoku_peer_bits[cell][w]; peers; peers &= peers - 1) {
@@ -131,9 +129,18 @@ void hodoku_place(hodoku_grid *g, int cell, int digit)
             for (int k = 0; k < 3; k++)
                 uncounted[k] += sudoku_cell_units[peer][k] == sudoku_cell_units[cell][k];
         }
-    if (settled)
-        for (int k = 0; k < 3; k++)
-            g->free[sudoku_cell_units[cell][k]][digit] = (int8_t)(1 + uncounted[k]);
+    /* The cell itself out of them: the digit is placed in these units,
+     * so no queue hears of it, and it has no place left in a unit
+     * unless a peer was not counted out. */
+    if (settled) {
+        for (int k = 0; k < 3; k++) {
+            int unit = sudoku_cell_units[cell][k];
+            g->unit_placed[unit] |= bit;
+            g->free[unit][digit] = (int8_t)uncounted[k];
+            if (!uncounted[k]) g->unit_free[unit] &= (uint16_t)~bit;
+        }
+        had &= ~(unsigned)bit;
+    }
     /* The cell's own candidates leave its units' counts only now. */
     for (unsigned c = had; c; c &= c - 1) {
         int d = __builtin_ctz(c) + 1;
@@ -156,7 +163,8 @@ bool hodoku_grid_stuck(const hodoku_grid *g)
     return missing != 0;
 }
 
-void hodoku_grid_from_state(hodoku_grid *g, const sudoku_logic *state)
+/* Every cell open with all nine candidates, the queues empty. */
+static void grid_open(hodoku_grid *g)
 {
     memset(g, 0, sizeof *g);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) g->candidates[cell] = ALL_DIGITS;
@@ -168,19 +176,321 @@ void hodoku_grid_from_state(hodoku_grid *g, const sudoku_logic *state)
         g->digit_cells[d][0] = ~0ull;
         g->digit_cells[d][1] = (1ull << (SUDOKU_CELLS - 64)) - 1;
     }
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        if (state->placed.cell[cell]) {
-            hodoku_place(g, cell, state->placed.cell[cell]);
-            g->given[cell] = true;
-        }
+}
+
+/*
+ * The givens placed at once: what placing them one by one in cell order
+ * (hodoku_place on an open grid) makes, computed from where they are.
+ * The candidates, the digits' cells and the counts follow from the
+ * givens alone; the queues from the order of the removals, which is
+ * known too: given by given in cell order, each first takes its digit
+ * from its peers that still have it (cell order; for each, the peer's
+ * units in turn), then its own candidates (digits ascending; its units in
+ * turn). A removal's moment is numbered that way (removal_time).
+ *
+ * With no clash and no cell left without candidates, a count is the
+ * number of the unit's cells with the digit at every moment, but for the
+ * units of the given being placed, whose count of its digit is not taken
+ * peer by peer (hodoku_place's settled units). So a digit's count in a
+ * unit not holding it as a given reaches 1 at the unit's 8th removal of
+ * it, which queues the cell that keeps it (the one removed last, or
+ * never), and 0 at the 9th, which takes the digit's first entry in the
+ * unit off the queue if it was a peer's removal (a given's own candidates
+ * only count the digit out). Where a given holds the digit, only the
+ * removals before the given's turn count: the given's cell is queued at
+ * the 8th if all its unit's others went before. A cell joins the naked
+ * queue at the removal that leaves it one candidate.
+ */
+
+/* A hidden queue's event in the replay: at time, the cell joins (digit
+ * of unit), or the digit's first entry in unit leaves. */
+typedef struct hidden_event {
+    uint32_t time;
+    uint8_t cell, digit, unit;
+    bool drop;
+} hidden_event;
+
+typedef struct setup {
+    uint64_t givens[2];      /* the given cells */
+    uint64_t of_digit[9][2]; /* each digit's given cells */
+    uint64_t count[27];      /* each unit's places of each digit, as counters (as_counters) */
+    int nsingles, nevents;
+    uint8_t single[SUDOKU_CELLS];   /* the cells that may have joined the naked queue, in order */
+    hidden_event event[2 * 27 * 9]; /* at most a join and a leave per unit's digit */
+} setup;
+
+/* The removal of given's digit from peer (own false) or of given's own
+ * candidate digit (own true), in a unit of the kind (0 row, 1 column,
+ * 2 box). */
+static uint32_t removal_time(int given, bool own, int what, int kind)
+{
+    return (uint32_t)given << 10 | (uint32_t)own << 9 | (uint32_t)what << 2 | (uint32_t)kind;
+}
+
+/* The first of cells (in cell order) among cell's peers, or 81. */
+static int first_peer(const uint64_t cells[2], int cell)
+{
+    uint64_t low = cells[0] & sudoku_peer_bits[cell][0],
+             high = cells[1] & sudoku_peer_bits[cell][1];
+    return low ? __builtin_ctzll(low) : high ? 64 + __builtin_ctzll(high) : SUDOKU_CELLS;
+}
+
+/* When cell (which lost digit) lost it, in its unit of the kind: at the
+ * first given of the digit among its peers, or at its own placement if
+ * that came first. */
+static uint32_t lost_at(const hodoku_grid *g, const setup *s, int cell, int digit, int kind)
+{
+    int first = first_peer(s->of_digit[digit - 1], cell);
+    if (cell < first && g->value[cell]) return removal_time(cell, true, digit, kind);
+    return removal_time(first, false, cell, kind);
+}
+
+static void hidden_event_add(setup *s, uint32_t time, int cell, int digit, int unit, bool drop)
+{
+    s->event[s->nevents++] =
+        (hidden_event){time, (uint8_t)cell, (uint8_t)digit, (uint8_t)unit, drop};
+}
+
+/* The events of digit in unit, whose count came to 1 or less: keeper is
+ * the cell that had the digit when the count came to 1 (its given, or the
+ * open cell that has it), or -1 if the count came to 0 too. */
+static void unit_events(const hodoku_grid *g, setup *s, int unit, int digit, int keeper)
+{
+    int kind = unit / 9, last = -1;
+    uint32_t latest = 0, before = 0;
+    for (int i = 0; i < 9; i++) {
+        int cell = sudoku_unit_cells[unit][i];
+        if (cell == keeper) continue;
+        uint32_t t = lost_at(g, s, cell, digit, kind);
+        if (t > latest) {
+            before = latest;
+            latest = t;
+            last = cell;
+        } else if (t > before)
+            before = t;
+    }
+    if (keeper >= 0) {
+        hidden_event_add(s, latest, keeper, digit, unit, false);
+        return;
+    }
+    hidden_event_add(s, before, last, digit, unit, false);
+    if (!(latest >> 9 & 1u)) hidden_event_add(s, latest, last, digit, unit, true);
+}
+
+/* Places the givens: values, the digits' cells, the units' placed
+ * digits; and queues the events of a given that is the last place of its
+ * digit in one of its units. False on a clash (a given's digit given
+ * before in one of its units). */
+static bool place_givens(hodoku_grid *g, setup *s, const sudoku_logic *state)
+{
+    uint64_t open[2] = {~0ull, (1ull << (SUDOKU_CELLS - 64)) - 1};
+    for (int d = 0; d < 9; d++) memcpy(g->digit_cells[d], open, sizeof open);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        if (g->value[cell]) continue;
+        int digit = state->placed.cell[cell];
+        if (!digit) continue;
+        uint16_t bit = (uint16_t)(1u << (digit - 1));
+        const uint8_t *units = sudoku_cell_units[cell];
+        if ((g->unit_placed[units[0]] | g->unit_placed[units[1]] | g->unit_placed[units[2]]) & bit)
+            return false;
+        s->givens[cell >> 6] |= 1ull << (cell & 63);
+        s->of_digit[digit - 1][cell >> 6] |= 1ull << (cell & 63);
+        /* The cells besides it with the digit still: none in a unit, and
+         * the given is the unit's last place of it. */
+        uint64_t *cells = g->digit_cells[digit - 1];
+        uint64_t low = cells[0] & ~s->givens[0], high = cells[1] & ~s->givens[1];
+        for (int k = 0; k < 3; k++) {
+            int unit = units[k];
+            if (!(low & sudoku_unit_bits[unit][0]) && !(high & sudoku_unit_bits[unit][1]))
+                unit_events(g, s, unit, digit, cell); /* reads the givens before it */
+            g->unit_placed[unit] |= bit;
+        }
+        for (int w = 0; w < 2; w++) cells[w] &= ~sudoku_peer_bits[cell][w];
+        g->value[cell] = (uint8_t)digit;
+        g->given[cell] = true;
+        g->placed++;
+    }
+    for (int d = 0; d < 9; d++)
+        for (int w = 0; w < 2; w++) g->digit_cells[d][w] &= ~s->givens[w];
+    return true;
+}
+/* A set of digits (bit d - 1) as four-bit counters, digit d's at bit
+ * 4 (d - 1): a unit's cells' candidates are added up nine digits at a
+ * time. */
+#define COUNTERS(m)                                                                                \
+    ((uint64_t)((m)&1u) | (uint64_t)((m) >> 1 & 1u) << 4 | (uint64_t)((m) >> 2 & 1u) << 8 |        \
+     (uint64_t)((m) >> 3 & 1u) << 12 | (uint64_t)((m) >> 4 & 1u) << 16 |                           \
+     (uint64_t)((m) >> 5 & 1u) << 20 | (uint64_t)((m) >> 6 & 1u) << 24 |                           \
+     (uint64_t)((m) >> 7 & 1u) << 28 | (uint64_t)((m) >> 8 & 1u) << 32)
+#define COUNTERS_2(m) COUNTERS(m), COUNTERS((m) + 1)
+#define COUNTERS_8(m) COUNTERS_2(m), COUNTERS_2((m) + 2), COUNTERS_2((m) + 4), COUNTERS_2((m) + 6)
+#define COUNTERS_32(m)                                                                             \
+    COUNTERS_8(m), COUNTERS_8((m) + 8), COUNTERS_8((m) + 16), COUNTERS_8((m) + 24)
+#define COUNTERS_128(m)                                                                            \
+    COUNTERS_32(m), COUNTERS_32((m) + 32), COUNTERS_32((m) + 64), COUNTERS_32((m) + 96)
+static const uint64_t as_counters[512] = {COUNTERS_128(0), COUNTERS_128(128), COUNTERS_128(256),
+                                          COUNTERS_128(384)};
+
+/* The open cells' candidates (those no given among the peers has) and
+ * the units' counts; the cells that may have joined the naked queue (an
+ * open cell with one candidate; a given whose peers' givens hold every
+ * other digit). False if an open cell has no candidate left (the
+ * replay's drift). */
+static bool count_places(hodoku_grid *g, setup *s)
+{
+    for (int row = 0; row < 9; row++) {
+        uint64_t in_row = 0;
+        for (int column = 0; column < 9; column++) {
+            int cell = 9 * row + column, box = 18 + row / 3 * 3 + column / 3;
+            unsigned seen = g->unit_placed[row] | g->unit_placed[9 + column] | g->unit_placed[box];
+            if (g->value[cell]) {
+                if (seen == ALL_DIGITS) s->single[s->nsingles++] = (uint8_t)cell;
+                continue;
+            }
+            unsigned has = ALL_DIGITS & ~seen;
+            if (!has) return false;
+            if (sudoku_is_single(has)) s->single[s->nsingles++] = (uint8_t)cell;
+            g->candidates[cell] = (uint16_t)has;
+            uint64_t counters = as_counters[has];
+            in_row += counters;
+            s->count[9 + column] += counters;
+            s->count[box] += counters;
+        }
+        s->count[row] = in_row;
+    }
+    return true;
+}
+
+/* The sign bits of x's bytes as a set, byte i's as bit i. */
+static unsigned byte_signs(uint64_t x)
+{
+    return (unsigned)(((x & 0x8080808080808080u) >> 7) * 0x0102040810204080u >> 56);
+}
+
+/* The units' counts and digits with a place, from s->count; the hidden
+ * queue's events of the digits not given in a unit with one place or
+ * none left there; g->lost if one has none. */
+static void unit_counts(hodoku_grid *g, setup *s)
+{
+    for (int unit = 0; unit < 27; unit++) {
+        uint64_t x = s->count[unit], bytes = x & 0xFFFFFFFFu; /* digits 1-8's, a byte each */
+        bytes = (bytes | bytes << 16) & 0x0000FFFF0000FFFFu;
+        bytes = (bytes | bytes << 8) & 0x00FF00FF00FF00FFu;
+        bytes = (bytes | bytes << 4) & 0x0F0F0F0F0F0F0F0Fu;
+        for (int d = 1; d <= 8; d++) g->free[unit][d] = (int8_t)(bytes >> 8 * (d - 1) & 0xFFu);
+        unsigned nine = (unsigned)(x >> 32);
+        g->free[unit][9] = (int8_t)nine;
+        g->unit_free[unit] =
+            (uint16_t)(byte_signs(bytes + 0x7F7F7F7F7F7F7F7Fu) | (unsigned)(nine > 0) << 8);
+        unsigned many = byte_signs((bytes & 0xFEFEFEFEFEFEFEFEu) + 0x7F7F7F7F7F7F7F7Fu) |
+                        (unsigned)(nine > 1) << 8;
+        for (unsigned low = ALL_DIGITS & ~many & ~(unsigned)g->unit_placed[unit]; low;
+             low &= low - 1) {
+            int d = __builtin_ctz(low) + 1;
+            if (!g->free[unit][d]) {
+                g->lost = true;
+                unit_events(g, s, unit, d, -1);
+                continue;
+            }
+            const uint64_t *cells = g->digit_cells[d - 1];
+            uint64_t first = cells[0] & sudoku_unit_bits[unit][0];
+            int keeper = first ? __builtin_ctzll(first)
+                               : 64 + __builtin_ctzll(cells[1] & sudoku_unit_bits[unit][1]);
+            unit_events(g, s, unit, d, keeper);
+        }
+    }
+}
+
+/* The hidden queue: its events in time order, as the replay met them. */
+static void queue_hidden(hodoku_grid *g, setup *s)
+{
+    hidden_event *e = s->event;
+    for (int i = 1; i < s->nevents; i++)
+        for (int j = i; j > 0 && e[j - 1].time > e[j].time; j--) {
+            hidden_event x = e[j];
+            e[j] = e[j - 1];
+            e[j - 1] = x;
+        }
+    for (int i = 0; i < s->nevents; i++)
+        if (e[i].drop)
+            drop_hidden(&g->hidden, e[i].unit, e[i].digit);
+        else
+            hodoku_queue_add(&g->hidden, e[i].cell, e[i].digit);
+}
+
+/* The given among cell's peers (before limit) whose removal left cell
+ * with only keep, or -1: the givens among the peers in cell order, which
+ * is the replay's. */
+static int single_at(const setup *s, const hodoku_grid *g, int cell, unsigned keep, int limit)
+{
+    unsigned gone = 0, all = ALL_DIGITS & ~keep;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t peers = s->givens[w] & sudoku_peer_bits[cell][w]; peers; peers &= peers - 1) {
+            int peer = 64 * w + __builtin_ctzll(peers);
+            if (peer >= limit) return -1;
+            gone |= 1u << (g->value[peer] - 1);
+            if (gone == all) return peer;
+        }
+    return -1;
+}
+
+/* The naked queue: each cell left with one candidate (an open cell; a
+ * given, before its turn) at the removal that left it so, in time order. */
+static void queue_naked(hodoku_grid *g, const setup *s)
+{
+    uint16_t time[SUDOKU_CELLS];
+    sudoku_candidate entry[SUDOKU_CELLS];
+    int n = 0;
+    for (int i = 0; i < s->nsingles; i++) {
+        int cell = s->single[i];
+        unsigned keep = g->value[cell] ? 1u << (g->value[cell] - 1) : g->candidates[cell];
+        int at = single_at(s, g, cell, keep, g->value[cell] ? cell : SUDOKU_CELLS);
+        if (at < 0) continue;
+        int j = n++;
+        for (; j > 0 && time[j - 1] > (uint16_t)(at << 7 | cell); j--) {
+            time[j] = time[j - 1];
+            entry[j] = entry[j - 1];
+        }
+        time[j] = (uint16_t)(at << 7 | cell);
+        entry[j] = (sudoku_candidate){(uint8_t)cell, (uint8_t)sudoku_lowest_digit(keep)};
+    }
+    for (int i = 0; i < n; i++) hodoku_queue_add(&g->naked, entry[i].cell, entry[i].digit);
+}
+
+/* The givens placed at once, as above; false (g to be set up again) on a
+ * clash or a cell left without candidates. */
+static bool givens_at_once(hodoku_grid *g, const sudoku_logic *state)
+{
+    memset(g, 0, sizeof *g);
+    setup s;
+    memset(&s, 0, offsetof(setup, single));
+    if (!place_givens(g, &s, state) || !count_places(g, &s)) return false;
+    unit_counts(g, &s);
+    queue_hidden(g, &s);
+    queue_naked(g, &s);
+    return true;
+}
+
+void hodoku_grid_from_state(hodoku_grid *g, const sudoku_logic *state)
+{
+    if (!givens_at_once(g, state)) {
+        grid_open(g);
+        for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+            if (state->placed.cell[cell]) {
+                hodoku_place(g, cell, state->placed.cell[cell]);
+                g->given[cell] = true;
+            }
+    }
+    /* The candidates the state lacks (a placed cell has none in g): most
+     * states lack none, which a loop without branches tells. */
+    unsigned lacking = 0;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        lacking |= g->candidates[cell] & ~(unsigned)state->candidates[cell];
+    for (int cell = 0; lacking && cell < SUDOKU_CELLS; cell++)
         for (unsigned lacks = g->candidates[cell] & ~(unsigned)state->candidates[cell]; lacks;
              lacks &= lacks - 1) {
             int d = __builtin_ctz(lacks);
             (void)remove_had(g, cell, d + 1, (uint16_t)(1u << d), 0);
         }
-    }
 }
 
 bool hodoku_grid_is(const hodoku_grid *g, const sudoku_logic *state)
@@ -213,6 +523,14 @@ void hodoku_take_step(hodoku_grid *g, const sudoku_step *step)
 bool hodoku_allowed(const hodoku_grid *g, int cell, int digit)
 {
     if (g->value[cell]) return false;
+    /* Without drift no placed cell took another digit since: the digits
+     * placed in a unit are those its cells hold. */
+    if (!g->drift) {
+        const uint8_t *units = sudoku_cell_units[cell];
+        unsigned placed =
+            g->unit_placed[units[0]] | g->unit_placed[units[1]] | g->unit_placed[units[2]];
+        return !(placed >> (digit - 1) & 1u);
+    }
     for (int k = 0; k < 20; k++)
         if (g->value[sudoku_peers[cell][k]] == digit) return false;
     return true;

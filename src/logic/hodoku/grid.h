@@ -88,8 +88,15 @@ void hodoku_take_step(hodoku_grid *g, const sudoku_step *step);
 
 /* The queues. */
 void hodoku_queue_add(hodoku_queue *q, int cell, int digit);
-/* Takes the first entry off into *entry; false if the queue is empty. */
-bool hodoku_queue_pop(hodoku_queue *q, sudoku_candidate *entry);
+/* Takes the first entry off into *entry; false if the queue is empty.
+ * Inline: the singles' finders take an entry at every step of a path. */
+static inline bool hodoku_queue_pop(hodoku_queue *q, sudoku_candidate *entry)
+{
+    if (q->head >= q->tail) return false;
+    *entry = q->entry[q->head++];
+    if (q->head >= q->tail) q->head = q->tail = 0;
+    return true;
+}
 
 /* True if digit is "allowed" in cell: the cell is open and no peer holds
  * the digit placed (whether the cell still has the candidate or not:
