@@ -55,10 +55,13 @@ static void place(player *p, int cell, int digit, bool with_ret, bool naked)
         }
     }
     hodoku_table_add(t, hodoku_plain(cell, digit, true), ret);
-    uint16_t from[5] = {(uint16_t)at, 0, 0, 0, 0};
-    for (int other; (other = hodoku_set_pop(&sees)) >= 0;) hodoku_table_add(t, hodoku_plain(other, digit, false), from);
+    uint16_t removed[20 + 8];
+    int k = 0;
+    for (int other; (other = hodoku_set_pop(&sees)) >= 0;)
+        removed[k++] = (uint16_t)hodoku_plain(other, digit, false);
     for (unsigned c = cands & ~(1u << (digit - 1)); c; c &= c - 1)
-        hodoku_table_add(t, hodoku_plain(cell, sudoku_lowest_digit(c), false), from);
+        removed[k++] = (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(c), false);
+    hodoku_table_add_after(t, removed, k, at);
 }
 
 typedef struct single {

@@ -168,6 +168,30 @@ int hodoku_table_add(hodoku_tables *t, int node, const uint16_t ret[5])
     return n;
 }
 
+void hodoku_table_add_after(hodoku_tables *t, const uint16_t *nodes, int k, int pred)
+{
+    int table = t->table, n = t->base_count[table];
+    if (!reserve(&t->base, &t->base_size, t->base_used + k, &t->no_memory)) return;
+    hodoku_entry *list = &t->base[t->base_start[table]];
+    uint16_t epoch = t->epoch;
+    for (int i = 0; i < k && n < HODOKU_TABLE_MAX; i++) {
+        int node = nodes[i];
+        if (t->stamp[node] == epoch) continue;
+        hodoku_entry *e = &list[n];
+        e->node = (uint16_t)node;
+        e->flags = 0;
+        /* One predecessor sorts first already; its distance as
+         * hodoku_table_add reads it (0 if not written yet). */
+        e->ret[0] = (uint16_t)pred;
+        e->ret[1] = e->ret[2] = e->ret[3] = e->ret[4] = 0;
+        e->dist = (uint16_t)((pred < n ? list[pred].dist : 0) + 1) & DISTANCE_MASK;
+        t->stamp[node] = epoch;
+        t->pos[node] = (uint16_t)n++;
+    }
+    t->base_used += n - t->base_count[table];
+    t->base_count[table] = n;
+}
+
 static const uint16_t no_ret[5] = {0, 0, 0, 0, 0};
 
 /* Room in the successor lists for n more. */
