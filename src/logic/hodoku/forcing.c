@@ -51,15 +51,27 @@ typedef struct scratch {
     int first;
 } scratch;
 
+/* What a table's premise leads to: the cells each digit is on in
+ * (sets[0][digit]) and off in (sets[1][digit]); as words, to be filled a
+ * node at a time (table_sets). */
+typedef union outcome {
+    hodoku_set sets[2][10];
+    uint64_t w[2 * 10 * 2];
+} outcome;
+_Static_assert(sizeof(hodoku_set) == 2 * sizeof(uint64_t), "a set is two words");
+
 typedef struct search {
     hodoku_tables *t;
     bool nets;
     hodoku_reach reach;
-    hodoku_set (*on)[10], (*off)[10]; /* by table: the cells each digit is on, off in */
+    outcome *leads; /* by table */
     hodoku_set allowed[10], empty;
     /* By digit and cell: the houses whose first, last allowed place it is. */
     uint32_t first_place[10][SUDOKU_CELLS], last_place[10][SUDOKU_CELLS];
-    uint16_t code[HODOKU_NODES]; /* by reach number: node_codes */
+    /* By reach number: the word of an outcome its node sets, and the bit
+     * (none for a group node). */
+    uint8_t word[HODOKU_NODES];
+    uint64_t bit[HODOKU_NODES];
     hit *hits;
     int nhits, size;
     scratch tmp;
@@ -178,7 +190,7 @@ static int specs_of(spec *specs, int table, hodoku_set set, int digit, bool on)
  * The houses that hold two are read off the cells' houses. */
 static void twice_in_house(search *s, int table)
 {
-    const hodoku_set *on = s->on[table];
+    const hodoku_set *on = s->leads[table].sets[0];
     spec specs[SPECS_MAX];
     uint32_t twice[10] = {0}, boxes[10] = {0}, any = 0;
     for (int digit = 1; digit <= 9; digit++) {
@@ -212,7 +224,7 @@ static void twice_in_house(search *s, int table)
  * set at the last house it tried, box 9's places for 9. */
 static void house_emptied(search *s, int table)
 {
-    const hodoku_set *off = s->off[table];
+    const hodoku_set *off = s->leads[table].sets[1];
     spec specs[SPECS_MAX];
     bool last = false;
     uint32_t units[10], digits[3] = {0, 0, 0}; /* by kind: the digits with such houses */
@@ -246,7 +258,7 @@ static void house_emptied(search *s, int table)
 static void one_table(search *s, int table)
 {
     const hodoku_grid *g = s->t->grid;
-    const hodoku_set *on = s->on[table], *off = s->off[table];
+    const hodoku_set *on = s->leads[table].sets[0], *off = s->leads[table].sets[1];
     int x = hodoku_node_cell(table), d = hodoku_node_digit(table);
     bool premise_on = hodoku_node_on(table);
     if (hodoku_set_has(premise_on ? off[d] : on[d], x)) {
@@ -302,8 +314,7 @@ static void both_states(search *s, int on_table, int off_table)
     int x = hodoku_node_cell(on_table);
     for (int pass = 0; pass < 2; pass++)
         for (int i = 1; i <= 9; i++) {
-            hodoku_set (*sets)[10] = pass == 0 ? s->on : s->off;
-            hodoku_set both = hodoku_set_and(sets[on_table][i], sets[off_table][i]);
+            hodoku_set both = hodoku_set_and(s->leads[on_table].sets[pass][i], s->leads[off_table].sets[pass][i]);
             hodoku_set_remove(&both, x);
             for (int cell; (cell = hodoku_set_pop(&both)) >= 0;) {
                 int node = hodoku_plain(cell, i, pass == 0);
@@ -317,10 +328,10 @@ static void both_states(search *s, int on_table, int off_table)
 static void all_lead_to(search *s, const int *tables, int n)
 {
     for (int digit = 1; digit <= 9; digit++) {
-        hodoku_set on = s->on[tables[0]][digit], off = s->off[tables[0]][digit];
+        hodoku_set on = s->leads[tables[0]].sets[0][digit], off = s->leads[tables[0]].sets[1][digit];
         for (int i = 1; i < n && !hodoku_set_is_empty(hodoku_set_or(on, off)); i++) {
-            on = hodoku_set_and(on, s->on[tables[i]][digit]);
-            off = hodoku_set_and(off, s->off[tables[i]][digit]);
+            on = hodoku_set_and(on, s->leads[tables[i]].sets[0][digit]);
+            off = hodoku_set_and(off, s->leads[tables[i]].sets[1][digit]);
         }
         spec specs[SPECS_MAX];
         for (int cell; (cell = hodoku_set_pop(&on)) >= 0;)
@@ -526,19 +537,22 @@ static void house_places(search *s)
         }
 }
 
-/* Where a node of the reach sets goes in a table's sets: its cell (bits
- * 0-6: bit 6 the word, bits 0-5 the bit in it), digit (bits 7-10), and
- * bit 11 set for off; NOT_PLAIN for a group node. */
-#define NOT_PLAIN 0xffffu
-
-static void node_codes(search *s)
+/* Where each node of the reach sets goes in an outcome: the word and the
+ * bit of its cell in its state's set of its digit; a group node in none
+ * (no bit, in a word of digit 0, which no check reads). */
+static void node_bits(search *s)
 {
     const hodoku_reach *r = &s->reach;
     for (int v = 0; v < r->n; v++) {
         int node = r->nodes[v];
-        s->code[v] = hodoku_node_is_group(node) ? NOT_PLAIN
-                                                : (uint16_t)(hodoku_node_cell(node) | hodoku_node_digit(node) << 7 |
-                                                             (hodoku_node_on(node) ? 0 : 1) << 11);
+        if (hodoku_node_is_group(node)) {
+            s->word[v] = 0;
+            s->bit[v] = 0;
+            continue;
+        }
+        int cell = hodoku_node_cell(node), state = hodoku_node_on(node) ? 0 : 1;
+        s->word[v] = (uint8_t)((state * 10 + hodoku_node_digit(node)) * 2 + cell / 64);
+        s->bit[v] = 1ull << (cell % 64);
     }
 }
 
@@ -549,32 +563,29 @@ static bool table_sets(search *s)
 {
     const hodoku_grid *g = s->t->grid;
     const hodoku_reach *r = &s->reach;
-    node_codes(s);
+    node_bits(s);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned c = g->candidates[cell]; c; c &= c - 1)
             for (int on = 1; on >= 0; on--) {
                 int table = hodoku_plain(cell, sudoku_lowest_digit(c), on);
-                hodoku_set *ons = s->on[table], *offs = s->off[table], *sets[2] = {ons, offs};
-                memset(ons, 0, sizeof s->on[table]);
-                memset(offs, 0, sizeof s->off[table]);
+                outcome *o = &s->leads[table];
+                memset(o, 0, sizeof *o);
                 const uint64_t *set = hodoku_reach_set(r, table);
                 int count = 0;
                 for (int w = 0; w < r->words; w++)
                     for (uint64_t bits = set[w]; bits; bits &= bits - 1) {
-                        unsigned code = s->code[w * 64 + __builtin_ctzll(bits)];
+                        int v = w * 64 + __builtin_ctzll(bits);
+                        o->w[s->word[v]] |= s->bit[v];
                         count++;
-                        if (code == NOT_PLAIN) continue;
-                        sets[code >> 11][code >> 7 & 15].w[code >> 6 & 1] |= 1ull << (code & 63);
                     }
                 if (count < HODOKU_TABLE_MAX) continue;
-                memset(ons, 0, sizeof s->on[table]);
-                memset(offs, 0, sizeof s->off[table]);
+                memset(o, 0, sizeof *o);
                 if (!expand(s, table)) return false;
                 const hodoku_entry *ent = s->arena + s->start[table];
                 for (int i = 0; i < s->count[table]; i++) {
                     int node = ent[i].node;
                     if (hodoku_node_is_group(node)) continue;
-                    hodoku_set_add(hodoku_node_on(node) ? &ons[hodoku_node_digit(node)] : &offs[hodoku_node_digit(node)], hodoku_node_cell(node));
+                    hodoku_set_add(&o->sets[hodoku_node_on(node) ? 0 : 1][hodoku_node_digit(node)], hodoku_node_cell(node));
                 }
             }
     return true;
@@ -608,9 +619,8 @@ bool hodoku_find_forcing(hodoku_query *q, bool nets, sudoku_technique technique,
             s->reach.part = NULL;
             s->reach.nodes = NULL;
         }
-        s->on = malloc(HODOKU_PLAIN_NODES * sizeof *s->on);
-        s->off = malloc(HODOKU_PLAIN_NODES * sizeof *s->off);
-        ok = ok && s->on && s->off;
+        s->leads = malloc(HODOKU_PLAIN_NODES * sizeof *s->leads);
+        ok = ok && s->leads;
     }
     if (ok) {
         for (int i = 0; i < HODOKU_PLAIN_NODES; i++) s->start[i] = -1;
@@ -652,8 +662,7 @@ bool hodoku_find_forcing(hodoku_query *q, bool nets, sudoku_technique technique,
     if (s) {
         hodoku_reach_free(&s->reach);
         free(s->arena);
-        free(s->on);
-        free(s->off);
+        free(s->leads);
         free(s->hits);
     }
     free(s);
