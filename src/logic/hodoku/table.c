@@ -17,7 +17,7 @@
 #define DISTANCE_MASK 0x1ffu /* HoDoKu keeps a distance in nine bits */
 
 /* The group nodes of the grid (spec 13.2): rows then columns, digit,
- * box. */
+ * box (of the three boxes a line crosses: the others hold none of it). */
 static void find_groups(hodoku_tables *t)
 {
     for (int kind = 0; kind < 2; kind++)
@@ -25,24 +25,25 @@ static void find_groups(hodoku_tables *t)
             for (int digit = 1; digit <= 9; digit++) {
                 hodoku_set in_line = hodoku_set_and(t->holds[digit], hodoku_unit_sets[kind * 9 + line]);
                 if (hodoku_set_is_empty(in_line)) continue;
-                for (int box = 0; box < 9; box++) {
+                for (int k = 0; k < 3; k++) {
+                    int box = kind == 0 ? line / 3 * 3 + k : line / 3 + 3 * k;
                     hodoku_set set = hodoku_set_and(in_line, hodoku_unit_sets[18 + box]);
-                    int n = hodoku_set_count(set);
-                    if (n < 2) continue;
+                    if (!hodoku_set_several(set)) continue;
                     t->digit_groups[digit][t->ndigit_groups[digit]++] = (uint16_t)t->ngroups;
                     hodoku_group *gr = &t->groups[t->ngroups++];
                     gr->set = set;
-                    gr->ncells = (uint8_t)n;
                     gr->digit = (uint8_t)digit;
                     gr->box = (uint8_t)box;
                     gr->row = (int8_t)(kind == 0 ? line : -1);
                     gr->col = (int8_t)(kind == 1 ? line : -1);
                     gr->buddies = hodoku_set_empty();
                     gr->buddies.w[0] = gr->buddies.w[1] = ~0ull;
-                    for (int i = 0, cell; (cell = hodoku_set_pop(&set)) >= 0; i++) {
-                        gr->cells[i] = (uint8_t)cell;
+                    int n = 0;
+                    for (int cell; (cell = hodoku_set_pop(&set)) >= 0;) {
+                        gr->cells[n++] = (uint8_t)cell;
                         gr->buddies = hodoku_set_and(gr->buddies, hodoku_buddies(cell));
                     }
+                    gr->ncells = (uint8_t)n;
                 }
             }
 }
@@ -223,18 +224,43 @@ typedef struct group_links {
     int n_on;         /* then those it turns on when off */
 } group_links;
 
+/* The group nodes of a digit by house: bit i of in_house[h] says the
+ * digit's i-th group node lies along house h (a row or column: its line;
+ * a box). */
+typedef struct digit_houses {
+    uint64_t in_house[27];
+} digit_houses;
+
+_Static_assert(HODOKU_GROUPS_MAX / 9 + 1 <= 64, "a digit's group nodes fit in a word");
+
+static void group_houses(const hodoku_tables *t, digit_houses *by_digit)
+{
+    for (int digit = 1; digit <= 9; digit++) {
+        digit_houses *d = &by_digit[digit];
+        memset(d, 0, sizeof *d);
+        for (int i = 0; i < t->ndigit_groups[digit]; i++) {
+            const hodoku_group *gr = &t->groups[t->digit_groups[digit][i]];
+            d->in_house[gr->row >= 0 ? gr->row : 9 + gr->col] |= 1ull << i;
+            d->in_house[18 + gr->box] |= 1ull << i;
+        }
+    }
+}
+
 /* The group nodes that group gi turns off when on, then those it turns
  * on when it is off (as the only other one left in a house), in HoDoKu's
- * order, into out; their counts. */
-static void other_groups(const hodoku_tables *t, int gi, int *out, int *n_off, int *n_on)
+ * order, into out; their counts. Only those sharing a house with it
+ * (houses: its digit's group nodes by house) can be. */
+static void other_groups(const hodoku_tables *t, int gi, const digit_houses *houses, int *out, int *n_off,
+                         int *n_on)
 {
     const hodoku_group *gr = &t->groups[gi];
+    const uint16_t *list = t->digit_groups[gr->digit];
     int count[3] = {0, 0, 0}, first[3] = {-1, -1, -1}, n = 0;
-    for (int i = 0; i < t->ndigit_groups[gr->digit]; i++) {
-        int gj = t->digit_groups[gr->digit][i];
+    uint64_t mates = houses->in_house[gr->row >= 0 ? gr->row : 9 + gr->col] | houses->in_house[18 + gr->box];
+    for (; mates; mates &= mates - 1) {
+        int gj = list[__builtin_ctzll(mates)];
         const hodoku_group *g2 = &t->groups[gj];
         bool same[3] = {gr->row >= 0 && gr->row == g2->row, gr->col >= 0 && gr->col == g2->col, gr->box == g2->box};
-        if (!(same[0] || same[1] || same[2])) continue;
         if (gj == gi || !hodoku_set_is_empty(hodoku_set_and(gr->set, g2->set))) continue;
         for (int k = 0; k < 3; k++)
             if (same[k]) {
@@ -252,11 +278,19 @@ static void other_groups(const hodoku_tables *t, int gi, int *out, int *n_off, i
     *n_on = n - *n_off;
 }
 
+/* The cell of a set of one, -1 for an empty set or several. */
+static int one_cell(hodoku_set set)
+{
+    return hodoku_set_is_empty(set) || hodoku_set_several(set) ? -1 : hodoku_set_first(set);
+}
+
 /* What each group node's links are; others gets the lists of the group
  * nodes they link to (room for 4 per group node and digit). */
 static void link_groups(const hodoku_tables *t, group_links *links, int *others)
 {
     int used = 0;
+    digit_houses houses[10];
+    group_houses(t, houses);
     for (int gi = 0; gi < t->ngroups; gi++) {
         const hodoku_group *gr = &t->groups[gi];
         group_links *l = &links[gi];
@@ -264,10 +298,10 @@ static void link_groups(const hodoku_tables *t, group_links *links, int *others)
         hodoku_set line = hodoku_unit_sets[gr->row >= 0 ? gr->row : 9 + gr->col];
         hodoku_set in_box = hodoku_set_and(l->sees, hodoku_unit_sets[18 + gr->box]);
         hodoku_set in_line = hodoku_set_and(l->sees, line);
-        l->single[0] = hodoku_set_count(in_box) == 1 ? hodoku_set_first(in_box) : -1;
-        l->single[1] = hodoku_set_count(in_line) == 1 ? hodoku_set_first(in_line) : -1;
+        l->single[0] = one_cell(in_box);
+        l->single[1] = one_cell(in_line);
         l->first = used;
-        other_groups(t, gi, others + used, &l->n_off, &l->n_on);
+        other_groups(t, gi, &houses[gr->digit], others + used, &l->n_off, &l->n_on);
         used += l->n_off + l->n_on;
     }
 }
