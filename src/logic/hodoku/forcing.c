@@ -66,8 +66,9 @@ typedef struct search {
     hodoku_reach reach;
     outcome *leads; /* by table */
     hodoku_set allowed[10], empty;
-    /* By digit and cell: the houses whose first, last allowed place it is. */
-    uint32_t first_place[10][SUDOKU_CELLS], last_place[10][SUDOKU_CELLS];
+    /* By digit and cell: the houses whose first allowed place it is (bits
+     * 0-26), and those whose last (bits 32-58). */
+    uint64_t ends[10][SUDOKU_CELLS];
     /* By reach number: the word of an outcome its node sets, and the bit
      * (none for a group node). */
     uint8_t word[HODOKU_NODES];
@@ -192,16 +193,20 @@ static void twice_in_house(search *s, int table)
 {
     const hodoku_set *on = s->leads[table].sets[0];
     spec specs[SPECS_MAX];
-    uint32_t twice[10] = {0}, boxes[10] = {0}, any = 0;
+    uint32_t twice[10] = {0}, any = 0, top_boxes = 0;
+    int top = 0; /* the last digit on somewhere */
     for (int digit = 1; digit <= 9; digit++) {
+        if (hodoku_set_is_empty(on[digit])) continue;
         uint32_t seen = 0;
-        for (hodoku_set c = on[digit]; !hodoku_set_is_empty(c);) {
-            uint32_t units = sudoku_cell_unit_mask[hodoku_set_pop(&c)];
-            twice[digit] |= seen & units;
-            seen |= units;
-        }
-        boxes[digit] = seen >> 18;
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = on[digit].w[w]; bits; bits &= bits - 1) {
+                uint32_t units = sudoku_cell_unit_mask[64 * w + __builtin_ctzll(bits)];
+                twice[digit] |= seen & units;
+                seen |= units;
+            }
         any |= twice[digit];
+        top = digit;
+        top_boxes = seen >> 18;
     }
     for (int kind = 0; kind < 3 && any; kind++)
         for (int digit = 1; digit <= 9; digit++)
@@ -210,13 +215,11 @@ static void twice_in_house(search *s, int table)
                 hodoku_set both = hodoku_set_and(hodoku_unit_sets[h], on[digit]);
                 contradiction(s, table, h, specs, specs_of(specs, table, both, digit, true));
             }
-    for (int digit = 9; digit >= 1; digit--)
-        if (boxes[digit]) {
-            int h = 31 - __builtin_clz(boxes[digit]);
-            s->tmp.first = hodoku_set_first(hodoku_set_and(hodoku_unit_sets[18 + h], on[digit]));
-            s->tmp.looked = true;
-            return;
-        }
+    if (top) {
+        int h = 31 - __builtin_clz(top_boxes);
+        s->tmp.first = hodoku_set_first(hodoku_set_and(hodoku_unit_sets[18 + h], on[top]));
+        s->tmp.looked = true;
+    }
 }
 
 /* Every place a digit has left in a house off (spec 14.3 1f): only houses
@@ -229,13 +232,12 @@ static void house_emptied(search *s, int table)
     bool last = false;
     uint32_t units[10], digits[3] = {0, 0, 0}; /* by kind: the digits with such houses */
     for (int digit = 1; digit <= 9; digit++) {
-        uint32_t first = 0, final = 0;
-        for (hodoku_set c = hodoku_set_and(off[digit], s->allowed[digit]); !hodoku_set_is_empty(c);) {
-            int cell = hodoku_set_pop(&c);
-            first |= s->first_place[digit][cell];
-            final |= s->last_place[digit][cell];
-        }
-        units[digit] = first & final;
+        hodoku_set gone = hodoku_set_and(off[digit], s->allowed[digit]);
+        uint64_t ends = 0;
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = gone.w[w]; bits; bits &= bits - 1) ends |= s->ends[digit][64 * w + __builtin_ctzll(bits)];
+        units[digit] = (uint32_t)ends & (uint32_t)(ends >> 32);
+        if (!units[digit]) continue;
         for (int kind = 0; kind < 3; kind++) digits[kind] |= (units[digit] >> (9 * kind) & 0x1ffu ? 1u : 0u) << digit;
     }
     for (int kind = 0; kind < 3; kind++)
@@ -265,18 +267,20 @@ static void one_table(search *s, int table)
         spec sp = {(uint16_t)table, (uint16_t)hodoku_plain(x, d, !premise_on)};
         contradiction(s, table, IN_CELL + first_cell(&s->tmp), &sp, 1);
     }
+    /* A candidate both on and off (reported at once, by digit); cells with
+     * two digits on, and those with every candidate off (none), read off
+     * in the same pass. */
+    hodoku_set seen = hodoku_set_empty(), twice = hodoku_set_empty(), none = {{~0ull, (1ull << 17) - 1}};
     for (int i = 1; i <= 9; i++) {
+        twice = hodoku_set_or(twice, hodoku_set_and(seen, on[i]));
+        seen = hodoku_set_or(seen, on[i]);
+        none = hodoku_set_minus(none, hodoku_set_minus(s->t->holds[i], off[i]));
         hodoku_set both = hodoku_set_and(on[i], off[i]);
         if (hodoku_set_is_empty(both)) continue;
         int cell = hodoku_set_first(both);
         s->tmp.first = cell;
         spec sp[2] = {{(uint16_t)table, (uint16_t)hodoku_plain(cell, i, false)}, {(uint16_t)table, (uint16_t)hodoku_plain(cell, i, true)}};
         contradiction(s, table, IN_CELL + cell, sp, 2);
-    }
-    hodoku_set seen = hodoku_set_empty(), twice = hodoku_set_empty();
-    for (int i = 1; i <= 9; i++) {
-        twice = hodoku_set_or(twice, hodoku_set_and(seen, on[i]));
-        seen = hodoku_set_or(seen, on[i]);
     }
     if (!hodoku_set_is_empty(twice))
         for (int i = 1; i <= 9; i++)
@@ -290,8 +294,6 @@ static void one_table(search *s, int table)
             }
     twice_in_house(s, table);
     /* A cell left without a candidate. */
-    hodoku_set none = {{~0ull, (1ull << 17) - 1}};
-    for (int i = 1; i <= 9; i++) none = hodoku_set_and(none, hodoku_set_or(off[i], hodoku_set_minus(none, s->t->holds[i])));
     none = hodoku_set_and(hodoku_set_minus(none, seen), s->empty);
     if (!hodoku_set_is_empty(none)) {
         s->tmp.first = hodoku_set_first(none);
@@ -525,15 +527,14 @@ static bool make_step(search *s, const hit *h, sudoku_technique technique, sudok
  * house_emptied. */
 static void house_places(search *s)
 {
-    memset(s->first_place, 0, sizeof s->first_place);
-    memset(s->last_place, 0, sizeof s->last_place);
+    memset(s->ends, 0, sizeof s->ends);
     for (int digit = 1; digit <= 9; digit++)
         for (int h = 0; h < 27; h++) {
             hodoku_set places = hodoku_set_and(hodoku_unit_sets[h], s->allowed[digit]);
             if (hodoku_set_is_empty(places)) continue;
             int last = places.w[1] ? 64 + 63 - __builtin_clzll(places.w[1]) : 63 - __builtin_clzll(places.w[0]);
-            s->first_place[digit][hodoku_set_first(places)] |= 1u << h;
-            s->last_place[digit][last] |= 1u << h;
+            s->ends[digit][hodoku_set_first(places)] |= 1ull << h;
+            s->ends[digit][last] |= 1ull << (32 + h);
         }
 }
 
