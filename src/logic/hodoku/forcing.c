@@ -267,21 +267,25 @@ static void one_table(search *s, int table)
         spec sp = {(uint16_t)table, (uint16_t)hodoku_plain(x, d, !premise_on)};
         contradiction(s, table, IN_CELL + first_cell(&s->tmp), &sp, 1);
     }
-    /* A candidate both on and off (reported at once, by digit); cells with
-     * two digits on, and those with every candidate off (none), read off
-     * in the same pass. */
-    hodoku_set seen = hodoku_set_empty(), twice = hodoku_set_empty(), none = {{~0ull, (1ull << 17) - 1}};
+    /* One pass over the digits, without a branch: the cells with a digit
+     * both on and off, with two digits on, with every candidate off. */
+    hodoku_set seen = hodoku_set_empty(), twice = hodoku_set_empty(), clash = hodoku_set_empty(),
+               none = {{~0ull, (1ull << 17) - 1}};
     for (int i = 1; i <= 9; i++) {
+        clash = hodoku_set_or(clash, hodoku_set_and(on[i], off[i]));
         twice = hodoku_set_or(twice, hodoku_set_and(seen, on[i]));
         seen = hodoku_set_or(seen, on[i]);
         none = hodoku_set_minus(none, hodoku_set_minus(s->t->holds[i], off[i]));
-        hodoku_set both = hodoku_set_and(on[i], off[i]);
-        if (hodoku_set_is_empty(both)) continue;
-        int cell = hodoku_set_first(both);
-        s->tmp.first = cell;
-        spec sp[2] = {{(uint16_t)table, (uint16_t)hodoku_plain(cell, i, false)}, {(uint16_t)table, (uint16_t)hodoku_plain(cell, i, true)}};
-        contradiction(s, table, IN_CELL + cell, sp, 2);
     }
+    if (!hodoku_set_is_empty(clash))
+        for (int i = 1; i <= 9; i++) {
+            hodoku_set both = hodoku_set_and(on[i], off[i]);
+            if (hodoku_set_is_empty(both)) continue;
+            int cell = hodoku_set_first(both);
+            s->tmp.first = cell;
+            spec sp[2] = {{(uint16_t)table, (uint16_t)hodoku_plain(cell, i, false)}, {(uint16_t)table, (uint16_t)hodoku_plain(cell, i, true)}};
+            contradiction(s, table, IN_CELL + cell, sp, 2);
+        }
     if (!hodoku_set_is_empty(twice))
         for (int i = 1; i <= 9; i++)
             for (int j = i + 1; j <= 9; j++) {
