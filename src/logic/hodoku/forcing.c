@@ -54,11 +54,18 @@ typedef struct scratch {
 /* What a table's premise leads to: the cells each digit is on in
  * (sets[0][digit]) and off in (sets[1][digit]); as words, to be filled a
  * node at a time (table_sets). */
+typedef uint64_t set_vector __attribute__((vector_size(16)));
 typedef union outcome {
     hodoku_set sets[2][10];
     uint64_t w[2 * 10 * 2];
+    set_vector v[2][10]; /* a set as one vector: one instruction an and */
 } outcome;
 _Static_assert(sizeof(hodoku_set) == 2 * sizeof(uint64_t), "a set is two words");
+
+static bool vector_empty(set_vector v)
+{
+    return !(v[0] | v[1]);
+}
 
 typedef struct search {
     hodoku_tables *t;
@@ -66,6 +73,7 @@ typedef struct search {
     hodoku_reach reach;
     outcome *leads; /* by table */
     hodoku_set allowed[10], empty;
+    set_vector holds[10]; /* the tables' holds */
     /* By digit and cell: the houses whose first allowed place it is (bits
      * 0-26), and those whose last (bits 32-58). */
     uint64_t ends[10][SUDOKU_CELLS];
@@ -269,14 +277,16 @@ static void one_table(search *s, int table)
     }
     /* One pass over the digits, without a branch: the cells with a digit
      * both on and off, with two digits on, with every candidate off. */
-    hodoku_set seen = hodoku_set_empty(), twice = hodoku_set_empty(), clash = hodoku_set_empty(),
-               none = {{~0ull, (1ull << 17) - 1}};
+    const set_vector *von = s->leads[table].v[0], *voff = s->leads[table].v[1];
+    set_vector vseen = {0, 0}, vtwice = {0, 0}, vclash = {0, 0}, vnone = {~0ull, (1ull << 17) - 1};
     for (int i = 1; i <= 9; i++) {
-        clash = hodoku_set_or(clash, hodoku_set_and(on[i], off[i]));
-        twice = hodoku_set_or(twice, hodoku_set_and(seen, on[i]));
-        seen = hodoku_set_or(seen, on[i]);
-        none = hodoku_set_minus(none, hodoku_set_minus(s->t->holds[i], off[i]));
+        vclash |= von[i] & voff[i];
+        vtwice |= vseen & von[i];
+        vseen |= von[i];
+        vnone &= ~s->holds[i] | voff[i];
     }
+    hodoku_set seen = {{vseen[0], vseen[1]}}, twice = {{vtwice[0], vtwice[1]}}, clash = {{vclash[0], vclash[1]}},
+               none = {{vnone[0], vnone[1]}};
     if (!hodoku_set_is_empty(clash))
         for (int i = 1; i <= 9; i++) {
             hodoku_set both = hodoku_set_and(on[i], off[i]);
@@ -334,11 +344,13 @@ static void both_states(search *s, int on_table, int off_table)
 static void all_lead_to(search *s, const int *tables, int n)
 {
     for (int digit = 1; digit <= 9; digit++) {
-        hodoku_set on = s->leads[tables[0]].sets[0][digit], off = s->leads[tables[0]].sets[1][digit];
-        for (int i = 1; i < n && !hodoku_set_is_empty(hodoku_set_or(on, off)); i++) {
-            on = hodoku_set_and(on, s->leads[tables[i]].sets[0][digit]);
-            off = hodoku_set_and(off, s->leads[tables[i]].sets[1][digit]);
+        set_vector von = s->leads[tables[0]].v[0][digit], voff = s->leads[tables[0]].v[1][digit];
+        for (int i = 1; i < n && !vector_empty(von | voff); i++) {
+            von &= s->leads[tables[i]].v[0][digit];
+            voff &= s->leads[tables[i]].v[1][digit];
         }
+        if (vector_empty(von | voff)) continue;
+        hodoku_set on = {{von[0], von[1]}}, off = {{voff[0], voff[1]}};
         spec specs[SPECS_MAX];
         for (int cell; (cell = hodoku_set_pop(&on)) >= 0;)
             add_hit(s, false, true, cell, digit, 0, specs, specs_to(specs, tables, n, hodoku_plain(cell, digit, true)));
@@ -641,6 +653,7 @@ bool hodoku_find_forcing(hodoku_query *q, bool nets, sudoku_technique technique,
                 hodoku_tables_fill_chains(t);
             }
         }
+        for (int d = 0; d <= 9; d++) s->holds[d] = (set_vector){t->holds[d].w[0], t->holds[d].w[1]};
         s->empty = hodoku_set_empty();
         for (int cell = 0; cell < SUDOKU_CELLS; cell++)
             if (!g->value[cell]) hodoku_set_add(&s->empty, cell);
