@@ -177,7 +177,7 @@ void hodoku_table_add_after(hodoku_tables *t, const uint16_t *nodes, int k, int 
     uint16_t epoch = t->epoch;
     for (int i = 0; i < k && n < HODOKU_TABLE_MAX; i++) {
         int node = nodes[i];
-        if (t->stamp[node] == epoch) continue;
+        if (!hodoku_node_is_group(node) && t->stamp[node] == epoch) continue;
         hodoku_entry *e = &list[n];
         e->node = (uint16_t)node;
         e->flags = 0;
@@ -192,8 +192,6 @@ void hodoku_table_add_after(hodoku_tables *t, const uint16_t *nodes, int k, int 
     t->base_used += n - t->base_count[table];
     t->base_count[table] = n;
 }
-
-static const uint16_t no_ret[5] = {0, 0, 0, 0, 0};
 
 /* Room in the successor lists for n more. */
 static bool room(hodoku_tables *t, int used, int n)
@@ -491,23 +489,28 @@ void hodoku_tables_fill_groups(hodoku_tables *t)
     for (int gi = 0; gi < t->ngroups; gi++) {
         int digit = t->groups[gi].digit;
         for (int on = 1; on >= 0; on--) {
-            hodoku_table_open(t, hodoku_group_node(gi, on));
-            hodoku_table_add(t, hodoku_group_node(gi, on), no_ret);
+            /* The premise, the cells, the group nodes: all but the premise
+             * from it (entry 0). */
+            uint16_t nodes[1 + 20 + 2 * (HODOKU_GROUPS_MAX / 9 + 1) + 3];
+            int k = 0;
+            nodes[k++] = (uint16_t)hodoku_group_node(gi, on);
             if (on)
                 for (hodoku_set c = gl[gi].sees; !hodoku_set_is_empty(c);) {
                     int cell = hodoku_set_pop(&c);
-                    hodoku_table_add(t, hodoku_plain(cell, digit, false), no_ret);
+                    nodes[k++] = (uint16_t)hodoku_plain(cell, digit, false);
                     links[nlinks++] = (extra_link){(uint16_t)hodoku_plain(cell, digit, true), (uint16_t)hodoku_group_node(gi, false)};
                 }
             else
-                for (int k = 0; k < 2; k++)
-                    if (gl[gi].single[k] >= 0) {
-                        hodoku_table_add(t, hodoku_plain(gl[gi].single[k], digit, true), no_ret);
-                        links[nlinks++] = (extra_link){(uint16_t)hodoku_plain(gl[gi].single[k], digit, false), (uint16_t)hodoku_group_node(gi, true)};
+                for (int i = 0; i < 2; i++)
+                    if (gl[gi].single[i] >= 0) {
+                        nodes[k++] = (uint16_t)hodoku_plain(gl[gi].single[i], digit, true);
+                        links[nlinks++] = (extra_link){(uint16_t)hodoku_plain(gl[gi].single[i], digit, false), (uint16_t)hodoku_group_node(gi, true)};
                     }
             const int *other = others + gl[gi].first + (on ? 0 : gl[gi].n_off);
             int n = on ? gl[gi].n_off : gl[gi].n_on;
-            for (int k = 0; k < n; k++) hodoku_table_add(t, hodoku_group_node(other[k], !on), no_ret);
+            for (int i = 0; i < n; i++) nodes[k++] = (uint16_t)hodoku_group_node(other[i], !on);
+            hodoku_table_open(t, hodoku_group_node(gi, on));
+            hodoku_table_add_after(t, nodes, k, 0);
         }
     }
     t->table = -1;
