@@ -328,10 +328,13 @@ static void one_table(search *s, int table)
 static void both_states(search *s, int on_table, int off_table)
 {
     int x = hodoku_node_cell(on_table);
+    set_vector other_cells = {~0ull, ~0ull};
+    other_cells[x / 64] &= ~(1ull << (x % 64));
     for (int pass = 0; pass < 2; pass++)
         for (int i = 1; i <= 9; i++) {
-            hodoku_set both = hodoku_set_and(s->leads[on_table].sets[pass][i], s->leads[off_table].sets[pass][i]);
-            hodoku_set_remove(&both, x);
+            set_vector common = s->leads[on_table].v[pass][i] & s->leads[off_table].v[pass][i] & other_cells;
+            if (vector_empty(common)) continue;
+            hodoku_set both = {{common[0], common[1]}};
             for (int cell; (cell = hodoku_set_pop(&both)) >= 0;) {
                 int node = hodoku_plain(cell, i, pass == 0);
                 spec sp[2] = {{(uint16_t)on_table, (uint16_t)node}, {(uint16_t)off_table, (uint16_t)node}};
