@@ -77,8 +77,8 @@ typedef struct search {
     /* By digit and cell: the houses whose first allowed place it is (bits
      * 0-26), and those whose last (bits 32-58). */
     uint64_t ends[10][SUDOKU_CELLS];
-    /* By reach number: the word of an outcome its node sets, and the bit
-     * (none for a group node). */
+    /* By reach number (plain nodes): the word of an outcome its node sets,
+     * and the bit. */
     uint8_t word[HODOKU_NODES];
     uint64_t bit[HODOKU_NODES];
     hit *hits;
@@ -557,33 +557,40 @@ static void house_places(search *s)
         }
 }
 
-/* Where each node of the reach sets goes in an outcome: the word and the
- * bit of its cell in its state's set of its digit; a group node in none
- * (no bit, in a word of digit 0, which no check reads). */
-static void node_bits(search *s)
+/* Where each plain node of the reach sets goes in an outcome: the word
+ * and the bit of its cell in its state's set of its digit. The reach
+ * numbers follow the nodes' order: the plain nodes come first; their
+ * count. */
+static int node_bits(search *s)
 {
     const hodoku_reach *r = &s->reach;
-    for (int v = 0; v < r->n; v++) {
-        int node = r->nodes[v];
-        if (hodoku_node_is_group(node)) {
-            s->word[v] = 0;
-            s->bit[v] = 0;
-            continue;
-        }
-        int cell = hodoku_node_cell(node), state = hodoku_node_on(node) ? 0 : 1;
+    int v = 0;
+    for (; v < r->n && !hodoku_node_is_group(r->nodes[v]); v++) {
+        int node = r->nodes[v], cell = hodoku_node_cell(node), state = hodoku_node_on(node) ? 0 : 1;
         s->word[v] = (uint8_t)((state * 10 + hodoku_node_digit(node)) * 2 + cell / 64);
         s->bit[v] = 1ull << (cell % 64);
     }
+    return v;
+}
+
+/* The nodes a reach set holds, group nodes too. */
+static int reach_count(const hodoku_reach *r, const uint64_t *set)
+{
+    int count = 0;
+    for (int w = 0; w < r->words; w++) count += __builtin_popcountll(set[w]);
+    return count;
 }
 
 /* The cells each digit is on and off in, in each candidate's tables: what
- * its premise reaches; a table HoDoKu would fill up (1000 entries) is
- * expanded as HoDoKu does. */
+ * its premise reaches; a table HoDoKu would fill up (1000 entries, group
+ * nodes counted: only if the tables have as many nodes) is expanded as
+ * HoDoKu does. */
 static bool table_sets(search *s)
 {
     const hodoku_grid *g = s->t->grid;
     const hodoku_reach *r = &s->reach;
-    node_bits(s);
+    int plain = node_bits(s), words = (plain + 63) / 64;
+    uint64_t last = plain % 64 ? (1ull << (plain % 64)) - 1 : ~0ull; /* its plain nodes' bits */
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned c = g->candidates[cell]; c; c &= c - 1)
             for (int on = 1; on >= 0; on--) {
@@ -591,14 +598,12 @@ static bool table_sets(search *s)
                 outcome *o = &s->leads[table];
                 memset(o, 0, sizeof *o);
                 const uint64_t *set = hodoku_reach_set(r, table);
-                int count = 0;
-                for (int w = 0; w < r->words; w++)
-                    for (uint64_t bits = set[w]; bits; bits &= bits - 1) {
+                for (int w = 0; w < words; w++)
+                    for (uint64_t bits = set[w] & (w == words - 1 ? last : ~0ull); bits; bits &= bits - 1) {
                         int v = w * 64 + __builtin_ctzll(bits);
                         o->w[s->word[v]] |= s->bit[v];
-                        count++;
                     }
-                if (count < HODOKU_TABLE_MAX) continue;
+                if (r->n < HODOKU_TABLE_MAX || reach_count(r, set) < HODOKU_TABLE_MAX) continue;
                 memset(o, 0, sizeof *o);
                 if (!expand(s, table)) return false;
                 const hodoku_entry *ent = s->arena + s->start[table];
