@@ -102,6 +102,7 @@ static void play(player *p, int cell, int digit, bool on)
                     break;
                 }
         }
+        if (!n) return; /* the grid stays as it is: so would every later round */
         for (int i = 0; i < n; i++) place(p, singles[i].cell, singles[i].digit, true, singles[i].naked);
     }
 }
