@@ -382,10 +382,14 @@ static int candidate_successors(const hodoku_tables *t, const candidate_groups *
     if (hodoku_node_on(table)) {
         for (unsigned o = cands & ~bit; o; o &= o - 1) out[used++] = (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(o), false);
         hodoku_set done = hodoku_set_empty();
+        /* A peer's node, from its cell: first + step * cell. */
+        int first = hodoku_plain(0, digit, false), step = hodoku_plain(1, digit, false) - first;
         for (int k = 0; k < 3; k++) {
             hodoku_set in = hodoku_set_minus(hodoku_set_and(peers, hodoku_unit_sets[sudoku_cell_units[cell][k]]), done);
             done = hodoku_set_or(done, in);
-            for (int other; (other = hodoku_set_pop(&in)) >= 0;) out[used++] = (uint16_t)hodoku_plain(other, digit, false);
+            for (int w = 0; w < 2; w++) /* the cells a word at a time, cheaper than popping the set */
+                for (uint64_t bits = in.w[w]; bits; bits &= bits - 1)
+                    out[used++] = (uint16_t)(first + step * (64 * w + __builtin_ctzll(bits)));
         }
         if (cg)
             for (int i = cg->on_start[cell * 9 + digit - 1]; i < cg->on_start[cell * 9 + digit]; i++) out[used++] = cg->on[i];
