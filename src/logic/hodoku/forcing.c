@@ -328,11 +328,15 @@ static void one_table(search *s, int table)
 static void both_states(search *s, int on_table, int off_table)
 {
     int x = hodoku_node_cell(on_table);
-    set_vector other_cells = {~0ull, ~0ull};
+    set_vector other_cells = {~0ull, ~0ull}, any = {0, 0};
     other_cells[x / 64] &= ~(1ull << (x % 64));
+    const outcome *a = &s->leads[on_table], *b = &s->leads[off_table];
+    for (int pass = 0; pass < 2; pass++) /* first whether any is common, without a branch */
+        for (int i = 1; i <= 9; i++) any |= a->v[pass][i] & b->v[pass][i];
+    if (vector_empty(any & other_cells)) return;
     for (int pass = 0; pass < 2; pass++)
         for (int i = 1; i <= 9; i++) {
-            set_vector common = s->leads[on_table].v[pass][i] & s->leads[off_table].v[pass][i] & other_cells;
+            set_vector common = a->v[pass][i] & b->v[pass][i] & other_cells;
             if (vector_empty(common)) continue;
             hodoku_set both = {{common[0], common[1]}};
             for (int cell; (cell = hodoku_set_pop(&both)) >= 0;) {
