@@ -306,7 +306,8 @@ static void one_table(search *s, int table)
                 spec sp[2] = {{(uint16_t)table, (uint16_t)hodoku_plain(cell, i, true)}, {(uint16_t)table, (uint16_t)hodoku_plain(cell, j, true)}};
                 contradiction(s, table, IN_CELL + cell, sp, 2);
             }
-    twice_in_house(s, table);
+    /* With nothing on, twice_in_house finds nothing and leaves the scratch set alone. */
+    if (!hodoku_set_is_empty(seen)) twice_in_house(s, table);
     /* A cell left without a candidate. */
     none = hodoku_set_and(hodoku_set_minus(none, seen), s->empty);
     if (!hodoku_set_is_empty(none)) {
