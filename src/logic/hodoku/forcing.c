@@ -351,18 +351,30 @@ static void both_states(search *s, int on_table, int off_table)
 /* HoDoKu's checkEntryList: what all of tables lead to. */
 static void all_lead_to(search *s, const int *tables, int n)
 {
+    /* The intersections of all digits' sets at once, table by table, until
+     * none is left (each table's sets are one block). */
+    set_vector on[10], off[10];
     for (int digit = 1; digit <= 9; digit++) {
-        set_vector von = s->leads[tables[0]].v[0][digit], voff = s->leads[tables[0]].v[1][digit];
-        for (int i = 1; i < n && !vector_empty(von | voff); i++) {
-            von &= s->leads[tables[i]].v[0][digit];
-            voff &= s->leads[tables[i]].v[1][digit];
+        on[digit] = s->leads[tables[0]].v[0][digit];
+        off[digit] = s->leads[tables[0]].v[1][digit];
+    }
+    for (int i = 1; i < n; i++) {
+        const outcome *o = &s->leads[tables[i]];
+        set_vector left = {0, 0};
+        for (int digit = 1; digit <= 9; digit++) {
+            on[digit] &= o->v[0][digit];
+            off[digit] &= o->v[1][digit];
+            left |= on[digit] | off[digit];
         }
-        if (vector_empty(von | voff)) continue;
-        hodoku_set on = {{von[0], von[1]}}, off = {{voff[0], voff[1]}};
+        if (vector_empty(left)) return;
+    }
+    for (int digit = 1; digit <= 9; digit++) {
+        if (vector_empty(on[digit] | off[digit])) continue;
+        hodoku_set placed = {{on[digit][0], on[digit][1]}}, removed = {{off[digit][0], off[digit][1]}};
         spec specs[SPECS_MAX];
-        for (int cell; (cell = hodoku_set_pop(&on)) >= 0;)
+        for (int cell; (cell = hodoku_set_pop(&placed)) >= 0;)
             add_hit(s, false, true, cell, digit, 0, specs, specs_to(specs, tables, n, hodoku_plain(cell, digit, true)));
-        for (int cell; (cell = hodoku_set_pop(&off)) >= 0;)
+        for (int cell; (cell = hodoku_set_pop(&removed)) >= 0;)
             add_hit(s, false, false, cell, digit, 0, specs, specs_to(specs, tables, n, hodoku_plain(cell, digit, false)));
     }
 }
