@@ -287,15 +287,14 @@ static void one_table(search *s, int table)
     }
     hodoku_set seen = {{vseen[0], vseen[1]}}, twice = {{vtwice[0], vtwice[1]}}, clash = {{vclash[0], vclash[1]}},
                none = {{vnone[0], vnone[1]}};
-    if (!hodoku_set_is_empty(clash))
-        for (int i = 1; i <= 9; i++) {
-            hodoku_set both = hodoku_set_and(on[i], off[i]);
-            if (hodoku_set_is_empty(both)) continue;
-            int cell = hodoku_set_first(both);
-            s->tmp.first = cell;
-            spec sp[2] = {{(uint16_t)table, (uint16_t)hodoku_plain(cell, i, false)}, {(uint16_t)table, (uint16_t)hodoku_plain(cell, i, true)}};
-            contradiction(s, table, IN_CELL + cell, sp, 2);
-        }
+    for (int i = 1; i <= 9 && !hodoku_set_is_empty(clash); i++) {
+        hodoku_set both = hodoku_set_and(on[i], off[i]);
+        if (hodoku_set_is_empty(both)) continue;
+        int cell = hodoku_set_first(both);
+        s->tmp.first = cell;
+        spec sp[2] = {{(uint16_t)table, (uint16_t)hodoku_plain(cell, i, false)}, {(uint16_t)table, (uint16_t)hodoku_plain(cell, i, true)}};
+        contradiction(s, table, IN_CELL + cell, sp, 2);
+    }
     if (!hodoku_set_is_empty(twice))
         for (int i = 1; i <= 9; i++)
             for (int j = i + 1; j <= 9; j++) {
