@@ -51,14 +51,17 @@ typedef struct scratch {
     int first;
 } scratch;
 
+/* A set as one vector of its two words (GCC's vector extension, as
+ * src/solve/planes.c uses): one instruction an and or an or. */
+typedef uint64_t set_vector __attribute__((vector_size(16)));
+
 /* What a table's premise leads to: the cells each digit is on in
  * (sets[0][digit]) and off in (sets[1][digit]); as words, to be filled a
- * node at a time (table_sets). */
-typedef uint64_t set_vector __attribute__((vector_size(16)));
+ * node at a time (table_sets), and as vectors, for the checks. */
 typedef union outcome {
     hodoku_set sets[2][10];
     uint64_t w[2 * 10 * 2];
-    set_vector v[2][10]; /* a set as one vector: one instruction an and */
+    set_vector v[2][10];
 } outcome;
 _Static_assert(sizeof(hodoku_set) == 2 * sizeof(uint64_t), "a set is two words");
 
@@ -243,7 +246,8 @@ static void house_emptied(search *s, int table)
         hodoku_set gone = hodoku_set_and(off[digit], s->allowed[digit]);
         uint64_t ends = 0;
         for (int w = 0; w < 2; w++)
-            for (uint64_t bits = gone.w[w]; bits; bits &= bits - 1) ends |= s->ends[digit][64 * w + __builtin_ctzll(bits)];
+            for (uint64_t bits = gone.w[w]; bits; bits &= bits - 1)
+                ends |= s->ends[digit][64 * w + __builtin_ctzll(bits)];
         units[digit] = (uint32_t)ends & (uint32_t)(ends >> 32);
         if (!units[digit]) continue;
         for (int kind = 0; kind < 3; kind++) digits[kind] |= (units[digit] >> (9 * kind) & 0x1ffu ? 1u : 0u) << digit;
