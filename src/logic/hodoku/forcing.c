@@ -51,15 +51,39 @@ typedef struct scratch {
     int first;
 } scratch;
 
+/* A set as one vector of its two words (GCC's vector extension, as
+ * src/solve/planes.c uses): one instruction an and or an or. */
+typedef uint64_t set_vector __attribute__((vector_size(16)));
+
+/* What a table's premise leads to: the cells each digit is on in
+ * (sets[0][digit]) and off in (sets[1][digit]); as words, to be filled a
+ * node at a time (table_sets), and as vectors, for the checks. */
+typedef union outcome {
+    hodoku_set sets[2][10];
+    uint64_t w[2 * 10 * 2];
+    set_vector v[2][10];
+} outcome;
+_Static_assert(sizeof(hodoku_set) == 2 * sizeof(uint64_t), "a set is two words");
+
+static bool vector_empty(set_vector v)
+{
+    return !(v[0] | v[1]);
+}
+
 typedef struct search {
     hodoku_tables *t;
     bool nets;
     hodoku_reach reach;
-    hodoku_set (*on)[10], (*off)[10]; /* by table: the cells each digit is on, off in */
+    outcome *leads; /* by table */
     hodoku_set allowed[10], empty;
-    /* By digit and cell: the houses whose first, last allowed place it is. */
-    uint32_t first_place[10][SUDOKU_CELLS], last_place[10][SUDOKU_CELLS];
-    uint16_t code[HODOKU_NODES]; /* by reach number: node_codes */
+    set_vector holds[10]; /* the tables' holds */
+    /* By digit and cell: the houses whose first allowed place it is (bits
+     * 0-26), and those whose last (bits 32-58). */
+    uint64_t ends[10][SUDOKU_CELLS];
+    /* By reach number (plain nodes): the word of an outcome its node sets,
+     * and the bit. */
+    uint8_t word[HODOKU_NODES];
+    uint64_t bit[HODOKU_NODES];
     hit *hits;
     int nhits, size;
     scratch tmp;
@@ -178,18 +202,22 @@ static int specs_of(spec *specs, int table, hodoku_set set, int digit, bool on)
  * The houses that hold two are read off the cells' houses. */
 static void twice_in_house(search *s, int table)
 {
-    const hodoku_set *on = s->on[table];
+    const hodoku_set *on = s->leads[table].sets[0];
     spec specs[SPECS_MAX];
-    uint32_t twice[10] = {0}, boxes[10] = {0}, any = 0;
+    uint32_t twice[10] = {0}, any = 0, top_boxes = 0;
+    int top = 0; /* the last digit on somewhere */
     for (int digit = 1; digit <= 9; digit++) {
+        if (hodoku_set_is_empty(on[digit])) continue;
         uint32_t seen = 0;
-        for (hodoku_set c = on[digit]; !hodoku_set_is_empty(c);) {
-            uint32_t units = sudoku_cell_unit_mask[hodoku_set_pop(&c)];
-            twice[digit] |= seen & units;
-            seen |= units;
-        }
-        boxes[digit] = seen >> 18;
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = on[digit].w[w]; bits; bits &= bits - 1) {
+                uint32_t units = sudoku_cell_unit_mask[64 * w + __builtin_ctzll(bits)];
+                twice[digit] |= seen & units;
+                seen |= units;
+            }
         any |= twice[digit];
+        top = digit;
+        top_boxes = seen >> 18;
     }
     for (int kind = 0; kind < 3 && any; kind++)
         for (int digit = 1; digit <= 9; digit++)
@@ -198,13 +226,11 @@ static void twice_in_house(search *s, int table)
                 hodoku_set both = hodoku_set_and(hodoku_unit_sets[h], on[digit]);
                 contradiction(s, table, h, specs, specs_of(specs, table, both, digit, true));
             }
-    for (int digit = 9; digit >= 1; digit--)
-        if (boxes[digit]) {
-            int h = 31 - __builtin_clz(boxes[digit]);
-            s->tmp.first = hodoku_set_first(hodoku_set_and(hodoku_unit_sets[18 + h], on[digit]));
-            s->tmp.looked = true;
-            return;
-        }
+    if (top) {
+        int h = 31 - __builtin_clz(top_boxes);
+        s->tmp.first = hodoku_set_first(hodoku_set_and(hodoku_unit_sets[18 + h], on[top]));
+        s->tmp.looked = true;
+    }
 }
 
 /* Every place a digit has left in a house off (spec 14.3 1f): only houses
@@ -212,18 +238,18 @@ static void twice_in_house(search *s, int table)
  * set at the last house it tried, box 9's places for 9. */
 static void house_emptied(search *s, int table)
 {
-    const hodoku_set *off = s->off[table];
+    const hodoku_set *off = s->leads[table].sets[1];
     spec specs[SPECS_MAX];
     bool last = false;
     uint32_t units[10], digits[3] = {0, 0, 0}; /* by kind: the digits with such houses */
     for (int digit = 1; digit <= 9; digit++) {
-        uint32_t first = 0, final = 0;
-        for (hodoku_set c = hodoku_set_and(off[digit], s->allowed[digit]); !hodoku_set_is_empty(c);) {
-            int cell = hodoku_set_pop(&c);
-            first |= s->first_place[digit][cell];
-            final |= s->last_place[digit][cell];
-        }
-        units[digit] = first & final;
+        hodoku_set gone = hodoku_set_and(off[digit], s->allowed[digit]);
+        uint64_t ends = 0;
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = gone.w[w]; bits; bits &= bits - 1)
+                ends |= s->ends[digit][64 * w + __builtin_ctzll(bits)];
+        units[digit] = (uint32_t)ends & (uint32_t)(ends >> 32);
+        if (!units[digit]) continue;
         for (int kind = 0; kind < 3; kind++) digits[kind] |= (units[digit] >> (9 * kind) & 0x1ffu ? 1u : 0u) << digit;
     }
     for (int kind = 0; kind < 3; kind++)
@@ -246,25 +272,32 @@ static void house_emptied(search *s, int table)
 static void one_table(search *s, int table)
 {
     const hodoku_grid *g = s->t->grid;
-    const hodoku_set *on = s->on[table], *off = s->off[table];
+    const hodoku_set *on = s->leads[table].sets[0], *off = s->leads[table].sets[1];
     int x = hodoku_node_cell(table), d = hodoku_node_digit(table);
     bool premise_on = hodoku_node_on(table);
     if (hodoku_set_has(premise_on ? off[d] : on[d], x)) {
         spec sp = {(uint16_t)table, (uint16_t)hodoku_plain(x, d, !premise_on)};
         contradiction(s, table, IN_CELL + first_cell(&s->tmp), &sp, 1);
     }
+    /* One pass over the digits, without a branch: the cells with a digit
+     * both on and off, with two digits on, with every candidate off. */
+    const set_vector *von = s->leads[table].v[0], *voff = s->leads[table].v[1];
+    set_vector vseen = {0, 0}, vtwice = {0, 0}, vclash = {0, 0}, vnone = {~0ull, (1ull << 17) - 1};
     for (int i = 1; i <= 9; i++) {
+        vclash |= von[i] & voff[i];
+        vtwice |= vseen & von[i];
+        vseen |= von[i];
+        vnone &= ~s->holds[i] | voff[i];
+    }
+    hodoku_set seen = {{vseen[0], vseen[1]}}, twice = {{vtwice[0], vtwice[1]}}, clash = {{vclash[0], vclash[1]}},
+               none = {{vnone[0], vnone[1]}};
+    for (int i = 1; i <= 9 && !hodoku_set_is_empty(clash); i++) {
         hodoku_set both = hodoku_set_and(on[i], off[i]);
         if (hodoku_set_is_empty(both)) continue;
         int cell = hodoku_set_first(both);
         s->tmp.first = cell;
         spec sp[2] = {{(uint16_t)table, (uint16_t)hodoku_plain(cell, i, false)}, {(uint16_t)table, (uint16_t)hodoku_plain(cell, i, true)}};
         contradiction(s, table, IN_CELL + cell, sp, 2);
-    }
-    hodoku_set seen = hodoku_set_empty(), twice = hodoku_set_empty();
-    for (int i = 1; i <= 9; i++) {
-        twice = hodoku_set_or(twice, hodoku_set_and(seen, on[i]));
-        seen = hodoku_set_or(seen, on[i]);
     }
     if (!hodoku_set_is_empty(twice))
         for (int i = 1; i <= 9; i++)
@@ -276,10 +309,9 @@ static void one_table(search *s, int table)
                 spec sp[2] = {{(uint16_t)table, (uint16_t)hodoku_plain(cell, i, true)}, {(uint16_t)table, (uint16_t)hodoku_plain(cell, j, true)}};
                 contradiction(s, table, IN_CELL + cell, sp, 2);
             }
-    twice_in_house(s, table);
+    /* With nothing on, twice_in_house finds nothing and leaves the scratch set alone. */
+    if (!hodoku_set_is_empty(seen)) twice_in_house(s, table);
     /* A cell left without a candidate. */
-    hodoku_set none = {{~0ull, (1ull << 17) - 1}};
-    for (int i = 1; i <= 9; i++) none = hodoku_set_and(none, hodoku_set_or(off[i], hodoku_set_minus(none, s->t->holds[i])));
     none = hodoku_set_and(hodoku_set_minus(none, seen), s->empty);
     if (!hodoku_set_is_empty(none)) {
         s->tmp.first = hodoku_set_first(none);
@@ -300,11 +332,17 @@ static void one_table(search *s, int table)
 static void both_states(search *s, int on_table, int off_table)
 {
     int x = hodoku_node_cell(on_table);
+    set_vector other_cells = {~0ull, ~0ull}, any = {0, 0};
+    other_cells[x / 64] &= ~(1ull << (x % 64));
+    const outcome *a = &s->leads[on_table], *b = &s->leads[off_table];
+    for (int pass = 0; pass < 2; pass++) /* first whether any is common, without a branch */
+        for (int i = 1; i <= 9; i++) any |= a->v[pass][i] & b->v[pass][i];
+    if (vector_empty(any & other_cells)) return;
     for (int pass = 0; pass < 2; pass++)
         for (int i = 1; i <= 9; i++) {
-            hodoku_set (*sets)[10] = pass == 0 ? s->on : s->off;
-            hodoku_set both = hodoku_set_and(sets[on_table][i], sets[off_table][i]);
-            hodoku_set_remove(&both, x);
+            set_vector common = a->v[pass][i] & b->v[pass][i] & other_cells;
+            if (vector_empty(common)) continue;
+            hodoku_set both = {{common[0], common[1]}};
             for (int cell; (cell = hodoku_set_pop(&both)) >= 0;) {
                 int node = hodoku_plain(cell, i, pass == 0);
                 spec sp[2] = {{(uint16_t)on_table, (uint16_t)node}, {(uint16_t)off_table, (uint16_t)node}};
@@ -316,16 +354,30 @@ static void both_states(search *s, int on_table, int off_table)
 /* HoDoKu's checkEntryList: what all of tables lead to. */
 static void all_lead_to(search *s, const int *tables, int n)
 {
+    /* The intersections of all digits' sets at once, table by table, until
+     * none is left (each table's sets are one block). */
+    set_vector on[10], off[10];
     for (int digit = 1; digit <= 9; digit++) {
-        hodoku_set on = s->on[tables[0]][digit], off = s->off[tables[0]][digit];
-        for (int i = 1; i < n && !hodoku_set_is_empty(hodoku_set_or(on, off)); i++) {
-            on = hodoku_set_and(on, s->on[tables[i]][digit]);
-            off = hodoku_set_and(off, s->off[tables[i]][digit]);
+        on[digit] = s->leads[tables[0]].v[0][digit];
+        off[digit] = s->leads[tables[0]].v[1][digit];
+    }
+    for (int i = 1; i < n; i++) {
+        const outcome *o = &s->leads[tables[i]];
+        set_vector left = {0, 0};
+        for (int digit = 1; digit <= 9; digit++) {
+            on[digit] &= o->v[0][digit];
+            off[digit] &= o->v[1][digit];
+            left |= on[digit] | off[digit];
         }
+        if (vector_empty(left)) return;
+    }
+    for (int digit = 1; digit <= 9; digit++) {
+        if (vector_empty(on[digit] | off[digit])) continue;
+        hodoku_set placed = {{on[digit][0], on[digit][1]}}, removed = {{off[digit][0], off[digit][1]}};
         spec specs[SPECS_MAX];
-        for (int cell; (cell = hodoku_set_pop(&on)) >= 0;)
+        for (int cell; (cell = hodoku_set_pop(&placed)) >= 0;)
             add_hit(s, false, true, cell, digit, 0, specs, specs_to(specs, tables, n, hodoku_plain(cell, digit, true)));
-        for (int cell; (cell = hodoku_set_pop(&off)) >= 0;)
+        for (int cell; (cell = hodoku_set_pop(&removed)) >= 0;)
             add_hit(s, false, false, cell, digit, 0, specs, specs_to(specs, tables, n, hodoku_plain(cell, digit, false)));
     }
 }
@@ -514,67 +566,71 @@ static bool make_step(search *s, const hit *h, sudoku_technique technique, sudok
  * house_emptied. */
 static void house_places(search *s)
 {
-    memset(s->first_place, 0, sizeof s->first_place);
-    memset(s->last_place, 0, sizeof s->last_place);
+    memset(s->ends, 0, sizeof s->ends);
     for (int digit = 1; digit <= 9; digit++)
         for (int h = 0; h < 27; h++) {
             hodoku_set places = hodoku_set_and(hodoku_unit_sets[h], s->allowed[digit]);
             if (hodoku_set_is_empty(places)) continue;
             int last = places.w[1] ? 64 + 63 - __builtin_clzll(places.w[1]) : 63 - __builtin_clzll(places.w[0]);
-            s->first_place[digit][hodoku_set_first(places)] |= 1u << h;
-            s->last_place[digit][last] |= 1u << h;
+            s->ends[digit][hodoku_set_first(places)] |= 1ull << h;
+            s->ends[digit][last] |= 1ull << (32 + h);
         }
 }
 
-/* Where a node of the reach sets goes in a table's sets: its cell (bits
- * 0-6: bit 6 the word, bits 0-5 the bit in it), digit (bits 7-10), and
- * bit 11 set for off; NOT_PLAIN for a group node. */
-#define NOT_PLAIN 0xffffu
-
-static void node_codes(search *s)
+/* Where each plain node of the reach sets goes in an outcome: the word
+ * and the bit of its cell in its state's set of its digit. The reach
+ * numbers follow the nodes' order: the plain nodes come first; their
+ * count. */
+static int node_bits(search *s)
 {
     const hodoku_reach *r = &s->reach;
-    for (int v = 0; v < r->n; v++) {
-        int node = r->nodes[v];
-        s->code[v] = hodoku_node_is_group(node) ? NOT_PLAIN
-                                                : (uint16_t)(hodoku_node_cell(node) | hodoku_node_digit(node) << 7 |
-                                                             (hodoku_node_on(node) ? 0 : 1) << 11);
+    int v = 0;
+    for (; v < r->n && !hodoku_node_is_group(r->nodes[v]); v++) {
+        int node = r->nodes[v], cell = hodoku_node_cell(node), state = hodoku_node_on(node) ? 0 : 1;
+        s->word[v] = (uint8_t)((state * 10 + hodoku_node_digit(node)) * 2 + cell / 64);
+        s->bit[v] = 1ull << (cell % 64);
     }
+    return v;
+}
+
+/* The nodes a reach set holds, group nodes too. */
+static int reach_count(const hodoku_reach *r, const uint64_t *set)
+{
+    int count = 0;
+    for (int w = 0; w < r->words; w++) count += __builtin_popcountll(set[w]);
+    return count;
 }
 
 /* The cells each digit is on and off in, in each candidate's tables: what
- * its premise reaches; a table HoDoKu would fill up (1000 entries) is
- * expanded as HoDoKu does. */
+ * its premise reaches; a table HoDoKu would fill up (1000 entries, group
+ * nodes counted: only if the tables have as many nodes) is expanded as
+ * HoDoKu does. */
 static bool table_sets(search *s)
 {
     const hodoku_grid *g = s->t->grid;
     const hodoku_reach *r = &s->reach;
-    node_codes(s);
+    int plain = node_bits(s), words = (plain + 63) / 64;
+    uint64_t last = plain % 64 ? (1ull << (plain % 64)) - 1 : ~0ull; /* its plain nodes' bits */
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned c = g->candidates[cell]; c; c &= c - 1)
             for (int on = 1; on >= 0; on--) {
                 int table = hodoku_plain(cell, sudoku_lowest_digit(c), on);
-                hodoku_set *ons = s->on[table], *offs = s->off[table], *sets[2] = {ons, offs};
-                memset(ons, 0, sizeof s->on[table]);
-                memset(offs, 0, sizeof s->off[table]);
+                outcome *o = &s->leads[table];
+                memset(o, 0, sizeof *o);
                 const uint64_t *set = hodoku_reach_set(r, table);
-                int count = 0;
-                for (int w = 0; w < r->words; w++)
-                    for (uint64_t bits = set[w]; bits; bits &= bits - 1) {
-                        unsigned code = s->code[w * 64 + __builtin_ctzll(bits)];
-                        count++;
-                        if (code == NOT_PLAIN) continue;
-                        sets[code >> 11][code >> 7 & 15].w[code >> 6 & 1] |= 1ull << (code & 63);
+                for (int w = 0; w < words; w++)
+                    for (uint64_t bits = set[w] & (w == words - 1 ? last : ~0ull); bits; bits &= bits - 1) {
+                        int v = w * 64 + __builtin_ctzll(bits);
+                        o->w[s->word[v]] |= s->bit[v];
                     }
-                if (count < HODOKU_TABLE_MAX) continue;
-                memset(ons, 0, sizeof s->on[table]);
-                memset(offs, 0, sizeof s->off[table]);
+                if (r->n < HODOKU_TABLE_MAX || reach_count(r, set) < HODOKU_TABLE_MAX) continue;
+                memset(o, 0, sizeof *o);
                 if (!expand(s, table)) return false;
                 const hodoku_entry *ent = s->arena + s->start[table];
                 for (int i = 0; i < s->count[table]; i++) {
                     int node = ent[i].node;
                     if (hodoku_node_is_group(node)) continue;
-                    hodoku_set_add(hodoku_node_on(node) ? &ons[hodoku_node_digit(node)] : &offs[hodoku_node_digit(node)], hodoku_node_cell(node));
+                    hodoku_set_add(&o->sets[hodoku_node_on(node) ? 0 : 1][hodoku_node_digit(node)], hodoku_node_cell(node));
                 }
             }
     return true;
@@ -608,9 +664,8 @@ bool hodoku_find_forcing(hodoku_query *q, bool nets, sudoku_technique technique,
             s->reach.part = NULL;
             s->reach.nodes = NULL;
         }
-        s->on = malloc(HODOKU_PLAIN_NODES * sizeof *s->on);
-        s->off = malloc(HODOKU_PLAIN_NODES * sizeof *s->off);
-        ok = ok && s->on && s->off;
+        s->leads = malloc(HODOKU_PLAIN_NODES * sizeof *s->leads);
+        ok = ok && s->leads;
     }
     if (ok) {
         for (int i = 0; i < HODOKU_PLAIN_NODES; i++) s->start[i] = -1;
@@ -626,6 +681,7 @@ bool hodoku_find_forcing(hodoku_query *q, bool nets, sudoku_technique technique,
                 hodoku_tables_fill_chains(t);
             }
         }
+        for (int d = 0; d <= 9; d++) s->holds[d] = (set_vector){t->holds[d].w[0], t->holds[d].w[1]};
         s->empty = hodoku_set_empty();
         for (int cell = 0; cell < SUDOKU_CELLS; cell++)
             if (!g->value[cell]) hodoku_set_add(&s->empty, cell);
@@ -652,8 +708,7 @@ bool hodoku_find_forcing(hodoku_query *q, bool nets, sudoku_technique technique,
     if (s) {
         hodoku_reach_free(&s->reach);
         free(s->arena);
-        free(s->on);
-        free(s->off);
+        free(s->leads);
         free(s->hits);
     }
     free(s);

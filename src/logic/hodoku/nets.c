@@ -55,10 +55,16 @@ static void place(player *p, int cell, int digit, bool with_ret, bool naked)
         }
     }
     hodoku_table_add(t, hodoku_plain(cell, digit, true), ret);
-    uint16_t from[5] = {(uint16_t)at, 0, 0, 0, 0};
-    for (int other; (other = hodoku_set_pop(&sees)) >= 0;) hodoku_table_add(t, hodoku_plain(other, digit, false), from);
+    uint16_t removed[20 + 8];
+    int k = 0;
+    /* The peers a word of cells at a time, a node as first + step * cell. */
+    int first = hodoku_plain(0, digit, false), step = hodoku_plain(1, digit, false) - first;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = sees.w[w]; bits; bits &= bits - 1)
+            removed[k++] = (uint16_t)(first + step * (64 * w + __builtin_ctzll(bits)));
     for (unsigned c = cands & ~(1u << (digit - 1)); c; c &= c - 1)
-        hodoku_table_add(t, hodoku_plain(cell, sudoku_lowest_digit(c), false), from);
+        removed[k++] = (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(c), false);
+    hodoku_table_add_after(t, removed, k, at);
 }
 
 typedef struct single {
@@ -99,6 +105,7 @@ static void play(player *p, int cell, int digit, bool on)
                     break;
                 }
         }
+        if (!n) return; /* the grid stays as it is: so would every later round */
         for (int i = 0; i < n; i++) place(p, singles[i].cell, singles[i].digit, true, singles[i].naked);
     }
 }

@@ -17,7 +17,7 @@
 #define DISTANCE_MASK 0x1ffu /* HoDoKu keeps a distance in nine bits */
 
 /* The group nodes of the grid (spec 13.2): rows then columns, digit,
- * box. */
+ * box (of the three boxes a line crosses: the others hold none of it). */
 static void find_groups(hodoku_tables *t)
 {
     for (int kind = 0; kind < 2; kind++)
@@ -25,24 +25,25 @@ static void find_groups(hodoku_tables *t)
             for (int digit = 1; digit <= 9; digit++) {
                 hodoku_set in_line = hodoku_set_and(t->holds[digit], hodoku_unit_sets[kind * 9 + line]);
                 if (hodoku_set_is_empty(in_line)) continue;
-                for (int box = 0; box < 9; box++) {
+                for (int k = 0; k < 3; k++) {
+                    int box = kind == 0 ? line / 3 * 3 + k : line / 3 + 3 * k;
                     hodoku_set set = hodoku_set_and(in_line, hodoku_unit_sets[18 + box]);
-                    int n = hodoku_set_count(set);
-                    if (n < 2) continue;
+                    if (!hodoku_set_several(set)) continue;
                     t->digit_groups[digit][t->ndigit_groups[digit]++] = (uint16_t)t->ngroups;
                     hodoku_group *gr = &t->groups[t->ngroups++];
                     gr->set = set;
-                    gr->ncells = (uint8_t)n;
                     gr->digit = (uint8_t)digit;
                     gr->box = (uint8_t)box;
                     gr->row = (int8_t)(kind == 0 ? line : -1);
                     gr->col = (int8_t)(kind == 1 ? line : -1);
                     gr->buddies = hodoku_set_empty();
                     gr->buddies.w[0] = gr->buddies.w[1] = ~0ull;
-                    for (int i = 0, cell; (cell = hodoku_set_pop(&set)) >= 0; i++) {
-                        gr->cells[i] = (uint8_t)cell;
+                    int n = 0;
+                    for (int cell; (cell = hodoku_set_pop(&set)) >= 0;) {
+                        gr->cells[n++] = (uint8_t)cell;
                         gr->buddies = hodoku_set_and(gr->buddies, hodoku_buddies(cell));
                     }
+                    gr->ncells = (uint8_t)n;
                 }
             }
 }
@@ -168,7 +169,29 @@ int hodoku_table_add(hodoku_tables *t, int node, const uint16_t ret[5])
     return n;
 }
 
-static const uint16_t no_ret[5] = {0, 0, 0, 0, 0};
+void hodoku_table_add_after(hodoku_tables *t, const uint16_t *nodes, int k, int pred)
+{
+    int table = t->table, n = t->base_count[table];
+    if (!reserve(&t->base, &t->base_size, t->base_used + k, &t->no_memory)) return;
+    hodoku_entry *list = &t->base[t->base_start[table]];
+    uint16_t epoch = t->epoch;
+    for (int i = 0; i < k && n < HODOKU_TABLE_MAX; i++) {
+        int node = nodes[i];
+        if (!hodoku_node_is_group(node) && t->stamp[node] == epoch) continue;
+        hodoku_entry *e = &list[n];
+        e->node = (uint16_t)node;
+        e->flags = 0;
+        /* One predecessor sorts first already; its distance as
+         * hodoku_table_add reads it (0 if not written yet). */
+        e->ret[0] = (uint16_t)pred;
+        e->ret[1] = e->ret[2] = e->ret[3] = e->ret[4] = 0;
+        e->dist = (uint16_t)((pred < n ? list[pred].dist : 0) + 1) & DISTANCE_MASK;
+        t->stamp[node] = epoch;
+        t->pos[node] = (uint16_t)n++;
+    }
+    t->base_used += n - t->base_count[table];
+    t->base_count[table] = n;
+}
 
 /* Room in the successor lists for n more. */
 static bool room(hodoku_tables *t, int used, int n)
@@ -199,18 +222,43 @@ typedef struct group_links {
     int n_on;         /* then those it turns on when off */
 } group_links;
 
+/* The group nodes of a digit by house: bit i of in_house[h] says the
+ * digit's i-th group node lies along house h (a row or column: its line;
+ * a box). */
+typedef struct digit_houses {
+    uint64_t in_house[27];
+} digit_houses;
+
+_Static_assert(HODOKU_GROUPS_MAX / 9 + 1 <= 64, "a digit's group nodes fit in a word");
+
+static void group_houses(const hodoku_tables *t, digit_houses *by_digit)
+{
+    for (int digit = 1; digit <= 9; digit++) {
+        digit_houses *d = &by_digit[digit];
+        memset(d, 0, sizeof *d);
+        for (int i = 0; i < t->ndigit_groups[digit]; i++) {
+            const hodoku_group *gr = &t->groups[t->digit_groups[digit][i]];
+            d->in_house[gr->row >= 0 ? gr->row : 9 + gr->col] |= 1ull << i;
+            d->in_house[18 + gr->box] |= 1ull << i;
+        }
+    }
+}
+
 /* The group nodes that group gi turns off when on, then those it turns
  * on when it is off (as the only other one left in a house), in HoDoKu's
- * order, into out; their counts. */
-static void other_groups(const hodoku_tables *t, int gi, int *out, int *n_off, int *n_on)
+ * order, into out; their counts. Only those sharing a house with it
+ * (houses: its digit's group nodes by house) can be. */
+static void other_groups(const hodoku_tables *t, int gi, const digit_houses *houses, int *out, int *n_off,
+                         int *n_on)
 {
     const hodoku_group *gr = &t->groups[gi];
+    const uint16_t *list = t->digit_groups[gr->digit];
     int count[3] = {0, 0, 0}, first[3] = {-1, -1, -1}, n = 0;
-    for (int i = 0; i < t->ndigit_groups[gr->digit]; i++) {
-        int gj = t->digit_groups[gr->digit][i];
+    uint64_t mates = houses->in_house[gr->row >= 0 ? gr->row : 9 + gr->col] | houses->in_house[18 + gr->box];
+    for (; mates; mates &= mates - 1) {
+        int gj = list[__builtin_ctzll(mates)];
         const hodoku_group *g2 = &t->groups[gj];
         bool same[3] = {gr->row >= 0 && gr->row == g2->row, gr->col >= 0 && gr->col == g2->col, gr->box == g2->box};
-        if (!(same[0] || same[1] || same[2])) continue;
         if (gj == gi || !hodoku_set_is_empty(hodoku_set_and(gr->set, g2->set))) continue;
         for (int k = 0; k < 3; k++)
             if (same[k]) {
@@ -228,11 +276,19 @@ static void other_groups(const hodoku_tables *t, int gi, int *out, int *n_off, i
     *n_on = n - *n_off;
 }
 
+/* The cell of a set of one, -1 for an empty set or several. */
+static int one_cell(hodoku_set set)
+{
+    return hodoku_set_is_empty(set) || hodoku_set_several(set) ? -1 : hodoku_set_first(set);
+}
+
 /* What each group node's links are; others gets the lists of the group
  * nodes they link to (room for 4 per group node and digit). */
 static void link_groups(const hodoku_tables *t, group_links *links, int *others)
 {
     int used = 0;
+    digit_houses houses[10];
+    group_houses(t, houses);
     for (int gi = 0; gi < t->ngroups; gi++) {
         const hodoku_group *gr = &t->groups[gi];
         group_links *l = &links[gi];
@@ -240,10 +296,10 @@ static void link_groups(const hodoku_tables *t, group_links *links, int *others)
         hodoku_set line = hodoku_unit_sets[gr->row >= 0 ? gr->row : 9 + gr->col];
         hodoku_set in_box = hodoku_set_and(l->sees, hodoku_unit_sets[18 + gr->box]);
         hodoku_set in_line = hodoku_set_and(l->sees, line);
-        l->single[0] = hodoku_set_count(in_box) == 1 ? hodoku_set_first(in_box) : -1;
-        l->single[1] = hodoku_set_count(in_line) == 1 ? hodoku_set_first(in_line) : -1;
+        l->single[0] = one_cell(in_box);
+        l->single[1] = one_cell(in_line);
         l->first = used;
-        other_groups(t, gi, others + used, &l->n_off, &l->n_on);
+        other_groups(t, gi, &houses[gr->digit], others + used, &l->n_off, &l->n_on);
         used += l->n_off + l->n_on;
     }
 }
@@ -326,10 +382,14 @@ static int candidate_successors(const hodoku_tables *t, const candidate_groups *
     if (hodoku_node_on(table)) {
         for (unsigned o = cands & ~bit; o; o &= o - 1) out[used++] = (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(o), false);
         hodoku_set done = hodoku_set_empty();
+        /* A peer's node, from its cell: first + step * cell. */
+        int first = hodoku_plain(0, digit, false), step = hodoku_plain(1, digit, false) - first;
         for (int k = 0; k < 3; k++) {
             hodoku_set in = hodoku_set_minus(hodoku_set_and(peers, hodoku_unit_sets[sudoku_cell_units[cell][k]]), done);
             done = hodoku_set_or(done, in);
-            for (int other; (other = hodoku_set_pop(&in)) >= 0;) out[used++] = (uint16_t)hodoku_plain(other, digit, false);
+            for (int w = 0; w < 2; w++) /* the cells a word at a time, cheaper than popping the set */
+                for (uint64_t bits = in.w[w]; bits; bits &= bits - 1)
+                    out[used++] = (uint16_t)(first + step * (64 * w + __builtin_ctzll(bits)));
         }
         if (cg)
             for (int i = cg->on_start[cell * 9 + digit - 1]; i < cg->on_start[cell * 9 + digit]; i++) out[used++] = cg->on[i];
@@ -433,23 +493,28 @@ void hodoku_tables_fill_groups(hodoku_tables *t)
     for (int gi = 0; gi < t->ngroups; gi++) {
         int digit = t->groups[gi].digit;
         for (int on = 1; on >= 0; on--) {
-            hodoku_table_open(t, hodoku_group_node(gi, on));
-            hodoku_table_add(t, hodoku_group_node(gi, on), no_ret);
+            /* The premise, the cells, the group nodes: all but the premise
+             * from it (entry 0). */
+            uint16_t nodes[1 + 20 + 2 * (HODOKU_GROUPS_MAX / 9 + 1) + 3];
+            int k = 0;
+            nodes[k++] = (uint16_t)hodoku_group_node(gi, on);
             if (on)
                 for (hodoku_set c = gl[gi].sees; !hodoku_set_is_empty(c);) {
                     int cell = hodoku_set_pop(&c);
-                    hodoku_table_add(t, hodoku_plain(cell, digit, false), no_ret);
+                    nodes[k++] = (uint16_t)hodoku_plain(cell, digit, false);
                     links[nlinks++] = (extra_link){(uint16_t)hodoku_plain(cell, digit, true), (uint16_t)hodoku_group_node(gi, false)};
                 }
             else
-                for (int k = 0; k < 2; k++)
-                    if (gl[gi].single[k] >= 0) {
-                        hodoku_table_add(t, hodoku_plain(gl[gi].single[k], digit, true), no_ret);
-                        links[nlinks++] = (extra_link){(uint16_t)hodoku_plain(gl[gi].single[k], digit, false), (uint16_t)hodoku_group_node(gi, true)};
+                for (int i = 0; i < 2; i++)
+                    if (gl[gi].single[i] >= 0) {
+                        nodes[k++] = (uint16_t)hodoku_plain(gl[gi].single[i], digit, true);
+                        links[nlinks++] = (extra_link){(uint16_t)hodoku_plain(gl[gi].single[i], digit, false), (uint16_t)hodoku_group_node(gi, true)};
                     }
             const int *other = others + gl[gi].first + (on ? 0 : gl[gi].n_off);
             int n = on ? gl[gi].n_off : gl[gi].n_on;
-            for (int k = 0; k < n; k++) hodoku_table_add(t, hodoku_group_node(other[k], !on), no_ret);
+            for (int i = 0; i < n; i++) nodes[k++] = (uint16_t)hodoku_group_node(other[i], !on);
+            hodoku_table_open(t, hodoku_group_node(gi, on));
+            hodoku_table_add_after(t, nodes, k, 0);
         }
     }
     t->table = -1;

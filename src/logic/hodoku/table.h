@@ -151,6 +151,11 @@ void hodoku_table_open(hodoku_tables *t, int table);
  * one more than ret[0]'s. Returns the new entry's number, or -1. */
 int hodoku_table_add(hodoku_tables *t, int node, const uint16_t ret[5]);
 
+/* Adds k nodes to the open table as hodoku_table_add does, each with the
+ * one predecessor pred (an entry number): a placement's removals, a group
+ * table's implications. */
+void hodoku_table_add_after(hodoku_tables *t, const uint16_t *nodes, int k, int pred);
+
 /* The number of the open table's entry holding a plain node (its last),
  * 0 if none. */
 int hodoku_table_index(const hodoku_tables *t, int node);
