@@ -170,6 +170,8 @@ static void nice_loop(search *s, int j)
  * a table's direct implications. */
 typedef struct screen {
     const hodoku_reach *r;
+    const hodoku_grid *g;
+    hodoku_set holds[10];        /* without groups: the cells holding each digit */
     int first[SUDOKU_CELLS + 1]; /* cell c's nodes are numbered first[c] to first[c + 1] - 1 */
     uint64_t *on;                /* the plain on nodes */
     unsigned mark, marked[HODOKU_NODES];
@@ -180,6 +182,8 @@ typedef struct screen {
 static void screen_init_plain(screen *sc, const hodoku_reach *r, const hodoku_grid *g)
 {
     sc->r = r;
+    sc->g = g;
+    hodoku_digit_sets(g, sc->holds);
     int n = 0;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         sc->first[cell] = n;
@@ -251,10 +255,10 @@ static bool may_close(const hodoku_tables *t, screen *sc, int table)
 
 /* True if y's candidate digit is the other place of digit in a house of
  * x's: an OFF table of x's candidate turns it on directly. */
-static bool other_place(const hodoku_tables *t, int x, int y, int digit)
+static bool other_place(const screen *sc, int x, int y, int digit)
 {
     for (int k = 0; k < 3; k++) {
-        hodoku_set in = hodoku_set_and(hodoku_unit_sets[sudoku_cell_units[x][k]], t->holds[digit]);
+        hodoku_set in = hodoku_set_and(hodoku_unit_sets[sudoku_cell_units[x][k]], sc->holds[digit]);
         if (hodoku_set_has(in, y) && hodoku_set_count(in) == 2) return true;
     }
     return false;
@@ -266,13 +270,13 @@ static bool other_place(const hodoku_tables *t, int x, int y, int digit)
  * turns it off is: x's candidate d off when another of x's candidates, or
  * d in a cell seeing x, is on. What may_close reads of the OFF nodes is
  * read so: the same answer. */
-static bool may_close_plain(const hodoku_tables *t, const screen *sc, int table)
+static bool may_close_plain(const screen *sc, int table)
 {
     const hodoku_reach *r = sc->r;
     if (r->index[table] < 0) return false; /* an OFF node that implies nothing */
     const uint64_t *set = hodoku_reach_set(r, table);
     int x = hodoku_node_cell(table), sd = hodoku_node_digit(table);
-    unsigned cands = t->grid->candidates[x], own = 1u << sudoku_popcount(cands & ((1u << (sd - 1)) - 1));
+    unsigned cands = sc->g->candidates[x], own = 1u << sudoku_popcount(cands & ((1u << (sd - 1)) - 1));
     unsigned in_cell = bits_at(set, sc->first[x], sc->first[x + 1] - sc->first[x]);
     bool on = hodoku_node_on(table);
     /* ON: another candidate of x on. OFF: its own on, or any if x is not
@@ -291,8 +295,8 @@ static bool may_close_plain(const hodoku_tables *t, const screen *sc, int table)
                 if (ed == sd && sees) return true; /* x's candidate off */
             } else if (ed != sd) {
                 if (sees && ((cands >> (ed - 1)) & 1u)) return true; /* another of x's off */
-            } else if (!other_place(t, x, y, sd) &&
-                       hodoku_set_several(hodoku_set_and(hodoku_set_and(sees_x, hodoku_buddies(y)), t->holds[sd]))) {
+            } else if (!other_place(sc, x, y, sd) &&
+                       hodoku_set_several(hodoku_set_and(hodoku_set_and(sees_x, hodoku_buddies(y)), sc->holds[sd]))) {
                 return true; /* an AIC that eliminates */
             }
         }
@@ -341,6 +345,13 @@ static void make_step(const search *s, const best *b, sudoku_technique technique
     hodoku_tables_links(t, step, b->chain, b->length);
 }
 
+/* The chains-mode tables of g, with group nodes or not. */
+static void make_tables(hodoku_tables *t, const hodoku_grid *g, bool with_groups)
+{
+    hodoku_tables_begin(t, g, false, with_groups);
+    hodoku_tables_fill_chains(t);
+}
+
 bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique technique, sudoku_step *step)
 {
     const hodoku_grid *g = q->grid;
@@ -357,13 +368,13 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
     hodoku_keymap_init(&s->seen);
     /* The plain search screens its tables on what the grid says and makes
      * them only if one passes: most searches expand none. */
-    hodoku_tables_begin(t, g, false, with_groups);
     bool made = with_groups;
-    if (made) hodoku_tables_fill_chains(t);
+    if (made) make_tables(t, g, true);
     hodoku_reach reach;
     screen *sc = malloc(sizeof *sc);
     if (sc) sc->on = NULL;
-    if (t->no_memory || !sc || !(with_groups ? hodoku_reach_compute(t, &reach) : hodoku_reach_plain_on(g, &reach))) {
+    if ((made && t->no_memory) || !sc ||
+        !(with_groups ? hodoku_reach_compute(t, &reach) : hodoku_reach_plain_on(g, &reach))) {
         s->no_memory = true;
         memset(&reach, 0, sizeof reach);
     } else if (!with_groups) {
@@ -375,9 +386,9 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
         for (int cell = 0; cell < SUDOKU_CELLS && !s->no_memory; cell++)
             for (unsigned c = g->candidates[cell]; c; c &= c - 1) {
                 int table = hodoku_plain(cell, sudoku_lowest_digit(c), on);
-                if (!(with_groups ? may_close(t, sc, table) : may_close_plain(t, sc, table))) continue;
+                if (!(with_groups ? may_close(t, sc, table) : may_close_plain(sc, table))) continue;
                 if (!made) {
-                    hodoku_tables_fill_chains(t);
+                    make_tables(t, g, false);
                     made = true;
                     if (t->no_memory) {
                         s->no_memory = true;
@@ -404,7 +415,7 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
         }
         make_step(s, b, technique, step);
     }
-    if (s->no_memory || t->no_memory) {
+    if (s->no_memory || (made && t->no_memory)) {
         q->short_of_memory = true;
         found = false;
     }
