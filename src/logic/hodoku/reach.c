@@ -198,6 +198,12 @@ bool hodoku_reach_compute(const hodoku_tables *t, hodoku_reach *r)
     return ok;
 }
 
+/* True if s has two cells, no more. */
+static bool two_cells(hodoku_set s)
+{
+    return hodoku_set_pop(&s) >= 0 && !hodoku_set_is_empty(s) && !hodoku_set_several(s);
+}
+
 /* For each digit the cells whose OFF node goes on in the plain
  * chains-mode tables (spec 13.1's strong links): a bivalue cell, or one of
  * a house's two places of the digit. */
@@ -210,7 +216,7 @@ static void strong_cells(const hodoku_grid *g, const hodoku_set *holds, hodoku_s
         strong[digit] = hodoku_set_and(bivalue, holds[digit]);
         for (int house = 0; house < 27; house++) {
             hodoku_set in = hodoku_set_and(hodoku_unit_sets[house], holds[digit]);
-            if (hodoku_set_count(in) == 2) strong[digit] = hodoku_set_or(strong[digit], in);
+            if (two_cells(in)) strong[digit] = hodoku_set_or(strong[digit], in);
         }
     }
 }
@@ -270,7 +276,7 @@ static void plain_graph(const hodoku_grid *g, const hodoku_set *holds, const hod
         for (int k = 0; k < 3; k++) {
             hodoku_set in = hodoku_set_and(hodoku_unit_sets[sudoku_cell_units[cell][k]], holds[digit]);
             hodoku_set_remove(&in, cell);
-            if (hodoku_set_count(in) == 1) to = hodoku_set_or(to, in);
+            if (!hodoku_set_is_empty(in) && !hodoku_set_several(in)) to = hodoku_set_or(to, in);
         }
         int ws[4], nw = 0;
         if (sudoku_is_pair(cands)) ws[nw++] = r->index[hodoku_plain(cell, sudoku_lowest_digit(cands & ~bit), true)];
