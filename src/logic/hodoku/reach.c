@@ -121,7 +121,7 @@ static void work_free(work *k)
 /* Tarjan's search over the graph: each node's part, each part's set. */
 static void closure(hodoku_reach *r, work *k)
 {
-    const graph *gr = &k->gr;
+    const graph local = k->gr, *gr = &local; /* a copy the stores below cannot touch: kept in registers */
     int n = r->n, *order = k->order, *low = k->low, *stack = k->stack;
     frame *calls = k->calls;
     for (int i = 0; i < n; i++) order[i] = k->merged[i] = -1;
