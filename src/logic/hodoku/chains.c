@@ -57,16 +57,18 @@ static bool chains_of_pairs(chain_kind kind)
     return kind == XY_CHAIN || kind == REMOTE_PAIR;
 }
 
-/* Links from each candidate (spec 8.1): the other digit of a bivalue cell
- * (strong; not for X-Chains), then the cells of its row, column and box
- * holding the digit (box cells in the same row or column left out);
- * strong where the house holds the digit twice, for X-Chains. */
-static void make_links(search *s, unsigned digits)
+/* Links from each candidate of cells (spec 8.1): the other digit of a
+ * bivalue cell (strong; not for X-Chains), then the cells of its row,
+ * column and box holding the digit (box cells in the same row or column
+ * left out); strong where the house holds the digit twice, for X-Chains.
+ * The other cells' candidates are left out: no chain comes to them. */
+static void make_links(search *s, unsigned digits, hodoku_set cells)
 {
     const hodoku_grid *g = s->g;
     bool pairs = chains_of_pairs(s->kind);
     int n = 0, nstrong = 0;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        if (!hodoku_set_has(cells, cell)) continue;
         unsigned cands = g->candidates[cell];
         bool bivalue = sudoku_is_pair(cands);
         for (int digit = 1; digit <= 9; digit++) {
@@ -309,12 +311,14 @@ static hodoku_set part_of(hodoku_set set, int cell)
     return reached;
 }
 
-/* False if no Remote Pair can be: its chain takes four cells at least with
- * the same two candidates, each seeing the next, so in one part of those
- * cells that see one another, one through another. Spares the links and
- * walks nearly always. */
-static bool remote_pair_possible(const hodoku_grid *g)
+/* The cells a Remote Pair can go through: its chain takes four cells at
+ * least with the same two candidates, each seeing the next, so in one
+ * part of those cells that see one another, one through another, of four
+ * cells or more. Empty nearly always: the links and walks are spared; else
+ * only those cells are linked and walked from. */
+static hodoku_set remote_pair_cells(const hodoku_grid *g)
 {
+    hodoku_set cells = hodoku_set_empty();
     uint8_t count[1u << 9];
     memset(count, 0, sizeof count);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
@@ -328,11 +332,11 @@ static bool remote_pair_possible(const hodoku_grid *g)
             if (g->candidates[other] == pair) hodoku_set_add(&same, other);
         while (hodoku_set_count(same) >= 4) {
             hodoku_set part = part_of(same, hodoku_set_first(same));
-            if (hodoku_set_count(part) >= 4) return true;
+            if (hodoku_set_count(part) >= 4) cells = hodoku_set_or(cells, part);
             same = hodoku_set_minus(same, part);
         }
     }
-    return false;
+    return cells;
 }
 
 /* The step of kind HoDoKu takes on q's grid; false if there is none. */
@@ -354,18 +358,19 @@ static bool find(hodoku_query *q, chain_kind kind, sudoku_technique technique, s
      * on digits whose cells gave none before. */
     hodoku_digit_cells at;
     unsigned open = chains_of_pairs(kind) ? ALL_DIGITS : hodoku_digits_open(q, technique, &at);
-    bool possible = open && (kind != TURBOT_FISH || turbot_possible(&s, open)) &&
-                    (kind != REMOTE_PAIR || remote_pair_possible(g));
+    hodoku_set starts = {{~0ull, (1ull << (SUDOKU_CELLS - 64)) - 1}}; /* every cell */
+    if (kind == REMOTE_PAIR) starts = remote_pair_cells(g);
+    bool possible = open && (kind != TURBOT_FISH || turbot_possible(&s, open)) && !hodoku_set_is_empty(starts);
     if (!possible) {
         if (!chains_of_pairs(kind)) hodoku_digits_none(q, technique, &at);
         return false;
     }
-    make_links(&s, open);
+    make_links(&s, open, starts);
     hodoku_keymap_init(&s.seen);
     bool pairs = chains_of_pairs(kind);
     int max_links = kind == TURBOT_FISH ? 3 : CHAIN_MAX;
     for (s.start = 0; s.start < SUDOKU_CELLS; s.start++) {
-        unsigned cands = g->candidates[s.start];
+        unsigned cands = hodoku_set_has(starts, s.start) ? g->candidates[s.start] : 0;
         for (unsigned c = cands & open; c; c &= c - 1) {
             s.digit = sudoku_lowest_digit(c);
             int node = s.start * 9 + s.digit - 1;

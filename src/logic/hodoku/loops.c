@@ -165,14 +165,32 @@ static void nice_loop(search *s, int j)
 }
 
 /* What the screening of tables reads: for each cell, the numbers of its
- * nodes (reach.h's numbering), the plain on nodes, and marks of a table's
- * direct implications. */
+ * nodes (reach.h's numbering: with groups, on and off for each candidate;
+ * without, its ON nodes), and with groups the plain on nodes and marks of
+ * a table's direct implications. */
 typedef struct screen {
     const hodoku_reach *r;
+    const hodoku_grid *g;
+    hodoku_set holds[10];        /* without groups: the cells holding each digit */
     int first[SUDOKU_CELLS + 1]; /* cell c's nodes are numbered first[c] to first[c + 1] - 1 */
     uint64_t *on;                /* the plain on nodes */
     unsigned mark, marked[HODOKU_NODES];
 } screen;
+
+/* The plain search's screen, on hodoku_reach_plain_on's sets: the open
+ * cells' candidates, numbered in a row. */
+static void screen_init_plain(screen *sc, const hodoku_reach *r, const hodoku_grid *g)
+{
+    sc->r = r;
+    sc->g = g;
+    hodoku_digit_sets(g, sc->holds);
+    int n = 0;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        sc->first[cell] = n;
+        n += g->value[cell] ? 0 : sudoku_popcount(g->candidates[cell]);
+    }
+    sc->first[SUDOKU_CELLS] = n;
+}
 
 static bool screen_init(screen *sc, const hodoku_reach *r)
 {
@@ -235,6 +253,56 @@ static bool may_close(const hodoku_tables *t, screen *sc, int table)
     return false;
 }
 
+/* True if y's candidate digit is the other place of digit in a house of
+ * x's: an OFF table of x's candidate turns it on directly. */
+static bool other_place(const screen *sc, int x, int y, int digit)
+{
+    for (int k = 0; k < 3; k++) {
+        hodoku_set in = hodoku_set_and(hodoku_unit_sets[sudoku_cell_units[x][k]], sc->holds[digit]);
+        if (hodoku_set_has(in, y) && hodoku_set_count(in) == 2) return true;
+    }
+    return false;
+}
+
+/* may_close for the plain search, on the sets of the ON nodes reached
+ * (reach.h's hodoku_reach_plain_on). Its tables go from ON nodes to OFF
+ * nodes and back, so an OFF node is reached exactly when an ON node that
+ * turns it off is: x's candidate d off when another of x's candidates, or
+ * d in a cell seeing x, is on. What may_close reads of the OFF nodes is
+ * read so: the same answer. */
+static bool may_close_plain(const screen *sc, int table)
+{
+    const hodoku_reach *r = sc->r;
+    if (r->index[table] < 0) return false; /* an OFF node that implies nothing */
+    const uint64_t *set = hodoku_reach_set(r, table);
+    int x = hodoku_node_cell(table), sd = hodoku_node_digit(table);
+    unsigned cands = sc->g->candidates[x], own = 1u << sudoku_popcount(cands & ((1u << (sd - 1)) - 1));
+    unsigned in_cell = bits_at(set, sc->first[x], sc->first[x + 1] - sc->first[x]);
+    bool on = hodoku_node_on(table);
+    /* ON: another candidate of x on. OFF: its own on, or any if x is not
+     * bivalue (else its other candidate on is a direct implication). */
+    if (in_cell & (on ? ~own : sudoku_is_pair(cands) ? own : ~0u)) return true;
+    hodoku_set sees_x = hodoku_buddies(x);
+    int on_nodes = sc->first[SUDOKU_CELLS]; /* numbered first: the OFF nodes after are not read */
+    for (int w = 0; w * 64 < on_nodes; w++)
+        for (uint64_t bits = set[w] & (on_nodes - w * 64 >= 64 ? ~0ull : (1ull << (on_nodes - w * 64)) - 1); bits;
+             bits &= bits - 1) {
+            int node = r->nodes[w * 64 + __builtin_ctzll(bits)];
+            int y = hodoku_node_cell(node), ed = hodoku_node_digit(node);
+            if (y == x) continue;
+            bool sees = hodoku_set_has(sees_x, y);
+            if (on) {
+                if (ed == sd && sees) return true; /* x's candidate off */
+            } else if (ed != sd) {
+                if (sees && ((cands >> (ed - 1)) & 1u)) return true; /* another of x's off */
+            } else if (!other_place(sc, x, y, sd) &&
+                       hodoku_set_several(hodoku_set_and(hodoku_set_and(sees_x, hodoku_buddies(y)), sc->holds[sd]))) {
+                return true; /* an AIC that eliminates */
+            }
+        }
+    return false;
+}
+
 /* HoDoKu's checkAics and checkAic for entry j of an expanded OFF table. */
 static void aic(search *s, int j)
 {
@@ -277,6 +345,13 @@ static void make_step(const search *s, const best *b, sudoku_technique technique
     hodoku_tables_links(t, step, b->chain, b->length);
 }
 
+/* The chains-mode tables of g, with group nodes or not. */
+static void make_tables(hodoku_tables *t, const hodoku_grid *g, bool with_groups)
+{
+    hodoku_tables_begin(t, g, false, with_groups);
+    hodoku_tables_fill_chains(t);
+}
+
 bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique technique, sudoku_step *step)
 {
     const hodoku_grid *g = q->grid;
@@ -291,22 +366,35 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
     s->t = t;
     s->loops.found = s->aics.found = s->no_memory = false;
     hodoku_keymap_init(&s->seen);
-    hodoku_tables_begin(t, g, false, with_groups);
-    hodoku_tables_fill_chains(t);
+    /* The plain search screens its tables on what the grid says and makes
+     * them only if one passes: most searches expand none. */
+    bool made = with_groups;
+    if (made) make_tables(t, g, true);
     hodoku_reach reach;
     screen *sc = malloc(sizeof *sc);
     if (sc) sc->on = NULL;
-    if (t->no_memory || !sc || !hodoku_reach_compute(t, &reach)) {
+    if ((made && t->no_memory) || !sc ||
+        !(with_groups ? hodoku_reach_compute(t, &reach) : hodoku_reach_plain_on(g, &reach))) {
         s->no_memory = true;
         memset(&reach, 0, sizeof reach);
+    } else if (!with_groups) {
+        screen_init_plain(sc, &reach, g);
     } else if (!screen_init(sc, &reach)) {
         s->no_memory = true;
     }
     for (int on = 1; on >= 0 && !s->no_memory; on--)
-        for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (int cell = 0; cell < SUDOKU_CELLS && !s->no_memory; cell++)
             for (unsigned c = g->candidates[cell]; c; c &= c - 1) {
                 int table = hodoku_plain(cell, sudoku_lowest_digit(c), on);
-                if (!may_close(t, sc, table)) continue;
+                if (!(with_groups ? may_close(t, sc, table) : may_close_plain(sc, table))) continue;
+                if (!made) {
+                    make_tables(t, g, false);
+                    made = true;
+                    if (t->no_memory) {
+                        s->no_memory = true;
+                        break;
+                    }
+                }
                 int n = hodoku_tables_expand(t, table);
                 for (int j = 1; j < n; j++) {
                     int node = t->ent[j].node;
@@ -327,7 +415,7 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
         }
         make_step(s, b, technique, step);
     }
-    if (s->no_memory || t->no_memory) {
+    if (s->no_memory || (made && t->no_memory)) {
         q->short_of_memory = true;
         found = false;
     }

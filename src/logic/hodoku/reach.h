@@ -20,6 +20,13 @@ typedef struct hodoku_reach {
 bool hodoku_reach_compute(const hodoku_tables *t, hodoku_reach *r);
 void hodoku_reach_free(hodoku_reach *r);
 
+/* What every premise of the plain chains-mode tables (no group nodes) of
+ * g reaches, read off g itself (no table need be made), but for the OFF
+ * nodes that go on to nothing: they have no number (and reach no other
+ * node). The ON nodes are numbered first, in node order, then the OFF
+ * nodes that go on. False (r left empty) if memory ran out. */
+bool hodoku_reach_plain_on(const hodoku_grid *g, hodoku_reach *r);
+
 /* The set of what node (one with a table) reaches (its own part always
  * included), and whether such a set holds a node. */
 const uint64_t *hodoku_reach_set(const hodoku_reach *r, int node);
