@@ -52,6 +52,8 @@
 #   BENCH_SETTER=1         the setters' targets (bench/setter.c: patterns of top1465,
 #                          techniques, few clues, vicinity; 15 to 20 minutes); 0 skips
 #                          them, quick runs a sample (a check, not a measurement)
+#   BENCH_HODOKU=1         `rate --scale hodoku -j 1` on top1465, the SE-rated set and
+#                          17-clue beside issue 26's targets (about a minute); 0 skips it
 #   TDOKU=DIR              the reference solver's programs (../shared/reference/tdoku):
 #                          when they run here, each build's report ends with ours beside
 #                          theirs (bench/versus.sh), else says it leaves that out
@@ -531,6 +533,7 @@ BENCH_FORMAT ?= text
 BENCH_RATE_HARDEST ?= 1000
 BENCH_GENERATE ?= 10000
 BENCH_SETTER ?= 1
+BENCH_HODOKU ?= 1
 BENCH_FLAGS_portable = -O3
 BENCH_FLAGS_native = -O3 -march=native
 BENCH_DIR = $(BUILD)/bench/$(BENCH_BUILD)
@@ -563,6 +566,7 @@ bench-one:
 	  BENCH_RATE_HARDEST="$(BENCH_RATE_HARDEST)" BENCH_GENERATE="$(BENCH_GENERATE)" \
 	  BENCH_UNSOLVABLE="$(BENCH_UNSOLVABLE)" BENCH_PICTURES="$(BENCH_PICTURES)" TDOKU="$(TDOKU)" \
 	  BENCH_HINT_HARDEST="$(BENCH_HINT_HARDEST)" BENCH_SETTER="$(BENCH_SETTER)" \
+	  BENCH_HODOKU="$(BENCH_HODOKU)" \
 	  UNSOLVABLE_FAMILY="$(BUILD)/bench/unsolvable-$(BENCH_UNSOLVABLE).txt" \
 	  sh bench/run.sh $(BENCH_DIR) "$(CC)" "$(BASE_CFLAGS) $(BENCH_BUILD_CFLAGS)" $(SHARED_PUZZLES)
 

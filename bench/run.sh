@@ -15,6 +15,7 @@
 # BENCH_PICTURES (10000: puzzles drawn, a tenth of them in books; 0 skips them)
 # BENCH_HINT_HARDEST (200: forum-hardest puzzles of the hint latency; 0 skips it)
 # BENCH_SETTER (1: the setters' targets, bench/setter.c; 0 skips them; quick: a sample)
+# BENCH_HODOKU (1: rate on HoDoKu's scale beside issue 26's targets; 0 skips it)
 # TDOKU (the reference's directory), UNSOLVABLE_FAMILY (the file bench/versus.sh
 # keeps the unsolvable family in), BENCH_UNSOLVABLE (its size)
 set -eu
@@ -151,6 +152,36 @@ if [ "$generating" -gt 0 ]; then
         generate_row "difficulty $d (rated)" "$((tenth / 10))" 0 --difficulty "$d"
     done
     generate_row "difficulty extreme (rated)" "$((tenth / 100 + 1))" 0 --difficulty extreme
+fi
+
+# HoDoKu's scale (issue 26): `sudoku rate --scale hodoku -j 1`, whole
+# process, the median of three runs, beside the issue's targets (a hundred
+# times HoDoKu 2.2's own speed): top1465, the SE-rated set, 17-clue.
+hodoku_row() { # NAME FILE TARGET: one row of the table
+    n=$(grep -c '^[^#]' "$2")
+    t=$(median_seconds "$build/sudoku" rate --scale hodoku -j 1 "$2")
+    awk -v name="$1" -v n="$n" -v t="$t" -v target="$3" -v md="$markdown" 'BEGIN {
+        rate = n / t
+        met = rate >= target ? "yes" : sprintf("no: %.2fx short", target / rate)
+        if (md != "") printf "| %s | %d | %.2f | %.0f | %d | %s |\n", name, n, t, rate, target, met
+        else printf "%-22s %8d %8.2f %10.0f %8d   %s\n", name, n, t, rate, target, met
+    }'
+}
+se_rated="$shared/../ratings/se-classic.txt"
+if [ "${BENCH_HODOKU:-1}" != 0 ] && [ -f "$shared/top1465.txt" ] && [ -f "$shared/17-clue.txt" ] &&
+    [ -f "$se_rated" ]; then
+    echo
+    title="sudoku rate --scale hodoku -j 1, whole process, median of 3 runs (puzzles/s; issue 26's targets)"
+    if [ -n "$markdown" ]; then
+        printf '%s\n\n| set | puzzles | s | puzzles/s | target | met |\n|---|---:|---:|---:|---:|---|\n' "$title"
+    else
+        printf '%s\n%-22s %8s %8s %10s %8s   %s\n' "$title" set puzzles s puzzles/s target met
+    fi
+    hodoku_row top1465 "$shared/top1465.txt" 600
+    hodoku_row SE-rated "$se_rated" 1000
+    hodoku_row 17-clue "$shared/17-clue.txt" 20000
+else
+    echo "make bench: HoDoKu's scale skipped (BENCH_HODOKU=0, or top1465.txt, 17-clue.txt or ../ratings/se-classic.txt absent beside $shared)"
 fi
 
 # Pictures and books (bench/pictures.sh): SVG at 10,000 a second or more, a
