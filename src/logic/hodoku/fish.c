@@ -70,6 +70,7 @@ typedef struct fish_search {
     cells digit_cells;    /* the digit's cells */
     unsigned places[18];  /* their places in each line (line_places) */
     struct targets *targets;
+    cells prefix_targets; /* open_ended's: of the first size - 1 chosen base units */
     hodoku_cache *cache; /* the query's (NULL: none) */
     sudoku_step *step;
 } fish_search;
@@ -432,20 +433,27 @@ static cells pair_targets(fish_search *s, int a, int b)
     return t->pair[a][b];
 }
 
-/* The cells a finned Franken fish on the first chosen base units could
- * eliminate, at most: a cell X goes only if X and the base cells X does
- * not see (the fins must be among those it sees) lie in the size covers,
- * so the same holds of each base unit and pair of them alone, whichever
- * covers are allowed. Tables by unit and pair, made once a search, spare
- * may_eliminate's test of every cell on every base combination. */
+/* The cells a finned Franken fish on the first k + 1 chosen base units
+ * could eliminate, at most, from targets (those of the first k): a cell X
+ * goes only if X and the base cells X does not see (the fins must be
+ * among those it sees) lie in the size covers, so the same holds of each
+ * base unit and pair of them alone, whichever covers are allowed. Tables
+ * by unit and pair, made once a search, spare may_eliminate's test of
+ * every cell on every base combination. */
+static cells add_targets(fish_search *s, cells targets, int k)
+{
+    int unit = s->chosen_base[k];
+    if (!cells_empty(targets)) targets = cells_and(targets, solo_targets(s, unit));
+    for (int i = 0; i < k && s->size > 2 && !cells_empty(targets); i++)
+        targets = cells_and(targets, pair_targets(s, s->chosen_base[i], unit));
+    return targets;
+}
+
+/* The same of the first chosen base units (all the digit's cells for none). */
 static cells targets_of(fish_search *s, int chosen)
 {
     cells targets = s->digit_cells;
-    for (int i = 0; i < chosen && !cells_empty(targets); i++)
-        targets = cells_and(targets, solo_targets(s, s->chosen_base[i]));
-    for (int i = 0; i < chosen && s->size > 2; i++)
-        for (int j = i + 1; j < chosen && !cells_empty(targets); j++)
-            targets = cells_and(targets, pair_targets(s, s->chosen_base[i], s->chosen_base[j]));
+    for (int k = 0; k < chosen; k++) targets = add_targets(s, targets, k);
     return targets;
 }
 
@@ -454,6 +462,15 @@ static cells targets_of(fish_search *s, int chosen)
 static cells fish_targets(fish_search *s, int chosen)
 {
     return s->franken && s->finned ? targets_of(s, chosen) : (cells){{~0ull, ~0ull}};
+}
+
+/* fish_targets of the full base: those of the first size - 1 units, kept
+ * by open_ended (asked of them before the last unit is chosen), and the
+ * last unit's. */
+static cells full_targets(fish_search *s)
+{
+    return s->franken && s->finned ? add_targets(s, s->prefix_targets, s->size - 1)
+                                   : (cells){{~0ull, ~0ull}};
 }
 
 /* True if some cell of targets could go by a fish on the chosen base
@@ -524,7 +541,7 @@ static bool too_many_fins(const fish_search *s, const int *possible, int n)
  * may_eliminate, which rules out nearly every base, is asked first. */
 static bool with_base(fish_search *s)
 {
-    cells targets = fish_targets(s, s->size);
+    cells targets = full_targets(s);
     if (cells_empty(targets)) return false;
     int possible[18] = {0}, n = 0;
     uint32_t used = 0;
@@ -549,6 +566,7 @@ static bool with_base(fish_search *s)
 static bool open_ended(fish_search *s, int chosen)
 {
     cells targets = fish_targets(s, chosen);
+    s->prefix_targets = targets;
     if (cells_empty(targets)) return false;
     int possible[18], n = 0;
     for (int i = 0; i < s->ncover; i++) {
