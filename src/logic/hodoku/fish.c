@@ -644,18 +644,29 @@ static bool finned_possible(const fish_search *s, bool lines)
     int base_kind = lines ? 0 : 1;
     unsigned places[9];
     for (int i = 0; i < 9; i++) places[i] = line_places(s, 9 * base_kind + i);
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        if (!cells_has(s->at[cell / 9], cell)) continue;
-        int line = lines ? cell / 9 : cell % 9, across = lines ? cell % 9 : cell / 9;
-        unsigned outside[9], base_lines = 0, box_places = 7u << (across / 3 * 3);
-        /* A line whose places alone, with X's, pass size takes no part. */
-        for (int i = 0; i < 9; i++) {
-            outside[i] = i / 3 == line / 3 ? places[i] & ~box_places : places[i];
-            if (places[i] && i != line && sudoku_popcount(outside[i] | 1u << across) <= s->size)
-                base_lines |= 1u << i;
+    /* By X's box (band of base lines, stack of places): the places
+     * outside it are the same for all its cells. */
+    for (int band = 0; band < 3; band++)
+        for (int stack = 0; stack < 3; stack++) {
+            unsigned outside[9], box_places = 7u << (3 * stack), in_box = 0;
+            for (int i = 0; i < 9; i++) {
+                outside[i] = i / 3 == band ? places[i] & ~box_places : places[i];
+                in_box |= places[i] & box_places;
+            }
+            if (!in_box) continue;
+            for (int line = 3 * band; line < 3 * band + 3; line++)
+                for (unsigned at = places[line] & box_places; at; at &= at - 1) {
+                    int across = __builtin_ctz(at);
+                    unsigned base_lines = 0;
+                    /* A line whose places alone, with X's, pass size takes no part. */
+                    for (int i = 0; i < 9; i++)
+                        if (places[i] && i != line &&
+                            sudoku_popcount(outside[i] | 1u << across) <= s->size)
+                            base_lines |= 1u << i;
+                    if (lines_within(outside, base_lines, s->size, s->size, 1u << across))
+                        return true;
+                }
         }
-        if (lines_within(outside, base_lines, s->size, s->size, 1u << across)) return true;
-    }
     return false;
 }
 
