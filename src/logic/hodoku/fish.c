@@ -649,20 +649,23 @@ static bool finned_possible(const fish_search *s, bool lines)
     for (int band = 0; band < 3; band++)
         for (int stack = 0; stack < 3; stack++) {
             unsigned outside[9], box_places = 7u << (3 * stack), in_box = 0;
+            /* A line whose places alone, with X's, pass size takes no
+             * part: fewer than size places outside, or size with X's. */
+            unsigned fewer = 0, having[9] = {0};
             for (int i = 0; i < 9; i++) {
                 outside[i] = i / 3 == band ? places[i] & ~box_places : places[i];
                 in_box |= places[i] & box_places;
+                int k = sudoku_popcount(outside[i]);
+                if (!places[i] || k > s->size) continue;
+                if (k < s->size) fewer |= 1u << i;
+                else
+                    for (unsigned p = outside[i]; p; p &= p - 1) having[__builtin_ctz(p)] |= 1u << i;
             }
             if (!in_box) continue;
             for (int line = 3 * band; line < 3 * band + 3; line++)
                 for (unsigned at = places[line] & box_places; at; at &= at - 1) {
                     int across = __builtin_ctz(at);
-                    unsigned base_lines = 0;
-                    /* A line whose places alone, with X's, pass size takes no part. */
-                    for (int i = 0; i < 9; i++)
-                        if (places[i] && i != line &&
-                            sudoku_popcount(outside[i] | 1u << across) <= s->size)
-                            base_lines |= 1u << i;
+                    unsigned base_lines = (fewer | having[across]) & ~(1u << line);
                     if (lines_within(outside, base_lines, s->size, s->size, 1u << across))
                         return true;
                 }
