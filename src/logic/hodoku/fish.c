@@ -321,16 +321,18 @@ static bool coverable(const fish_search *s, const int *possible, int n, cells ne
     return false;
 }
 
-/* True if need lies in two of the allowed units (of the cover kinds) at
- * most: one of them holds the first cell needed, by its line or its box,
- * and the other what that leaves, by a line or box of its first cell. */
-static bool cover_within_two(const fish_search *s, cells need, uint32_t allowed)
+/* True if need lies in covers (one or two) of the allowed units (of the
+ * cover kinds) at most: one of them holds the first cell needed, by its
+ * line or its box, and the other what that leaves, by a line or box of
+ * its first cell. */
+static bool cover_within(const fish_search *s, cells need, uint32_t allowed, int covers)
 {
     if (cells_empty(need)) return true;
     int cell = need.w[0] ? __builtin_ctzll(need.w[0]) : 64 + __builtin_ctzll(need.w[1]);
     for (uint32_t units = sudoku_cell_unit_mask[cell] & allowed; units; units &= units - 1) {
         cells rest = cells_minus(need, s->at[__builtin_ctz(units)]);
         if (cells_empty(rest)) return true;
+        if (covers < 2) continue;
         int other = rest.w[0] ? __builtin_ctzll(rest.w[0]) : 64 + __builtin_ctzll(rest.w[1]);
         for (uint32_t more = sudoku_cell_unit_mask[other] & allowed; more; more &= more - 1)
             if (cells_empty(cells_minus(rest, s->at[__builtin_ctz(more)]))) return true;
@@ -408,7 +410,9 @@ static cells solo_targets(fish_search *s, int unit)
 }
 
 /* The same of base units a and b together, among their cells X: asked
- * of a swordfish only, whose other covers are two. */
+ * of a swordfish only, whose other covers are two. A base cell X goes
+ * only if two covers take it, both its units (may_eliminate): the base
+ * cells it does not see then lie in the one cover left. */
 static cells make_pair_targets(fish_search *s, int a, int b)
 {
     cells base = cells_or(s->at[a], s->at[b]), targets = {{0, 0}};
@@ -416,8 +420,8 @@ static cells make_pair_targets(fish_search *s, int a, int b)
     uint32_t allowed = s->cover_units & ~(1u << a | 1u << b);
     for (int w = 0; w < 2; w++)
         for (uint64_t bits = from.w[w]; bits; bits &= bits - 1) {
-            int cell = 64 * w + __builtin_ctzll(bits);
-            if (cover_within_two(s, unseen(base, cell), allowed)) targets.w[w] |= bits & -bits;
+            int cell = 64 * w + __builtin_ctzll(bits), covers = cells_has(base, cell) ? 1 : 2;
+            if (cover_within(s, unseen(base, cell), allowed, covers)) targets.w[w] |= bits & -bits;
         }
     return targets;
 }
