@@ -418,11 +418,16 @@ static cells make_pair_targets(fish_search *s, int a, int b)
     cells base = cells_or(s->at[a], s->at[b]), targets = {{0, 0}};
     cells from = cells_and(solo_targets(s, a), solo_targets(s, b));
     uint32_t allowed = s->cover_units & ~(1u << a | 1u << b);
-    for (int w = 0; w < 2; w++)
-        for (uint64_t bits = from.w[w]; bits; bits &= bits - 1) {
-            int cell = 64 * w + __builtin_ctzll(bits), covers = cells_has(base, cell) ? 1 : 2;
-            if (cover_within(s, unseen(base, cell), allowed, covers)) targets.w[w] |= bits & -bits;
+    for (int w = 0; w < 2; w++) {
+        for (uint64_t bits = from.w[w] & ~base.w[w]; bits; bits &= bits - 1) {
+            int cell = 64 * w + __builtin_ctzll(bits);
+            if (cover_within(s, unseen(base, cell), allowed, 2)) targets.w[w] |= bits & -bits;
         }
+        for (uint64_t bits = from.w[w] & base.w[w]; bits; bits &= bits - 1) {
+            int cell = 64 * w + __builtin_ctzll(bits);
+            if (cover_within(s, unseen(base, cell), allowed, 1)) targets.w[w] |= bits & -bits;
+        }
+    }
     return targets;
 }
 
