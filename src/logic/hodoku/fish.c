@@ -478,8 +478,20 @@ static cells fish_targets(fish_search *s, int chosen)
  * last unit's. */
 static cells full_targets(fish_search *s)
 {
-    return s->franken && s->finned ? add_targets(s, s->prefix_targets, s->size - 1)
-                                   : (cells){{~0ull, ~0ull}};
+    if (!s->franken || !s->finned) return (cells){{~0ull, ~0ull}};
+    cells targets = add_targets(s, s->prefix_targets, s->size - 1);
+    if (s->size != 3) return targets;
+    /* A base cell's one cover left (make_pair_targets) for all the base
+     * cells it does not see. */
+    uint32_t allowed = s->cover_units;
+    for (int j = 0; j < s->size; j++) allowed &= ~(1u << s->chosen_base[j]);
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = targets.w[w] & s->base_cells.w[w]; bits; bits &= bits - 1) {
+            int cell = 64 * w + __builtin_ctzll(bits);
+            if (!cover_within(s, unseen(s->base_cells, cell), allowed, 1))
+                targets.w[w] &= ~(bits & -bits);
+        }
+    return targets;
 }
 
 /* True if some cell of targets could go by a fish on the chosen base
