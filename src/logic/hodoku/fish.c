@@ -321,13 +321,14 @@ static bool coverable(const fish_search *s, const int *possible, int n, cells ne
     return false;
 }
 
-/* True if need lies in covers (one or two) of the allowed units (of the
+/* True if need lies in covers (none, one or two) of the allowed units (of the
  * cover kinds) at most: one of them holds the first cell needed, by its
  * line or its box, and the other what that leaves, by a line or box of
  * its first cell. */
 static bool cover_within(const fish_search *s, cells need, uint32_t allowed, int covers)
 {
     if (cells_empty(need)) return true;
+    if (covers < 1) return false;
     int cell = need.w[0] ? __builtin_ctzll(need.w[0]) : 64 + __builtin_ctzll(need.w[1]);
     for (uint32_t units = sudoku_cell_unit_mask[cell] & allowed; units; units &= units - 1) {
         cells rest = cells_minus(need, s->at[__builtin_ctz(units)]);
@@ -480,15 +481,17 @@ static cells full_targets(fish_search *s)
 {
     if (!s->franken || !s->finned) return (cells){{~0ull, ~0ull}};
     cells targets = add_targets(s, s->prefix_targets, s->size - 1);
-    if (s->size != 3) return targets;
-    /* A base cell's one cover left (make_pair_targets) for all the base
-     * cells it does not see. */
+    /* The base cells X does not see lie in the covers but X's own (one,
+     * or two if X is a base cell, make_pair_targets): asked of a base
+     * cell of a swordfish, and of any cell of an X-Wing. */
     uint32_t allowed = s->cover_units;
     for (int j = 0; j < s->size; j++) allowed &= ~(1u << s->chosen_base[j]);
     for (int w = 0; w < 2; w++)
-        for (uint64_t bits = targets.w[w] & s->base_cells.w[w]; bits; bits &= bits - 1) {
-            int cell = 64 * w + __builtin_ctzll(bits);
-            if (!cover_within(s, unseen(s->base_cells, cell), allowed, 1))
+        for (uint64_t bits = s->size == 2 ? targets.w[w] : targets.w[w] & s->base_cells.w[w];
+             bits; bits &= bits - 1) {
+            int cell = 64 * w + __builtin_ctzll(bits),
+                covers = s->size - 1 - (cells_has(s->base_cells, cell) ? 1 : 0);
+            if (!cover_within(s, unseen(s->base_cells, cell), allowed, covers))
                 targets.w[w] &= ~(bits & -bits);
         }
     return targets;
