@@ -71,7 +71,7 @@ typedef struct fish_search {
     unsigned places[18];  /* their places in each line (line_places) */
     struct targets *targets;
     cells prefix_targets; /* open_ended's: of the first size - 1 chosen base units */
-    hodoku_cache *cache; /* the query's (NULL: none) */
+    hodoku_cache *cache;  /* the query's (NULL: none) */
     sudoku_step *step;
 } fish_search;
 
@@ -487,11 +487,11 @@ static cells full_targets(fish_search *s)
     uint32_t allowed = s->cover_units;
     for (int j = 0; j < s->size; j++) allowed &= ~(1u << s->chosen_base[j]);
     for (int w = 0; w < 2; w++)
-        for (uint64_t bits = s->size == 2 ? targets.w[w] : targets.w[w] & s->base_cells.w[w];
-             bits; bits &= bits - 1) {
+        for (uint64_t bits = s->size == 2 ? targets.w[w] : targets.w[w] & s->base_cells.w[w]; bits;
+             bits &= bits - 1) {
             int cell = 64 * w + __builtin_ctzll(bits),
-                covers = s->size - 1 - (cells_has(s->base_cells, cell) ? 1 : 0);
-            if (!cover_within(s, unseen(s->base_cells, cell), allowed, covers))
+                others = s->size - 1 - (cells_has(s->base_cells, cell) ? 1 : 0);
+            if (!cover_within(s, unseen(s->base_cells, cell), allowed, others))
                 targets.w[w] &= ~(bits & -bits);
         }
     return targets;
@@ -681,9 +681,11 @@ static bool finned_possible(const fish_search *s, bool lines)
                 in_box |= places[i] & box_places;
                 int k = sudoku_popcount(outside[i]);
                 if (!places[i] || k > s->size) continue;
-                if (k < s->size) fewer |= 1u << i;
+                if (k < s->size)
+                    fewer |= 1u << i;
                 else
-                    for (unsigned p = outside[i]; p; p &= p - 1) having[__builtin_ctz(p)] |= 1u << i;
+                    for (unsigned p = outside[i]; p; p &= p - 1)
+                        having[__builtin_ctz(p)] |= 1u << i;
             }
             if (!in_box) continue;
             for (int line = 3 * band; line < 3 * band + 3; line++)
