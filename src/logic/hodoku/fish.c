@@ -650,7 +650,7 @@ static bool lines_within(const unsigned *places, unsigned lines, int left, int s
 {
     if (sudoku_popcount(must) > size) return false;
     if (left == 0) return true;
-    for (; sudoku_popcount(lines) >= left; lines &= lines - 1)
+    for (int n = sudoku_popcount(lines); n >= left; n--, lines &= lines - 1)
         if (lines_within(places, lines & (lines - 1), left - 1, size,
                          must | places[__builtin_ctz(lines)]))
             return true;
