@@ -70,7 +70,8 @@ typedef struct fish_search {
     cells digit_cells;    /* the digit's cells */
     unsigned places[18];  /* their places in each line (line_places) */
     struct targets *targets;
-    hodoku_cache *cache; /* the query's (NULL: none) */
+    cells prefix_targets; /* open_ended's: of the first size - 1 chosen base units */
+    hodoku_cache *cache;  /* the query's (NULL: none) */
     sudoku_step *step;
 } fish_search;
 
@@ -320,16 +321,19 @@ static bool coverable(const fish_search *s, const int *possible, int n, cells ne
     return false;
 }
 
-/* True if need lies in two of the allowed units (of the cover kinds) at
- * most: one of them holds the first cell needed, by its line or its box,
- * and the other what that leaves, by a line or box of its first cell. */
-static bool cover_within_two(const fish_search *s, cells need, uint32_t allowed)
+/* True if need lies in covers (none, one or two) of the allowed units (of the
+ * cover kinds) at most: one of them holds the first cell needed, by its
+ * line or its box, and the other what that leaves, by a line or box of
+ * its first cell. */
+static bool cover_within(const fish_search *s, cells need, uint32_t allowed, int covers)
 {
     if (cells_empty(need)) return true;
+    if (covers < 1) return false;
     int cell = need.w[0] ? __builtin_ctzll(need.w[0]) : 64 + __builtin_ctzll(need.w[1]);
     for (uint32_t units = sudoku_cell_unit_mask[cell] & allowed; units; units &= units - 1) {
         cells rest = cells_minus(need, s->at[__builtin_ctz(units)]);
         if (cells_empty(rest)) return true;
+        if (covers < 2) continue;
         int other = rest.w[0] ? __builtin_ctzll(rest.w[0]) : 64 + __builtin_ctzll(rest.w[1]);
         for (uint32_t more = sudoku_cell_unit_mask[other] & allowed; more; more &= more - 1)
             if (cells_empty(cells_minus(rest, s->at[__builtin_ctz(more)]))) return true;
@@ -407,17 +411,24 @@ static cells solo_targets(fish_search *s, int unit)
 }
 
 /* The same of base units a and b together, among their cells X: asked
- * of a swordfish only, whose other covers are two. */
+ * of a swordfish only, whose other covers are two. A base cell X goes
+ * only if two covers take it, both its units (may_eliminate): the base
+ * cells it does not see then lie in the one cover left. */
 static cells make_pair_targets(fish_search *s, int a, int b)
 {
     cells base = cells_or(s->at[a], s->at[b]), targets = {{0, 0}};
     cells from = cells_and(solo_targets(s, a), solo_targets(s, b));
     uint32_t allowed = s->cover_units & ~(1u << a | 1u << b);
-    for (int w = 0; w < 2; w++)
-        for (uint64_t bits = from.w[w]; bits; bits &= bits - 1) {
+    for (int w = 0; w < 2; w++) {
+        for (uint64_t bits = from.w[w] & ~base.w[w]; bits; bits &= bits - 1) {
             int cell = 64 * w + __builtin_ctzll(bits);
-            if (cover_within_two(s, unseen(base, cell), allowed)) targets.w[w] |= bits & -bits;
+            if (cover_within(s, unseen(base, cell), allowed, 2)) targets.w[w] |= bits & -bits;
         }
+        for (uint64_t bits = from.w[w] & base.w[w]; bits; bits &= bits - 1) {
+            int cell = 64 * w + __builtin_ctzll(bits);
+            if (cover_within(s, unseen(base, cell), allowed, 1)) targets.w[w] |= bits & -bits;
+        }
+    }
     return targets;
 }
 
@@ -432,20 +443,27 @@ static cells pair_targets(fish_search *s, int a, int b)
     return t->pair[a][b];
 }
 
-/* The cells a finned Franken fish on the first chosen base units could
- * eliminate, at most: a cell X goes only if X and the base cells X does
- * not see (the fins must be among those it sees) lie in the size covers,
- * so the same holds of each base unit and pair of them alone, whichever
- * covers are allowed. Tables by unit and pair, made once a search, spare
- * may_eliminate's test of every cell on every base combination. */
+/* The cells a finned Franken fish on the first k + 1 chosen base units
+ * could eliminate, at most, from targets (those of the first k): a cell X
+ * goes only if X and the base cells X does not see (the fins must be
+ * among those it sees) lie in the size covers, so the same holds of each
+ * base unit and pair of them alone, whichever covers are allowed. Tables
+ * by unit and pair, made once a search, spare may_eliminate's test of
+ * every cell on every base combination. */
+static cells add_targets(fish_search *s, cells targets, int k)
+{
+    int unit = s->chosen_base[k];
+    if (!cells_empty(targets)) targets = cells_and(targets, solo_targets(s, unit));
+    for (int i = 0; i < k && s->size > 2 && !cells_empty(targets); i++)
+        targets = cells_and(targets, pair_targets(s, s->chosen_base[i], unit));
+    return targets;
+}
+
+/* The same of the first chosen base units (all the digit's cells for none). */
 static cells targets_of(fish_search *s, int chosen)
 {
     cells targets = s->digit_cells;
-    for (int i = 0; i < chosen && !cells_empty(targets); i++)
-        targets = cells_and(targets, solo_targets(s, s->chosen_base[i]));
-    for (int i = 0; i < chosen && s->size > 2; i++)
-        for (int j = i + 1; j < chosen && !cells_empty(targets); j++)
-            targets = cells_and(targets, pair_targets(s, s->chosen_base[i], s->chosen_base[j]));
+    for (int k = 0; k < chosen; k++) targets = add_targets(s, targets, k);
     return targets;
 }
 
@@ -454,6 +472,29 @@ static cells targets_of(fish_search *s, int chosen)
 static cells fish_targets(fish_search *s, int chosen)
 {
     return s->franken && s->finned ? targets_of(s, chosen) : (cells){{~0ull, ~0ull}};
+}
+
+/* fish_targets of the full base: those of the first size - 1 units, kept
+ * by open_ended (asked of them before the last unit is chosen), and the
+ * last unit's. */
+static cells full_targets(fish_search *s)
+{
+    if (!s->franken || !s->finned) return (cells){{~0ull, ~0ull}};
+    cells targets = add_targets(s, s->prefix_targets, s->size - 1);
+    /* The base cells X does not see lie in the covers but X's own (one,
+     * or two if X is a base cell, make_pair_targets): asked of a base
+     * cell of a swordfish, and of any cell of an X-Wing. */
+    uint32_t allowed = s->cover_units;
+    for (int j = 0; j < s->size; j++) allowed &= ~(1u << s->chosen_base[j]);
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = s->size == 2 ? targets.w[w] : targets.w[w] & s->base_cells.w[w]; bits;
+             bits &= bits - 1) {
+            int cell = 64 * w + __builtin_ctzll(bits),
+                others = s->size - 1 - (cells_has(s->base_cells, cell) ? 1 : 0);
+            if (!cover_within(s, unseen(s->base_cells, cell), allowed, others))
+                targets.w[w] &= ~(bits & -bits);
+        }
+    return targets;
 }
 
 /* True if some cell of targets could go by a fish on the chosen base
@@ -524,7 +565,7 @@ static bool too_many_fins(const fish_search *s, const int *possible, int n)
  * may_eliminate, which rules out nearly every base, is asked first. */
 static bool with_base(fish_search *s)
 {
-    cells targets = fish_targets(s, s->size);
+    cells targets = full_targets(s);
     if (cells_empty(targets)) return false;
     int possible[18] = {0}, n = 0;
     uint32_t used = 0;
@@ -549,6 +590,7 @@ static bool with_base(fish_search *s)
 static bool open_ended(fish_search *s, int chosen)
 {
     cells targets = fish_targets(s, chosen);
+    s->prefix_targets = targets;
     if (cells_empty(targets)) return false;
     int possible[18], n = 0;
     for (int i = 0; i < s->ncover; i++) {
@@ -608,7 +650,7 @@ static bool lines_within(const unsigned *places, unsigned lines, int left, int s
 {
     if (sudoku_popcount(must) > size) return false;
     if (left == 0) return true;
-    for (; sudoku_popcount(lines) >= left; lines &= lines - 1)
+    for (int n = sudoku_popcount(lines); n >= left; n--, lines &= lines - 1)
         if (lines_within(places, lines & (lines - 1), left - 1, size,
                          must | places[__builtin_ctz(lines)]))
             return true;
@@ -626,18 +668,34 @@ static bool finned_possible(const fish_search *s, bool lines)
     int base_kind = lines ? 0 : 1;
     unsigned places[9];
     for (int i = 0; i < 9; i++) places[i] = line_places(s, 9 * base_kind + i);
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        if (!cells_has(s->at[cell / 9], cell)) continue;
-        int line = lines ? cell / 9 : cell % 9, across = lines ? cell % 9 : cell / 9;
-        unsigned outside[9], base_lines = 0, box_places = 7u << (across / 3 * 3);
-        /* A line whose places alone, with X's, pass size takes no part. */
-        for (int i = 0; i < 9; i++) {
-            outside[i] = i / 3 == line / 3 ? places[i] & ~box_places : places[i];
-            if (places[i] && i != line && sudoku_popcount(outside[i] | 1u << across) <= s->size)
-                base_lines |= 1u << i;
+    /* By X's box (band of base lines, stack of places): the places
+     * outside it are the same for all its cells. */
+    for (int band = 0; band < 3; band++)
+        for (int stack = 0; stack < 3; stack++) {
+            unsigned outside[9], box_places = 7u << (3 * stack), in_box = 0;
+            /* A line whose places alone, with X's, pass size takes no
+             * part: fewer than size places outside, or size with X's. */
+            unsigned fewer = 0, having[9] = {0};
+            for (int i = 0; i < 9; i++) {
+                outside[i] = i / 3 == band ? places[i] & ~box_places : places[i];
+                in_box |= places[i] & box_places;
+                int k = sudoku_popcount(outside[i]);
+                if (!places[i] || k > s->size) continue;
+                if (k < s->size)
+                    fewer |= 1u << i;
+                else
+                    for (unsigned p = outside[i]; p; p &= p - 1)
+                        having[__builtin_ctz(p)] |= 1u << i;
+            }
+            if (!in_box) continue;
+            for (int line = 3 * band; line < 3 * band + 3; line++)
+                for (unsigned at = places[line] & box_places; at; at &= at - 1) {
+                    int across = __builtin_ctz(at);
+                    unsigned base_lines = (fewer | having[across]) & ~(1u << line);
+                    if (lines_within(outside, base_lines, s->size, s->size, 1u << across))
+                        return true;
+                }
         }
-        if (lines_within(outside, base_lines, s->size, s->size, 1u << across)) return true;
-    }
     return false;
 }
 
