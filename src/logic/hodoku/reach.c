@@ -28,7 +28,8 @@ typedef struct frame {
 
 /* The graph by node numbers: each node's successors that go on (have
  * successors of their own) apart from the dead ends, which need no search
- * (each is a part of its own that reaches only itself). */
+ * (each is a part of its own that reaches only itself; those the sets do
+ * not hold are left out: they add nothing to a set). */
 typedef struct graph {
     int *live_start, *live; /* node v's: live[live_start[v] .. live_start[v + 1]) */
     int *dead_start, *dead;
@@ -45,12 +46,12 @@ static void make_graph(const hodoku_tables *t, const hodoku_reach *r, graph *gr)
         for (int e = t->succ_start[id]; e < t->succ_start[id + 1]; e++) {
             int w = r->index[t->succ_node[e]];
             if (w < 0) continue;
-            /* Written to both, kept by one: no branch to mispredict. */
+            /* Written to both, kept by one at most: no branch to mispredict. */
             bool on = gr->goes_on[w];
             gr->live[nlive] = w;
             gr->dead[ndead] = w;
             nlive += on;
-            ndead += !on;
+            ndead += !on && w < r->held;
         }
     }
     gr->live_start[r->n] = nlive;
@@ -72,7 +73,10 @@ static void part_set(hodoku_reach *r, const graph *gr, const int *stack, int fro
     for (int k = from; k < to; k++) {
         int x = stack[k];
         hold(r, set, x);
-        for (int e = gr->dead_start[x]; e < gr->dead_start[x + 1]; e++) hold(r, set, gr->dead[e]);
+        for (int e = gr->dead_start[x]; e < gr->dead_start[x + 1]; e++) {
+            int w = gr->dead[e];
+            set[w >> 6] |= 1ull << (w & 63);
+        }
         for (int e = gr->live_start[x]; e < gr->live_start[x + 1]; e++) {
             int other = r->part[gr->live[e]];
             if (other == part || merged[other] == part) continue;
