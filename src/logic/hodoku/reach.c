@@ -194,7 +194,8 @@ bool hodoku_reach_compute(const hodoku_tables *t, hodoku_reach *r)
     for (int node = HODOKU_PLAIN_NODES; node < last; node++)
         if (t->base_count[node] != 0) r->index[node] = (int16_t)n++;
     work k;
-    bool ok = work_alloc(&k, r, n, n < HODOKU_TABLE_MAX ? plain : n, (size_t)t->succ_start[HODOKU_NODES] + 1);
+    bool ok = work_alloc(&k, r, n, n < HODOKU_TABLE_MAX ? plain : n,
+                         (size_t)t->succ_start[HODOKU_NODES] + 1);
     if (ok) {
         for (int node = 0; node < last; node++) {
             int v = r->index[node];
@@ -315,7 +316,8 @@ bool hodoku_reach_plain_on(const hodoku_grid *g, hodoku_reach *r)
     int n, on_nodes = number_plain(g, strong, r->index, nodes, &n);
     /* Room for an ON node's links (8 in its cell, 20 peers) for each. */
     work k;
-    bool ok = work_alloc(&k, r, n, on_nodes, (size_t)on_nodes * (8 + 20) + (size_t)(n - on_nodes) * 4 + 1);
+    bool ok = work_alloc(&k, r, n, on_nodes,
+                         (size_t)on_nodes * (8 + 20) + (size_t)(n - on_nodes) * 4 + 1);
     if (ok) {
         memcpy(r->nodes, nodes, (size_t)n * sizeof *nodes);
         plain_graph(g, holds, strong, r, &k.gr);

@@ -8,7 +8,8 @@
 #include "table.h"
 
 typedef struct hodoku_reach {
-    int n, held, words;          /* nodes that have a table; those a set holds (numbers below held); its words */
+    int n;                       /* nodes that have a table */
+    int held, words;             /* the numbers a set holds (those below held); its words */
     int16_t index[HODOKU_NODES]; /* a node's number, -1 if it has no table */
     uint16_t *nodes;             /* the nodes by number */
     int *part;                   /* by number: its strongly connected part */
