@@ -28,7 +28,8 @@ typedef struct frame {
 
 /* The graph by node numbers: each node's successors that go on (have
  * successors of their own) apart from the dead ends, which need no search
- * (each is a part of its own that reaches only itself). */
+ * (each is a part of its own that reaches only itself; those the sets do
+ * not hold are left out: they add nothing to a set). */
 typedef struct graph {
     int *live_start, *live; /* node v's: live[live_start[v] .. live_start[v + 1]) */
     int *dead_start, *dead;
@@ -45,16 +46,22 @@ static void make_graph(const hodoku_tables *t, const hodoku_reach *r, graph *gr)
         for (int e = t->succ_start[id]; e < t->succ_start[id + 1]; e++) {
             int w = r->index[t->succ_node[e]];
             if (w < 0) continue;
-            /* Written to both, kept by one: no branch to mispredict. */
+            /* Written to both, kept by one at most: no branch to mispredict. */
             bool on = gr->goes_on[w];
             gr->live[nlive] = w;
             gr->dead[ndead] = w;
             nlive += on;
-            ndead += !on;
+            ndead += !on && w < r->held;
         }
     }
     gr->live_start[r->n] = nlive;
     gr->dead_start[r->n] = ndead;
+}
+
+/* Adds node number v to a set if the sets hold it. */
+static void hold(const hodoku_reach *r, uint64_t *set, int v)
+{
+    if (v < r->held) set[v >> 6] |= 1ull << (v & 63);
 }
 
 /* The set of part: its nodes (on the stack from `from` to `to`), their
@@ -65,7 +72,7 @@ static void part_set(hodoku_reach *r, const graph *gr, const int *stack, int fro
     memset(set, 0, (size_t)r->words * sizeof *set);
     for (int k = from; k < to; k++) {
         int x = stack[k];
-        set[x >> 6] |= 1ull << (x & 63);
+        hold(r, set, x);
         for (int e = gr->dead_start[x]; e < gr->dead_start[x + 1]; e++) {
             int w = gr->dead[e];
             set[w >> 6] |= 1ull << (w & 63);
@@ -81,18 +88,20 @@ static void part_set(hodoku_reach *r, const graph *gr, const int *stack, int fro
 }
 
 /* Work space of one computation: the graph and Tarjan's search's
- * arrays, for n nodes and up to edges edges. */
+ * arrays, for n nodes (sets holding the first held) and up to edges
+ * edges. */
 typedef struct work {
     graph gr;
     int *ints, *order, *low, *stack, *merged;
     frame *calls;
 } work;
 
-static bool work_alloc(work *k, hodoku_reach *r, int n, size_t edges)
+static bool work_alloc(work *k, hodoku_reach *r, int n, int held, size_t edges)
 {
     size_t m = (size_t)n + 1;
     r->n = n;
-    r->words = (n + 63) / 64;
+    r->held = held;
+    r->words = (held + 63) / 64;
     r->nodes = malloc(m * sizeof *r->nodes);
     r->part = malloc(m * sizeof *r->part);
     r->sets = malloc((m * (size_t)r->words + 1) * sizeof *r->sets); /* each part's zeroed when made */
@@ -132,7 +141,7 @@ static void closure(hodoku_reach *r, work *k)
             /* A dead end is a part of its own that reaches itself. */
             uint64_t *set = r->sets + (size_t)nparts * (size_t)r->words;
             memset(set, 0, (size_t)r->words * sizeof *set);
-            set[root >> 6] = 1ull << (root & 63);
+            hold(r, set, root);
             r->part[root] = nparts++;
             order[root] = counter++;
             continue;
@@ -179,10 +188,14 @@ bool hodoku_reach_compute(const hodoku_tables *t, hodoku_reach *r)
     /* The nodes with a table: the candidates' and the group nodes'. */
     int n = 0, last = HODOKU_PLAIN_NODES + 2 * t->ngroups;
     memset(r->index, 0xff, sizeof r->index);
-    for (int node = 0; node < last; node++)
+    for (int node = 0; node < HODOKU_PLAIN_NODES; node++)
+        if (t->base_count[node] != 0) r->index[node] = (int16_t)n++;
+    int plain = n;
+    for (int node = HODOKU_PLAIN_NODES; node < last; node++)
         if (t->base_count[node] != 0) r->index[node] = (int16_t)n++;
     work k;
-    bool ok = work_alloc(&k, r, n, (size_t)t->succ_start[HODOKU_NODES] + 1);
+    bool ok = work_alloc(&k, r, n, n < HODOKU_TABLE_MAX ? plain : n,
+                         (size_t)t->succ_start[HODOKU_NODES] + 1);
     if (ok) {
         for (int node = 0; node < last; node++) {
             int v = r->index[node];
@@ -303,7 +316,8 @@ bool hodoku_reach_plain_on(const hodoku_grid *g, hodoku_reach *r)
     int n, on_nodes = number_plain(g, strong, r->index, nodes, &n);
     /* Room for an ON node's links (8 in its cell, 20 peers) for each. */
     work k;
-    bool ok = work_alloc(&k, r, n, (size_t)on_nodes * (8 + 20) + (size_t)(n - on_nodes) * 4 + 1);
+    bool ok = work_alloc(&k, r, n, on_nodes,
+                         (size_t)on_nodes * (8 + 20) + (size_t)(n - on_nodes) * 4 + 1);
     if (ok) {
         memcpy(r->nodes, nodes, (size_t)n * sizeof *nodes);
         plain_graph(g, holds, strong, r, &k.gr);
@@ -322,7 +336,7 @@ const uint64_t *hodoku_reach_set(const hodoku_reach *r, int node)
 bool hodoku_reaches(const hodoku_reach *r, const uint64_t *set, int node)
 {
     int i = r->index[node];
-    return i >= 0 && ((set[i >> 6] >> (i & 63)) & 1u);
+    return i >= 0 && i < r->held && ((set[i >> 6] >> (i & 63)) & 1u);
 }
 
 void hodoku_kept_free(hodoku_kept *kept)

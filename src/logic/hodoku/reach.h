@@ -8,7 +8,8 @@
 #include "table.h"
 
 typedef struct hodoku_reach {
-    int n, words;                /* nodes that have a table; words of a set */
+    int n;                       /* nodes that have a table */
+    int held, words;             /* the numbers a set holds (those below held); its words */
     int16_t index[HODOKU_NODES]; /* a node's number, -1 if it has no table */
     uint16_t *nodes;             /* the nodes by number */
     int *part;                   /* by number: its strongly connected part */
@@ -16,7 +17,10 @@ typedef struct hodoku_reach {
 } hodoku_reach;
 
 /* What every table's premise reaches, from t's indexed direct
- * implications; false (r left empty) if memory ran out. */
+ * implications; false (r left empty) if memory ran out. The group nodes,
+ * numbered after the candidates' nodes, pass reach on but are left out of
+ * the sets when there are fewer than HODOKU_TABLE_MAX nodes (no search
+ * then reads them: only HoDoKu's full-table rule counts them). */
 bool hodoku_reach_compute(const hodoku_tables *t, hodoku_reach *r);
 void hodoku_reach_free(hodoku_reach *r);
 
@@ -24,7 +28,9 @@ void hodoku_reach_free(hodoku_reach *r);
  * g reaches, read off g itself (no table need be made), but for the OFF
  * nodes that go on to nothing: they have no number (and reach no other
  * node). The ON nodes are numbered first, in node order, then the OFF
- * nodes that go on. False (r left empty) if memory ran out. */
+ * nodes that go on, which pass reach on but are left out of the sets (the
+ * plain search reads the ON nodes only). False (r left empty) if memory
+ * ran out. */
 bool hodoku_reach_plain_on(const hodoku_grid *g, hodoku_reach *r);
 
 /* The set of what node (one with a table) reaches (its own part always
