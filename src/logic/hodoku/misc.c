@@ -150,7 +150,7 @@ static void group_by_need(const selection *sel, int n, unsigned v, unsigned shar
     for (int i = 0; i < n; i++)
         if (need[i] > 0) {
             by->clash[at[need[i]]] =
-                (uint16_t)((sel[i].digits & v) | (sel[i].members & shared ? SHARED_CELL : 0));
+                (uint16_t)((sel[i].digits & v) | ((sel[i].members & shared) ? SHARED_CELL : 0));
             by->order[at[need[i]]++] = (uint16_t)i;
         }
 }
@@ -194,8 +194,8 @@ static bool sdc_crossing(sue_de_coq *s)
             group_by_need(box_sel, nb, s->v, shared, &by);
         }
         /* The box takes care of what the line's selection leaves. */
-        unsigned forbidden =
-            (n.digits & s->v) | (shared_at >= 0 && (n.members >> shared_at & 1u) ? SHARED_CELL : 0);
+        bool holds_shared = shared_at >= 0 && (n.members >> shared_at & 1u);
+        unsigned forbidden = (n.digits & s->v) | (holds_shared ? SHARED_CELL : 0);
         int need = plus - (n.size - x);
         for (int i = by.start[need]; i < by.start[need + 1]; i++) {
             if (by.clash[i] & forbidden) continue;
