@@ -125,13 +125,18 @@ static bool sdc_step(const sue_de_coq *s, const uint8_t *line_cells, selection n
 
 /* The box's selections that take the crossing's digits at all, grouped
  * by the digits of v they leave to the crossing (their size less their
- * digits outside v), each group in the selections' order. */
+ * digits outside v), each group in the selections' order; with each, what
+ * a line selection can clash on: its digits of v, and shared (a bit above
+ * the digits) if it holds the cell the line may share with the box. */
 typedef struct by_need {
     int start[11];       /* group g: order[start[g]..start[g + 1]) */
     uint16_t order[511]; /* indices into the selections */
+    uint16_t clash[511]; /* by place in order */
 } by_need;
 
-static void group_by_need(const selection *sel, int n, unsigned v, by_need *by)
+enum { SHARED_CELL = 1u << 9 };
+
+static void group_by_need(const selection *sel, int n, unsigned v, unsigned shared, by_need *by)
 {
     int need[511];
     memset(by->start, 0, sizeof by->start);
@@ -143,7 +148,11 @@ static void group_by_need(const selection *sel, int n, unsigned v, by_need *by)
     int at[10];
     memcpy(at, by->start, sizeof at);
     for (int i = 0; i < n; i++)
-        if (need[i] > 0) by->order[at[need[i]]++] = (uint16_t)i;
+        if (need[i] > 0) {
+            by->clash[at[need[i]]] =
+                (uint16_t)((sel[i].digits & v) | ((sel[i].members & shared) ? SHARED_CELL : 0));
+            by->order[at[need[i]]++] = (uint16_t)i;
+        }
 }
 
 static bool sdc_crossing(sue_de_coq *s)
@@ -160,39 +169,37 @@ static bool sdc_crossing(sue_de_coq *s)
     selection line_sel[511], none = {0, 0, 0};
     int nl = 0;
     selections(g, line_cells, nline, 0, none, line_sel, &nl);
-    /* The box's cells are its open cells but the crossing's and the line
-     * selection's, which can only be a cell of the crossing left out of
-     * it: the box's selections, made once for each such choice. */
-    unsigned in_box = 0;
+    /* The box's cells are its open cells but the crossing's: a line
+     * selection holding the one the line shares with the box (a cell of
+     * a pair's line and box left out of the crossing) takes the box's
+     * selections without it, which keep their order among them all. */
+    int shared_at = -1;
     for (int i = 0; i < nline; i++)
-        if (sudoku_cell_units[line_cells[i]][2] == 18 + s->box) in_box |= 1u << i;
-    selection box_sel[2][511];
-    by_need by[2];
-    uint8_t box_cells[2][9];
-    int nb[2] = {-1, -1};
-    unsigned box_key[2] = {0, 0};
+        if (sudoku_cell_units[line_cells[i]][2] == 18 + s->box) shared_at = i;
+    selection box_sel[511];
+    by_need by;
+    uint8_t box_cells[9];
+    int nb = -1;
+    unsigned shared = 0;
     for (int a = 0; a < nl; a++) {
         selection n = line_sel[a];
         int x = sudoku_popcount(n.digits & ~s->v);
         if (!(n.digits & s->v) || n.size <= x || n.size - x >= plus) continue;
-        unsigned key = n.members & in_box;
-        int slot = nb[0] < 0 || box_key[0] == key ? 0 : 1;
-        if (nb[slot] < 0 || box_key[slot] != key) {
-            uint64_t box_skip[2] = {skip[0], skip[1]};
-            add_members(box_skip, line_cells, key);
-            int nbox = open_cells(g, 18 + s->box, box_skip, box_cells[slot]);
-            nb[slot] = 0;
-            box_key[slot] = key;
-            selections(g, box_cells[slot], nbox, 0, none, box_sel[slot], &nb[slot]);
-            group_by_need(box_sel[slot], nb[slot], s->v, &by[slot]);
+        if (nb < 0) {
+            int nbox = open_cells(g, 18 + s->box, skip, box_cells);
+            for (int i = 0; i < nbox; i++)
+                if (shared_at >= 0 && box_cells[i] == line_cells[shared_at]) shared = 1u << i;
+            nb = 0;
+            selections(g, box_cells, nbox, 0, none, box_sel, &nb);
+            group_by_need(box_sel, nb, s->v, shared, &by);
         }
         /* The box takes care of what the line's selection leaves. */
-        unsigned forbidden = n.digits & s->v;
+        bool holds_shared = shared_at >= 0 && (n.members >> shared_at & 1u);
+        unsigned forbidden = (n.digits & s->v) | (holds_shared ? SHARED_CELL : 0);
         int need = plus - (n.size - x);
-        for (int i = by[slot].start[need]; i < by[slot].start[need + 1]; i++) {
-            selection k = box_sel[slot][by[slot].order[i]];
-            if (k.digits & forbidden) continue;
-            if (sdc_step(s, line_cells, n, box_cells[slot], k)) return true;
+        for (int i = by.start[need]; i < by.start[need + 1]; i++) {
+            if (by.clash[i] & forbidden) continue;
+            if (sdc_step(s, line_cells, n, box_cells, box_sel[by.order[i]])) return true;
         }
     }
     return false;
