@@ -531,10 +531,10 @@ static sudoku_rate_outcome rate(const sudoku_grid *puzzle, unsigned flags,
                                 bool used[SUDOKU_TECHNIQUES], question *qn)
 {
     rating_clear(rating, used);
-    if (!sudoku_check_givens(puzzle, NULL)) return SUDOKU_RATE_INVALID;
     sudoku_logic state;
     unsigned long long left = budget ? budget : ~0ull;
     if (flags & SUDOKU_LOGIC_HODOKU) {
+        if (!sudoku_check_givens(puzzle, NULL)) return SUDOKU_RATE_INVALID;
         /* HoDoKu's grid places the givens itself: the state need not. */
         memcpy(&state.placed, puzzle, sizeof state.placed);
         for (int cell = 0; cell < SUDOKU_CELLS; cell++) state.candidates[cell] = ALL_DIGITS;
@@ -546,7 +546,7 @@ static sudoku_rate_outcome rate(const sudoku_grid *puzzle, unsigned flags,
         if (outcome != HODOKU_RATE_AGAIN) return (sudoku_rate_outcome)outcome;
         rating_clear(rating, used);
     }
-    (void)sudoku_logic_from_grid(&state, puzzle);
+    if (!sudoku_logic_from_grid(&state, puzzle)) return SUDOKU_RATE_INVALID;
     /* The path step by step does not put the question off. */
     if (!(flags & SUDOKU_LOGIC_NO_UNIQUENESS) && !answered_yes(qn)) return SUDOKU_RATE_NOT_UNIQUE;
     logic_memo memo;
