@@ -166,15 +166,13 @@ static void nice_loop(search *s, int j)
 
 /* What the screening of tables reads: for each cell, the numbers of its
  * nodes (reach.h's numbering: with groups, on and off for each candidate;
- * without, its ON nodes), and with groups the plain on nodes and marks of
- * a table's direct implications. */
+ * without, its ON nodes), and with groups the plain on nodes. */
 typedef struct screen {
     const hodoku_reach *r;
     const hodoku_grid *g;
-    hodoku_set holds[10];        /* without groups: the cells holding each digit */
+    hodoku_set holds[10];        /* the cells holding each digit */
     int first[SUDOKU_CELLS + 1]; /* cell c's nodes are numbered first[c] to first[c + 1] - 1 */
     uint64_t *on;                /* the plain on nodes */
-    unsigned mark, marked[HODOKU_NODES];
 } screen;
 
 /* The plain search's screen, on hodoku_reach_plain_on's sets: the open
@@ -192,11 +190,10 @@ static void screen_init_plain(screen *sc, const hodoku_reach *r, const hodoku_gr
     sc->first[SUDOKU_CELLS] = n;
 }
 
-static bool screen_init(screen *sc, const hodoku_reach *r)
+static bool screen_init(screen *sc, const hodoku_reach *r, const hodoku_tables *t)
 {
     sc->r = r;
-    sc->mark = 0;
-    memset(sc->marked, 0, sizeof sc->marked);
+    memcpy(sc->holds, t->holds, sizeof sc->holds);
     sc->on = calloc((size_t)r->words + 1, sizeof *sc->on);
     if (!sc->on) return false;
     int i = 0;
@@ -207,6 +204,17 @@ static bool screen_init(screen *sc, const hodoku_reach *r)
     for (i = 0; i < r->n; i++)
         if (r->nodes[i] < HODOKU_PLAIN_NODES && hodoku_node_on(r->nodes[i])) sc->on[i >> 6] |= 1ull << (i & 63);
     return true;
+}
+
+/* True if y's candidate digit is the other place of digit in a house of
+ * x's: an OFF table of x's candidate turns it on directly. */
+static bool other_place(const screen *sc, int x, int y, int digit)
+{
+    for (int k = 0; k < 3; k++) {
+        hodoku_set in = hodoku_set_and(hodoku_unit_sets[sudoku_cell_units[x][k]], sc->holds[digit]);
+        if (hodoku_set_has(in, y) && hodoku_set_count(in) == 2) return true;
+    }
+    return false;
 }
 
 /* The bits from lo to lo + len - 1 (len < 32) of a set of node numbers. */
@@ -224,8 +232,11 @@ static unsigned bits_at(const uint64_t *set, int lo, int len)
  * those tables need expanding. A cell's nodes are numbered in a row, on
  * and off for each of its candidates; of them a table's direct
  * implications are, for an ON table, its cell's other candidates off, for
- * an OFF table, a bivalue cell's other candidate on. */
-static bool may_close(const hodoku_tables *t, screen *sc, int table)
+ * an OFF table, a bivalue cell's other candidate on; elsewhere, an OFF
+ * table's direct implications on a candidate are its digit's other places
+ * in x's houses with two (other_place, as table.c's candidate_successors
+ * makes them). */
+static bool may_close(const hodoku_tables *t, const screen *sc, int table)
 {
     const hodoku_reach *r = sc->r;
     const uint64_t *set = hodoku_reach_set(r, table);
@@ -237,30 +248,17 @@ static bool may_close(const hodoku_tables *t, screen *sc, int table)
     if (hodoku_node_on(table)) return (in_cell & (others | 2u << own)) != 0;
     unsigned direct = sudoku_is_pair(cands) ? others : 0;
     if (in_cell & ~(direct | 2u << own)) return true;
-    sc->mark++;
-    for (int k = t->succ_start[table]; k < t->succ_start[table + 1]; k++) sc->marked[t->succ_node[k]] = sc->mark;
     hodoku_set sees_x = hodoku_buddies(x);
     for (int w = 0; w < r->words; w++)
         for (uint64_t bits = set[w] & sc->on[w]; bits; bits &= bits - 1) {
             int node = r->nodes[w * 64 + __builtin_ctzll(bits)];
             int y = hodoku_node_cell(node), ed = hodoku_node_digit(node);
-            if (y == x || sc->marked[node] == sc->mark) continue;
+            if (y == x || (ed == sd && other_place(sc, x, y, sd))) continue; /* a direct implication */
             if (sd == ed ? hodoku_set_several(hodoku_set_and(hodoku_set_and(sees_x, hodoku_buddies(y)), t->holds[sd]))
                          : hodoku_set_has(sees_x, y) && ((t->grid->candidates[y] >> (sd - 1)) & 1u) &&
                                ((t->grid->candidates[x] >> (ed - 1)) & 1u))
                 return true;
         }
-    return false;
-}
-
-/* True if y's candidate digit is the other place of digit in a house of
- * x's: an OFF table of x's candidate turns it on directly. */
-static bool other_place(const screen *sc, int x, int y, int digit)
-{
-    for (int k = 0; k < 3; k++) {
-        hodoku_set in = hodoku_set_and(hodoku_unit_sets[sudoku_cell_units[x][k]], sc->holds[digit]);
-        if (hodoku_set_has(in, y) && hodoku_set_count(in) == 2) return true;
-    }
     return false;
 }
 
@@ -379,7 +377,7 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
         memset(&reach, 0, sizeof reach);
     } else if (!with_groups) {
         screen_init_plain(sc, &reach, g);
-    } else if (!screen_init(sc, &reach)) {
+    } else if (!screen_init(sc, &reach, t)) {
         s->no_memory = true;
     }
     for (int on = 1; on >= 0 && !s->no_memory; on--)
