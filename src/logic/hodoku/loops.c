@@ -164,6 +164,8 @@ static void nice_loop(search *s, int j)
     if (s->nelim) offer(s, &s->loops, kind, n);
 }
 
+#define SCREEN_WORDS ((SUDOKU_CELLS * 9 + 63) / 64) /* a set of the candidates' ON nodes */
+
 /* What the screening of tables reads: for each cell, the numbers of its
  * nodes (reach.h's numbering: with groups, on and off for each candidate;
  * without, its ON nodes), and with groups the plain on nodes. */
@@ -173,6 +175,8 @@ typedef struct screen {
     hodoku_set holds[10];        /* the cells holding each digit */
     int first[SUDOKU_CELLS + 1]; /* cell c's nodes are numbered first[c] to first[c + 1] - 1 */
     uint64_t *on;                /* the plain on nodes */
+    /* Without groups, the ON nodes by digit and by house (the cells in it). */
+    uint64_t digit_on[10][SCREEN_WORDS], house_on[27][SCREEN_WORDS];
 } screen;
 
 /* The plain search's screen, on hodoku_reach_plain_on's sets: the open
@@ -182,10 +186,16 @@ static void screen_init_plain(screen *sc, const hodoku_reach *r, const hodoku_gr
     sc->r = r;
     sc->g = g;
     hodoku_digit_sets(g, sc->holds);
+    memset(sc->digit_on, 0, sizeof sc->digit_on);
+    memset(sc->house_on, 0, sizeof sc->house_on);
     int n = 0;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         sc->first[cell] = n;
-        n += g->value[cell] ? 0 : sudoku_popcount(g->candidates[cell]);
+        for (unsigned c = g->value[cell] ? 0 : g->candidates[cell]; c; c &= c - 1, n++) {
+            uint64_t bit = 1ull << (n & 63);
+            sc->digit_on[sudoku_lowest_digit(c)][n >> 6] |= bit;
+            for (int k = 0; k < 3; k++) sc->house_on[sudoku_cell_units[cell][k]][n >> 6] |= bit;
+        }
     }
     sc->first[SUDOKU_CELLS] = n;
 }
@@ -280,23 +290,32 @@ static bool may_close_plain(const screen *sc, int table)
     /* ON: another candidate of x on. OFF: its own on, or any if x is not
      * bivalue (else its other candidate on is a direct implication). */
     if (in_cell & (on ? ~own : sudoku_is_pair(cands) ? own : ~0u)) return true;
+    /* The ON nodes reached in cells that see x (in its houses, not its own). */
+    uint64_t near[SCREEN_WORDS];
+    const uint8_t *units = sudoku_cell_units[x];
+    for (int w = 0; w < r->words; w++)
+        near[w] = set[w] & (sc->house_on[units[0]][w] | sc->house_on[units[1]][w] | sc->house_on[units[2]][w]);
+    int lo = sc->first[x], b = lo & 63;
+    uint64_t own_nodes = (1ull << (sc->first[x + 1] - lo)) - 1; /* a cell has nine at most */
+    near[lo >> 6] &= ~(own_nodes << b);
+    if (b && (lo >> 6) + 1 < r->words) near[(lo >> 6) + 1] &= ~(own_nodes >> (64 - b)); /* its nodes run on */
+    if (on) { /* x's candidate off */
+        for (int w = 0; w < r->words; w++)
+            if (near[w] & sc->digit_on[sd][w]) return true;
+        return false;
+    }
+    for (int w = 0; w < r->words; w++) { /* another of x's candidates off */
+        uint64_t others = 0;
+        for (unsigned c = cands & ~(1u << (sd - 1)); c; c &= c - 1) others |= sc->digit_on[sudoku_lowest_digit(c)][w];
+        if (near[w] & others) return true;
+    }
     hodoku_set sees_x = hodoku_buddies(x);
-    int on_nodes = sc->first[SUDOKU_CELLS]; /* numbered first: the OFF nodes after are not read */
-    for (int w = 0; w * 64 < on_nodes; w++)
-        for (uint64_t bits = set[w] & (on_nodes - w * 64 >= 64 ? ~0ull : (1ull << (on_nodes - w * 64)) - 1); bits;
-             bits &= bits - 1) {
-            int node = r->nodes[w * 64 + __builtin_ctzll(bits)];
-            int y = hodoku_node_cell(node), ed = hodoku_node_digit(node);
-            if (y == x) continue;
-            bool sees = hodoku_set_has(sees_x, y);
-            if (on) {
-                if (ed == sd && sees) return true; /* x's candidate off */
-            } else if (ed != sd) {
-                if (sees && ((cands >> (ed - 1)) & 1u)) return true; /* another of x's off */
-            } else if (!other_place(sc, x, y, sd) &&
-                       hodoku_set_several(hodoku_set_and(hodoku_set_and(sees_x, hodoku_buddies(y)), sc->holds[sd]))) {
-                return true; /* an AIC that eliminates */
-            }
+    for (int w = 0; w < r->words; w++) /* an AIC that eliminates: its end anywhere */
+        for (uint64_t bits = set[w] & sc->digit_on[sd][w]; bits; bits &= bits - 1) {
+            int y = hodoku_node_cell(r->nodes[w * 64 + __builtin_ctzll(bits)]);
+            if (y != x && !other_place(sc, x, y, sd) &&
+                hodoku_set_several(hodoku_set_and(hodoku_set_and(sees_x, hodoku_buddies(y)), sc->holds[sd])))
+                return true;
         }
     return false;
 }
