@@ -168,13 +168,13 @@ static void nice_loop(search *s, int j)
 
 /* What the screening of tables reads: for each cell, the numbers of its
  * nodes (reach.h's numbering: with groups, on and off for each candidate;
- * without, its ON nodes), and with groups the plain on nodes. */
+ * without, its ON nodes), and the candidates' ON nodes by digit. */
 typedef struct screen {
     const hodoku_reach *r;
     const hodoku_grid *g;
     hodoku_set holds[10];        /* the cells holding each digit */
     int first[SUDOKU_CELLS + 1]; /* cell c's nodes are numbered first[c] to first[c + 1] - 1 */
-    uint64_t *on;                /* the plain on nodes */
+    uint64_t *on;                /* with groups, digit d's: on[d * r->words .. ] */
     /* Without groups, the ON nodes by digit and by house (the cells in it). */
     uint64_t digit_on[10][SCREEN_WORDS], house_on[27][SCREEN_WORDS];
 } screen;
@@ -204,15 +204,18 @@ static bool screen_init(screen *sc, const hodoku_reach *r, const hodoku_tables *
 {
     sc->r = r;
     memcpy(sc->holds, t->holds, sizeof sc->holds);
-    sc->on = calloc((size_t)r->words + 1, sizeof *sc->on);
+    sc->on = calloc(10 * (size_t)r->words + 1, sizeof *sc->on);
     if (!sc->on) return false;
     int i = 0;
     for (int cell = 0; cell <= SUDOKU_CELLS; cell++) {
         while (i < r->n && r->nodes[i] < cell * 18 && r->nodes[i] < HODOKU_PLAIN_NODES) i++;
         sc->first[cell] = i;
     }
-    for (i = 0; i < r->n; i++)
-        if (r->nodes[i] < HODOKU_PLAIN_NODES && hodoku_node_on(r->nodes[i])) sc->on[i >> 6] |= 1ull << (i & 63);
+    for (i = 0; i < r->n; i++) {
+        int node = r->nodes[i];
+        if (node < HODOKU_PLAIN_NODES && hodoku_node_on(node))
+            sc->on[hodoku_node_digit(node) * r->words + (i >> 6)] |= 1ull << (i & 63);
+    }
     return true;
 }
 
@@ -258,16 +261,15 @@ static bool may_close(const hodoku_tables *t, const screen *sc, int table)
     if (hodoku_node_on(table)) return (in_cell & (others | 2u << own)) != 0;
     unsigned direct = sudoku_is_pair(cands) ? others : 0;
     if (in_cell & ~(direct | 2u << own)) return true;
+    /* An AIC's end: a candidate of x's digit on (one of another digit in a
+     * cell seeing x would have turned that digit off in x: in_cell). */
     hodoku_set sees_x = hodoku_buddies(x);
+    const uint64_t *of_digit = sc->on + (size_t)sd * (size_t)r->words;
     for (int w = 0; w < r->words; w++)
-        for (uint64_t bits = set[w] & sc->on[w]; bits; bits &= bits - 1) {
-            int node = r->nodes[w * 64 + __builtin_ctzll(bits)];
-            int y = hodoku_node_cell(node), ed = hodoku_node_digit(node);
-            if (y == x || (ed == sd && other_place(sc, x, y, sd))) continue; /* a direct implication */
-            if (sd == ed ? hodoku_set_several(hodoku_set_and(hodoku_set_and(sees_x, hodoku_buddies(y)), t->holds[sd]))
-                         : hodoku_set_has(sees_x, y) && ((t->grid->candidates[y] >> (sd - 1)) & 1u) &&
-                               ((t->grid->candidates[x] >> (ed - 1)) & 1u))
-                return true;
+        for (uint64_t bits = set[w] & of_digit[w]; bits; bits &= bits - 1) {
+            int y = hodoku_node_cell(r->nodes[w * 64 + __builtin_ctzll(bits)]);
+            if (y == x || other_place(sc, x, y, sd)) continue; /* a direct implication */
+            if (hodoku_set_several(hodoku_set_and(hodoku_set_and(sees_x, hodoku_buddies(y)), t->holds[sd]))) return true;
         }
     return false;
 }
