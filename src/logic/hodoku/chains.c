@@ -61,8 +61,8 @@ static bool chains_of_pairs(chain_kind kind)
  * bivalue cell (strong; not for X-Chains), then the cells of its row,
  * column and box holding the digit (box cells in the same row or column
  * left out); strong where the house holds the digit twice, for X-Chains.
- * The other cells' candidates are left out: no chain comes to them (nor
- * to a digit a cell does not hold). */
+ * The other cells' candidates are left out, and the other digits': no
+ * chain starts or comes to them. */
 static void make_links(search *s, unsigned digits, hodoku_set cells)
 {
     const hodoku_grid *g = s->g;
@@ -72,11 +72,11 @@ static void make_links(search *s, unsigned digits, hodoku_set cells)
         if (!hodoku_set_has(cells, cell)) continue;
         unsigned cands = g->candidates[cell];
         bool bivalue = sudoku_is_pair(cands);
-        for (unsigned c = cands; c; c &= c - 1) { /* a walk comes only to candidates */
+        for (unsigned c = cands & digits; c; c &= c - 1) { /* a walk comes only to these */
             int digit = sudoku_lowest_digit(c), node = cell * 9 + digit - 1;
             s->links->start[node] = s->links->end[node] = n;
             s->links->strong_start[node] = s->links->strong_end[node] = nstrong;
-            if (!(cands & digits & (1u << (digit - 1))) || (pairs && !bivalue)) continue;
+            if (pairs && !bivalue) continue;
             link *list = s->links->list;
             if (bivalue && pairs) {
                 list[n].cell = (uint8_t)cell;
