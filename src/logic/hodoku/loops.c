@@ -269,7 +269,9 @@ static bool may_close(const hodoku_tables *t, const screen *sc, int table)
         for (uint64_t bits = set[w] & of_digit[w]; bits; bits &= bits - 1) {
             int y = hodoku_node_cell(r->nodes[w * 64 + __builtin_ctzll(bits)]);
             if (y == x || other_place(sc, x, y, sd)) continue; /* a direct implication */
-            if (hodoku_set_several(hodoku_set_and(hodoku_set_and(sees_x, hodoku_buddies(y)), t->holds[sd]))) return true;
+            if (hodoku_set_several(
+                    hodoku_set_and(hodoku_set_and(sees_x, hodoku_buddies(y)), t->holds[sd])))
+                return true;
         }
     return false;
 }
@@ -296,11 +298,13 @@ static bool may_close_plain(const screen *sc, int table)
     uint64_t near[SCREEN_WORDS];
     const uint8_t *units = sudoku_cell_units[x];
     for (int w = 0; w < r->words; w++)
-        near[w] = set[w] & (sc->house_on[units[0]][w] | sc->house_on[units[1]][w] | sc->house_on[units[2]][w]);
+        near[w] = set[w] & (sc->house_on[units[0]][w] | sc->house_on[units[1]][w] |
+                            sc->house_on[units[2]][w]);
     int lo = sc->first[x], b = lo & 63;
     uint64_t own_nodes = (1ull << (sc->first[x + 1] - lo)) - 1; /* a cell has nine at most */
     near[lo >> 6] &= ~(own_nodes << b);
-    if (b && (lo >> 6) + 1 < r->words) near[(lo >> 6) + 1] &= ~(own_nodes >> (64 - b)); /* its nodes run on */
+    /* Its nodes may run on into the next word. */
+    if (b && (lo >> 6) + 1 < r->words) near[(lo >> 6) + 1] &= ~(own_nodes >> (64 - b));
     if (on) { /* x's candidate off */
         for (int w = 0; w < r->words; w++)
             if (near[w] & sc->digit_on[sd][w]) return true;
@@ -308,7 +312,8 @@ static bool may_close_plain(const screen *sc, int table)
     }
     for (int w = 0; w < r->words; w++) { /* another of x's candidates off */
         uint64_t others = 0;
-        for (unsigned c = cands & ~(1u << (sd - 1)); c; c &= c - 1) others |= sc->digit_on[sudoku_lowest_digit(c)][w];
+        for (unsigned c = cands & ~(1u << (sd - 1)); c; c &= c - 1)
+            others |= sc->digit_on[sudoku_lowest_digit(c)][w];
         if (near[w] & others) return true;
     }
     hodoku_set sees_x = hodoku_buddies(x);
@@ -316,7 +321,8 @@ static bool may_close_plain(const screen *sc, int table)
         for (uint64_t bits = set[w] & sc->digit_on[sd][w]; bits; bits &= bits - 1) {
             int y = hodoku_node_cell(r->nodes[w * 64 + __builtin_ctzll(bits)]);
             if (y != x && !other_place(sc, x, y, sd) &&
-                hodoku_set_several(hodoku_set_and(hodoku_set_and(sees_x, hodoku_buddies(y)), sc->holds[sd])))
+                hodoku_set_several(
+                    hodoku_set_and(hodoku_set_and(sees_x, hodoku_buddies(y)), sc->holds[sd])))
                 return true;
         }
     return false;
