@@ -450,15 +450,12 @@ static void make_pairs_with(struct targets *t)
 }
 
 /* The cover pairs, and the single covers (bits by kind_index), that take
- * the cells of base unit unit that cell does not see: every such pair
+ * need (the cells of a base unit a cell X does not see): every such pair
  * holds a unit of the first of those cells, and the second unit, when
  * the first leaves some, one of the first cell that one leaves. */
-static void make_covers_for(fish_search *s, int unit, int cell)
+static void make_covers_for(const fish_search *s, cells need, cover_pairs *pairs, uint32_t *single)
 {
-    struct targets *t = s->targets;
-    cover_pairs *pairs = &t->pairs_for[kind_index(unit)][cell];
-    uint32_t *single = &t->single_for[kind_index(unit)][cell];
-    cells need = unseen(s->at[unit], cell);
+    const struct targets *t = s->targets;
     if (cells_empty(need)) {
         *pairs = (cover_pairs){{~0ull, ~0ull, ~0ull}};
         *single = ~0u;
@@ -483,17 +480,38 @@ static void make_covers_for(fish_search *s, int unit, int cell)
     }
 }
 
+static bool cells_equal(cells a, cells b)
+{
+    return a.w[0] == b.w[0] && a.w[1] == b.w[1];
+}
+
 /* Makes make_covers_for's answers for the cells of want not known yet in
- * the search; returns unit's kind_index, where they are. */
+ * the search; returns unit's kind_index, where they are. Many cells see
+ * the same of unit (none of it, or those of one line): the answer of the
+ * cell made last, and of one that sees none, are copied when they fit. */
 static int covers_for(fish_search *s, int unit, cells want)
 {
-    cells *known = &s->targets->covers_known[kind_index(unit)];
-    cells missing = cells_minus(want, *known);
+    struct targets *t = s->targets;
+    int k = kind_index(unit), last = -1, blind = -1;
+    cells last_need = {{0, 0}}, missing = cells_minus(want, t->covers_known[k]);
     for (int w = 0; w < 2; w++)
-        for (uint64_t bits = missing.w[w]; bits; bits &= bits - 1)
-            make_covers_for(s, unit, 64 * w + __builtin_ctzll(bits));
-    *known = cells_or(*known, want);
-    return kind_index(unit);
+        for (uint64_t bits = missing.w[w]; bits; bits &= bits - 1) {
+            int cell = 64 * w + __builtin_ctzll(bits);
+            cells need = unseen(s->at[unit], cell);
+            bool whole = cells_equal(need, s->at[unit]);
+            int same = last >= 0 && cells_equal(need, last_need) ? last : whole ? blind : -1;
+            if (same >= 0) {
+                t->pairs_for[k][cell] = t->pairs_for[k][same];
+                t->single_for[k][cell] = t->single_for[k][same];
+            } else {
+                make_covers_for(s, need, &t->pairs_for[k][cell], &t->single_for[k][cell]);
+            }
+            last = cell;
+            last_need = need;
+            if (whole) blind = cell;
+        }
+    t->covers_known[k] = cells_or(t->covers_known[k], want);
+    return k;
 }
 
 /* The same of base units a and b together, among their cells X: asked
