@@ -75,12 +75,24 @@ typedef struct fish_search {
     sudoku_step *step;
 } fish_search;
 
+/* Pairs of the 18 units of the cover kinds, by their index among them
+ * (kind_index) i < j: bit j(j - 1)/2 + i of 153. */
+typedef struct cover_pairs {
+    uint64_t w[3];
+} cover_pairs;
+
 /* Finned Franken: the cells a fish on base units may eliminate, at most
  * (targets_of), by base unit and pair of base units; made when first
- * asked for (the known bits), per search. */
+ * asked for (the known bits), per search. A swordfish's pair tables are
+ * made from what each base unit alone allows of a cell X (by unit's
+ * kind_index): the cover pairs, and the single covers, that take the
+ * unit's cells X does not see. */
 struct targets {
     uint32_t solo_known, pair_known[27];
     cells solo[27], pair[27][27];
+    cells covers_known[18];
+    cover_pairs pairs_for[18][SUDOKU_CELLS], with[18]; /* with: the pairs holding a unit */
+    uint32_t single_for[18][SUDOKU_CELLS];
 };
 
 static int kind_of(int unit)
@@ -410,23 +422,130 @@ static cells solo_targets(fish_search *s, int unit)
     return t->solo[unit];
 }
 
+/* A unit's index among the 18 of its two kinds (a line's place, a box
+ * 9 and on): of the cover units, and of the base units. */
+static int kind_index(int unit)
+{
+    return unit < 18 ? unit % 9 : unit - 9;
+}
+
+static int pair_bit(int i, int j)
+{
+    return i < j ? j * (j - 1) / 2 + i : i * (i - 1) / 2 + j;
+}
+
+static void add_pair(cover_pairs *p, int i, int j)
+{
+    int bit = pair_bit(i, j);
+    p->w[bit / 64] |= 1ull << (bit % 64);
+}
+
+/* The pairs that hold each cover unit (t->with). */
+static void make_pairs_with(struct targets *t)
+{
+    memset(t->with, 0, sizeof t->with);
+    for (int i = 0; i < 18; i++)
+        for (int j = 0; j < 18; j++)
+            if (i != j) add_pair(&t->with[i], i, j);
+}
+
+/* The cover pairs, and the single covers (bits by kind_index), that take
+ * need (the cells of a base unit a cell X does not see): every such pair
+ * holds a unit of the first of those cells, and the second unit, when
+ * the first leaves some, one of the first cell that one leaves. */
+static void make_covers_for(const fish_search *s, cells need, cover_pairs *pairs, uint32_t *single)
+{
+    const struct targets *t = s->targets;
+    if (cells_empty(need)) {
+        *pairs = (cover_pairs){{~0ull, ~0ull, ~0ull}};
+        *single = ~0u;
+        return;
+    }
+    *pairs = (cover_pairs){{0, 0, 0}};
+    *single = 0;
+    int first = need.w[0] ? __builtin_ctzll(need.w[0]) : 64 + __builtin_ctzll(need.w[1]);
+    for (uint32_t units = sudoku_cell_unit_mask[first] & s->cover_units; units;
+         units &= units - 1) {
+        int u = __builtin_ctz(units), i = kind_index(u);
+        cells rest = cells_minus(need, s->at[u]);
+        if (cells_empty(rest)) {
+            *single |= 1u << i;
+            for (int k = 0; k < 3; k++) pairs->w[k] |= t->with[i].w[k];
+            continue;
+        }
+        int other = rest.w[0] ? __builtin_ctzll(rest.w[0]) : 64 + __builtin_ctzll(rest.w[1]);
+        for (uint32_t more = sudoku_cell_unit_mask[other] & s->cover_units; more; more &= more - 1)
+            if (cells_empty(cells_minus(rest, s->at[__builtin_ctz(more)])))
+                add_pair(pairs, i, kind_index(__builtin_ctz(more)));
+    }
+}
+
+static bool cells_equal(cells a, cells b)
+{
+    return a.w[0] == b.w[0] && a.w[1] == b.w[1];
+}
+
+/* Makes make_covers_for's answers for the cells of want not known yet in
+ * the search; returns unit's kind_index, where they are. Many cells see
+ * the same of unit (none of it, or those of one line): the answer of the
+ * cell made last, and of one that sees none, are copied when they fit. */
+static int covers_for(fish_search *s, int unit, cells want)
+{
+    struct targets *t = s->targets;
+    int k = kind_index(unit), last = -1, blind = -1;
+    cells last_need = {{0, 0}}, missing = cells_minus(want, t->covers_known[k]);
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = missing.w[w]; bits; bits &= bits - 1) {
+            int cell = 64 * w + __builtin_ctzll(bits);
+            cells need = unseen(s->at[unit], cell);
+            bool whole = cells_equal(need, s->at[unit]);
+            int same = last >= 0 && cells_equal(need, last_need) ? last : whole ? blind : -1;
+            if (same >= 0) {
+                t->pairs_for[k][cell] = t->pairs_for[k][same];
+                t->single_for[k][cell] = t->single_for[k][same];
+            } else {
+                make_covers_for(s, need, &t->pairs_for[k][cell], &t->single_for[k][cell]);
+            }
+            last = cell;
+            last_need = need;
+            if (whole) blind = cell;
+        }
+    t->covers_known[k] = cells_or(t->covers_known[k], want);
+    return k;
+}
+
 /* The same of base units a and b together, among their cells X: asked
- * of a swordfish only, whose other covers are two. A base cell X goes
- * only if two covers take it, both its units (may_eliminate): the base
- * cells it does not see then lie in the one cover left. */
+ * of a swordfish only, whose other covers are two, of the cover units
+ * but a and b. A base cell X goes only if two covers take it, both its
+ * units (may_eliminate): the base cells it does not see then lie in the
+ * one cover left. The cells X does not see of a and b together lie in
+ * covers if those of each do. */
 static cells make_pair_targets(fish_search *s, int a, int b)
 {
+    struct targets *t = s->targets;
     cells base = cells_or(s->at[a], s->at[b]), targets = {{0, 0}};
     cells from = cells_and(solo_targets(s, a), solo_targets(s, b));
-    uint32_t allowed = s->cover_units & ~(1u << a | 1u << b);
+    cover_pairs allowed = {{~0ull, ~0ull, ~0ull}};
+    uint32_t single = ~0u;
+    for (int k = 0; k < 2; k++) {
+        int unit = k ? b : a;
+        if (!(s->cover_units >> unit & 1u)) continue;
+        single &= ~(1u << kind_index(unit));
+        for (int w = 0; w < 3; w++) allowed.w[w] &= ~t->with[kind_index(unit)].w[w];
+    }
+    int ka = covers_for(s, a, from), kb = covers_for(s, b, from);
     for (int w = 0; w < 2; w++) {
         for (uint64_t bits = from.w[w] & ~base.w[w]; bits; bits &= bits - 1) {
             int cell = 64 * w + __builtin_ctzll(bits);
-            if (cover_within(s, unseen(base, cell), allowed, 2)) targets.w[w] |= bits & -bits;
+            const cover_pairs *pa = &t->pairs_for[ka][cell], *pb = &t->pairs_for[kb][cell];
+            if ((pa->w[0] & pb->w[0] & allowed.w[0]) | (pa->w[1] & pb->w[1] & allowed.w[1]) |
+                (pa->w[2] & pb->w[2] & allowed.w[2]))
+                targets.w[w] |= bits & -bits;
         }
         for (uint64_t bits = from.w[w] & base.w[w]; bits; bits &= bits - 1) {
             int cell = 64 * w + __builtin_ctzll(bits);
-            if (cover_within(s, unseen(base, cell), allowed, 1)) targets.w[w] |= bits & -bits;
+            if (t->single_for[ka][cell] & t->single_for[kb][cell] & single)
+                targets.w[w] |= bits & -bits;
         }
     }
     return targets;
@@ -583,22 +702,14 @@ static bool with_base(fish_search *s)
 }
 
 /* The first chosen base units but the last (chosen of them): could any
- * last one make a fish? Whatever it adds, the cells the fish needs
- * covered only grow, and the covers can be any not taken as base: the
- * same necessary condition as may_eliminate's, which rules out most
- * choices before the last unit is tried. */
+ * last one make a fish? Not if they leave no cell to eliminate (their
+ * finned Franken targets, kept for with_base). may_eliminate's test is
+ * left to the full base: asked of these units it passed nearly always,
+ * and cost more than the full bases it spared. */
 static bool open_ended(fish_search *s, int chosen)
 {
-    cells targets = fish_targets(s, chosen);
-    s->prefix_targets = targets;
-    if (cells_empty(targets)) return false;
-    int possible[18], n = 0;
-    for (int i = 0; i < s->ncover; i++) {
-        bool used = false;
-        for (int j = 0; j < chosen; j++) used |= s->chosen_base[j] == s->cover[i];
-        if (!used) possible[n++] = s->cover[i];
-    }
-    return may_eliminate(s, possible, n, targets);
+    s->prefix_targets = fish_targets(s, chosen);
+    return !cells_empty(s->prefix_targets);
 }
 
 /* Base combinations, lexicographic, from base index start; a unit that
@@ -776,6 +887,7 @@ static bool search_digit(fish_search *s, bool lines)
     s->cover_units = (lines ? 0x1ffu << 9 : 0x1ffu) | 0x1ffu << 18;
     s->targets->solo_known = 0;
     memset(s->targets->pair_known, 0, sizeof s->targets->pair_known);
+    memset(s->targets->covers_known, 0, sizeof s->targets->covers_known);
     s->base_cells = s->endo = (cells){{0, 0}};
     s->last_touched = -1;
     for (int i = 0; i < s->nbase; i++)
@@ -832,6 +944,7 @@ bool hodoku_fish(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
     case SUDOKU_FRANKEN_SWORDFISH: s.size = 3, s.franken = true; break;
     default: return false;
     }
+    if (s.franken && s.finned && s.size > 2) make_pairs_with(&targets);
     int kind = cache_row(technique);
     hodoku_digit_cells by_digit;
     hodoku_digit_cells_of(q->grid, &by_digit);
