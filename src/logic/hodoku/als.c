@@ -136,12 +136,14 @@ static uint32_t houses_of(int cell)
 static void find_in_house(search *s, kept_sets *k, int house)
 {
     int cells[9], place[9], n_open = 0;
-    unsigned changed = 0; /* the open cells (by their place in cells[]) that changed */
+    uint32_t houses_at[9]; /* the houses that hold each open cell */
+    unsigned changed = 0;  /* the open cells (by their place in cells[]) that changed */
     for (int i = 0; i < 9; i++) {
         int cell = sudoku_unit_cells[house][i];
         if (s->g->value[cell]) continue;
         if (!k->old || hodoku_set_has(k->changed, cell)) changed |= 1u << n_open;
         place[n_open] = i;
+        houses_at[n_open] = houses_of(cell);
         cells[n_open++] = cell;
     }
     int at[9];                 /* the chosen cells' places in cells[] */
@@ -165,7 +167,7 @@ static void find_in_house(search *s, kept_sets *k, int house)
         sets[n + 1] = sets[n];
         hodoku_set_add(&sets[n + 1], cell);
         digits[n + 1] = (uint16_t)(digits[n] | s->g->candidates[cell]);
-        houses[n + 1] = houses[n] & houses_of(cell);
+        houses[n + 1] = houses[n] & houses_at[t];
         places[n + 1] = places[n] | 1u << place[t];
         fresh[n + 1] = fresh[n] || (changed >> t & 1u);
         if (fresh[n + 1] && sudoku_popcount(digits[n + 1]) - (n + 1) == 1 &&
@@ -328,7 +330,7 @@ static rc make_rc(int i, int j, unsigned digits)
  * and has d; the relation is the same both ways). Only a set with a cell
  * holding d among those that see all of i's cells with d may be one:
  * those are read off x, a few cells a digit, then tested. The records
- * with later sets go to s's list, the others to p. room: 10 words of x's.
+ * with later sets go to s's list, the others to p. room: 11 words of x's.
  * False if memory ran out. */
 static bool rcs_with(search *s, int i, const rc_index *x, const uint64_t *kept, uint64_t *room,
                      pending *p)
@@ -336,8 +338,9 @@ static bool rcs_with(search *s, int i, const rc_index *x, const uint64_t *kept, 
     const als *a = &s->alses[i];
     int from = i + 1, first = kept ? 0 : from / 64;
     if (!kept && from >= s->nalses) return true;
-    uint64_t *any = room, *by_digit[10];
+    uint64_t *any = room, *by_digit[10], *sharing = room + 10 * (size_t)x->words;
     for (int w = first; w < x->words; w++) any[w] = 0;
+    sets_with(x, a->cells, first, sharing);
     for (unsigned ds = a->digits; ds; ds &= ds - 1) {
         int d = sudoku_lowest_digit(ds);
         by_digit[d] = room + (size_t)d * (size_t)x->words;
@@ -348,11 +351,7 @@ static bool rcs_with(search *s, int i, const rc_index *x, const uint64_t *kept, 
     for (int w = first; w < x->words && ok; w++) {
         /* The sets of the word to look at that share no cell with a. */
         uint64_t after = w > from / 64 ? ~0ull : w == from / 64 ? ~0ull << (from % 64) : 0;
-        uint64_t others = any[w] & (after | (kept ? kept[w] : 0));
-        for (uint64_t bits = others; bits; bits &= bits - 1)
-            if (!hodoku_set_is_empty(
-                    hodoku_set_and(x->cells[64 * w + __builtin_ctzll(bits)], a->cells)))
-                others &= ~(bits & -bits);
+        uint64_t others = any[w] & ~sharing[w] & (after | (kept ? kept[w] : 0));
         if (!others) continue;
         /* By digit, the sets of the word it links a to; then the records,
          * by set. */
@@ -468,7 +467,7 @@ static void find_rcs(search *s, const search *old)
     pending p = {NULL, NULL, NULL, 0, 0};
     bool ok = rc_index_make(&x, s) && (!old || kept_rcs_make(&k, s, old, x.words)) &&
               pending_make(&p, s->nalses);
-    uint64_t *room = ok ? malloc(10 * (size_t)x.words * sizeof *room) : NULL;
+    uint64_t *room = ok ? malloc(11 * (size_t)x.words * sizeof *room) : NULL;
     ok = room != NULL;
     for (int i = s->nalses - 1; i >= 0 && ok; i--) {
         s->first_rc[i] = s->nrcs;
