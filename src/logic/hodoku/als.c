@@ -598,12 +598,23 @@ static bool als_xz(search *s, const bool *fresh, sudoku_technique technique, sud
  * record. */
 typedef struct by_als {
     int *start, *list;
+    int *next; /* by set: the first of its list not passed over yet (after_record) */
 } by_als;
 
 static void by_als_free(by_als *index)
 {
     free(index->start);
     free(index->list);
+    free(index->next);
+}
+
+/* The place in set's list of its first record after record i; i may only
+ * grow from one call to the next, so each record is passed over once. */
+static int after_record(by_als *index, int set, int i)
+{
+    int *at = &index->next[set];
+    while (*at < index->start[set + 1] && index->list[*at] <= i) (*at)++;
+    return *at;
 }
 
 /* For each set, the records it is in, ascending: those with a fresh set
@@ -612,14 +623,18 @@ static bool by_als_make(const search *s, const bool *fresh, by_als *index)
 {
     index->start = calloc((size_t)s->nalses + 1, sizeof(int));
     index->list = malloc((size_t)(2 * s->nrcs + 1) * sizeof(int));
+    index->next = malloc(((size_t)s->nalses + 1) * sizeof(int));
     int *fill = calloc((size_t)s->nalses + 1, sizeof(int));
-    bool ok = index->start && index->list && fill;
+    bool ok = index->start && index->list && index->next && fill;
     for (int i = 0; ok && i < s->nrcs; i++) {
         if (stale(fresh, s->rcs[i].a, s->rcs[i].b)) continue;
         index->start[s->rcs[i].a + 1]++;
         index->start[s->rcs[i].b + 1]++;
     }
-    for (int i = 0; ok && i < s->nalses; i++) index->start[i + 1] += index->start[i];
+    for (int i = 0; ok && i < s->nalses; i++) {
+        index->start[i + 1] += index->start[i];
+        index->next[i] = index->start[i];
+    }
     for (int i = 0; ok && i < s->nrcs; i++) {
         if (stale(fresh, s->rcs[i].a, s->rcs[i].b)) continue;
         index->list[index->start[s->rcs[i].a] + fill[s->rcs[i].a]++] = i;
@@ -634,7 +649,7 @@ static bool als_xy_wing(search *s, const bool *fresh, sudoku_technique technique
     elims e;
     /* The second record of a first one between two stale sets must bring
      * a fresh one: it is looked for among those only. */
-    by_als all = {NULL, NULL}, with_fresh = {NULL, NULL};
+    by_als all = {NULL, NULL, NULL}, with_fresh = {NULL, NULL, NULL};
     if (!by_als_make(s, NULL, &all) || (fresh && !by_als_make(s, fresh, &with_fresh))) {
         by_als_free(&all);
         by_als_free(&with_fresh);
@@ -644,11 +659,11 @@ static bool als_xy_wing(search *s, const bool *fresh, sudoku_technique technique
     bool found = false;
     for (int i = 0; i < s->nrcs && !found; i++) {
         const rc *r1 = &s->rcs[i];
-        const by_als *index = stale(fresh, r1->a, r1->b) ? &with_fresh : &all;
+        by_als *index = stale(fresh, r1->a, r1->b) ? &with_fresh : &all;
         /* The second record shares a set with the first: merge the two
          * sets' lists, in order, after i. */
-        int p = index->start[r1->a], pe = index->start[r1->a + 1];
-        int q = index->start[r1->b], qe = index->start[r1->b + 1];
+        int p = after_record(index, r1->a, i), pe = index->start[r1->a + 1];
+        int q = after_record(index, r1->b, i), qe = index->start[r1->b + 1];
         int last = -1;
         while (!found && (p < pe || q < qe)) {
             int j;
