@@ -170,10 +170,12 @@ static void find_in_house(search *s, kept_sets *k, int house)
         houses[n + 1] = houses[n] & houses_at[t];
         places[n + 1] = places[n] | 1u << place[t];
         fresh[n + 1] = fresh[n] || (changed >> t & 1u);
-        if (fresh[n + 1] && sudoku_popcount(digits[n + 1]) - (n + 1) == 1 &&
-            __builtin_ctz(houses[n + 1]) == house)
+        /* More digits than cells: each cell added brings one digit fewer
+         * than a cell at most, so a set needs that many more to be one. */
+        int surplus = sudoku_popcount(digits[n + 1]) - (n + 1);
+        if (fresh[n + 1] && surplus == 1 && __builtin_ctz(houses[n + 1]) == house)
             add_als(s, k, sets[n + 1], digits[n + 1], n + 1, house, places[n + 1]);
-        at[n + 1] = t + 1;
+        at[n + 1] = surplus - 1 > n_open - (t + 1) ? n_open : t + 1;
         n++;
     }
     if (k->old) take_kept(s, k, house, 0);
