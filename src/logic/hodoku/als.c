@@ -332,7 +332,7 @@ static rc make_rc(int i, int j, unsigned digits)
  * and has d; the relation is the same both ways). Only a set with a cell
  * holding d among those that see all of i's cells with d may be one:
  * those are read off x, a few cells a digit, then tested. The records
- * with later sets go to s's list, the others to p. room: 11 words of x's.
+ * with later sets go to s's list, the others to p. room: 10 words of x's.
  * False if memory ran out. */
 static bool rcs_with(search *s, int i, const rc_index *x, const uint64_t *kept, uint64_t *room,
                      pending *p)
@@ -340,21 +340,18 @@ static bool rcs_with(search *s, int i, const rc_index *x, const uint64_t *kept, 
     const als *a = &s->alses[i];
     int from = i + 1, first = kept ? 0 : from / 64;
     if (!kept && from >= s->nalses) return true;
-    uint64_t *any = room, *by_digit[10], *sharing = room + 10 * (size_t)x->words;
-    for (int w = first; w < x->words; w++) any[w] = 0;
+    uint64_t *by_digit[10], *sharing = room;
     sets_with(x, a->cells, first, sharing);
     for (unsigned ds = a->digits; ds; ds &= ds - 1) {
         int d = sudoku_lowest_digit(ds);
         by_digit[d] = room + (size_t)d * (size_t)x->words;
         sets_with(x, hodoku_set_and(s->holds[d], a->all_see[d]), first, by_digit[d]);
-        for (int w = first; w < x->words; w++) any[w] |= by_digit[d][w];
     }
     bool ok = true;
     for (int w = first; w < x->words && ok; w++) {
         /* The sets of the word to look at that share no cell with a. */
         uint64_t after = w > from / 64 ? ~0ull : w == from / 64 ? ~0ull << (from % 64) : 0;
-        uint64_t others = any[w] & ~sharing[w] & (after | (kept ? kept[w] : 0));
-        if (!others) continue;
+        uint64_t others = ~sharing[w] & (after | (kept ? kept[w] : 0));
         /* By digit, the sets of the word it links a to; then the records,
          * by set. */
         uint64_t linked[10], some = 0;
@@ -469,7 +466,7 @@ static void find_rcs(search *s, const search *old)
     pending p = {NULL, NULL, NULL, 0, 0};
     bool ok = rc_index_make(&x, s) && (!old || kept_rcs_make(&k, s, old, x.words)) &&
               pending_make(&p, s->nalses);
-    uint64_t *room = ok ? malloc(11 * (size_t)x.words * sizeof *room) : NULL;
+    uint64_t *room = ok ? malloc(10 * (size_t)x.words * sizeof *room) : NULL;
     ok = room != NULL;
     for (int i = s->nalses - 1; i >= 0 && ok; i--) {
         s->first_rc[i] = s->nrcs;
