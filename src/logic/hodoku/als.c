@@ -193,8 +193,13 @@ static void find_alses(search *s, const search *old, hodoku_set changed)
         if (s->alses) s->alses_size = old->alses_size;
     }
     for (int house = 0; house < 27; house++) find_in_house(s, &k, house);
+    /* A set taken over with none of these digits sees what it saw there. */
+    unsigned shrunk = 0;
+    for (int d = 1; old && d <= 9; d++)
+        if (!hodoku_set_equal(old->holds[d], s->holds[d])) shrunk |= 1u << (d - 1);
     for (int i = 0; i < s->nalses; i++) {
         als *a = &s->alses[i];
+        if (a->was >= 0 && !(a->digits & shrunk)) continue;
         a->buddies = hodoku_set_empty();
         for (unsigned ds = a->digits; ds; ds &= ds - 1) {
             int d = sudoku_lowest_digit(ds);
