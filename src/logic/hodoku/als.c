@@ -105,13 +105,15 @@ static void take_kept(search *s, kept_sets *k, int house, unsigned places)
 }
 
 /* Lists a set of house found there first (places: its cells' places). */
-static void add_als(search *s, kept_sets *k, hodoku_set cells, uint16_t digits, int ncells,
-                    int house, unsigned places)
+static void add_als(search *s, kept_sets *k, uint16_t digits, int ncells, int house,
+                    unsigned places)
 {
     if (k->old) take_kept(s, k, house, places);
     als *a = new_als(s);
     if (!a) return;
-    a->cells = cells;
+    a->cells = hodoku_set_empty();
+    for (unsigned ps = places; ps; ps &= ps - 1)
+        hodoku_set_add(&a->cells, sudoku_unit_cells[house][__builtin_ctz(ps)]);
     a->digits = digits;
     a->ncells = ncells;
     a->was = -1;
@@ -135,24 +137,23 @@ static uint32_t houses_of(int cell)
  * is extended only while a changed cell is left to add. */
 static void find_in_house(search *s, kept_sets *k, int house)
 {
-    int cells[9], place[9], n_open = 0;
-    uint32_t houses_at[9]; /* the houses that hold each open cell */
-    unsigned changed = 0;  /* the open cells (by their place in cells[]) that changed */
+    int place[9], n_open = 0;
+    uint16_t candidates[9]; /* each open cell's */
+    uint32_t houses_at[9];  /* the houses that hold each open cell */
+    unsigned changed = 0;   /* the open cells (by their order) that changed */
     for (int i = 0; i < 9; i++) {
         int cell = sudoku_unit_cells[house][i];
         if (s->g->value[cell]) continue;
         if (!k->old || hodoku_set_has(k->changed, cell)) changed |= 1u << n_open;
         place[n_open] = i;
-        houses_at[n_open] = houses_of(cell);
-        cells[n_open++] = cell;
+        candidates[n_open] = s->g->candidates[cell];
+        houses_at[n_open++] = houses_of(cell);
     }
-    int at[9];                 /* the chosen cells' places in cells[] */
+    int at[9];                 /* the chosen cells, by their order among the open ones */
     uint16_t digits[10] = {0}; /* the digits of the first n chosen */
-    hodoku_set sets[10];
-    uint32_t houses[10]; /* the houses that hold them all */
-    unsigned places[10]; /* their places in the house */
-    bool fresh[10];      /* one of them changed */
-    sets[0] = hodoku_set_empty();
+    uint32_t houses[10];       /* the houses that hold them all */
+    unsigned places[10];       /* their places in the house */
+    bool fresh[10];            /* one of them changed */
     houses[0] = ~0u;
     places[0] = 0;
     fresh[0] = false;
@@ -163,10 +164,8 @@ static void find_in_house(search *s, kept_sets *k, int house)
             if (--n >= 0) at[n]++;
             continue;
         }
-        int t = at[n], cell = cells[t];
-        sets[n + 1] = sets[n];
-        hodoku_set_add(&sets[n + 1], cell);
-        digits[n + 1] = (uint16_t)(digits[n] | s->g->candidates[cell]);
+        int t = at[n];
+        digits[n + 1] = (uint16_t)(digits[n] | candidates[t]);
         houses[n + 1] = houses[n] & houses_at[t];
         places[n + 1] = places[n] | 1u << place[t];
         fresh[n + 1] = fresh[n] || (changed >> t & 1u);
@@ -174,7 +173,7 @@ static void find_in_house(search *s, kept_sets *k, int house)
          * than a cell at most, so a set needs that many more to be one. */
         int surplus = sudoku_popcount(digits[n + 1]) - (n + 1);
         if (fresh[n + 1] && surplus == 1 && __builtin_ctz(houses[n + 1]) == house)
-            add_als(s, k, sets[n + 1], digits[n + 1], n + 1, house, places[n + 1]);
+            add_als(s, k, digits[n + 1], n + 1, house, places[n + 1]);
         at[n + 1] = surplus - 1 > n_open - (t + 1) ? n_open : t + 1;
         n++;
     }
