@@ -345,11 +345,13 @@ static bool rcs_with(search *s, int i, const rc_index *x, const uint64_t *kept, 
     int from = i + 1, first = kept ? 0 : from / 64;
     if (!kept && from >= s->nalses) return true;
     uint64_t *by_digit[10], *sharing = room;
+    hodoku_set outside[10]; /* by digit d: the cells holding d that do not see all a's */
     sets_with(x, a->cells, first, sharing);
     for (unsigned ds = a->digits; ds; ds &= ds - 1) {
         int d = sudoku_lowest_digit(ds);
         by_digit[d] = room + (size_t)d * (size_t)x->words;
         sets_with(x, hodoku_set_and(s->holds[d], a->all_see[d]), first, by_digit[d]);
+        outside[d] = hodoku_set_minus(s->holds[d], a->all_see[d]);
     }
     bool ok = true;
     for (int w = first; w < x->words && ok; w++) {
@@ -362,12 +364,10 @@ static bool rcs_with(search *s, int i, const rc_index *x, const uint64_t *kept, 
         for (unsigned ds = a->digits; ds; ds &= ds - 1) {
             int d = sudoku_lowest_digit(ds);
             linked[d] = 0;
-            for (uint64_t bits = by_digit[d][w] & others; bits; bits &= bits - 1) {
-                hodoku_set b_in =
-                    hodoku_set_and(x->cells[64 * w + __builtin_ctzll(bits)], s->holds[d]);
-                if (hodoku_set_is_empty(hodoku_set_minus(b_in, a->all_see[d])))
+            for (uint64_t bits = by_digit[d][w] & others; bits; bits &= bits - 1)
+                if (hodoku_set_is_empty(
+                        hodoku_set_and(x->cells[64 * w + __builtin_ctzll(bits)], outside[d])))
                     linked[d] |= bits & -bits;
-            }
             some |= linked[d];
         }
         for (; some && ok; some &= some - 1) {
