@@ -344,7 +344,7 @@ static bool rcs_with(search *s, int i, const rc_index *x, const uint64_t *kept, 
     const als *a = &s->alses[i];
     int from = i + 1, first = kept ? 0 : from / 64;
     if (!kept && from >= s->nalses) return true;
-    uint64_t *by_digit[10], *sharing = room;
+    uint64_t *by_digit[10] = {NULL}, *sharing = room;
     hodoku_set outside[10]; /* by digit d: the cells holding d that do not see all a's */
     sets_with(x, a->cells, first, sharing);
     for (unsigned ds = a->digits; ds; ds &= ds - 1) {
