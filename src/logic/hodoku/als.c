@@ -626,7 +626,9 @@ static bool by_als_make(const search *s, const bool *fresh, by_als *index)
 {
     index->start = calloc((size_t)s->nalses + 1, sizeof(int));
     index->list = malloc((size_t)(2 * s->nrcs + 1) * sizeof(int));
-    index->next = malloc(((size_t)s->nalses + 1) * sizeof(int));
+    /* calloc: the analyzer cannot tell that the sets of the records are
+     * all below nalses, whose next are set below. */
+    index->next = calloc((size_t)s->nalses + 1, sizeof(int));
     int *fill = calloc((size_t)s->nalses + 1, sizeof(int));
     bool ok = index->start && index->list && index->next && fill;
     for (int i = 0; ok && i < s->nrcs; i++) {
