@@ -169,8 +169,9 @@ static void find_in_house(search *s, kept_sets *k, int house)
         houses[n + 1] = houses[n] & houses_at[t];
         places[n + 1] = places[n] | 1u << place[t];
         fresh[n + 1] = fresh[n] || (changed >> t & 1u);
-        /* More digits than cells: each cell added brings one digit fewer
-         * than a cell at most, so a set needs that many more to be one. */
+        /* surplus: digits over cells. A cell added lowers it by one at
+         * most, so with fewer than surplus - 1 cells left after t no
+         * extension is a set (surplus 1): it is not extended. */
         int surplus = sudoku_popcount(digits[n + 1]) - (n + 1);
         if (fresh[n + 1] && surplus == 1 && __builtin_ctz(houses[n + 1]) == house)
             add_als(s, k, digits[n + 1], n + 1, house, places[n + 1]);
