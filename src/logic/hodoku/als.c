@@ -786,6 +786,11 @@ static void record_chain(chains *c, const rc *last)
 {
     search *s = c->s;
     const als *start = &s->alses[c->start], *end = &s->alses[last->b];
+    /* Most ends share no digit with the start, or no cell sees both: no
+     * elimination, told before the digits the links used are made. */
+    if (!(start->digits & end->digits) ||
+        hodoku_set_is_empty(hodoku_set_and(start->buddies, end->buddies)))
+        return;
     elims *tmp = c->scratch;
     tmp->n = 0;
     eliminations(start, end, used_digits(c->chain[0]) | used_digits(last), tmp);
