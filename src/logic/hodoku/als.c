@@ -773,7 +773,6 @@ typedef struct chains {
     bool *reach;       /* by set: a fresh one is it or after it along records */
     int nfresh;        /* fresh sets in the chain */
     int start;
-    bool *in_chain;
     rc *chain[CHAIN_MAX];
     int length;
     hodoku_keymap seen; /* eliminations -> place in steps */
@@ -829,6 +828,8 @@ static void record_chain(chains *c, const rc *last)
     }
 }
 
+/* Records go from a set to later ones only: no set comes twice in a
+ * chain. */
 // NOLINTNEXTLINE(misc-no-recursion): one level per set of a chain, CHAIN_MAX at most
 static void extend(chains *c, int from, const rc *last)
 {
@@ -837,17 +838,15 @@ static void extend(chains *c, int from, const rc *last)
     bool first_try = true;
     for (int i = s->first_rc[from]; i < s->end_rc[from]; i++) {
         rc *r = &s->rcs[i];
-        if (c->length >= CHAIN_MAX || !check_rc(r, last, first_try) || c->in_chain[r->b]) continue;
+        if (!check_rc(r, last, first_try)) continue;
         /* A chain of stale sets, and all its extensions, is none. */
         if (!c->fresh || c->nfresh || c->reach[r->b]) {
             int fresh = c->fresh && c->fresh[r->b];
             c->chain[c->length++] = r;
-            c->in_chain[r->b] = true;
             c->nfresh += fresh;
             if (c->length >= 3 && (!c->fresh || c->nfresh)) record_chain(c, r);
             if (s->first_rc[r->b] < s->end_rc[r->b]) extend(c, r->b, r);
             c->nfresh -= fresh;
-            c->in_chain[r->b] = false;
             c->length--;
         }
         if (!last) {
@@ -890,20 +889,17 @@ static bool als_chain(search *s, const bool *fresh, sudoku_technique technique, 
     memset(&c, 0, sizeof c);
     c.s = s;
     c.fresh = fresh;
-    c.in_chain = calloc((size_t)s->nalses + 1, sizeof *c.in_chain);
     c.reach = fresh ? malloc((size_t)s->nalses + 1) : NULL;
     c.scratch = malloc(sizeof *c.scratch);
     hodoku_keymap_init(&c.seen);
-    if (!c.in_chain || !c.scratch || (fresh && !c.reach)) {
+    if (!c.scratch || (fresh && !c.reach)) {
         s->no_memory = true;
     } else {
         if (fresh) reach_fresh(s, fresh, c.reach);
         for (c.start = 0; c.start < s->nalses; c.start++) {
             if (fresh && !c.reach[c.start]) continue;
             c.nfresh = fresh && fresh[c.start];
-            c.in_chain[c.start] = true;
             extend(&c, c.start, NULL);
-            c.in_chain[c.start] = false;
         }
     }
     const chain_step *best = NULL;
@@ -925,7 +921,6 @@ static bool als_chain(search *s, const bool *fresh, sudoku_technique technique, 
         }
         make_step(s, &as, technique, step);
     }
-    free(c.in_chain);
     free(c.reach);
     free(c.scratch);
     free(c.steps);
