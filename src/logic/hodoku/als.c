@@ -105,13 +105,15 @@ static void take_kept(search *s, kept_sets *k, int house, unsigned places)
 }
 
 /* Lists a set of house found there first (places: its cells' places). */
-static void add_als(search *s, kept_sets *k, hodoku_set cells, uint16_t digits, int ncells,
-                    int house, unsigned places)
+static void add_als(search *s, kept_sets *k, uint16_t digits, int ncells, int house,
+                    unsigned places)
 {
     if (k->old) take_kept(s, k, house, places);
     als *a = new_als(s);
     if (!a) return;
-    a->cells = cells;
+    a->cells = hodoku_set_empty();
+    for (unsigned ps = places; ps; ps &= ps - 1)
+        hodoku_set_add(&a->cells, sudoku_unit_cells[house][__builtin_ctz(ps)]);
     a->digits = digits;
     a->ncells = ncells;
     a->was = -1;
@@ -135,22 +137,23 @@ static uint32_t houses_of(int cell)
  * is extended only while a changed cell is left to add. */
 static void find_in_house(search *s, kept_sets *k, int house)
 {
-    int cells[9], place[9], n_open = 0;
-    unsigned changed = 0; /* the open cells (by their place in cells[]) that changed */
+    int place[9], n_open = 0;
+    uint16_t candidates[9]; /* each open cell's */
+    uint32_t houses_at[9];  /* the houses that hold each open cell */
+    unsigned changed = 0;   /* the open cells (by their order) that changed */
     for (int i = 0; i < 9; i++) {
         int cell = sudoku_unit_cells[house][i];
         if (s->g->value[cell]) continue;
         if (!k->old || hodoku_set_has(k->changed, cell)) changed |= 1u << n_open;
         place[n_open] = i;
-        cells[n_open++] = cell;
+        candidates[n_open] = s->g->candidates[cell];
+        houses_at[n_open++] = houses_of(cell);
     }
-    int at[9];                 /* the chosen cells' places in cells[] */
+    int at[9];                 /* the chosen cells, by their order among the open ones */
     uint16_t digits[10] = {0}; /* the digits of the first n chosen */
-    hodoku_set sets[10];
-    uint32_t houses[10]; /* the houses that hold them all */
-    unsigned places[10]; /* their places in the house */
-    bool fresh[10];      /* one of them changed */
-    sets[0] = hodoku_set_empty();
+    uint32_t houses[10];       /* the houses that hold them all */
+    unsigned places[10];       /* their places in the house */
+    bool fresh[10];            /* one of them changed */
     houses[0] = ~0u;
     places[0] = 0;
     fresh[0] = false;
@@ -161,17 +164,18 @@ static void find_in_house(search *s, kept_sets *k, int house)
             if (--n >= 0) at[n]++;
             continue;
         }
-        int t = at[n], cell = cells[t];
-        sets[n + 1] = sets[n];
-        hodoku_set_add(&sets[n + 1], cell);
-        digits[n + 1] = (uint16_t)(digits[n] | s->g->candidates[cell]);
-        houses[n + 1] = houses[n] & houses_of(cell);
+        int t = at[n];
+        digits[n + 1] = (uint16_t)(digits[n] | candidates[t]);
+        houses[n + 1] = houses[n] & houses_at[t];
         places[n + 1] = places[n] | 1u << place[t];
         fresh[n + 1] = fresh[n] || (changed >> t & 1u);
-        if (fresh[n + 1] && sudoku_popcount(digits[n + 1]) - (n + 1) == 1 &&
-            __builtin_ctz(houses[n + 1]) == house)
-            add_als(s, k, sets[n + 1], digits[n + 1], n + 1, house, places[n + 1]);
-        at[n + 1] = t + 1;
+        /* surplus: digits over cells. A cell added lowers it by one at
+         * most, so with fewer than surplus - 1 cells left after t no
+         * extension is a set (surplus 1): it is not extended. */
+        int surplus = sudoku_popcount(digits[n + 1]) - (n + 1);
+        if (fresh[n + 1] && surplus == 1 && __builtin_ctz(houses[n + 1]) == house)
+            add_als(s, k, digits[n + 1], n + 1, house, places[n + 1]);
+        at[n + 1] = surplus - 1 > n_open - (t + 1) ? n_open : t + 1;
         n++;
     }
     if (k->old) take_kept(s, k, house, 0);
@@ -189,8 +193,13 @@ static void find_alses(search *s, const search *old, hodoku_set changed)
         if (s->alses) s->alses_size = old->alses_size;
     }
     for (int house = 0; house < 27; house++) find_in_house(s, &k, house);
+    /* A set taken over with none of these digits sees what it saw there. */
+    unsigned shrunk = 0;
+    for (int d = 1; old && d <= 9; d++)
+        if (!hodoku_set_equal(old->holds[d], s->holds[d])) shrunk |= 1u << (d - 1);
     for (int i = 0; i < s->nalses; i++) {
         als *a = &s->alses[i];
+        if (a->was >= 0 && !(a->digits & shrunk)) continue;
         a->buddies = hodoku_set_empty();
         for (unsigned ds = a->digits; ds; ds &= ds - 1) {
             int d = sudoku_lowest_digit(ds);
@@ -336,36 +345,30 @@ static bool rcs_with(search *s, int i, const rc_index *x, const uint64_t *kept, 
     const als *a = &s->alses[i];
     int from = i + 1, first = kept ? 0 : from / 64;
     if (!kept && from >= s->nalses) return true;
-    uint64_t *any = room, *by_digit[10];
-    for (int w = first; w < x->words; w++) any[w] = 0;
+    uint64_t *by_digit[10] = {NULL}, *sharing = room;
+    hodoku_set outside[10]; /* by digit d: the cells holding d that do not see all a's */
+    sets_with(x, a->cells, first, sharing);
     for (unsigned ds = a->digits; ds; ds &= ds - 1) {
         int d = sudoku_lowest_digit(ds);
         by_digit[d] = room + (size_t)d * (size_t)x->words;
         sets_with(x, hodoku_set_and(s->holds[d], a->all_see[d]), first, by_digit[d]);
-        for (int w = first; w < x->words; w++) any[w] |= by_digit[d][w];
+        outside[d] = hodoku_set_minus(s->holds[d], a->all_see[d]);
     }
     bool ok = true;
     for (int w = first; w < x->words && ok; w++) {
         /* The sets of the word to look at that share no cell with a. */
         uint64_t after = w > from / 64 ? ~0ull : w == from / 64 ? ~0ull << (from % 64) : 0;
-        uint64_t others = any[w] & (after | (kept ? kept[w] : 0));
-        for (uint64_t bits = others; bits; bits &= bits - 1)
-            if (!hodoku_set_is_empty(
-                    hodoku_set_and(x->cells[64 * w + __builtin_ctzll(bits)], a->cells)))
-                others &= ~(bits & -bits);
-        if (!others) continue;
+        uint64_t others = ~sharing[w] & (after | (kept ? kept[w] : 0));
         /* By digit, the sets of the word it links a to; then the records,
          * by set. */
         uint64_t linked[10], some = 0;
         for (unsigned ds = a->digits; ds; ds &= ds - 1) {
             int d = sudoku_lowest_digit(ds);
             linked[d] = 0;
-            for (uint64_t bits = by_digit[d][w] & others; bits; bits &= bits - 1) {
-                hodoku_set b_in =
-                    hodoku_set_and(x->cells[64 * w + __builtin_ctzll(bits)], s->holds[d]);
-                if (hodoku_set_is_empty(hodoku_set_minus(b_in, a->all_see[d])))
+            for (uint64_t bits = by_digit[d][w] & others; bits; bits &= bits - 1)
+                if (hodoku_set_is_empty(
+                        hodoku_set_and(x->cells[64 * w + __builtin_ctzll(bits)], outside[d])))
                     linked[d] |= bits & -bits;
-            }
             some |= linked[d];
         }
         for (; some && ok; some &= some - 1) {
@@ -599,12 +602,23 @@ static bool als_xz(search *s, const bool *fresh, sudoku_technique technique, sud
  * record. */
 typedef struct by_als {
     int *start, *list;
+    int *next; /* by set: the first of its list not passed over yet (after_record) */
 } by_als;
 
 static void by_als_free(by_als *index)
 {
     free(index->start);
     free(index->list);
+    free(index->next);
+}
+
+/* The place in set's list of its first record after record i; i may only
+ * grow from one call to the next, so each record is passed over once. */
+static int after_record(by_als *index, int set, int i)
+{
+    int *at = &index->next[set];
+    while (*at < index->start[set + 1] && index->list[*at] <= i) (*at)++;
+    return *at;
 }
 
 /* For each set, the records it is in, ascending: those with a fresh set
@@ -613,14 +627,20 @@ static bool by_als_make(const search *s, const bool *fresh, by_als *index)
 {
     index->start = calloc((size_t)s->nalses + 1, sizeof(int));
     index->list = malloc((size_t)(2 * s->nrcs + 1) * sizeof(int));
+    /* calloc: the analyzer cannot tell that the sets of the records are
+     * all below nalses, whose next are set below. */
+    index->next = calloc((size_t)s->nalses + 1, sizeof(int));
     int *fill = calloc((size_t)s->nalses + 1, sizeof(int));
-    bool ok = index->start && index->list && fill;
+    bool ok = index->start && index->list && index->next && fill;
     for (int i = 0; ok && i < s->nrcs; i++) {
         if (stale(fresh, s->rcs[i].a, s->rcs[i].b)) continue;
         index->start[s->rcs[i].a + 1]++;
         index->start[s->rcs[i].b + 1]++;
     }
-    for (int i = 0; ok && i < s->nalses; i++) index->start[i + 1] += index->start[i];
+    for (int i = 0; ok && i < s->nalses; i++) {
+        index->start[i + 1] += index->start[i];
+        index->next[i] = index->start[i];
+    }
     for (int i = 0; ok && i < s->nrcs; i++) {
         if (stale(fresh, s->rcs[i].a, s->rcs[i].b)) continue;
         index->list[index->start[s->rcs[i].a] + fill[s->rcs[i].a]++] = i;
@@ -635,7 +655,7 @@ static bool als_xy_wing(search *s, const bool *fresh, sudoku_technique technique
     elims e;
     /* The second record of a first one between two stale sets must bring
      * a fresh one: it is looked for among those only. */
-    by_als all = {NULL, NULL}, with_fresh = {NULL, NULL};
+    by_als all = {NULL, NULL, NULL}, with_fresh = {NULL, NULL, NULL};
     if (!by_als_make(s, NULL, &all) || (fresh && !by_als_make(s, fresh, &with_fresh))) {
         by_als_free(&all);
         by_als_free(&with_fresh);
@@ -645,11 +665,11 @@ static bool als_xy_wing(search *s, const bool *fresh, sudoku_technique technique
     bool found = false;
     for (int i = 0; i < s->nrcs && !found; i++) {
         const rc *r1 = &s->rcs[i];
-        const by_als *index = stale(fresh, r1->a, r1->b) ? &with_fresh : &all;
+        by_als *index = stale(fresh, r1->a, r1->b) ? &with_fresh : &all;
         /* The second record shares a set with the first: merge the two
          * sets' lists, in order, after i. */
-        int p = index->start[r1->a], pe = index->start[r1->a + 1];
-        int q = index->start[r1->b], qe = index->start[r1->b + 1];
+        int p = after_record(index, r1->a, i), pe = index->start[r1->a + 1];
+        int q = after_record(index, r1->b, i), qe = index->start[r1->b + 1];
         int last = -1;
         while (!found && (p < pe || q < qe)) {
             int j;
@@ -753,7 +773,6 @@ typedef struct chains {
     bool *reach;       /* by set: a fresh one is it or after it along records */
     int nfresh;        /* fresh sets in the chain */
     int start;
-    bool *in_chain;
     rc *chain[CHAIN_MAX];
     int length;
     hodoku_keymap seen; /* eliminations -> place in steps */
@@ -766,6 +785,11 @@ static void record_chain(chains *c, const rc *last)
 {
     search *s = c->s;
     const als *start = &s->alses[c->start], *end = &s->alses[last->b];
+    /* Most ends share no digit with the start, or no cell sees both: no
+     * elimination, told before the digits the links used are made. */
+    if (!(start->digits & end->digits) ||
+        hodoku_set_is_empty(hodoku_set_and(start->buddies, end->buddies)))
+        return;
     elims *tmp = c->scratch;
     tmp->n = 0;
     eliminations(start, end, used_digits(c->chain[0]) | used_digits(last), tmp);
@@ -804,6 +828,8 @@ static void record_chain(chains *c, const rc *last)
     }
 }
 
+/* Records go from a set to later ones only: no set comes twice in a
+ * chain. */
 // NOLINTNEXTLINE(misc-no-recursion): one level per set of a chain, CHAIN_MAX at most
 static void extend(chains *c, int from, const rc *last)
 {
@@ -812,17 +838,15 @@ static void extend(chains *c, int from, const rc *last)
     bool first_try = true;
     for (int i = s->first_rc[from]; i < s->end_rc[from]; i++) {
         rc *r = &s->rcs[i];
-        if (c->length >= CHAIN_MAX || !check_rc(r, last, first_try) || c->in_chain[r->b]) continue;
+        if (!check_rc(r, last, first_try)) continue;
         /* A chain of stale sets, and all its extensions, is none. */
         if (!c->fresh || c->nfresh || c->reach[r->b]) {
             int fresh = c->fresh && c->fresh[r->b];
             c->chain[c->length++] = r;
-            c->in_chain[r->b] = true;
             c->nfresh += fresh;
             if (c->length >= 3 && (!c->fresh || c->nfresh)) record_chain(c, r);
             if (s->first_rc[r->b] < s->end_rc[r->b]) extend(c, r->b, r);
             c->nfresh -= fresh;
-            c->in_chain[r->b] = false;
             c->length--;
         }
         if (!last) {
@@ -865,20 +889,17 @@ static bool als_chain(search *s, const bool *fresh, sudoku_technique technique, 
     memset(&c, 0, sizeof c);
     c.s = s;
     c.fresh = fresh;
-    c.in_chain = calloc((size_t)s->nalses + 1, sizeof *c.in_chain);
     c.reach = fresh ? malloc((size_t)s->nalses + 1) : NULL;
     c.scratch = malloc(sizeof *c.scratch);
     hodoku_keymap_init(&c.seen);
-    if (!c.in_chain || !c.scratch || (fresh && !c.reach)) {
+    if (!c.scratch || (fresh && !c.reach)) {
         s->no_memory = true;
     } else {
         if (fresh) reach_fresh(s, fresh, c.reach);
         for (c.start = 0; c.start < s->nalses; c.start++) {
             if (fresh && !c.reach[c.start]) continue;
             c.nfresh = fresh && fresh[c.start];
-            c.in_chain[c.start] = true;
             extend(&c, c.start, NULL);
-            c.in_chain[c.start] = false;
         }
     }
     const chain_step *best = NULL;
@@ -900,7 +921,6 @@ static bool als_chain(search *s, const bool *fresh, sudoku_technique technique, 
         }
         make_step(s, &as, technique, step);
     }
-    free(c.in_chain);
     free(c.reach);
     free(c.scratch);
     free(c.steps);
