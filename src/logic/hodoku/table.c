@@ -566,17 +566,17 @@ bool hodoku_tables_index(hodoku_tables *t)
 {
     /* Room for every entry of every list, premises too: at least what is
      * copied, so one pass over the tables does. */
-    int room = t->base_used + t->extra_used;
-    if (room > t->succ_size) {
-        uint16_t *nodes = realloc(t->succ_node, (size_t)room * sizeof *nodes);
+    int entries = t->base_used + t->extra_used;
+    if (entries > t->succ_size) {
+        uint16_t *nodes = realloc(t->succ_node, (size_t)entries * sizeof *nodes);
         if (nodes) t->succ_node = nodes;
-        uint16_t *dists = realloc(t->succ_dist, (size_t)room * sizeof *dists);
+        uint16_t *dists = realloc(t->succ_dist, (size_t)entries * sizeof *dists);
         if (dists) t->succ_dist = dists;
         if (!nodes || !dists) {
             t->no_memory = true;
             return false;
         }
-        t->succ_size = room;
+        t->succ_size = entries;
     }
     int at = 0;
     for (int table = 0; table < HODOKU_NODES; table++) {
