@@ -550,34 +550,45 @@ void hodoku_tables_fill_groups(hodoku_tables *t)
 
 /* ---- expansion (spec 13.3) ---- */
 
+/* Copies entries from to n of list into the successor arrays from at, the
+ * arrays' next place returned: a run of one list at a time, without
+ * asking which list each entry is in. */
+static int succ_copy(hodoku_tables *t, int at, const hodoku_entry *list, int from, int n)
+{
+    for (int k = from; k < n; k++, at++) {
+        t->succ_node[at] = list[k].node;
+        t->succ_dist[at] = list[k].dist;
+    }
+    return at;
+}
+
 bool hodoku_tables_index(hodoku_tables *t)
 {
-    int total = 0;
-    for (int table = 0; table < HODOKU_NODES; table++) {
-        t->succ_start[table] = total;
-        int n = hodoku_direct_count(t, table);
-        if (n > 1) total += n - 1;
-    }
-    t->succ_start[HODOKU_NODES] = total;
-    if (total > t->succ_size) {
-        uint16_t *nodes = realloc(t->succ_node, (size_t)total * sizeof *nodes);
+    /* Room for every entry of every list, premises too: at least what is
+     * copied, so one pass over the tables does. */
+    int entries = t->base_used + t->extra_used;
+    if (entries > t->succ_size) {
+        uint16_t *nodes = realloc(t->succ_node, (size_t)entries * sizeof *nodes);
         if (nodes) t->succ_node = nodes;
-        uint16_t *dists = realloc(t->succ_dist, (size_t)total * sizeof *dists);
+        uint16_t *dists = realloc(t->succ_dist, (size_t)entries * sizeof *dists);
         if (dists) t->succ_dist = dists;
         if (!nodes || !dists) {
             t->no_memory = true;
             return false;
         }
-        t->succ_size = total;
+        t->succ_size = entries;
     }
+    int at = 0;
     for (int table = 0; table < HODOKU_NODES; table++) {
-        int at = t->succ_start[table], n = hodoku_direct_count(t, table);
-        for (int k = 1; k < n; k++, at++) {
-            const hodoku_entry *e = hodoku_direct(t, table, k);
-            t->succ_node[at] = e->node;
-            t->succ_dist[at] = e->dist;
-        }
+        t->succ_start[table] = at;
+        int nbase = t->base_count[table], nextra = t->extra_count[table];
+        if (nbase + nextra < 2) continue;
+        /* Entries 1 on of the table's list, then of its group additions
+         * (the premise is the first of the two together). */
+        at = succ_copy(t, at, &t->base[t->base_start[table]], 1, nbase);
+        if (nextra) at = succ_copy(t, at, &t->extra[t->extra_start[table]], nbase ? 0 : 1, nextra);
     }
+    t->succ_start[HODOKU_NODES] = at;
     return true;
 }
 
