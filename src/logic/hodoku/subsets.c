@@ -239,6 +239,14 @@ static bool holds_at_least(const uint64_t set[2], int n)
     return true;
 }
 
+/* The place of cell among unit's cells (unit holds it). */
+static int place_in(int unit, int cell)
+{
+    if (unit < 9) return cell % 9;
+    if (unit < 18) return cell / 9;
+    return cell / 9 % 3 * 3 + cell % 3;
+}
+
 static bool naked_search(const hodoku_grid *g, sudoku_technique technique, int n, bool locked,
                          sudoku_step *step)
 {
@@ -249,17 +257,16 @@ static bool naked_search(const hodoku_grid *g, sudoku_technique technique, int n
         /* Fewer than n eligible cells: no combination (the same cells the scan below lists). */
         uint64_t in[2] = {open[0] & sudoku_unit_bits[unit][0], open[1] & sudoku_unit_bits[unit][1]};
         if (!holds_at_least(in, n)) continue;
+        /* The eligible cells in the unit's order: increasing. */
         uint8_t eligible[9], cells[4];
         int count = 0;
         unsigned places = 0;
-        for (int i = 0; i < 9; i++) {
-            int cell = sudoku_unit_cells[unit][i];
-            int size = sudoku_popcount(g->candidates[cell]);
-            if (!g->value[cell] && size >= 1 && size <= n) {
+        for (int w = 0; w < 2; w++)
+            for (uint64_t left = in[w]; left; left &= left - 1) {
+                int cell = 64 * w + __builtin_ctzll(left);
                 eligible[count++] = (uint8_t)cell;
-                places |= 1u << i;
+                places |= 1u << place_in(unit, cell);
             }
-        }
         if (count >= n && (!locked || box_line_with(places, n)) &&
             naked_combinations(g, technique, eligible, count, n, locked, cells, 0, 0, 0, step))
             return true;
