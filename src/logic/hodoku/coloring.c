@@ -34,6 +34,16 @@ static bool cells_empty(const cells *s)
     return !s->w[0] && !s->w[1];
 }
 
+/* The lowest cell of a set not empty, taken out of it: a set's cells in
+ * increasing order without a look at the others. */
+static int cells_pop(cells *s)
+{
+    int w = s->w[0] ? 0 : 1;
+    int cell = 64 * w + __builtin_ctzll(s->w[w]);
+    s->w[w] &= s->w[w] - 1;
+    return cell;
+}
+
 /* A cluster: its two colours, the first the colour of its first cell. */
 typedef struct cluster {
     cells color[2];
@@ -49,20 +59,16 @@ typedef struct coloring {
     int n;
 } coloring;
 
-static bool has(const hodoku_grid *g, int cell, int digit)
-{
-    return g->candidates[cell] >> (digit - 1) & 1u;
-}
-
 /* The other cell of the digit's conjugate pair in unit, or -1. */
 static int partner(const hodoku_grid *g, int unit, int digit, int cell)
 {
     if (g->free[unit][digit] != 2) return -1;
-    for (int i = 0; i < 9; i++) {
-        int other = sudoku_unit_cells[unit][i];
-        if (other != cell && has(g, other, digit)) return other;
-    }
-    return -1;
+    /* The unit's first other cell with the digit: its lowest (a unit's
+     * cells are in increasing order). */
+    const uint64_t *with = g->digit_cells[digit - 1];
+    cells others = {{with[0] & sudoku_unit_bits[unit][0], with[1] & sudoku_unit_bits[unit][1]}};
+    cells_drop(&others, cell);
+    return cells_empty(&others) ? -1 : cells_pop(&others);
 }
 
 // NOLINTNEXTLINE(misc-no-recursion): one level per cell of a cluster, 81 at most
@@ -82,13 +88,17 @@ static void make_clusters(coloring *c, const hodoku_grid *g, int digit)
     c->digit = digit;
     c->n = 0;
     c->unplaced = (cells){{0, 0}};
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        if (!has(g, cell, digit)) continue;
+    for (cells left = {{g->digit_cells[digit - 1][0], g->digit_cells[digit - 1][1]}};
+         !cells_empty(&left);) {
+        int cell = cells_pop(&left);
         for (int u = 0; u < 3; u++)
             if (g->free[sudoku_cell_units[cell][u]][digit] == 2) cells_add(&c->unplaced, cell);
     }
-    for (int cell = 0; cell < SUDOKU_CELLS && c->n < MAX_CLUSTERS; cell++) {
-        if (!cells_has(&c->unplaced, cell)) continue;
+    /* Each cluster from the lowest cell left (colouring only takes cells
+     * out: the cells come in increasing order). */
+    while (!cells_empty(&c->unplaced) && c->n < MAX_CLUSTERS) {
+        cells left = c->unplaced;
+        int cell = cells_pop(&left);
         cluster *k = &c->clusters[c->n];
         *k = (cluster){{{{0, 0}}, {{0, 0}}}};
         color_from(c, k, cell, 0);
@@ -99,31 +109,36 @@ static void make_clusters(coloring *c, const hodoku_grid *g, int digit)
 /* True if some cell of a sees some cell of b. */
 static bool sees(const cells *a, const cells *b)
 {
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        if (cells_has(a, cell) &&
-            ((sudoku_peer_bits[cell][0] & b->w[0]) || (sudoku_peer_bits[cell][1] & b->w[1])))
+    for (cells left = *a; !cells_empty(&left);) {
+        int cell = cells_pop(&left);
+        if ((sudoku_peer_bits[cell][0] & b->w[0]) || (sudoku_peer_bits[cell][1] & b->w[1]))
             return true;
+    }
     return false;
+}
+
+/* The cells that see a cell of s. */
+static cells seen_by(const cells *s)
+{
+    cells seen = {{0, 0}};
+    for (cells left = *s; !cells_empty(&left);) {
+        int cell = cells_pop(&left);
+        seen.w[0] |= sudoku_peer_bits[cell][0], seen.w[1] |= sudoku_peer_bits[cell][1];
+    }
+    return seen;
 }
 
 /* The cells with the digit that see a cell of a and a cell of b. */
 static cells trapped(const coloring *c, const cells *a, const cells *b)
 {
-    cells see_a = {{0, 0}}, see_b = {{0, 0}}, out;
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        if (cells_has(a, cell)) see_a.w[0] |= sudoku_peer_bits[cell][0], see_a.w[1] |= sudoku_peer_bits[cell][1];
-        if (cells_has(b, cell)) see_b.w[0] |= sudoku_peer_bits[cell][0], see_b.w[1] |= sudoku_peer_bits[cell][1];
-    }
-    out = (cells){{see_a.w[0] & see_b.w[0], see_a.w[1] & see_b.w[1]}};
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        if (cells_has(&out, cell) && !has(c->g, cell, c->digit)) cells_drop(&out, cell);
-    return out;
+    cells see_a = seen_by(a), see_b = seen_by(b);
+    const uint64_t *with = c->g->digit_cells[c->digit - 1];
+    return (cells){{see_a.w[0] & see_b.w[0] & with[0], see_a.w[1] & see_b.w[1] & with[1]}};
 }
 
 static void remove_all(sudoku_step *step, const cells *s, int digit)
 {
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        if (cells_has(s, cell)) logic_step_remove(step, cell, digit);
+    for (cells left = *s; !cells_empty(&left);) logic_step_remove(step, cells_pop(&left), digit);
 }
 
 /* The step's start: its clusters' colours marked (the first cluster's
@@ -136,11 +151,11 @@ static void coloring_step(const coloring *c, sudoku_technique technique, int var
     step->digits = (uint16_t)(1u << (c->digit - 1));
     for (int k = 0; k < n; k++)
         for (int color = 0; color < 2; color++)
-            for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-                if (cells_has(&clusters[k]->color[color], cell)) {
-                    logic_step_cell(step, cell);
-                    logic_step_mark(step, SUDOKU_ROLE_COLOR, 2 * k + color, cell, step->digits);
-                }
+            for (cells left = clusters[k]->color[color]; !cells_empty(&left);) {
+                int cell = cells_pop(&left);
+                logic_step_cell(step, cell);
+                logic_step_mark(step, SUDOKU_ROLE_COLOR, 2 * k + color, cell, step->digits);
+            }
 }
 
 /* A colour two of whose cells see each other. */
@@ -181,8 +196,8 @@ bool hodoku_simple_colors(hodoku_query *q, sudoku_technique technique, sudoku_st
 static bool sees_both(const cells *color, const cluster *other)
 {
     bool first = false, second = false;
-    for (int cell = 0; cell < SUDOKU_CELLS && !(first && second); cell++) {
-        if (!cells_has(color, cell)) continue;
+    for (cells left = *color; !cells_empty(&left) && !(first && second);) {
+        int cell = cells_pop(&left);
         const uint64_t *peers = sudoku_peer_bits[cell];
         first |= (peers[0] & other->color[0].w[0]) || (peers[1] & other->color[0].w[1]);
         second |= (peers[0] & other->color[1].w[0]) || (peers[1] & other->color[1].w[1]);

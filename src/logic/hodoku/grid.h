@@ -119,6 +119,11 @@ typedef struct hodoku_cache {
      * box's others that it found nothing on (misc.c). */
     uint64_t sdc_known;
     uint16_t sdc_cells[54][15];
+    /* Hidden pairs, triples and quads (subsets.c), by size - 2 and unit:
+     * bit u of hidden_known says the search found nothing in unit u on
+     * the candidates of its cells hidden_cells[size - 2][u]. */
+    uint32_t hidden_known[3];
+    uint16_t hidden_cells[3][27][9];
     /* The finned and sashimi fish's test of a digit's lines (fish.c), the
      * same for both: by size - 2 and digit, bits 0-1 known of rows and
      * columns as base, bits 2-3 its answers, on the cells in finned_cells. */

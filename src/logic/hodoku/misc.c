@@ -132,27 +132,49 @@ typedef struct by_need {
     int start[11];       /* group g: order[start[g]..start[g + 1]) */
     uint16_t order[511]; /* indices into the selections */
     uint16_t clash[511]; /* by place in order */
+    /* Group g's clashes each once: distinct[start[g]..start[g] + kinds[g]). */
+    uint16_t distinct[511];
+    int kinds[10];
 } by_need;
 
 enum { SHARED_CELL = 1u << 9 };
 
-static void group_by_need(const selection *sel, int n, unsigned v, unsigned shared, by_need *by)
+/* Groups the selections whose need is 1 to plus - 1 (a line selection
+ * leaves the box one of those). */
+static void group_by_need(const selection *sel, int n, unsigned v, int plus, unsigned shared,
+                          by_need *by)
 {
     int need[511];
     memset(by->start, 0, sizeof by->start);
+    memset(by->kinds, 0, sizeof by->kinds);
     for (int i = 0; i < n; i++) {
         need[i] = (sel[i].digits & v) ? sel[i].size - sudoku_popcount(sel[i].digits & ~v) : 0;
-        if (need[i] > 0) by->start[need[i] + 1]++;
+        if (need[i] > 0 && need[i] < plus) by->start[need[i] + 1]++;
     }
     for (int g = 1; g <= 10; g++) by->start[g] += by->start[g - 1];
     int at[10];
     memcpy(at, by->start, sizeof at);
+    uint64_t seen[10][16]; /* by group, the clashes listed in distinct */
+    memset(seen, 0, (size_t)plus * sizeof seen[0]);
     for (int i = 0; i < n; i++)
-        if (need[i] > 0) {
-            by->clash[at[need[i]]] =
-                (uint16_t)((sel[i].digits & v) | ((sel[i].members & shared) ? SHARED_CELL : 0));
-            by->order[at[need[i]]++] = (uint16_t)i;
+        if (need[i] > 0 && need[i] < plus) {
+            int g = need[i];
+            unsigned clash = (sel[i].digits & v) | ((sel[i].members & shared) ? SHARED_CELL : 0);
+            by->clash[at[g]] = (uint16_t)clash;
+            by->order[at[g]++] = (uint16_t)i;
+            if (!(seen[g][clash / 64] >> (clash % 64) & 1u)) {
+                seen[g][clash / 64] |= 1ull << (clash % 64);
+                by->distinct[by->start[g] + by->kinds[g]++] = (uint16_t)clash;
+            }
         }
+}
+
+/* True if some selection of need group g is clear of forbidden. */
+static bool any_clear(const by_need *by, int g, unsigned forbidden)
+{
+    for (int i = by->start[g]; i < by->start[g] + by->kinds[g]; i++)
+        if (!(by->distinct[i] & forbidden)) return true;
+    return false;
 }
 
 static bool sdc_crossing(sue_de_coq *s)
@@ -191,12 +213,14 @@ static bool sdc_crossing(sue_de_coq *s)
                 if (shared_at >= 0 && box_cells[i] == line_cells[shared_at]) shared = 1u << i;
             nb = 0;
             selections(g, box_cells, nbox, 0, none, box_sel, &nb);
-            group_by_need(box_sel, nb, s->v, shared, &by);
+            group_by_need(box_sel, nb, s->v, plus, shared, &by);
         }
-        /* The box takes care of what the line's selection leaves. */
+        /* The box takes care of what the line's selection leaves: the
+         * group's selections in order, if any is clear of its clash. */
         bool holds_shared = shared_at >= 0 && (n.members >> shared_at & 1u);
         unsigned forbidden = (n.digits & s->v) | (holds_shared ? SHARED_CELL : 0);
         int need = plus - (n.size - x);
+        if (!any_clear(&by, need, forbidden)) continue;
         for (int i = by.start[need]; i < by.start[need + 1]; i++) {
             if (by.clash[i] & forbidden) continue;
             if (sdc_step(s, line_cells, n, box_cells, box_sel[by.order[i]])) return true;

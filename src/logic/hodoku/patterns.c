@@ -201,23 +201,25 @@ static bool er_through(const hodoku_grid *g, sudoku_technique technique, int dig
 static const uint8_t er_shapes[9][2] = {{2, 2}, {2, 1}, {2, 0}, {1, 2}, {1, 1},
                                         {1, 0}, {0, 2}, {0, 1}, {0, 0}};
 
-/* True if the box's cells with the digit make an empty rectangle on row
- * er_row and column er_col: all on them, some off the crossing on each,
- * and two or more on one of them. */
-static bool er_shape(const hodoku_grid *g, int box, int digit, int er_row, int er_col)
+/* The box's cells with the digit, as bits by place in the box (its row
+ * within the box * 3 + its column within it: the box's cell order). */
+static unsigned box_places(const hodoku_grid *g, int box, int digit)
 {
-    int in_row = 0, in_column = 0, row_only = 0, column_only = 0;
-    for (int i = 0; i < 9; i++) {
-        int cell = sudoku_unit_cells[18 + box][i];
-        if (!has(g, cell, digit)) continue;
-        bool on_row = row_of(cell) == er_row, on_column = column_of(cell) == er_col;
-        if (!on_row && !on_column) return false;
-        in_row += on_row;
-        in_column += on_column;
-        row_only += on_row && !on_column;
-        column_only += on_column && !on_row;
-    }
-    return row_only && column_only && (in_row >= 2 || in_column >= 2);
+    unsigned places = 0;
+    for (int i = 0; i < 9; i++)
+        if (has(g, sudoku_unit_cells[18 + box][i], digit)) places |= 1u << i;
+    return places;
+}
+
+/* True if the box's places of the digit make an empty rectangle on its
+ * row and column (within the box) of shape: all on them, some off the
+ * crossing on each, and two or more on one of them. */
+static bool er_shape(unsigned places, const uint8_t shape[2])
+{
+    unsigned row = 7u << (3 * shape[0]), column = 0x49u << shape[1];
+    if (places & ~(row | column)) return false;
+    return (places & row & ~column) && (places & column & ~row) &&
+           (sudoku_popcount(places & row) >= 2 || sudoku_popcount(places & column) >= 2);
 }
 
 bool hodoku_empty_rectangle(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
@@ -229,9 +231,10 @@ bool hodoku_empty_rectangle(hodoku_query *q, sudoku_technique technique, sudoku_
         for (int box = 0; box < 9 && (open >> (digit - 1) & 1u); box++) {
             int n = (int)g->free[18 + box][digit];
             if (n < 2 || n > 5) continue;
+            unsigned places = box_places(g, box, digit);
             for (int s = 0; s < 9; s++) {
+                if (!er_shape(places, er_shapes[s])) continue;
                 int er_row = box / 3 * 3 + er_shapes[s][0], er_col = box % 3 * 3 + er_shapes[s][1];
-                if (!er_shape(g, box, digit, er_row, er_col)) continue;
                 if (er_through(g, technique, digit, box, er_row, er_col, true, step) ||
                     er_through(g, technique, digit, box, er_row, er_col, false, step))
                     return true;

@@ -8,6 +8,8 @@
 
 #include "logic/step.h"
 
+#include <string.h>
+
 /* The kinds of unit in HoDoKu's order for subsets: boxes, rows, columns. */
 static const int subset_units[27] = {18, 19, 20, 21, 22, 23, 24, 25, 26, 0,  1,  2,  3, 4,
                                      5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17};
@@ -237,6 +239,14 @@ static bool holds_at_least(const uint64_t set[2], int n)
     return true;
 }
 
+/* The place of cell among unit's cells (unit holds it). */
+static int place_in(int unit, int cell)
+{
+    if (unit < 9) return cell % 9;
+    if (unit < 18) return cell / 9;
+    return cell / 9 % 3 * 3 + cell % 3;
+}
+
 static bool naked_search(const hodoku_grid *g, sudoku_technique technique, int n, bool locked,
                          sudoku_step *step)
 {
@@ -247,17 +257,16 @@ static bool naked_search(const hodoku_grid *g, sudoku_technique technique, int n
         /* Fewer than n eligible cells: no combination (the same cells the scan below lists). */
         uint64_t in[2] = {open[0] & sudoku_unit_bits[unit][0], open[1] & sudoku_unit_bits[unit][1]};
         if (!holds_at_least(in, n)) continue;
+        /* The eligible cells in the unit's order: increasing. */
         uint8_t eligible[9], cells[4];
         int count = 0;
         unsigned places = 0;
-        for (int i = 0; i < 9; i++) {
-            int cell = sudoku_unit_cells[unit][i];
-            int size = sudoku_popcount(g->candidates[cell]);
-            if (!g->value[cell] && size >= 1 && size <= n) {
+        for (int w = 0; w < 2; w++)
+            for (uint64_t left = in[w]; left; left &= left - 1) {
+                int cell = 64 * w + __builtin_ctzll(left);
                 eligible[count++] = (uint8_t)cell;
-                places |= 1u << i;
+                places |= 1u << place_in(unit, cell);
             }
-        }
         if (count >= n && (!locked || box_line_with(places, n)) &&
             naked_combinations(g, technique, eligible, count, n, locked, cells, 0, 0, 0, step))
             return true;
@@ -307,6 +316,8 @@ static bool hidden_combinations(const hodoku_grid *g, sudoku_technique technique
 {
     for (int i = start; i < count; i++) {
         unsigned with = digits | 1u << (eligible[i] - 1), at = cells | places[eligible[i]];
+        /* More than n places already: no extension of this one has n. */
+        if (sudoku_popcount(at) > n) continue;
         if (depth + 1 < n) {
             if (hidden_combinations(g, technique, unit, eligible, count, places, n, depth + 1,
                                     i + 1, with, at, step))
@@ -318,14 +329,37 @@ static bool hidden_combinations(const hodoku_grid *g, sudoku_technique technique
     return false;
 }
 
+/* A hidden subset's search of a unit reads its cells' candidates alone
+ * (and the unit's counts, which tell the same without drift): one that
+ * found nothing on the same candidates finds nothing again. True if q's
+ * cache knows that of the unit's candidates key, for subsets of n. */
+static bool hidden_known(const hodoku_query *q, int n, int unit, const uint16_t key[9])
+{
+    return q->cache && !q->grid->drift && (q->cache->hidden_known[n - 2] >> unit & 1u) &&
+           memcmp(q->cache->hidden_cells[n - 2][unit], key, 9 * sizeof *key) == 0;
+}
+
+/* Keeps in q's cache that the search for subsets of n found nothing in
+ * unit on its candidates key. */
+static void hidden_none(const hodoku_query *q, int n, int unit, const uint16_t key[9])
+{
+    if (!q->cache || q->grid->drift) return;
+    memcpy(q->cache->hidden_cells[n - 2][unit], key, 9 * sizeof *key);
+    q->cache->hidden_known[n - 2] |= 1u << unit;
+}
+
 bool hodoku_hidden_set(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
     const hodoku_grid *g = q->grid;
     int n = technique == SUDOKU_HIDDEN_PAIR ? 2 : technique == SUDOKU_HIDDEN_TRIPLET ? 3 : 4;
     for (int u = 0; u < 27; u++) {
         int unit = subset_units[u], open = 0;
-        for (int i = 0; i < 9; i++) open += g->candidates[sudoku_unit_cells[unit][i]] != 0;
-        if (open <= n) continue;
+        uint16_t key[9];
+        for (int i = 0; i < 9; i++) {
+            key[i] = g->candidates[sudoku_unit_cells[unit][i]];
+            open += key[i] != 0;
+        }
+        if (open <= n || hidden_known(q, n, unit, key)) continue;
         int eligible[9], count = 0;
         unsigned digits = 0;
         for (int d = 1; d <= 9; d++) {
@@ -342,6 +376,7 @@ bool hodoku_hidden_set(hodoku_query *q, sudoku_technique technique, sudoku_step 
                 places[__builtin_ctz(c) + 1] |= (uint16_t)(1u << i);
         if (hidden_combinations(g, technique, unit, eligible, count, places, n, 0, 0, 0, 0, step))
             return true;
+        hidden_none(q, n, unit, key);
     }
     return false;
 }
