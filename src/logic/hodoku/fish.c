@@ -42,6 +42,12 @@ static int cells_count(cells a)
     return hodoku_set_count((hodoku_set){{a.w[0], a.w[1]}});
 }
 
+/* The lowest cell of a set not empty. */
+static int cells_first(cells a)
+{
+    return hodoku_set_first((hodoku_set){{a.w[0], a.w[1]}});
+}
+
 static bool cells_has(cells a, int cell)
 {
     return a.w[cell / 64] >> (cell % 64) & 1u;
@@ -287,7 +293,7 @@ static bool apart(const fish_search *s, cells need, int left)
 {
     for (int k = 0; k <= left; k++) {
         if (cells_empty(need)) return false;
-        int cell = need.w[0] ? __builtin_ctzll(need.w[0]) : 64 + __builtin_ctzll(need.w[1]);
+        int cell = cells_first(need);
         for (uint32_t units = sudoku_cell_unit_mask[cell] & s->cover_units; units;
              units &= units - 1) {
             const uint64_t *bits = sudoku_unit_bits[__builtin_ctz(units)];
@@ -321,7 +327,7 @@ static bool coverable(const fish_search *s, const int *possible, int n, cells ne
         return fins - left * best <= 5;
     }
     if (left == 0 || apart(s, need, left)) return false;
-    int cell = need.w[0] ? __builtin_ctzll(need.w[0]) : 64 + __builtin_ctzll(need.w[1]);
+    int cell = cells_first(need);
     for (uint32_t units = sudoku_cell_unit_mask[cell] & s->cover_units; units; units &= units - 1) {
         int j = (int)s->index[__builtin_ctz(units)];
         if (j < 0 || (used >> j & 1u)) continue;
@@ -341,12 +347,12 @@ static bool cover_within(const fish_search *s, cells need, uint32_t allowed, int
 {
     if (cells_empty(need)) return true;
     if (covers < 1) return false;
-    int cell = need.w[0] ? __builtin_ctzll(need.w[0]) : 64 + __builtin_ctzll(need.w[1]);
+    int cell = cells_first(need);
     for (uint32_t units = sudoku_cell_unit_mask[cell] & allowed; units; units &= units - 1) {
         cells rest = cells_minus(need, s->at[__builtin_ctz(units)]);
         if (cells_empty(rest)) return true;
         if (covers < 2) continue;
-        int other = rest.w[0] ? __builtin_ctzll(rest.w[0]) : 64 + __builtin_ctzll(rest.w[1]);
+        int other = cells_first(rest);
         for (uint32_t more = sudoku_cell_unit_mask[other] & allowed; more; more &= more - 1)
             if (cells_empty(cells_minus(rest, s->at[__builtin_ctz(more)]))) return true;
     }
@@ -463,7 +469,7 @@ static void make_covers_for(const fish_search *s, cells need, cover_pairs *pairs
     }
     *pairs = (cover_pairs){{0, 0, 0}};
     *single = 0;
-    int first = need.w[0] ? __builtin_ctzll(need.w[0]) : 64 + __builtin_ctzll(need.w[1]);
+    int first = cells_first(need);
     for (uint32_t units = sudoku_cell_unit_mask[first] & s->cover_units; units;
          units &= units - 1) {
         int u = __builtin_ctz(units), i = kind_index(u);
@@ -473,7 +479,7 @@ static void make_covers_for(const fish_search *s, cells need, cover_pairs *pairs
             for (int k = 0; k < 3; k++) pairs->w[k] |= t->with[i].w[k];
             continue;
         }
-        int other = rest.w[0] ? __builtin_ctzll(rest.w[0]) : 64 + __builtin_ctzll(rest.w[1]);
+        int other = cells_first(rest);
         for (uint32_t more = sudoku_cell_unit_mask[other] & s->cover_units; more; more &= more - 1)
             if (cells_empty(cells_minus(rest, s->at[__builtin_ctz(more)])))
                 add_pair(pairs, i, kind_index(__builtin_ctz(more)));

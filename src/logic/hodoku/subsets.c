@@ -239,14 +239,6 @@ static bool holds_at_least(const uint64_t set[2], int n)
     return true;
 }
 
-/* The place of cell among unit's cells (unit holds it). */
-static int place_in(int unit, int cell)
-{
-    if (unit < 9) return cell % 9;
-    if (unit < 18) return cell / 9;
-    return cell / 9 % 3 * 3 + cell % 3;
-}
-
 static bool naked_search(const hodoku_grid *g, sudoku_technique technique, int n, bool locked,
                          sudoku_step *step)
 {
@@ -265,7 +257,7 @@ static bool naked_search(const hodoku_grid *g, sudoku_technique technique, int n
             for (uint64_t left = in[w]; left; left &= left - 1) {
                 int cell = 64 * w + __builtin_ctzll(left);
                 eligible[count++] = (uint8_t)cell;
-                places |= 1u << place_in(unit, cell);
+                places |= 1u << sudoku_cell_index[cell][unit / 9];
             }
         if (count >= n && (!locked || box_line_with(places, n)) &&
             naked_combinations(g, technique, eligible, count, n, locked, cells, 0, 0, 0, step))
