@@ -27,8 +27,10 @@ typedef struct spec {
 } spec;
 
 /* Where a contradiction happens, as its text says: a unit (0-26), or
- * IN_CELL + a cell. */
+ * IN_CELL + a cell; FROM_SCRATCH for the cell HoDoKu's scratch set names
+ * (premise_scratch_cell: worked out for the step shown only). */
 #define IN_CELL 27
+#define FROM_SCRATCH (-1)
 
 /* A result a check found, in the order found: a contradiction (its
  * premise is false) or a verity, what it places or eliminates, and the
@@ -277,7 +279,8 @@ static void one_table(search *s, int table)
     bool premise_on = hodoku_node_on(table);
     if (hodoku_set_has(premise_on ? off[d] : on[d], x)) {
         spec sp = {(uint16_t)table, (uint16_t)hodoku_plain(x, d, !premise_on)};
-        contradiction(s, table, IN_CELL + first_cell(&s->tmp), &sp, 1);
+        first_cell(&s->tmp);
+        contradiction(s, table, FROM_SCRATCH, &sp, 1);
     }
     /* One pass over the digits, without a branch: the cells with a digit
      * both on and off, with two digits on, with every candidate off. */
@@ -382,16 +385,15 @@ static void all_lead_to(search *s, const int *tables, int n)
     }
 }
 
-static void checks(search *s)
+/* Every check but the ON tables' own (which make choose_removal runs as
+ * it needs them): every OFF table's, what both states and what all of a
+ * cell's candidates or a house's places lead to. */
+static void checks_but_on_tables(search *s)
 {
     const hodoku_grid *g = s->t->grid;
     scratch_after_groups(s);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        for (unsigned c = g->candidates[cell]; c; c &= c - 1) {
-            int digit = sudoku_lowest_digit(c);
-            one_table(s, hodoku_plain(cell, digit, true));
-            one_table(s, hodoku_plain(cell, digit, false));
-        }
+        for (unsigned c = g->candidates[cell]; c; c &= c - 1) one_table(s, hodoku_plain(cell, sudoku_lowest_digit(c), false));
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned c = g->candidates[cell]; c; c &= c - 1) {
             int digit = sudoku_lowest_digit(c);
@@ -471,75 +473,142 @@ static bool read_chains(search *s, const hit *h, bool *net, int *length, sudoku_
  * both ways: the sort leaves them as they were); eliminations by cell * 10
  * + digit, then the shortest chains, then the first found. So only the
  * results of the first outcome some valid result has need their chains
- * read. Returns the winning hit, NULL for none. */
-static const hit *choose(search *s)
+ * read, and the checks that can only find results of later outcomes need
+ * not run at all.
+ *
+ * HoDoKu runs every table's own checks (one_table) before the others, so
+ * among the results of one outcome its contradictions come first, then its
+ * verities, each in the order found. A placement's outcome is its cell (a
+ * digit at most per cell), an elimination's its cell and digit. */
+#define OUTCOMES (SUDOKU_CELLS * 9)
+
+/* The results of one outcome (place: a placement's), in HoDoKu's order:
+ * s->hits from first to last, then those of listed; the one HoDoKu's
+ * comparator takes, NULL for none. */
+static const hit *best_of(search *s, bool place, int first, int last, const int *listed, int nlisted)
 {
-    int nhits = s->nhits;
-    int *order = malloc(((size_t)nhits + 1) * sizeof *order);
-    int *bucket = calloc(2 * SUDOKU_CELLS * 9 + 1, sizeof *bucket);
-    if (!order || !bucket) {
-        free(order);
-        free(bucket);
-        s->no_memory = true;
-        return NULL;
-    }
-    /* The results by outcome: placements by cell, then eliminations by
-     * cell and digit; in the order found within each. */
-    for (int i = 0; i < nhits; i++) {
-        const hit *h = &s->hits[i];
-        bucket[(h->place ? 0 : SUDOKU_CELLS * 9) + h->cell * 9 + h->digit - 1 + 1]++;
-    }
-    for (int k = 0; k < 2 * SUDOKU_CELLS * 9; k++) bucket[k + 1] += bucket[k];
-    int *fill = malloc((2 * SUDOKU_CELLS * 9 + 1) * sizeof *fill);
-    if (!fill) {
-        free(order);
-        free(bucket);
-        s->no_memory = true;
-        return NULL;
-    }
-    memcpy(fill, bucket, (2 * SUDOKU_CELLS * 9 + 1) * sizeof *fill);
-    for (int i = 0; i < nhits; i++) {
-        const hit *h = &s->hits[i];
-        order[fill[(h->place ? 0 : SUDOKU_CELLS * 9) + h->cell * 9 + h->digit - 1]++] = i;
-    }
-    free(fill);
-    const hit *best = NULL;
-    for (int place = 1; place >= 0 && !best && !s->no_memory; place--)
-        for (int k = 0; k < SUDOKU_CELLS * (place ? 1 : 9) && !best && !s->no_memory; k++) {
-            /* A placement's outcome is its cell (a digit at most per cell);
-             * an elimination's its cell and digit. */
-            int from = bucket[place ? k * 9 : SUDOKU_CELLS * 9 + k];
-            int to = bucket[place ? k * 9 + 9 : SUDOKU_CELLS * 9 + k + 1];
-            int kind_first[4] = {-1, -1, -1, -1}, kind_length[4] = {0, 0, 0, 0};
-            const hit *kind_best[4] = {NULL, NULL, NULL, NULL};
-            for (int i = from; i < to; i++) {
-                const hit *h = &s->hits[order[i]];
-                bool net;
-                int length;
-                if (!read_chains(s, h, &net, &length, NULL)) break;
-                if (s->nets && !net) continue;
-                int kind = (net ? 2 : 0) + (h->contradiction ? 0 : 1);
-                if (!kind_best[kind] || length < kind_length[kind]) {
-                    kind_best[kind] = h;
-                    kind_length[kind] = length;
-                }
-                if (kind_first[kind] < 0) kind_first[kind] = order[i];
-            }
-            for (int kind = 0; kind < 4; kind++) {
-                if (!kind_best[kind]) continue;
-                if (!best) {
-                    best = kind_best[kind];
-                    continue;
-                }
-                int best_kind = (kind_best[0] == best ? 0 : kind_best[1] == best ? 1 : kind_best[2] == best ? 2 : 3);
-                bool earlier = kind_first[kind] < kind_first[best_kind];
-                if (place ? earlier : kind_length[kind] < kind_length[best_kind] || (kind_length[kind] == kind_length[best_kind] && earlier))
-                    best = kind_best[kind];
-            }
+    int kind_first[4] = {-1, -1, -1, -1}, kind_length[4] = {0, 0, 0, 0};
+    const hit *kind_best[4] = {NULL, NULL, NULL, NULL};
+    int n = last - first + nlisted;
+    for (int i = 0; i < n; i++) {
+        const hit *h = &s->hits[i < last - first ? first + i : listed[i - (last - first)]];
+        bool net;
+        int length;
+        if (!read_chains(s, h, &net, &length, NULL)) return NULL;
+        if (s->nets && !net) continue;
+        int kind = (net ? 2 : 0) + (h->contradiction ? 0 : 1);
+        if (!kind_best[kind] || length < kind_length[kind]) {
+            kind_best[kind] = h;
+            kind_length[kind] = length;
         }
-    free(order);
-    free(bucket);
+        if (kind_first[kind] < 0) kind_first[kind] = i;
+    }
+    const hit *best = NULL;
+    int best_kind = -1;
+    for (int kind = 0; kind < 4; kind++) {
+        if (!kind_best[kind]) continue;
+        bool earlier = best && kind_first[kind] < kind_first[best_kind];
+        if (!best || (place ? earlier
+                            : kind_length[kind] < kind_length[best_kind] ||
+                                  (kind_length[kind] == kind_length[best_kind] && earlier))) {
+            best = kind_best[kind];
+            best_kind = kind;
+        }
+    }
     return best;
+}
+
+/* The results found so far by outcome (placements, then eliminations),
+ * contradictions before verities in each, in the order found: their
+ * numbers in order, and where each outcome's contradictions (start[2 *
+ * outcome]) and verities (start[2 * outcome + 1]) begin. */
+static void sort_hits(const search *s, int *order, int *start)
+{
+    memset(start, 0, (4 * OUTCOMES + 1) * sizeof *start);
+    for (int i = 0; i < s->nhits; i++) {
+        const hit *h = &s->hits[i];
+        start[2 * ((h->place ? 0 : OUTCOMES) + h->cell * 9 + h->digit - 1) + (h->contradiction ? 0 : 1) + 1]++;
+    }
+    for (int k = 0; k < 4 * OUTCOMES; k++) start[k + 1] += start[k];
+    for (int i = 0; i < s->nhits; i++) {
+        const hit *h = &s->hits[i];
+        order[start[2 * ((h->place ? 0 : OUTCOMES) + h->cell * 9 + h->digit - 1) + (h->contradiction ? 0 : 1)]++] = i;
+    }
+    for (int k = 4 * OUTCOMES; k > 0; k--) start[k] = start[k - 1];
+    start[0] = 0;
+}
+
+/* The elimination taken when no placement is: outcome by outcome, the ON
+ * table of its candidate checked (one_table: the only check left whose
+ * results are the candidate's elimination, and whose results are no other
+ * outcome's) and then its results taken with the verities found for it.
+ * The ON tables of later outcomes cannot change the choice, so they are not
+ * checked. */
+static const hit *choose_removal(search *s, const int *order, const int *start)
+{
+    const hodoku_grid *g = s->t->grid;
+    for (int k = 0; k < OUTCOMES && !s->no_memory; k++) {
+        int cell = k / 9, digit = k % 9 + 1, first = s->nhits;
+        if (g->candidates[cell] & (1u << (digit - 1))) one_table(s, hodoku_plain(cell, digit, true));
+        const int *verities = order + start[2 * (OUTCOMES + k) + 1];
+        const hit *best = best_of(s, false, first, s->nhits, verities, start[2 * (OUTCOMES + k) + 2] - start[2 * (OUTCOMES + k) + 1]);
+        if (best) return best;
+    }
+    return NULL;
+}
+
+/* Runs the checks and returns the hit HoDoKu's comparator takes (copied
+ * into chosen), false for none. */
+static bool choose(search *s, hit *chosen)
+{
+    checks_but_on_tables(s);
+    if (s->no_memory) return false;
+    int *order = malloc(((size_t)s->nhits + 1) * sizeof *order);
+    int *start = malloc((4 * OUTCOMES + 1) * sizeof *start);
+    const hit *best = NULL;
+    if (!order || !start) {
+        s->no_memory = true;
+    } else {
+        sort_hits(s, order, start);
+        for (int cell = 0; cell < SUDOKU_CELLS && !best && !s->no_memory; cell++) {
+            int from = start[2 * cell * 9], to = start[2 * (cell * 9 + 9)];
+            best = best_of(s, true, from, from, order + from, to - from);
+        }
+        if (!best && !s->no_memory) best = choose_removal(s, order, start);
+        if (best && !s->no_memory) *chosen = *best;
+    }
+    free(order);
+    free(start);
+    return best && !s->no_memory;
+}
+
+/* The cell a premise's own contradiction names: the first cell HoDoKu's
+ * scratch set held when the checks of the premise's table began, in the
+ * order HoDoKu checks the tables (each candidate's ON table, then its OFF
+ * table, cell by cell; the group tables' scratch before all). An ON
+ * table's checks leave the scratch set the same whatever it held before:
+ * its premise is on in it (a table's reach holds its premise), so
+ * twice_in_house sets the first cell, and house_emptied the rest. So
+ * the tables just before this one, checked again, leave what HoDoKu's
+ * scratch set held. */
+static int premise_scratch_cell(search *s, int table)
+{
+    const hodoku_grid *g = s->t->grid;
+    int nhits = s->nhits;
+    scratch_after_groups(s);
+    if (!hodoku_node_on(table)) {
+        one_table(s, table - 1);
+    } else {
+        int before = table - 2;
+        while (before >= 0 && !(g->candidates[hodoku_node_cell(before)] & (1u << (hodoku_node_digit(before) - 1))))
+            before -= 2;
+        if (before >= 0) {
+            one_table(s, before);
+            one_table(s, before + 1);
+        }
+    }
+    s->nhits = nhits;
+    return first_cell(&s->tmp);
 }
 
 static bool make_step(search *s, const hit *h, sudoku_technique technique, sudoku_step *step)
@@ -552,10 +621,11 @@ static bool make_step(search *s, const hit *h, sudoku_technique technique, sudok
     else
         logic_step_remove(step, h->cell, h->digit);
     if (h->contradiction) {
-        if (h->entity >= IN_CELL)
-            logic_step_cell(step, h->entity - IN_CELL);
+        int entity = h->entity == FROM_SCRATCH ? IN_CELL + premise_scratch_cell(s, h->specs[0].table) : h->entity;
+        if (entity >= IN_CELL)
+            logic_step_cell(step, entity - IN_CELL);
         else
-            step->units = 1u << h->entity;
+            step->units = 1u << entity;
     }
     bool net;
     int length;
@@ -692,11 +762,8 @@ bool hodoku_find_forcing(hodoku_query *q, bool nets, sudoku_technique technique,
         }
         house_places(s);
         ok = !t->no_memory && (kept || hodoku_reach_compute(t, &s->reach)) && table_sets(s);
-        if (ok) {
-            checks(s);
-            const hit *best = s->no_memory ? NULL : choose(s);
-            if (best && !s->no_memory) found = make_step(s, best, technique, step);
-        }
+        hit best;
+        if (ok && choose(s, &best)) found = make_step(s, &best, technique, step);
     }
     if (!ok || (s && s->no_memory) || (t && t->no_memory)) {
         q->short_of_memory = true;
