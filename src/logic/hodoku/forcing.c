@@ -86,6 +86,7 @@ typedef struct search {
      * and the bit. */
     uint8_t word[HODOKU_NODES];
     uint64_t bit[HODOKU_NODES];
+    int16_t made_by[HODOKU_NODES]; /* by part: the table whose sets are its reach, -1 for none yet */
     hit *hits;
     int nhits, size;
     scratch tmp;
@@ -671,36 +672,52 @@ static int reach_count(const hodoku_reach *r, const uint64_t *set)
     return count;
 }
 
+/* The sets of a table HoDoKu fills up, from its expansion; false if
+ * memory ran out. */
+static bool full_table_sets(search *s, int table)
+{
+    outcome *o = &s->leads[table];
+    memset(o, 0, sizeof *o);
+    if (!expand(s, table)) return false;
+    const hodoku_entry *ent = s->arena + s->start[table];
+    for (int i = 0; i < s->count[table]; i++) {
+        int node = ent[i].node;
+        if (hodoku_node_is_group(node)) continue;
+        hodoku_set_add(&o->sets[hodoku_node_on(node) ? 0 : 1][hodoku_node_digit(node)], hodoku_node_cell(node));
+    }
+    return true;
+}
+
 /* The cells each digit is on and off in, in each candidate's tables: what
  * its premise reaches; a table HoDoKu would fill up (1000 entries, group
  * nodes counted: only if the tables have as many nodes) is expanded as
- * HoDoKu does. */
+ * HoDoKu does. The premises of one strongly connected part reach the same
+ * nodes, so the part's first table's sets are copied for the others. */
 static bool table_sets(search *s)
 {
     const hodoku_grid *g = s->t->grid;
     const hodoku_reach *r = &s->reach;
     int plain = node_bits(s), words = (plain + 63) / 64;
     uint64_t last = plain % 64 ? (1ull << (plain % 64)) - 1 : ~0ull; /* its plain nodes' bits */
+    for (int v = 0; v < r->n; v++) s->made_by[v] = -1;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned c = g->candidates[cell]; c; c &= c - 1)
             for (int on = 1; on >= 0; on--) {
-                int table = hodoku_plain(cell, sudoku_lowest_digit(c), on);
+                int table = hodoku_plain(cell, sudoku_lowest_digit(c), on), part = r->part[r->index[table]];
                 outcome *o = &s->leads[table];
-                memset(o, 0, sizeof *o);
                 const uint64_t *set = hodoku_reach_set(r, table);
-                for (int w = 0; w < words; w++)
-                    for (uint64_t bits = set[w] & (w == words - 1 ? last : ~0ull); bits; bits &= bits - 1) {
-                        int v = w * 64 + __builtin_ctzll(bits);
-                        o->w[s->word[v]] |= s->bit[v];
-                    }
-                if (r->n < HODOKU_TABLE_MAX || reach_count(r, set) < HODOKU_TABLE_MAX) continue;
-                memset(o, 0, sizeof *o);
-                if (!expand(s, table)) return false;
-                const hodoku_entry *ent = s->arena + s->start[table];
-                for (int i = 0; i < s->count[table]; i++) {
-                    int node = ent[i].node;
-                    if (hodoku_node_is_group(node)) continue;
-                    hodoku_set_add(&o->sets[hodoku_node_on(node) ? 0 : 1][hodoku_node_digit(node)], hodoku_node_cell(node));
+                if (r->n >= HODOKU_TABLE_MAX && reach_count(r, set) >= HODOKU_TABLE_MAX) {
+                    if (!full_table_sets(s, table)) return false;
+                } else if (s->made_by[part] >= 0) {
+                    *o = s->leads[s->made_by[part]];
+                } else {
+                    memset(o, 0, sizeof *o);
+                    for (int w = 0; w < words; w++)
+                        for (uint64_t bits = set[w] & (w == words - 1 ? last : ~0ull); bits; bits &= bits - 1) {
+                            int v = w * 64 + __builtin_ctzll(bits);
+                            o->w[s->word[v]] |= s->bit[v];
+                        }
+                    s->made_by[part] = (int16_t)table;
                 }
             }
     return true;
