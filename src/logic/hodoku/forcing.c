@@ -78,7 +78,7 @@ typedef struct search {
     hodoku_reach reach;
     outcome *leads; /* by table */
     hodoku_set allowed[10], empty;
-    set_vector holds[10]; /* the tables' holds */
+    set_vector lacks[10]; /* by digit: the cells the tables' holds leave out */
     /* By digit and cell: the houses whose first allowed place it is (bits
      * 0-26), and those whose last (bits 32-58). */
     uint64_t ends[10][SUDOKU_CELLS];
@@ -291,7 +291,7 @@ static void one_table(search *s, int table)
         vclash |= von[i] & voff[i];
         vtwice |= vseen & von[i];
         vseen |= von[i];
-        vnone &= ~s->holds[i] | voff[i];
+        vnone &= s->lacks[i] | voff[i];
     }
     hodoku_set seen = {{vseen[0], vseen[1]}}, twice = {{vtwice[0], vtwice[1]}}, clash = {{vclash[0], vclash[1]}},
                none = {{vnone[0], vnone[1]}};
@@ -552,7 +552,9 @@ static const hit *choose_removal(search *s, const int *order, const int *start)
         int cell = k / 9, digit = k % 9 + 1, first = s->nhits;
         if (g->candidates[cell] & (1u << (digit - 1))) one_table(s, hodoku_plain(cell, digit, true));
         const int *verities = order + start[2 * (OUTCOMES + k) + 1];
-        const hit *best = best_of(s, false, first, s->nhits, verities, start[2 * (OUTCOMES + k) + 2] - start[2 * (OUTCOMES + k) + 1]);
+        int nverities = start[2 * (OUTCOMES + k) + 2] - start[2 * (OUTCOMES + k) + 1];
+        if (first == s->nhits && !nverities) continue;
+        const hit *best = best_of(s, false, first, s->nhits, verities, nverities);
         if (best) return best;
     }
     return NULL;
@@ -573,7 +575,7 @@ static bool choose(search *s, hit *chosen)
         sort_hits(s, order, start);
         for (int cell = 0; cell < SUDOKU_CELLS && !best && !s->no_memory; cell++) {
             int from = start[2 * cell * 9], to = start[2 * (cell * 9 + 9)];
-            best = best_of(s, true, from, from, order + from, to - from);
+            if (from < to) best = best_of(s, true, from, from, order + from, to - from);
         }
         if (!best && !s->no_memory) best = choose_removal(s, order, start);
         if (best && !s->no_memory) *chosen = *best;
@@ -768,7 +770,7 @@ bool hodoku_find_forcing(hodoku_query *q, bool nets, sudoku_technique technique,
                 hodoku_tables_fill_chains(t);
             }
         }
-        for (int d = 0; d <= 9; d++) s->holds[d] = (set_vector){t->holds[d].w[0], t->holds[d].w[1]};
+        for (int d = 0; d <= 9; d++) s->lacks[d] = ~(set_vector){t->holds[d].w[0], t->holds[d].w[1]};
         s->empty = hodoku_set_empty();
         for (int cell = 0; cell < SUDOKU_CELLS; cell++)
             if (!g->value[cell]) hodoku_set_add(&s->empty, cell);
