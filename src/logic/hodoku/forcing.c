@@ -519,24 +519,23 @@ static const hit *best_of(search *s, bool place, int first, int last, const int 
     return best;
 }
 
-/* The results found so far by outcome (placements, then eliminations),
- * contradictions before verities in each, in the order found: their
- * numbers in order, and where each outcome's contradictions (start[2 *
- * outcome]) and verities (start[2 * outcome + 1]) begin. */
+/* Where a result goes among the results by outcome (placements, then
+ * eliminations), contradictions before verities in each. */
+static int hit_key(const hit *h)
+{
+    return 2 * ((h->place ? 0 : OUTCOMES) + h->cell * 9 + h->digit - 1) + (h->contradiction ? 0 : 1);
+}
+
+/* The results found so far by key (hit_key), in the order found in each:
+ * their numbers in order, and where each key's begin (start[key], to
+ * start[key + 1]). */
 static void sort_hits(const search *s, int *order, int *start)
 {
     memset(start, 0, (4 * OUTCOMES + 1) * sizeof *start);
-    for (int i = 0; i < s->nhits; i++) {
-        const hit *h = &s->hits[i];
-        start[2 * ((h->place ? 0 : OUTCOMES) + h->cell * 9 + h->digit - 1) + (h->contradiction ? 0 : 1) + 1]++;
-    }
-    for (int k = 0; k < 4 * OUTCOMES; k++) start[k + 1] += start[k];
-    for (int i = 0; i < s->nhits; i++) {
-        const hit *h = &s->hits[i];
-        order[start[2 * ((h->place ? 0 : OUTCOMES) + h->cell * 9 + h->digit - 1) + (h->contradiction ? 0 : 1)]++] = i;
-    }
-    for (int k = 4 * OUTCOMES; k > 0; k--) start[k] = start[k - 1];
-    start[0] = 0;
+    if (!s->nhits) return;
+    for (int i = 0; i < s->nhits; i++) start[hit_key(&s->hits[i])]++;
+    for (int k = 1; k <= 4 * OUTCOMES; k++) start[k] += start[k - 1];
+    for (int i = s->nhits - 1; i >= 0; i--) order[--start[hit_key(&s->hits[i])]] = i;
 }
 
 /* The elimination taken when no placement is: outcome by outcome, the ON
