@@ -547,14 +547,17 @@ static void sort_hits(const search *s, int *order, int *start)
 static const hit *choose_removal(search *s, const int *order, const int *start)
 {
     const hodoku_grid *g = s->t->grid;
-    for (int k = 0; k < OUTCOMES && !s->no_memory; k++) {
-        int cell = k / 9, digit = k % 9 + 1, first = s->nhits;
-        if (g->candidates[cell] & (1u << (digit - 1))) one_table(s, hodoku_plain(cell, digit, true));
-        const int *verities = order + start[2 * (OUTCOMES + k) + 1];
-        int nverities = start[2 * (OUTCOMES + k) + 2] - start[2 * (OUTCOMES + k) + 1];
-        if (first == s->nhits && !nverities) continue;
-        const hit *best = best_of(s, false, first, s->nhits, verities, nverities);
-        if (best) return best;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        const int *at = start + 2 * (OUTCOMES + cell * 9); /* the cell's keys */
+        if (!g->candidates[cell] && at[0] == at[18]) continue;
+        for (int digit = 1; digit <= 9; digit++) {
+            int first = s->nhits;
+            if (g->candidates[cell] & (1u << (digit - 1))) one_table(s, hodoku_plain(cell, digit, true));
+            int verities = at[2 * digit - 1], nverities = at[2 * digit] - verities;
+            if (first == s->nhits && !nverities) continue;
+            const hit *best = best_of(s, false, first, s->nhits, order + verities, nverities);
+            if (best || s->no_memory) return best;
+        }
     }
     return NULL;
 }
