@@ -709,13 +709,13 @@ static bool table_sets(search *s)
             for (int on = 1; on >= 0; on--) {
                 int table = hodoku_plain(cell, sudoku_lowest_digit(c), on), part = r->part[r->index[table]];
                 outcome *o = &s->leads[table];
-                const uint64_t *set = hodoku_reach_set(r, table);
+                const uint64_t *set = r->sets + (size_t)part * (size_t)r->words; /* its part's, as hodoku_reach_set reads it */
                 if (r->n >= HODOKU_TABLE_MAX && reach_count(r, set) >= HODOKU_TABLE_MAX) {
                     if (!full_table_sets(s, table)) return false;
                 } else if (s->made_by[part] >= 0) {
                     *o = s->leads[s->made_by[part]];
                 } else {
-                    memset(o, 0, sizeof *o);
+                    *o = (outcome){0};
                     for (int w = 0; w < words; w++)
                         for (uint64_t bits = set[w] & (w == words - 1 ? last : ~0ull); bits; bits &= bits - 1) {
                             int v = w * 64 + __builtin_ctzll(bits);
