@@ -280,6 +280,9 @@ static void one_table(search *s, int table)
     bool premise_on = hodoku_node_on(table);
     if (hodoku_set_has(premise_on ? off[d] : on[d], x)) {
         spec sp = {(uint16_t)table, (uint16_t)hodoku_plain(x, d, !premise_on)};
+        /* HoDoKu looks into its scratch set here, which may set its first
+         * cell: so the tables premise_scratch_cell checks again leave it
+         * as HoDoKu's. */
         first_cell(&s->tmp);
         contradiction(s, table, FROM_SCRATCH, &sp, 1);
     }
@@ -386,15 +389,16 @@ static void all_lead_to(search *s, const int *tables, int n)
     }
 }
 
-/* Every check but the ON tables' own (which make choose_removal runs as
- * it needs them): every OFF table's, what both states and what all of a
+/* Every check but the ON tables' own (choose_removal runs those as it
+ * needs them): every OFF table's, what both states and what all of a
  * cell's candidates or a house's places lead to. */
 static void checks_but_on_tables(search *s)
 {
     const hodoku_grid *g = s->t->grid;
     scratch_after_groups(s);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        for (unsigned c = g->candidates[cell]; c; c &= c - 1) one_table(s, hodoku_plain(cell, sudoku_lowest_digit(c), false));
+        for (unsigned c = g->candidates[cell]; c; c &= c - 1)
+            one_table(s, hodoku_plain(cell, sudoku_lowest_digit(c), false));
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned c = g->candidates[cell]; c; c &= c - 1) {
             int digit = sudoku_lowest_digit(c);
@@ -709,7 +713,8 @@ static bool table_sets(search *s)
             for (int on = 1; on >= 0; on--) {
                 int table = hodoku_plain(cell, sudoku_lowest_digit(c), on), part = r->part[r->index[table]];
                 outcome *o = &s->leads[table];
-                const uint64_t *set = r->sets + (size_t)part * (size_t)r->words; /* its part's, as hodoku_reach_set reads it */
+                /* Its part's reach set, as hodoku_reach_set reads it. */
+                const uint64_t *set = r->sets + (size_t)part * (size_t)r->words;
                 if (r->n >= HODOKU_TABLE_MAX && reach_count(r, set) >= HODOKU_TABLE_MAX) {
                     if (!full_table_sets(s, table)) return false;
                 } else if (s->made_by[part] >= 0) {
