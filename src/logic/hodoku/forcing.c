@@ -72,6 +72,12 @@ static bool vector_empty(set_vector v)
     return !(v[0] | v[1]);
 }
 
+/* The size of a chain read back (hodoku_tables_chain_from): all its
+ * entries, and its main chain's; length -1 while not read. */
+typedef struct chain_size {
+    int length, main_length;
+} chain_size;
+
 typedef struct search {
     hodoku_tables *t;
     bool nets;
@@ -92,6 +98,7 @@ typedef struct search {
     scratch tmp;
     /* The tables expanded so far (on demand), in one arena. */
     hodoku_entry *arena;
+    chain_size *sizes; /* by entry of the arena: its chain's, once read */
     int used, arena_size;
     int start[HODOKU_PLAIN_NODES], count[HODOKU_PLAIN_NODES];
     uint16_t chain[CHAIN_MAX];
@@ -429,16 +436,21 @@ static bool expand(search *s, int table)
     if (s->used + HODOKU_TABLE_MAX > s->arena_size) {
         int size = s->arena_size ? 2 * s->arena_size : 16 * HODOKU_TABLE_MAX;
         hodoku_entry *bigger = realloc(s->arena, (size_t)size * sizeof *bigger);
-        if (!bigger) {
+        if (bigger) {
+            s->arena = bigger;
+            s->t->map_ent = NULL; /* the arena moved */
+        }
+        chain_size *sizes = bigger ? realloc(s->sizes, (size_t)size * sizeof *sizes) : NULL;
+        if (!sizes) {
             s->no_memory = true;
             return false;
         }
-        s->arena = bigger;
+        s->sizes = sizes;
         s->arena_size = size;
-        s->t->map_ent = NULL; /* the arena moved */
     }
     s->start[table] = s->used;
     s->count[table] = hodoku_tables_expand_into(s->t, table, s->arena + s->used);
+    for (int i = 0; i < s->count[table]; i++) s->sizes[s->used + i].length = -1;
     s->used += s->count[table];
     return true;
 }
@@ -458,12 +470,19 @@ static bool read_chains(search *s, const hit *h, bool *net, int *length, sudoku_
         for (int k = 0; k < n && index < 0; k++)
             if (ent[k].node == h->specs[i].node) index = k;
         if (index < 0) continue;
-        hodoku_set cells;
-        int main_length = 0;
-        int len = hodoku_tables_chain_from(s->t, ent, n, index, HODOKU_ANY_CHAIN, s->chain, CHAIN_MAX, &cells, &main_length);
-        *length += len;
-        *net = *net || len != main_length;
-        if (step) hodoku_tables_links(s->t, step, s->chain, len < CHAIN_MAX ? len : CHAIN_MAX);
+        /* A chain read back depends on the tables only, which stay as they
+         * are through the choice: its size is read once (many results of
+         * one outcome share a table's chain to its node). */
+        chain_size *size = &s->sizes[s->start[table] + index];
+        if (size->length < 0 || step) {
+            hodoku_set cells;
+            size->main_length = 0;
+            size->length = hodoku_tables_chain_from(s->t, ent, n, index, HODOKU_ANY_CHAIN, s->chain, CHAIN_MAX,
+                                                    &cells, &size->main_length);
+        }
+        *length += size->length;
+        *net = *net || size->length != size->main_length;
+        if (step) hodoku_tables_links(s->t, step, s->chain, size->length < CHAIN_MAX ? size->length : CHAIN_MAX);
     }
     return true;
 }
@@ -751,6 +770,7 @@ bool hodoku_find_forcing(hodoku_query *q, bool nets, sudoku_technique technique,
         s->hits = NULL;
         s->nhits = s->size = 0;
         s->arena = NULL;
+        s->sizes = NULL;
         s->used = s->arena_size = 0;
         s->no_memory = false;
         if (kept) {
@@ -801,6 +821,7 @@ bool hodoku_find_forcing(hodoku_query *q, bool nets, sudoku_technique technique,
     if (s) {
         hodoku_reach_free(&s->reach);
         free(s->arena);
+        free(s->sizes);
         free(s->leads);
         free(s->hits);
     }
