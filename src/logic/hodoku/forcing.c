@@ -80,7 +80,6 @@ typedef struct chain_size {
 
 typedef struct search {
     hodoku_tables *t;
-    bool nets;
     hodoku_reach reach;
     outcome *leads; /* by table */
     hodoku_set allowed[10], empty;
@@ -102,7 +101,7 @@ typedef struct search {
     int used, arena_size;
     int start[HODOKU_PLAIN_NODES], count[HODOKU_PLAIN_NODES];
     uint16_t chain[CHAIN_MAX];
-    bool no_memory;
+    bool nets, no_memory;
 } search;
 
 static void assign(scratch *s, hodoku_set content)
