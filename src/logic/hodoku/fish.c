@@ -607,13 +607,13 @@ static cells full_targets(fish_search *s)
     if (!s->franken || !s->finned) return (cells){{~0ull, ~0ull}};
     cells targets = add_targets(s, s->prefix_targets, s->size - 1);
     /* The base cells X does not see lie in the covers but X's own (one,
-     * or two if X is a base cell, make_pair_targets): asked of a base
-     * cell of a swordfish, and of any cell of an X-Wing. */
+     * or two if X is a base cell, make_pair_targets), whose cells all see
+     * X: asked of every cell, since the pair tables only tell that each
+     * two base units' such cells lie in size - 1 covers. */
     uint32_t allowed = s->cover_units;
     for (int j = 0; j < s->size; j++) allowed &= ~(1u << s->chosen_base[j]);
     for (int w = 0; w < 2; w++)
-        for (uint64_t bits = s->size == 2 ? targets.w[w] : targets.w[w] & s->base_cells.w[w]; bits;
-             bits &= bits - 1) {
+        for (uint64_t bits = targets.w[w]; bits; bits &= bits - 1) {
             int cell = 64 * w + __builtin_ctzll(bits),
                 others = s->size - 1 - (cells_has(s->base_cells, cell) ? 1 : 0);
             if (!cover_within(s, unseen(s->base_cells, cell), allowed, others))
