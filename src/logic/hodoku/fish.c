@@ -607,13 +607,13 @@ static cells full_targets(fish_search *s)
     if (!s->franken || !s->finned) return (cells){{~0ull, ~0ull}};
     cells targets = add_targets(s, s->prefix_targets, s->size - 1);
     /* The base cells X does not see lie in the covers but X's own (one,
-     * or two if X is a base cell, make_pair_targets): asked of a base
-     * cell of a swordfish, and of any cell of an X-Wing. */
+     * or two if X is a base cell, make_pair_targets), whose cells all see
+     * X: asked of every cell, since the pair tables only tell that each
+     * two base units' such cells lie in size - 1 covers. */
     uint32_t allowed = s->cover_units;
     for (int j = 0; j < s->size; j++) allowed &= ~(1u << s->chosen_base[j]);
     for (int w = 0; w < 2; w++)
-        for (uint64_t bits = s->size == 2 ? targets.w[w] : targets.w[w] & s->base_cells.w[w]; bits;
-             bits &= bits - 1) {
+        for (uint64_t bits = targets.w[w]; bits; bits &= bits - 1) {
             int cell = 64 * w + __builtin_ctzll(bits),
                 others = s->size - 1 - (cells_has(s->base_cells, cell) ? 1 : 0);
             if (!cover_within(s, unseen(s->base_cells, cell), allowed, others))
@@ -774,6 +774,22 @@ static bool lines_within(const unsigned *places, unsigned lines, int left, int s
     return false;
 }
 
+/* Classes the lines (bits of which) by their places outside X's box
+ * (outside): a line whose places alone, with X's, pass size takes no
+ * part; the others have fewer than size places, or size with X's
+ * (having, by X's place). */
+static void class_lines(const unsigned *outside, unsigned which, int size, unsigned *fewer,
+                        unsigned *having)
+{
+    for (; which; which &= which - 1) {
+        int i = __builtin_ctz(which), k = sudoku_popcount(outside[i]);
+        if (k < size)
+            *fewer |= 1u << i;
+        else if (k == size)
+            for (unsigned p = outside[i]; p; p &= p - 1) having[__builtin_ctz(p)] |= 1u << i;
+    }
+}
+
 /* False if no finned or sashimi fish (rows, or columns: lines) of the
  * size searched has an elimination: a cell X goes only if the base lines
  * (not X's) have all their places outside X's box in size cover lines,
@@ -783,36 +799,46 @@ static bool lines_within(const unsigned *places, unsigned lines, int left, int s
 static bool finned_possible(const fish_search *s, bool lines)
 {
     int base_kind = lines ? 0 : 1;
-    unsigned places[9];
-    for (int i = 0; i < 9; i++) places[i] = line_places(s, 9 * base_kind + i);
+    unsigned places[9], filled = 0;
+    for (int i = 0; i < 9; i++) {
+        places[i] = line_places(s, 9 * base_kind + i);
+        if (places[i]) filled |= 1u << i;
+    }
+    /* The lines outside X's band have all their places outside its box:
+     * classed once. */
+    unsigned fewer_all = 0, having_all[9] = {0};
+    class_lines(places, filled, s->size, &fewer_all, having_all);
     /* By X's box (band of base lines, stack of places): the places
      * outside it are the same for all its cells. */
-    for (int band = 0; band < 3; band++)
+    for (int band = 0; band < 3; band++) {
+        unsigned in_band = 7u << (3 * band);
         for (int stack = 0; stack < 3; stack++) {
-            unsigned outside[9], box_places = 7u << (3 * stack), in_box = 0;
-            /* A line whose places alone, with X's, pass size takes no
-             * part: fewer than size places outside, or size with X's. */
-            unsigned fewer = 0, having[9] = {0};
+            unsigned outside[9], box_places = 7u << (3 * stack), in_box[9] = {0};
+            unsigned fewer = fewer_all & ~in_band, having[9];
             for (int i = 0; i < 9; i++) {
-                outside[i] = i / 3 == band ? places[i] & ~box_places : places[i];
-                in_box |= places[i] & box_places;
-                int k = sudoku_popcount(outside[i]);
-                if (!places[i] || k > s->size) continue;
-                if (k < s->size)
-                    fewer |= 1u << i;
-                else
-                    for (unsigned p = outside[i]; p; p &= p - 1)
-                        having[__builtin_ctz(p)] |= 1u << i;
+                outside[i] = places[i];
+                having[i] = having_all[i] & ~in_band;
             }
-            if (!in_box) continue;
-            for (int line = 3 * band; line < 3 * band + 3; line++)
-                for (unsigned at = places[line] & box_places; at; at &= at - 1) {
-                    int across = __builtin_ctz(at);
-                    unsigned base_lines = (fewer | having[across]) & ~(1u << line);
-                    if (lines_within(outside, base_lines, s->size, s->size, 1u << across))
+            for (int line = 3 * band; line < 3 * band + 3; line++) {
+                outside[line] = places[line] & ~box_places;
+                for (unsigned at = places[line] & box_places; at; at &= at - 1)
+                    in_box[__builtin_ctz(at)] |= 1u << line;
+            }
+            class_lines(outside, filled & in_band, s->size, &fewer, having);
+            /* X's at one place (across) of the box differ only by their
+             * own line: none goes if the base lines of them all fail. */
+            for (int across = 3 * stack; across < 3 * stack + 3; across++) {
+                unsigned base_lines = fewer | having[across];
+                if (!in_box[across] ||
+                    !lines_within(outside, base_lines, s->size, s->size, 1u << across))
+                    continue;
+                for (unsigned at = in_box[across]; at; at &= at - 1)
+                    if (lines_within(outside, base_lines & ~(at & -at), s->size, s->size,
+                                     1u << across))
                         return true;
-                }
+            }
         }
+    }
     return false;
 }
 
