@@ -153,27 +153,6 @@ void hodoku_place(hodoku_grid *g, int cell, int digit)
     }
 }
 
-static void queue_copy(hodoku_queue *to, const hodoku_queue *from)
-{
-    to->head = from->head;
-    to->tail = from->tail;
-    memcpy(&to->entry[from->head], &from->entry[from->head],
-           (size_t)(from->tail - from->head) * sizeof from->entry[0]);
-}
-
-/* The queues lie between the fields copied whole, nothing else. */
-_Static_assert(offsetof(hodoku_grid, hidden) == offsetof(hodoku_grid, naked) + sizeof(hodoku_queue) &&
-                   offsetof(hodoku_grid, unit_placed) == offsetof(hodoku_grid, hidden) + sizeof(hodoku_queue),
-               "the grid's queues sit together");
-
-void hodoku_grid_copy(hodoku_grid *to, const hodoku_grid *from)
-{
-    memcpy(to, from, offsetof(hodoku_grid, naked));
-    queue_copy(&to->naked, &from->naked);
-    queue_copy(&to->hidden, &from->hidden);
-    memcpy(&to->unit_placed, &from->unit_placed, sizeof *to - offsetof(hodoku_grid, unit_placed));
-}
-
 bool hodoku_grid_stuck(const hodoku_grid *g)
 {
     if (g->placed == SUDOKU_CELLS) return true;

@@ -54,11 +54,6 @@ typedef struct hodoku_grid {
     bool lost;
 } hodoku_grid;
 
-/* Copies from into to, as a plain copy would but for the queues' entries
- * outside their live part (head to tail), which nothing reads: an entry
- * is only ever read from head on, and written at tail. */
-void hodoku_grid_copy(hodoku_grid *to, const hodoku_grid *from);
-
 /* Sets g up from a state as HoDoKu reads a puzzle: every cell open with
  * all nine candidates, then the placed cells placed in cell order (as
  * givens), then the candidates the state lacks beyond those removed, in

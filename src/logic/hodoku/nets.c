@@ -118,7 +118,7 @@ static void play(player *p, int cell, int digit, bool on, bool quiet)
         hodoku_table_add(t, hodoku_plain(cell, digit, false), none);
         return;
     }
-    hodoku_grid_copy(&p->work, p->saved);
+    p->work = *p->saved;
     if (on) {
         place(p, cell, digit, false, false);
     } else {

@@ -137,11 +137,6 @@ void hodoku_table_open(hodoku_tables *t, int table)
     new_epoch(t);
 }
 
-int hodoku_table_index(const hodoku_tables *t, int node)
-{
-    return t->stamp[node] == t->epoch ? t->pos[node] : 0;
-}
-
 int hodoku_table_add(hodoku_tables *t, int node, const uint16_t ret[5])
 {
     int table = t->table, n = t->base_count[table];
