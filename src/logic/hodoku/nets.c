@@ -8,8 +8,6 @@
  */
 #include "nets.h"
 
-#include <string.h>
-
 typedef struct player {
     hodoku_tables *t;
     const hodoku_grid *saved; /* the grid as the search found it */
@@ -72,13 +70,55 @@ typedef struct single {
     bool naked;
 } single;
 
-/* One premise's table: the premise, then four rounds of singles. */
-static void play(player *p, int cell, int digit, bool on)
+/* The singles g's queues announce, naked ones first, in queue order; their
+ * number. */
+static int announced(const hodoku_grid *g, single *singles)
+{
+    int n = 0;
+    const hodoku_queue *q = &g->naked;
+    for (int i = q->head; i < q->tail; i++)
+        if (!g->value[q->entry[i].cell]) singles[n++] = (single){q->entry[i].cell, q->entry[i].digit, true};
+    q = &g->hidden;
+    hodoku_set found = hodoku_set_empty();
+    for (int i = q->head; i < q->tail; i++) {
+        int x = q->entry[i].cell, v = q->entry[i].digit;
+        if (g->value[x] || hodoku_set_has(found, x)) continue;
+        for (int k = 0; k < 3; k++)
+            if (g->free[sudoku_cell_units[x][k]][v] == 1) {
+                singles[n++] = (single){(uint8_t)x, (uint8_t)v, false};
+                hodoku_set_add(&found, x);
+                break;
+            }
+    }
+    return n;
+}
+
+/* True if taking digit out of cell leaves the saved grid's queues
+ * announcing nothing, when they announce nothing now (quiet): the cell
+ * keeps two candidates or more, and each of its houses two places or more
+ * for the digit, so no queue takes an entry (or loses one), and no
+ * hidden single already queued becomes live (a count that was above 1
+ * stays so). Its play then holds the premise alone. */
+static bool stays_quiet(const hodoku_grid *g, int cell, int digit)
+{
+    if (__builtin_popcount(g->candidates[cell]) < 3) return false;
+    for (int k = 0; k < 3; k++)
+        if (g->free[sudoku_cell_units[cell][k]][digit] < 3) return false;
+    return true;
+}
+
+/* One premise's table: the premise, then four rounds of singles. The
+ * saved grid's queues announce nothing if quiet. */
+static void play(player *p, int cell, int digit, bool on, bool quiet)
 {
     static const uint16_t none[5] = {0, 0, 0, 0, 0};
     hodoku_tables *t = p->t;
-    memcpy(&p->work, p->saved, sizeof p->work);
     hodoku_table_open(t, hodoku_plain(cell, digit, on));
+    if (!on && quiet && stays_quiet(p->saved, cell, digit)) {
+        hodoku_table_add(t, hodoku_plain(cell, digit, false), none);
+        return;
+    }
+    p->work = *p->saved;
     if (on) {
         place(p, cell, digit, false, false);
     } else {
@@ -89,22 +129,7 @@ static void play(player *p, int cell, int digit, bool on)
     }
     single singles[2 * HODOKU_QUEUE_ROOM];
     for (int round = 0; round < 4; round++) {
-        int n = 0;
-        const hodoku_queue *q = &p->work.naked;
-        for (int i = q->head; i < q->tail; i++)
-            if (!p->work.value[q->entry[i].cell]) singles[n++] = (single){q->entry[i].cell, q->entry[i].digit, true};
-        q = &p->work.hidden;
-        hodoku_set found = hodoku_set_empty();
-        for (int i = q->head; i < q->tail; i++) {
-            int x = q->entry[i].cell, v = q->entry[i].digit;
-            if (p->work.value[x] || hodoku_set_has(found, x)) continue;
-            for (int k = 0; k < 3; k++)
-                if (p->work.free[sudoku_cell_units[x][k]][v] == 1) {
-                    singles[n++] = (single){(uint8_t)x, (uint8_t)v, false};
-                    hodoku_set_add(&found, x);
-                    break;
-                }
-        }
+        int n = announced(&p->work, singles);
         if (!n) return; /* the grid stays as it is: so would every later round */
         for (int i = 0; i < n; i++) place(p, singles[i].cell, singles[i].digit, true, singles[i].naked);
     }
@@ -115,12 +140,14 @@ void hodoku_tables_fill_nets(hodoku_tables *t)
     player p;
     p.t = t;
     p.saved = t->grid;
+    single singles[2 * HODOKU_QUEUE_ROOM];
+    bool quiet = !announced(p.saved, singles);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         if (p.saved->value[cell]) continue;
         for (unsigned c = p.saved->candidates[cell]; c; c &= c - 1) {
             int digit = sudoku_lowest_digit(c);
-            play(&p, cell, digit, true);
-            play(&p, cell, digit, false);
+            play(&p, cell, digit, true, quiet);
+            play(&p, cell, digit, false, quiet);
         }
     }
     t->table = -1;

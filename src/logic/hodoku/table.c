@@ -137,11 +137,6 @@ void hodoku_table_open(hodoku_tables *t, int table)
     new_epoch(t);
 }
 
-int hodoku_table_index(const hodoku_tables *t, int node)
-{
-    return t->stamp[node] == t->epoch ? t->pos[node] : 0;
-}
-
 int hodoku_table_add(hodoku_tables *t, int node, const uint16_t ret[5])
 {
     int table = t->table, n = t->base_count[table];
@@ -175,19 +170,17 @@ void hodoku_table_add_after(hodoku_tables *t, const uint16_t *nodes, int k, int 
     if (!reserve(&t->base, &t->base_size, t->base_used + k, &t->no_memory)) return;
     hodoku_entry *list = &t->base[t->base_start[table]];
     uint16_t epoch = t->epoch;
+    /* One predecessor sorts first already; the distance as
+     * hodoku_table_add reads it (0 if not written yet), the same for all
+     * but once pred itself is written here (a group table's premise). */
+    uint16_t dist = (uint16_t)((pred < n ? list[pred].dist : 0) + 1) & DISTANCE_MASK;
     for (int i = 0; i < k && n < HODOKU_TABLE_MAX; i++) {
         int node = nodes[i];
         if (!hodoku_node_is_group(node) && t->stamp[node] == epoch) continue;
-        hodoku_entry *e = &list[n];
-        e->node = (uint16_t)node;
-        e->flags = 0;
-        /* One predecessor sorts first already; its distance as
-         * hodoku_table_add reads it (0 if not written yet). */
-        e->ret[0] = (uint16_t)pred;
-        e->ret[1] = e->ret[2] = e->ret[3] = e->ret[4] = 0;
-        e->dist = (uint16_t)((pred < n ? list[pred].dist : 0) + 1) & DISTANCE_MASK;
+        list[n] = (hodoku_entry){.node = (uint16_t)node, .ret = {(uint16_t)pred}, .dist = dist};
         t->stamp[node] = epoch;
-        t->pos[node] = (uint16_t)n++;
+        t->pos[node] = (uint16_t)n;
+        if (n++ == pred) dist = (uint16_t)(list[pred].dist + 1) & DISTANCE_MASK;
     }
     t->base_used += n - t->base_count[table];
     t->base_count[table] = n;
