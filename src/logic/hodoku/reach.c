@@ -101,7 +101,10 @@ static uint64_t *set_of(const hodoku_reach *r, int v)
 static uint64_t *set_start(const hodoku_reach *r, int v)
 {
     uint64_t *set = set_of(r, v);
-    for (int i = 0, words = r->words; i < words; i += 2) set[i] = set[i + 1] = 0;
+    for (uint64_t *p = set, *end = set + r->words; p < end; p += 2) {
+        p[0] = 0;
+        p[1] = 0;
+    }
     if (v < r->held) set[v >> 6] = 1ull << (v & 63);
     return set;
 }
@@ -145,9 +148,9 @@ static int next_successor(const hodoku_reach *r, work *k, frame *f)
 {
     const uint16_t *succ = k->gr.succ;
     const int16_t *code = k->code;
-    int v = f->node, low = k->low[v], *order = k->order, *part = r->part, e = f->next, w = -1;
+    int v = f->node, low = k->low[v], *order = k->order, *part = r->part, e = f->next, last = f->last, w = -1;
     uint64_t *set = set_of(r, v);
-    for (; e < f->last; e++) {
+    for (; e < last; e++) {
         int c = code[succ[e]];
         if (c < 0) {
             if (c < -1) set[(-2 - c) >> 6] |= 1ull << ((-2 - c) & 63);
