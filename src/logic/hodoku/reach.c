@@ -221,19 +221,28 @@ static void closure(hodoku_reach *r, work *k)
     }
 }
 
+/* Numbers node next (*n) if it has a table. */
+static void number(const hodoku_tables *t, hodoku_reach *r, int node, int *n)
+{
+    if (t->base_count[node] == 0) return;
+    r->index[node] = (int16_t)*n;
+    r->nodes[(*n)++] = (uint16_t)node;
+}
+
 bool hodoku_reach_compute(const hodoku_tables *t, hodoku_reach *r)
 {
     /* The nodes with a table, in order: the candidates', then the group
-     * nodes'. */
-    int n = 0, plain = 0, last = HODOKU_PLAIN_NODES + 2 * t->ngroups;
+     * nodes'. Only an open cell's candidates have tables (both modes open
+     * no others), so only they are looked at. */
+    int n = 0, last = HODOKU_PLAIN_NODES + 2 * t->ngroups;
     if (!nodes_alloc(r, last)) return false;
     memset(r->index, 0xff, sizeof r->index);
-    for (int node = 0; node < last; node++) {
-        if (t->base_count[node] == 0) continue;
-        plain += node < HODOKU_PLAIN_NODES;
-        r->index[node] = (int16_t)n;
-        r->nodes[n++] = (uint16_t)node;
-    }
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (unsigned c = t->grid->value[cell] ? 0 : t->grid->candidates[cell]; c; c &= c - 1)
+            for (int on = 1; on >= 0; on--)
+                number(t, r, hodoku_plain(cell, sudoku_lowest_digit(c), on), &n);
+    int plain = n;
+    for (int node = HODOKU_PLAIN_NODES; node < last; node++) number(t, r, node, &n);
     work k;
     bool ok = work_alloc(&k, r, n, n < HODOKU_TABLE_MAX ? plain : n, 0);
     if (ok) {
@@ -349,17 +358,6 @@ bool hodoku_reach_plain_on(const hodoku_grid *g, hodoku_reach *r)
     work_free(&k);
     if (!ok) hodoku_reach_free(r);
     return ok;
-}
-
-const uint64_t *hodoku_reach_set(const hodoku_reach *r, int node)
-{
-    return r->sets + (size_t)r->part[r->index[node]] * (size_t)r->words;
-}
-
-bool hodoku_reaches(const hodoku_reach *r, const uint64_t *set, int node)
-{
-    int i = r->index[node];
-    return i >= 0 && i < r->held && ((set[i >> 6] >> (i & 63)) & 1u);
 }
 
 void hodoku_kept_free(hodoku_kept *kept)
