@@ -94,7 +94,9 @@ static void work_free(work *k)
  * rooting a part, the part's set. */
 static uint64_t *set_of(const hodoku_reach *r, int v)
 {
-    return r->sets + (size_t)v * (size_t)r->words;
+    /* malloc's 16-byte alignment and an even count of words: each set
+     * starts on 16 bytes, which lets a pair of words move at once. */
+    return __builtin_assume_aligned(r->sets + (size_t)v * (size_t)r->words, 16);
 }
 
 /* Node number v's set, holding v alone (if the sets hold it). */
@@ -113,11 +115,11 @@ static uint64_t *set_start(const hodoku_reach *r, int v)
  * time. */
 static void add_set(const hodoku_reach *r, int to, int from)
 {
-    uint64_t *set = set_of(r, to);
+    uint64_t *set = set_of(r, to), *end = set + r->words;
     const uint64_t *add = set_of(r, from);
-    for (int i = 0, words = r->words; i < words; i += 2) {
-        set[i] |= add[i];
-        set[i + 1] |= add[i + 1];
+    for (; set < end; set += 2, add += 2) {
+        set[0] |= add[0];
+        set[1] |= add[1];
     }
 }
 
