@@ -44,13 +44,11 @@ typedef struct frame {
     int node, next, last;
 } frame;
 
-/* Work space of one computation: the graph (its own list of successors
- * if it makes one: room for edges) and Tarjan's search's arrays, for n
- * nodes, the sets holding the first held (a set takes words in pairs, so
- * that one is added to another a pair at a time). */
+/* Work space of one computation: the graph and Tarjan's search's
+ * arrays, for n nodes, the sets holding the first held (a set takes words
+ * in pairs, so that one is added to another a pair at a time). */
 typedef struct work {
     graph gr;
-    uint16_t *succ;
     int *ints, *order, *low, *stack, *merged;
     frame *calls;
     /* By node, what the search does with it as a successor: its number if
@@ -60,7 +58,7 @@ typedef struct work {
     int16_t code[HODOKU_NODES];
 } work;
 
-static bool work_alloc(work *k, hodoku_reach *r, int n, int held, size_t edges)
+static bool work_alloc(work *k, hodoku_reach *r, int n, int held)
 {
     size_t m = (size_t)n + 1;
     r->n = n;
@@ -70,15 +68,13 @@ static bool work_alloc(work *k, hodoku_reach *r, int n, int held, size_t edges)
     r->sets = malloc((m * (size_t)r->words + 1) * sizeof *r->sets); /* each cleared when its node is met */
     k->ints = malloc(6 * m * sizeof *k->ints);
     k->calls = malloc(m * sizeof *k->calls);
-    k->succ = edges ? malloc(edges * sizeof *k->succ) : NULL;
-    if (!r->part || !r->sets || !k->ints || !k->calls || (edges && !k->succ)) return false;
+    if (!r->part || !r->sets || !k->ints || !k->calls) return false;
     k->order = k->ints;
     k->low = k->order + m;
     k->stack = k->low + m;
     k->merged = k->stack + m;
     k->gr.first = k->merged + m;
     k->gr.last = k->gr.first + m;
-    k->gr.succ = k->succ;
     return true;
 }
 
@@ -86,7 +82,6 @@ static void work_free(work *k)
 {
     free(k->ints);
     free(k->calls);
-    free(k->succ);
 }
 
 /* Node number v's set: while the search runs, what v and its dead ends
@@ -246,7 +241,7 @@ bool hodoku_reach_compute(const hodoku_tables *t, hodoku_reach *r)
     int plain = n;
     for (int node = HODOKU_PLAIN_NODES; node < last; node++) number(t, r, node, &n);
     work k;
-    bool ok = work_alloc(&k, r, n, n < HODOKU_TABLE_MAX ? plain : n, 0);
+    bool ok = work_alloc(&k, r, n, n < HODOKU_TABLE_MAX ? plain : n);
     if (ok) {
         k.gr.succ = t->succ_node;
         for (int v = 0; v < n; v++) {
@@ -316,6 +311,7 @@ static void plain_graph(const hodoku_grid *g, const hodoku_set *holds, const hod
                         const hodoku_reach *r, graph *gr, uint16_t *succ)
 {
     int used = 0;
+    gr->succ = succ;
     for (int v = 0; v < r->n; v++) {
         int node = r->nodes[v], cell = hodoku_node_cell(node), digit = hodoku_node_digit(node);
         unsigned cands = g->candidates[cell], bit = 1u << (digit - 1);
@@ -326,8 +322,10 @@ static void plain_graph(const hodoku_grid *g, const hodoku_set *holds, const hod
                 if (r->index[w] >= 0) succ[used++] = (uint16_t)w;
             }
             hodoku_set peers = hodoku_set_and(hodoku_buddies(cell), strong[digit]);
-            for (int other; (other = hodoku_set_pop(&peers)) >= 0;)
-                succ[used++] = (uint16_t)hodoku_plain(other, digit, false);
+            for (int other; (other = hodoku_set_pop(&peers)) >= 0;) {
+                int w = hodoku_plain(other, digit, false);
+                if (r->index[w] >= 0) succ[used++] = (uint16_t)w;
+            }
         } else {
             hodoku_set to = hodoku_set_empty();
             for (int k = 0; k < 3; k++) {
@@ -349,15 +347,17 @@ bool hodoku_reach_plain_on(const hodoku_grid *g, hodoku_reach *r)
     strong_cells(g, holds, strong);
     if (!nodes_alloc(r, HODOKU_PLAIN_NODES)) return false;
     int n, on_nodes = number_plain(g, strong, r->index, r->nodes, &n);
-    /* Room for an ON node's links (8 in its cell, 20 peers) for each. */
+    /* Room for an ON node's links (8 in its cell, 20 peers) for each, an
+     * OFF node's 4 (its cell's, one in each house). */
+    uint16_t *succ = malloc(((size_t)on_nodes * (8 + 20) + (size_t)(n - on_nodes) * 4 + 1) * sizeof *succ);
     work k;
-    bool ok = work_alloc(&k, r, n, on_nodes,
-                         (size_t)on_nodes * (8 + 20) + (size_t)(n - on_nodes) * 4 + 1);
+    bool ok = work_alloc(&k, r, n, on_nodes) && succ;
     if (ok) {
-        plain_graph(g, holds, strong, r, &k.gr, k.succ);
+        plain_graph(g, holds, strong, r, &k.gr, succ);
         closure(r, &k);
     }
     work_free(&k);
+    free(succ);
     if (!ok) hodoku_reach_free(r);
     return ok;
 }
