@@ -65,7 +65,10 @@ static bool work_alloc(work *k, hodoku_reach *r, int n, int held)
     r->held = held;
     r->words = (held + 127) / 128 * 2;
     r->part = malloc(m * sizeof *r->part);
-    r->sets = malloc((m * (size_t)r->words + 1) * sizeof *r->sets); /* each cleared when its node is met */
+    /* On 16 bytes (an even count of words, a pair of words more: a size
+     * aligned_alloc takes), so that every set is; each is cleared when its
+     * node is met. */
+    r->sets = aligned_alloc(16, (m * (size_t)r->words + 2) * sizeof *r->sets);
     k->ints = malloc(6 * m * sizeof *k->ints);
     k->calls = malloc(m * sizeof *k->calls);
     if (!r->part || !r->sets || !k->ints || !k->calls) return false;
@@ -89,13 +92,12 @@ static void work_free(work *k)
  * rooting a part, the part's set. */
 static uint64_t *set_of(const hodoku_reach *r, int v)
 {
-    /* malloc's 16-byte alignment and an even count of words: each set
-     * starts on 16 bytes, which lets a pair of words move at once. */
+    /* On 16 bytes (work_alloc): a pair of words moves at once. */
     return __builtin_assume_aligned(r->sets + (size_t)v * (size_t)r->words, 16);
 }
 
-/* Node number v's set, holding v alone (if the sets hold it). */
-static uint64_t *set_start(const hodoku_reach *r, int v)
+/* Node number v's set made to hold v alone (if the sets hold it). */
+static void set_start(const hodoku_reach *r, int v)
 {
     uint64_t *set = set_of(r, v);
     for (uint64_t *p = set, *end = set + r->words; p < end; p += 2) {
@@ -103,7 +105,6 @@ static uint64_t *set_start(const hodoku_reach *r, int v)
         p[1] = 0;
     }
     if (v < r->held) set[v >> 6] = 1ull << (v & 63);
-    return set;
 }
 
 /* Adds node number from's set to node number to's, a pair of words at a
