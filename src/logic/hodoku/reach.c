@@ -144,25 +144,25 @@ static void visit(const hodoku_reach *r, work *k, int v, int depth, int *counter
  * stack, in the node's own part, lowers its low link. */
 static int next_successor(const hodoku_reach *r, work *k, frame *f)
 {
-    const uint16_t *succ = k->gr.succ;
+    const uint16_t *next = k->gr.succ + f->next, *end = k->gr.succ + f->last;
     const int16_t *code = k->code;
-    int v = f->node, low = k->low[v], *order = k->order, *part = r->part, e = f->next, last = f->last, w = -1;
+    int v = f->node, low = k->low[v], *order = k->order, *part = r->part, w = -1;
     uint64_t *set = set_of(r, v);
-    for (; e < last; e++) {
-        int c = code[succ[e]];
+    for (; next < end; next++) {
+        int c = code[*next];
         if (c < 0) {
             if (c < -1) set[(-2 - c) >> 6] |= 1ull << ((-2 - c) & 63);
         } else if (part[c] >= 0) {
             take(r, k->merged, v, part[c]);
         } else if (order[c] < 0) {
             w = c;
-            e++;
+            next++;
             break;
         } else if (order[c] < low) {
             low = order[c];
         }
     }
-    f->next = e;
+    f->next = (int)(next - k->gr.succ);
     k->low[v] = low;
     return w;
 }
