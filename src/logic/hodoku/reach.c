@@ -100,9 +100,9 @@ static uint64_t *set_of(const hodoku_reach *r, int v)
 static void set_start(const hodoku_reach *r, int v)
 {
     uint64_t *set = set_of(r, v);
-    for (uint64_t *p = set, *end = set + r->words; p < end; p += 2) {
-        p[0] = 0;
-        p[1] = 0;
+    for (size_t i = 0, words = (size_t)r->words; i < words; i += 2) {
+        set[i] = 0;
+        set[i + 1] = 0;
     }
     if (v < r->held) set[v >> 6] = 1ull << (v & 63);
 }
@@ -111,11 +111,11 @@ static void set_start(const hodoku_reach *r, int v)
  * time. */
 static void add_set(const hodoku_reach *r, int to, int from)
 {
-    uint64_t *set = set_of(r, to), *end = set + r->words;
+    uint64_t *set = set_of(r, to);
     const uint64_t *add = set_of(r, from);
-    for (; set < end; set += 2, add += 2) {
-        set[0] |= add[0];
-        set[1] |= add[1];
+    for (size_t i = 0, words = (size_t)r->words; i < words; i += 2) {
+        set[i] |= add[i];
+        set[i + 1] |= add[i + 1];
     }
 }
 
