@@ -167,6 +167,13 @@ static int next_successor(const hodoku_reach *r, work *k, frame *f)
     return w;
 }
 
+/* Node number v's code (work's). */
+static int16_t code_of(const hodoku_reach *r, const graph *gr, int v)
+{
+    if (gr->first[v] != gr->last[v]) return (int16_t)v;
+    return (int16_t)(v < r->held ? -2 - v : -1);
+}
+
 /* Tarjan's search over the graph: each node's part, named by the node
  * rooting it, and each part's set, kept at its root. A node that does not
  * root its part hands its set to the node it was reached from, in the
@@ -179,7 +186,7 @@ static void closure(hodoku_reach *r, work *k)
     memset(k->code, 0xff, sizeof k->code);
     for (int v = 0; v < n; v++) {
         order[v] = part[v] = k->merged[v] = -1;
-        k->code[r->nodes[v]] = (int16_t)(k->gr.first[v] != k->gr.last[v] ? v : v < r->held ? -2 - v : -1);
+        k->code[r->nodes[v]] = code_of(r, &k->gr, v);
     }
     int counter = 0, nstack = 0;
     for (int root = 0; root < n; root++) {
@@ -283,7 +290,8 @@ static void strong_cells(const hodoku_grid *g, const hodoku_set *holds, hodoku_s
 /* Numbers the ON nodes of the open cells' candidates in node order, then
  * the OFF nodes that go on (into index, and nodes by number; *n of them);
  * the count of ON nodes. */
-static int number_plain(const hodoku_grid *g, const hodoku_set *strong, int16_t *index, uint16_t *nodes, int *n)
+static int number_plain(const hodoku_grid *g, const hodoku_set *strong, int16_t *index,
+                        uint16_t *nodes, int *n)
 {
     memset(index, 0xff, HODOKU_NODES * sizeof *index);
     int v = 0, on_nodes = 0;
@@ -330,12 +338,16 @@ static void plain_graph(const hodoku_grid *g, const hodoku_set *holds, const hod
         } else {
             hodoku_set to = hodoku_set_empty();
             for (int k = 0; k < 3; k++) {
-                hodoku_set in = hodoku_set_and(hodoku_unit_sets[sudoku_cell_units[cell][k]], holds[digit]);
+                hodoku_set in =
+                    hodoku_set_and(hodoku_unit_sets[sudoku_cell_units[cell][k]], holds[digit]);
                 hodoku_set_remove(&in, cell);
                 if (!hodoku_set_is_empty(in) && !hodoku_set_several(in)) to = hodoku_set_or(to, in);
             }
-            if (sudoku_is_pair(cands)) succ[used++] = (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(cands & ~bit), true);
-            for (int other; (other = hodoku_set_pop(&to)) >= 0;) succ[used++] = (uint16_t)hodoku_plain(other, digit, true);
+            if (sudoku_is_pair(cands))
+                succ[used++] =
+                    (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(cands & ~bit), true);
+            for (int other; (other = hodoku_set_pop(&to)) >= 0;)
+                succ[used++] = (uint16_t)hodoku_plain(other, digit, true);
         }
         gr->last[v] = used;
     }
@@ -350,7 +362,8 @@ bool hodoku_reach_plain_on(const hodoku_grid *g, hodoku_reach *r)
     int n, on_nodes = number_plain(g, strong, r->index, r->nodes, &n);
     /* Room for an ON node's links (8 in its cell, 20 peers) for each, an
      * OFF node's 4 (its cell's, one in each house). */
-    uint16_t *succ = malloc(((size_t)on_nodes * (8 + 20) + (size_t)(n - on_nodes) * 4 + 1) * sizeof *succ);
+    size_t room = (size_t)on_nodes * (8 + 20) + (size_t)(n - on_nodes) * 4 + 1;
+    uint16_t *succ = malloc(room * sizeof *succ);
     work k;
     bool ok = work_alloc(&k, r, n, on_nodes) && succ;
     if (ok) {
