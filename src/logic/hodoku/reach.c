@@ -21,102 +21,63 @@ void hodoku_reach_free(hodoku_reach *r)
     r->nodes = NULL;
 }
 
-/* One frame of the depth first search: a node and its next successor. */
-typedef struct frame {
-    int node, next;
-} frame;
+/* Room for up to n nodes by number; false (r left empty) if memory ran
+ * out. */
+static bool nodes_alloc(hodoku_reach *r, int n)
+{
+    r->sets = NULL;
+    r->part = NULL;
+    r->nodes = malloc(((size_t)n + 1) * sizeof *r->nodes);
+    return r->nodes != NULL;
+}
 
-/* The graph by node numbers: each node's successors that go on (have
- * successors of their own) apart from the dead ends, which need no search
- * (each is a part of its own that reaches only itself; those the sets do
- * not hold are left out: they add nothing to a set). */
+/* The graph: node number v's successors are the nodes succ[first[v] ..
+ * last[v]); it goes on if there is one. */
 typedef struct graph {
-    int *live_start, *live; /* node v's: live[live_start[v] .. live_start[v + 1]) */
-    int *dead_start, *dead;
-    bool *goes_on;
+    const uint16_t *succ;
+    int *first, *last;
 } graph;
 
-static void make_graph(const hodoku_tables *t, const hodoku_reach *r, graph *gr)
-{
-    int nlive = 0, ndead = 0;
-    for (int v = 0; v < r->n; v++) {
-        int id = r->nodes[v];
-        gr->live_start[v] = nlive;
-        gr->dead_start[v] = ndead;
-        for (int e = t->succ_start[id]; e < t->succ_start[id + 1]; e++) {
-            int w = r->index[t->succ_node[e]];
-            if (w < 0) continue;
-            /* Written to both, kept by one at most: no branch to mispredict. */
-            bool on = gr->goes_on[w];
-            gr->live[nlive] = w;
-            gr->dead[ndead] = w;
-            nlive += on;
-            ndead += !on && w < r->held;
-        }
-    }
-    gr->live_start[r->n] = nlive;
-    gr->dead_start[r->n] = ndead;
-}
-
-/* Adds node number v to a set if the sets hold it. */
-static void hold(const hodoku_reach *r, uint64_t *set, int v)
-{
-    if (v < r->held) set[v >> 6] |= 1ull << (v & 63);
-}
-
-/* The set of part: its nodes (on the stack from `from` to `to`), their
- * dead ends and what the parts they lead to reach (done before it). */
-static void part_set(hodoku_reach *r, const graph *gr, const int *stack, int from, int to, int part, int *merged)
-{
-    uint64_t *set = r->sets + (size_t)part * (size_t)r->words;
-    memset(set, 0, (size_t)r->words * sizeof *set);
-    for (int k = from; k < to; k++) {
-        int x = stack[k];
-        hold(r, set, x);
-        for (int e = gr->dead_start[x]; e < gr->dead_start[x + 1]; e++) {
-            int w = gr->dead[e];
-            set[w >> 6] |= 1ull << (w & 63);
-        }
-        for (int e = gr->live_start[x]; e < gr->live_start[x + 1]; e++) {
-            int other = r->part[gr->live[e]];
-            if (other == part || merged[other] == part) continue;
-            merged[other] = part;
-            const uint64_t *add = r->sets + (size_t)other * (size_t)r->words;
-            for (int i = 0; i < r->words; i++) set[i] |= add[i];
-        }
-    }
-}
+/* One frame of the depth first search: a node, its next successor and
+ * the end of its successors. */
+typedef struct frame {
+    int node, next, last;
+} frame;
 
 /* Work space of one computation: the graph and Tarjan's search's
- * arrays, for n nodes (sets holding the first held) and up to edges
- * edges. */
+ * arrays, for n nodes, the sets holding the first held (a set takes words
+ * in pairs, so that one is added to another a pair at a time). */
 typedef struct work {
     graph gr;
     int *ints, *order, *low, *stack, *merged;
     frame *calls;
+    /* By node, what the search does with it as a successor: its number if
+     * it goes on; -2 - its number for a dead end the sets hold (a part of
+     * its own that reaches only itself, a bit to set); -1 for the rest (no
+     * number, or a dead end that adds nothing to a set). */
+    int16_t code[HODOKU_NODES];
 } work;
 
-static bool work_alloc(work *k, hodoku_reach *r, int n, int held, size_t edges)
+static bool work_alloc(work *k, hodoku_reach *r, int n, int held)
 {
     size_t m = (size_t)n + 1;
     r->n = n;
     r->held = held;
-    r->words = (held + 63) / 64;
-    r->nodes = malloc(m * sizeof *r->nodes);
+    r->words = (held + 127) / 128 * 2;
     r->part = malloc(m * sizeof *r->part);
-    r->sets = malloc((m * (size_t)r->words + 1) * sizeof *r->sets); /* each part's zeroed when made */
-    k->ints = malloc((6 * m + 2 * edges) * sizeof *k->ints);
+    /* On 16 bytes (an even count of words, a pair of words more: a size
+     * aligned_alloc takes), so that every set is; each is cleared when its
+     * node is met. */
+    r->sets = aligned_alloc(16, (m * (size_t)r->words + 2) * sizeof *r->sets);
+    k->ints = malloc(6 * m * sizeof *k->ints);
     k->calls = malloc(m * sizeof *k->calls);
-    k->gr.goes_on = malloc(m * sizeof *k->gr.goes_on);
-    if (!r->nodes || !r->part || !r->sets || !k->ints || !k->calls || !k->gr.goes_on) return false;
+    if (!r->part || !r->sets || !k->ints || !k->calls) return false;
     k->order = k->ints;
     k->low = k->order + m;
     k->stack = k->low + m;
     k->merged = k->stack + m;
-    k->gr.live_start = k->merged + m;
-    k->gr.dead_start = k->gr.live_start + m;
-    k->gr.live = k->gr.dead_start + m;
-    k->gr.dead = k->gr.live + edges;
+    k->gr.first = k->merged + m;
+    k->gr.last = k->gr.first + m;
     return true;
 }
 
@@ -124,86 +85,178 @@ static void work_free(work *k)
 {
     free(k->ints);
     free(k->calls);
-    free(k->gr.goes_on);
 }
 
-/* Tarjan's search over the graph: each node's part, each part's set. */
+/* Node number v's set: while the search runs, what v and its dead ends
+ * reach and the finished parts that it leads to; then, for the node
+ * rooting a part, the part's set. */
+static uint64_t *set_of(const hodoku_reach *r, int v)
+{
+    /* On 16 bytes (work_alloc): a pair of words moves at once. */
+    return __builtin_assume_aligned(r->sets + (size_t)v * (size_t)r->words, 16);
+}
+
+/* Node number v's set made to hold v alone (if the sets hold it). */
+static void set_start(const hodoku_reach *r, int v)
+{
+    uint64_t *set = set_of(r, v);
+    for (size_t i = 0, words = (size_t)r->words; i < words; i += 2) {
+        set[i] = 0;
+        set[i + 1] = 0;
+    }
+    if (v < r->held) set[v >> 6] = 1ull << (v & 63);
+}
+
+/* Adds node number from's set to node number to's, a pair of words at a
+ * time. */
+static void add_set(const hodoku_reach *r, int to, int from)
+{
+    uint64_t *set = set_of(r, to);
+    const uint64_t *add = set_of(r, from);
+    for (size_t i = 0, words = (size_t)r->words; i < words; i += 2) {
+        set[i] |= add[i];
+        set[i + 1] |= add[i + 1];
+    }
+}
+
+/* Adds to node number v's set the set of a finished part (kept at its
+ * root), once. */
+static void take(const hodoku_reach *r, int *merged, int v, int part)
+{
+    if (merged[part] == v) return;
+    merged[part] = v;
+    add_set(r, v, part);
+}
+
+/* Starts node number v's search: its order, its set, its frame. */
+static void visit(const hodoku_reach *r, work *k, int v, int depth, int *counter, int *nstack)
+{
+    k->order[v] = k->low[v] = (*counter)++;
+    k->stack[(*nstack)++] = v;
+    set_start(r, v);
+    k->calls[depth] = (frame){v, k->gr.first[v], k->gr.last[v]};
+}
+
+/* Walks on through f's node's successors up to one not met yet, which it
+ * returns (-1 at the end). On the way: a dead end goes into the node's
+ * set, a finished part's set too (Tarjan's search finishes the parts a
+ * node leads to before the node's own), and a successor still on the
+ * stack, in the node's own part, lowers its low link. */
+static int next_successor(const hodoku_reach *r, work *k, frame *f)
+{
+    const uint16_t *next = k->gr.succ + f->next, *end = k->gr.succ + f->last;
+    const int16_t *code = k->code;
+    int v = f->node, low = k->low[v], *order = k->order, *part = r->part, w = -1;
+    uint64_t *set = set_of(r, v);
+    for (; next < end; next++) {
+        int c = code[*next];
+        if (c < 0) {
+            if (c < -1) set[(-2 - c) >> 6] |= 1ull << ((-2 - c) & 63);
+        } else if (part[c] >= 0) {
+            take(r, k->merged, v, part[c]);
+        } else if (order[c] < 0) {
+            w = c;
+            next++;
+            break;
+        } else if (order[c] < low) {
+            low = order[c];
+        }
+    }
+    f->next = (int)(next - k->gr.succ);
+    k->low[v] = low;
+    return w;
+}
+
+/* Node number v's code (work's). */
+static int16_t code_of(const hodoku_reach *r, const graph *gr, int v)
+{
+    if (gr->first[v] != gr->last[v]) return (int16_t)v;
+    return (int16_t)(v < r->held ? -2 - v : -1);
+}
+
+/* Tarjan's search over the graph: each node's part, named by the node
+ * rooting it, and each part's set, kept at its root. A node that does not
+ * root its part hands its set to the node it was reached from, in the
+ * same part (the part's root reaches that node, which reaches this one,
+ * which reaches the root), so the root's set ends as the part's. */
 static void closure(hodoku_reach *r, work *k)
 {
-    const graph local = k->gr, *gr = &local; /* a copy the stores below cannot touch: kept in registers */
-    int n = r->n, *order = k->order, *low = k->low, *stack = k->stack;
+    int n = r->n, *order = k->order, *low = k->low, *stack = k->stack, *part = r->part;
     frame *calls = k->calls;
-    for (int i = 0; i < n; i++) order[i] = k->merged[i] = -1;
-    int counter = 0, nstack = 0, nparts = 0;
+    memset(k->code, 0xff, sizeof k->code);
+    for (int v = 0; v < n; v++) {
+        order[v] = part[v] = k->merged[v] = -1;
+        k->code[r->nodes[v]] = code_of(r, &k->gr, v);
+    }
+    int counter = 0, nstack = 0;
     for (int root = 0; root < n; root++) {
         if (order[root] >= 0) continue;
-        if (!gr->goes_on[root]) {
+        if (k->gr.first[root] == k->gr.last[root]) {
             /* A dead end is a part of its own that reaches itself. */
-            uint64_t *set = r->sets + (size_t)nparts * (size_t)r->words;
-            memset(set, 0, (size_t)r->words * sizeof *set);
-            hold(r, set, root);
-            r->part[root] = nparts++;
+            set_start(r, root);
             order[root] = counter++;
+            part[root] = root;
             continue;
         }
         int depth = 0;
-        calls[0] = (frame){root, gr->live_start[root]};
-        order[root] = low[root] = counter++;
-        stack[nstack++] = root;
-        r->part[root] = -1;
+        visit(r, k, root, 0, &counter, &nstack);
         while (depth >= 0) {
-            frame *f = &calls[depth];
-            int v = f->node;
-            if (f->next < gr->live_start[v + 1]) {
-                int w = gr->live[f->next++];
-                if (order[w] < 0) {
-                    order[w] = low[w] = counter++;
-                    stack[nstack++] = w;
-                    r->part[w] = -1;
-                    calls[++depth] = (frame){w, gr->live_start[w]};
-                } else if (r->part[w] < 0 && order[w] < low[v]) {
-                    low[v] = order[w]; /* w is on the stack: in v's part */
-                }
+            int w = next_successor(r, k, &calls[depth]);
+            if (w >= 0) {
+                visit(r, k, w, ++depth, &counter, &nstack);
                 continue;
             }
+            int v = calls[depth].node;
             if (low[v] == order[v]) {
-                /* v roots a part: its nodes, and all that they reach
-                 * (the parts they lead to are done). */
-                int part = nparts++, from = nstack;
-                do r->part[stack[--from]] = part;
-                while (stack[from] != v);
-                part_set(r, gr, stack, from, nstack, part, k->merged);
-                nstack = from;
+                /* v roots a part: its nodes, on the stack down to v. */
+                int u;
+                do part[u = stack[--nstack]] = v;
+                while (u != v);
             }
             if (--depth >= 0) {
-                int u = calls[depth].node;
-                if (low[v] < low[u]) low[u] = low[v];
+                int parent = calls[depth].node;
+                if (part[v] >= 0) {
+                    take(r, k->merged, parent, v);
+                } else {
+                    add_set(r, parent, v);
+                    if (low[v] < low[parent]) low[parent] = low[v];
+                }
             }
         }
     }
 }
 
+/* Numbers node next (*n) if it has a table. */
+static void number(const hodoku_tables *t, hodoku_reach *r, int node, int *n)
+{
+    if (t->base_count[node] == 0) return;
+    r->index[node] = (int16_t)*n;
+    r->nodes[(*n)++] = (uint16_t)node;
+}
+
 bool hodoku_reach_compute(const hodoku_tables *t, hodoku_reach *r)
 {
-    /* The nodes with a table: the candidates' and the group nodes'. */
+    /* The nodes with a table, in order: the candidates', then the group
+     * nodes'. Only an open cell's candidates have tables (both modes open
+     * no others), so only they are looked at. */
     int n = 0, last = HODOKU_PLAIN_NODES + 2 * t->ngroups;
+    if (!nodes_alloc(r, last)) return false;
     memset(r->index, 0xff, sizeof r->index);
-    for (int node = 0; node < HODOKU_PLAIN_NODES; node++)
-        if (t->base_count[node] != 0) r->index[node] = (int16_t)n++;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (unsigned c = t->grid->value[cell] ? 0 : t->grid->candidates[cell]; c; c &= c - 1)
+            for (int on = 1; on >= 0; on--)
+                number(t, r, hodoku_plain(cell, sudoku_lowest_digit(c), on), &n);
     int plain = n;
-    for (int node = HODOKU_PLAIN_NODES; node < last; node++)
-        if (t->base_count[node] != 0) r->index[node] = (int16_t)n++;
+    for (int node = HODOKU_PLAIN_NODES; node < last; node++) number(t, r, node, &n);
     work k;
-    bool ok = work_alloc(&k, r, n, n < HODOKU_TABLE_MAX ? plain : n,
-                         (size_t)t->succ_start[HODOKU_NODES] + 1);
+    bool ok = work_alloc(&k, r, n, n < HODOKU_TABLE_MAX ? plain : n);
     if (ok) {
-        for (int node = 0; node < last; node++) {
-            int v = r->index[node];
-            if (v < 0) continue;
-            r->nodes[v] = (uint16_t)node;
-            k.gr.goes_on[v] = t->succ_start[node] != t->succ_start[node + 1];
+        k.gr.succ = t->succ_node;
+        for (int v = 0; v < n; v++) {
+            int node = r->nodes[v];
+            k.gr.first[v] = t->succ_start[node];
+            k.gr.last[v] = t->succ_start[node + 1];
         }
-        make_graph(t, r, &k.gr);
         closure(r, &k);
     }
     work_free(&k);
@@ -237,7 +290,8 @@ static void strong_cells(const hodoku_grid *g, const hodoku_set *holds, hodoku_s
 /* Numbers the ON nodes of the open cells' candidates in node order, then
  * the OFF nodes that go on (into index, and nodes by number; *n of them);
  * the count of ON nodes. */
-static int number_plain(const hodoku_grid *g, const hodoku_set *strong, int16_t *index, uint16_t *nodes, int *n)
+static int number_plain(const hodoku_grid *g, const hodoku_set *strong, int16_t *index,
+                        uint16_t *nodes, int *n)
 {
     memset(index, 0xff, HODOKU_NODES * sizeof *index);
     int v = 0, on_nodes = 0;
@@ -260,51 +314,43 @@ static int number_plain(const hodoku_grid *g, const hodoku_set *strong, int16_t 
  * table.c's candidate_successors makes them): an ON node turns off its
  * cell's other candidates and its peers with the digit, an OFF node turns
  * on its bivalue cell's other candidate and the other place of a house
- * with two. The OFF nodes all go on; an ON node goes on if it links to
- * one, which the ON nodes, numbered first, are all known to before. */
+ * with two. Only the links to numbered nodes are listed: an ON node goes
+ * on if it has one. */
 static void plain_graph(const hodoku_grid *g, const hodoku_set *holds, const hodoku_set *strong,
-                        const hodoku_reach *r, graph *gr)
+                        const hodoku_reach *r, graph *gr, uint16_t *succ)
 {
-    int nlive = 0, ndead = 0;
+    int used = 0;
+    gr->succ = succ;
     for (int v = 0; v < r->n; v++) {
         int node = r->nodes[v], cell = hodoku_node_cell(node), digit = hodoku_node_digit(node);
         unsigned cands = g->candidates[cell], bit = 1u << (digit - 1);
-        gr->live_start[v] = nlive;
-        gr->dead_start[v] = ndead;
+        gr->first[v] = used;
         if (hodoku_node_on(node)) {
             for (unsigned o = cands & ~bit; o; o &= o - 1) {
-                int w = r->index[hodoku_plain(cell, sudoku_lowest_digit(o), false)];
-                if (w >= 0) gr->live[nlive++] = w;
+                int w = hodoku_plain(cell, sudoku_lowest_digit(o), false);
+                if (r->index[w] >= 0) succ[used++] = (uint16_t)w;
             }
             hodoku_set peers = hodoku_set_and(hodoku_buddies(cell), strong[digit]);
             for (int other; (other = hodoku_set_pop(&peers)) >= 0;) {
-                int w = r->index[hodoku_plain(other, digit, false)];
-                if (w >= 0) gr->live[nlive++] = w;
+                int w = hodoku_plain(other, digit, false);
+                if (r->index[w] >= 0) succ[used++] = (uint16_t)w;
             }
-            gr->goes_on[v] = nlive != gr->live_start[v];
-            continue;
+        } else {
+            hodoku_set to = hodoku_set_empty();
+            for (int k = 0; k < 3; k++) {
+                hodoku_set in =
+                    hodoku_set_and(hodoku_unit_sets[sudoku_cell_units[cell][k]], holds[digit]);
+                hodoku_set_remove(&in, cell);
+                if (!hodoku_set_is_empty(in) && !hodoku_set_several(in)) to = hodoku_set_or(to, in);
+            }
+            if (sudoku_is_pair(cands))
+                succ[used++] =
+                    (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(cands & ~bit), true);
+            for (int other; (other = hodoku_set_pop(&to)) >= 0;)
+                succ[used++] = (uint16_t)hodoku_plain(other, digit, true);
         }
-        gr->goes_on[v] = true;
-        hodoku_set to = hodoku_set_empty();
-        for (int k = 0; k < 3; k++) {
-            hodoku_set in = hodoku_set_and(hodoku_unit_sets[sudoku_cell_units[cell][k]], holds[digit]);
-            hodoku_set_remove(&in, cell);
-            if (!hodoku_set_is_empty(in) && !hodoku_set_several(in)) to = hodoku_set_or(to, in);
-        }
-        int ws[4], nw = 0;
-        if (sudoku_is_pair(cands)) ws[nw++] = r->index[hodoku_plain(cell, sudoku_lowest_digit(cands & ~bit), true)];
-        for (int other; (other = hodoku_set_pop(&to)) >= 0;) ws[nw++] = r->index[hodoku_plain(other, digit, true)];
-        for (int i = 0; i < nw; i++) {
-            int w = ws[i];
-            if (w < 0) continue;
-            if (gr->goes_on[w])
-                gr->live[nlive++] = w;
-            else
-                gr->dead[ndead++] = w;
-        }
+        gr->last[v] = used;
     }
-    gr->live_start[r->n] = nlive;
-    gr->dead_start[r->n] = ndead;
 }
 
 bool hodoku_reach_plain_on(const hodoku_grid *g, hodoku_reach *r)
@@ -312,31 +358,22 @@ bool hodoku_reach_plain_on(const hodoku_grid *g, hodoku_reach *r)
     hodoku_set holds[10], strong[10];
     hodoku_digit_sets(g, holds);
     strong_cells(g, holds, strong);
-    uint16_t nodes[HODOKU_PLAIN_NODES];
-    int n, on_nodes = number_plain(g, strong, r->index, nodes, &n);
-    /* Room for an ON node's links (8 in its cell, 20 peers) for each. */
+    if (!nodes_alloc(r, HODOKU_PLAIN_NODES)) return false;
+    int n, on_nodes = number_plain(g, strong, r->index, r->nodes, &n);
+    /* Room for an ON node's links (8 in its cell, 20 peers) for each, an
+     * OFF node's 4 (its cell's, one in each house). */
+    size_t room = (size_t)on_nodes * (8 + 20) + (size_t)(n - on_nodes) * 4 + 1;
+    uint16_t *succ = malloc(room * sizeof *succ);
     work k;
-    bool ok = work_alloc(&k, r, n, on_nodes,
-                         (size_t)on_nodes * (8 + 20) + (size_t)(n - on_nodes) * 4 + 1);
+    bool ok = work_alloc(&k, r, n, on_nodes) && succ;
     if (ok) {
-        memcpy(r->nodes, nodes, (size_t)n * sizeof *nodes);
-        plain_graph(g, holds, strong, r, &k.gr);
+        plain_graph(g, holds, strong, r, &k.gr, succ);
         closure(r, &k);
     }
     work_free(&k);
+    free(succ);
     if (!ok) hodoku_reach_free(r);
     return ok;
-}
-
-const uint64_t *hodoku_reach_set(const hodoku_reach *r, int node)
-{
-    return r->sets + (size_t)r->part[r->index[node]] * (size_t)r->words;
-}
-
-bool hodoku_reaches(const hodoku_reach *r, const uint64_t *set, int node)
-{
-    int i = r->index[node];
-    return i >= 0 && i < r->held && ((set[i >> 6] >> (i & 63)) & 1u);
 }
 
 void hodoku_kept_free(hodoku_kept *kept)

@@ -9,11 +9,11 @@
 
 typedef struct hodoku_reach {
     int n;                       /* nodes that have a table */
-    int held, words;             /* the numbers a set holds (those below held); its words */
+    int held, words;             /* the numbers a set holds (those below held); its words (even) */
     int16_t index[HODOKU_NODES]; /* a node's number, -1 if it has no table */
     uint16_t *nodes;             /* the nodes by number */
-    int *part;                   /* by number: its strongly connected part */
-    uint64_t *sets;              /* by part: the numbers of the nodes it reaches */
+    int *part;                   /* by number: its strongly connected part, named by a node of it */
+    uint64_t *sets;              /* by a part's name: the numbers of the nodes it reaches */
 } hodoku_reach;
 
 /* What every table's premise reaches, from t's indexed direct
@@ -34,9 +34,11 @@ void hodoku_reach_free(hodoku_reach *r);
 bool hodoku_reach_plain_on(const hodoku_grid *g, hodoku_reach *r);
 
 /* The set of what node (one with a table) reaches (its own part always
- * included), and whether such a set holds a node. */
-const uint64_t *hodoku_reach_set(const hodoku_reach *r, int node);
-bool hodoku_reaches(const hodoku_reach *r, const uint64_t *set, int node);
+ * included). */
+static inline const uint64_t *hodoku_reach_set(const hodoku_reach *r, int node)
+{
+    return r->sets + (size_t)r->part[r->index[node]] * (size_t)r->words;
+}
 
 /* Chains-mode tables with group nodes and what they reach, as the
  * grouped nice loops' search left them (nothing but the expansion's room
