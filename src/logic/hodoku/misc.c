@@ -145,6 +145,8 @@ typedef struct by_need {
     /* Group g's clashes each once: distinct[g][0..kinds[g]). */
     uint16_t distinct[NEEDS][SELECTIONS_MAX];
     int kinds[NEEDS];
+    /* By group: the bits all its clashes have, and those one has. */
+    unsigned all_have[NEEDS], one_has[NEEDS];
 } by_need;
 
 /* Groups the selections whose need is 1 to plus - 1 (a line selection
@@ -154,6 +156,8 @@ static void group_by_need(const selection *sel, int n, unsigned v, int plus, uns
 {
     memset(by->count, 0, sizeof by->count);
     memset(by->kinds, 0, sizeof by->kinds);
+    memset(by->one_has, 0, sizeof by->one_has);
+    memset(by->all_have, 0xff, sizeof by->all_have);
     uint64_t seen[NEEDS][16]; /* by group, the clashes listed in distinct */
     memset(seen, 0, (size_t)plus * sizeof seen[0]);
     for (int i = 0; i < n; i++) {
@@ -166,6 +170,8 @@ static void group_by_need(const selection *sel, int n, unsigned v, int plus, uns
         if (!(seen[g][clash / 64] >> (clash % 64) & 1u)) {
             seen[g][clash / 64] |= 1ull << (clash % 64);
             by->distinct[g][by->kinds[g]++] = (uint16_t)clash;
+            by->all_have[g] &= clash;
+            by->one_has[g] |= clash;
         }
     }
 }
@@ -173,6 +179,10 @@ static void group_by_need(const selection *sel, int n, unsigned v, int plus, uns
 /* True if some selection of need group g is clear of forbidden. */
 static bool any_clear(const by_need *by, int g, unsigned forbidden)
 {
+    /* Forbidden meets every clash if it holds a bit they all have, and
+     * none if it holds no bit any has: told without the list. */
+    if (!by->kinds[g] || (forbidden & by->all_have[g])) return false;
+    if (!(forbidden & by->one_has[g])) return true;
     for (int i = 0; i < by->kinds[g]; i++)
         if (!(by->distinct[g][i] & forbidden)) return true;
     return false;
