@@ -123,57 +123,68 @@ static bool sdc_step(const sue_de_coq *s, const uint8_t *line_cells, selection n
     return true;
 }
 
+enum {
+    /* A crossing holds two cells at least: its line and box keep seven
+     * others at most, with 127 selections. */
+    SELECTIONS_MAX = 127,
+    /* A selection's need is below plus, at most the crossing's 9 digits
+     * less its 2 cells. */
+    NEEDS = 7,
+    SHARED_CELL = 1u << 9
+};
+
 /* The box's selections that take the crossing's digits at all, grouped
  * by the digits of v they leave to the crossing (their size less their
  * digits outside v), each group in the selections' order; with each, what
  * a line selection can clash on: its digits of v, and shared (a bit above
  * the digits) if it holds the cell the line may share with the box. */
 typedef struct by_need {
-    int start[11];       /* group g: order[start[g]..start[g + 1]) */
-    uint16_t order[511]; /* indices into the selections */
-    uint16_t clash[511]; /* by place in order */
-    /* Group g's clashes each once: distinct[start[g]..start[g] + kinds[g]). */
-    uint16_t distinct[511];
-    int kinds[10];
+    int count[NEEDS];                     /* group g: order[g][0..count[g]) */
+    uint16_t order[NEEDS][SELECTIONS_MAX]; /* indices into the selections */
+    uint16_t clash[NEEDS][SELECTIONS_MAX]; /* by place in order */
+    /* Group g's clashes each once: distinct[g][0..kinds[g]). */
+    uint16_t distinct[NEEDS][SELECTIONS_MAX];
+    int kinds[NEEDS];
+    /* By group: the bits all its clashes have, and those one has. */
+    unsigned all_have[NEEDS], one_has[NEEDS];
 } by_need;
-
-enum { SHARED_CELL = 1u << 9 };
 
 /* Groups the selections whose need is 1 to plus - 1 (a line selection
  * leaves the box one of those). */
 static void group_by_need(const selection *sel, int n, unsigned v, int plus, unsigned shared,
                           by_need *by)
 {
-    int need[511];
-    memset(by->start, 0, sizeof by->start);
+    memset(by->count, 0, sizeof by->count);
     memset(by->kinds, 0, sizeof by->kinds);
-    for (int i = 0; i < n; i++) {
-        need[i] = (sel[i].digits & v) ? sel[i].size - sudoku_popcount(sel[i].digits & ~v) : 0;
-        if (need[i] > 0 && need[i] < plus) by->start[need[i] + 1]++;
-    }
-    for (int g = 1; g <= 10; g++) by->start[g] += by->start[g - 1];
-    int at[10];
-    memcpy(at, by->start, sizeof at);
-    uint64_t seen[10][16]; /* by group, the clashes listed in distinct */
+    memset(by->one_has, 0, sizeof by->one_has);
+    memset(by->all_have, 0xff, sizeof by->all_have);
+    uint64_t seen[NEEDS][16]; /* by group, the clashes listed in distinct */
     memset(seen, 0, (size_t)plus * sizeof seen[0]);
-    for (int i = 0; i < n; i++)
-        if (need[i] > 0 && need[i] < plus) {
-            int g = need[i];
-            unsigned clash = (sel[i].digits & v) | ((sel[i].members & shared) ? SHARED_CELL : 0);
-            by->clash[at[g]] = (uint16_t)clash;
-            by->order[at[g]++] = (uint16_t)i;
-            if (!(seen[g][clash / 64] >> (clash % 64) & 1u)) {
-                seen[g][clash / 64] |= 1ull << (clash % 64);
-                by->distinct[by->start[g] + by->kinds[g]++] = (uint16_t)clash;
-            }
+    for (int i = 0; i < n; i++) {
+        if (!(sel[i].digits & v)) continue;
+        int g = sel[i].size - sudoku_popcount(sel[i].digits & ~v);
+        if (g <= 0 || g >= plus) continue;
+        unsigned clash = (sel[i].digits & v) | ((sel[i].members & shared) ? SHARED_CELL : 0);
+        by->clash[g][by->count[g]] = (uint16_t)clash;
+        by->order[g][by->count[g]++] = (uint16_t)i;
+        if (!(seen[g][clash / 64] >> (clash % 64) & 1u)) {
+            seen[g][clash / 64] |= 1ull << (clash % 64);
+            by->distinct[g][by->kinds[g]++] = (uint16_t)clash;
+            by->all_have[g] &= clash;
+            by->one_has[g] |= clash;
         }
+    }
 }
 
 /* True if some selection of need group g is clear of forbidden. */
 static bool any_clear(const by_need *by, int g, unsigned forbidden)
 {
-    for (int i = by->start[g]; i < by->start[g] + by->kinds[g]; i++)
-        if (!(by->distinct[i] & forbidden)) return true;
+    /* Forbidden meets every clash if it holds a bit they all have, and
+     * none if it holds no bit any has: told without the list. */
+    if (!by->kinds[g] || (forbidden & by->all_have[g])) return false;
+    if (!(forbidden & by->one_has[g])) return true;
+    for (int i = 0; i < by->kinds[g]; i++)
+        if (!(by->distinct[g][i] & forbidden)) return true;
     return false;
 }
 
@@ -188,7 +199,7 @@ static bool sdc_crossing(sue_de_coq *s)
     for (int i = 0; i < s->ncrossing; i++) skip[s->crossing[i] / 64] |= 1ull << (s->crossing[i] % 64);
     uint8_t line_cells[9];
     int nline = open_cells(g, s->line, skip, line_cells);
-    selection line_sel[511], none = {0, 0, 0};
+    selection line_sel[SELECTIONS_MAX], none = {0, 0, 0};
     int nl = 0;
     selections(g, line_cells, nline, 0, none, line_sel, &nl);
     /* The box's cells are its open cells but the crossing's: a line
@@ -198,7 +209,7 @@ static bool sdc_crossing(sue_de_coq *s)
     int shared_at = -1;
     for (int i = 0; i < nline; i++)
         if (sudoku_cell_units[line_cells[i]][2] == 18 + s->box) shared_at = i;
-    selection box_sel[511];
+    selection box_sel[SELECTIONS_MAX];
     by_need by;
     uint8_t box_cells[9];
     int nb = -1;
@@ -221,9 +232,9 @@ static bool sdc_crossing(sue_de_coq *s)
         unsigned forbidden = (n.digits & s->v) | (holds_shared ? SHARED_CELL : 0);
         int need = plus - (n.size - x);
         if (!any_clear(&by, need, forbidden)) continue;
-        for (int i = by.start[need]; i < by.start[need + 1]; i++) {
-            if (by.clash[i] & forbidden) continue;
-            if (sdc_step(s, line_cells, n, box_cells, box_sel[by.order[i]])) return true;
+        for (int i = 0; i < by.count[need]; i++) {
+            if (by.clash[need][i] & forbidden) continue;
+            if (sdc_step(s, line_cells, n, box_cells, box_sel[by.order[need][i]])) return true;
         }
     }
     return false;
