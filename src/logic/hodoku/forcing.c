@@ -466,8 +466,15 @@ static bool read_chains(search *s, const hit *h, bool *net, int *length, sudoku_
         if (!expand(s, table)) return false;
         const hodoku_entry *ent = s->arena + s->start[table];
         int n = s->count[table], index = -1;
-        for (int k = 0; k < n && index < 0; k++)
-            if (ent[k].node == h->specs[i].node) index = k;
+        /* A plain node is in an expanded table once at most (its direct
+         * lists add a plain node once, the expansion only nodes not there
+         * yet), so the node map's place, when it maps this table, is the
+         * one a search would find. */
+        if (s->t->map_ent == ent)
+            index = hodoku_tables_find(s->t, h->specs[i].node);
+        else
+            for (int k = 0; k < n && index < 0; k++)
+                if (ent[k].node == h->specs[i].node) index = k;
         if (index < 0) continue;
         /* A chain read back depends on the tables only, which stay as they
          * are through the choice: its size is read once (many results of
