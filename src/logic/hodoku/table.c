@@ -451,7 +451,9 @@ void hodoku_tables_fill_chains(hodoku_tables *t)
         t->base_count[table] = 1 + used - t->succ_start[table];
     }
     for (; table <= HODOKU_NODES; table++) t->succ_start[table] = used;
-    for (int i = 0; i < used; i++) t->succ_dist[i] = 2;
+    /* succ_dist is left as it is: every direct implication here is at
+     * distance 2, which the expansion and direct_entry take in chains mode
+     * without reading it. */
     free(links);
     free(others);
     if (cg) {

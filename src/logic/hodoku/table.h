@@ -93,7 +93,8 @@ typedef struct hodoku_tables {
     int base_start[HODOKU_NODES], base_count[HODOKU_NODES];
     int extra_start[HODOKU_NODES], extra_count[HODOKU_NODES];
     /* The same, indexed for expansion: table i's entries but its premise
-     * are successor i's from succ_start[i] to succ_start[i + 1]. */
+     * are successor i's from succ_start[i] to succ_start[i + 1] (their
+     * distances kept in nets mode only: in chains mode all are 2). */
     int succ_start[HODOKU_NODES + 1];
     uint16_t *succ_node, *succ_dist;
     int succ_size;
