@@ -100,6 +100,7 @@ typedef struct search {
     chain_size *sizes; /* by entry of the arena: its chain's, once read */
     int used, arena_size;
     int start[HODOKU_PLAIN_NODES], count[HODOKU_PLAIN_NODES];
+    bool whole[HODOKU_PLAIN_NODES]; /* expanded, or only its direct list copied */
     uint16_t chain[CHAIN_MAX];
     bool nets, no_memory;
 } search;
@@ -429,9 +430,12 @@ static void checks_but_on_tables(search *s)
 
 /* ---- the tables a result's chains are read from, expanded on demand ---- */
 
-static bool expand(search *s, int table)
+/* Puts a table into the arena: expanded if whole, else (nets mode) its
+ * direct list only, whose entries the expansion keeps as they are, first
+ * (it rewrites only the entries it added). */
+static bool expand(search *s, int table, bool whole)
 {
-    if (s->start[table] >= 0) return true;
+    if (s->start[table] >= 0 && (s->whole[table] || !whole)) return true;
     if (s->used + HODOKU_TABLE_MAX > s->arena_size) {
         int size = s->arena_size ? 2 * s->arena_size : 16 * HODOKU_TABLE_MAX;
         hodoku_entry *bigger = realloc(s->arena, (size_t)size * sizeof *bigger);
@@ -447,11 +451,60 @@ static bool expand(search *s, int table)
         s->sizes = sizes;
         s->arena_size = size;
     }
+    hodoku_entry *ent = s->arena + s->used;
     s->start[table] = s->used;
-    s->count[table] = hodoku_tables_expand_into(s->t, table, s->arena + s->used);
+    s->whole[table] = whole;
+    if (whole) {
+        s->count[table] = hodoku_tables_expand_into(s->t, table, ent);
+    } else {
+        s->count[table] = hodoku_direct_count(s->t, table);
+        for (int i = 0; i < s->count[table]; i++) ent[i] = *hodoku_direct(s->t, table, i);
+    }
     for (int i = 0; i < s->count[table]; i++) s->sizes[s->used + i].length = -1;
     s->used += s->count[table];
     return true;
+}
+
+/* The size of the chain a spec names (read into s->chain too if shown);
+ * NULL if its table does not hold its node, or memory ran out. A nets
+ * search reads it from the table's direct list when that holds the node
+ * and the chain names no entry beyond it: the expanded table holds the
+ * same entries first, and its node map the same places for them (the
+ * expansion adds no node already there), so the chain read is the same;
+ * else from the expanded table. */
+static const chain_size *chain_of(search *s, spec sp, bool shown)
+{
+    for (bool whole = !s->nets;; whole = true) {
+        if (!expand(s, sp.table, whole)) return NULL;
+        const hodoku_entry *ent = s->arena + s->start[sp.table];
+        int n = s->count[sp.table], index = -1;
+        bool within = !s->whole[sp.table];
+        /* A plain node is in an expanded table once at most (its direct
+         * lists add a plain node once, the expansion only nodes not there
+         * yet), so the node map's place, when it maps this table, is the
+         * one a search would find. */
+        if (s->t->map_ent == ent)
+            index = hodoku_tables_find(s->t, sp.node);
+        else
+            for (int k = 0; k < n && index < 0; k++)
+                if (ent[k].node == sp.node) index = k;
+        if (index < 0) {
+            if (within) continue;
+            return NULL;
+        }
+        /* A chain read back depends on the tables only, which stay as they
+         * are through the choice: its size is read once (many results of
+         * one outcome share a table's chain to its node). */
+        chain_size *size = &s->sizes[s->start[sp.table] + index];
+        if (size->length < 0 || shown) {
+            hodoku_set cells;
+            size->main_length = 0;
+            size->length = hodoku_tables_chain_from(s->t, ent, n, index, HODOKU_ANY_CHAIN, s->chain, CHAIN_MAX,
+                                                    &cells, &size->main_length, within);
+            if (size->length < 0) continue;
+        }
+        return size;
+    }
 }
 
 /* Reads a result's chains back: whether one is a net's, their length
@@ -462,30 +515,9 @@ static bool read_chains(search *s, const hit *h, bool *net, int *length, sudoku_
     *net = false;
     *length = 0;
     for (int i = 0; i < h->nspecs; i++) {
-        int table = h->specs[i].table;
-        if (!expand(s, table)) return false;
-        const hodoku_entry *ent = s->arena + s->start[table];
-        int n = s->count[table], index = -1;
-        /* A plain node is in an expanded table once at most (its direct
-         * lists add a plain node once, the expansion only nodes not there
-         * yet), so the node map's place, when it maps this table, is the
-         * one a search would find. */
-        if (s->t->map_ent == ent)
-            index = hodoku_tables_find(s->t, h->specs[i].node);
-        else
-            for (int k = 0; k < n && index < 0; k++)
-                if (ent[k].node == h->specs[i].node) index = k;
-        if (index < 0) continue;
-        /* A chain read back depends on the tables only, which stay as they
-         * are through the choice: its size is read once (many results of
-         * one outcome share a table's chain to its node). */
-        chain_size *size = &s->sizes[s->start[table] + index];
-        if (size->length < 0 || step) {
-            hodoku_set cells;
-            size->main_length = 0;
-            size->length = hodoku_tables_chain_from(s->t, ent, n, index, HODOKU_ANY_CHAIN, s->chain, CHAIN_MAX,
-                                                    &cells, &size->main_length);
-        }
+        const chain_size *size = chain_of(s, h->specs[i], step != NULL);
+        if (s->no_memory) return false;
+        if (!size) continue;
         *length += size->length;
         *net = *net || size->length != size->main_length;
         if (step) hodoku_tables_links(s->t, step, s->chain, size->length < CHAIN_MAX ? size->length : CHAIN_MAX);
@@ -711,7 +743,7 @@ static bool full_table_sets(search *s, int table)
 {
     outcome *o = &s->leads[table];
     memset(o, 0, sizeof *o);
-    if (!expand(s, table)) return false;
+    if (!expand(s, table, true)) return false;
     const hodoku_entry *ent = s->arena + s->start[table];
     for (int i = 0; i < s->count[table]; i++) {
         int node = ent[i].node;

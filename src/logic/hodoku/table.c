@@ -11,6 +11,7 @@
 
 #include "logic/step.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -757,7 +758,16 @@ typedef struct reader {
     hodoku_set cells;  /* the cells of the main chain's entries but its target */
     int nbranches;
     uint16_t branch_start[HODOKU_BRANCHES_MAX]; /* the nodes where net branches start */
+    int limit;    /* entries of the expanded table it may read: those before */
+    bool overrun; /* it named one at or beyond the limit */
 } reader;
+
+/* Whether reading entry i of a view passes the reader's limit (noted). */
+static bool beyond(reader *r, int view, int i)
+{
+    if (view < 0 && i >= r->limit) r->overrun = true;
+    return r->overrun;
+}
 
 /* HoDoKu's buildChain: from entry index of the expanded table back to its
  * premise (a branch: back to a node of the main chain), target first, into
@@ -788,6 +798,7 @@ static int read_back(reader *r, int index, bool branch, uint16_t *out)
         return n;
     }
     while (at != 0 && n < HODOKU_TABLE_MAX) {
+        if (beyond(r, view, at)) return n;
         hodoku_entry e = entry(t, view, at);
         if (e.flags & HODOKU_EXPANDED) {
             int src = source_table(t, e.flags, ent[at].ret[0]);
@@ -802,6 +813,7 @@ static int read_back(reader *r, int index, bool branch, uint16_t *out)
             int ret = cur.ret[i];
             if (i == 0) {
                 at = ret;
+                if (beyond(r, view, ret)) return n;
                 int node = entry(t, view, ret).node;
                 out[n++] = (uint16_t)node;
                 if (!branch) {
@@ -811,6 +823,7 @@ static int read_back(reader *r, int index, bool branch, uint16_t *out)
                         if (r->main[k] == node) return n;
                 }
             } else if (ret != 0 && !branch && r->nbranches < HODOKU_BRANCHES_MAX) {
+                if (beyond(r, view, ret)) return n;
                 r->branch_start[r->nbranches++] = entry(t, view, ret).node;
             }
         }
@@ -828,16 +841,16 @@ static int read_back(reader *r, int index, bool branch, uint16_t *out)
 int hodoku_tables_chain(hodoku_tables *t, int index, hodoku_chain_rule rule, uint16_t *chain, int max,
                      hodoku_set *cells)
 {
-    return hodoku_tables_chain_from(t, t->ent, t->n, index, rule, chain, max, cells, NULL);
+    return hodoku_tables_chain_from(t, t->ent, t->n, index, rule, chain, max, cells, NULL, false);
 }
 
 int hodoku_tables_chain_from(hodoku_tables *t, const hodoku_entry *ent, int n, int index, hodoku_chain_rule rule,
-                          uint16_t *chain, int max, hodoku_set *cells, int *main_length)
+                          uint16_t *chain, int max, hodoku_set *cells, int *main_length, bool within)
 {
     map_table(t, ent, n);
     uint16_t *main = t->main;
     int length = 0;
-    reader r = {t, main, 0, hodoku_set_empty(), 0, {0}};
+    reader r = {t, main, 0, hodoku_set_empty(), 0, {0}, within ? n : INT_MAX, false};
     r.nmain = read_back(&r, index, false, main);
     if (r.nbranches && !t->branches) {
         t->branches = malloc((size_t)HODOKU_BRANCHES_MAX * HODOKU_TABLE_MAX * sizeof *t->branches);
@@ -850,6 +863,7 @@ int hodoku_tables_chain_from(hodoku_tables *t, const hodoku_entry *ent, int n, i
         int at = hodoku_tables_find(t, r.branch_start[k]);
         t->branch_len[k] = at < 0 ? 0 : read_back(&r, at, true, t->branches + k * HODOKU_TABLE_MAX);
     }
+    if (r.overrun) return -1;
     if (rule == HODOKU_LOOP_CHAIN && r.nmain > 1 && first_cell(t, main[0]) == first_cell(t, main[1])) return 0;
     hodoku_set lasso = hodoku_set_empty();
     int last_cell = -1, last_node = -1, start_cell = first_cell(t, main[r.nmain - 1]);

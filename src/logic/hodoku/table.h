@@ -206,9 +206,10 @@ int hodoku_tables_chain(hodoku_tables *t, int index, hodoku_chain_rule rule, uin
 
 /* The same from a table expanded into ent (n entries); *main_length (if
  * not NULL) is set to the main chain's length: the chain is a net's if it
- * is shorter than the whole. */
+ * is shorter than the whole. within (nets mode): ent holds only the first
+ * n entries of the table; -1 if the chain names an entry beyond them. */
 int hodoku_tables_chain_from(hodoku_tables *t, const hodoku_entry *ent, int n, int index, hodoku_chain_rule rule,
-                          uint16_t *chain, int max, hodoku_set *cells, int *main_length);
+                          uint16_t *chain, int max, hodoku_set *cells, int *main_length, bool within);
 
 /* Appends such a chain to step's links, a chain of its own (its first
  * node the start), group nodes with their cells, net branches marked. */
