@@ -181,7 +181,9 @@ static bool naked_combinations(const hodoku_grid *g, sudoku_technique technique,
                                int count, int n, bool locked, uint8_t *cells, int depth, int start,
                                unsigned digits, sudoku_step *step)
 {
-    for (int i = start; i < count; i++) {
+    /* A cell taken at i leaves count - 1 - i to fill the n - depth - 1 places
+     * after it: later i complete no combination, so the scan stops there. */
+    for (int i = start; i <= count - (n - depth); i++) {
         unsigned union_ = digits | g->candidates[eligible[i]];
         if (sudoku_popcount(union_) > n) continue;
         cells[depth] = eligible[i];
