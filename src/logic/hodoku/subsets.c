@@ -181,7 +181,9 @@ static bool naked_combinations(const hodoku_grid *g, sudoku_technique technique,
                                int count, int n, bool locked, uint8_t *cells, int depth, int start,
                                unsigned digits, sudoku_step *step)
 {
-    for (int i = start; i < count; i++) {
+    /* A cell taken at i leaves count - 1 - i to fill the n - depth - 1 places
+     * after it: later i complete no combination, so the scan stops there. */
+    for (int i = start; i <= count - (n - depth); i++) {
         unsigned union_ = digits | g->candidates[eligible[i]];
         if (sudoku_popcount(union_) > n) continue;
         cells[depth] = eligible[i];
@@ -306,7 +308,9 @@ static bool hidden_combinations(const hodoku_grid *g, sudoku_technique technique
                                 int depth, int start, unsigned digits, unsigned cells,
                                 sudoku_step *step)
 {
-    for (int i = start; i < count; i++) {
+    /* As in naked_combinations: past count - (n - depth), too few digits are
+     * left after i to make n. */
+    for (int i = start; i <= count - (n - depth); i++) {
         unsigned with = digits | 1u << (eligible[i] - 1), at = cells | places[eligible[i]];
         /* More than n places already: no extension of this one has n. */
         if (sudoku_popcount(at) > n) continue;
