@@ -101,7 +101,7 @@ static int announced(const hodoku_grid *g, single *singles)
  * stays so). Its play then holds the premise alone. */
 static bool stays_quiet(const hodoku_grid *g, int cell, int digit)
 {
-    if (__builtin_popcount(g->candidates[cell]) < 3) return false;
+    if (sudoku_popcount(g->candidates[cell]) < 3) return false;
     for (int k = 0; k < 3; k++)
         if (g->free[sudoku_cell_units[cell][k]][digit] < 3) return false;
     return true;
