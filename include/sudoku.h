@@ -93,7 +93,9 @@ bool sudoku_check_givens(const sudoku_grid *grid, sudoku_error *err);
 /* Reads a board of candidates: the 729-character line (for each cell in
  * order, nine characters, the digit d at position d where d is a candidate
  * and '.' or '0' where it is not) or the candidate grid that
- * sudoku_format_candidates writes. Returns true and fills board; returns
+ * sudoku_format_candidates writes; a text of one line is read as the stream
+ * reader reads that line (so a blank such as '.' among the sets is a cell
+ * open to all nine). Returns true and fills board; returns
  * false with err filled (err may be NULL) if the text is neither, or if a
  * cell is left with no candidate. */
 bool sudoku_parse_candidates(const char *text, size_t length, sudoku_board *board,

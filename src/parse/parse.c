@@ -764,7 +764,7 @@ static int pencilmark_record(sudoku_reader *r, const char *line, size_t length,
     rec->line = r->line;
     rec->pencilmarks = true;
     sudoku_board board;
-    rec->ok = sudoku_parse_candidates(line, length, &board, &rec->error);
+    rec->ok = sudoku_candidate_text(line, length, &board, &rec->error);
     if (rec->ok)
         candidates_record(rec, board.candidates, r->line);
     else
@@ -869,4 +869,31 @@ int sudoku_reader_finish(sudoku_reader *r, sudoku_record *out)
 {
     out->pencilmarks = false;
     return cut_grid(r, out);
+}
+
+/* The board of text if it is one line (but for blanks at its ends) that the
+ * reader takes as candidates, as in a stream: 81 candidate sets and single
+ * cells between layout characters, blanks such as '.' open to all nine. */
+static bool candidate_line(const char *text, size_t length, sudoku_board *board)
+{
+    while (length && (sudoku_is_space(text[length - 1]) || text[length - 1] == '\n')) length--;
+    while (length && (sudoku_is_space(text[0]) || text[0] == '\n')) text++, length--;
+    if (length > SUDOKU_LINE_MAX || memchr(text, '\n', length) || memchr(text, '\r', length))
+        return false;
+    sudoku_reader reader;
+    sudoku_record out[2], last;
+    sudoku_reader_init(&reader);
+    int made = sudoku_reader_line(&reader, text, length, out);
+    if (made != 1 || sudoku_reader_finish(&reader, &last) != 0) return false;
+    if (!out[0].ok || !out[0].pencilmarks) return false;
+    *board = out[0].board;
+    return true;
+}
+
+/* One line reads as the reader reads it, so that an argument means what the
+ * same line means in a file; other texts by pencilmarks.c's rules. */
+bool sudoku_parse_candidates(const char *text, size_t length, sudoku_board *board,
+                             sudoku_error *err)
+{
+    return candidate_line(text, length, board) || sudoku_candidate_text(text, length, board, err);
 }

@@ -138,8 +138,7 @@ static bool is_blank(char c)
     return c && strchr(" \t\r\n", c);
 }
 
-bool sudoku_parse_candidates(const char *text, size_t length, sudoku_board *board,
-                             sudoku_error *err)
+bool sudoku_candidate_text(const char *text, size_t length, sudoku_board *board, sudoku_error *err)
 {
     if (length >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) text += 3, length -= 3; /* a BOM */
     /* Positions are told from here, blanks before the candidates included. */
