@@ -166,14 +166,37 @@ int harness_teardown(void **state)
 
 static const char *sudoku_bin;
 static char *wrapper_words[16]; /* $SUDOKU_WRAPPER split at spaces, NULL-ended */
-static unsigned long program_runs, wrapped_runs;
+static unsigned long program_runs, wrapped_runs, leak_checked_runs;
+/* SUDOKU_LEAK_CHECK_EVERY: LeakSanitizer's check at a sanitized program's
+ * exit is half the cost of a short run, so the sanitizer pass has it on
+ * the first run of each test and every leak_every-th after, and off
+ * (LSAN_OPTIONS) on the others; ASan and UBSan stay on for every run. */
+static unsigned long leak_every;
+static char lsan_checks[512], lsan_skips[512]; /* LSAN_OPTIONS for either */
+static bool lsan_was_set;
 
-/* Whether the next run goes through the wrapper. */
+/* Whether the next run goes through the wrapper; counts the test's runs. */
 static bool wrap_next_run(void)
 {
-    if (!wrapper_words[0]) return false;
     unsigned long run = test_runs++;
+    if (!wrapper_words[0]) return false;
     return wrap_every <= 1 || run % wrap_every == 0;
+}
+
+/* Sets LSAN_OPTIONS, which the child inherits, for the test's run-th run.
+ * The harness's own options were read when it started. */
+static void choose_leak_check(unsigned long run)
+{
+    if (leak_every <= 1) return;
+    if (run % leak_every == 0) {
+        leak_checked_runs++;
+        if (lsan_was_set)
+            setenv("LSAN_OPTIONS", lsan_checks, 1);
+        else
+            unsetenv("LSAN_OPTIONS");
+    } else {
+        setenv("LSAN_OPTIONS", lsan_skips, 1);
+    }
 }
 
 static char *read_all(int fd, size_t *len)
@@ -225,6 +248,7 @@ char *read_file(const char *path)
 static void build_argv(const char *const *args, char *argv[64])
 {
     int argc = 0;
+    choose_leak_check(test_runs);
     if (wrap_next_run()) {
         for (char **w = wrapper_words; *w; w++) argv[argc++] = *w;
         wrapped_runs++;
@@ -379,6 +403,16 @@ int harness_setup(void **state)
          w = strtok_r(NULL, " ", &save))
         wrapper_words[n++] = w;
     wrapper_words[n] = NULL;
+    const char *lsan = getenv("LSAN_OPTIONS"), *leaks = getenv("SUDOKU_LEAK_CHECK_EVERY");
+    lsan_was_set = lsan != NULL;
+    snprintf(lsan_checks, sizeof lsan_checks, "%s", lsan ? lsan : "");
+    snprintf(lsan_skips, sizeof lsan_skips, "%s%sdetect_leaks=0", lsan ? lsan : "",
+             lsan && *lsan ? ":" : "");
+    leak_every = leaks ? strtoul(leaks, NULL, 10) : 0;
+    if (leak_every > 1)
+        print_message("the program's leak check: on the first run of each test and every %luth "
+                      "after\n",
+                      leak_every);
     const char *every = getenv("SUDOKU_WRAPPER_EVERY");
     wrap_every = every ? strtoul(every, NULL, 10) : 0;
     if (n && wrap_every > 1)
@@ -397,12 +431,20 @@ int harness_finish(void **state)
                       wrapper_words[0]);
     else
         print_message("%lu runs of the program\n", program_runs);
+    if (leak_every > 1)
+        print_message("%lu of them with the leak check at exit\n", leak_checked_runs);
     return 0;
 }
 
 bool under_wrapper(void)
 {
     return wrapper_words[0] != NULL;
+}
+
+bool quick_pass(void)
+{
+    const char *quick = getenv("TEST_QUICK");
+    return quick && strcmp(quick, "1") == 0;
 }
 
 /* ---- assertions and text ---- */

@@ -36,6 +36,9 @@ int harness_finish(void **state);
 int harness_teardown(void **state);
 /* True when runs go through $SUDOKU_WRAPPER (valgrind: slower). */
 bool under_wrapper(void);
+/* True in the sanitizer pass (TEST_QUICK=1), which looks for memory errors:
+ * runs of many seconds there are left to the plain pass. */
+bool quick_pass(void);
 
 void *keep(void *p); /* freed at teardown; fails the test on NULL */
 void *xmalloc(size_t n);

@@ -1205,8 +1205,10 @@ static void test_anyway_default_budget(void **state)
     memset(dots, '.', SUDOKU_CELLS);
     dots[SUDOKU_CELLS] = '\0';
     run_result r;
-    /* under valgrind 20M units take minutes: the explicit budget only */
-    if (!under_wrapper()) {
+    /* 20M units take minutes under valgrind and some 20 s of CPU under the
+     * sanitizers (a third of this suite there): the explicit budget only */
+    bool long_runs = !under_wrapper() && !quick_pass();
+    if (long_runs) {
         r = RUN("rate", "--anyway", "--", empty);
         assert_status(r, 1);
         assert_string_equal(r.out, format_text("%s 0.0/0.0/0.0\n", dots));
@@ -1224,7 +1226,7 @@ static void test_anyway_default_budget(void **state)
     assert_string_equal(r.out, format_text("%s 0.0/0.0/0.0\n", dots));
     assert_contains(r.err, "--anyway); they went over the budget of 100000 units of work "
                            "(--budget)\n");
-    if (under_wrapper()) return;
+    if (!long_runs) return;
     /* a puzzle with one solution keeps the puzzles' default, with --anyway
      * too: this one's path takes more than 20M units (forum-hardest, 11.0) */
     const char *hard =
