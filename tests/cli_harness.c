@@ -175,10 +175,9 @@ static unsigned long leak_every;
 static char lsan_checks[512], lsan_skips[512]; /* LSAN_OPTIONS for either */
 static bool lsan_was_set;
 
-/* Whether the next run goes through the wrapper; counts the test's runs. */
-static bool wrap_next_run(void)
+/* Whether the test's run-th run goes through the wrapper. */
+static bool wrap_run(unsigned long run)
 {
-    unsigned long run = test_runs++;
     if (!wrapper_words[0]) return false;
     return wrap_every <= 1 || run % wrap_every == 0;
 }
@@ -248,8 +247,9 @@ char *read_file(const char *path)
 static void build_argv(const char *const *args, char *argv[64])
 {
     int argc = 0;
-    choose_leak_check(test_runs);
-    if (wrap_next_run()) {
+    unsigned long run = test_runs++;
+    choose_leak_check(run);
+    if (wrap_run(run)) {
         for (char **w = wrapper_words; *w; w++) argv[argc++] = *w;
         wrapped_runs++;
     }
