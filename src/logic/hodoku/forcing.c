@@ -92,6 +92,10 @@ typedef struct search {
     uint8_t word[HODOKU_NODES];
     uint64_t bit[HODOKU_NODES];
     int16_t made_by[HODOKU_NODES]; /* by part: the table whose sets are its reach, -1 for none yet */
+    /* By table: the part whose reach its sets are (shared by the part's
+     * tables), -1 for a table expanded on its own. */
+    int16_t part_of[HODOKU_PLAIN_NODES];
+    uint8_t verdict[HODOKU_NODES]; /* by part: what its sets' checks found (enum verdict) */
     hit *hits;
     int nhits, size;
     scratch tmp;
@@ -278,10 +282,10 @@ static void house_emptied(search *s, int table)
     s->tmp.looked = last;
 }
 
-/* HoDoKu's checkOneChain (spec 14.3 1). */
-static void one_table(search *s, int table)
+/* The first check of HoDoKu's checkOneChain (spec 14.3 1): the premise
+ * leads to its own opposite. */
+static void premise_reversed(search *s, int table)
 {
-    const hodoku_grid *g = s->t->grid;
     const hodoku_set *on = s->leads[table].sets[0], *off = s->leads[table].sets[1];
     int x = hodoku_node_cell(table), d = hodoku_node_digit(table);
     bool premise_on = hodoku_node_on(table);
@@ -293,6 +297,14 @@ static void one_table(search *s, int table)
         first_cell(&s->tmp);
         contradiction(s, table, FROM_SCRATCH, &sp, 1);
     }
+}
+
+/* The other checks of HoDoKu's checkOneChain: what the table's sets hold
+ * whatever its premise. */
+static void sets_checks(search *s, int table)
+{
+    const hodoku_grid *g = s->t->grid;
+    const hodoku_set *on = s->leads[table].sets[0], *off = s->leads[table].sets[1];
     /* One pass over the digits, without a branch: the cells with a digit
      * both on and off, with two digits on, with every candidate off. */
     const set_vector *von = s->leads[table].v[0], *voff = s->leads[table].v[1];
@@ -339,6 +351,33 @@ static void one_table(search *s, int table)
         }
     }
     house_emptied(s, table);
+}
+
+/* HoDoKu's checkOneChain (spec 14.3 1). */
+static void one_table(search *s, int table)
+{
+    premise_reversed(s, table);
+    sets_checks(s, table);
+}
+
+/* What the checks of a part's shared sets found, once one of its tables
+ * was checked. */
+enum verdict { NOT_YET, NOTHING, SOMETHING };
+
+/* one_table in the search itself (not premise_scratch_cell's replay,
+ * which needs the scratch set as every check leaves it: the search reads
+ * no scratch set). The tables of one part hold the same sets, and what
+ * sets_checks finds depends on the sets alone (the table only names the
+ * results): once it found nothing for one of them, it finds nothing for
+ * the others. */
+static void checked_table(search *s, int table)
+{
+    int part = s->part_of[table];
+    premise_reversed(s, table);
+    if (part >= 0 && s->verdict[part] == NOTHING) return;
+    int before = s->nhits;
+    sets_checks(s, table);
+    if (part >= 0 && s->verdict[part] == NOT_YET) s->verdict[part] = s->nhits == before ? NOTHING : SOMETHING;
 }
 
 /* HoDoKu's checkTwoChains (spec 14.3 2): what both states of a candidate
@@ -405,7 +444,7 @@ static void checks_but_on_tables(search *s)
     scratch_after_groups(s);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned c = g->candidates[cell]; c; c &= c - 1)
-            one_table(s, hodoku_plain(cell, sudoku_lowest_digit(c), false));
+            checked_table(s, hodoku_plain(cell, sudoku_lowest_digit(c), false));
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned c = g->candidates[cell]; c; c &= c - 1) {
             int digit = sudoku_lowest_digit(c);
@@ -613,7 +652,7 @@ static const hit *choose_removal(search *s, const int *order, const int *start)
         if (!g->candidates[cell] && at[0] == at[18]) continue;
         for (int digit = 1; digit <= 9; digit++) {
             int first = s->nhits;
-            if (g->candidates[cell] & (1u << (digit - 1))) one_table(s, hodoku_plain(cell, digit, true));
+            if (g->candidates[cell] & (1u << (digit - 1))) checked_table(s, hodoku_plain(cell, digit, true));
             int verities = at[2 * digit - 1], nverities = at[2 * digit] - verities;
             if (first == s->nhits && !nverities) continue;
             const hit *best = best_of(s, false, first, s->nhits, order + verities, nverities);
@@ -764,7 +803,10 @@ static bool table_sets(search *s)
     const hodoku_reach *r = &s->reach;
     int plain = node_bits(s), words = (plain + 63) / 64;
     uint64_t last = plain % 64 ? (1ull << (plain % 64)) - 1 : ~0ull; /* its plain nodes' bits */
-    for (int v = 0; v < r->n; v++) s->made_by[v] = -1;
+    for (int v = 0; v < r->n; v++) {
+        s->made_by[v] = -1;
+        s->verdict[v] = NOT_YET;
+    }
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned c = g->candidates[cell]; c; c &= c - 1)
             for (int on = 1; on >= 0; on--) {
@@ -772,7 +814,9 @@ static bool table_sets(search *s)
                 outcome *o = &s->leads[table];
                 /* Its part's reach set, as hodoku_reach_set reads it. */
                 const uint64_t *set = r->sets + (size_t)part * (size_t)r->words;
+                s->part_of[table] = (int16_t)part;
                 if (r->n >= HODOKU_TABLE_MAX && reach_count(r, set) >= HODOKU_TABLE_MAX) {
+                    s->part_of[table] = -1;
                     if (!full_table_sets(s, table)) return false;
                 } else if (s->made_by[part] >= 0) {
                     *o = s->leads[s->made_by[part]];
