@@ -78,6 +78,8 @@ typedef struct chain_size {
     int length, main_length;
 } chain_size;
 
+#define CLEAN_WORDS (2 * ((HODOKU_NODES + 127) / 128)) /* a reach set's words at most (an even count) */
+
 typedef struct search {
     hodoku_tables *t;
     hodoku_reach reach;
@@ -95,7 +97,9 @@ typedef struct search {
     /* By table: the part whose reach its sets are (shared by the part's
      * tables), -1 for a table expanded on its own. */
     int16_t part_of[HODOKU_PLAIN_NODES];
-    uint8_t verdict[HODOKU_NODES]; /* by part: what its sets' checks found (enum verdict) */
+    /* By reach number: the nodes some table whose sets_checks found
+     * nothing reaches (bits of a reach set, as many words). */
+    uint64_t clean[CLEAN_WORDS];
     hit *hits;
     int nhits, size;
     scratch tmp;
@@ -360,24 +364,32 @@ static void one_table(search *s, int table)
     sets_checks(s, table);
 }
 
-/* What the checks of a part's shared sets found, once one of its tables
- * was checked. */
-enum verdict { NOT_YET, NOTHING, SOMETHING };
-
 /* one_table in the search itself (not premise_scratch_cell's replay,
  * which needs the scratch set as every check leaves it: the search reads
- * no scratch set). The tables of one part hold the same sets, and what
- * sets_checks finds depends on the sets alone (the table only names the
- * results): once it found nothing for one of them, it finds nothing for
- * the others. */
+ * no scratch set), but for sets_checks where it can find nothing. What it
+ * finds depends on the sets alone (the table only names the results),
+ * and it finds something in a table's sets whenever it does in a part of
+ * them: each check but one needs some cells in the sets (a digit on and
+ * off, two digits on in a cell or a house, a house's places off), and a
+ * cell with every candidate off and none on is, once a candidate is on
+ * too, a digit on and off there. A table whose sets are its reach holds
+ * those of every table its premise reaches: once it found nothing, so do
+ * they. */
 static void checked_table(search *s, int table)
 {
     int part = s->part_of[table];
     premise_reversed(s, table);
-    if (part >= 0 && s->verdict[part] == NOTHING) return;
+    if (part < 0) {
+        sets_checks(s, table);
+        return;
+    }
+    int v = s->reach.index[table];
+    if (s->clean[v / 64] >> (v % 64) & 1u) return;
     int before = s->nhits;
     sets_checks(s, table);
-    if (part >= 0 && s->verdict[part] == NOT_YET) s->verdict[part] = s->nhits == before ? NOTHING : SOMETHING;
+    if (s->nhits != before) return;
+    const uint64_t *reached = s->reach.sets + (size_t)part * (size_t)s->reach.words;
+    for (int w = 0; w < s->reach.words; w++) s->clean[w] |= reached[w];
 }
 
 /* HoDoKu's checkTwoChains (spec 14.3 2): what both states of a candidate
@@ -803,10 +815,8 @@ static bool table_sets(search *s)
     const hodoku_reach *r = &s->reach;
     int plain = node_bits(s), words = (plain + 63) / 64;
     uint64_t last = plain % 64 ? (1ull << (plain % 64)) - 1 : ~0ull; /* its plain nodes' bits */
-    for (int v = 0; v < r->n; v++) {
-        s->made_by[v] = -1;
-        s->verdict[v] = NOT_YET;
-    }
+    for (int v = 0; v < r->n; v++) s->made_by[v] = -1;
+    memset(s->clean, 0, sizeof s->clean);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned c = g->candidates[cell]; c; c &= c - 1)
             for (int on = 1; on >= 0; on--) {
