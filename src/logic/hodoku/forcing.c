@@ -78,6 +78,8 @@ typedef struct chain_size {
     int length, main_length;
 } chain_size;
 
+#define CLEAN_WORDS (2 * ((HODOKU_NODES + 127) / 128)) /* a reach set's words at most (an even count) */
+
 typedef struct search {
     hodoku_tables *t;
     hodoku_reach reach;
@@ -92,6 +94,15 @@ typedef struct search {
     uint8_t word[HODOKU_NODES];
     uint64_t bit[HODOKU_NODES];
     int16_t made_by[HODOKU_NODES]; /* by part: the table whose sets are its reach, -1 for none yet */
+    /* By table: the part whose reach its sets are (shared by the part's
+     * tables), -1 for a table expanded on its own. */
+    int16_t part_of[HODOKU_PLAIN_NODES];
+    /* By reach number: the nodes some table whose sets_checks found
+     * nothing reaches (bits of a reach set, as many words). */
+    uint64_t clean[CLEAN_WORDS];
+    bool made[HODOKU_PLAIN_NODES]; /* by table: its sets made (leads_of) */
+    int plain_words;               /* the words of a reach set that hold plain nodes */
+    uint64_t plain_last;           /* the plain nodes' bits of the last of them */
     hit *hits;
     int nhits, size;
     scratch tmp;
@@ -159,6 +170,94 @@ static void scratch_after_groups(search *s)
         }
 }
 
+/* ---- the tables' sets, made as the checks need them ---- */
+
+/* A reach set's plain nodes as sets of cells by state and digit, into o. */
+static void scatter(const search *s, const uint64_t *set, outcome *o)
+{
+    *o = (outcome){0};
+    for (int w = 0; w < s->plain_words; w++)
+        for (uint64_t bits = set[w] & (w == s->plain_words - 1 ? s->plain_last : ~0ull); bits; bits &= bits - 1) {
+            int v = w * 64 + __builtin_ctzll(bits);
+            o->w[s->word[v]] |= s->bit[v];
+        }
+}
+
+/* The part of a table whose sets are its reach: its reach set. */
+static const uint64_t *part_set(const search *s, int part)
+{
+    return s->reach.sets + (size_t)part * (size_t)s->reach.words;
+}
+
+/* A table's sets, made on first use: the premises of one strongly
+ * connected part reach the same nodes, so the part's first table's sets
+ * are copied for the others. */
+static const outcome *leads_of(search *s, int table)
+{
+    outcome *o = &s->leads[table];
+    if (s->made[table]) return o;
+    int part = s->part_of[table];
+    if (s->made_by[part] >= 0) {
+        *o = s->leads[s->made_by[part]];
+    } else {
+        scatter(s, part_set(s, part), o);
+        s->made_by[part] = (int16_t)table;
+    }
+    s->made[table] = true;
+    return o;
+}
+
+/* Whether a table's sets hold node (a plain node), read off its reach set
+ * if they are its reach. */
+static bool leads_to(search *s, int table, int node)
+{
+    int part = s->part_of[table];
+    if (part < 0) {
+        const outcome *o = leads_of(s, table);
+        return hodoku_set_has(o->sets[hodoku_node_on(node) ? 0 : 1][hodoku_node_digit(node)], hodoku_node_cell(node));
+    }
+    int v = s->reach.index[node];
+    return part_set(s, part)[v / 64] >> (v % 64) & 1u;
+}
+
+/* What all of tables lead to, into o; false if nothing. Read off their
+ * reach sets when their sets are their reach (the sets of an intersection
+ * are the intersection of the sets: a plain node sets one bit of its
+ * own), which spares making the sets of tables no other check reads. */
+static bool common_sets(search *s, const int *tables, int n, outcome *o)
+{
+    bool reach = true;
+    for (int i = 0; i < n; i++) reach = reach && s->part_of[tables[i]] >= 0;
+    if (!reach) {
+        /* The intersections of all digits' sets at once, table by table,
+         * until none is left (each table's sets are one block). */
+        *o = *leads_of(s, tables[0]);
+        for (int i = 1; i < n; i++) {
+            const outcome *t = leads_of(s, tables[i]);
+            set_vector left = {0, 0};
+            for (int k = 0; k < 2; k++)
+                for (int digit = 1; digit <= 9; digit++) {
+                    o->v[k][digit] &= t->v[k][digit];
+                    left |= o->v[k][digit];
+                }
+            if (vector_empty(left)) return false;
+        }
+        return true;
+    }
+    uint64_t both[CLEAN_WORDS];
+    const uint64_t *first = part_set(s, s->part_of[tables[0]]);
+    for (int w = 0; w < s->plain_words; w++) both[w] = first[w];
+    both[s->plain_words - 1] &= s->plain_last;
+    for (int i = 1; i < n; i++) {
+        const uint64_t *set = part_set(s, s->part_of[tables[i]]);
+        uint64_t left = 0;
+        for (int w = 0; w < s->plain_words; w++) left |= both[w] &= set[w];
+        if (!left) return false;
+    }
+    scatter(s, both, o);
+    return true;
+}
+
 /* ---- the checks (spec 14.3) ---- */
 
 static void add_hit(search *s, bool contradiction, bool place, int cell, int digit, int entity,
@@ -212,7 +311,7 @@ static int specs_of(spec *specs, int table, hodoku_set set, int digit, bool on)
  * The houses that hold two are read off the cells' houses. */
 static void twice_in_house(search *s, int table)
 {
-    const hodoku_set *on = s->leads[table].sets[0];
+    const hodoku_set *on = leads_of(s, table)->sets[0];
     spec specs[SPECS_MAX];
     uint32_t twice[10] = {0}, any = 0, top_boxes = 0;
     int top = 0; /* the last digit on somewhere */
@@ -248,7 +347,7 @@ static void twice_in_house(search *s, int table)
  * set at the last house it tried, box 9's places for 9. */
 static void house_emptied(search *s, int table)
 {
-    const hodoku_set *off = s->leads[table].sets[1];
+    const hodoku_set *off = leads_of(s, table)->sets[1];
     spec specs[SPECS_MAX];
     bool last = false;
     uint32_t units[10], digits[3] = {0, 0, 0}; /* by kind: the digits with such houses */
@@ -278,14 +377,13 @@ static void house_emptied(search *s, int table)
     s->tmp.looked = last;
 }
 
-/* HoDoKu's checkOneChain (spec 14.3 1). */
-static void one_table(search *s, int table)
+/* The first check of HoDoKu's checkOneChain (spec 14.3 1): the premise
+ * leads to its own opposite. */
+static void premise_reversed(search *s, int table)
 {
-    const hodoku_grid *g = s->t->grid;
-    const hodoku_set *on = s->leads[table].sets[0], *off = s->leads[table].sets[1];
     int x = hodoku_node_cell(table), d = hodoku_node_digit(table);
     bool premise_on = hodoku_node_on(table);
-    if (hodoku_set_has(premise_on ? off[d] : on[d], x)) {
+    if (leads_to(s, table, hodoku_plain(x, d, !premise_on))) {
         spec sp = {(uint16_t)table, (uint16_t)hodoku_plain(x, d, !premise_on)};
         /* HoDoKu looks into its scratch set here, which may set its first
          * cell: so the tables premise_scratch_cell checks again leave it
@@ -293,9 +391,18 @@ static void one_table(search *s, int table)
         first_cell(&s->tmp);
         contradiction(s, table, FROM_SCRATCH, &sp, 1);
     }
+}
+
+/* The other checks of HoDoKu's checkOneChain: what the table's sets hold
+ * whatever its premise. */
+static void sets_checks(search *s, int table)
+{
+    const hodoku_grid *g = s->t->grid;
+    const outcome *o = leads_of(s, table);
+    const hodoku_set *on = o->sets[0], *off = o->sets[1];
     /* One pass over the digits, without a branch: the cells with a digit
      * both on and off, with two digits on, with every candidate off. */
-    const set_vector *von = s->leads[table].v[0], *voff = s->leads[table].v[1];
+    const set_vector *von = o->v[0], *voff = o->v[1];
     set_vector vseen = {0, 0}, vtwice = {0, 0}, vclash = {0, 0}, vnone = {~0ull, (1ull << 17) - 1};
     for (int i = 1; i <= 9; i++) {
         vclash |= von[i] & voff[i];
@@ -341,6 +448,41 @@ static void one_table(search *s, int table)
     house_emptied(s, table);
 }
 
+/* HoDoKu's checkOneChain (spec 14.3 1). */
+static void one_table(search *s, int table)
+{
+    premise_reversed(s, table);
+    sets_checks(s, table);
+}
+
+/* one_table in the search itself (not premise_scratch_cell's replay,
+ * which needs the scratch set as every check leaves it: the search reads
+ * no scratch set), but for sets_checks where it can find nothing. What it
+ * finds depends on the sets alone (the table only names the results),
+ * and it finds something in a table's sets whenever it does in a part of
+ * them: each check but one needs some cells in the sets (a digit on and
+ * off, two digits on in a cell or a house, a house's places off), and a
+ * cell with every candidate off and none on is, once a candidate is on
+ * too, a digit on and off there. A table whose sets are its reach holds
+ * those of every table its premise reaches: once it found nothing, so do
+ * they. */
+static void checked_table(search *s, int table)
+{
+    int part = s->part_of[table];
+    premise_reversed(s, table);
+    if (part < 0) {
+        sets_checks(s, table);
+        return;
+    }
+    int v = s->reach.index[table];
+    if (s->clean[v / 64] >> (v % 64) & 1u) return;
+    int before = s->nhits;
+    sets_checks(s, table);
+    if (s->nhits != before) return;
+    const uint64_t *reached = part_set(s, part);
+    for (int w = 0; w < s->reach.words; w++) s->clean[w] |= reached[w];
+}
+
 /* HoDoKu's checkTwoChains (spec 14.3 2): what both states of a candidate
  * lead to. */
 static void both_states(search *s, int on_table, int off_table)
@@ -348,13 +490,15 @@ static void both_states(search *s, int on_table, int off_table)
     int x = hodoku_node_cell(on_table);
     set_vector other_cells = {~0ull, ~0ull}, any = {0, 0};
     other_cells[x / 64] &= ~(1ull << (x % 64));
-    const outcome *a = &s->leads[on_table], *b = &s->leads[off_table];
+    const int tables[2] = {on_table, off_table};
+    outcome shared;
+    if (!common_sets(s, tables, 2, &shared)) return;
     for (int pass = 0; pass < 2; pass++) /* first whether any is common, without a branch */
-        for (int i = 1; i <= 9; i++) any |= a->v[pass][i] & b->v[pass][i];
+        for (int i = 1; i <= 9; i++) any |= shared.v[pass][i];
     if (vector_empty(any & other_cells)) return;
     for (int pass = 0; pass < 2; pass++)
         for (int i = 1; i <= 9; i++) {
-            set_vector common = a->v[pass][i] & b->v[pass][i] & other_cells;
+            set_vector common = shared.v[pass][i] & other_cells;
             if (vector_empty(common)) continue;
             hodoku_set both = {{common[0], common[1]}};
             for (int cell; (cell = hodoku_set_pop(&both)) >= 0;) {
@@ -368,23 +512,9 @@ static void both_states(search *s, int on_table, int off_table)
 /* HoDoKu's checkEntryList: what all of tables lead to. */
 static void all_lead_to(search *s, const int *tables, int n)
 {
-    /* The intersections of all digits' sets at once, table by table, until
-     * none is left (each table's sets are one block). */
-    set_vector on[10], off[10];
-    for (int digit = 1; digit <= 9; digit++) {
-        on[digit] = s->leads[tables[0]].v[0][digit];
-        off[digit] = s->leads[tables[0]].v[1][digit];
-    }
-    for (int i = 1; i < n; i++) {
-        const outcome *o = &s->leads[tables[i]];
-        set_vector left = {0, 0};
-        for (int digit = 1; digit <= 9; digit++) {
-            on[digit] &= o->v[0][digit];
-            off[digit] &= o->v[1][digit];
-            left |= on[digit] | off[digit];
-        }
-        if (vector_empty(left)) return;
-    }
+    outcome all;
+    if (!common_sets(s, tables, n, &all)) return;
+    const set_vector *on = all.v[0], *off = all.v[1];
     for (int digit = 1; digit <= 9; digit++) {
         if (vector_empty(on[digit] | off[digit])) continue;
         hodoku_set placed = {{on[digit][0], on[digit][1]}}, removed = {{off[digit][0], off[digit][1]}};
@@ -405,7 +535,7 @@ static void checks_but_on_tables(search *s)
     scratch_after_groups(s);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned c = g->candidates[cell]; c; c &= c - 1)
-            one_table(s, hodoku_plain(cell, sudoku_lowest_digit(c), false));
+            checked_table(s, hodoku_plain(cell, sudoku_lowest_digit(c), false));
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned c = g->candidates[cell]; c; c &= c - 1) {
             int digit = sudoku_lowest_digit(c);
@@ -613,7 +743,7 @@ static const hit *choose_removal(search *s, const int *order, const int *start)
         if (!g->candidates[cell] && at[0] == at[18]) continue;
         for (int digit = 1; digit <= 9; digit++) {
             int first = s->nhits;
-            if (g->candidates[cell] & (1u << (digit - 1))) one_table(s, hodoku_plain(cell, digit, true));
+            if (g->candidates[cell] & (1u << (digit - 1))) checked_table(s, hodoku_plain(cell, digit, true));
             int verities = at[2 * digit - 1], nverities = at[2 * digit] - verities;
             if (first == s->nhits && !nverities) continue;
             const hit *best = best_of(s, false, first, s->nhits, order + verities, nverities);
@@ -754,36 +884,28 @@ static bool full_table_sets(search *s, int table)
 }
 
 /* The cells each digit is on and off in, in each candidate's tables: what
- * its premise reaches; a table HoDoKu would fill up (1000 entries, group
- * nodes counted: only if the tables have as many nodes) is expanded as
- * HoDoKu does. The premises of one strongly connected part reach the same
- * nodes, so the part's first table's sets are copied for the others. */
+ * its premise reaches (made as the checks need them: leads_of); a table
+ * HoDoKu would fill up (1000 entries, group nodes counted: only if the
+ * tables have as many nodes) is expanded as HoDoKu does, now. */
 static bool table_sets(search *s)
 {
     const hodoku_grid *g = s->t->grid;
     const hodoku_reach *r = &s->reach;
-    int plain = node_bits(s), words = (plain + 63) / 64;
-    uint64_t last = plain % 64 ? (1ull << (plain % 64)) - 1 : ~0ull; /* its plain nodes' bits */
+    int plain = node_bits(s);
+    s->plain_words = (plain + 63) / 64;
+    s->plain_last = plain % 64 ? (1ull << (plain % 64)) - 1 : ~0ull; /* its plain nodes' bits */
     for (int v = 0; v < r->n; v++) s->made_by[v] = -1;
+    memset(s->clean, 0, sizeof s->clean);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned c = g->candidates[cell]; c; c &= c - 1)
             for (int on = 1; on >= 0; on--) {
                 int table = hodoku_plain(cell, sudoku_lowest_digit(c), on), part = r->part[r->index[table]];
-                outcome *o = &s->leads[table];
-                /* Its part's reach set, as hodoku_reach_set reads it. */
-                const uint64_t *set = r->sets + (size_t)part * (size_t)r->words;
-                if (r->n >= HODOKU_TABLE_MAX && reach_count(r, set) >= HODOKU_TABLE_MAX) {
+                s->part_of[table] = (int16_t)part;
+                s->made[table] = false;
+                if (r->n >= HODOKU_TABLE_MAX && reach_count(r, part_set(s, part)) >= HODOKU_TABLE_MAX) {
+                    s->part_of[table] = -1;
+                    s->made[table] = true;
                     if (!full_table_sets(s, table)) return false;
-                } else if (s->made_by[part] >= 0) {
-                    *o = s->leads[s->made_by[part]];
-                } else {
-                    *o = (outcome){0};
-                    for (int w = 0; w < words; w++)
-                        for (uint64_t bits = set[w] & (w == words - 1 ? last : ~0ull); bits; bits &= bits - 1) {
-                            int v = w * 64 + __builtin_ctzll(bits);
-                            o->w[s->word[v]] |= s->bit[v];
-                        }
-                    s->made_by[part] = (int16_t)table;
                 }
             }
     return true;
