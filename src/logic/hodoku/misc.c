@@ -29,10 +29,16 @@ typedef struct selection {
 static void selection_digits(const hodoku_grid *g, const uint8_t *cells, int n, uint16_t *digits)
 {
     digits[0] = 0;
-    for (int i = 0; i < n; i++) {
-        unsigned half = 1u << i;
-        uint16_t cands = g->candidates[cells[i]];
-        for (unsigned m = 0; m < half; m++) digits[half + m] = digits[m] | cands;
+    if (n > 0) digits[1] = g->candidates[cells[0]];
+    if (n > 1) digits[2] = g->candidates[cells[1]], digits[3] = digits[1] | digits[2];
+    /* From the third cell on, four selections a word. */
+    for (int i = 2; i < n; i++) {
+        uint64_t cands = g->candidates[cells[i]] * 0x0001000100010001ull, word;
+        for (unsigned m = 0; m < 1u << i; m += 4) {
+            memcpy(&word, digits + m, sizeof word);
+            word |= cands;
+            memcpy(digits + (1u << i) + m, &word, sizeof word);
+        }
     }
 }
 
@@ -51,7 +57,7 @@ static unsigned next_selection(unsigned members, int n)
 
 static selection selection_of(const uint16_t *digits, unsigned members)
 {
-    return (selection){members, digits[members], sudoku_popcount(members)};
+    return (selection){members, digits[members], sudoku_nine_count[members]}; /* 7 cells at most */
 }
 
 /* The open cells of unit not in any of the given sets (bits over cells
@@ -155,7 +161,7 @@ enum {
 static int need_of(selection sel, unsigned v, int plus)
 {
     if (!(sel.digits & v)) return 0;
-    int need = sel.size - sudoku_popcount(sel.digits & ~v);
+    int need = sel.size - sudoku_nine_count[sel.digits & ~v];
     return need > 0 && need < plus ? need : 0;
 }
 
