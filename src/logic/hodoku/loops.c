@@ -175,8 +175,11 @@ typedef struct screen {
     hodoku_set holds[10];        /* the cells holding each digit */
     int first[SUDOKU_CELLS + 1]; /* cell c's nodes are numbered first[c] to first[c + 1] - 1 */
     uint64_t *on;                /* with groups, digit d's: on[d * r->words .. ] */
-    /* Without groups, the ON nodes by digit and by house (the cells in it). */
+    /* Without groups, the ON nodes by digit and by house (the cells in it),
+     * and by open cell those in cells that see it (in its houses, not its
+     * own). */
     uint64_t digit_on[10][SCREEN_WORDS], house_on[27][SCREEN_WORDS];
+    uint64_t near_on[SUDOKU_CELLS][SCREEN_WORDS];
 } screen;
 
 /* The plain search's screen, on hodoku_reach_plain_on's sets: the open
@@ -198,6 +201,19 @@ static void screen_init_plain(screen *sc, const hodoku_reach *r, const hodoku_gr
         }
     }
     sc->first[SUDOKU_CELLS] = n;
+    int words = r->words;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        int lo = sc->first[cell], len = sc->first[cell + 1] - lo;
+        if (!len) continue;
+        const uint8_t *units = sudoku_cell_units[cell];
+        uint64_t *near = sc->near_on[cell];
+        for (int w = 0; w < words; w++)
+            near[w] = sc->house_on[units[0]][w] | sc->house_on[units[1]][w] | sc->house_on[units[2]][w];
+        uint64_t own = (1ull << len) - 1; /* a cell has nine nodes at most */
+        near[lo >> 6] &= ~(own << (lo & 63));
+        /* Its nodes may run on into the next word. */
+        if ((lo & 63) && (lo >> 6) + 1 < words) near[(lo >> 6) + 1] &= ~(own >> (64 - (lo & 63)));
+    }
 }
 
 static bool screen_init(screen *sc, const hodoku_reach *r, const hodoku_tables *t)
@@ -296,15 +312,7 @@ static bool may_close_plain(const screen *sc, int table)
     if (in_cell & (on ? ~own : sudoku_is_pair(cands) ? own : ~0u)) return true;
     /* The ON nodes reached in cells that see x (in its houses, not its own). */
     uint64_t near[SCREEN_WORDS];
-    const uint8_t *units = sudoku_cell_units[x];
-    for (int w = 0; w < r->words; w++)
-        near[w] = set[w] & (sc->house_on[units[0]][w] | sc->house_on[units[1]][w] |
-                            sc->house_on[units[2]][w]);
-    int lo = sc->first[x], b = lo & 63;
-    uint64_t own_nodes = (1ull << (sc->first[x + 1] - lo)) - 1; /* a cell has nine at most */
-    near[lo >> 6] &= ~(own_nodes << b);
-    /* Its nodes may run on into the next word. */
-    if (b && (lo >> 6) + 1 < r->words) near[(lo >> 6) + 1] &= ~(own_nodes >> (64 - b));
+    for (int w = 0; w < r->words; w++) near[w] = set[w] & sc->near_on[x][w];
     if (on) { /* x's candidate off */
         for (int w = 0; w < r->words; w++)
             if (near[w] & sc->digit_on[sd][w]) return true;
