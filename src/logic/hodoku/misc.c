@@ -30,7 +30,10 @@ static void selection_digits(const hodoku_grid *g, const uint8_t *cells, int n, 
 {
     digits[0] = 0;
     if (n > 0) digits[1] = g->candidates[cells[0]];
-    if (n > 1) digits[2] = g->candidates[cells[1]], digits[3] = digits[1] | digits[2];
+    if (n > 1) {
+        digits[2] = g->candidates[cells[1]];
+        digits[3] = digits[1] | digits[2];
+    }
     /* From the third cell on, four selections a word. */
     for (int i = 2; i < n; i++) {
         uint64_t cands = g->candidates[cells[i]] * 0x0001000100010001ull, word;
@@ -184,6 +187,7 @@ typedef struct by_need {
     unsigned all_have[NEEDS], one_has[NEEDS];
 } by_need;
 
+/* Groups the box's n cells' selections (their digits by members). */
 static void group_by_need(const uint16_t *digits, int n, unsigned v, int plus, unsigned shared,
                           by_need *by)
 {
