@@ -222,16 +222,16 @@ static bool screen_init(screen *sc, const hodoku_reach *r, const hodoku_tables *
     memcpy(sc->holds, t->holds, sizeof sc->holds);
     sc->on = calloc(10 * (size_t)r->words + 1, sizeof *sc->on);
     if (!sc->on) return false;
+    /* The nodes are numbered in increasing order: cell by cell, then the
+     * group nodes. One pass over the cells' nodes. */
     int i = 0;
-    for (int cell = 0; cell <= SUDOKU_CELLS; cell++) {
-        while (i < r->n && r->nodes[i] < cell * 18 && r->nodes[i] < HODOKU_PLAIN_NODES) i++;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         sc->first[cell] = i;
+        for (int node; i < r->n && (node = r->nodes[i]) < (cell + 1) * 18; i++)
+            if (hodoku_node_on(node))
+                sc->on[((node - cell * 18) / 2 + 1) * r->words + (i >> 6)] |= 1ull << (i & 63);
     }
-    for (i = 0; i < r->n; i++) {
-        int node = r->nodes[i];
-        if (node < HODOKU_PLAIN_NODES && hodoku_node_on(node))
-            sc->on[hodoku_node_digit(node) * r->words + (i >> 6)] |= 1ull << (i & 63);
-    }
+    sc->first[SUDOKU_CELLS] = i;
     return true;
 }
 
@@ -281,12 +281,15 @@ static bool may_close(const hodoku_tables *t, const screen *sc, int table)
      * cell seeing x would have turned that digit off in x: in_cell). */
     hodoku_set sees_x = hodoku_buddies(x);
     const uint64_t *of_digit = sc->on + (size_t)sd * (size_t)r->words;
-    for (int w = 0; w < r->words; w++)
+    /* Those are plain nodes, numbered before the group nodes. */
+    int plain_words = (sc->first[SUDOKU_CELLS] + 63) / 64;
+    for (int w = 0; w < plain_words; w++)
         for (uint64_t bits = set[w] & of_digit[w]; bits; bits &= bits - 1) {
             int y = hodoku_node_cell(r->nodes[w * 64 + __builtin_ctzll(bits)]);
-            if (y == x || other_place(sc, x, y, sd)) continue; /* a direct implication */
-            if (hodoku_set_several(
-                    hodoku_set_and(hodoku_set_and(sees_x, hodoku_buddies(y)), t->holds[sd])))
+            /* Not x itself nor a direct implication (the dearer test last). */
+            if (y != x &&
+                hodoku_set_several(hodoku_set_and(hodoku_set_and(sees_x, hodoku_buddies(y)), t->holds[sd])) &&
+                !other_place(sc, x, y, sd))
                 return true;
         }
     return false;
@@ -328,9 +331,9 @@ static bool may_close_plain(const screen *sc, int table)
     for (int w = 0; w < r->words; w++) /* an AIC that eliminates: its end anywhere */
         for (uint64_t bits = set[w] & sc->digit_on[sd][w]; bits; bits &= bits - 1) {
             int y = hodoku_node_cell(r->nodes[w * 64 + __builtin_ctzll(bits)]);
-            if (y != x && !other_place(sc, x, y, sd) &&
-                hodoku_set_several(
-                    hodoku_set_and(hodoku_set_and(sees_x, hodoku_buddies(y)), sc->holds[sd])))
+            if (y != x &&
+                hodoku_set_several(hodoku_set_and(hodoku_set_and(sees_x, hodoku_buddies(y)), sc->holds[sd])) &&
+                !other_place(sc, x, y, sd))
                 return true;
         }
     return false;
