@@ -175,8 +175,11 @@ typedef struct screen {
     hodoku_set holds[10];        /* the cells holding each digit */
     int first[SUDOKU_CELLS + 1]; /* cell c's nodes are numbered first[c] to first[c + 1] - 1 */
     uint64_t *on;                /* with groups, digit d's: on[d * r->words .. ] */
-    /* Without groups, the ON nodes by digit and by house (the cells in it). */
+    /* Without groups, the ON nodes by digit and by house (the cells in it),
+     * and by open cell those in cells that see it (in its houses, not its
+     * own). */
     uint64_t digit_on[10][SCREEN_WORDS], house_on[27][SCREEN_WORDS];
+    uint64_t near_on[SUDOKU_CELLS][SCREEN_WORDS];
 } screen;
 
 /* The plain search's screen, on hodoku_reach_plain_on's sets: the open
@@ -198,6 +201,19 @@ static void screen_init_plain(screen *sc, const hodoku_reach *r, const hodoku_gr
         }
     }
     sc->first[SUDOKU_CELLS] = n;
+    int words = r->words;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        int lo = sc->first[cell], len = sc->first[cell + 1] - lo;
+        if (!len) continue;
+        const uint8_t *units = sudoku_cell_units[cell];
+        uint64_t *near = sc->near_on[cell];
+        for (int w = 0; w < words; w++)
+            near[w] = sc->house_on[units[0]][w] | sc->house_on[units[1]][w] | sc->house_on[units[2]][w];
+        uint64_t own = (1ull << len) - 1; /* a cell has nine nodes at most */
+        near[lo >> 6] &= ~(own << (lo & 63));
+        /* Its nodes may run on into the next word. */
+        if ((lo & 63) && (lo >> 6) + 1 < words) near[(lo >> 6) + 1] &= ~(own >> (64 - (lo & 63)));
+    }
 }
 
 static bool screen_init(screen *sc, const hodoku_reach *r, const hodoku_tables *t)
@@ -206,16 +222,16 @@ static bool screen_init(screen *sc, const hodoku_reach *r, const hodoku_tables *
     memcpy(sc->holds, t->holds, sizeof sc->holds);
     sc->on = calloc(10 * (size_t)r->words + 1, sizeof *sc->on);
     if (!sc->on) return false;
+    /* The nodes are numbered in increasing order: cell by cell, then the
+     * group nodes. One pass over the cells' nodes. */
     int i = 0;
-    for (int cell = 0; cell <= SUDOKU_CELLS; cell++) {
-        while (i < r->n && r->nodes[i] < cell * 18 && r->nodes[i] < HODOKU_PLAIN_NODES) i++;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         sc->first[cell] = i;
+        for (int node; i < r->n && (node = r->nodes[i]) < (cell + 1) * 18; i++)
+            if (hodoku_node_on(node))
+                sc->on[((node - cell * 18) / 2 + 1) * r->words + (i >> 6)] |= 1ull << (i & 63);
     }
-    for (i = 0; i < r->n; i++) {
-        int node = r->nodes[i];
-        if (node < HODOKU_PLAIN_NODES && hodoku_node_on(node))
-            sc->on[hodoku_node_digit(node) * r->words + (i >> 6)] |= 1ull << (i & 63);
-    }
+    sc->first[SUDOKU_CELLS] = i;
     return true;
 }
 
@@ -265,12 +281,15 @@ static bool may_close(const hodoku_tables *t, const screen *sc, int table)
      * cell seeing x would have turned that digit off in x: in_cell). */
     hodoku_set sees_x = hodoku_buddies(x);
     const uint64_t *of_digit = sc->on + (size_t)sd * (size_t)r->words;
-    for (int w = 0; w < r->words; w++)
+    /* Those are plain nodes, numbered before the group nodes. */
+    int plain_words = (sc->first[SUDOKU_CELLS] + 63) / 64;
+    for (int w = 0; w < plain_words; w++)
         for (uint64_t bits = set[w] & of_digit[w]; bits; bits &= bits - 1) {
             int y = hodoku_node_cell(r->nodes[w * 64 + __builtin_ctzll(bits)]);
-            if (y == x || other_place(sc, x, y, sd)) continue; /* a direct implication */
-            if (hodoku_set_several(
-                    hodoku_set_and(hodoku_set_and(sees_x, hodoku_buddies(y)), t->holds[sd])))
+            /* Not x itself nor a direct implication (the dearer test last). */
+            if (y != x &&
+                hodoku_set_several(hodoku_set_and(hodoku_set_and(sees_x, hodoku_buddies(y)), t->holds[sd])) &&
+                !other_place(sc, x, y, sd))
                 return true;
         }
     return false;
@@ -296,15 +315,7 @@ static bool may_close_plain(const screen *sc, int table)
     if (in_cell & (on ? ~own : sudoku_is_pair(cands) ? own : ~0u)) return true;
     /* The ON nodes reached in cells that see x (in its houses, not its own). */
     uint64_t near[SCREEN_WORDS];
-    const uint8_t *units = sudoku_cell_units[x];
-    for (int w = 0; w < r->words; w++)
-        near[w] = set[w] & (sc->house_on[units[0]][w] | sc->house_on[units[1]][w] |
-                            sc->house_on[units[2]][w]);
-    int lo = sc->first[x], b = lo & 63;
-    uint64_t own_nodes = (1ull << (sc->first[x + 1] - lo)) - 1; /* a cell has nine at most */
-    near[lo >> 6] &= ~(own_nodes << b);
-    /* Its nodes may run on into the next word. */
-    if (b && (lo >> 6) + 1 < r->words) near[(lo >> 6) + 1] &= ~(own_nodes >> (64 - b));
+    for (int w = 0; w < r->words; w++) near[w] = set[w] & sc->near_on[x][w];
     if (on) { /* x's candidate off */
         for (int w = 0; w < r->words; w++)
             if (near[w] & sc->digit_on[sd][w]) return true;
@@ -320,9 +331,9 @@ static bool may_close_plain(const screen *sc, int table)
     for (int w = 0; w < r->words; w++) /* an AIC that eliminates: its end anywhere */
         for (uint64_t bits = set[w] & sc->digit_on[sd][w]; bits; bits &= bits - 1) {
             int y = hodoku_node_cell(r->nodes[w * 64 + __builtin_ctzll(bits)]);
-            if (y != x && !other_place(sc, x, y, sd) &&
-                hodoku_set_several(
-                    hodoku_set_and(hodoku_set_and(sees_x, hodoku_buddies(y)), sc->holds[sd])))
+            if (y != x &&
+                hodoku_set_several(hodoku_set_and(hodoku_set_and(sees_x, hodoku_buddies(y)), sc->holds[sd])) &&
+                !other_place(sc, x, y, sd))
                 return true;
         }
     return false;

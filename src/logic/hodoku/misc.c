@@ -24,18 +24,43 @@ typedef struct selection {
     int size;
 } selection;
 
-/* Every non-empty selection of cells[start..n) added to current, in
- * depth-first order (each prefix before its extensions), into out. */
-// NOLINTNEXTLINE(misc-no-recursion): one level per cell of a unit, 9 at most
-static void selections(const hodoku_grid *g, const uint8_t *cells, int n, int start,
-                       selection current, selection *out, int *count)
+/* The digits of every selection of cells[0..n), by its members: each is
+ * those of the selection without its last cell and that cell's. */
+static void selection_digits(const hodoku_grid *g, const uint8_t *cells, int n, uint16_t *digits)
 {
-    for (int k = start; k < n; k++) {
-        selection s = {current.members | 1u << k, current.digits | g->candidates[cells[k]],
-                       current.size + 1};
-        out[(*count)++] = s;
-        selections(g, cells, n, k + 1, s, out, count);
+    digits[0] = 0;
+    if (n > 0) digits[1] = g->candidates[cells[0]];
+    if (n > 1) {
+        digits[2] = g->candidates[cells[1]];
+        digits[3] = digits[1] | digits[2];
     }
+    /* From the third cell on, four selections a word. */
+    for (int i = 2; i < n; i++) {
+        uint64_t cands = g->candidates[cells[i]] * 0x0001000100010001ull, word;
+        for (unsigned m = 0; m < 1u << i; m += 4) {
+            memcpy(&word, digits + m, sizeof word);
+            word |= cands;
+            memcpy(digits + (1u << i) + m, &word, sizeof word);
+        }
+    }
+}
+
+/* The selection of n cells after members in depth-first order (each
+ * prefix before its extensions, a last cell moving on only when all its
+ * extensions are done; HoDoKu's order); 0 after the last. */
+static unsigned next_selection(unsigned members, int n)
+{
+    int last = 31 - __builtin_clz(members);
+    if (last + 1 < n) return members | 1u << (last + 1);
+    members &= ~(1u << last);
+    if (!members) return 0;
+    last = 31 - __builtin_clz(members);
+    return (members & ~(1u << last)) | 1u << (last + 1);
+}
+
+static selection selection_of(const uint16_t *digits, unsigned members)
+{
+    return (selection){members, digits[members], sudoku_nine_count[members]}; /* 7 cells at most */
 }
 
 /* The open cells of unit not in any of the given sets (bits over cells
@@ -133,15 +158,28 @@ enum {
     SHARED_CELL = 1u << 9
 };
 
+/* The need of a selection (the digits of v it takes care of, its size
+ * less its digits outside v), if it takes digits of v and its need is 1
+ * to plus - 1 (what a line and a box selection can each take); else 0. */
+static int need_of(selection sel, unsigned v, int plus)
+{
+    if (!(sel.digits & v)) return 0;
+    int need = sel.size - sudoku_nine_count[sel.digits & ~v];
+    return need > 0 && need < plus ? need : 0;
+}
+
+/* What a box selection can clash on with a line selection: its digits of
+ * v, and shared (a bit above the digits) if it holds the cell the line
+ * may share with the box. */
+static unsigned clash_of(selection sel, unsigned v, unsigned shared)
+{
+    return (sel.digits & v) | ((sel.members & shared) ? SHARED_CELL : 0);
+}
+
 /* The box's selections that take the crossing's digits at all, grouped
- * by the digits of v they leave to the crossing (their size less their
- * digits outside v), each group in the selections' order; with each, what
- * a line selection can clash on: its digits of v, and shared (a bit above
- * the digits) if it holds the cell the line may share with the box. */
+ * by need: each group's distinct clashes (in no order: a line selection
+ * asks only whether one is clear of its own). */
 typedef struct by_need {
-    int count[NEEDS];                     /* group g: order[g][0..count[g]) */
-    uint16_t order[NEEDS][SELECTIONS_MAX]; /* indices into the selections */
-    uint16_t clash[NEEDS][SELECTIONS_MAX]; /* by place in order */
     /* Group g's clashes each once: distinct[g][0..kinds[g]). */
     uint16_t distinct[NEEDS][SELECTIONS_MAX];
     int kinds[NEEDS];
@@ -149,24 +187,20 @@ typedef struct by_need {
     unsigned all_have[NEEDS], one_has[NEEDS];
 } by_need;
 
-/* Groups the selections whose need is 1 to plus - 1 (a line selection
- * leaves the box one of those). */
-static void group_by_need(const selection *sel, int n, unsigned v, int plus, unsigned shared,
+/* Groups the box's n cells' selections (their digits by members). */
+static void group_by_need(const uint16_t *digits, int n, unsigned v, int plus, unsigned shared,
                           by_need *by)
 {
-    memset(by->count, 0, sizeof by->count);
     memset(by->kinds, 0, sizeof by->kinds);
     memset(by->one_has, 0, sizeof by->one_has);
     memset(by->all_have, 0xff, sizeof by->all_have);
     uint64_t seen[NEEDS][16]; /* by group, the clashes listed in distinct */
     memset(seen, 0, (size_t)plus * sizeof seen[0]);
-    for (int i = 0; i < n; i++) {
-        if (!(sel[i].digits & v)) continue;
-        int g = sel[i].size - sudoku_popcount(sel[i].digits & ~v);
-        if (g <= 0 || g >= plus) continue;
-        unsigned clash = (sel[i].digits & v) | ((sel[i].members & shared) ? SHARED_CELL : 0);
-        by->clash[g][by->count[g]] = (uint16_t)clash;
-        by->order[g][by->count[g]++] = (uint16_t)i;
+    for (unsigned m = 1; m < 1u << n; m++) {
+        selection sel = selection_of(digits, m);
+        int g = need_of(sel, v, plus);
+        if (!g) continue;
+        unsigned clash = clash_of(sel, v, shared);
         if (!(seen[g][clash / 64] >> (clash % 64) & 1u)) {
             seen[g][clash / 64] |= 1ull << (clash % 64);
             by->distinct[g][by->kinds[g]++] = (uint16_t)clash;
@@ -199,9 +233,9 @@ static bool sdc_crossing(sue_de_coq *s)
     for (int i = 0; i < s->ncrossing; i++) skip[s->crossing[i] / 64] |= 1ull << (s->crossing[i] % 64);
     uint8_t line_cells[9];
     int nline = open_cells(g, s->line, skip, line_cells);
-    selection line_sel[SELECTIONS_MAX], none = {0, 0, 0};
-    int nl = 0;
-    selections(g, line_cells, nline, 0, none, line_sel, &nl);
+    if (nline == 0) return false;
+    uint16_t line_digits[SELECTIONS_MAX + 1], box_digits[SELECTIONS_MAX + 1];
+    selection_digits(g, line_cells, nline, line_digits);
     /* The box's cells are its open cells but the crossing's: a line
      * selection holding the one the line shares with the box (a cell of
      * a pair's line and box left out of the crossing) takes the box's
@@ -209,32 +243,31 @@ static bool sdc_crossing(sue_de_coq *s)
     int shared_at = -1;
     for (int i = 0; i < nline; i++)
         if (sudoku_cell_units[line_cells[i]][2] == 18 + s->box) shared_at = i;
-    selection box_sel[SELECTIONS_MAX];
     by_need by;
     uint8_t box_cells[9];
-    int nb = -1;
+    int nbox = -1;
     unsigned shared = 0;
-    for (int a = 0; a < nl; a++) {
-        selection n = line_sel[a];
-        int x = sudoku_popcount(n.digits & ~s->v);
-        if (!(n.digits & s->v) || n.size <= x || n.size - x >= plus) continue;
-        if (nb < 0) {
-            int nbox = open_cells(g, 18 + s->box, skip, box_cells);
+    for (unsigned a = 1; a; a = next_selection(a, nline)) {
+        selection n = selection_of(line_digits, a);
+        int taken = need_of(n, s->v, plus);
+        if (!taken) continue;
+        if (nbox < 0) {
+            nbox = open_cells(g, 18 + s->box, skip, box_cells);
             for (int i = 0; i < nbox; i++)
                 if (shared_at >= 0 && box_cells[i] == line_cells[shared_at]) shared = 1u << i;
-            nb = 0;
-            selections(g, box_cells, nbox, 0, none, box_sel, &nb);
-            group_by_need(box_sel, nb, s->v, plus, shared, &by);
+            selection_digits(g, box_cells, nbox, box_digits);
+            group_by_need(box_digits, nbox, s->v, plus, shared, &by);
         }
         /* The box takes care of what the line's selection leaves: the
          * group's selections in order, if any is clear of its clash. */
         bool holds_shared = shared_at >= 0 && (n.members >> shared_at & 1u);
         unsigned forbidden = (n.digits & s->v) | (holds_shared ? SHARED_CELL : 0);
-        int need = plus - (n.size - x);
+        int need = plus - taken;
         if (!any_clear(&by, need, forbidden)) continue;
-        for (int i = 0; i < by.count[need]; i++) {
-            if (by.clash[need][i] & forbidden) continue;
-            if (sdc_step(s, line_cells, n, box_cells, box_sel[by.order[need][i]])) return true;
+        for (unsigned b = nbox ? 1 : 0; b; b = next_selection(b, nbox)) {
+            selection k = selection_of(box_digits, b);
+            if (need_of(k, s->v, plus) != need || (clash_of(k, s->v, shared) & forbidden)) continue;
+            if (sdc_step(s, line_cells, n, box_cells, k)) return true;
         }
     }
     return false;
@@ -277,13 +310,15 @@ bool hodoku_sue_de_coq(hodoku_query *q, sudoku_technique technique, sudoku_step 
 {
     sue_de_coq s = {.g = q->grid, .technique = technique, .step = step};
     for (s.line = 0; s.line < 18; s.line++)
-        for (s.box = 0; s.box < 9; s.box++) {
+        /* The boxes the line crosses, in increasing order: the j-th holds
+         * the line's cells 3j to 3j + 2 (no other box meets it). */
+        for (int j = 0; j < 3; j++) {
+            s.box = s.line < 9 ? s.line / 3 * 3 + j : (s.line - 9) / 3 + 3 * j;
             uint8_t inside[3];
             int n = 0;
-            for (int i = 0; i < 9; i++) {
+            for (int i = 3 * j; i < 3 * j + 3; i++) {
                 int cell = sudoku_unit_cells[s.line][i];
-                if (!q->grid->value[cell] && sudoku_cell_units[cell][2] == 18 + s.box)
-                    inside[n++] = (uint8_t)cell;
+                if (!q->grid->value[cell]) inside[n++] = (uint8_t)cell;
             }
             if (n < 2) continue;
             /* A crossing's search reads its line and box alone: one that
