@@ -167,6 +167,7 @@ void hodoku_place(hodoku_grid *g, int cell, int digit)
         for (int k = 0; k < 3; k++) {
             int unit = sudoku_cell_units[cell][k];
             int left = (int)--g->free[unit][d];
+            if (left > 1) continue; /* the common case: one test */
             if (left == 1 && d != digit) add_hidden(g, unit, d);
             if (left == 0) unit_lose(g, unit, d);
         }
