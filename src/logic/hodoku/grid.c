@@ -94,6 +94,24 @@ void hodoku_remove(hodoku_grid *g, int cell, int digit)
     if (g->candidates[cell] & bit) (void)remove_had(g, cell, digit, bit, 0);
 }
 
+/* The digit just placed in cell keeps a place in the cell's units for
+ * each of the peers there that lost their last candidate (uncounted)
+ * and were not counted out: the rare case of a placement, which takes
+ * back the placement's "no place left". A unit left with a place had the
+ * digit among its places before (the cell had it, and without drift a
+ * count is never raised, so it never came to 0). */
+__attribute__((noinline)) static void count_uncounted(hodoku_grid *g, int cell, int digit,
+                                                      const uint64_t uncounted[2])
+{
+    for (int k = 0; k < 3; k++) {
+        int unit = sudoku_cell_units[cell][k], left = 0;
+        for (int w = 0; w < 2; w++)
+            for (uint64_t m = uncounted[w] & sudoku_unit_bits[unit][w]; m; m &= m - 1) left++;
+        g->free[unit][digit] = (int8_t)left;
+        if (left) g->unit_free[unit] |= (uint16_t)(1u << (digit - 1));
+    }
+}
+
 void hodoku_place(hodoku_grid *g, int cell, int digit)
 {
     if (g->value[cell] == digit) return;
@@ -102,9 +120,12 @@ void hodoku_place(hodoku_grid *g, int cell, int digit)
     if (!g->value[cell]) g->placed++;
     g->value[cell] = (uint8_t)digit;
     g->candidates[cell] = 0;
-    for (unsigned c = had; c; c &= c - 1)
-        g->digit_cells[__builtin_ctz(c)][cell >> 6] &= ~(1ull << (cell & 63));
     uint16_t bit = (uint16_t)(1u << (digit - 1));
+    /* The cell leaves the digit's cells now (the peers' removals below may
+     * look for the digit's places in its units) and its other digits'
+     * with their counts below: nothing before reads those. */
+    uint64_t at = 1ull << (cell & 63);
+    g->digit_cells[digit - 1][cell >> 6] &= ~at;
     /* The peers that have the digit, in cell order (each removal touches
      * only its own cell's candidates: the set taken first stays true).
      * If the cell had the digit and the counts tell (no drift), each of
@@ -121,14 +142,11 @@ void hodoku_place(hodoku_grid *g, int cell, int digit)
      * (the loop reads only other units' then). */
     if (!settled)
         for (int k = 0; k < 3; k++) g->unit_placed[sudoku_cell_units[cell][k]] |= bit;
-    int uncounted[3] = {0, 0, 0};
+    uint64_t uncounted[2] = {0, 0}; /* the peers that lost their last candidate */
     for (int w = 0; w < 2; w++)
-        for (uint64_t peers = cells[w] & sudoku_peer_bits[cell][w]; peers; peers &= peers - 1) {
-            int peer = 64 * w + __builtin_ctzll(peers);
-            if (remove_had(g, peer, digit, bit, settled)) continue;
-            for (int k = 0; k < 3; k++)
-                uncounted[k] += sudoku_cell_units[peer][k] == sudoku_cell_units[cell][k];
-        }
+        for (uint64_t peers = cells[w] & sudoku_peer_bits[cell][w]; peers; peers &= peers - 1)
+            if (!remove_had(g, 64 * w + __builtin_ctzll(peers), digit, bit, settled))
+                uncounted[w] |= peers & (0 - peers);
     /* The cell itself out of them: the digit is placed in these units,
      * so no queue hears of it, and it has no place left in a unit
      * unless a peer was not counted out. */
@@ -136,17 +154,20 @@ void hodoku_place(hodoku_grid *g, int cell, int digit)
         for (int k = 0; k < 3; k++) {
             int unit = sudoku_cell_units[cell][k];
             g->unit_placed[unit] |= bit;
-            g->free[unit][digit] = (int8_t)uncounted[k];
-            if (!uncounted[k]) g->unit_free[unit] &= (uint16_t)~bit;
+            g->free[unit][digit] = 0;
+            g->unit_free[unit] &= (uint16_t)~bit;
         }
+        if (uncounted[0] | uncounted[1]) count_uncounted(g, cell, digit, uncounted);
         had &= ~(unsigned)bit;
     }
     /* The cell's own candidates leave its units' counts only now. */
     for (unsigned c = had; c; c &= c - 1) {
         int d = __builtin_ctz(c) + 1;
+        g->digit_cells[d - 1][cell >> 6] &= ~at;
         for (int k = 0; k < 3; k++) {
             int unit = sudoku_cell_units[cell][k];
             int left = (int)--g->free[unit][d];
+            if (left > 1) continue; /* the common case: one test */
             if (left == 1 && d != digit) add_hidden(g, unit, d);
             if (left == 0) unit_lose(g, unit, d);
         }

@@ -57,18 +57,16 @@ static void locked_step(const hodoku_grid *g, sudoku_technique technique, int fr
 }
 
 /* The unit of a kind wanted (bit 0 row, 1 column, 2 box; rows before
- * columns) that holds all the digit's cells of unit besides it and where
- * the digit has more places than those cells, or -1: locked_target's
+ * columns) that holds all the digit's n cells of unit besides it and
+ * where the digit has more places than those cells, or -1: locked_target's
  * answer, read off the grid's cell sets (the cells are listed only for
  * the step found). */
-static int within_one(const hodoku_grid *g, int unit, int digit, unsigned kinds)
+static int within_one(const hodoku_grid *g, int unit, int digit, int n, unsigned kinds)
 {
     const uint64_t *all = g->digit_cells[digit - 1];
     uint64_t in[2] = {all[0] & sudoku_unit_bits[unit][0], all[1] & sudoku_unit_bits[unit][1]};
     if (!(in[0] | in[1])) return -1;
-    int first = in[0] ? __builtin_ctzll(in[0]) : 64 + __builtin_ctzll(in[1]), n = 0;
-    for (int w = 0; w < 2; w++)
-        for (uint64_t m = in[w]; m; m &= m - 1) n++;
+    int first = in[0] ? __builtin_ctzll(in[0]) : 64 + __builtin_ctzll(in[1]);
     for (int k = 0; k < 3; k++) {
         int target = sudoku_cell_units[first][k];
         const uint64_t *other = sudoku_unit_bits[target];
@@ -79,19 +77,43 @@ static int within_one(const hodoku_grid *g, int unit, int digit, unsigned kinds)
     return -1;
 }
 
+/* The unit's cells with the digit, counted off its cell set. */
+static int cells_in(const hodoku_grid *g, int unit, int digit)
+{
+    int n = 0;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = g->digit_cells[digit - 1][w] & sudoku_unit_bits[unit][w]; m; m &= m - 1)
+            n++;
+    return n;
+}
+
+/* The digits (bit d - 1) with 2 or 3 places in unit, as its counts say:
+ * digits 1-8's counts a byte each, those whose byte is 2 or 3 but for
+ * its lowest bit are the zero bytes of x. */
+static unsigned two_or_three(const hodoku_grid *g, int unit)
+{
+    const uint64_t ones = 0x0101010101010101u, low7 = 0x7F7F7F7F7F7F7F7Fu;
+    uint64_t x = (sudoku_load64(&g->free[unit][1]) & ~ones) ^ (2 * ones);
+    uint64_t zero = ~(((x & low7) + low7) | x | low7); /* a zero byte's sign bit only */
+    unsigned digits = (unsigned)((zero >> 7) * 0x0102040810204080u >> 56);
+    int nine = (int)g->free[unit][9];
+    return digits | (unsigned)(nine == 2 || nine == 3) << 8;
+}
+
 bool hodoku_locked_candidates(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
     const hodoku_grid *g = q->grid;
     bool pointing = technique == SUDOKU_POINTING;
     for (int u = 0; u < (pointing ? 9 : 18); u++) {
         int unit = pointing ? 18 + u : u;
-        for (int digit = 1; digit <= 9; digit++) {
-            int k = (int)g->free[unit][digit];
-            if (k != 2 && k != 3) continue;
-            int target = within_one(g, unit, digit, pointing ? 3u : 4u);
+        for (unsigned digits = two_or_three(g, unit); digits; digits &= digits - 1) {
+            int digit = __builtin_ctz(digits) + 1;
+            /* Without drift a unit's count is its cells with the digit. */
+            int n = g->drift ? cells_in(g, unit, digit) : (int)g->free[unit][digit];
+            int target = within_one(g, unit, digit, n, pointing ? 3u : 4u);
             if (target < 0) continue;
             uint8_t cells[9];
-            int n = cells_with(g, unit, digit, cells);
+            n = cells_with(g, unit, digit, cells);
             locked_step(g, technique, unit, target, digit, cells, n, step);
             return true;
         }
@@ -161,25 +183,23 @@ static bool naked_wanted(const hodoku_grid *g, const uint8_t *cells, int n, unsi
     return is_locked == locked;
 }
 
-/* True if the cells (of one box) share a row or a column: a locked
- * subset's must. */
-static bool in_one_line_cells(const uint8_t *cells, int n)
+/* The lines (bit 0 its row, bit 1 its column) that cell shares with
+ * first: a locked subset's cells (of one box) must share one. */
+static unsigned lines_shared(int cell, int first)
 {
-    bool row = true, column = true;
-    for (int i = 1; i < n; i++) {
-        row = row && cells[i] / 9 == cells[0] / 9;
-        column = column && cells[i] % 9 == cells[0] % 9;
-    }
-    return row || column;
+    const uint8_t *a = sudoku_cell_units[cell], *b = sudoku_cell_units[first];
+    return (unsigned)(a[0] == b[0]) | (unsigned)(a[1] == b[1]) << 1;
 }
 
 /* Extends the combination cells[0..depth) with eligible cells from start
  * on, in lexicographic order; true once a step is found (locked as
- * wanted, with eliminations). */
+ * wanted, with eliminations). lines: those all of cells[0..depth) share
+ * (lines_shared), kept along the combination instead of tested on all
+ * its cells again at every level. */
 // NOLINTNEXTLINE(misc-no-recursion): one level per cell of a subset, 4 at most
 static bool naked_combinations(const hodoku_grid *g, sudoku_technique technique, const uint8_t *eligible,
                                int count, int n, bool locked, uint8_t *cells, int depth, int start,
-                               unsigned digits, sudoku_step *step)
+                               unsigned digits, unsigned lines, sudoku_step *step)
 {
     /* A cell taken at i leaves count - 1 - i to fill the n - depth - 1 places
      * after it: later i complete no combination, so the scan stops there. */
@@ -187,10 +207,11 @@ static bool naked_combinations(const hodoku_grid *g, sudoku_technique technique,
         unsigned union_ = digits | g->candidates[eligible[i]];
         if (sudoku_popcount(union_) > n) continue;
         cells[depth] = eligible[i];
-        if (locked && depth > 0 && !in_one_line_cells(cells, depth + 1)) continue;
+        unsigned shared = lines;
+        if (locked && depth > 0 && !(shared &= lines_shared(cells[depth], cells[0]))) continue;
         if (depth + 1 < n) {
             if (naked_combinations(g, technique, eligible, count, n, locked, cells, depth + 1, i + 1,
-                                   union_, step))
+                                   union_, shared, step))
                 return true;
             continue;
         }
@@ -254,15 +275,15 @@ static bool naked_search(const hodoku_grid *g, sudoku_technique technique, int n
         /* The eligible cells in the unit's order: increasing. */
         uint8_t eligible[9], cells[4];
         int count = 0;
-        unsigned places = 0;
+        unsigned places = 0; /* only a locked subset's (whose units are boxes) */
         for (int w = 0; w < 2; w++)
             for (uint64_t left = in[w]; left; left &= left - 1) {
                 int cell = 64 * w + __builtin_ctzll(left);
                 eligible[count++] = (uint8_t)cell;
-                places |= 1u << sudoku_cell_index[cell][unit / 9];
+                if (locked) places |= 1u << sudoku_cell_index[cell][2];
             }
-        if (count >= n && (!locked || box_line_with(places, n)) &&
-            naked_combinations(g, technique, eligible, count, n, locked, cells, 0, 0, 0, step))
+        if ((!locked || box_line_with(places, n)) &&
+            naked_combinations(g, technique, eligible, count, n, locked, cells, 0, 0, 0, 3u, step))
             return true;
     }
     return false;
