@@ -165,24 +165,36 @@ int hodoku_table_add(hodoku_tables *t, int node, const uint16_t ret[5])
     return n;
 }
 
+/* Writes node at entry n of the open table's list, with the one
+ * predecessor pred, unless it is a plain node already there; whether it
+ * did. */
+static inline bool append(hodoku_tables *t, hodoku_entry *list, int n, int node, int pred, uint16_t dist)
+{
+    if (t->stamp[node] == t->epoch && !hodoku_node_is_group(node)) return false;
+    list[n] = (hodoku_entry){.node = (uint16_t)node, .ret = {(uint16_t)pred}, .dist = dist};
+    t->stamp[node] = t->epoch;
+    t->pos[node] = (uint16_t)n;
+    return true;
+}
+
 void hodoku_table_add_after(hodoku_tables *t, const uint16_t *nodes, int k, int pred)
 {
-    int table = t->table, n = t->base_count[table];
+    int table = t->table, n = t->base_count[table], i = 0;
     if (!reserve(&t->base, &t->base_size, t->base_used + k, &t->no_memory)) return;
     hodoku_entry *list = &t->base[t->base_start[table]];
-    uint16_t epoch = t->epoch;
     /* One predecessor sorts first already; the distance as
      * hodoku_table_add reads it (0 if not written yet), the same for all
-     * but once pred itself is written here (a group table's premise). */
+     * but once pred itself is written here (a group table's premise, a
+     * placement's removals when the placement was not added): so the
+     * entries up to pred are added one by one, the rest in a loop that
+     * only counts. */
     uint16_t dist = (uint16_t)((pred < n ? list[pred].dist : 0) + 1) & DISTANCE_MASK;
-    for (int i = 0; i < k && n < HODOKU_TABLE_MAX; i++) {
-        int node = nodes[i];
-        if (!hodoku_node_is_group(node) && t->stamp[node] == epoch) continue;
-        list[n] = (hodoku_entry){.node = (uint16_t)node, .ret = {(uint16_t)pred}, .dist = dist};
-        t->stamp[node] = epoch;
-        t->pos[node] = (uint16_t)n;
-        if (n++ == pred) dist = (uint16_t)(list[pred].dist + 1) & DISTANCE_MASK;
-    }
+    for (; i < k && n <= pred && n < HODOKU_TABLE_MAX; i++)
+        if (append(t, list, n, nodes[i], pred, dist) && n++ == pred)
+            dist = (uint16_t)(list[pred].dist + 1) & DISTANCE_MASK;
+    if (n < HODOKU_TABLE_MAX)
+        for (; i < k; i++)
+            if (append(t, list, n, nodes[i], pred, dist) && ++n == HODOKU_TABLE_MAX) break;
     t->base_used += n - t->base_count[table];
     t->base_count[table] = n;
 }
