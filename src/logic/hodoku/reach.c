@@ -92,6 +92,12 @@ static void work_free(work *k)
     free(k->calls);
 }
 
+/* A pair of a set's words (GCC's vector extension, as forcing.c uses),
+ * moved in and out with memcpy (the words are words elsewhere): one
+ * instruction an or, and no test of overlap before the loop as a loop
+ * over words takes. */
+typedef uint64_t pair __attribute__((vector_size(16)));
+
 /* Node number v's set: while the search runs, what v and its dead ends
  * reach and the finished parts that it leads to; then, for the node
  * rooting a part, the part's set. */
@@ -119,8 +125,11 @@ static void add_set(const hodoku_reach *r, int to, int from)
     uint64_t *set = set_of(r, to);
     const uint64_t *add = set_of(r, from);
     for (size_t i = 0, words = (size_t)r->words; i < words; i += 2) {
-        set[i] |= add[i];
-        set[i + 1] |= add[i + 1];
+        pair a, b;
+        memcpy(&a, set + i, sizeof a);
+        memcpy(&b, add + i, sizeof b);
+        a |= b;
+        memcpy(set + i, &a, sizeof a);
     }
 }
 
