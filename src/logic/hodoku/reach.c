@@ -44,6 +44,11 @@ typedef struct frame {
     int node, next, last;
 } frame;
 
+/* The code of a successor that adds nothing: below every ~number, and
+ * what memset's byte 0x80 fills an int16_t with (0x8080), one block move
+ * rather than a store per node. */
+#define NOTHING (-0x7f80)
+
 /* Work space of one computation: the graph and Tarjan's search's
  * arrays, for n nodes, the sets holding the first held (a set takes words
  * in pairs, so that one is added to another a pair at a time). */
@@ -52,8 +57,8 @@ typedef struct work {
     int *ints, *order, *low, *stack, *merged;
     frame *calls;
     /* By node, what the search does with it as a successor: its number if
-     * it goes on; -2 - its number for a dead end the sets hold (a part of
-     * its own that reaches only itself, a bit to set); -1 for the rest (no
+     * it goes on; ~its number for a dead end the sets hold (a part of its
+     * own that reaches only itself, a bit to set); NOTHING for the rest (no
      * number, or a dead end that adds nothing to a set). */
     int16_t code[HODOKU_NODES];
 } work;
@@ -87,6 +92,12 @@ static void work_free(work *k)
     free(k->calls);
 }
 
+/* A pair of a set's words (GCC's vector extension, as forcing.c uses),
+ * moved in and out with memcpy (the words are words elsewhere): one
+ * instruction an or, and no test of overlap before the loop as a loop
+ * over words takes. */
+typedef uint64_t pair __attribute__((vector_size(16)));
+
 /* Node number v's set: while the search runs, what v and its dead ends
  * reach and the finished parts that it leads to; then, for the node
  * rooting a part, the part's set. */
@@ -114,8 +125,11 @@ static void add_set(const hodoku_reach *r, int to, int from)
     uint64_t *set = set_of(r, to);
     const uint64_t *add = set_of(r, from);
     for (size_t i = 0, words = (size_t)r->words; i < words; i += 2) {
-        set[i] |= add[i];
-        set[i + 1] |= add[i + 1];
+        pair a, b;
+        memcpy(&a, set + i, sizeof a);
+        memcpy(&b, add + i, sizeof b);
+        a |= b;
+        memcpy(set + i, &a, sizeof a);
     }
 }
 
@@ -151,9 +165,16 @@ static int next_successor(const hodoku_reach *r, work *k, frame *f)
     for (; next < end; next++) {
         int c = code[*next];
         if (c < 0) {
-            if (c < -1) set[(-2 - c) >> 6] |= 1ull << ((-2 - c) & 63);
+            unsigned bit = ~(unsigned)c;
+            if (c != NOTHING) set[bit >> 6] |= 1ull << (bit & 63);
         } else if (part[c] >= 0) {
-            take(r, k->merged, v, part[c]);
+            /* A finished part whose number the set holds is in it already:
+             * the bit came in with the set of a finished part reaching it
+             * (the nodes of an unfinished part are still on the stack),
+             * and a finished part's set holds all it reaches. */
+            int p = part[c];
+            if (p < r->held && (set[p >> 6] >> (p & 63) & 1)) continue;
+            take(r, k->merged, v, p);
         } else if (order[c] < 0) {
             w = c;
             next++;
@@ -171,7 +192,7 @@ static int next_successor(const hodoku_reach *r, work *k, frame *f)
 static int16_t code_of(const hodoku_reach *r, const graph *gr, int v)
 {
     if (gr->first[v] != gr->last[v]) return (int16_t)v;
-    return (int16_t)(v < r->held ? -2 - v : -1);
+    return (int16_t)(v < r->held ? ~v : NOTHING);
 }
 
 /* Tarjan's search over the graph: each node's part, named by the node
@@ -183,7 +204,7 @@ static void closure(hodoku_reach *r, work *k)
 {
     int n = r->n, *order = k->order, *low = k->low, *stack = k->stack, *part = r->part;
     frame *calls = k->calls;
-    memset(k->code, 0xff, sizeof k->code);
+    memset(k->code, 0x80, sizeof k->code);
     for (int v = 0; v < n; v++) {
         order[v] = part[v] = k->merged[v] = -1;
         k->code[r->nodes[v]] = code_of(r, &k->gr, v);

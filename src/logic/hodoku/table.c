@@ -165,24 +165,36 @@ int hodoku_table_add(hodoku_tables *t, int node, const uint16_t ret[5])
     return n;
 }
 
+/* Writes node at entry n of the open table's list, with the one
+ * predecessor pred, unless it is a plain node already there; whether it
+ * did. */
+static inline bool append(hodoku_tables *t, hodoku_entry *list, int n, int node, int pred, uint16_t dist)
+{
+    if (t->stamp[node] == t->epoch && !hodoku_node_is_group(node)) return false;
+    list[n] = (hodoku_entry){.node = (uint16_t)node, .ret = {(uint16_t)pred}, .dist = dist};
+    t->stamp[node] = t->epoch;
+    t->pos[node] = (uint16_t)n;
+    return true;
+}
+
 void hodoku_table_add_after(hodoku_tables *t, const uint16_t *nodes, int k, int pred)
 {
-    int table = t->table, n = t->base_count[table];
+    int table = t->table, n = t->base_count[table], i = 0;
     if (!reserve(&t->base, &t->base_size, t->base_used + k, &t->no_memory)) return;
     hodoku_entry *list = &t->base[t->base_start[table]];
-    uint16_t epoch = t->epoch;
     /* One predecessor sorts first already; the distance as
      * hodoku_table_add reads it (0 if not written yet), the same for all
-     * but once pred itself is written here (a group table's premise). */
+     * but once pred itself is written here (a group table's premise, a
+     * placement's removals when the placement was not added): so the
+     * entries up to pred are added one by one, the rest in a loop that
+     * only counts. */
     uint16_t dist = (uint16_t)((pred < n ? list[pred].dist : 0) + 1) & DISTANCE_MASK;
-    for (int i = 0; i < k && n < HODOKU_TABLE_MAX; i++) {
-        int node = nodes[i];
-        if (!hodoku_node_is_group(node) && t->stamp[node] == epoch) continue;
-        list[n] = (hodoku_entry){.node = (uint16_t)node, .ret = {(uint16_t)pred}, .dist = dist};
-        t->stamp[node] = epoch;
-        t->pos[node] = (uint16_t)n;
-        if (n++ == pred) dist = (uint16_t)(list[pred].dist + 1) & DISTANCE_MASK;
-    }
+    for (; i < k && n <= pred && n < HODOKU_TABLE_MAX; i++)
+        if (append(t, list, n, nodes[i], pred, dist) && n++ == pred)
+            dist = (uint16_t)(list[pred].dist + 1) & DISTANCE_MASK;
+    if (n < HODOKU_TABLE_MAX)
+        for (; i < k; i++)
+            if (append(t, list, n, nodes[i], pred, dist) && ++n == HODOKU_TABLE_MAX) break;
     t->base_used += n - t->base_count[table];
     t->base_count[table] = n;
 }
@@ -241,29 +253,30 @@ static void group_houses(const hodoku_tables *t, digit_houses *by_digit)
 /* The group nodes that group gi turns off when on, then those it turns
  * on when it is off (as the only other one left in a house), in HoDoKu's
  * order, into out; their counts. Only those sharing a house with it
- * (houses: its digit's group nodes by house) can be. */
+ * (houses: its digit's group nodes by house) can be: of its digit, gi
+ * alone lies along both its line and its box, so each other shares one of
+ * the two, its line (HoDoKu's row or column before the box) or its box,
+ * where a group node of the other kind may share a cell with it and is
+ * left out. */
 static void other_groups(const hodoku_tables *t, int gi, const digit_houses *houses, int *out, int *n_off,
                          int *n_on)
 {
     const hodoku_group *gr = &t->groups[gi];
     const uint16_t *list = t->digit_groups[gr->digit];
-    int count[3] = {0, 0, 0}, first[3] = {-1, -1, -1}, n = 0;
-    uint64_t mates = houses->in_house[gr->row >= 0 ? gr->row : 9 + gr->col] | houses->in_house[18 + gr->box];
+    int line = gr->row >= 0 ? gr->row : 9 + gr->col, box = 18 + gr->box;
+    uint64_t in_line = houses->in_house[line], in_box = houses->in_house[box];
+    uint64_t mates = (in_line | in_box) & ~(in_line & in_box);
+    int count[2] = {0, 0}, first[2] = {-1, -1}, n = 0;
     for (; mates; mates &= mates - 1) {
-        int gj = list[__builtin_ctzll(mates)];
-        const hodoku_group *g2 = &t->groups[gj];
-        bool same[3] = {gr->row >= 0 && gr->row == g2->row, gr->col >= 0 && gr->col == g2->col, gr->box == g2->box};
-        if (gj == gi || !hodoku_set_is_empty(hodoku_set_and(gr->set, g2->set))) continue;
-        for (int k = 0; k < 3; k++)
-            if (same[k]) {
-                if (++count[k] == 1) first[k] = gj;
-                out[n++] = gj;
-            }
+        int i = __builtin_ctzll(mates), gj = list[i], k = (int)(in_line >> i & 1) ^ 1;
+        if (k == 1 && !hodoku_set_is_empty(hodoku_set_and(gr->set, t->groups[gj].set))) continue;
+        if (++count[k] == 1) first[k] = gj;
+        out[n++] = gj;
     }
     *n_off = n;
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < 2; k++) {
         if (count[k] != 1) continue;
-        hodoku_set house = hodoku_unit_sets[k == 2 ? 18 + gr->box : gr->row >= 0 ? gr->row : 9 + gr->col];
+        hodoku_set house = hodoku_unit_sets[k == 0 ? line : box];
         hodoku_set rest = hodoku_set_minus(hodoku_set_and(house, t->holds[gr->digit]), hodoku_set_or(gr->set, t->groups[first[k]].set));
         if (hodoku_set_is_empty(rest)) out[n++] = first[k];
     }
@@ -298,47 +311,44 @@ static void link_groups(const hodoku_tables *t, group_links *links, int *others)
     }
 }
 
-/* The group nodes each candidate's tables link to, in the list's order
- * (by candidate, cell * 9 + digit - 1): those that see it, which its ON
- * table turns off, and those it is the one cell of a house beside, which
- * its OFF table turns on (spec 13.2). */
+/* The group nodes each candidate's tables link to, as bits over its
+ * digit's group nodes (digit_groups' order, the list's: bits taken from
+ * the lowest are the list's order): those that see it, which its ON table
+ * turns off, and those it is the one cell of a house beside, which its
+ * OFF table turns on (spec 13.2; a cell is at most one of a group node's
+ * two: the one in its box is off its line). By candidate, cell * 9 +
+ * digit - 1. */
 typedef struct candidate_groups {
-    int on_start[SUDOKU_CELLS * 9 + 1], off_start[SUDOKU_CELLS * 9 + 1];
-    uint16_t *on, *off;
+    uint64_t on[SUDOKU_CELLS * 9], off[SUDOKU_CELLS * 9];
 } candidate_groups;
 
-static bool group_lists(const hodoku_tables *t, const group_links *links, candidate_groups *cg)
+static void group_bits(const hodoku_tables *t, const group_links *links, candidate_groups *cg)
 {
-    int non = 0, noff = 0;
-    memset(cg->on_start, 0, sizeof cg->on_start);
-    memset(cg->off_start, 0, sizeof cg->off_start);
-    for (int gi = 0; gi < t->ngroups; gi++) {
-        int d = t->groups[gi].digit - 1;
-        for (hodoku_set c = links[gi].sees; !hodoku_set_is_empty(c); non++) cg->on_start[hodoku_set_pop(&c) * 9 + d + 1]++;
-        for (int k = 0; k < 2; k++)
-            if (links[gi].single[k] >= 0) {
-                cg->off_start[links[gi].single[k] * 9 + d + 1]++;
-                noff++;
-            }
-    }
-    for (int i = 0; i < SUDOKU_CELLS * 9; i++) {
-        cg->on_start[i + 1] += cg->on_start[i];
-        cg->off_start[i + 1] += cg->off_start[i];
-    }
-    cg->on = malloc(((size_t)non + 1) * sizeof *cg->on);
-    cg->off = malloc(((size_t)noff + 1) * sizeof *cg->off);
-    if (!cg->on || !cg->off) return false;
-    int on_fill[SUDOKU_CELLS * 9], off_fill[SUDOKU_CELLS * 9];
-    memcpy(on_fill, cg->on_start, sizeof on_fill);
-    memcpy(off_fill, cg->off_start, sizeof off_fill);
-    for (int gi = 0; gi < t->ngroups; gi++) {
-        int d = t->groups[gi].digit - 1;
-        for (hodoku_set c = links[gi].sees; !hodoku_set_is_empty(c);)
-            cg->on[on_fill[hodoku_set_pop(&c) * 9 + d]++] = (uint16_t)hodoku_group_node(gi, false);
-        for (int k = 0; k < 2; k++)
-            if (links[gi].single[k] >= 0) cg->off[off_fill[links[gi].single[k] * 9 + d]++] = (uint16_t)hodoku_group_node(gi, true);
-    }
-    return true;
+    /* Only the open cells' candidates are read, so only they are
+     * cleared; the cells seeing a group node hold its digit, so are open
+     * cells. */
+    const hodoku_grid *g = t->grid;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (unsigned c = g->value[cell] ? 0 : g->candidates[cell]; c; c &= c - 1) {
+            int i = cell * 9 + sudoku_lowest_digit(c) - 1;
+            cg->on[i] = cg->off[i] = 0;
+        }
+    for (int digit = 1; digit <= 9; digit++)
+        for (int i = 0; i < t->ndigit_groups[digit]; i++) {
+            const group_links *l = &links[t->digit_groups[digit][i]];
+            for (hodoku_set c = l->sees; !hodoku_set_is_empty(c);) cg->on[hodoku_set_pop(&c) * 9 + digit - 1] |= 1ull << i;
+            for (int k = 0; k < 2; k++)
+                if (l->single[k] >= 0) cg->off[l->single[k] * 9 + digit - 1] |= 1ull << i;
+        }
+}
+
+/* Appends the group nodes of digit bits names (candidate_groups'), on or
+ * off, to out from used; the new count. */
+static int group_nodes(const hodoku_tables *t, int digit, uint64_t bits, bool on, uint16_t *out, int used)
+{
+    for (; bits; bits &= bits - 1)
+        out[used++] = (uint16_t)hodoku_group_node(t->digit_groups[digit][__builtin_ctzll(bits)], on);
+    return used;
 }
 
 /* A group node's direct implications in chains mode, from out[used]; the
@@ -385,9 +395,7 @@ static int candidate_successors(const hodoku_tables *t, const candidate_groups *
                 for (uint64_t bits = in.w[w]; bits; bits &= bits - 1)
                     out[used++] = (uint16_t)(first + step * (64 * w + __builtin_ctzll(bits)));
         }
-        if (cg)
-            for (int i = cg->on_start[cell * 9 + digit - 1]; i < cg->on_start[cell * 9 + digit]; i++) out[used++] = cg->on[i];
-        return used;
+        return cg ? group_nodes(t, digit, cg->on[cell * 9 + digit - 1], false, out, used) : used;
     }
     if (sudoku_is_pair(cands)) out[used++] = (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(cands & ~bit), true);
     int first = used;
@@ -399,9 +407,7 @@ static int candidate_successors(const hodoku_tables *t, const candidate_groups *
         for (int i = first; i < used; i++) seen = seen || out[i] == node;
         if (!seen) out[used++] = node;
     }
-    if (cg)
-        for (int i = cg->off_start[cell * 9 + digit - 1]; i < cg->off_start[cell * 9 + digit]; i++) out[used++] = cg->off[i];
-    return used;
+    return cg ? group_nodes(t, digit, cg->off[cell * 9 + digit - 1], true, out, used) : used;
 }
 
 void hodoku_tables_fill_chains(hodoku_tables *t)
@@ -409,23 +415,19 @@ void hodoku_tables_fill_chains(hodoku_tables *t)
     const hodoku_grid *g = t->grid;
     group_links *links = NULL;
     int *others = NULL;
-    candidate_groups *cg = NULL;
+    candidate_groups groups, *cg = NULL;
     if (t->ngroups) {
         links = malloc((size_t)t->ngroups * sizeof *links);
         others = malloc((size_t)t->ngroups * 64 * sizeof *others);
-        cg = malloc(sizeof *cg);
-        if (cg) cg->on = cg->off = NULL;
-        if (!links || !others || !cg || (link_groups(t, links, others), !group_lists(t, links, cg))) {
+        if (!links || !others) {
             free(links);
             free(others);
-            if (cg) {
-                free(cg->on);
-                free(cg->off);
-            }
-            free(cg);
             t->no_memory = true;
             return;
         }
+        cg = &groups;
+        link_groups(t, links, others);
+        group_bits(t, links, cg);
     }
     /* The tables in order: each candidate's ON and OFF, then the group
      * nodes'; the others (no candidate) get none. */
@@ -457,11 +459,6 @@ void hodoku_tables_fill_chains(hodoku_tables *t)
      * without reading it. */
     free(links);
     free(others);
-    if (cg) {
-        free(cg->on);
-        free(cg->off);
-    }
-    free(cg);
     t->table = -1;
 }
 
