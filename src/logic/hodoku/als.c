@@ -181,6 +181,41 @@ static void find_in_house(search *s, kept_sets *k, int house)
     if (k->old) take_kept(s, k, house, 0);
 }
 
+/* A set's cells that see all its cells with each digit, and the others
+ * holding the digit among them. */
+static void sees_afresh(const search *s, als *a)
+{
+    a->buddies = hodoku_set_empty();
+    for (unsigned ds = a->digits; ds; ds &= ds - 1) {
+        int d = sudoku_lowest_digit(ds);
+        hodoku_set sees = {{~0ull, ~0ull}};
+        for (hodoku_set c = hodoku_set_and(a->cells, s->holds[d]); !hodoku_set_is_empty(c);)
+            sees = hodoku_set_and(sees, hodoku_buddies(hodoku_set_pop(&c)));
+        a->all_see[d] = sees;
+        a->sees[d] = hodoku_set_and(hodoku_set_minus(sees, a->cells), s->holds[d]);
+        a->buddies = hodoku_set_or(a->buddies, a->sees[d]);
+    }
+}
+
+/* A set taken over, on a board that only lost candidates of the digits
+ * shrunk: the cells seeing it that hold d are those of the earlier board
+ * that still do, and they change only for d in shrunk; its buddies, the
+ * union over its digits, only if one of them did. */
+static void sees_shrunk(const search *s, als *a, unsigned shrunk)
+{
+    bool lost = false;
+    for (unsigned ds = a->digits & shrunk; ds; ds &= ds - 1) {
+        int d = sudoku_lowest_digit(ds);
+        hodoku_set sees = hodoku_set_and(a->sees[d], s->holds[d]);
+        lost |= !hodoku_set_equal(sees, a->sees[d]);
+        a->sees[d] = sees;
+    }
+    if (!lost) return;
+    a->buddies = hodoku_set_empty();
+    for (unsigned ds = a->digits; ds; ds &= ds - 1)
+        a->buddies = hodoku_set_or(a->buddies, a->sees[sudoku_lowest_digit(ds)]);
+}
+
 /* The sets, and by digit the cells that see them (with old, kept_sets:
  * the search of an earlier board that the board only lost candidates
  * from, in the cells changed). */
@@ -193,26 +228,14 @@ static void find_alses(search *s, const search *old, hodoku_set changed)
         if (s->alses) s->alses_size = old->alses_size;
     }
     for (int house = 0; house < 27; house++) find_in_house(s, &k, house);
-    /* A set taken over with none of these digits sees what it saw there. */
     unsigned shrunk = 0;
     for (int d = 1; old && d <= 9; d++)
         if (!hodoku_set_equal(old->holds[d], s->holds[d])) shrunk |= 1u << (d - 1);
     for (int i = 0; i < s->nalses; i++) {
-        als *a = &s->alses[i];
-        if (a->was >= 0 && !(a->digits & shrunk)) continue;
-        a->buddies = hodoku_set_empty();
-        for (unsigned ds = a->digits; ds; ds &= ds - 1) {
-            int d = sudoku_lowest_digit(ds);
-            if (a->was < 0) {
-                hodoku_set sees = {{~0ull, ~0ull}};
-                for (hodoku_set c = hodoku_set_and(a->cells, s->holds[d]); !hodoku_set_is_empty(c);)
-                    sees = hodoku_set_and(sees, hodoku_buddies(hodoku_set_pop(&c)));
-                a->all_see[d] = sees;
-                a->sees[d] = hodoku_set_minus(sees, a->cells);
-            }
-            a->sees[d] = hodoku_set_and(a->sees[d], s->holds[d]);
-            a->buddies = hodoku_set_or(a->buddies, a->sees[d]);
-        }
+        if (s->alses[i].was < 0)
+            sees_afresh(s, &s->alses[i]);
+        else
+            sees_shrunk(s, &s->alses[i], shrunk);
     }
 }
 
@@ -442,8 +465,7 @@ static bool merge_kept(search *s, int i, const kept_rcs *k, const pending *p)
  * their first set; false if memory ran out. */
 static bool in_order(search *s)
 {
-    /* calloc: the analyzer cannot tell the lengths below fill all nrcs. */
-    rc *sorted = calloc((size_t)s->nrcs + 1, sizeof *sorted);
+    rc *sorted = malloc(((size_t)s->nrcs + 1) * sizeof *sorted);
     if (!sorted) return false;
     int n = 0;
     for (int i = 0; i < s->nalses; i++) {
