@@ -111,12 +111,19 @@ if [ -n "$objs" ]; then
     [ -d "$objs" ] || { echo "layers: no objects in $objs" >&2; exit 2; }
     defs=$(mktemp)
     uses=$(mktemp)
-    for o in $(find "$objs" -name '*.o' ! -path "$objs/cli/*" | sort); do
-        m=$(echo "$o" | sed -e "s|^$objs/||" -e 's|\.o$||')
-        [ -f "src/$m.c" ] || continue # left from an older tree
-        nm --defined-only -g "$o" | awk -v m="$m" 'NF == 3 { print $3, m }' >> "$defs"
-        nm -u "$o" | awk -v m="$m" '{ print $NF, m }' >> "$uses"
-    done
+    # One nm for all the objects (one per object cost seconds): "OBJ:ADDR T NAME"
+    # and "OBJ: U NAME". An object whose source is gone is left from an older tree.
+    find "$objs" -name '*.o' ! -path "$objs/cli/*" | sort > "$defs.objs"
+    find src -name '*.c' | sed -e 's|^src/||' -e 's|\.c$||' > "$defs.sources"
+    module_of='
+        BEGIN { while ((getline s < sources) > 0) source[s] = 1 }
+        { m = $1; sub(/:.*/, "", m); m = substr(m, length(objs) + 2); sub(/\.o$/, "", m) }
+        m in source'
+    xargs nm -A --defined-only -g < "$defs.objs" |
+        awk -v objs="$objs" -v sources="$defs.sources" "$module_of"' && NF == 3 { print $3, m }' > "$defs"
+    xargs nm -A -u < "$defs.objs" |
+        awk -v objs="$objs" -v sources="$defs.sources" "$module_of"' { print $NF, m }' > "$uses"
+    rm -f "$defs.objs" "$defs.sources"
     awk -v rules="$rules" -v problems="$problems" -v edges="$edges" '
         BEGIN {
             n = split(rules, rows, "\n")
