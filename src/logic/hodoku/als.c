@@ -465,7 +465,8 @@ static bool merge_kept(search *s, int i, const kept_rcs *k, const pending *p)
  * their first set; false if memory ran out. */
 static bool in_order(search *s)
 {
-    rc *sorted = malloc(((size_t)s->nrcs + 1) * sizeof *sorted);
+    /* calloc: the analyzer cannot tell the lengths below fill all nrcs. */
+    rc *sorted = calloc((size_t)s->nrcs + 1, sizeof *sorted);
     if (!sorted) return false;
     int n = 0;
     for (int i = 0; i < s->nalses; i++) {
