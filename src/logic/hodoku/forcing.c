@@ -100,7 +100,6 @@ typedef struct search {
     /* By reach number: the nodes some table whose sets_checks found
      * nothing reaches (bits of a reach set, as many words). */
     uint64_t clean[CLEAN_WORDS];
-    bool made[HODOKU_PLAIN_NODES]; /* by table: its sets made (leads_of) */
     int plain_words;               /* the words of a reach set that hold plain nodes */
     uint64_t plain_last;           /* the plain nodes' bits of the last of them */
     hit *hits;
@@ -190,21 +189,17 @@ static const uint64_t *part_set(const search *s, int part)
 }
 
 /* A table's sets, made on first use: the premises of one strongly
- * connected part reach the same nodes, so the part's first table's sets
- * are copied for the others. */
+ * connected part reach the same nodes, so they all read the sets of the
+ * part's first table asked. */
 static const outcome *leads_of(search *s, int table)
 {
-    outcome *o = &s->leads[table];
-    if (s->made[table]) return o;
     int part = s->part_of[table];
-    if (s->made_by[part] >= 0) {
-        *o = s->leads[s->made_by[part]];
-    } else {
-        scatter(s, part_set(s, part), o);
+    if (part < 0) return &s->leads[table];
+    if (s->made_by[part] < 0) {
+        scatter(s, part_set(s, part), &s->leads[table]);
         s->made_by[part] = (int16_t)table;
     }
-    s->made[table] = true;
-    return o;
+    return &s->leads[s->made_by[part]];
 }
 
 /* Whether a table's sets hold node (a plain node), read off its reach set
@@ -901,10 +896,8 @@ static bool table_sets(search *s)
             for (int on = 1; on >= 0; on--) {
                 int table = hodoku_plain(cell, sudoku_lowest_digit(c), on), part = r->part[r->index[table]];
                 s->part_of[table] = (int16_t)part;
-                s->made[table] = false;
                 if (r->n >= HODOKU_TABLE_MAX && reach_count(r, part_set(s, part)) >= HODOKU_TABLE_MAX) {
                     s->part_of[table] = -1;
-                    s->made[table] = true;
                     if (!full_table_sets(s, table)) return false;
                 }
             }
