@@ -8,6 +8,9 @@
  */
 #include "nets.h"
 
+#include <stddef.h>
+#include <string.h>
+
 typedef struct player {
     hodoku_tables *t;
     const hodoku_grid *saved; /* the grid as the search found it */
@@ -26,19 +29,17 @@ static int fewest(const hodoku_grid *g, int cell, int digit)
     return best;
 }
 
-/* Places digit in cell on the copy and records it (HoDoKu's setCell of the
- * tabling solver): the placement, with its predecessors if asked (a naked
- * single's other candidates removed, a hidden single's other places in
- * its house), then the candidates it removes. */
-static void place(player *p, int cell, int digit, bool with_ret, bool naked)
+/* Records digit placed in cell, as HoDoKu's setCell of the tabling
+ * solver does (place then places it on the copy): the placement, with
+ * its predecessors if asked (a naked single's other candidates removed,
+ * a hidden single's other places in its house), then the candidates it
+ * removes. All of it reads the table and the copy as they are before
+ * the placement; the house with the fewest places is found only for a
+ * hidden single. */
+static void record(player *p, int cell, int digit, bool with_ret, bool naked)
 {
     hodoku_tables *t = p->t;
-    hodoku_set sees = hodoku_set_and(t->holds[digit], hodoku_buddies(cell));
-    unsigned cands = p->work.candidates[cell];
-    int house = fewest(&p->work, cell, digit);
-    hodoku_place(&p->work, cell, digit);
     uint16_t ret[5] = {0, 0, 0, 0, 0};
-    int at = t->base_count[t->table];
     if (with_ret) {
         int k = 0;
         if (naked) {
@@ -46,12 +47,16 @@ static void place(player *p, int cell, int digit, bool with_ret, bool naked)
             for (; had && k < 5; had &= had - 1)
                 ret[k++] = (uint16_t)hodoku_table_index(t, hodoku_plain(cell, sudoku_lowest_digit(had), false));
         } else {
+            int house = fewest(&p->work, cell, digit);
             hodoku_set others = hodoku_set_and(t->holds[digit], hodoku_unit_sets[house]);
             hodoku_set_remove(&others, cell);
             for (int other; k < 5 && (other = hodoku_set_pop(&others)) >= 0;)
                 ret[k++] = (uint16_t)hodoku_table_index(t, hodoku_plain(other, digit, false));
         }
     }
+    hodoku_set sees = hodoku_set_and(t->holds[digit], hodoku_buddies(cell));
+    unsigned cands = p->work.candidates[cell];
+    int at = t->base_count[t->table];
     hodoku_table_add(t, hodoku_plain(cell, digit, true), ret);
     uint16_t removed[20 + 8];
     int k = 0;
@@ -63,6 +68,13 @@ static void place(player *p, int cell, int digit, bool with_ret, bool naked)
     for (unsigned c = cands & ~(1u << (digit - 1)); c; c &= c - 1)
         removed[k++] = (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(c), false);
     hodoku_table_add_after(t, removed, k, at);
+}
+
+/* A premise's placement, or the naked single its removal leaves. */
+static void place(player *p, int cell, int digit)
+{
+    record(p, cell, digit, false, false);
+    hodoku_place(&p->work, cell, digit);
 }
 
 typedef struct single {
@@ -107,6 +119,27 @@ static bool stays_quiet(const hodoku_grid *g, int cell, int digit)
     return true;
 }
 
+/* A queue's live entries (head to tail) onto to: the play only reads
+ * and moves those and adds at the tail. */
+static void copy_queue(hodoku_queue *to, const hodoku_queue *from)
+{
+    to->head = from->head;
+    to->tail = from->tail;
+    memcpy(&to->entry[from->head], &from->entry[from->head],
+           (size_t)(from->tail - from->head) * sizeof from->entry[0]);
+}
+
+/* The saved grid onto the copy, each queue's live entries only: the
+ * queues' room is more than half the grid, and few entries wait. */
+static void copy_grid(hodoku_grid *to, const hodoku_grid *from)
+{
+    memcpy(to, from, offsetof(hodoku_grid, naked));
+    copy_queue(&to->naked, &from->naked);
+    copy_queue(&to->hidden, &from->hidden);
+    size_t rest = offsetof(hodoku_grid, unit_placed);
+    memcpy((char *)to + rest, (const char *)from + rest, sizeof *to - rest);
+}
+
 /* One premise's table: the premise, then four rounds of singles. The
  * saved grid's queues announce nothing if quiet. */
 static void play(player *p, int cell, int digit, bool on, bool quiet)
@@ -118,20 +151,24 @@ static void play(player *p, int cell, int digit, bool on, bool quiet)
         hodoku_table_add(t, hodoku_plain(cell, digit, false), none);
         return;
     }
-    p->work = *p->saved;
+    copy_grid(&p->work, p->saved);
     if (on) {
-        place(p, cell, digit, false, false);
+        place(p, cell, digit);
     } else {
         hodoku_remove(&p->work, cell, digit);
         hodoku_table_add(t, hodoku_plain(cell, digit, false), none);
         if (sudoku_is_single(p->work.candidates[cell]))
-            place(p, cell, sudoku_lowest_digit(p->work.candidates[cell]), false, true);
+            place(p, cell, sudoku_lowest_digit(p->work.candidates[cell]));
     }
     single singles[2 * HODOKU_QUEUE_ROOM];
     for (int round = 0; round < 4; round++) {
         int n = announced(&p->work, singles);
         if (!n) return; /* the grid stays as it is: so would every later round */
-        for (int i = 0; i < n; i++) place(p, singles[i].cell, singles[i].digit, true, singles[i].naked);
+        for (int i = 0; i < n; i++) {
+            record(p, singles[i].cell, singles[i].digit, true, singles[i].naked);
+            /* Nothing reads the copy after the last round's last single. */
+            if (round < 3 || i < n - 1) hodoku_place(&p->work, singles[i].cell, singles[i].digit);
+        }
     }
 }
 
