@@ -66,17 +66,15 @@ __attribute__((noinline)) static void unit_low(hodoku_grid *g, int unit, int dig
     unit_lose(g, unit, digit);
 }
 
-/* hodoku_remove of a candidate the cell has (bit, of digit), but for the
- * counts of the units in settled (bit u: unit u), which the caller
- * keeps; false if the cell had no other (then no count goes down). */
-static inline bool remove_had(hodoku_grid *g, int cell, int digit, uint16_t bit, uint32_t settled)
+/* remove_had but for the digit's cells, which the caller has taken the
+ * cell out of. */
+static inline void count_out(hodoku_grid *g, int cell, int digit, uint16_t bit, uint32_t settled)
 {
     uint16_t left = (uint16_t)(g->candidates[cell] & ~bit);
     g->candidates[cell] = left;
-    g->digit_cells[digit - 1][cell >> 6] &= ~(1ull << (cell & 63));
     if (!left) { /* no candidate left: a board with no solution */
         g->drift = true;
-        return false;
+        return;
     }
     if (sudoku_is_single(left)) hodoku_queue_add(&g->naked, cell, sudoku_lowest_digit(left));
     for (int k = 0; k < 3; k++) {
@@ -85,13 +83,21 @@ static inline bool remove_had(hodoku_grid *g, int cell, int digit, uint16_t bit,
         int places = (int)--g->free[unit][digit];
         if (places <= 1) unit_low(g, unit, digit, places);
     }
-    return true;
+}
+
+/* hodoku_remove of a candidate the cell has (bit, of digit), but for the
+ * counts of the units in settled (bit u: unit u), which the caller
+ * keeps. If the cell had no other, no count goes down and drift is set. */
+static inline void remove_had(hodoku_grid *g, int cell, int digit, uint16_t bit, uint32_t settled)
+{
+    g->digit_cells[digit - 1][cell >> 6] &= ~(1ull << (cell & 63));
+    count_out(g, cell, digit, bit, settled);
 }
 
 void hodoku_remove(hodoku_grid *g, int cell, int digit)
 {
     uint16_t bit = (uint16_t)(1u << (digit - 1));
-    if (g->candidates[cell] & bit) (void)remove_had(g, cell, digit, bit, 0);
+    if (g->candidates[cell] & bit) remove_had(g, cell, digit, bit, 0);
 }
 
 /* The digit just placed in cell keeps a place in the cell's units for
@@ -99,10 +105,16 @@ void hodoku_remove(hodoku_grid *g, int cell, int digit)
  * and were not counted out: the rare case of a placement, which takes
  * back the placement's "no place left". A unit left with a place had the
  * digit among its places before (the cell had it, and without drift a
- * count is never raised, so it never came to 0). */
+ * count is never raised, so it never came to 0). The uncounted are the
+ * peers that lost the digit (lost) and have no candidate now: each lost
+ * only the digit since. */
 __attribute__((noinline)) static void count_uncounted(hodoku_grid *g, int cell, int digit,
-                                                      const uint64_t uncounted[2])
+                                                      const uint64_t lost[2])
 {
+    uint64_t uncounted[2] = {0, 0};
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = lost[w]; m; m &= m - 1)
+            if (!g->candidates[64 * w + __builtin_ctzll(m)]) uncounted[w] |= m & (0 - m);
     for (int k = 0; k < 3; k++) {
         int unit = sudoku_cell_units[cell][k], left = 0;
         for (int w = 0; w < 2; w++)
@@ -142,14 +154,22 @@ void hodoku_place(hodoku_grid *g, int cell, int digit)
      * (the loop reads only other units' then). */
     if (!settled)
         for (int k = 0; k < 3; k++) g->unit_placed[sudoku_cell_units[cell][k]] |= bit;
-    uint64_t uncounted[2] = {0, 0}; /* the peers that lost their last candidate */
-    for (int w = 0; w < 2; w++)
-        for (uint64_t peers = cells[w] & sudoku_peer_bits[cell][w]; peers; peers &= peers - 1)
-            if (!remove_had(g, 64 * w + __builtin_ctzll(peers), digit, bit, settled))
-                uncounted[w] |= peers & (0 - peers);
+    uint64_t lost[2] = {cells[0] & sudoku_peer_bits[cell][0], cells[1] & sudoku_peer_bits[cell][1]};
+    for (int w = 0; w < 2; w++) {
+        /* The digit's cells of the word as each removal leaves them: those
+         * that keep it, and the peers still to come. */
+        uint64_t kept = cells[w] & ~lost[w];
+        for (uint64_t peers = lost[w]; peers;) {
+            int peer = 64 * w + __builtin_ctzll(peers);
+            peers &= peers - 1;
+            g->digit_cells[digit - 1][w] = kept | peers;
+            count_out(g, peer, digit, bit, settled);
+        }
+    }
     /* The cell itself out of them: the digit is placed in these units,
      * so no queue hears of it, and it has no place left in a unit
-     * unless a peer was not counted out. */
+     * unless a peer was not counted out (one lost its last candidate:
+     * the only way drift, false before, comes true). */
     if (settled) {
         for (int k = 0; k < 3; k++) {
             int unit = sudoku_cell_units[cell][k];
@@ -157,7 +177,7 @@ void hodoku_place(hodoku_grid *g, int cell, int digit)
             g->free[unit][digit] = 0;
             g->unit_free[unit] &= (uint16_t)~bit;
         }
-        if (uncounted[0] | uncounted[1]) count_uncounted(g, cell, digit, uncounted);
+        if (g->drift) count_uncounted(g, cell, digit, lost);
         had &= ~(unsigned)bit;
     }
     /* The cell's own candidates leave its units' counts only now. */
@@ -510,7 +530,7 @@ void hodoku_grid_from_state(hodoku_grid *g, const sudoku_logic *state)
         for (unsigned lacks = g->candidates[cell] & ~(unsigned)state->candidates[cell]; lacks;
              lacks &= lacks - 1) {
             int d = __builtin_ctz(lacks);
-            (void)remove_had(g, cell, d + 1, (uint16_t)(1u << d), 0);
+            remove_had(g, cell, d + 1, (uint16_t)(1u << d), 0);
         }
 }
 
