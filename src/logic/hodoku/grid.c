@@ -100,14 +100,31 @@ void hodoku_remove(hodoku_grid *g, int cell, int digit)
     if (g->candidates[cell] & bit) remove_had(g, cell, digit, bit, 0);
 }
 
+/* The digit placed in a cell leaves its peers in word w of the cells
+ * (lost, in cell order): the word of the digit's cells as each removal
+ * leaves it is the cells that keep the digit and the peers still to
+ * come, which the removals' hidden singles read. */
+static inline void peers_lose(hodoku_grid *g, int w, uint64_t lost, int digit, uint16_t bit,
+                              uint32_t settled)
+{
+    uint64_t *word = &g->digit_cells[digit - 1][w];
+    uint64_t kept = *word & ~lost;
+    for (uint64_t peers = lost; peers;) {
+        int peer = 64 * w + __builtin_ctzll(peers);
+        peers &= peers - 1;
+        *word = kept | peers;
+        count_out(g, peer, digit, bit, settled);
+    }
+}
+
 /* The digit just placed in cell keeps a place in the cell's units for
  * each of the peers there that lost their last candidate (uncounted)
  * and were not counted out: the rare case of a placement, which takes
  * back the placement's "no place left". A unit left with a place had the
  * digit among its places before (the cell had it, and without drift a
  * count is never raised, so it never came to 0). The uncounted are the
- * peers that lost the digit (lost) and have no candidate now: each lost
- * only the digit since. */
+ * peers that lost the digit (lost) and have no candidate now: the
+ * placement took only the digit from each. */
 __attribute__((noinline)) static void count_uncounted(hodoku_grid *g, int cell, int digit,
                                                       const uint64_t lost[2])
 {
@@ -155,17 +172,8 @@ void hodoku_place(hodoku_grid *g, int cell, int digit)
     if (!settled)
         for (int k = 0; k < 3; k++) g->unit_placed[sudoku_cell_units[cell][k]] |= bit;
     uint64_t lost[2] = {cells[0] & sudoku_peer_bits[cell][0], cells[1] & sudoku_peer_bits[cell][1]};
-    for (int w = 0; w < 2; w++) {
-        /* The digit's cells of the word as each removal leaves them: those
-         * that keep it, and the peers still to come. */
-        uint64_t kept = cells[w] & ~lost[w];
-        for (uint64_t peers = lost[w]; peers;) {
-            int peer = 64 * w + __builtin_ctzll(peers);
-            peers &= peers - 1;
-            g->digit_cells[digit - 1][w] = kept | peers;
-            count_out(g, peer, digit, bit, settled);
-        }
-    }
+    if (lost[0]) peers_lose(g, 0, lost[0], digit, bit, settled);
+    if (lost[1]) peers_lose(g, 1, lost[1], digit, bit, settled);
     /* The cell itself out of them: the digit is placed in these units,
      * so no queue hears of it, and it has no place left in a unit
      * unless a peer was not counted out (one lost its last candidate:
