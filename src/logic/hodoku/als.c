@@ -336,32 +336,37 @@ static bool index_carry(search *s, search *old, const int *now)
     return true;
 }
 
-/* Into out (words from first on): the sets with a cell of cells. */
-static void sets_with(const rc_index *x, hodoku_set cells, int first, uint64_t *out)
+/* Into out (words from first on): the union of n rows of x. */
+static void rows_union(const rc_index *x, const uint64_t *const *rows, int n, int first,
+                       uint64_t *out)
 {
-    int cell = hodoku_set_pop(&cells);
-    if (cell < 0) {
-        for (int w = first; w < x->words; w++) out[w] = 0;
-        return;
+    for (int w = first; w < x->words; w++) {
+        uint64_t sets = 0;
+        for (int k = 0; k < n; k++) sets |= rows[k][w];
+        out[w] = sets;
     }
-    const uint64_t *row = &x->by_cell[(size_t)cell * (size_t)x->words];
-    for (int w = first; w < x->words; w++) out[w] = row[w];
-    while ((cell = hodoku_set_pop(&cells)) >= 0) {
-        row = &x->by_cell[(size_t)cell * (size_t)x->words];
-        for (int w = first; w < x->words; w++) out[w] |= row[w];
-    }
+}
+
+/* Into out (words from first on): the sets with a cell of a's. */
+static void sets_with(const rc_index *x, const als *a, int first, uint64_t *out)
+{
+    const uint64_t *rows[9];
+    int n = 0;
+    for (unsigned ps = a->places; ps; ps &= ps - 1)
+        rows[n++] = &x->by_cell[(size_t)sudoku_unit_cells[a->house][__builtin_ctz(ps)] *
+                                (size_t)x->words];
+    rows_union(x, rows, n, first, out);
 }
 
 /* Into out (words from first on): the sets with d whose cells with d all
  * lie in one of houses. */
 static void sets_within(const rc_index *x, int d, uint32_t houses, int first, uint64_t *out)
 {
-    const uint64_t *row = &x->by_house[in_house(x, d, __builtin_ctz(houses))];
-    for (int w = first; w < x->words; w++) out[w] = row[w];
-    for (houses &= houses - 1; houses; houses &= houses - 1) {
-        row = &x->by_house[in_house(x, d, __builtin_ctz(houses))];
-        for (int w = first; w < x->words; w++) out[w] |= row[w];
-    }
+    const uint64_t *rows[3];
+    int n = 0;
+    for (; houses && n < 3; houses &= houses - 1)
+        rows[n++] = &x->by_house[in_house(x, d, __builtin_ctz(houses))];
+    rows_union(x, rows, n, first, out);
 }
 
 /* Adds r at the end of s's records; false if memory ran out. */
@@ -500,7 +505,7 @@ static bool rcs_with(search *s, int i, const partners *o, pending *p)
     int first = o->first, later = s->nrcs;
     if (first == x->words) return true;
     uint64_t *by_digit[10] = {NULL}, *sharing = o->room;
-    sets_with(x, a->cells, first, sharing);
+    sets_with(x, a, first, sharing);
     for (unsigned ds = a->digits; ds; ds &= ds - 1) {
         int d = sudoku_lowest_digit(ds);
         by_digit[d] = o->room + (size_t)d * (size_t)x->words;
