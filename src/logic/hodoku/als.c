@@ -23,12 +23,13 @@ typedef struct als {
     uint16_t digits; /* bit d-1 for d */
     int ncells;
     /* By digit d of the set (the others are not filled in): */
-    hodoku_set all_see[10]; /* the cells that see all its cells holding d */
-    hodoku_set sees[10];    /* those outside it holding d */
-    hodoku_set buddies;     /* all of sees */
-    int was;                /* its number in the search it was taken over from, else -1 */
-    int house;              /* the first house that holds it, where it is found */
-    uint16_t places;        /* its cells' places there, as bits */
+    uint32_t houses_with[10]; /* the houses that hold all its cells holding d, as bits */
+    hodoku_set sees[10];      /* the cells outside it holding d that see all those */
+    hodoku_set buddies;       /* all of sees */
+    int was;                  /* its number in the search it was taken over from, else -1 */
+    int house;                /* the first house that holds it, where it is found */
+    uint16_t places;          /* its cells' places there, as bits */
+    int id;                   /* its bit in rc_index's sets, kept while it is taken over */
 } als;
 
 /* A restricted common of sets a < b: one or two digits whose cells in
@@ -39,6 +40,19 @@ typedef struct rc {
     uint8_t d1, d2, actual;
 } rc;
 
+/* For find_rcs, bit sets over the sets' ids (als.id): by cell, the sets
+ * that hold it; by digit d and house, the sets with d whose cells holding
+ * it all lie in the house. A set keeps its id while it is taken over from
+ * board to board, so the bit sets go with the sets and change only for
+ * those that come and go (index_carry). */
+typedef struct rc_index {
+    int words;          /* the ids are below 64 * words */
+    uint64_t *by_cell;  /* [cell][words] */
+    uint64_t *by_house; /* [d - 1][house][words] */
+    int *free_ids;      /* the ids no set has, nfree of them */
+    int nfree;
+} rc_index;
+
 typedef struct search {
     const hodoku_grid *g;
     hodoku_set holds[10];
@@ -47,6 +61,7 @@ typedef struct search {
     rc *rcs;
     int nrcs, rcs_size;
     int *first_rc, *end_rc; /* by set: its records (as a) */
+    rc_index index;
     bool no_memory;
 } search;
 
@@ -181,18 +196,26 @@ static void find_in_house(search *s, kept_sets *k, int house)
     if (k->old) take_kept(s, k, house, 0);
 }
 
-/* A set's cells that see all its cells with each digit, and the others
- * holding the digit among them. */
+/* By digit of a set, the houses that hold all its cells with it, and the
+ * cells outside it holding the digit that see all those: the cells that
+ * see all of a house's cells of a set are the other cells of the houses
+ * holding them all (checked on every such set of the grid). */
 static void sees_afresh(const search *s, als *a)
 {
+    memset(a->houses_with, 0xff, sizeof a->houses_with);
+    for (unsigned ps = a->places; ps; ps &= ps - 1) {
+        int cell = sudoku_unit_cells[a->house][__builtin_ctz(ps)];
+        uint32_t houses = houses_of(cell);
+        for (unsigned ds = s->g->candidates[cell]; ds; ds &= ds - 1)
+            a->houses_with[sudoku_lowest_digit(ds)] &= houses;
+    }
     a->buddies = hodoku_set_empty();
     for (unsigned ds = a->digits; ds; ds &= ds - 1) {
         int d = sudoku_lowest_digit(ds);
-        hodoku_set sees = {{~0ull, ~0ull}};
-        for (hodoku_set c = hodoku_set_and(a->cells, s->holds[d]); !hodoku_set_is_empty(c);)
-            sees = hodoku_set_and(sees, hodoku_buddies(hodoku_set_pop(&c)));
-        a->all_see[d] = sees;
-        a->sees[d] = hodoku_set_and(hodoku_set_minus(sees, a->cells), s->holds[d]);
+        hodoku_set near = hodoku_set_empty();
+        for (uint32_t hs = a->houses_with[d]; hs; hs &= hs - 1)
+            near = hodoku_set_or(near, hodoku_unit_sets[__builtin_ctz(hs)]);
+        a->sees[d] = hodoku_set_and(hodoku_set_minus(near, a->cells), s->holds[d]);
         a->buddies = hodoku_set_or(a->buddies, a->sees[d]);
     }
 }
@@ -239,50 +262,111 @@ static void find_alses(search *s, const search *old, hodoku_set changed)
     }
 }
 
-/* For find_rcs: by cell, the sets that hold it, as bit sets over the
- * sets' numbers; and the sets' cells, packed (the sets are large). */
-typedef struct rc_index {
-    int words;
-    uint64_t *by_cell; /* [cell][words] */
-    hodoku_set *cells;
-} rc_index;
-
-static bool rc_index_make(rc_index *x, const search *s)
+/* Where the sets with d whose cells with d all lie in house start. */
+static size_t in_house(const rc_index *x, int d, int house)
 {
-    x->words = s->nalses ? (s->nalses + 63) / 64 : 1;
+    return ((size_t)(d - 1) * 27 + (size_t)house) * (size_t)x->words;
+}
+
+/* Puts set a in x, or takes it out if it is in. */
+static void index_toggle(rc_index *x, const als *a)
+{
+    size_t w = (size_t)(a->id / 64), words = (size_t)x->words;
+    uint64_t id_bit = 1ull << (a->id % 64);
+    for (unsigned ps = a->places; ps; ps &= ps - 1)
+        x->by_cell[sudoku_unit_cells[a->house][__builtin_ctz(ps)] * words + w] ^= id_bit;
+    for (unsigned ds = a->digits; ds; ds &= ds - 1) {
+        int d = sudoku_lowest_digit(ds);
+        uint64_t *rows = &x->by_house[in_house(x, d, 0) + w]; /* d's, by house */
+        for (uint32_t hs = a->houses_with[d]; hs; hs &= hs - 1)
+            rows[(size_t)__builtin_ctz(hs) * words] ^= id_bit;
+    }
+}
+
+static void index_free(rc_index *x)
+{
+    free(x->by_cell);
+    free(x->by_house);
+    free(x->free_ids);
+    memset(x, 0, sizeof *x);
+}
+
+/* Makes s's index afresh, the sets' ids their numbers (and room for a
+ * word of ids more); false if memory ran out. */
+static bool index_make(search *s)
+{
+    rc_index *x = &s->index;
+    index_free(x);
+    x->words = s->nalses / 64 + 1;
+    int ids = 64 * x->words;
     x->by_cell = calloc((size_t)SUDOKU_CELLS * (size_t)x->words, sizeof *x->by_cell);
-    x->cells = malloc(((size_t)s->nalses + 1) * sizeof *x->cells);
-    if (!x->by_cell || !x->cells) return false;
+    x->by_house = calloc(9 * 27 * (size_t)x->words, sizeof *x->by_house);
+    x->free_ids = malloc((size_t)ids * sizeof *x->free_ids);
+    if (!x->by_cell || !x->by_house || !x->free_ids) return false;
+    for (int id = ids - 1; id >= s->nalses; id--) x->free_ids[x->nfree++] = id;
     for (int j = 0; j < s->nalses; j++) {
-        x->cells[j] = s->alses[j].cells;
-        for (hodoku_set c = s->alses[j].cells; !hodoku_set_is_empty(c);) {
-            uint64_t *row = &x->by_cell[(size_t)hodoku_set_pop(&c) * (size_t)x->words];
-            row[j / 64] |= 1ull << (j % 64);
-        }
+        s->alses[j].id = j;
+        index_toggle(x, &s->alses[j]);
     }
     return true;
 }
 
-static void rc_index_free(rc_index *x)
+/* Makes s's index from old's (taken from it), whose sets the ones s took
+ * over (now: by old set, its number in s, -1 if none) keep their ids:
+ * the other sets of old go out, s's new sets come in. False if memory
+ * ran out. */
+static bool index_carry(search *s, search *old, const int *now)
 {
-    free(x->by_cell);
-    free(x->cells);
+    rc_index *x = &s->index;
+    *x = old->index;
+    memset(&old->index, 0, sizeof old->index);
+    for (int j = 0; j < old->nalses; j++)
+        if (now[j] < 0) {
+            index_toggle(x, &old->alses[j]);
+            x->free_ids[x->nfree++] = old->alses[j].id;
+        }
+    int fresh = 0;
+    for (int j = 0; j < s->nalses; j++) fresh += s->alses[j].was < 0;
+    if (fresh > x->nfree) return index_make(s);
+    for (int j = 0; j < s->nalses; j++)
+        if (s->alses[j].was < 0) {
+            s->alses[j].id = x->free_ids[--x->nfree];
+            index_toggle(x, &s->alses[j]);
+        }
+    return true;
 }
 
-/* Into out (words from first on): the sets with a cell of cells. */
-static void sets_with(const rc_index *x, hodoku_set cells, int first, uint64_t *out)
+/* Into out (words from first on): the union of n rows of x. */
+static void rows_union(const rc_index *x, const uint64_t *const *rows, int n, int first,
+                       uint64_t *out)
 {
-    int cell = hodoku_set_pop(&cells);
-    if (cell < 0) {
-        for (int w = first; w < x->words; w++) out[w] = 0;
-        return;
+    for (int w = first; w < x->words; w++) {
+        uint64_t sets = 0;
+        for (int k = 0; k < n; k++) sets |= rows[k][w];
+        out[w] = sets;
     }
-    const uint64_t *row = &x->by_cell[(size_t)cell * (size_t)x->words];
-    for (int w = first; w < x->words; w++) out[w] = row[w];
-    while ((cell = hodoku_set_pop(&cells)) >= 0) {
-        row = &x->by_cell[(size_t)cell * (size_t)x->words];
-        for (int w = first; w < x->words; w++) out[w] |= row[w];
-    }
+}
+
+/* Into out (words from first on): the sets with a cell of a's. */
+static void sets_with(const rc_index *x, const als *a, int first, uint64_t *out)
+{
+    const uint64_t *rows[9];
+    int n = 0;
+    for (unsigned ps = a->places; ps; ps &= ps - 1)
+        rows[n++] = &x->by_cell[(size_t)sudoku_unit_cells[a->house][__builtin_ctz(ps)] *
+                                (size_t)x->words];
+    rows_union(x, rows, n, first, out);
+}
+
+/* Into out (words from first on): the sets with d whose cells with d all
+ * lie in one of houses. */
+static void sets_within(const rc_index *x, int d, uint32_t houses, int first, uint64_t *out)
+{
+    const uint64_t *rows[3];
+    int n = 0;
+    for (; houses && n < 3; houses &= houses - 1)
+        rows[n++] = &x->by_house[in_house(x, d, __builtin_ctz(houses))];
+    rows_union(x, rows, n, first, out);
 }
 
 /* Adds r at the end of s's records; false if memory ran out. */
@@ -353,45 +437,90 @@ static rc make_rc(int i, int j, unsigned digits)
     return (rc){i < j ? i : j, i < j ? j : i, (uint8_t)d1, (uint8_t)d2, 0};
 }
 
-/* The restricted commons of set i (spec 12.2) with the later sets, and
- * with the earlier ones in kept (bits over the sets' numbers; NULL:
- * none), in order: those that share no cell with it, and the digits d of
- * i whose cells in the other set all see all of i's (such a set is near i
- * and has d; the relation is the same both ways). Only a set with a cell
- * holding d among those that see all of i's cells with d may be one:
- * those are read off x, a few cells a digit, then tested. The records
- * with later sets go to s's list, the others to p. room: 10 words of x's.
- * False if memory ran out. */
-static bool rcs_with(search *s, int i, const rc_index *x, const uint64_t *kept, uint64_t *room,
-                     pending *p)
+/* What rcs_with looks at, as bits over the sets' ids (open): the sets
+ * taken over and those whose records are made (the later ones), from
+ * word first on; and by id, the set's number. room: 10 words of the
+ * index's. */
+typedef struct partners {
+    uint64_t *open;
+    int first;
+    int *set_of;
+    uint64_t *room;
+} partners;
+
+static void partners_free(partners *o)
+{
+    free(o->open);
+    free(o->set_of);
+    free(o->room);
+}
+
+/* Adds the set with id to o's open sets. */
+static void partners_open(partners *o, int id)
+{
+    o->open[id / 64] |= 1ull << (id % 64);
+    if (id / 64 < o->first) o->first = id / 64;
+}
+
+/* Sets o up for s, with the sets taken over open; false if memory ran
+ * out. */
+static bool partners_make(partners *o, const search *s)
+{
+    int words = s->index.words;
+    o->open = calloc((size_t)words, sizeof *o->open);
+    o->set_of = malloc(64 * (size_t)words * sizeof *o->set_of);
+    o->room = malloc(10 * (size_t)words * sizeof *o->room);
+    o->first = words;
+    if (!o->open || !o->set_of || !o->room) return false;
+    for (int j = 0; j < s->nalses; j++) {
+        o->set_of[s->alses[j].id] = j;
+        if (s->alses[j].was >= 0) partners_open(o, s->alses[j].id);
+    }
+    return true;
+}
+
+/* Puts s's records from first on in the order of their later set. */
+static void by_later_set(search *s, int first)
+{
+    for (int n = first + 1; n < s->nrcs; n++) {
+        rc r = s->rcs[n];
+        int m = n;
+        for (; m > first && s->rcs[m - 1].b > r.b; m--) s->rcs[m] = s->rcs[m - 1];
+        s->rcs[m] = r;
+    }
+}
+
+/* The restricted commons of set i (spec 12.2) with o's open sets, in
+ * order: those that share no cell with it, and the digits d of i whose
+ * cells in the other set all see all of i's (the relation is the same
+ * both ways). Two sets of cells that share none, each in a house, see
+ * each other cell by cell exactly when one house holds both (checked on
+ * every such pair of the grid): b's cells with d must lie in a house that
+ * holds all of i's, and the index lists those by house. The records with
+ * later sets go to s's list, the others to p. False if memory ran out. */
+static bool rcs_with(search *s, int i, const partners *o, pending *p)
 {
     const als *a = &s->alses[i];
-    int from = i + 1, first = kept ? 0 : from / 64;
-    if (!kept && from >= s->nalses) return true;
-    uint64_t *by_digit[10] = {NULL}, *sharing = room;
-    hodoku_set outside[10]; /* by digit d: the cells holding d that do not see all a's */
-    sets_with(x, a->cells, first, sharing);
+    const rc_index *x = &s->index;
+    int first = o->first, later = s->nrcs;
+    if (first == x->words) return true;
+    uint64_t *by_digit[10] = {NULL}, *sharing = o->room;
+    sets_with(x, a, first, sharing);
     for (unsigned ds = a->digits; ds; ds &= ds - 1) {
         int d = sudoku_lowest_digit(ds);
-        by_digit[d] = room + (size_t)d * (size_t)x->words;
-        sets_with(x, hodoku_set_and(s->holds[d], a->all_see[d]), first, by_digit[d]);
-        outside[d] = hodoku_set_minus(s->holds[d], a->all_see[d]);
+        by_digit[d] = o->room + (size_t)d * (size_t)x->words;
+        sets_within(x, d, a->houses_with[d], first, by_digit[d]);
     }
     bool ok = true;
     for (int w = first; w < x->words && ok; w++) {
         /* The sets of the word to look at that share no cell with a. */
-        uint64_t after = w > from / 64 ? ~0ull : w == from / 64 ? ~0ull << (from % 64) : 0;
-        uint64_t others = ~sharing[w] & (after | (kept ? kept[w] : 0));
+        uint64_t others = ~sharing[w] & o->open[w];
         /* By digit, the sets of the word it links a to; then the records,
          * by set. */
         uint64_t linked[10], some = 0;
         for (unsigned ds = a->digits; ds; ds &= ds - 1) {
             int d = sudoku_lowest_digit(ds);
-            linked[d] = 0;
-            for (uint64_t bits = by_digit[d][w] & others; bits; bits &= bits - 1)
-                if (hodoku_set_is_empty(
-                        hodoku_set_and(x->cells[64 * w + __builtin_ctzll(bits)], outside[d])))
-                    linked[d] |= bits & -bits;
+            linked[d] = by_digit[d][w] & others;
             some |= linked[d];
         }
         for (; some && ok; some &= some - 1) {
@@ -399,10 +528,12 @@ static bool rcs_with(search *s, int i, const rc_index *x, const uint64_t *kept, 
             unsigned digits = 0;
             for (unsigned ds = a->digits; ds; ds &= ds - 1)
                 if (linked[sudoku_lowest_digit(ds)] & one) digits |= ds & -ds;
-            int b = 64 * w + __builtin_ctzll(some);
+            int b = o->set_of[64 * w + __builtin_ctzll(some)];
             ok = b > i ? add_rc(s, make_rc(i, b, digits)) : pending_add(p, make_rc(i, b, digits));
         }
     }
+    /* The ids are in no order: its list is put in that of the sets. */
+    by_later_set(s, later);
     return ok;
 }
 
@@ -411,30 +542,19 @@ static bool rcs_with(search *s, int i, const rc_index *x, const uint64_t *kept, 
  * sets' cells only), under their numbers now. */
 typedef struct kept_rcs {
     const search *old;
-    int *now;       /* by old set: its number now, -1 if it has a changed cell */
-    uint64_t *sets; /* the sets taken over, as bits over their numbers */
+    int *now; /* by old set: its number now, -1 if it has a changed cell */
 } kept_rcs;
-
-static void kept_rcs_free(kept_rcs *k)
-{
-    free(k->now);
-    free(k->sets);
-}
 
 /* Sets k up for s, whose sets were found with old (find_alses); false if
  * memory ran out. */
-static bool kept_rcs_make(kept_rcs *k, const search *s, const search *old, int words)
+static bool kept_rcs_make(kept_rcs *k, const search *s, const search *old)
 {
     k->old = old;
     k->now = malloc(((size_t)old->nalses + 1) * sizeof *k->now);
-    k->sets = calloc((size_t)words, sizeof *k->sets);
-    if (!k->now || !k->sets) return false;
+    if (!k->now) return false;
     for (int j = 0; j < old->nalses; j++) k->now[j] = -1;
     for (int j = 0; j < s->nalses; j++)
-        if (s->alses[j].was >= 0) {
-            k->now[s->alses[j].was] = j;
-            k->sets[j / 64] |= 1ull << (j % 64);
-        }
+        if (s->alses[j].was >= 0) k->now[s->alses[j].was] = j;
     return true;
 }
 
@@ -483,30 +603,32 @@ static bool in_order(search *s)
 
 /* The restricted commons, forward only: by set, with the later sets
  * (rcs_with). With old (the search of an earlier board, as find_alses
- * took it), those between two sets that were sets there are taken over;
- * a set not taken over looks at the later sets and at the earlier ones
- * taken over, so that the sets taken over are looked at by none: the sets
- * go from the last to the first, the records then put in order. */
-static void find_rcs(search *s, const search *old)
+ * took it; its index goes to s), those between two sets that were sets
+ * there are taken over; a set not taken over looks at the later sets and
+ * at the earlier ones taken over, so that the sets taken over are looked
+ * at by none: the sets go from the last to the first, the records then
+ * put in order. */
+static void find_rcs(search *s, search *old)
 {
-    rc_index x;
-    kept_rcs k = {NULL, NULL, NULL};
+    kept_rcs k = {NULL, NULL};
     pending p = {NULL, NULL, NULL, 0, 0};
-    bool ok = rc_index_make(&x, s) && (!old || kept_rcs_make(&k, s, old, x.words)) &&
-              pending_make(&p, s->nalses);
-    uint64_t *room = ok ? malloc(10 * (size_t)x.words * sizeof *room) : NULL;
-    ok = room != NULL;
+    partners o = {NULL, 0, NULL, NULL};
+    bool ok = (old ? kept_rcs_make(&k, s, old) && index_carry(s, old, k.now) : index_make(s)) &&
+              pending_make(&p, s->nalses) && partners_make(&o, s);
     for (int i = s->nalses - 1; i >= 0 && ok; i--) {
         s->first_rc[i] = s->nrcs;
-        bool taken = old && s->alses[i].was >= 0;
-        ok = taken ? merge_kept(s, i, &k, &p) : rcs_with(s, i, &x, k.sets, room, &p);
+        if (old && s->alses[i].was >= 0) {
+            ok = merge_kept(s, i, &k, &p);
+        } else {
+            ok = rcs_with(s, i, &o, &p);
+            partners_open(&o, s->alses[i].id);
+        }
         s->end_rc[i] = s->nrcs;
     }
     if (!ok || !in_order(s)) s->no_memory = true;
-    free(room);
-    rc_index_free(&x);
-    kept_rcs_free(&k);
+    free(k.now);
     pending_free(&p);
+    partners_free(&o);
 }
 
 /* A list of eliminations in HoDoKu's order. */
@@ -965,6 +1087,7 @@ struct hodoku_round {
 
 static void search_free(search *s)
 {
+    index_free(&s->index);
     free(s->alses);
     free(s->first_rc);
     free(s->end_rc);
@@ -982,7 +1105,7 @@ void hodoku_round_free(hodoku_round *round)
  * search of an earlier board that g only lost candidates from, in the
  * cells changed (find_alses, find_rcs); false if memory ran out (s then
  * to be freed all the same). */
-static bool prepare(search *s, const hodoku_grid *g, const search *old, hodoku_set changed)
+static bool prepare(search *s, const hodoku_grid *g, search *old, hodoku_set changed)
 {
     memset(s, 0, sizeof *s);
     s->g = g;
@@ -1043,7 +1166,7 @@ static bool als_equal(const als *a, const als *b)
         return false;
     for (unsigned ds = a->digits; ds; ds &= ds - 1) {
         int d = sudoku_lowest_digit(ds);
-        if (!hodoku_set_equal(a->all_see[d], b->all_see[d]) ||
+        if (a->houses_with[d] != b->houses_with[d] ||
             !hodoku_set_equal(a->sees[d], b->sees[d]))
             return false;
     }
