@@ -129,6 +129,14 @@ static void copy_queue(hodoku_queue *to, const hodoku_queue *from)
            (size_t)(from->tail - from->head) * sizeof from->entry[0]);
 }
 
+/* copy_grid's three parts cover the grid: all before the queues, the
+ * queues, all after them. */
+_Static_assert(offsetof(hodoku_grid, hidden) == offsetof(hodoku_grid, naked) + sizeof(hodoku_queue),
+               "the queues are next to each other");
+_Static_assert(offsetof(hodoku_grid, unit_placed) ==
+                   offsetof(hodoku_grid, hidden) + sizeof(hodoku_queue),
+               "the queues end where unit_placed starts");
+
 /* The saved grid onto the copy, each queue's live entries only: the
  * queues' room is more than half the grid, and few entries wait. */
 static void copy_grid(hodoku_grid *to, const hodoku_grid *from)
