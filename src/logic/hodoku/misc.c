@@ -247,7 +247,11 @@ static bool sdc_crossing(sue_de_coq *s)
     uint8_t box_cells[9];
     int nbox = -1;
     unsigned shared = 0;
-    for (unsigned a = 1; a; a = next_selection(a, nline)) {
+    /* Whether any line selection has a clear box group is the same in
+     * any order: asked first in the cheap order of members, so that
+     * HoDoKu's depth-first order is walked only when a step may be. */
+    bool any = false;
+    for (unsigned a = 1; a < 1u << nline && !any; a++) {
         selection n = selection_of(line_digits, a);
         int taken = need_of(n, s->v, plus);
         if (!taken) continue;
@@ -258,6 +262,14 @@ static bool sdc_crossing(sue_de_coq *s)
             selection_digits(g, box_cells, nbox, box_digits);
             group_by_need(box_digits, nbox, s->v, plus, shared, &by);
         }
+        bool holds_shared = shared_at >= 0 && (n.members >> shared_at & 1u);
+        any = any_clear(&by, plus - taken, (n.digits & s->v) | (holds_shared ? SHARED_CELL : 0));
+    }
+    if (!any) return false;
+    for (unsigned a = 1; a; a = next_selection(a, nline)) {
+        selection n = selection_of(line_digits, a);
+        int taken = need_of(n, s->v, plus);
+        if (!taken) continue;
         /* The box takes care of what the line's selection leaves: the
          * group's selections in order, if any is clear of its clash. */
         bool holds_shared = shared_at >= 0 && (n.members >> shared_at & 1u);
