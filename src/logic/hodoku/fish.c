@@ -613,49 +613,60 @@ static bool endo_seen(cells a, cells b, cells c, cells peers)
 }
 
 /* True if X could go by a finned Franken Swordfish on three of the base
- * units in which (bits of s->base's indices; swordfish_possible). The
- * units are counted over the cover pairs first (once, twice, thrice),
- * which rules out most cells without a look at triples. */
-static bool swordfish_at(fish_search *s, int x, uint32_t which)
+ * units in which (bits of s->base's indices; swordfish_possible), one of
+ * them in touched (the narrowing of bases: a fish on none of those had
+ * been found before). The units are counted over the cover pairs first
+ * (once, twice, thrice), which rules out most cells without a look at
+ * triples; the touched units' shares come first, so that a triple's
+ * first share is a touched one but where X's own unit is. */
+static bool swordfish_at(fish_search *s, int x, uint32_t which, uint32_t touched)
 {
     struct targets *t = s->targets;
     share sh[18];
-    int n = 0;
+    int n = 0, first_touched = 0;
     cells own = {{0, 0}}, peers = {{sudoku_peer_bits[x][0], sudoku_peer_bits[x][1]}};
-    bool has_own = false;
-    cover_pairs once = {{0, 0, 0}}, twice = once, thrice = once;
+    bool has_own = false, own_touched = false;
+    cover_pairs once = {{0, 0, 0}}, twice = once, thrice = once, in_touched = once;
     uint32_t single_once = 0, single_twice = 0;
-    for (; which; which &= which - 1) {
-        int unit = s->base[__builtin_ctz(which)], k = kind_index(unit);
-        if (cells_has(s->at[unit], x)) {
-            has_own = true;
-            own = s->at[unit];
-            continue;
+    uint32_t parts[2] = {which & touched, which & ~touched};
+    for (int part = 0; part < 2; part++) {
+        for (uint32_t units = parts[part]; units; units &= units - 1) {
+            int unit = s->base[__builtin_ctz(units)], k = kind_index(unit);
+            if (cells_has(s->at[unit], x)) {
+                has_own = true;
+                own_touched = part == 0;
+                own = s->at[unit];
+                continue;
+            }
+            share *h = &sh[n++];
+            const covering *c = covering_of(s, unit, x);
+            h->pairs = c->pairs;
+            h->single = c->single;
+            if (s->cover_units >> unit & 1u) {
+                for (int w = 0; w < 3; w++) h->pairs.w[w] &= ~t->with[k].w[w];
+                h->single &= ~(1u << k);
+            }
+            h->at = s->at[unit];
+            for (int w = 0; w < 3; w++) {
+                thrice.w[w] |= twice.w[w] & h->pairs.w[w];
+                twice.w[w] |= once.w[w] & h->pairs.w[w];
+                once.w[w] |= h->pairs.w[w];
+            }
+            single_twice |= single_once & h->single;
+            single_once |= h->single;
         }
-        share *h = &sh[n++];
-        const covering *c = covering_of(s, unit, x);
-        h->pairs = c->pairs;
-        h->single = c->single;
-        if (s->cover_units >> unit & 1u) {
-            for (int w = 0; w < 3; w++) h->pairs.w[w] &= ~t->with[k].w[w];
-            h->single &= ~(1u << k);
+        if (part == 0) {
+            first_touched = n;
+            in_touched = once;
         }
-        h->at = s->at[unit];
-        for (int w = 0; w < 3; w++) {
-            thrice.w[w] |= twice.w[w] & h->pairs.w[w];
-            twice.w[w] |= once.w[w] & h->pairs.w[w];
-            once.w[w] |= h->pairs.w[w];
-        }
-        single_twice |= single_once & h->single;
-        single_once |= h->single;
     }
     if (has_own && single_twice)
-        for (int a = 0; a < n; a++)
+        for (int a = 0; a < (own_touched ? n : first_touched); a++)
             for (int b = a + 1; b < n; b++)
                 if ((sh[a].single & sh[b].single) && endo_seen(own, sh[a].at, sh[b].at, peers))
                     return true;
-    if (!(thrice.w[0] | thrice.w[1] | thrice.w[2])) return false;
-    for (int a = 0; a < n; a++)
+    if (!pairs_meet(&thrice, &in_touched)) return false;
+    for (int a = 0; a < first_touched; a++)
         for (int b = a + 1; b < n; b++) {
             if (!pairs_meet(&sh[a].pairs, &sh[b].pairs)) continue;
             cover_pairs ab = pairs_and(&sh[a].pairs, &sh[b].pairs);
@@ -684,13 +695,14 @@ static bool swordfish_at(fish_search *s, int x, uint32_t which)
  *   coverings). A base box never loses its own cells (solo_targets
  *   leaves them out);
  * - each base unit alone lets X go (solo_targets).
- * It takes in every base combination, narrowed or not. */
+ * Narrowed, a triple takes in a touched unit (swordfish_at). */
 static bool swordfish_possible(fish_search *s)
 {
-    uint32_t which[SUDOKU_CELLS] = {0};
+    uint32_t which[SUDOKU_CELLS] = {0}, touched = 0;
     cells any = {{0, 0}};
     for (int i = 0; i < s->nbase; i++) {
         int unit = s->base[i];
+        if (s->touched >> unit & 1u) touched |= 1u << i;
         cells solo = solo_targets(s, unit);
         any = cells_or(any, solo);
         for (int w = 0; w < 2; w++)
@@ -700,7 +712,9 @@ static bool swordfish_possible(fish_search *s)
     for (int w = 0; w < 2; w++)
         for (uint64_t bits = any.w[w]; bits; bits &= bits - 1) {
             int x = 64 * w + __builtin_ctzll(bits);
-            if (sudoku_popcount(which[x]) >= 3 && swordfish_at(s, x, which[x])) return true;
+            if (sudoku_popcount(which[x]) >= 3 && (which[x] & touched) &&
+                swordfish_at(s, x, which[x], touched))
+                return true;
         }
     return false;
 }
