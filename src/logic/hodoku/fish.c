@@ -628,7 +628,7 @@ static bool swordfish_at(fish_search *s, int x, uint32_t which, uint32_t touched
     bool has_own = false, own_touched = false;
     cover_pairs once = {{0, 0, 0}}, twice = once, thrice = once, in_touched = once;
     uint32_t single_once = 0, single_twice = 0;
-    uint32_t parts[2] = {which & touched, which & ~touched};
+    const uint32_t parts[2] = {which & touched, which & ~touched};
     for (int part = 0; part < 2; part++) {
         for (uint32_t units = parts[part]; units; units &= units - 1) {
             int unit = s->base[__builtin_ctz(units)], k = kind_index(unit);
