@@ -168,9 +168,10 @@ static int need_of(selection sel, unsigned v, int plus)
     return need > 0 && need < plus ? need : 0;
 }
 
-/* What a box selection can clash on with a line selection: its digits of
- * v, and shared (a bit above the digits) if it holds the cell the line
- * may share with the box. */
+/* What a selection of the line or the box can clash on with one of the
+ * other: its digits of v, and shared (a bit above the digits) if it holds
+ * the cell the line may share with the box (shared: that cell's bit among
+ * the selection's cells, 0 if none). */
 static unsigned clash_of(selection sel, unsigned v, unsigned shared)
 {
     return (sel.digits & v) | ((sel.members & shared) ? SHARED_CELL : 0);
@@ -246,7 +247,7 @@ static bool sdc_crossing(sue_de_coq *s)
     by_need by;
     uint8_t box_cells[9];
     int nbox = -1;
-    unsigned shared = 0;
+    unsigned shared = 0, line_shared = shared_at >= 0 ? 1u << shared_at : 0;
     /* Whether any line selection has a clear box group is the same in
      * any order: asked first in the cheap order of members, so that
      * HoDoKu's depth-first order is walked only when a step may be. */
@@ -262,8 +263,7 @@ static bool sdc_crossing(sue_de_coq *s)
             selection_digits(g, box_cells, nbox, box_digits);
             group_by_need(box_digits, nbox, s->v, plus, shared, &by);
         }
-        bool holds_shared = shared_at >= 0 && (n.members >> shared_at & 1u);
-        any = any_clear(&by, plus - taken, (n.digits & s->v) | (holds_shared ? SHARED_CELL : 0));
+        any = any_clear(&by, plus - taken, clash_of(n, s->v, line_shared));
     }
     if (!any) return false;
     for (unsigned a = 1; a; a = next_selection(a, nline)) {
@@ -272,8 +272,7 @@ static bool sdc_crossing(sue_de_coq *s)
         if (!taken) continue;
         /* The box takes care of what the line's selection leaves: the
          * group's selections in order, if any is clear of its clash. */
-        bool holds_shared = shared_at >= 0 && (n.members >> shared_at & 1u);
-        unsigned forbidden = (n.digits & s->v) | (holds_shared ? SHARED_CELL : 0);
+        unsigned forbidden = clash_of(n, s->v, line_shared);
         int need = plus - taken;
         if (!any_clear(&by, need, forbidden)) continue;
         for (unsigned b = nbox ? 1 : 0; b; b = next_selection(b, nbox)) {
