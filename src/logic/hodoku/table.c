@@ -372,42 +372,97 @@ static int group_successors(const hodoku_tables *t, const group_links *links, co
     return used;
 }
 
-/* A candidate's direct implications in chains mode (its cell's other
- * candidates off, or its bivalue partner on; its peers with the digit off,
- * or the one left in a house on; the group nodes cg lists), from
- * out[used]; the new count. */
-static int candidate_successors(const hodoku_tables *t, const candidate_groups *cg, int table, uint16_t *out,
-                                int used)
+/* A digit's places in each house: bit p of places[digit][house] says the
+ * house's p-th cell (sudoku_unit_cells' order, sudoku_cell_index's place)
+ * holds the digit. */
+static void house_places(const hodoku_tables *t, uint16_t places[10][27])
 {
-    int cell = hodoku_node_cell(table), digit = hodoku_node_digit(table);
-    unsigned cands = t->grid->candidates[cell], bit = 1u << (digit - 1);
-    hodoku_set peers = t->holds[digit];
-    hodoku_set_remove(&peers, cell);
-    if (hodoku_node_on(table)) {
-        for (unsigned o = cands & ~bit; o; o &= o - 1) out[used++] = (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(o), false);
-        hodoku_set done = hodoku_set_empty();
-        /* A peer's node, from its cell: first + step * cell. */
-        int first = hodoku_plain(0, digit, false), step = hodoku_plain(1, digit, false) - first;
-        for (int k = 0; k < 3; k++) {
-            hodoku_set in = hodoku_set_minus(hodoku_set_and(peers, hodoku_unit_sets[sudoku_cell_units[cell][k]]), done);
-            done = hodoku_set_or(done, in);
-            for (int w = 0; w < 2; w++) /* the cells a word at a time, cheaper than popping the set */
-                for (uint64_t bits = in.w[w]; bits; bits &= bits - 1)
-                    out[used++] = (uint16_t)(first + step * (64 * w + __builtin_ctzll(bits)));
+    memset(places, 0, 10 * sizeof *places);
+    for (int digit = 1; digit <= 9; digit++)
+        for (hodoku_set c = t->holds[digit]; !hodoku_set_is_empty(c);) {
+            int cell = hodoku_set_pop(&c);
+            for (int k = 0; k < 3; k++)
+                places[digit][sudoku_cell_units[cell][k]] |= (uint16_t)(1u << sudoku_cell_index[cell][k]);
         }
-        return cg ? group_nodes(t, digit, cg->on[cell * 9 + digit - 1], false, out, used) : used;
-    }
-    if (sudoku_is_pair(cands)) out[used++] = (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(cands & ~bit), true);
-    int first = used;
-    for (int k = 0; k < 3; k++) {
-        hodoku_set in = hodoku_set_and(peers, hodoku_unit_sets[sudoku_cell_units[cell][k]]);
-        if (hodoku_set_is_empty(in) || hodoku_set_several(in)) continue;
-        uint16_t node = (uint16_t)hodoku_plain(hodoku_set_first(in), digit, true);
-        bool seen = false;
-        for (int i = first; i < used; i++) seen = seen || out[i] == node;
-        if (!seen) out[used++] = node;
-    }
-    return cg ? group_nodes(t, digit, cg->off[cell * 9 + digit - 1], true, out, used) : used;
+}
+
+/* What a candidate's two tables are made of: its cell's candidates, its
+ * houses (row, column, box), the digit's other places in each, and the
+ * group nodes each table links to (candidate_groups' bits; none without
+ * group nodes). */
+typedef struct candidate {
+    int cell, digit;
+    unsigned cands;
+    const uint8_t *houses;
+    unsigned others[3];
+    uint64_t groups_on, groups_off;
+} candidate;
+
+/* Appends the nodes of a house's places (bits over its cells), the node of
+ * a cell being first + step * cell, to out from used; the new count. */
+static int place_nodes(int house, unsigned places, int first, int step, uint16_t *out, int used)
+{
+    const uint8_t *cells = sudoku_unit_cells[house];
+    for (; places; places &= places - 1) out[used++] = (uint16_t)(first + step * cells[__builtin_ctz(places)]);
+    return used;
+}
+
+/* A candidate's ON table in chains mode (its cell's other candidates off;
+ * its peers with the digit off, in the order HoDoKu's house by house
+ * walk gives: the row's, the column's, then the box's off both, each in
+ * cell order; the group nodes that see it off), from out[used]; the new
+ * count. */
+static int on_successors(const hodoku_tables *t, const candidate *c, uint16_t *out, int used)
+{
+    int cell = c->cell, digit = c->digit;
+    for (unsigned o = c->cands & ~(1u << (digit - 1)); o; o &= o - 1)
+        out[used++] = (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(o), false);
+    int first = hodoku_plain(0, digit, false), step = hodoku_plain(1, digit, false) - first;
+    used = place_nodes(c->houses[0], c->others[0], first, step, out, used);
+    used = place_nodes(c->houses[1], c->others[1], first, step, out, used);
+    int place = sudoku_cell_index[cell][2];
+    unsigned on_lines = (7u << (place / 3 * 3)) | (0x49u << (place % 3));
+    used = place_nodes(c->houses[2], c->others[2] & ~on_lines, first, step, out, used);
+    return group_nodes(t, digit, c->groups_on, false, out, used);
+}
+
+/* The node of a house's one other place of the digit, on; -1 if it has
+ * none or several. */
+static int single_node(const candidate *c, int k)
+{
+    unsigned p = c->others[k];
+    if (!p || (p & (p - 1))) return -1;
+    return hodoku_plain(sudoku_unit_cells[c->houses[k]][__builtin_ctz(p)], c->digit, true);
+}
+
+/* A candidate's OFF table in chains mode (its bivalue cell's other
+ * candidate on; the one other place of the digit in its row, column, box
+ * on, the box's only if neither line gave the same cell; the group nodes
+ * it is the one cell beside on), from out[used]; the new count. */
+static int off_successors(const hodoku_tables *t, const candidate *c, uint16_t *out, int used)
+{
+    int cell = c->cell, digit = c->digit;
+    if (sudoku_is_pair(c->cands))
+        out[used++] = (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(c->cands & ~(1u << (digit - 1))), true);
+    int row = single_node(c, 0), col = single_node(c, 1), box = single_node(c, 2);
+    if (row >= 0) out[used++] = (uint16_t)row;
+    if (col >= 0) out[used++] = (uint16_t)col;
+    if (box >= 0 && box != row && box != col) out[used++] = (uint16_t)box;
+    return group_nodes(t, digit, c->groups_off, true, out, used);
+}
+
+/* A candidate's two tables in chains mode, ON then OFF, from the
+ * successor lists' place used; where they end. */
+static int candidate_successors(hodoku_tables *t, const candidate *c, int used)
+{
+    int on = hodoku_plain(c->cell, c->digit, true), off = on + 1;
+    t->succ_start[on] = used;
+    used = on_successors(t, c, t->succ_node, used);
+    t->succ_start[off] = used;
+    used = off_successors(t, c, t->succ_node, used);
+    t->base_count[on] = 1 + t->succ_start[off] - t->succ_start[on];
+    t->base_count[off] = 1 + used - t->succ_start[off];
+    return used;
 }
 
 void hodoku_tables_fill_chains(hodoku_tables *t)
@@ -431,20 +486,25 @@ void hodoku_tables_fill_chains(hodoku_tables *t)
     }
     /* The tables in order: each candidate's ON and OFF, then the group
      * nodes'; the others (no candidate) get none. */
+    uint16_t places[10][27];
+    house_places(t, places);
     int used = 0, table = 0;
     bool full = false;
-    for (int cell = 0; cell < SUDOKU_CELLS && !full; cell++)
-        for (unsigned c = g->value[cell] ? 0 : g->candidates[cell]; c && !full; c &= c - 1)
-            for (int on = 1; on >= 0; on--) {
-                int next = hodoku_plain(cell, sudoku_lowest_digit(c), on);
-                for (; table < next; table++) t->succ_start[table] = used;
-                t->succ_start[table] = used;
-                full = !room(t, used, 64 + 3 * t->ngroups);
-                if (full) break;
-                used = candidate_successors(t, cg, table, t->succ_node, used);
-                t->base_count[table] = 1 + used - t->succ_start[table];
-                table++;
-            }
+    for (int cell = 0; cell < SUDOKU_CELLS && !full; cell++) {
+        candidate c = {.cell = cell, .cands = g->value[cell] ? 0 : g->candidates[cell], .houses = sudoku_cell_units[cell]};
+        for (unsigned left = c.cands; left; left &= left - 1) {
+            c.digit = sudoku_lowest_digit(left);
+            for (int k = 0; k < 3; k++) c.others[k] = places[c.digit][c.houses[k]] & ~(1u << sudoku_cell_index[cell][k]);
+            c.groups_on = cg ? cg->on[cell * 9 + c.digit - 1] : 0;
+            c.groups_off = cg ? cg->off[cell * 9 + c.digit - 1] : 0;
+            int on = hodoku_plain(cell, c.digit, true);
+            for (; table < on; table++) t->succ_start[table] = used;
+            full = !room(t, used, 2 * (64 + 3 * t->ngroups));
+            if (full) break;
+            used = candidate_successors(t, &c, used);
+            table = on + 2;
+        }
+    }
     for (; !full && table < HODOKU_PLAIN_NODES; table++) t->succ_start[table] = used;
     for (; !full && table < HODOKU_PLAIN_NODES + 2 * t->ngroups; table++) {
         t->succ_start[table] = used;
