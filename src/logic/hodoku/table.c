@@ -59,8 +59,13 @@ void hodoku_tables_begin(hodoku_tables *t, const hodoku_grid *g, bool nets, bool
     t->base_used = t->extra_used = 0;
     hodoku_tables_rewind(t);
     t->no_memory = false;
-    memset(t->base_count, 0, sizeof t->base_count);
-    memset(t->extra_count, 0, sizeof t->extra_count);
+    /* Nets mode opens the tables one by one, and its group links and
+     * index read every node's count: all start at none. Chains mode
+     * writes both counts of every table it makes (the open cells'
+     * candidates', the group nodes'), and no other is read there: the
+     * reach numbers those tables, and the expansion and the chains read
+     * back only come to nodes of their lists. */
+    if (nets) memset(t->base_count, 0, sizeof t->base_count);
     hodoku_digit_sets(g, t->holds);
     memset(t->placed, 0, sizeof t->placed);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
@@ -462,6 +467,7 @@ static int candidate_successors(hodoku_tables *t, const candidate *c, int used)
     used = off_successors(t, c, t->succ_node, used);
     t->base_count[on] = 1 + t->succ_start[off] - t->succ_start[on];
     t->base_count[off] = 1 + used - t->succ_start[off];
+    t->extra_count[on] = t->extra_count[off] = 0;
     return used;
 }
 
@@ -512,6 +518,7 @@ void hodoku_tables_fill_chains(hodoku_tables *t)
         if (full) break;
         used = group_successors(t, links, others, table, t->succ_node, used);
         t->base_count[table] = 1 + used - t->succ_start[table];
+        t->extra_count[table] = 0;
     }
     for (; table <= HODOKU_NODES; table++) t->succ_start[table] = used;
     /* succ_dist is left as it is: every direct implication here is at
@@ -531,6 +538,9 @@ typedef struct extra_link {
 
 void hodoku_tables_fill_groups(hodoku_tables *t)
 {
+    /* The counts of the links added, first: the index reads them even if
+     * memory runs out. */
+    memset(t->extra_count, 0, sizeof t->extra_count);
     int nlinks = 0;
     extra_link *links = malloc(((size_t)t->ngroups * (SUDOKU_CELLS + 2) + 1) * sizeof *links);
     group_links *gl = malloc(((size_t)t->ngroups + 1) * sizeof *gl);
@@ -572,7 +582,6 @@ void hodoku_tables_fill_groups(hodoku_tables *t)
     }
     t->table = -1;
     /* The links, table by table in the order they came (a stable sort). */
-    memset(t->extra_count, 0, sizeof t->extra_count);
     for (int i = 0; i < nlinks; i++) t->extra_count[links[i].table]++;
     int start = 0;
     for (int table = 0; table < HODOKU_NODES; table++) {
