@@ -347,7 +347,9 @@ static void group_bits(const hodoku_tables *t, const group_links *links, candida
     for (int digit = 1; digit <= 9; digit++)
         for (int i = 0; i < t->ndigit_groups[digit]; i++) {
             const group_links *l = &links[t->digit_groups[digit][i]];
-            for (hodoku_set c = l->sees; !hodoku_set_is_empty(c);) cg->on[hodoku_set_pop(&c) * 9 + digit - 1] |= 1ull << i;
+            for (int w = 0; w < 2; w++) /* a word at a time: cheaper than popping the set */
+                for (uint64_t bits = l->sees.w[w]; bits; bits &= bits - 1)
+                    cg->on[(64 * w + __builtin_ctzll(bits)) * 9 + digit - 1] |= 1ull << i;
             for (int k = 0; k < 2; k++)
                 if (l->single[k] >= 0) cg->off[l->single[k] * 9 + digit - 1] |= 1ull << i;
         }
@@ -362,17 +364,29 @@ static int group_nodes(const hodoku_tables *t, int digit, uint64_t bits, bool on
     return used;
 }
 
+/* Appends the nodes of a set's cells, the node of a cell being first +
+ * step * cell, to out from used (a word at a time: cheaper than popping
+ * the set); the new count. */
+static int set_nodes(hodoku_set cells, int first, int step, uint16_t *out, int used)
+{
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = cells.w[w]; bits; bits &= bits - 1)
+            out[used++] = (uint16_t)(first + step * (64 * w + __builtin_ctzll(bits)));
+    return used;
+}
+
 /* A group node's direct implications in chains mode, from out[used]; the
- * new count. */
-static int group_successors(const hodoku_tables *t, const group_links *links, const int *others, int table,
-                            uint16_t *out, int used)
+ * new count. Nets mode's group tables are the same lists. (Inline: called
+ * from both, GCC kept it out of line at a cost.) */
+static inline int group_successors(const hodoku_tables *t, const group_links *links, const int *others,
+                                   int table, uint16_t *out, int used)
 {
     bool on = hodoku_node_on(table);
     int gi = (table - HODOKU_PLAIN_NODES) / 2;
     const hodoku_group *gr = &t->groups[gi];
     if (on) {
-        for (hodoku_set c = links[gi].sees; !hodoku_set_is_empty(c);)
-            out[used++] = (uint16_t)hodoku_plain(hodoku_set_pop(&c), gr->digit, false);
+        int first = hodoku_plain(0, gr->digit, false);
+        used = set_nodes(links[gi].sees, first, hodoku_plain(1, gr->digit, false) - first, out, used);
     } else {
         for (int k = 0; k < 2; k++)
             if (links[gi].single[k] >= 0) out[used++] = (uint16_t)hodoku_plain(links[gi].single[k], gr->digit, true);
@@ -562,54 +576,54 @@ void hodoku_tables_fill_groups(hodoku_tables *t)
     for (int gi = 0; gi < t->ngroups; gi++) {
         int digit = t->groups[gi].digit;
         for (int on = 1; on >= 0; on--) {
-            /* The premise, the cells, the group nodes: all but the premise
-             * from it (entry 0). */
+            /* The premise, then what chains mode gives it: all but the
+             * premise from it (entry 0). */
             uint16_t nodes[1 + 20 + 2 * (HODOKU_GROUPS_MAX / 9 + 1) + 3];
-            int k = 0;
-            nodes[k++] = (uint16_t)hodoku_group_node(gi, on);
-            if (on)
-                for (hodoku_set c = gl[gi].sees; !hodoku_set_is_empty(c);) {
-                    int cell = hodoku_set_pop(&c);
-                    nodes[k++] = (uint16_t)hodoku_plain(cell, digit, false);
-                    links[nlinks++] = (extra_link){(uint16_t)hodoku_plain(cell, digit, true), (uint16_t)hodoku_group_node(gi, false)};
-                }
-            else
-                for (int i = 0; i < 2; i++)
-                    if (gl[gi].single[i] >= 0) {
-                        nodes[k++] = (uint16_t)hodoku_plain(gl[gi].single[i], digit, true);
-                        links[nlinks++] = (extra_link){(uint16_t)hodoku_plain(gl[gi].single[i], digit, false), (uint16_t)hodoku_group_node(gi, true)};
-                    }
-            const int *other = others + gl[gi].first + (on ? 0 : gl[gi].n_off);
-            int n = on ? gl[gi].n_off : gl[gi].n_on;
-            for (int i = 0; i < n; i++) nodes[k++] = (uint16_t)hodoku_group_node(other[i], !on);
-            hodoku_table_open(t, hodoku_group_node(gi, on));
+            int table = hodoku_group_node(gi, on);
+            nodes[0] = (uint16_t)table;
+            int k = group_successors(t, gl, others, table, nodes, 1);
+            hodoku_table_open(t, table);
             hodoku_table_add_after(t, nodes, k, 0);
         }
+        /* The candidates' links to it: those its ON table turns off, then
+         * those its OFF table turns on. */
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = gl[gi].sees.w[w]; bits; bits &= bits - 1)
+                links[nlinks++] = (extra_link){(uint16_t)hodoku_plain(64 * w + __builtin_ctzll(bits), digit, true),
+                                               (uint16_t)hodoku_group_node(gi, false)};
+        for (int i = 0; i < 2; i++)
+            if (gl[gi].single[i] >= 0)
+                links[nlinks++] = (extra_link){(uint16_t)hodoku_plain(gl[gi].single[i], digit, false),
+                                               (uint16_t)hodoku_group_node(gi, true)};
     }
     t->table = -1;
-    /* The links, table by table in the order they came (a stable sort). */
+    /* The links, table by table in the order they came (a stable sort).
+     * Only the tables with links are placed (in the order of their first
+     * link: where a table's list lies is read through its start only);
+     * the node marks tell them, and count what each took. */
     for (int i = 0; i < nlinks; i++) t->extra_count[links[i].table]++;
+    new_epoch(t);
     int start = 0;
-    for (int table = 0; table < HODOKU_NODES; table++) {
+    for (int i = 0; i < nlinks; i++) {
+        int table = links[i].table;
+        if (t->stamp[table] == t->epoch) continue;
+        t->stamp[table] = t->epoch;
+        t->pos[table] = 0;
         int left = HODOKU_TABLE_MAX - t->base_count[table];
         if (t->extra_count[table] > left) t->extra_count[table] = left > 0 ? left : 0;
         t->extra_start[table] = start;
         start += t->extra_count[table];
     }
-    if (reserve(&t->extra, &t->extra_size, start + 1, EXTRA_FIRST, &t->no_memory)) {
-        int *fill = calloc(HODOKU_NODES, sizeof *fill);
-        if (!fill) t->no_memory = true;
-        for (int i = 0; fill && i < nlinks; i++) {
+    if (reserve(&t->extra, &t->extra_size, start + 1, EXTRA_FIRST, &t->no_memory))
+        for (int i = 0; i < nlinks; i++) {
             int table = links[i].table;
-            if (fill[table] >= t->extra_count[table]) continue;
-            hodoku_entry *e = &t->extra[t->extra_start[table] + fill[table]++];
+            if (t->pos[table] >= t->extra_count[table]) continue;
+            hodoku_entry *e = &t->extra[t->extra_start[table] + t->pos[table]++];
             e->node = links[i].node;
             e->ret[0] = e->ret[1] = e->ret[2] = e->ret[3] = e->ret[4] = 0;
             e->dist = 2;
             e->flags = 0;
         }
-        free(fill);
-    }
     t->extra_used = start;
     free(links);
     free(gl);
