@@ -63,10 +63,10 @@ void hodoku_tables_begin(hodoku_tables *t, const hodoku_grid *g, bool nets, bool
     t->no_memory = false;
     /* Nets mode opens the tables one by one, and its group links and
      * index read every node's count: all start at none. Chains mode
-     * writes both counts of every table it makes (the open cells'
-     * candidates', the group nodes'), and no other is read there: the
-     * reach numbers those tables, and the expansion and the chains read
-     * back only come to nodes of their lists. */
+     * writes both counts and the successors' start of every table it
+     * makes (the open cells' candidates', the group nodes'), and no other
+     * is read there: the reach numbers those tables, and the expansion
+     * and the chains read back only come to nodes of their lists. */
     if (nets) memset(t->base_count, 0, sizeof t->base_count);
     hodoku_digit_sets(g, t->holds);
     memset(t->placed, 0, sizeof t->placed);
@@ -495,6 +495,7 @@ static int candidate_successors(hodoku_tables *t, const candidate *c, int used)
     used = on_successors(t, c, t->succ_node, used);
     t->succ_start[off] = used;
     used = off_successors(t, c, t->succ_node, used);
+    t->succ_start[off + 1] = used;
     t->base_count[on] = 1 + t->succ_start[off] - t->succ_start[on];
     t->base_count[off] = 1 + used - t->succ_start[off];
     t->extra_count[on] = t->extra_count[off] = 0;
@@ -521,10 +522,12 @@ void hodoku_tables_fill_chains(hodoku_tables *t)
         group_bits(t, links, cg);
     }
     /* The tables in order: each candidate's ON and OFF, then the group
-     * nodes'; the others (no candidate) get none. */
+     * nodes'; the others (no candidate) get none. A list ends where the
+     * next node's starts, so that start is written after each table; no
+     * other node's is read in chains mode (see hodoku_tables_begin). */
     uint16_t places[10][27];
     house_places(t, places);
-    int used = 0, table = 0;
+    int used = 0;
     bool full = false;
     for (int cell = 0; cell < SUDOKU_CELLS && !full; cell++) {
         candidate c = {.cell = cell, .cands = g->value[cell] ? 0 : g->candidates[cell], .houses = sudoku_cell_units[cell]};
@@ -533,15 +536,12 @@ void hodoku_tables_fill_chains(hodoku_tables *t)
             for (int k = 0; k < 3; k++) c.others[k] = places[c.digit][c.houses[k]] & ~(1u << sudoku_cell_index[cell][k]);
             c.groups_on = cg ? cg->on[cell * 9 + c.digit - 1] : 0;
             c.groups_off = cg ? cg->off[cell * 9 + c.digit - 1] : 0;
-            int on = hodoku_plain(cell, c.digit, true);
-            for (; table < on; table++) t->succ_start[table] = used;
             full = !room(t, used, 2 * (64 + 3 * t->ngroups));
             if (full) break;
             used = candidate_successors(t, &c, used);
-            table = on + 2;
         }
     }
-    for (; !full && table < HODOKU_PLAIN_NODES; table++) t->succ_start[table] = used;
+    int table = HODOKU_PLAIN_NODES;
     for (; !full && table < HODOKU_PLAIN_NODES + 2 * t->ngroups; table++) {
         t->succ_start[table] = used;
         full = !room(t, used, 64 + 3 * t->ngroups);
@@ -550,7 +550,7 @@ void hodoku_tables_fill_chains(hodoku_tables *t)
         t->base_count[table] = 1 + used - t->succ_start[table];
         t->extra_count[table] = 0;
     }
-    for (; table <= HODOKU_NODES; table++) t->succ_start[table] = used;
+    t->succ_start[table] = used;
     /* succ_dist is left as it is: every direct implication here is at
      * distance 2, which the expansion and direct_entry take in chains mode
      * without reading it. */
@@ -737,6 +737,7 @@ int hodoku_tables_expand_into(hodoku_tables *t, int table, hodoku_entry *ent)
     const uint16_t *succ = t->succ_node;
     for (int j = 1; j < n && n < HODOKU_TABLE_MAX; j++) {
         int src = ent[j].node, from = t->succ_start[src], to = t->succ_start[src + 1];
+        if (from == to) continue; /* a source with no successors adds nothing, marks nothing */
         uint16_t number = java_number(src);
         uint8_t flags = HODOKU_EXPANDED;
         if (hodoku_node_is_group(src))
