@@ -37,13 +37,15 @@ static void find_groups(hodoku_tables *t)
                     gr->box = (uint8_t)box;
                     gr->row = (int8_t)(kind == 0 ? line : -1);
                     gr->col = (int8_t)(kind == 1 ? line : -1);
-                    gr->buddies = hodoku_set_empty();
-                    gr->buddies.w[0] = gr->buddies.w[1] = ~0ull;
+                    /* The cells seeing all of its cells: its line's and
+                     * its box's others (a cell elsewhere sees one of them
+                     * at most, through its column or row). */
+                    hodoku_set houses = hodoku_set_or(hodoku_unit_sets[kind * 9 + line], hodoku_unit_sets[18 + box]);
+                    gr->buddies = hodoku_set_minus(houses, set);
                     int n = 0;
-                    for (int cell; (cell = hodoku_set_pop(&set)) >= 0;) {
-                        gr->cells[n++] = (uint8_t)cell;
-                        gr->buddies = hodoku_set_and(gr->buddies, hodoku_buddies(cell));
-                    }
+                    for (int w = 0; w < 2; w++) /* a word at a time: cheaper than popping the set */
+                        for (uint64_t bits = set.w[w]; bits; bits &= bits - 1)
+                            gr->cells[n++] = (uint8_t)(64 * w + __builtin_ctzll(bits));
                     gr->ncells = (uint8_t)n;
                 }
             }
@@ -59,8 +61,12 @@ void hodoku_tables_begin(hodoku_tables *t, const hodoku_grid *g, bool nets, bool
     t->base_used = t->extra_used = 0;
     hodoku_tables_rewind(t);
     t->no_memory = false;
-    memset(t->base_count, 0, sizeof t->base_count);
-    memset(t->extra_count, 0, sizeof t->extra_count);
+    /* No count is cleared: both modes write both counts and the
+     * successors' start of every table they make (the open cells'
+     * candidates', the group nodes'; nets mode as it opens them), and no
+     * other is read: the reach and the index go through those tables,
+     * the group links to candidates' tables, and the expansion and the
+     * chains read back only come to nodes of their lists. */
     hodoku_digit_sets(g, t->holds);
     memset(t->placed, 0, sizeof t->placed);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
@@ -115,10 +121,19 @@ static void new_epoch(hodoku_tables *t)
     }
 }
 
-static bool reserve(hodoku_entry **list, int *size, int needed, bool *no_memory)
+/* The first room of the direct lists: the nets' tables of a board take
+ * 7,800 to 10,800 entries (top1465's first 60), so the list is made that
+ * large at once rather than copied at each doubling on the way. */
+#define BASE_FIRST 16384
+#define EXTRA_FIRST 4096
+
+/* Makes a list's room at least needed entries; false if memory ran out.
+ * Out of line: rarely taken, and inline it made every add save and
+ * restore registers. */
+__attribute__((noinline)) static bool grow(hodoku_entry **list, int *size, int needed, int first,
+                                           bool *no_memory)
 {
-    if (needed <= *size) return true;
-    int n = *size ? *size : 4096;
+    int n = *size ? *size : first;
     while (n < needed) n *= 2;
     hodoku_entry *bigger = realloc(*list, (size_t)n * sizeof **list);
     if (!bigger) {
@@ -130,11 +145,17 @@ static bool reserve(hodoku_entry **list, int *size, int needed, bool *no_memory)
     return true;
 }
 
+static bool reserve(hodoku_entry **list, int *size, int needed, int first, bool *no_memory)
+{
+    return needed <= *size || grow(list, size, needed, first, no_memory);
+}
+
 void hodoku_table_open(hodoku_tables *t, int table)
 {
     t->table = table;
     t->base_start[table] = t->base_used;
     t->base_count[table] = 0;
+    t->extra_count[table] = 0; /* the group links come later (fill_groups) */
     new_epoch(t);
 }
 
@@ -143,7 +164,7 @@ int hodoku_table_add(hodoku_tables *t, int node, const uint16_t ret[5])
     int table = t->table, n = t->base_count[table];
     if (n >= HODOKU_TABLE_MAX) return -1;
     if (!hodoku_node_is_group(node) && t->stamp[node] == t->epoch) return -1;
-    if (!reserve(&t->base, &t->base_size, t->base_used + 1, &t->no_memory)) return -1;
+    if (!reserve(&t->base, &t->base_size, t->base_used + 1, BASE_FIRST, &t->no_memory)) return -1;
     hodoku_entry *list = &t->base[t->base_start[table]];
     hodoku_entry *e = &list[n];
     e->node = (uint16_t)node;
@@ -180,7 +201,7 @@ static inline bool append(hodoku_tables *t, hodoku_entry *list, int n, int node,
 void hodoku_table_add_after(hodoku_tables *t, const uint16_t *nodes, int k, int pred)
 {
     int table = t->table, n = t->base_count[table], i = 0;
-    if (!reserve(&t->base, &t->base_size, t->base_used + k, &t->no_memory)) return;
+    if (!reserve(&t->base, &t->base_size, t->base_used + k, BASE_FIRST, &t->no_memory)) return;
     hodoku_entry *list = &t->base[t->base_start[table]];
     /* One predecessor sorts first already; the distance as
      * hodoku_table_add reads it (0 if not written yet), the same for all
@@ -336,7 +357,9 @@ static void group_bits(const hodoku_tables *t, const group_links *links, candida
     for (int digit = 1; digit <= 9; digit++)
         for (int i = 0; i < t->ndigit_groups[digit]; i++) {
             const group_links *l = &links[t->digit_groups[digit][i]];
-            for (hodoku_set c = l->sees; !hodoku_set_is_empty(c);) cg->on[hodoku_set_pop(&c) * 9 + digit - 1] |= 1ull << i;
+            for (int w = 0; w < 2; w++) /* a word at a time: cheaper than popping the set */
+                for (uint64_t bits = l->sees.w[w]; bits; bits &= bits - 1)
+                    cg->on[(64 * w + __builtin_ctzll(bits)) * 9 + digit - 1] |= 1ull << i;
             for (int k = 0; k < 2; k++)
                 if (l->single[k] >= 0) cg->off[l->single[k] * 9 + digit - 1] |= 1ull << i;
         }
@@ -351,17 +374,29 @@ static int group_nodes(const hodoku_tables *t, int digit, uint64_t bits, bool on
     return used;
 }
 
+/* Appends the nodes of a set's cells, the node of a cell being first +
+ * step * cell, to out from used (a word at a time: cheaper than popping
+ * the set); the new count. */
+static int set_nodes(hodoku_set cells, int first, int step, uint16_t *out, int used)
+{
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = cells.w[w]; bits; bits &= bits - 1)
+            out[used++] = (uint16_t)(first + step * (64 * w + __builtin_ctzll(bits)));
+    return used;
+}
+
 /* A group node's direct implications in chains mode, from out[used]; the
- * new count. */
-static int group_successors(const hodoku_tables *t, const group_links *links, const int *others, int table,
-                            uint16_t *out, int used)
+ * new count. Nets mode's group tables are the same lists. (Inline: called
+ * from both, GCC kept it out of line at a cost.) */
+static inline int group_successors(const hodoku_tables *t, const group_links *links, const int *others,
+                                   int table, uint16_t *out, int used)
 {
     bool on = hodoku_node_on(table);
     int gi = (table - HODOKU_PLAIN_NODES) / 2;
     const hodoku_group *gr = &t->groups[gi];
     if (on) {
-        for (hodoku_set c = links[gi].sees; !hodoku_set_is_empty(c);)
-            out[used++] = (uint16_t)hodoku_plain(hodoku_set_pop(&c), gr->digit, false);
+        int first = hodoku_plain(0, gr->digit, false);
+        used = set_nodes(links[gi].sees, first, hodoku_plain(1, gr->digit, false) - first, out, used);
     } else {
         for (int k = 0; k < 2; k++)
             if (links[gi].single[k] >= 0) out[used++] = (uint16_t)hodoku_plain(links[gi].single[k], gr->digit, true);
@@ -372,42 +407,99 @@ static int group_successors(const hodoku_tables *t, const group_links *links, co
     return used;
 }
 
-/* A candidate's direct implications in chains mode (its cell's other
- * candidates off, or its bivalue partner on; its peers with the digit off,
- * or the one left in a house on; the group nodes cg lists), from
- * out[used]; the new count. */
-static int candidate_successors(const hodoku_tables *t, const candidate_groups *cg, int table, uint16_t *out,
-                                int used)
+/* A digit's places in each house: bit p of places[digit][house] says the
+ * house's p-th cell (sudoku_unit_cells' order, sudoku_cell_index's place)
+ * holds the digit. */
+static void house_places(const hodoku_tables *t, uint16_t places[10][27])
 {
-    int cell = hodoku_node_cell(table), digit = hodoku_node_digit(table);
-    unsigned cands = t->grid->candidates[cell], bit = 1u << (digit - 1);
-    hodoku_set peers = t->holds[digit];
-    hodoku_set_remove(&peers, cell);
-    if (hodoku_node_on(table)) {
-        for (unsigned o = cands & ~bit; o; o &= o - 1) out[used++] = (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(o), false);
-        hodoku_set done = hodoku_set_empty();
-        /* A peer's node, from its cell: first + step * cell. */
-        int first = hodoku_plain(0, digit, false), step = hodoku_plain(1, digit, false) - first;
-        for (int k = 0; k < 3; k++) {
-            hodoku_set in = hodoku_set_minus(hodoku_set_and(peers, hodoku_unit_sets[sudoku_cell_units[cell][k]]), done);
-            done = hodoku_set_or(done, in);
-            for (int w = 0; w < 2; w++) /* the cells a word at a time, cheaper than popping the set */
-                for (uint64_t bits = in.w[w]; bits; bits &= bits - 1)
-                    out[used++] = (uint16_t)(first + step * (64 * w + __builtin_ctzll(bits)));
+    memset(places, 0, 10 * sizeof *places);
+    for (int digit = 1; digit <= 9; digit++)
+        for (hodoku_set c = t->holds[digit]; !hodoku_set_is_empty(c);) {
+            int cell = hodoku_set_pop(&c);
+            for (int k = 0; k < 3; k++)
+                places[digit][sudoku_cell_units[cell][k]] |= (uint16_t)(1u << sudoku_cell_index[cell][k]);
         }
-        return cg ? group_nodes(t, digit, cg->on[cell * 9 + digit - 1], false, out, used) : used;
-    }
-    if (sudoku_is_pair(cands)) out[used++] = (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(cands & ~bit), true);
-    int first = used;
-    for (int k = 0; k < 3; k++) {
-        hodoku_set in = hodoku_set_and(peers, hodoku_unit_sets[sudoku_cell_units[cell][k]]);
-        if (hodoku_set_is_empty(in) || hodoku_set_several(in)) continue;
-        uint16_t node = (uint16_t)hodoku_plain(hodoku_set_first(in), digit, true);
-        bool seen = false;
-        for (int i = first; i < used; i++) seen = seen || out[i] == node;
-        if (!seen) out[used++] = node;
-    }
-    return cg ? group_nodes(t, digit, cg->off[cell * 9 + digit - 1], true, out, used) : used;
+}
+
+/* What a candidate's two tables are made of: its cell's candidates, its
+ * houses (row, column, box), the digit's other places in each, and the
+ * group nodes each table links to (candidate_groups' bits; none without
+ * group nodes). */
+typedef struct candidate {
+    int cell, digit;
+    unsigned cands;
+    const uint8_t *houses;
+    unsigned others[3];
+    uint64_t groups_on, groups_off;
+} candidate;
+
+/* Appends the nodes of a house's places (bits over its cells), the node of
+ * a cell being first + step * cell, to out from used; the new count. */
+static int place_nodes(int house, unsigned places, int first, int step, uint16_t *out, int used)
+{
+    const uint8_t *cells = sudoku_unit_cells[house];
+    for (; places; places &= places - 1) out[used++] = (uint16_t)(first + step * cells[__builtin_ctz(places)]);
+    return used;
+}
+
+/* A candidate's ON table in chains mode (its cell's other candidates off;
+ * its peers with the digit off, in the order HoDoKu's house by house
+ * walk gives: the row's, the column's, then the box's off both, each in
+ * cell order; the group nodes that see it off), from out[used]; the new
+ * count. */
+static int on_successors(const hodoku_tables *t, const candidate *c, uint16_t *out, int used)
+{
+    int cell = c->cell, digit = c->digit;
+    for (unsigned o = c->cands & ~(1u << (digit - 1)); o; o &= o - 1)
+        out[used++] = (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(o), false);
+    int first = hodoku_plain(0, digit, false), step = hodoku_plain(1, digit, false) - first;
+    used = place_nodes(c->houses[0], c->others[0], first, step, out, used);
+    used = place_nodes(c->houses[1], c->others[1], first, step, out, used);
+    int place = sudoku_cell_index[cell][2];
+    unsigned on_lines = (7u << (place / 3 * 3)) | (0x49u << (place % 3));
+    used = place_nodes(c->houses[2], c->others[2] & ~on_lines, first, step, out, used);
+    return group_nodes(t, digit, c->groups_on, false, out, used);
+}
+
+/* The node of a house's one other place of the digit, on; -1 if it has
+ * none or several. */
+static int single_node(const candidate *c, int k)
+{
+    unsigned p = c->others[k];
+    if (!p || (p & (p - 1))) return -1;
+    return hodoku_plain(sudoku_unit_cells[c->houses[k]][__builtin_ctz(p)], c->digit, true);
+}
+
+/* A candidate's OFF table in chains mode (its bivalue cell's other
+ * candidate on; the one other place of the digit in its row, column, box
+ * on, the box's only if neither line gave the same cell; the group nodes
+ * it is the one cell beside on), from out[used]; the new count. */
+static int off_successors(const hodoku_tables *t, const candidate *c, uint16_t *out, int used)
+{
+    int cell = c->cell, digit = c->digit;
+    if (sudoku_is_pair(c->cands))
+        out[used++] = (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(c->cands & ~(1u << (digit - 1))), true);
+    int row = single_node(c, 0), col = single_node(c, 1), box = single_node(c, 2);
+    if (row >= 0) out[used++] = (uint16_t)row;
+    if (col >= 0) out[used++] = (uint16_t)col;
+    if (box >= 0 && box != row && box != col) out[used++] = (uint16_t)box;
+    return group_nodes(t, digit, c->groups_off, true, out, used);
+}
+
+/* A candidate's two tables in chains mode, ON then OFF, from the
+ * successor lists' place used; where they end. */
+static int candidate_successors(hodoku_tables *t, const candidate *c, int used)
+{
+    int on = hodoku_plain(c->cell, c->digit, true), off = on + 1;
+    t->succ_start[on] = used;
+    used = on_successors(t, c, t->succ_node, used);
+    t->succ_start[off] = used;
+    used = off_successors(t, c, t->succ_node, used);
+    t->succ_start[off + 1] = used;
+    t->base_count[on] = 1 + t->succ_start[off] - t->succ_start[on];
+    t->base_count[off] = 1 + used - t->succ_start[off];
+    t->extra_count[on] = t->extra_count[off] = 0;
+    return used;
 }
 
 void hodoku_tables_fill_chains(hodoku_tables *t)
@@ -430,30 +522,35 @@ void hodoku_tables_fill_chains(hodoku_tables *t)
         group_bits(t, links, cg);
     }
     /* The tables in order: each candidate's ON and OFF, then the group
-     * nodes'; the others (no candidate) get none. */
-    int used = 0, table = 0;
+     * nodes'; the others (no candidate) get none. A list ends where the
+     * next node's starts, so that start is written after each table; no
+     * other node's is read in chains mode (see hodoku_tables_begin). */
+    uint16_t places[10][27];
+    house_places(t, places);
+    int used = 0;
     bool full = false;
-    for (int cell = 0; cell < SUDOKU_CELLS && !full; cell++)
-        for (unsigned c = g->value[cell] ? 0 : g->candidates[cell]; c && !full; c &= c - 1)
-            for (int on = 1; on >= 0; on--) {
-                int next = hodoku_plain(cell, sudoku_lowest_digit(c), on);
-                for (; table < next; table++) t->succ_start[table] = used;
-                t->succ_start[table] = used;
-                full = !room(t, used, 64 + 3 * t->ngroups);
-                if (full) break;
-                used = candidate_successors(t, cg, table, t->succ_node, used);
-                t->base_count[table] = 1 + used - t->succ_start[table];
-                table++;
-            }
-    for (; !full && table < HODOKU_PLAIN_NODES; table++) t->succ_start[table] = used;
+    for (int cell = 0; cell < SUDOKU_CELLS && !full; cell++) {
+        candidate c = {.cell = cell, .cands = g->value[cell] ? 0 : g->candidates[cell], .houses = sudoku_cell_units[cell]};
+        for (unsigned left = c.cands; left; left &= left - 1) {
+            c.digit = sudoku_lowest_digit(left);
+            for (int k = 0; k < 3; k++) c.others[k] = places[c.digit][c.houses[k]] & ~(1u << sudoku_cell_index[cell][k]);
+            c.groups_on = cg ? cg->on[cell * 9 + c.digit - 1] : 0;
+            c.groups_off = cg ? cg->off[cell * 9 + c.digit - 1] : 0;
+            full = !room(t, used, 2 * (64 + 3 * t->ngroups));
+            if (full) break;
+            used = candidate_successors(t, &c, used);
+        }
+    }
+    int table = HODOKU_PLAIN_NODES;
     for (; !full && table < HODOKU_PLAIN_NODES + 2 * t->ngroups; table++) {
         t->succ_start[table] = used;
         full = !room(t, used, 64 + 3 * t->ngroups);
         if (full) break;
         used = group_successors(t, links, others, table, t->succ_node, used);
         t->base_count[table] = 1 + used - t->succ_start[table];
+        t->extra_count[table] = 0;
     }
-    for (; table <= HODOKU_NODES; table++) t->succ_start[table] = used;
+    t->succ_start[table] = used;
     /* succ_dist is left as it is: every direct implication here is at
      * distance 2, which the expansion and direct_entry take in chains mode
      * without reading it. */
@@ -486,55 +583,54 @@ void hodoku_tables_fill_groups(hodoku_tables *t)
     for (int gi = 0; gi < t->ngroups; gi++) {
         int digit = t->groups[gi].digit;
         for (int on = 1; on >= 0; on--) {
-            /* The premise, the cells, the group nodes: all but the premise
-             * from it (entry 0). */
+            /* The premise, then what chains mode gives it: all but the
+             * premise from it (entry 0). */
             uint16_t nodes[1 + 20 + 2 * (HODOKU_GROUPS_MAX / 9 + 1) + 3];
-            int k = 0;
-            nodes[k++] = (uint16_t)hodoku_group_node(gi, on);
-            if (on)
-                for (hodoku_set c = gl[gi].sees; !hodoku_set_is_empty(c);) {
-                    int cell = hodoku_set_pop(&c);
-                    nodes[k++] = (uint16_t)hodoku_plain(cell, digit, false);
-                    links[nlinks++] = (extra_link){(uint16_t)hodoku_plain(cell, digit, true), (uint16_t)hodoku_group_node(gi, false)};
-                }
-            else
-                for (int i = 0; i < 2; i++)
-                    if (gl[gi].single[i] >= 0) {
-                        nodes[k++] = (uint16_t)hodoku_plain(gl[gi].single[i], digit, true);
-                        links[nlinks++] = (extra_link){(uint16_t)hodoku_plain(gl[gi].single[i], digit, false), (uint16_t)hodoku_group_node(gi, true)};
-                    }
-            const int *other = others + gl[gi].first + (on ? 0 : gl[gi].n_off);
-            int n = on ? gl[gi].n_off : gl[gi].n_on;
-            for (int i = 0; i < n; i++) nodes[k++] = (uint16_t)hodoku_group_node(other[i], !on);
-            hodoku_table_open(t, hodoku_group_node(gi, on));
+            int table = hodoku_group_node(gi, on);
+            nodes[0] = (uint16_t)table;
+            int k = group_successors(t, gl, others, table, nodes, 1);
+            hodoku_table_open(t, table);
             hodoku_table_add_after(t, nodes, k, 0);
         }
+        /* The candidates' links to it: those its ON table turns off, then
+         * those its OFF table turns on. */
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = gl[gi].sees.w[w]; bits; bits &= bits - 1)
+                links[nlinks++] = (extra_link){(uint16_t)hodoku_plain(64 * w + __builtin_ctzll(bits), digit, true),
+                                               (uint16_t)hodoku_group_node(gi, false)};
+        for (int i = 0; i < 2; i++)
+            if (gl[gi].single[i] >= 0)
+                links[nlinks++] = (extra_link){(uint16_t)hodoku_plain(gl[gi].single[i], digit, false),
+                                               (uint16_t)hodoku_group_node(gi, true)};
     }
     t->table = -1;
-    /* The links, table by table in the order they came (a stable sort). */
-    memset(t->extra_count, 0, sizeof t->extra_count);
+    /* The links, table by table in the order they came (a stable sort).
+     * Only the tables with links are placed (in the order of their first
+     * link: where a table's list lies is read through its start only);
+     * the node marks tell them, and count what each took. */
     for (int i = 0; i < nlinks; i++) t->extra_count[links[i].table]++;
+    new_epoch(t);
     int start = 0;
-    for (int table = 0; table < HODOKU_NODES; table++) {
+    for (int i = 0; i < nlinks; i++) {
+        int table = links[i].table;
+        if (t->stamp[table] == t->epoch) continue;
+        t->stamp[table] = t->epoch;
+        t->pos[table] = 0;
         int left = HODOKU_TABLE_MAX - t->base_count[table];
         if (t->extra_count[table] > left) t->extra_count[table] = left > 0 ? left : 0;
         t->extra_start[table] = start;
         start += t->extra_count[table];
     }
-    if (reserve(&t->extra, &t->extra_size, start + 1, &t->no_memory)) {
-        int *fill = calloc(HODOKU_NODES, sizeof *fill);
-        if (!fill) t->no_memory = true;
-        for (int i = 0; fill && i < nlinks; i++) {
+    if (reserve(&t->extra, &t->extra_size, start + 1, EXTRA_FIRST, &t->no_memory))
+        for (int i = 0; i < nlinks; i++) {
             int table = links[i].table;
-            if (fill[table] >= t->extra_count[table]) continue;
-            hodoku_entry *e = &t->extra[t->extra_start[table] + fill[table]++];
+            if (t->pos[table] >= t->extra_count[table]) continue;
+            hodoku_entry *e = &t->extra[t->extra_start[table] + t->pos[table]++];
             e->node = links[i].node;
             e->ret[0] = e->ret[1] = e->ret[2] = e->ret[3] = e->ret[4] = 0;
             e->dist = 2;
             e->flags = 0;
         }
-        free(fill);
-    }
     t->extra_used = start;
     free(links);
     free(gl);
@@ -543,10 +639,19 @@ void hodoku_tables_fill_groups(hodoku_tables *t)
 
 /* ---- expansion (spec 13.3) ---- */
 
+/* GCC vectorizes succ_copy with alias checks and tails that cost more
+ * than they save on lists of some 15 entries (on top1465's first 60, 5.5M
+ * instructions against 3.3M for the plain loop); clang has no such switch. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define PLAIN_LOOP __attribute__((optimize("no-tree-vectorize")))
+#else
+#define PLAIN_LOOP
+#endif
+
 /* Copies entries from to n of list into the successor arrays from at, the
  * arrays' next place returned: a run of one list at a time, without
  * asking which list each entry is in. */
-static int succ_copy(hodoku_tables *t, int at, const hodoku_entry *list, int from, int n)
+PLAIN_LOOP static int succ_copy(hodoku_tables *t, int at, const hodoku_entry *list, int from, int n)
 {
     for (int k = from; k < n; k++, at++) {
         t->succ_node[at] = list[k].node;
@@ -555,8 +660,26 @@ static int succ_copy(hodoku_tables *t, int at, const hodoku_entry *list, int fro
     return at;
 }
 
+/* Indexes a table made: its start, its entries but the premise, and the
+ * start of the node after it (where its list ends); the next place. */
+static int index_table(hodoku_tables *t, int table, int at)
+{
+    t->succ_start[table] = at;
+    int nbase = t->base_count[table], nextra = t->extra_count[table];
+    if (nbase + nextra >= 2) {
+        /* Entries 1 on of the table's list, then of its group additions
+         * (the premise is the first of the two together). */
+        at = succ_copy(t, at, &t->base[t->base_start[table]], 1, nbase);
+        if (nextra) at = succ_copy(t, at, &t->extra[t->extra_start[table]], nbase ? 0 : 1, nextra);
+    }
+    t->succ_start[table + 1] = at;
+    return at;
+}
+
 bool hodoku_tables_index(hodoku_tables *t)
 {
+    /* Short of memory, some tables may not be made: nothing is read. */
+    if (t->no_memory) return false;
     /* Room for every entry of every list, premises too: at least what is
      * copied, so one pass over the tables does. */
     int entries = t->base_used + t->extra_used;
@@ -571,17 +694,15 @@ bool hodoku_tables_index(hodoku_tables *t)
         }
         t->succ_size = entries;
     }
+    /* The tables made, in node order: the open cells' candidates', the
+     * group nodes'. */
+    const hodoku_grid *g = t->grid;
     int at = 0;
-    for (int table = 0; table < HODOKU_NODES; table++) {
-        t->succ_start[table] = at;
-        int nbase = t->base_count[table], nextra = t->extra_count[table];
-        if (nbase + nextra < 2) continue;
-        /* Entries 1 on of the table's list, then of its group additions
-         * (the premise is the first of the two together). */
-        at = succ_copy(t, at, &t->base[t->base_start[table]], 1, nbase);
-        if (nextra) at = succ_copy(t, at, &t->extra[t->extra_start[table]], nbase ? 0 : 1, nextra);
-    }
-    t->succ_start[HODOKU_NODES] = at;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (unsigned c = g->value[cell] ? 0 : g->candidates[cell]; c; c &= c - 1)
+            for (int on = 1; on >= 0; on--) at = index_table(t, hodoku_plain(cell, sudoku_lowest_digit(c), on), at);
+    for (int table = HODOKU_PLAIN_NODES; table < HODOKU_PLAIN_NODES + 2 * t->ngroups; table++)
+        at = index_table(t, table, at);
     return true;
 }
 
@@ -604,7 +725,10 @@ static hodoku_entry direct_entry(const hodoku_tables *t, int table, int i)
 static uint16_t java_number(int table)
 {
     if (hodoku_node_is_group(table)) return (uint16_t)(table - HODOKU_PLAIN_NODES);
-    return (uint16_t)(hodoku_node_cell(table) * 10 + hodoku_node_digit(table));
+    /* cell * 10 + digit from the candidate's number cell * 9 + digit - 1
+     * (one division instead of two). */
+    int k = table / 2;
+    return (uint16_t)(k + k / 9 + 1);
 }
 
 /* The table an expanded entry came from, -1 if there is none such. */
@@ -635,6 +759,7 @@ int hodoku_tables_expand_into(hodoku_tables *t, int table, hodoku_entry *ent)
     const uint16_t *succ = t->succ_node;
     for (int j = 1; j < n && n < HODOKU_TABLE_MAX; j++) {
         int src = ent[j].node, from = t->succ_start[src], to = t->succ_start[src + 1];
+        if (from == to) continue; /* a source with no successors adds nothing, marks nothing */
         uint16_t number = java_number(src);
         uint8_t flags = HODOKU_EXPANDED;
         if (hodoku_node_is_group(src))
