@@ -66,7 +66,7 @@ typedef struct fish_search {
     bool finned, sashimi, franken;
     int nbase, ncover;
     int base[18], cover[18]; /* the units that may be base, cover: list order */
-    cells at[27];            /* the digit's cells in each unit */
+    cells at[27];            /* the digit's cells in each unit (make_units) */
     int chosen_base[FISH_MAX], chosen_cover[FISH_MAX];
     cells base_cells, endo; /* of the chosen base units */
     int8_t index[27]; /* a unit's index among the possible covers, -1: none */
@@ -74,6 +74,7 @@ typedef struct fish_search {
     int last_touched; /* the last base index (search_digit's list) of those, -1: none */
     uint32_t cover_units; /* the units of the cover kinds */
     cells digit_cells;    /* the digit's cells */
+    bool units_made;      /* at is made for the digit (make_units) */
     unsigned places[18];  /* their places in each line (line_places) */
     struct targets *targets;
     cells prefix_targets; /* open_ended's: of the first size - 1 chosen base units */
@@ -997,12 +998,47 @@ static bool finned_possible_known(const fish_search *s, bool lines)
     return *answer & yes;
 }
 
+/* The digit's cells in each unit (s->at), made once per digit, only for
+ * the searches that pass the tests on the lines' places. */
+static void make_units(fish_search *s)
+{
+    if (s->units_made) return;
+    for (int unit = 0; unit < 27; unit++)
+        s->at[unit] = cells_and(s->digit_cells,
+                                (cells){{sudoku_unit_bits[unit][0], sudoku_unit_bits[unit][1]}});
+    s->units_made = true;
+}
+
+/* Nine bits of a set of cells from cell at on (at a multiple of 9, below
+ * 81). */
+static unsigned nine_from(cells a, int at)
+{
+    uint64_t low = at >= 64 ? a.w[1] >> (at - 64) : at ? a.w[0] >> at | a.w[1] << (64 - at) : a.w[0];
+    return (unsigned)(low & 0x1ffu);
+}
+
+/* The places of the digit's cells all in each line (line_places): a
+ * row's are nine bits of the set; a column's are every ninth bit from its
+ * first cell on, those of rows 0-7 gathered into the top byte by one
+ * multiplication (bit 9k times 2^(8(7 - k)) lands on bit 56 + k, and no
+ * two products share a bit, so nothing carries), row 8's apart. */
+static void make_places(cells all, unsigned places[18])
+{
+    for (int row = 0; row < 9; row++) places[row] = nine_from(all, 9 * row);
+    for (int column = 0; column < 9; column++) {
+        uint64_t low = column ? all.w[0] >> column | all.w[1] << (64 - column) : all.w[0];
+        uint64_t rows = (low & 0x8040201008040201ull) * 0x0101010101010101ull >> 56;
+        places[9 + column] = (unsigned)rows | (unsigned)(all.w[1] >> (8 + column) & 1u) << 8;
+    }
+}
+
 /* The search for one digit and orientation (lines: rows as base). */
 static bool search_digit(fish_search *s, bool lines)
 {
     int base_kind = lines ? 0 : 1, cover_kind = lines ? 1 : 0;
     if (s->finned && !s->franken && !finned_possible_known(s, lines)) return false;
     if (!s->finned && !s->franken && !basic_possible(s, lines)) return false;
+    make_units(s);
     s->nbase = s->ncover = 0;
     for (int pass = 0; pass < (s->franken ? 2 : 1); pass++) {
         int from = pass ? 18 : 9 * base_kind, cover_from = pass ? 18 : 9 * cover_kind;
@@ -1083,17 +1119,9 @@ bool hodoku_fish(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
         hodoku_cache *cache = q->cache;
         s.touched = touched_units(cache, kind, s.digit, all);
         if (!s.touched) continue;
-        for (int unit = 0; unit < 27; unit++)
-            s.at[unit] =
-                cells_and(all, (cells){{sudoku_unit_bits[unit][0], sudoku_unit_bits[unit][1]}});
         s.digit_cells = all;
-        memset(s.places, 0, sizeof s.places);
-        for (int w = 0; w < 2; w++)
-            for (uint64_t bits = all.w[w]; bits; bits &= bits - 1) {
-                int cell = 64 * w + __builtin_ctzll(bits);
-                s.places[cell / 9] |= 1u << (cell % 9);
-                s.places[9 + cell % 9] |= 1u << (cell / 9);
-            }
+        s.units_made = false;
+        make_places(all, s.places);
         if (search_digit(&s, true) || search_digit(&s, false)) return true;
         if (cache) {
             cache->fish_known[kind][s.digit - 1] = true;
