@@ -904,30 +904,31 @@ static bool finned_possible(const fish_search *s, bool lines)
     }
     /* The lines outside X's band have all their places outside its box:
      * classed once. */
-    unsigned fewer_all = 0, having_all[9] = {0};
+    unsigned fewer_all = 0, having_all[9] = {0}, outside[9];
     class_lines(places, filled, s->size, &fewer_all, having_all);
+    memcpy(outside, places, sizeof outside);
     /* By X's box (band of base lines, stack of places): the places
-     * outside it are the same for all its cells. */
+     * outside it are the same for all its cells; they differ from the
+     * lines' own only in the band. A line of the band with size places
+     * outside the box has none at X's place, in the stack: it takes no
+     * part, and having needs no update. */
     for (int band = 0; band < 3; band++) {
         unsigned in_band = 7u << (3 * band);
         for (int stack = 0; stack < 3; stack++) {
-            unsigned outside[9], box_places = 7u << (3 * stack), in_box[9] = {0};
-            unsigned fewer = fewer_all & ~in_band, having[9];
-            for (int i = 0; i < 9; i++) {
-                outside[i] = places[i];
-                having[i] = having_all[i] & ~in_band;
-            }
+            unsigned box_places = 7u << (3 * stack), in_box[9] = {0};
+            unsigned fewer = fewer_all & ~in_band;
             for (int line = 3 * band; line < 3 * band + 3; line++) {
                 outside[line] = places[line] & ~box_places;
+                if (places[line] && sudoku_popcount(outside[line]) < s->size) fewer |= 1u << line;
                 for (unsigned at = places[line] & box_places; at; at &= at - 1)
                     in_box[__builtin_ctz(at)] |= 1u << line;
             }
-            class_lines(outside, filled & in_band, s->size, &fewer, having);
             /* X's at one place (across) of the box differ only by their
-             * own line: none goes if the base lines of them all fail. */
+             * own line: none goes if the base lines of them all fail (as
+             * they do, unasked, when fewer than size). */
             for (int across = 3 * stack; across < 3 * stack + 3; across++) {
-                unsigned base_lines = fewer | having[across];
-                if (!in_box[across] ||
+                unsigned base_lines = fewer | (having_all[across] & ~in_band);
+                if (!in_box[across] || sudoku_popcount(base_lines) < s->size ||
                     !lines_within(outside, base_lines, s->size, s->size, 1u << across))
                     continue;
                 for (unsigned at = in_box[across]; at; at &= at - 1)
@@ -936,6 +937,7 @@ static bool finned_possible(const fish_search *s, bool lines)
                         return true;
             }
         }
+        for (int line = 3 * band; line < 3 * band + 3; line++) outside[line] = places[line];
     }
     return false;
 }
