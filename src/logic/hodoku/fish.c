@@ -498,14 +498,14 @@ static void make_covers_for(const fish_search *s, cells need, covering *c)
     }
 }
 
-/* What cell sees of unit, numbered (below SIGHTS): the cells of a line
- * it sees are those on its crossing line, and in its box if that lies
- * along the line; those of a box, those on its lines along the box; a
- * cell in the unit sees all of it. The cells of the unit cell does not
- * see, and so their covering, are the same for all cells of one number. */
-static int sight(int unit, int cell)
+/* What the cell at row, column sees of unit, numbered (below SIGHTS): the
+ * cells of a line it sees are those on its crossing line, and in its box
+ * if that lies along the line; those of a box, those on its lines along
+ * the box; a cell in the unit sees all of it. The cells of the unit the
+ * cell does not see, and so their covering, are the same for all cells
+ * of one number. */
+static int sight(int unit, int row, int column)
 {
-    int row = cell / 9, column = cell % 9;
     if (unit < 9) return row == unit ? 18 : column + (row / 3 == unit / 3 ? 9 : 0);
     if (unit < 18)
         return column == unit - 9 ? 18 : row + (column / 3 == (unit - 9) / 3 ? 9 : 0);
@@ -513,15 +513,21 @@ static int sight(int unit, int cell)
     return (row / 3 == box / 3 ? row % 3 : 3) * 4 + (column / 3 == box % 3 ? column % 3 : 3);
 }
 
-/* make_covers_for's answer for the cells of unit cell does not see, made
- * when first asked for in the search. */
-static const covering *covering_of(fish_search *s, int unit, int cell)
+/* make_covers_for's answer for the cells of unit the cell (at row,
+ * column) does not see, made when first asked for in the search, by
+ * covers other than unit itself (a base unit is no cover: of the base
+ * units, only a box is of a cover kind). */
+static const covering *covering_of(fish_search *s, int unit, int cell, int row, int column)
 {
     struct targets *t = s->targets;
-    int k = kind_index(unit), seen = sight(unit, cell);
+    int k = kind_index(unit), seen = sight(unit, row, column);
     covering *c = &t->covering[k][seen];
     if (!(t->covering_known[k] >> seen & 1u)) {
         make_covers_for(s, unseen(s->at[unit], cell), c);
+        if (s->cover_units >> unit & 1u) {
+            for (int w = 0; w < 3; w++) c->pairs.w[w] &= ~t->with[k].w[w];
+            c->single &= ~(1u << k);
+        }
         t->covering_known[k] |= 1u << seen;
     }
     return c;
@@ -622,9 +628,8 @@ static bool endo_seen(cells a, cells b, cells c, cells peers)
  * first share is a touched one but where X's own unit is. */
 static bool swordfish_at(fish_search *s, int x, uint32_t which, uint32_t touched)
 {
-    struct targets *t = s->targets;
     share sh[18];
-    int n = 0, first_touched = 0;
+    int n = 0, first_touched = 0, row = x / 9, column = x % 9;
     cells own = {{0, 0}}, peers = {{sudoku_peer_bits[x][0], sudoku_peer_bits[x][1]}};
     bool has_own = false, own_touched = false;
     cover_pairs once = {{0, 0, 0}}, twice = once, thrice = once, in_touched = once;
@@ -632,7 +637,7 @@ static bool swordfish_at(fish_search *s, int x, uint32_t which, uint32_t touched
     const uint32_t parts[2] = {which & touched, which & ~touched};
     for (int part = 0; part < 2; part++) {
         for (uint32_t units = parts[part]; units; units &= units - 1) {
-            int unit = s->base[__builtin_ctz(units)], k = kind_index(unit);
+            int unit = s->base[__builtin_ctz(units)];
             if (cells_has(s->at[unit], x)) {
                 has_own = true;
                 own_touched = part == 0;
@@ -640,13 +645,9 @@ static bool swordfish_at(fish_search *s, int x, uint32_t which, uint32_t touched
                 continue;
             }
             share *h = &sh[n++];
-            const covering *c = covering_of(s, unit, x);
+            const covering *c = covering_of(s, unit, x, row, column);
             h->pairs = c->pairs;
             h->single = c->single;
-            if (s->cover_units >> unit & 1u) {
-                for (int w = 0; w < 3; w++) h->pairs.w[w] &= ~t->with[k].w[w];
-                h->single &= ~(1u << k);
-            }
             h->at = s->at[unit];
             for (int w = 0; w < 3; w++) {
                 thrice.w[w] |= twice.w[w] & h->pairs.w[w];
@@ -916,6 +917,9 @@ static bool finned_possible(const fish_search *s, bool lines)
         unsigned in_band = 7u << (3 * band);
         for (int stack = 0; stack < 3; stack++) {
             unsigned box_places = 7u << (3 * stack), in_box[9] = {0};
+            /* No X in the box: nothing to ask. */
+            if (!((places[3 * band] | places[3 * band + 1] | places[3 * band + 2]) & box_places))
+                continue;
             unsigned fewer = fewer_all & ~in_band;
             for (int line = 3 * band; line < 3 * band + 3; line++) {
                 outside[line] = places[line] & ~box_places;
@@ -1045,7 +1049,8 @@ static bool search_digit(fish_search *s, bool lines)
     for (int pass = 0; pass < (s->franken ? 2 : 1); pass++) {
         int from = pass ? 18 : 9 * base_kind, cover_from = pass ? 18 : 9 * cover_kind;
         for (int unit = from; unit < from + 9; unit++) {
-            int n = cells_count(s->at[unit]);
+            /* Only whether the unit is empty or holds more than size. */
+            int n = count_upto(s->at[unit], s->size);
             if (n && (s->finned || n <= s->size)) s->base[s->nbase++] = unit;
         }
         for (int unit = cover_from; unit < cover_from + 9; unit++)
