@@ -1019,7 +1019,8 @@ static void make_units(fish_search *s)
  * 81). */
 static unsigned nine_from(cells a, int at)
 {
-    uint64_t low = at >= 64 ? a.w[1] >> (at - 64) : at ? a.w[0] >> at | a.w[1] << (64 - at) : a.w[0];
+    if (at >= 64) return (unsigned)(a.w[1] >> (at - 64) & 0x1ffu);
+    uint64_t low = at ? a.w[0] >> at | a.w[1] << (64 - at) : a.w[0];
     return (unsigned)(low & 0x1ffu);
 }
 
