@@ -975,10 +975,9 @@ static bool basic_lines(const unsigned *places, const unsigned *across, const in
 static bool basic_possible(const fish_search *s, bool lines)
 {
     int base_kind = lines ? 0 : 1, eligible[9], n = 0;
-    unsigned places[9], across[9] = {0};
+    /* A cover line's base lines are its own places. */
+    const unsigned *places = &s->places[9 * base_kind], *across = &s->places[9 * (1 - base_kind)];
     for (int i = 0; i < 9; i++) {
-        places[i] = line_places(s, 9 * base_kind + i);
-        for (unsigned p = places[i]; p; p &= p - 1) across[__builtin_ctz(p)] |= 1u << i;
         int k = sudoku_popcount(places[i]);
         if (k && k <= s->size) eligible[n++] = i;
     }
