@@ -387,19 +387,20 @@ static int meeting(const fish_search *s, int unit, int k)
     return cover_columns ? 9 + (unit - 18) % 3 * 3 + k : (unit - 18) / 3 * 3 + k;
 }
 
-/* The cells that are in set or see every cell of it. */
-static cells seeing_or_in(cells set)
+/* The cells that are in segment or see every cell of it, segment being
+ * the cells of a unit (unit) in a meeting unit (meeting) that crosses it
+ * in three cells: all cells for none; a cell's peers and itself for one;
+ * for two or three, which share only those two units, the two units. */
+static cells seeing_or_in(cells segment, int unit, int meeting)
 {
-    cells seen = {{~0ull, ~0ull}};
-    for (int w = 0; w < 2; w++)
-        for (uint64_t bits = set.w[w]; bits; bits &= bits - 1) {
-            int cell = 64 * w + __builtin_ctzll(bits);
-            cells self = {{0, 0}};
-            self.w[w] = bits & -bits;
-            seen.w[0] &= sudoku_peer_bits[cell][0] | self.w[0];
-            seen.w[1] &= sudoku_peer_bits[cell][1] | self.w[1];
-        }
-    return seen;
+    int n = count_upto(segment, 1);
+    if (n == 0) return (cells){{~0ull, ~0ull}};
+    if (n == 1) {
+        int cell = cells_first(segment);
+        return cells_or(segment, (cells){{sudoku_peer_bits[cell][0], sudoku_peer_bits[cell][1]}});
+    }
+    const uint64_t *a = sudoku_unit_bits[unit], *b = sudoku_unit_bits[meeting];
+    return (cells){{a[0] | b[0], a[1] | b[1]}};
 }
 
 /* The cells X of the digit a fish with base unit unit could eliminate, at
@@ -414,8 +415,9 @@ static cells make_solo_targets(const fish_search *s, int unit)
 {
     cells seen[3];
     for (int k = 0; k < 3; k++) {
-        const uint64_t *bits = sudoku_unit_bits[meeting(s, unit, k)];
-        seen[k] = seeing_or_in(cells_and(s->at[unit], (cells){{bits[0], bits[1]}}));
+        int other = meeting(s, unit, k);
+        const uint64_t *bits = sudoku_unit_bits[other];
+        seen[k] = seeing_or_in(cells_and(s->at[unit], (cells){{bits[0], bits[1]}}), unit, other);
     }
     cells any = cells_or(cells_or(seen[0], seen[1]), seen[2]),
           two = cells_or(cells_or(cells_and(seen[0], seen[1]), cells_and(seen[0], seen[2])),
@@ -831,6 +833,11 @@ static bool bases(fish_search *s, int depth, int start, bool touched)
         bool now_touched = touched || (s->touched >> unit & 1u);
         if (!touched && i > s->last_touched) break;
         if (!now_touched && depth + 1 == s->size) continue;
+        /* The last unit of a finned Franken fish leaves full_targets none
+         * when its table and the first units' targets do not meet. */
+        if (depth + 1 == s->size && s->franken && s->finned &&
+            cells_empty(cells_and(s->prefix_targets, solo_targets(s, unit))))
+            continue;
         cells overlap = cells_and(s->base_cells, s->at[unit]);
         if (!cells_empty(overlap) &&
             (!s->finned || cells_count(s->endo) + cells_count(overlap) > 2))
