@@ -791,6 +791,10 @@ static bool too_many_fins(const fish_search *s, const int *possible, int n)
  * may_eliminate, which rules out nearly every base, is asked first. */
 static bool with_base(fish_search *s)
 {
+    /* Unfinned, may_eliminate's coverable starts with this test of every
+     * base cell (they must all lie in size covers): asked before the
+     * covers are listed and numbered. */
+    if (!s->finned && apart(s, s->base_cells, s->size)) return false;
     cells targets = full_targets(s);
     if (cells_empty(targets)) return false;
     int possible[18] = {0}, n = 0;
