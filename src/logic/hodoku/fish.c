@@ -66,7 +66,7 @@ typedef struct fish_search {
     bool finned, sashimi, franken;
     int nbase, ncover;
     int base[18], cover[18]; /* the units that may be base, cover: list order */
-    cells at[27];            /* the digit's cells in each unit */
+    cells at[27];            /* the digit's cells in each unit (make_units) */
     int chosen_base[FISH_MAX], chosen_cover[FISH_MAX];
     cells base_cells, endo; /* of the chosen base units */
     int8_t index[27]; /* a unit's index among the possible covers, -1: none */
@@ -74,6 +74,7 @@ typedef struct fish_search {
     int last_touched; /* the last base index (search_digit's list) of those, -1: none */
     uint32_t cover_units; /* the units of the cover kinds */
     cells digit_cells;    /* the digit's cells */
+    bool units_made;      /* at is made for the digit (make_units) */
     unsigned places[18];  /* their places in each line (line_places) */
     struct targets *targets;
     cells prefix_targets; /* open_ended's: of the first size - 1 chosen base units */
@@ -386,19 +387,20 @@ static int meeting(const fish_search *s, int unit, int k)
     return cover_columns ? 9 + (unit - 18) % 3 * 3 + k : (unit - 18) / 3 * 3 + k;
 }
 
-/* The cells that are in set or see every cell of it. */
-static cells seeing_or_in(cells set)
+/* The cells that are in segment or see every cell of it, segment being
+ * the cells of a unit (unit) in a meeting unit (meeting) that crosses it
+ * in three cells: all cells for none; a cell's peers and itself for one;
+ * for two or three, which share only those two units, the two units. */
+static cells seeing_or_in(cells segment, int unit, int meeting)
 {
-    cells seen = {{~0ull, ~0ull}};
-    for (int w = 0; w < 2; w++)
-        for (uint64_t bits = set.w[w]; bits; bits &= bits - 1) {
-            int cell = 64 * w + __builtin_ctzll(bits);
-            cells self = {{0, 0}};
-            self.w[w] = bits & -bits;
-            seen.w[0] &= sudoku_peer_bits[cell][0] | self.w[0];
-            seen.w[1] &= sudoku_peer_bits[cell][1] | self.w[1];
-        }
-    return seen;
+    int n = count_upto(segment, 1);
+    if (n == 0) return (cells){{~0ull, ~0ull}};
+    if (n == 1) {
+        int cell = cells_first(segment);
+        return cells_or(segment, (cells){{sudoku_peer_bits[cell][0], sudoku_peer_bits[cell][1]}});
+    }
+    const uint64_t *a = sudoku_unit_bits[unit], *b = sudoku_unit_bits[meeting];
+    return (cells){{a[0] | b[0], a[1] | b[1]}};
 }
 
 /* The cells X of the digit a fish with base unit unit could eliminate, at
@@ -413,8 +415,9 @@ static cells make_solo_targets(const fish_search *s, int unit)
 {
     cells seen[3];
     for (int k = 0; k < 3; k++) {
-        const uint64_t *bits = sudoku_unit_bits[meeting(s, unit, k)];
-        seen[k] = seeing_or_in(cells_and(s->at[unit], (cells){{bits[0], bits[1]}}));
+        int other = meeting(s, unit, k);
+        const uint64_t *bits = sudoku_unit_bits[other];
+        seen[k] = seeing_or_in(cells_and(s->at[unit], (cells){{bits[0], bits[1]}}), unit, other);
     }
     cells any = cells_or(cells_or(seen[0], seen[1]), seen[2]),
           two = cells_or(cells_or(cells_and(seen[0], seen[1]), cells_and(seen[0], seen[2])),
@@ -497,14 +500,14 @@ static void make_covers_for(const fish_search *s, cells need, covering *c)
     }
 }
 
-/* What cell sees of unit, numbered (below SIGHTS): the cells of a line
- * it sees are those on its crossing line, and in its box if that lies
- * along the line; those of a box, those on its lines along the box; a
- * cell in the unit sees all of it. The cells of the unit cell does not
- * see, and so their covering, are the same for all cells of one number. */
-static int sight(int unit, int cell)
+/* What the cell at row, column sees of unit, numbered (below SIGHTS): the
+ * cells of a line it sees are those on its crossing line, and in its box
+ * if that lies along the line; those of a box, those on its lines along
+ * the box; a cell in the unit sees all of it. The cells of the unit the
+ * cell does not see, and so their covering, are the same for all cells
+ * of one number. */
+static int sight(int unit, int row, int column)
 {
-    int row = cell / 9, column = cell % 9;
     if (unit < 9) return row == unit ? 18 : column + (row / 3 == unit / 3 ? 9 : 0);
     if (unit < 18)
         return column == unit - 9 ? 18 : row + (column / 3 == (unit - 9) / 3 ? 9 : 0);
@@ -512,15 +515,21 @@ static int sight(int unit, int cell)
     return (row / 3 == box / 3 ? row % 3 : 3) * 4 + (column / 3 == box % 3 ? column % 3 : 3);
 }
 
-/* make_covers_for's answer for the cells of unit cell does not see, made
- * when first asked for in the search. */
-static const covering *covering_of(fish_search *s, int unit, int cell)
+/* make_covers_for's answer for the cells of unit the cell (at row,
+ * column) does not see, made when first asked for in the search, by
+ * covers other than unit itself (a base unit is no cover: of the base
+ * units, only a box is of a cover kind). */
+static const covering *covering_of(fish_search *s, int unit, int cell, int row, int column)
 {
     struct targets *t = s->targets;
-    int k = kind_index(unit), seen = sight(unit, cell);
+    int k = kind_index(unit), seen = sight(unit, row, column);
     covering *c = &t->covering[k][seen];
     if (!(t->covering_known[k] >> seen & 1u)) {
         make_covers_for(s, unseen(s->at[unit], cell), c);
+        if (s->cover_units >> unit & 1u) {
+            for (int w = 0; w < 3; w++) c->pairs.w[w] &= ~t->with[k].w[w];
+            c->single &= ~(1u << k);
+        }
         t->covering_known[k] |= 1u << seen;
     }
     return c;
@@ -621,9 +630,8 @@ static bool endo_seen(cells a, cells b, cells c, cells peers)
  * first share is a touched one but where X's own unit is. */
 static bool swordfish_at(fish_search *s, int x, uint32_t which, uint32_t touched)
 {
-    struct targets *t = s->targets;
     share sh[18];
-    int n = 0, first_touched = 0;
+    int n = 0, first_touched = 0, row = x / 9, column = x % 9;
     cells own = {{0, 0}}, peers = {{sudoku_peer_bits[x][0], sudoku_peer_bits[x][1]}};
     bool has_own = false, own_touched = false;
     cover_pairs once = {{0, 0, 0}}, twice = once, thrice = once, in_touched = once;
@@ -631,7 +639,7 @@ static bool swordfish_at(fish_search *s, int x, uint32_t which, uint32_t touched
     const uint32_t parts[2] = {which & touched, which & ~touched};
     for (int part = 0; part < 2; part++) {
         for (uint32_t units = parts[part]; units; units &= units - 1) {
-            int unit = s->base[__builtin_ctz(units)], k = kind_index(unit);
+            int unit = s->base[__builtin_ctz(units)];
             if (cells_has(s->at[unit], x)) {
                 has_own = true;
                 own_touched = part == 0;
@@ -639,13 +647,9 @@ static bool swordfish_at(fish_search *s, int x, uint32_t which, uint32_t touched
                 continue;
             }
             share *h = &sh[n++];
-            const covering *c = covering_of(s, unit, x);
+            const covering *c = covering_of(s, unit, x, row, column);
             h->pairs = c->pairs;
             h->single = c->single;
-            if (s->cover_units >> unit & 1u) {
-                for (int w = 0; w < 3; w++) h->pairs.w[w] &= ~t->with[k].w[w];
-                h->single &= ~(1u << k);
-            }
             h->at = s->at[unit];
             for (int w = 0; w < 3; w++) {
                 thrice.w[w] |= twice.w[w] & h->pairs.w[w];
@@ -787,6 +791,10 @@ static bool too_many_fins(const fish_search *s, const int *possible, int n)
  * may_eliminate, which rules out nearly every base, is asked first. */
 static bool with_base(fish_search *s)
 {
+    /* Unfinned, may_eliminate's coverable starts with this test of every
+     * base cell (they must all lie in size covers): asked before the
+     * covers are listed and numbered. */
+    if (!s->finned && apart(s, s->base_cells, s->size)) return false;
     cells targets = full_targets(s);
     if (cells_empty(targets)) return false;
     int possible[18] = {0}, n = 0;
@@ -829,6 +837,11 @@ static bool bases(fish_search *s, int depth, int start, bool touched)
         bool now_touched = touched || (s->touched >> unit & 1u);
         if (!touched && i > s->last_touched) break;
         if (!now_touched && depth + 1 == s->size) continue;
+        /* The last unit of a finned Franken fish leaves full_targets none
+         * when its table and the first units' targets do not meet. */
+        if (depth + 1 == s->size && s->franken && s->finned &&
+            cells_empty(cells_and(s->prefix_targets, solo_targets(s, unit))))
+            continue;
         cells overlap = cells_and(s->base_cells, s->at[unit]);
         if (!cells_empty(overlap) &&
             (!s->finned || cells_count(s->endo) + cells_count(overlap) > 2))
@@ -903,30 +916,34 @@ static bool finned_possible(const fish_search *s, bool lines)
     }
     /* The lines outside X's band have all their places outside its box:
      * classed once. */
-    unsigned fewer_all = 0, having_all[9] = {0};
+    unsigned fewer_all = 0, having_all[9] = {0}, outside[9];
     class_lines(places, filled, s->size, &fewer_all, having_all);
+    memcpy(outside, places, sizeof outside);
     /* By X's box (band of base lines, stack of places): the places
-     * outside it are the same for all its cells. */
+     * outside it are the same for all its cells; they differ from the
+     * lines' own only in the band. A line of the band with size places
+     * outside the box has none at X's place, in the stack: it takes no
+     * part, and having needs no update. */
     for (int band = 0; band < 3; band++) {
         unsigned in_band = 7u << (3 * band);
         for (int stack = 0; stack < 3; stack++) {
-            unsigned outside[9], box_places = 7u << (3 * stack), in_box[9] = {0};
-            unsigned fewer = fewer_all & ~in_band, having[9];
-            for (int i = 0; i < 9; i++) {
-                outside[i] = places[i];
-                having[i] = having_all[i] & ~in_band;
-            }
+            unsigned box_places = 7u << (3 * stack), in_box[9] = {0};
+            /* No X in the box: nothing to ask. */
+            if (!((places[3 * band] | places[3 * band + 1] | places[3 * band + 2]) & box_places))
+                continue;
+            unsigned fewer = fewer_all & ~in_band;
             for (int line = 3 * band; line < 3 * band + 3; line++) {
                 outside[line] = places[line] & ~box_places;
+                if (places[line] && sudoku_popcount(outside[line]) < s->size) fewer |= 1u << line;
                 for (unsigned at = places[line] & box_places; at; at &= at - 1)
                     in_box[__builtin_ctz(at)] |= 1u << line;
             }
-            class_lines(outside, filled & in_band, s->size, &fewer, having);
             /* X's at one place (across) of the box differ only by their
-             * own line: none goes if the base lines of them all fail. */
+             * own line: none goes if the base lines of them all fail (as
+             * they do, unasked, when fewer than size). */
             for (int across = 3 * stack; across < 3 * stack + 3; across++) {
-                unsigned base_lines = fewer | having[across];
-                if (!in_box[across] ||
+                unsigned base_lines = fewer | (having_all[across] & ~in_band);
+                if (!in_box[across] || sudoku_popcount(base_lines) < s->size ||
                     !lines_within(outside, base_lines, s->size, s->size, 1u << across))
                     continue;
                 for (unsigned at = in_box[across]; at; at &= at - 1)
@@ -935,6 +952,7 @@ static bool finned_possible(const fish_search *s, bool lines)
                         return true;
             }
         }
+        for (int line = 3 * band; line < 3 * band + 3; line++) outside[line] = places[line];
     }
     return false;
 }
@@ -968,10 +986,9 @@ static bool basic_lines(const unsigned *places, const unsigned *across, const in
 static bool basic_possible(const fish_search *s, bool lines)
 {
     int base_kind = lines ? 0 : 1, eligible[9], n = 0;
-    unsigned places[9], across[9] = {0};
+    /* A cover line's base lines are its own places. */
+    const unsigned *places = &s->places[9 * base_kind], *across = &s->places[9 * (1 - base_kind)];
     for (int i = 0; i < 9; i++) {
-        places[i] = line_places(s, 9 * base_kind + i);
-        for (unsigned p = places[i]; p; p &= p - 1) across[__builtin_ctz(p)] |= 1u << i;
         int k = sudoku_popcount(places[i]);
         if (k && k <= s->size) eligible[n++] = i;
     }
@@ -997,17 +1014,54 @@ static bool finned_possible_known(const fish_search *s, bool lines)
     return *answer & yes;
 }
 
+/* The digit's cells in each unit (s->at), made once per digit, only for
+ * the searches that pass the tests on the lines' places. */
+static void make_units(fish_search *s)
+{
+    if (s->units_made) return;
+    for (int unit = 0; unit < 27; unit++)
+        s->at[unit] = cells_and(s->digit_cells,
+                                (cells){{sudoku_unit_bits[unit][0], sudoku_unit_bits[unit][1]}});
+    s->units_made = true;
+}
+
+/* Nine bits of a set of cells from cell at on (at a multiple of 9, below
+ * 81). */
+static unsigned nine_from(cells a, int at)
+{
+    if (at >= 64) return (unsigned)(a.w[1] >> (at - 64) & 0x1ffu);
+    uint64_t low = at ? a.w[0] >> at | a.w[1] << (64 - at) : a.w[0];
+    return (unsigned)(low & 0x1ffu);
+}
+
+/* The places of the digit's cells all in each line (line_places): a
+ * row's are nine bits of the set; a column's are every ninth bit from its
+ * first cell on, those of rows 0-7 gathered into the top byte by one
+ * multiplication (bit 9k times 2^(8(7 - k)) lands on bit 56 + k, and no
+ * two products share a bit, so nothing carries), row 8's apart. */
+static void make_places(cells all, unsigned places[18])
+{
+    for (int row = 0; row < 9; row++) places[row] = nine_from(all, 9 * row);
+    for (int column = 0; column < 9; column++) {
+        uint64_t low = column ? all.w[0] >> column | all.w[1] << (64 - column) : all.w[0];
+        uint64_t rows = (low & 0x8040201008040201ull) * 0x0101010101010101ull >> 56;
+        places[9 + column] = (unsigned)rows | (unsigned)(all.w[1] >> (8 + column) & 1u) << 8;
+    }
+}
+
 /* The search for one digit and orientation (lines: rows as base). */
 static bool search_digit(fish_search *s, bool lines)
 {
     int base_kind = lines ? 0 : 1, cover_kind = lines ? 1 : 0;
     if (s->finned && !s->franken && !finned_possible_known(s, lines)) return false;
     if (!s->finned && !s->franken && !basic_possible(s, lines)) return false;
+    make_units(s);
     s->nbase = s->ncover = 0;
     for (int pass = 0; pass < (s->franken ? 2 : 1); pass++) {
         int from = pass ? 18 : 9 * base_kind, cover_from = pass ? 18 : 9 * cover_kind;
         for (int unit = from; unit < from + 9; unit++) {
-            int n = cells_count(s->at[unit]);
+            /* Only whether the unit is empty or holds more than size. */
+            int n = count_upto(s->at[unit], s->size);
             if (n && (s->finned || n <= s->size)) s->base[s->nbase++] = unit;
         }
         for (int unit = cover_from; unit < cover_from + 9; unit++)
@@ -1083,17 +1137,9 @@ bool hodoku_fish(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
         hodoku_cache *cache = q->cache;
         s.touched = touched_units(cache, kind, s.digit, all);
         if (!s.touched) continue;
-        for (int unit = 0; unit < 27; unit++)
-            s.at[unit] =
-                cells_and(all, (cells){{sudoku_unit_bits[unit][0], sudoku_unit_bits[unit][1]}});
         s.digit_cells = all;
-        memset(s.places, 0, sizeof s.places);
-        for (int w = 0; w < 2; w++)
-            for (uint64_t bits = all.w[w]; bits; bits &= bits - 1) {
-                int cell = 64 * w + __builtin_ctzll(bits);
-                s.places[cell / 9] |= 1u << (cell % 9);
-                s.places[9 + cell % 9] |= 1u << (cell / 9);
-            }
+        s.units_made = false;
+        make_places(all, s.places);
         if (search_digit(&s, true) || search_digit(&s, false)) return true;
         if (cache) {
             cache->fish_known[kind][s.digit - 1] = true;
