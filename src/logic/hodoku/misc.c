@@ -228,7 +228,7 @@ static bool sdc_crossing(sue_de_coq *s)
     const hodoku_grid *g = s->g;
     s->v = 0;
     for (int i = 0; i < s->ncrossing; i++) s->v |= g->candidates[s->crossing[i]];
-    int plus = sudoku_popcount(s->v) - s->ncrossing;
+    int plus = sudoku_nine_count[s->v] - s->ncrossing;
     if (plus < 2) return false;
     uint64_t skip[2] = {0, 0};
     for (int i = 0; i < s->ncrossing; i++) skip[s->crossing[i] / 64] |= 1ull << (s->crossing[i] % 64);
