@@ -180,7 +180,21 @@ typedef struct screen {
      * own). */
     uint64_t digit_on[10][SCREEN_WORDS], house_on[27][SCREEN_WORDS];
     uint64_t near_on[SUDOKU_CELLS][SCREEN_WORDS];
+    /* Of the cell whose OFF tables are screened: the ON nodes of its
+     * candidates' digits in near_on (made at its first OFF table that
+     * reads it; near_cell -1 until then). */
+    int near_cell;
+    uint64_t near_digits[SCREEN_WORDS];
 } screen;
+
+/* A table screened: its premise's node, cell and digit, whether it is
+ * on, the cell's candidates and the digit's place among them (the
+ * outer loop has them all, which the node would give only by division). */
+typedef struct screened {
+    int table, cell, digit, place;
+    bool on;
+    unsigned cands;
+} screened;
 
 /* The plain search's screen, on hodoku_reach_plain_on's sets: the open
  * cells' candidates, numbered in a row. */
@@ -188,6 +202,7 @@ static void screen_init_plain(screen *sc, const hodoku_reach *r, const hodoku_gr
 {
     sc->r = r;
     sc->g = g;
+    sc->near_cell = -1;
     hodoku_digit_sets(g, sc->holds);
     memset(sc->digit_on, 0, sizeof sc->digit_on);
     memset(sc->house_on, 0, sizeof sc->house_on);
@@ -265,17 +280,16 @@ static unsigned bits_at(const uint64_t *set, int lo, int len)
  * table's direct implications on a candidate are its digit's other places
  * in x's houses with two (other_place, as table.c's candidate_successors
  * makes them). */
-static bool may_close(const hodoku_tables *t, const screen *sc, int table)
+static bool may_close(const hodoku_tables *t, const screen *sc, const screened *p)
 {
     const hodoku_reach *r = sc->r;
-    const uint64_t *set = hodoku_reach_set(r, table);
-    int x = hodoku_node_cell(table), sd = hodoku_node_digit(table);
-    unsigned cands = t->grid->candidates[x], bit = 1u << (sd - 1);
-    int own = 2 * sudoku_popcount(cands & (bit - 1)), len = sc->first[x + 1] - sc->first[x];
+    const uint64_t *set = hodoku_reach_set(r, p->table);
+    int x = p->cell, sd = p->digit;
+    int own = 2 * p->place, len = sc->first[x + 1] - sc->first[x];
     unsigned in_cell = bits_at(set, sc->first[x], len);
     unsigned others = 0x15555u & ((1u << len) - 1) & ~(1u << own); /* the other candidates' ON nodes */
-    if (hodoku_node_on(table)) return (in_cell & (others | 2u << own)) != 0;
-    unsigned direct = sudoku_is_pair(cands) ? others : 0;
+    if (p->on) return (in_cell & (others | 2u << own)) != 0;
+    unsigned direct = sudoku_is_pair(p->cands) ? others : 0;
     if (in_cell & ~(direct | 2u << own)) return true;
     /* An AIC's end: a candidate of x's digit on (one of another digit in a
      * cell seeing x would have turned that digit off in x: in_cell). */
@@ -301,32 +315,36 @@ static bool may_close(const hodoku_tables *t, const screen *sc, int table)
  * turns it off is: x's candidate d off when another of x's candidates, or
  * d in a cell seeing x, is on. What may_close reads of the OFF nodes is
  * read so: the same answer. */
-static bool may_close_plain(const screen *sc, int table)
+static bool may_close_plain(screen *sc, const screened *p)
 {
     const hodoku_reach *r = sc->r;
-    if (r->index[table] < 0) return false; /* an OFF node that implies nothing */
-    const uint64_t *set = hodoku_reach_set(r, table);
-    int x = hodoku_node_cell(table), sd = hodoku_node_digit(table);
-    unsigned cands = sc->g->candidates[x], own = 1u << sudoku_popcount(cands & ((1u << (sd - 1)) - 1));
+    if (r->index[p->table] < 0) return false; /* an OFF node that implies nothing */
+    const uint64_t *set = hodoku_reach_set(r, p->table);
+    int x = p->cell, sd = p->digit;
+    unsigned own = 1u << p->place;
     unsigned in_cell = bits_at(set, sc->first[x], sc->first[x + 1] - sc->first[x]);
-    bool on = hodoku_node_on(table);
     /* ON: another candidate of x on. OFF: its own on, or any if x is not
      * bivalue (else its other candidate on is a direct implication). */
-    if (in_cell & (on ? ~own : sudoku_is_pair(cands) ? own : ~0u)) return true;
+    if (in_cell & (p->on ? ~own : sudoku_is_pair(p->cands) ? own : ~0u)) return true;
     /* The ON nodes reached in cells that see x (in its houses, not its own). */
-    uint64_t near[SCREEN_WORDS];
-    for (int w = 0; w < r->words; w++) near[w] = set[w] & sc->near_on[x][w];
-    if (on) { /* x's candidate off */
+    const uint64_t *near = sc->near_on[x], *of_digit = sc->digit_on[sd];
+    if (p->on) { /* x's candidate off */
         for (int w = 0; w < r->words; w++)
-            if (near[w] & sc->digit_on[sd][w]) return true;
+            if (set[w] & near[w] & of_digit[w]) return true;
         return false;
     }
-    for (int w = 0; w < r->words; w++) { /* another of x's candidates off */
-        uint64_t others = 0;
-        for (unsigned c = cands & ~(1u << (sd - 1)); c; c &= c - 1)
-            others |= sc->digit_on[sudoku_lowest_digit(c)][w];
-        if (near[w] & others) return true;
+    /* Another of x's candidates off: the ON nodes of x's digits there, but
+     * sd's (a node has one digit), shared by x's OFF tables. */
+    if (sc->near_cell != x) {
+        sc->near_cell = x;
+        for (int w = 0; w < r->words; w++) {
+            uint64_t digits = 0;
+            for (unsigned c = p->cands; c; c &= c - 1) digits |= sc->digit_on[sudoku_lowest_digit(c)][w];
+            sc->near_digits[w] = near[w] & digits;
+        }
     }
+    for (int w = 0; w < r->words; w++)
+        if (set[w] & sc->near_digits[w] & ~of_digit[w]) return true;
     hodoku_set sees_x = hodoku_buddies(x);
     for (int w = 0; w < r->words; w++) /* an AIC that eliminates: its end anywhere */
         for (uint64_t bits = set[w] & sc->digit_on[sd][w]; bits; bits &= bits - 1) {
@@ -419,10 +437,12 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
         s->no_memory = true;
     }
     for (int on = 1; on >= 0 && !s->no_memory; on--)
-        for (int cell = 0; cell < SUDOKU_CELLS && !s->no_memory; cell++)
-            for (unsigned c = g->candidates[cell]; c; c &= c - 1) {
-                int table = hodoku_plain(cell, sudoku_lowest_digit(c), on);
-                if (!(with_groups ? may_close(t, sc, table) : may_close_plain(sc, table))) continue;
+        for (int cell = 0; cell < SUDOKU_CELLS && !s->no_memory; cell++) {
+            screened p = {.cell = cell, .on = on, .cands = g->candidates[cell]};
+            for (unsigned c = p.cands; c; c &= c - 1, p.place++) {
+                p.digit = sudoku_lowest_digit(c);
+                p.table = hodoku_plain(cell, p.digit, on);
+                if (!(with_groups ? may_close(t, sc, &p) : may_close_plain(sc, &p))) continue;
                 if (!made) {
                     make_tables(t, g, false);
                     made = true;
@@ -431,7 +451,7 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
                         break;
                     }
                 }
-                int n = hodoku_tables_expand(t, table);
+                int n = hodoku_tables_expand(t, p.table);
                 for (int j = 1; j < n; j++) {
                     int node = t->ent[j].node;
                     if (!hodoku_node_is_group(node) && hodoku_node_cell(node) == cell) nice_loop(s, j);
@@ -439,6 +459,7 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
                 if (!on)
                     for (int j = 1; j < n; j++) aic(s, j);
             }
+        }
     bool found = s->loops.found || s->aics.found;
     if (found) {
         const best *b = &s->loops;

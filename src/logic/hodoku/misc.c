@@ -165,7 +165,7 @@ static int need_of(selection sel, unsigned v, int plus)
 {
     if (!(sel.digits & v)) return 0;
     int need = sel.size - sudoku_nine_count[sel.digits & ~v];
-    return need > 0 && need < plus ? need : 0;
+    return (unsigned)need - 1 < (unsigned)plus - 1 ? need : 0; /* 0 < need < plus */
 }
 
 /* What a selection of the line or the box can clash on with one of the
@@ -223,12 +223,25 @@ static bool any_clear(const by_need *by, int g, unsigned forbidden)
     return false;
 }
 
+/* True if some line selection from first on (by members) is clear of
+ * a box selection that takes care of what it leaves. */
+static bool some_line_clear(const by_need *by, const uint16_t *line_digits, unsigned first, int nline,
+                            unsigned v, int plus, unsigned line_shared)
+{
+    for (unsigned a = first; a < 1u << nline; a++) {
+        selection n = selection_of(line_digits, a);
+        int taken = need_of(n, v, plus);
+        if (taken && any_clear(by, plus - taken, clash_of(n, v, line_shared))) return true;
+    }
+    return false;
+}
+
 static bool sdc_crossing(sue_de_coq *s)
 {
     const hodoku_grid *g = s->g;
     s->v = 0;
     for (int i = 0; i < s->ncrossing; i++) s->v |= g->candidates[s->crossing[i]];
-    int plus = sudoku_popcount(s->v) - s->ncrossing;
+    int plus = sudoku_nine_count[s->v] - s->ncrossing;
     if (plus < 2) return false;
     uint64_t skip[2] = {0, 0};
     for (int i = 0; i < s->ncrossing; i++) skip[s->crossing[i] / 64] |= 1ull << (s->crossing[i] % 64);
@@ -244,28 +257,22 @@ static bool sdc_crossing(sue_de_coq *s)
     int shared_at = -1;
     for (int i = 0; i < nline; i++)
         if (sudoku_cell_units[line_cells[i]][2] == 18 + s->box) shared_at = i;
-    by_need by;
+    /* The box is read only if a line selection takes care of some of v. */
+    unsigned first = 1;
+    while (first < 1u << nline && !need_of(selection_of(line_digits, first), s->v, plus)) first++;
+    if (first == 1u << nline) return false;
     uint8_t box_cells[9];
-    int nbox = -1;
+    int nbox = open_cells(g, 18 + s->box, skip, box_cells);
     unsigned shared = 0, line_shared = shared_at >= 0 ? 1u << shared_at : 0;
+    for (int i = 0; i < nbox; i++)
+        if (shared_at >= 0 && box_cells[i] == line_cells[shared_at]) shared = 1u << i;
+    selection_digits(g, box_cells, nbox, box_digits);
+    by_need by;
+    group_by_need(box_digits, nbox, s->v, plus, shared, &by);
     /* Whether any line selection has a clear box group is the same in
      * any order: asked first in the cheap order of members, so that
      * HoDoKu's depth-first order is walked only when a step may be. */
-    bool any = false;
-    for (unsigned a = 1; a < 1u << nline && !any; a++) {
-        selection n = selection_of(line_digits, a);
-        int taken = need_of(n, s->v, plus);
-        if (!taken) continue;
-        if (nbox < 0) {
-            nbox = open_cells(g, 18 + s->box, skip, box_cells);
-            for (int i = 0; i < nbox; i++)
-                if (shared_at >= 0 && box_cells[i] == line_cells[shared_at]) shared = 1u << i;
-            selection_digits(g, box_cells, nbox, box_digits);
-            group_by_need(box_digits, nbox, s->v, plus, shared, &by);
-        }
-        any = any_clear(&by, plus - taken, clash_of(n, s->v, line_shared));
-    }
-    if (!any) return false;
+    if (!some_line_clear(&by, line_digits, first, nline, s->v, plus, line_shared)) return false;
     for (unsigned a = 1; a; a = next_selection(a, nline)) {
         selection n = selection_of(line_digits, a);
         int taken = need_of(n, s->v, plus);

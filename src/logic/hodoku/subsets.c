@@ -205,7 +205,7 @@ static bool naked_combinations(const hodoku_grid *g, sudoku_technique technique,
      * after it: later i complete no combination, so the scan stops there. */
     for (int i = start; i <= count - (n - depth); i++) {
         unsigned union_ = digits | g->candidates[eligible[i]];
-        if (sudoku_popcount(union_) > n) continue;
+        if (sudoku_nine_count[union_] > n) continue;
         cells[depth] = eligible[i];
         unsigned shared = lines;
         if (locked && depth > 0 && !(shared &= lines_shared(cells[depth], cells[0]))) continue;
@@ -215,7 +215,7 @@ static bool naked_combinations(const hodoku_grid *g, sudoku_technique technique,
                 return true;
             continue;
         }
-        if (sudoku_popcount(union_) != n || !naked_wanted(g, cells, n, union_, locked)) continue;
+        if (sudoku_nine_count[union_] != n || !naked_wanted(g, cells, n, union_, locked)) continue;
         naked_step(g, technique, cells, n, union_, step);
         return true;
     }
@@ -334,14 +334,14 @@ static bool hidden_combinations(const hodoku_grid *g, sudoku_technique technique
     for (int i = start; i <= count - (n - depth); i++) {
         unsigned with = digits | 1u << (eligible[i] - 1), at = cells | places[eligible[i]];
         /* More than n places already: no extension of this one has n. */
-        if (sudoku_popcount(at) > n) continue;
+        if (sudoku_nine_count[at] > n) continue;
         if (depth + 1 < n) {
             if (hidden_combinations(g, technique, unit, eligible, count, places, n, depth + 1,
                                     i + 1, with, at, step))
                 return true;
             continue;
         }
-        if (sudoku_popcount(at) == n && hidden_step(g, technique, unit, with, at, step)) return true;
+        if (sudoku_nine_count[at] == n && hidden_step(g, technique, unit, with, at, step)) return true;
     }
     return false;
 }
