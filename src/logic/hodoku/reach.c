@@ -8,6 +8,7 @@
  */
 #include "reach.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -113,25 +114,28 @@ static uint64_t *set_of(const hodoku_reach *r, int v)
     return __builtin_assume_aligned(r->sets + (size_t)v * (size_t)r->words, 16);
 }
 
-/* Node number v's set made to hold v alone (if the sets hold it). */
+/* Node number v's set made to hold v alone (if the sets hold it). Cleared
+ * by memset: for the two to four pairs of words a set has, its call takes
+ * fewer instructions than GCC's loop of stores. */
 static uint64_t *set_start(const hodoku_reach *r, int v)
 {
     uint64_t *set = set_of(r, v);
-    for (uint64_t *at = set, *end = set + r->words; at < end; at += 2) {
-        at[0] = 0;
-        at[1] = 0;
-    }
+    memset(set, 0, (size_t)r->words * sizeof *set);
     if (v < r->held) set[v >> 6] = 1ull << (v & 63);
     return set;
 }
 
-/* Adds a set to another, a pair of words at a time. */
+/* Adds a set to another, a pair of words at a time; the added set is read
+ * at its distance from the other (both are in r's sets), so that one
+ * pointer steps. */
 static void add_set(const hodoku_reach *r, uint64_t *set, const uint64_t *add)
 {
-    for (const uint64_t *end = set + r->words; set < end; set += 2, add += 2) {
+    set = __builtin_assume_aligned(set, 16);
+    ptrdiff_t apart = (const uint64_t *)__builtin_assume_aligned(add, 16) - set;
+    for (const uint64_t *end = set + r->words; set < end; set += 2) {
         pair a, b;
         memcpy(&a, set, sizeof a);
-        memcpy(&b, add, sizeof b);
+        memcpy(&b, set + apart, sizeof b);
         a |= b;
         memcpy(set, &a, sizeof a);
     }
