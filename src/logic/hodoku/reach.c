@@ -321,69 +321,79 @@ static void strong_cells(const hodoku_grid *g, const hodoku_set *holds, hodoku_s
     }
 }
 
-/* Numbers the ON nodes of the open cells' candidates in node order, then
- * the OFF nodes that go on (into index, and nodes by number; *n of them);
- * the count of ON nodes. */
-static int number_plain(const hodoku_grid *g, const hodoku_set *strong, int16_t *index,
-                        uint16_t *nodes, int *n)
+/* The ON node of a candidate and its links in the plain chains-mode
+ * tables (as table.c's candidate_successors makes them) to the OFF nodes
+ * that go on (going: the digits whose OFF node here does): it turns off
+ * its cell's other candidates and its peers with the digit (an ON node
+ * without links is a dead end). A peer's OFF node goes on if it is a
+ * strong cell of the digit (peers are) and an open cell's candidate: the
+ * test that numbers it, asked here since a later cell's OFF nodes have no
+ * number yet. */
+static int on_links(const hodoku_grid *g, const hodoku_set *strong, int cell, int digit,
+                    unsigned going, uint16_t *succ, int used)
 {
-    memset(index, 0xff, HODOKU_NODES * sizeof *index);
-    int v = 0, on_nodes = 0;
-    for (int pass = 0; pass < 2; pass++) {
-        for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-            for (unsigned c = g->value[cell] ? 0 : g->candidates[cell]; c; c &= c - 1) {
-                int digit = sudoku_lowest_digit(c);
-                if (pass == 1 && !hodoku_set_has(strong[digit], cell)) continue;
-                int node = hodoku_plain(cell, digit, pass == 0);
-                index[node] = (int16_t)v;
-                nodes[v++] = (uint16_t)node;
-            }
-        if (pass == 0) on_nodes = v;
-    }
-    *n = v;
-    return on_nodes;
+    unsigned bit = 1u << (digit - 1);
+    for (unsigned o = going & ~bit; o; o &= o - 1)
+        succ[used++] = (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(o), false);
+    hodoku_set peers = hodoku_set_and(hodoku_buddies(cell), strong[digit]);
+    for (int other; (other = hodoku_set_pop(&peers)) >= 0;)
+        if (!g->value[other] && (g->candidates[other] & bit))
+            succ[used++] = (uint16_t)hodoku_plain(other, digit, false);
+    return used;
 }
 
-/* The plain chains-mode tables' links between numbered nodes (as
- * table.c's candidate_successors makes them): an ON node turns off its
- * cell's other candidates and its peers with the digit, an OFF node turns
- * on its bivalue cell's other candidate and the other place of a house
- * with two. Only the links to numbered nodes are listed: an ON node goes
- * on if it has one. */
-static void plain_graph(const hodoku_grid *g, const hodoku_set *holds, const hodoku_set *strong,
-                        const hodoku_reach *r, int *first, int *last, uint16_t *succ)
+/* The links of a candidate's OFF node that goes on: it turns on its
+ * bivalue cell's other candidate and the other place of a house with
+ * two. */
+static int off_links(const hodoku_grid *g, const hodoku_set *holds, int cell, int digit,
+                     uint16_t *succ, int used)
 {
-    int used = 0;
-    for (int v = 0; v < r->n; v++) {
-        int node = r->nodes[v], cell = hodoku_node_cell(node), digit = hodoku_node_digit(node);
-        unsigned cands = g->candidates[cell], bit = 1u << (digit - 1);
-        first[node] = used;
-        if (hodoku_node_on(node)) {
-            for (unsigned o = cands & ~bit; o; o &= o - 1) {
-                int w = hodoku_plain(cell, sudoku_lowest_digit(o), false);
-                if (r->index[w] >= 0) succ[used++] = (uint16_t)w;
-            }
-            hodoku_set peers = hodoku_set_and(hodoku_buddies(cell), strong[digit]);
-            for (int other; (other = hodoku_set_pop(&peers)) >= 0;) {
-                int w = hodoku_plain(other, digit, false);
-                if (r->index[w] >= 0) succ[used++] = (uint16_t)w;
-            }
-        } else {
-            hodoku_set to = hodoku_set_empty();
-            for (int k = 0; k < 3; k++) {
-                hodoku_set in =
-                    hodoku_set_and(hodoku_unit_sets[sudoku_cell_units[cell][k]], holds[digit]);
-                hodoku_set_remove(&in, cell);
-                if (!hodoku_set_is_empty(in) && !hodoku_set_several(in)) to = hodoku_set_or(to, in);
-            }
-            if (sudoku_is_pair(cands))
-                succ[used++] =
-                    (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(cands & ~bit), true);
-            for (int other; (other = hodoku_set_pop(&to)) >= 0;)
-                succ[used++] = (uint16_t)hodoku_plain(other, digit, true);
-        }
-        last[node] = used;
+    unsigned cands = g->candidates[cell], bit = 1u << (digit - 1);
+    hodoku_set to = hodoku_set_empty();
+    for (int k = 0; k < 3; k++) {
+        hodoku_set in = hodoku_set_and(hodoku_unit_sets[sudoku_cell_units[cell][k]], holds[digit]);
+        hodoku_set_remove(&in, cell);
+        if (!hodoku_set_is_empty(in) && !hodoku_set_several(in)) to = hodoku_set_or(to, in);
     }
+    if (sudoku_is_pair(cands))
+        succ[used++] = (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(cands & ~bit), true);
+    for (int other; (other = hodoku_set_pop(&to)) >= 0;)
+        succ[used++] = (uint16_t)hodoku_plain(other, digit, true);
+    return used;
+}
+
+/* Numbers the plain chains-mode tables' nodes: the ON nodes of the open
+ * cells' candidates in node order (on_nodes of them), then the OFF nodes
+ * that go on (a strong cell's, spec 13.1), in node order (into r's index,
+ * nodes and n); and lists each one's links to numbered nodes (by table
+ * node, into first, last and succ), in one walk over the cells: an OFF
+ * node's number is on_nodes and the OFF nodes going on before it. */
+static void plain_graph(const hodoku_grid *g, const hodoku_set *holds, const hodoku_set *strong,
+                        int on_nodes, hodoku_reach *r, int *first, int *last, uint16_t *succ)
+{
+    int on = 0, off = on_nodes, used = 0;
+    memset(r->index, 0xff, sizeof r->index);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        unsigned cands = g->value[cell] ? 0 : g->candidates[cell], going = 0;
+        for (unsigned c = cands; c; c &= c - 1)
+            if (hodoku_set_has(strong[sudoku_lowest_digit(c)], cell)) going |= c & (0u - c);
+        for (unsigned c = cands; c; c &= c - 1) {
+            int digit = sudoku_lowest_digit(c), node = hodoku_plain(cell, digit, true);
+            r->index[node] = (int16_t)on;
+            r->nodes[on++] = (uint16_t)node;
+            first[node] = used;
+            used = on_links(g, strong, cell, digit, going, succ, used);
+            last[node] = used;
+            if (!(going & c & (0u - c))) continue;
+            node = hodoku_plain(cell, digit, false);
+            r->index[node] = (int16_t)off;
+            r->nodes[off++] = (uint16_t)node;
+            first[node] = used;
+            used = off_links(g, holds, cell, digit, succ, used);
+            last[node] = used;
+        }
+    }
+    r->n = off;
 }
 
 bool hodoku_reach_plain_on(const hodoku_grid *g, hodoku_reach *r)
@@ -392,16 +402,20 @@ bool hodoku_reach_plain_on(const hodoku_grid *g, hodoku_reach *r)
     hodoku_digit_sets(g, holds);
     strong_cells(g, holds, strong);
     if (!nodes_alloc(r, HODOKU_PLAIN_NODES)) return false;
-    int n, on_nodes = number_plain(g, strong, r->index, r->nodes, &n);
-    /* Room for an ON node's links (8 in its cell, 20 peers) for each, an
-     * OFF node's 4 (its cell's, one in each house). */
-    size_t room = (size_t)on_nodes * (8 + 20) + (size_t)(n - on_nodes) * 4 + 1;
+    int on_nodes = 0;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        if (!g->value[cell]) on_nodes += sudoku_popcount(g->candidates[cell]);
+    /* Room for an ON node's links (8 in its cell, 20 peers) and an OFF
+     * node's 4 (its cell's, one in each house) for each candidate; the
+     * work for as many OFF nodes as ON nodes, at most (plain_graph counts
+     * them). */
+    size_t room = (size_t)on_nodes * (8 + 20 + 4) + 1;
     uint16_t *succ = malloc(room * sizeof *succ);
     work k;
-    bool ok = work_alloc(&k, r, n, on_nodes) && succ;
+    bool ok = work_alloc(&k, r, 2 * on_nodes, on_nodes) && succ;
     if (ok) {
         int first[HODOKU_PLAIN_NODES], last[HODOKU_PLAIN_NODES];
-        plain_graph(g, holds, strong, r, first, last, succ);
+        plain_graph(g, holds, strong, on_nodes, r, first, last, succ);
         k.gr = (graph){succ, first, last};
         closure(r, &k);
     }
