@@ -8,6 +8,7 @@
  */
 #include "reach.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,36 +32,46 @@ static bool nodes_alloc(hodoku_reach *r, int n)
     return r->nodes != NULL;
 }
 
-/* The graph: node number v's successors are the nodes succ[first[v] ..
- * last[v]); it goes on if there is one. */
+/* The graph: table node u's successors are the nodes succ[first[u] ..
+ * last[u]); it goes on if there is one. Indexed by table node, so that
+ * the tables' own index serves as it is (no copy by number). */
 typedef struct graph {
     const uint16_t *succ;
-    int *first, *last;
+    const int *first, *last;
 } graph;
 
-/* One frame of the depth first search: a node, its next successor and
- * the end of its successors. */
-typedef struct frame {
-    int node, next, last;
-} frame;
+/* What the search knows of a table node as a successor (work's code), one
+ * load an edge: below ORDERS, a dead end the sets hold (a part of its own
+ * that reaches only itself), its number a bit to set; from ORDERS, the
+ * order (offset by ORDERS) of a node met and still on Tarjan's stack;
+ * NOTHING, a successor that adds nothing (no number, or a dead end the
+ * sets do not hold), above every order so that it lowers no low link, and
+ * what memset's byte 0x1f fills a uint16_t with (one block move rather
+ * than a store per node); from FINISHED, the number of the node rooting
+ * the finished part it is in; from UNSEEN, the number of a node not met
+ * yet. */
+enum { ORDERS = 0x1000, NOTHING = 0x1f1f, FINISHED = 0x2000, UNSEEN = 0x3000 };
+_Static_assert(HODOKU_NODES < ORDERS && ORDERS + HODOKU_NODES < NOTHING &&
+                   UNSEEN + HODOKU_NODES <= UINT16_MAX,
+               "reach.c's codes need room for every number");
 
-/* The code of a successor that adds nothing: below every ~number, and
- * what memset's byte 0x80 fills an int16_t with (0x8080), one block move
- * rather than a store per node. */
-#define NOTHING (-0x7f80)
+/* One frame of the depth first search: a node (its number), its set, the
+ * successors still to walk, its order and its low link (as codes). */
+typedef struct frame {
+    const uint16_t *next, *last;
+    uint64_t *set;
+    int node;
+    unsigned order, low;
+} frame;
 
 /* Work space of one computation: the graph and Tarjan's search's
  * arrays, for n nodes, the sets holding the first held (a set takes words
  * in pairs, so that one is added to another a pair at a time). */
 typedef struct work {
     graph gr;
-    int *ints, *order, *low, *stack, *merged;
+    int *ints, *stack, *merged;
     frame *calls;
-    /* By node, what the search does with it as a successor: its number if
-     * it goes on; ~its number for a dead end the sets hold (a part of its
-     * own that reaches only itself, a bit to set); NOTHING for the rest (no
-     * number, or a dead end that adds nothing to a set). */
-    int16_t code[HODOKU_NODES];
+    uint16_t code[HODOKU_NODES];
 } work;
 
 static bool work_alloc(work *k, hodoku_reach *r, int n, int held)
@@ -74,15 +85,11 @@ static bool work_alloc(work *k, hodoku_reach *r, int n, int held)
      * aligned_alloc takes), so that every set is; each is cleared when its
      * node is met. */
     r->sets = aligned_alloc(16, (m * (size_t)r->words + 2) * sizeof *r->sets);
-    k->ints = malloc(6 * m * sizeof *k->ints);
+    k->ints = malloc(2 * m * sizeof *k->ints);
     k->calls = malloc(m * sizeof *k->calls);
     if (!r->part || !r->sets || !k->ints || !k->calls) return false;
-    k->order = k->ints;
-    k->low = k->order + m;
-    k->stack = k->low + m;
+    k->stack = k->ints;
     k->merged = k->stack + m;
-    k->gr.first = k->merged + m;
-    k->gr.last = k->gr.first + m;
     return true;
 }
 
@@ -107,92 +114,110 @@ static uint64_t *set_of(const hodoku_reach *r, int v)
     return __builtin_assume_aligned(r->sets + (size_t)v * (size_t)r->words, 16);
 }
 
-/* Node number v's set made to hold v alone (if the sets hold it). */
-static void set_start(const hodoku_reach *r, int v)
+/* Node number v's set made to hold v alone (if the sets hold it). Cleared
+ * by memset: for the two to four pairs of words a set has, its call takes
+ * fewer instructions than GCC's loop of stores. */
+static uint64_t *set_start(const hodoku_reach *r, int v)
 {
     uint64_t *set = set_of(r, v);
-    for (size_t i = 0, words = (size_t)r->words; i < words; i += 2) {
-        set[i] = 0;
-        set[i + 1] = 0;
-    }
+    memset(set, 0, (size_t)r->words * sizeof *set);
     if (v < r->held) set[v >> 6] = 1ull << (v & 63);
+    return set;
 }
 
-/* Adds node number from's set to node number to's, a pair of words at a
- * time. */
-static void add_set(const hodoku_reach *r, int to, int from)
+/* Adds a set to another, a pair of words at a time; the added set is read
+ * at its distance from the other (both are in r's sets), so that one
+ * pointer steps. */
+static void add_set(const hodoku_reach *r, uint64_t *set, const uint64_t *add)
 {
-    uint64_t *set = set_of(r, to);
-    const uint64_t *add = set_of(r, from);
-    for (size_t i = 0, words = (size_t)r->words; i < words; i += 2) {
+    set = __builtin_assume_aligned(set, 16);
+    ptrdiff_t apart = (const uint64_t *)__builtin_assume_aligned(add, 16) - set;
+    for (const uint64_t *end = set + r->words; set < end; set += 2) {
         pair a, b;
-        memcpy(&a, set + i, sizeof a);
-        memcpy(&b, add + i, sizeof b);
+        memcpy(&a, set, sizeof a);
+        memcpy(&b, set + apart, sizeof b);
         a |= b;
-        memcpy(set + i, &a, sizeof a);
+        memcpy(set, &a, sizeof a);
     }
 }
 
 /* Adds to node number v's set the set of a finished part (kept at its
  * root), once. */
-static void take(const hodoku_reach *r, int *merged, int v, int part)
+static void take(const hodoku_reach *r, int *merged, int v, uint64_t *set, int part)
 {
     if (merged[part] == v) return;
     merged[part] = v;
-    add_set(r, v, part);
+    add_set(r, set, set_of(r, part));
 }
 
-/* Starts node number v's search: its order, its set, its frame. */
-static void visit(const hodoku_reach *r, work *k, int v, int depth, int *counter, int *nstack)
+/* Starts node number v's search: its code (its order), its set, its
+ * frame f. */
+static void visit(const hodoku_reach *r, work *k, int v, frame *f, unsigned *counter, int *nstack)
 {
-    k->order[v] = k->low[v] = (*counter)++;
+    int node = r->nodes[v];
+    unsigned order = (*counter)++;
+    k->code[node] = (uint16_t)order;
     k->stack[(*nstack)++] = v;
-    set_start(r, v);
-    k->calls[depth] = (frame){v, k->gr.first[v], k->gr.last[v]};
+    *f = (frame){k->gr.succ + k->gr.first[node],
+                 k->gr.succ + k->gr.last[node],
+                 set_start(r, v),
+                 v,
+                 order,
+                 order};
 }
 
-/* Walks on through f's node's successors up to one not met yet, which it
- * returns (-1 at the end). On the way: a dead end goes into the node's
- * set, a finished part's set too (Tarjan's search finishes the parts a
- * node leads to before the node's own), and a successor still on the
- * stack, in the node's own part, lowers its low link. */
+/* Walks on through f's node's successors up to one not met yet, whose
+ * number it returns (-1 at the end). On the way: a dead end goes into the
+ * node's set, a finished part's set too (Tarjan's search finishes the
+ * parts a node leads to before the node's own), and a successor still on
+ * the stack, in the node's own part, lowers its low link. */
 static int next_successor(const hodoku_reach *r, work *k, frame *f)
 {
-    const uint16_t *next = k->gr.succ + f->next, *end = k->gr.succ + f->last;
-    const int16_t *code = k->code;
-    int v = f->node, low = k->low[v], *order = k->order, *part = r->part, w = -1;
-    uint64_t *set = set_of(r, v);
+    const uint16_t *next = f->next, *end = f->last, *code = k->code;
+    uint64_t *set = f->set;
+    unsigned low = f->low, held = (unsigned)r->held;
+    int w = -1;
     for (; next < end; next++) {
-        int c = code[*next];
-        if (c < 0) {
-            unsigned bit = ~(unsigned)c;
-            if (c != NOTHING) set[bit >> 6] |= 1ull << (bit & 63);
-        } else if (part[c] >= 0) {
+        unsigned c = code[*next];
+        if (c < ORDERS) {
+            set[c >> 6] |= 1ull << (c & 63);
+        } else if (c < FINISHED) {
+            if (c < low) low = c;
+        } else if (c < UNSEEN) {
             /* A finished part whose number the set holds is in it already:
              * the bit came in with the set of a finished part reaching it
              * (the nodes of an unfinished part are still on the stack),
              * and a finished part's set holds all it reaches. */
-            int p = part[c];
-            if (p < r->held && (set[p >> 6] >> (p & 63) & 1)) continue;
-            take(r, k->merged, v, p);
-        } else if (order[c] < 0) {
-            w = c;
+            unsigned p = c - FINISHED;
+            if (p < held && (set[p >> 6] >> (p & 63) & 1)) continue;
+            take(r, k->merged, f->node, set, (int)p);
+        } else {
+            w = (int)(c - UNSEEN);
             next++;
             break;
-        } else if (order[c] < low) {
-            low = order[c];
         }
     }
-    f->next = (int)(next - k->gr.succ);
-    k->low[v] = low;
+    f->next = next;
+    f->low = low;
     return w;
 }
 
-/* Node number v's code (work's). */
-static int16_t code_of(const hodoku_reach *r, const graph *gr, int v)
+/* Codes for the search's start: every node not met yet, a dead end a part
+ * of its own that reaches itself (its set made), NOTHING for the rest. */
+static void code_start(hodoku_reach *r, work *k)
 {
-    if (gr->first[v] != gr->last[v]) return (int16_t)v;
-    return (int16_t)(v < r->held ? ~v : NOTHING);
+    memset(k->code, NOTHING & 0xff, sizeof k->code);
+    for (int v = 0; v < r->n; v++) {
+        int node = r->nodes[v];
+        k->merged[v] = -1;
+        if (k->gr.first[node] != k->gr.last[node]) {
+            k->code[node] = (uint16_t)(UNSEEN + v);
+            continue;
+        }
+        r->part[v] = v;
+        set_start(r, v);
+        if (v < r->held) k->code[node] = (uint16_t)v;
+    }
 }
 
 /* Tarjan's search over the graph: each node's part, named by the node
@@ -202,46 +227,39 @@ static int16_t code_of(const hodoku_reach *r, const graph *gr, int v)
  * which reaches the root), so the root's set ends as the part's. */
 static void closure(hodoku_reach *r, work *k)
 {
-    int n = r->n, *order = k->order, *low = k->low, *stack = k->stack, *part = r->part;
+    int *stack = k->stack, *part = r->part, nstack = 0;
+    unsigned counter = ORDERS;
     frame *calls = k->calls;
-    memset(k->code, 0x80, sizeof k->code);
-    for (int v = 0; v < n; v++) {
-        order[v] = part[v] = k->merged[v] = -1;
-        k->code[r->nodes[v]] = code_of(r, &k->gr, v);
-    }
-    int counter = 0, nstack = 0;
-    for (int root = 0; root < n; root++) {
-        if (order[root] >= 0) continue;
-        if (k->gr.first[root] == k->gr.last[root]) {
-            /* A dead end is a part of its own that reaches itself. */
-            set_start(r, root);
-            order[root] = counter++;
-            part[root] = root;
-            continue;
-        }
+    code_start(r, k);
+    for (int root = 0; root < r->n; root++) {
+        if (k->code[r->nodes[root]] < UNSEEN) continue; /* met, or a dead end */
         int depth = 0;
-        visit(r, k, root, 0, &counter, &nstack);
+        visit(r, k, root, calls, &counter, &nstack);
         while (depth >= 0) {
-            int w = next_successor(r, k, &calls[depth]);
+            frame *f = &calls[depth];
+            int w = next_successor(r, k, f);
             if (w >= 0) {
-                visit(r, k, w, ++depth, &counter, &nstack);
+                visit(r, k, w, &calls[++depth], &counter, &nstack);
                 continue;
             }
-            int v = calls[depth].node;
-            if (low[v] == order[v]) {
+            int v = f->node;
+            bool roots = f->low == f->order;
+            if (roots) {
                 /* v roots a part: its nodes, on the stack down to v. */
                 int u;
-                do part[u = stack[--nstack]] = v;
-                while (u != v);
+                do {
+                    u = stack[--nstack];
+                    part[u] = v;
+                    k->code[r->nodes[u]] = (uint16_t)(FINISHED + v);
+                } while (u != v);
             }
-            if (--depth >= 0) {
-                int parent = calls[depth].node;
-                if (part[v] >= 0) {
-                    take(r, k->merged, parent, v);
-                } else {
-                    add_set(r, parent, v);
-                    if (low[v] < low[parent]) low[parent] = low[v];
-                }
+            if (--depth < 0) break;
+            frame *parent = &calls[depth];
+            if (roots) {
+                take(r, k->merged, parent->node, parent->set, v);
+            } else {
+                add_set(r, parent->set, f->set);
+                if (f->low < parent->low) parent->low = f->low;
             }
         }
     }
@@ -272,12 +290,7 @@ bool hodoku_reach_compute(const hodoku_tables *t, hodoku_reach *r)
     work k;
     bool ok = work_alloc(&k, r, n, n < HODOKU_TABLE_MAX ? plain : n);
     if (ok) {
-        k.gr.succ = t->succ_node;
-        for (int v = 0; v < n; v++) {
-            int node = r->nodes[v];
-            k.gr.first[v] = t->succ_start[node];
-            k.gr.last[v] = t->succ_start[node + 1];
-        }
+        k.gr = (graph){t->succ_node, t->succ_start, t->succ_start + 1};
         closure(r, &k);
     }
     work_free(&k);
@@ -308,70 +321,79 @@ static void strong_cells(const hodoku_grid *g, const hodoku_set *holds, hodoku_s
     }
 }
 
-/* Numbers the ON nodes of the open cells' candidates in node order, then
- * the OFF nodes that go on (into index, and nodes by number; *n of them);
- * the count of ON nodes. */
-static int number_plain(const hodoku_grid *g, const hodoku_set *strong, int16_t *index,
-                        uint16_t *nodes, int *n)
+/* The ON node of a candidate and its links in the plain chains-mode
+ * tables (as table.c's candidate_successors makes them) to the OFF nodes
+ * that go on (going: the digits whose OFF node here does): it turns off
+ * its cell's other candidates and its peers with the digit (an ON node
+ * without links is a dead end). A peer's OFF node goes on if it is a
+ * strong cell of the digit (peers are) and an open cell's candidate: the
+ * test that numbers it, asked here since a later cell's OFF nodes have no
+ * number yet. */
+static int on_links(const hodoku_grid *g, const hodoku_set *strong, int cell, int digit,
+                    unsigned going, uint16_t *succ, int used)
 {
-    memset(index, 0xff, HODOKU_NODES * sizeof *index);
-    int v = 0, on_nodes = 0;
-    for (int pass = 0; pass < 2; pass++) {
-        for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-            for (unsigned c = g->value[cell] ? 0 : g->candidates[cell]; c; c &= c - 1) {
-                int digit = sudoku_lowest_digit(c);
-                if (pass == 1 && !hodoku_set_has(strong[digit], cell)) continue;
-                int node = hodoku_plain(cell, digit, pass == 0);
-                index[node] = (int16_t)v;
-                nodes[v++] = (uint16_t)node;
-            }
-        if (pass == 0) on_nodes = v;
-    }
-    *n = v;
-    return on_nodes;
+    unsigned bit = 1u << (digit - 1);
+    for (unsigned o = going & ~bit; o; o &= o - 1)
+        succ[used++] = (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(o), false);
+    hodoku_set peers = hodoku_set_and(hodoku_buddies(cell), strong[digit]);
+    for (int other; (other = hodoku_set_pop(&peers)) >= 0;)
+        if (!g->value[other] && (g->candidates[other] & bit))
+            succ[used++] = (uint16_t)hodoku_plain(other, digit, false);
+    return used;
 }
 
-/* The plain chains-mode tables' links between numbered nodes (as
- * table.c's candidate_successors makes them): an ON node turns off its
- * cell's other candidates and its peers with the digit, an OFF node turns
- * on its bivalue cell's other candidate and the other place of a house
- * with two. Only the links to numbered nodes are listed: an ON node goes
- * on if it has one. */
-static void plain_graph(const hodoku_grid *g, const hodoku_set *holds, const hodoku_set *strong,
-                        const hodoku_reach *r, graph *gr, uint16_t *succ)
+/* The links of a candidate's OFF node that goes on: it turns on its
+ * bivalue cell's other candidate and the other place of a house with
+ * two. */
+static int off_links(const hodoku_grid *g, const hodoku_set *holds, int cell, int digit,
+                     uint16_t *succ, int used)
 {
-    int used = 0;
-    gr->succ = succ;
-    for (int v = 0; v < r->n; v++) {
-        int node = r->nodes[v], cell = hodoku_node_cell(node), digit = hodoku_node_digit(node);
-        unsigned cands = g->candidates[cell], bit = 1u << (digit - 1);
-        gr->first[v] = used;
-        if (hodoku_node_on(node)) {
-            for (unsigned o = cands & ~bit; o; o &= o - 1) {
-                int w = hodoku_plain(cell, sudoku_lowest_digit(o), false);
-                if (r->index[w] >= 0) succ[used++] = (uint16_t)w;
-            }
-            hodoku_set peers = hodoku_set_and(hodoku_buddies(cell), strong[digit]);
-            for (int other; (other = hodoku_set_pop(&peers)) >= 0;) {
-                int w = hodoku_plain(other, digit, false);
-                if (r->index[w] >= 0) succ[used++] = (uint16_t)w;
-            }
-        } else {
-            hodoku_set to = hodoku_set_empty();
-            for (int k = 0; k < 3; k++) {
-                hodoku_set in =
-                    hodoku_set_and(hodoku_unit_sets[sudoku_cell_units[cell][k]], holds[digit]);
-                hodoku_set_remove(&in, cell);
-                if (!hodoku_set_is_empty(in) && !hodoku_set_several(in)) to = hodoku_set_or(to, in);
-            }
-            if (sudoku_is_pair(cands))
-                succ[used++] =
-                    (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(cands & ~bit), true);
-            for (int other; (other = hodoku_set_pop(&to)) >= 0;)
-                succ[used++] = (uint16_t)hodoku_plain(other, digit, true);
-        }
-        gr->last[v] = used;
+    unsigned cands = g->candidates[cell], bit = 1u << (digit - 1);
+    hodoku_set to = hodoku_set_empty();
+    for (int k = 0; k < 3; k++) {
+        hodoku_set in = hodoku_set_and(hodoku_unit_sets[sudoku_cell_units[cell][k]], holds[digit]);
+        hodoku_set_remove(&in, cell);
+        if (!hodoku_set_is_empty(in) && !hodoku_set_several(in)) to = hodoku_set_or(to, in);
     }
+    if (sudoku_is_pair(cands))
+        succ[used++] = (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(cands & ~bit), true);
+    for (int other; (other = hodoku_set_pop(&to)) >= 0;)
+        succ[used++] = (uint16_t)hodoku_plain(other, digit, true);
+    return used;
+}
+
+/* Numbers the plain chains-mode tables' nodes: the ON nodes of the open
+ * cells' candidates in node order (on_nodes of them), then the OFF nodes
+ * that go on (a strong cell's, spec 13.1), in node order (into r's index,
+ * nodes and n); and lists each one's links to numbered nodes (by table
+ * node, into first, last and succ), in one walk over the cells: an OFF
+ * node's number is on_nodes and the OFF nodes going on before it. */
+static void plain_graph(const hodoku_grid *g, const hodoku_set *holds, const hodoku_set *strong,
+                        int on_nodes, hodoku_reach *r, int *first, int *last, uint16_t *succ)
+{
+    int on = 0, off = on_nodes, used = 0;
+    memset(r->index, 0xff, sizeof r->index);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        unsigned cands = g->value[cell] ? 0 : g->candidates[cell], going = 0;
+        for (unsigned c = cands; c; c &= c - 1)
+            if (hodoku_set_has(strong[sudoku_lowest_digit(c)], cell)) going |= c & (0u - c);
+        for (unsigned c = cands; c; c &= c - 1) {
+            int digit = sudoku_lowest_digit(c), node = hodoku_plain(cell, digit, true);
+            r->index[node] = (int16_t)on;
+            r->nodes[on++] = (uint16_t)node;
+            first[node] = used;
+            used = on_links(g, strong, cell, digit, going, succ, used);
+            last[node] = used;
+            if (!(going & c & (0u - c))) continue;
+            node = hodoku_plain(cell, digit, false);
+            r->index[node] = (int16_t)off;
+            r->nodes[off++] = (uint16_t)node;
+            first[node] = used;
+            used = off_links(g, holds, cell, digit, succ, used);
+            last[node] = used;
+        }
+    }
+    r->n = off;
 }
 
 bool hodoku_reach_plain_on(const hodoku_grid *g, hodoku_reach *r)
@@ -380,15 +402,21 @@ bool hodoku_reach_plain_on(const hodoku_grid *g, hodoku_reach *r)
     hodoku_digit_sets(g, holds);
     strong_cells(g, holds, strong);
     if (!nodes_alloc(r, HODOKU_PLAIN_NODES)) return false;
-    int n, on_nodes = number_plain(g, strong, r->index, r->nodes, &n);
-    /* Room for an ON node's links (8 in its cell, 20 peers) for each, an
-     * OFF node's 4 (its cell's, one in each house). */
-    size_t room = (size_t)on_nodes * (8 + 20) + (size_t)(n - on_nodes) * 4 + 1;
+    int on_nodes = 0;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        if (!g->value[cell]) on_nodes += sudoku_popcount(g->candidates[cell]);
+    /* Room for an ON node's links (8 in its cell, 20 peers) and an OFF
+     * node's 4 (its cell's, one in each house) for each candidate; the
+     * work for as many OFF nodes as ON nodes, at most (plain_graph counts
+     * them). */
+    size_t room = (size_t)on_nodes * (8 + 20 + 4) + 1;
     uint16_t *succ = malloc(room * sizeof *succ);
     work k;
-    bool ok = work_alloc(&k, r, n, on_nodes) && succ;
+    bool ok = work_alloc(&k, r, 2 * on_nodes, on_nodes) && succ;
     if (ok) {
-        plain_graph(g, holds, strong, r, &k.gr, succ);
+        int first[HODOKU_PLAIN_NODES], last[HODOKU_PLAIN_NODES];
+        plain_graph(g, holds, strong, on_nodes, r, first, last, succ);
+        k.gr = (graph){succ, first, last};
         closure(r, &k);
     }
     work_free(&k);
