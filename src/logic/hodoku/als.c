@@ -336,37 +336,39 @@ static bool index_carry(search *s, search *old, const int *now)
     return true;
 }
 
-/* Into out (words from first on): the union of n rows of x. */
-static void rows_union(const rc_index *x, const uint64_t *const *rows, int n, int first,
-                       uint64_t *out)
-{
-    for (int w = first; w < x->words; w++) {
-        uint64_t sets = 0;
-        for (int k = 0; k < n; k++) sets |= rows[k][w];
-        out[w] = sets;
-    }
-}
+/* The rows of x that rcs_with reads for set a, word by word: those of
+ * its cells, whose union is the sets sharing a cell with it; and by digit
+ * of a, three rows of the houses that hold all its cells with the digit,
+ * whose union is the sets with the digit whose cells with it all lie in
+ * one of those houses. A digit's cells lie in one to three houses (a
+ * cell's), and one of fewer than three is repeated: a row or-ed with
+ * itself is that row. */
+typedef struct rows_of {
+    const uint64_t *cell[9];
+    int ncells;
+    const uint64_t *house[9][3];
+    unsigned digit[9]; /* bit d - 1 of the digit d of house[k] */
+    int ndigits;
+} rows_of;
 
-/* Into out (words from first on): the sets with a cell of a's. */
-static void sets_with(const rc_index *x, const als *a, int first, uint64_t *out)
+static void rows_make(const rc_index *x, const als *a, rows_of *r)
 {
-    const uint64_t *rows[9];
-    int n = 0;
+    size_t words = (size_t)x->words;
+    r->ncells = 0;
     for (unsigned ps = a->places; ps; ps &= ps - 1)
-        rows[n++] = &x->by_cell[(size_t)sudoku_unit_cells[a->house][__builtin_ctz(ps)] *
-                                (size_t)x->words];
-    rows_union(x, rows, n, first, out);
-}
-
-/* Into out (words from first on): the sets with d whose cells with d all
- * lie in one of houses. */
-static void sets_within(const rc_index *x, int d, uint32_t houses, int first, uint64_t *out)
-{
-    const uint64_t *rows[3];
-    int n = 0;
-    for (; houses && n < 3; houses &= houses - 1)
-        rows[n++] = &x->by_house[in_house(x, d, __builtin_ctz(houses))];
-    rows_union(x, rows, n, first, out);
+        r->cell[r->ncells++] =
+            &x->by_cell[(size_t)sudoku_unit_cells[a->house][__builtin_ctz(ps)] * words];
+    r->ndigits = 0;
+    for (unsigned ds = a->digits; ds; ds &= ds - 1) {
+        int d = sudoku_lowest_digit(ds), k = r->ndigits++;
+        const uint64_t *rows = &x->by_house[in_house(x, d, 0)]; /* d's, by house */
+        uint32_t hs = a->houses_with[d];
+        for (int n = 0; n < 3; n++) {
+            r->house[k][n] = rows + (size_t)__builtin_ctz(hs) * words;
+            if (hs & (hs - 1)) hs &= hs - 1;
+        }
+        r->digit[k] = ds & -ds;
+    }
 }
 
 /* Adds r at the end of s's records; false if memory ran out. */
@@ -439,20 +441,17 @@ static rc make_rc(int i, int j, unsigned digits)
 
 /* What rcs_with looks at, as bits over the sets' ids (open): the sets
  * taken over and those whose records are made (the later ones), from
- * word first on; and by id, the set's number. room: 10 words of the
- * index's. */
+ * word first on; and by id, the set's number. */
 typedef struct partners {
     uint64_t *open;
     int first;
     int *set_of;
-    uint64_t *room;
 } partners;
 
 static void partners_free(partners *o)
 {
     free(o->open);
     free(o->set_of);
-    free(o->room);
 }
 
 /* Adds the set with id to o's open sets. */
@@ -469,9 +468,8 @@ static bool partners_make(partners *o, const search *s)
     int words = s->index.words;
     o->open = calloc((size_t)words, sizeof *o->open);
     o->set_of = malloc(64 * (size_t)words * sizeof *o->set_of);
-    o->room = malloc(10 * (size_t)words * sizeof *o->room);
     o->first = words;
-    if (!o->open || !o->set_of || !o->room) return false;
+    if (!o->open || !o->set_of) return false;
     for (int j = 0; j < s->nalses; j++) {
         o->set_of[s->alses[j].id] = j;
         if (s->alses[j].was >= 0) partners_open(o, s->alses[j].id);
@@ -504,30 +502,27 @@ static bool rcs_with(search *s, int i, const partners *o, pending *p)
     const rc_index *x = &s->index;
     int first = o->first, later = s->nrcs;
     if (first == x->words) return true;
-    uint64_t *by_digit[10] = {NULL}, *sharing = o->room;
-    sets_with(x, a, first, sharing);
-    for (unsigned ds = a->digits; ds; ds &= ds - 1) {
-        int d = sudoku_lowest_digit(ds);
-        by_digit[d] = o->room + (size_t)d * (size_t)x->words;
-        sets_within(x, d, a->houses_with[d], first, by_digit[d]);
-    }
+    rows_of r;
+    rows_make(x, a, &r);
     bool ok = true;
     for (int w = first; w < x->words && ok; w++) {
         /* The sets of the word to look at that share no cell with a. */
-        uint64_t others = ~sharing[w] & o->open[w];
+        uint64_t sharing = 0;
+        for (int k = 0; k < r.ncells; k++) sharing |= r.cell[k][w];
+        uint64_t others = ~sharing & o->open[w];
+        if (!others) continue;
         /* By digit, the sets of the word it links a to; then the records,
          * by set. */
-        uint64_t linked[10], some = 0;
-        for (unsigned ds = a->digits; ds; ds &= ds - 1) {
-            int d = sudoku_lowest_digit(ds);
-            linked[d] = by_digit[d][w] & others;
-            some |= linked[d];
+        uint64_t linked[9], some = 0;
+        for (int k = 0; k < r.ndigits; k++) {
+            linked[k] = (r.house[k][0][w] | r.house[k][1][w] | r.house[k][2][w]) & others;
+            some |= linked[k];
         }
         for (; some && ok; some &= some - 1) {
             uint64_t one = some & -some;
             unsigned digits = 0;
-            for (unsigned ds = a->digits; ds; ds &= ds - 1)
-                if (linked[sudoku_lowest_digit(ds)] & one) digits |= ds & -ds;
+            for (int k = 0; k < r.ndigits; k++)
+                if (linked[k] & one) digits |= r.digit[k];
             int b = o->set_of[64 * w + __builtin_ctzll(some)];
             ok = b > i ? add_rc(s, make_rc(i, b, digits)) : pending_add(p, make_rc(i, b, digits));
         }
@@ -612,7 +607,7 @@ static void find_rcs(search *s, search *old)
 {
     kept_rcs k = {NULL, NULL};
     pending p = {NULL, NULL, NULL, 0, 0};
-    partners o = {NULL, 0, NULL, NULL};
+    partners o = {NULL, 0, NULL};
     bool ok = (old ? kept_rcs_make(&k, s, old) && index_carry(s, old, k.now) : index_make(s)) &&
               pending_make(&p, s->nalses) && partners_make(&o, s);
     for (int i = s->nalses - 1; i >= 0 && ok; i--) {
@@ -1166,8 +1161,7 @@ static bool als_equal(const als *a, const als *b)
         return false;
     for (unsigned ds = a->digits; ds; ds &= ds - 1) {
         int d = sudoku_lowest_digit(ds);
-        if (a->houses_with[d] != b->houses_with[d] ||
-            !hodoku_set_equal(a->sees[d], b->sees[d]))
+        if (a->houses_with[d] != b->houses_with[d] || !hodoku_set_equal(a->sees[d], b->sees[d]))
             return false;
     }
     return true;
