@@ -85,11 +85,12 @@ static als *new_als(search *s)
  * NULL: none) that the board only lost candidates from, in the cells
  * changed: a set with no changed cell was a set there, with the same
  * digits and cells seeing all of each (find_alses leaves those of them
- * still holding the digit). Its sets are read in order from next on. */
+ * still holding the digit). Its sets are read in order from next on, and
+ * (for the sets with a changed cell, same_set) from same on. */
 typedef struct kept_sets {
     const search *old;
     hodoku_set changed;
-    int next;
+    int next, same;
 } kept_sets;
 
 /* True if the set of a house's places a comes before b (a != b) in
@@ -119,11 +120,69 @@ static void take_kept(search *s, kept_sets *k, int house, unsigned places)
     }
 }
 
+/* The houses that hold cell, as bits. */
+static uint32_t houses_of(int cell)
+{
+    return 1u << sudoku_cell_units[cell][0] | 1u << sudoku_cell_units[cell][1] |
+           1u << sudoku_cell_units[cell][2];
+}
+
+/* By digit d, the houses that hold all the cells of a house's places
+ * (of house) with d on g, as bits (all bits for a digit none has). */
+static void houses_with_of(const hodoku_grid *g, int house, unsigned places, uint32_t *with)
+{
+    for (int d = 0; d < 10; d++) with[d] = ~0u;
+    for (unsigned ps = places; ps; ps &= ps - 1) {
+        int cell = sudoku_unit_cells[house][__builtin_ctz(ps)];
+        uint32_t houses = houses_of(cell);
+        for (unsigned ds = g->candidates[cell]; ds; ds &= ds - 1)
+            with[sudoku_lowest_digit(ds)] &= houses;
+    }
+}
+
+/* The set of k's earlier board that house holds first at places, if it
+ * has the digits and, by digit, the houses holding its cells with it that
+ * the set of those places has on s's board (its number there; else -1).
+ * Its restricted commons with any set read only those (rcs_with), and its
+ * cells seeing each digit are those seeing it there that still hold it
+ * (sees_shrunk): it is taken over as a set with no changed cell is. The
+ * sets with a changed cell come in the order of the earlier ones, so same
+ * only goes on. */
+static int same_set(const search *s, kept_sets *k, uint16_t digits, int house, unsigned places)
+{
+    const search *old = k->old;
+    for (; k->same < old->nalses; k->same++) {
+        const als *was = &old->alses[k->same];
+        if (was->house > house || (was->house == house && was->places == places)) break;
+        if (was->house == house && !comes_before(was->places, places)) return -1;
+    }
+    if (k->same == old->nalses) return -1;
+    const als *was = &old->alses[k->same];
+    if (was->house != house || was->places != places || was->digits != digits) return -1;
+    uint32_t with[10];
+    houses_with_of(s->g, house, places, with);
+    for (unsigned ds = digits; ds; ds &= ds - 1) {
+        int d = sudoku_lowest_digit(ds);
+        if (with[d] != was->houses_with[d]) return -1;
+    }
+    return k->same;
+}
+
 /* Lists a set of house found there first (places: its cells' places). */
 static void add_als(search *s, kept_sets *k, uint16_t digits, int ncells, int house,
                     unsigned places)
 {
-    if (k->old) take_kept(s, k, house, places);
+    if (k->old) {
+        take_kept(s, k, house, places);
+        int same = same_set(s, k, digits, house, places);
+        if (same >= 0) {
+            als *a = new_als(s);
+            if (!a) return;
+            *a = k->old->alses[same];
+            a->was = same;
+            return;
+        }
+    }
     als *a = new_als(s);
     if (!a) return;
     a->cells = hodoku_set_empty();
@@ -134,13 +193,6 @@ static void add_als(search *s, kept_sets *k, uint16_t digits, int ncells, int ho
     a->was = -1;
     a->house = house;
     a->places = (uint16_t)places;
-}
-
-/* The houses that hold cell, as bits. */
-static uint32_t houses_of(int cell)
-{
-    return 1u << sudoku_cell_units[cell][0] | 1u << sudoku_cell_units[cell][1] |
-           1u << sudoku_cell_units[cell][2];
 }
 
 /* HoDoKu's recursive search in one house (spec 12.1): every set of at most
@@ -202,13 +254,7 @@ static void find_in_house(search *s, kept_sets *k, int house)
  * holding them all (checked on every such set of the grid). */
 static void sees_afresh(const search *s, als *a)
 {
-    memset(a->houses_with, 0xff, sizeof a->houses_with);
-    for (unsigned ps = a->places; ps; ps &= ps - 1) {
-        int cell = sudoku_unit_cells[a->house][__builtin_ctz(ps)];
-        uint32_t houses = houses_of(cell);
-        for (unsigned ds = s->g->candidates[cell]; ds; ds &= ds - 1)
-            a->houses_with[sudoku_lowest_digit(ds)] &= houses;
-    }
+    houses_with_of(s->g, a->house, a->places, a->houses_with);
     a->buddies = hodoku_set_empty();
     for (unsigned ds = a->digits; ds; ds &= ds - 1) {
         int d = sudoku_lowest_digit(ds);
@@ -244,7 +290,7 @@ static void sees_shrunk(const search *s, als *a, unsigned shrunk)
  * from, in the cells changed). */
 static void find_alses(search *s, const search *old, hodoku_set changed)
 {
-    kept_sets k = {old, changed, 0};
+    kept_sets k = {old, changed, 0, 0};
     /* Room for as many sets as the earlier board had, about as many. */
     if (old && old->alses_size) {
         s->alses = malloc((size_t)old->alses_size * sizeof *s->alses);
@@ -533,11 +579,12 @@ static bool rcs_with(search *s, int i, const partners *o, pending *p)
 }
 
 /* What find_rcs takes over from the search of an earlier board (old):
- * the records between two sets that were sets there (they read the two
- * sets' cells only), under their numbers now. */
+ * the records between two sets taken over (they read the two sets'
+ * cells, digits and houses by digit only, as they were), under their
+ * numbers now. */
 typedef struct kept_rcs {
     const search *old;
-    int *now; /* by old set: its number now, -1 if it has a changed cell */
+    int *now; /* by old set: its number now, -1 if it was not taken over */
 } kept_rcs;
 
 /* Sets k up for s, whose sets were found with old (find_alses); false if
