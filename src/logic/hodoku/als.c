@@ -128,16 +128,34 @@ static uint32_t houses_of(int cell)
 }
 
 /* By digit d, the houses that hold all the cells of a house's places
- * (of house) with d on g, as bits (all bits for a digit none has). */
-static void houses_with_of(const hodoku_grid *g, int house, unsigned places, uint32_t *with)
+ * (of house) with d among their candidates, as bits (all bits for a
+ * digit none has); returns their digits. */
+static unsigned houses_with_of(const uint16_t *candidates, int house, unsigned places,
+                               uint32_t *with)
 {
+    unsigned digits = 0;
     for (int d = 0; d < 10; d++) with[d] = ~0u;
     for (unsigned ps = places; ps; ps &= ps - 1) {
         int cell = sudoku_unit_cells[house][__builtin_ctz(ps)];
         uint32_t houses = houses_of(cell);
-        for (unsigned ds = g->candidates[cell]; ds; ds &= ds - 1)
+        digits |= candidates[cell];
+        for (unsigned ds = candidates[cell]; ds; ds &= ds - 1)
             with[sudoku_lowest_digit(ds)] &= houses;
     }
+    return digits;
+}
+
+/* True if set a had, with the candidates of an earlier board, the digits
+ * it has and by digit the houses that hold its cells with it. */
+static bool as_it_was(const uint16_t *candidates, const als *a)
+{
+    uint32_t with[10];
+    if (houses_with_of(candidates, a->house, a->places, with) != a->digits) return false;
+    for (unsigned ds = a->digits; ds; ds &= ds - 1) {
+        int d = sudoku_lowest_digit(ds);
+        if (with[d] != a->houses_with[d]) return false;
+    }
+    return true;
 }
 
 /* The set of k's earlier board that house holds first at places, if it
@@ -160,7 +178,7 @@ static int same_set(const search *s, kept_sets *k, uint16_t digits, int house, u
     const als *was = &old->alses[k->same];
     if (was->house != house || was->places != places || was->digits != digits) return -1;
     uint32_t with[10];
-    houses_with_of(s->g, house, places, with);
+    houses_with_of(s->g->candidates, house, places, with);
     for (unsigned ds = digits; ds; ds &= ds - 1) {
         int d = sudoku_lowest_digit(ds);
         if (with[d] != was->houses_with[d]) return -1;
@@ -254,7 +272,7 @@ static void find_in_house(search *s, kept_sets *k, int house)
  * holding them all (checked on every such set of the grid). */
 static void sees_afresh(const search *s, als *a)
 {
-    houses_with_of(s->g, a->house, a->places, a->houses_with);
+    houses_with_of(s->g->candidates, a->house, a->places, a->houses_with);
     a->buddies = hodoku_set_empty();
     for (unsigned ds = a->digits; ds; ds &= ds - 1) {
         int d = sudoku_lowest_digit(ds);
@@ -1247,9 +1265,13 @@ static search *round_search(hodoku_query *q, search *own, bool *owned)
  * to be freed). Where kind's search found nothing on an earlier board
  * (q's cache) that q's board only lost candidates from, a set whose cells
  * are as they were there was a set of that board too, with the same
- * restricted commons (which read its cells and the other set's only) and
- * no eliminations but the earlier ones (fewer cells hold the digits): a
- * step needs a set with a cell that changed, a fresh one. The list's
+ * restricted commons (which read the two sets' cells, digits and houses
+ * by digit only, rcs_with) and no eliminations but the earlier ones
+ * (fewer cells hold the digits): a step needs a set with a cell that
+ * changed, a fresh one. So does a set with a changed cell that had its
+ * digits and houses by digit there all the same (as_it_was); the test
+ * is left to the XY-Wing and the chains, where it saves more than it
+ * costs (ALS-XZ passes over a record of stale sets at once). The list's
  * order keeps the earlier sets' order (a house's cells in order, the
  * houses in order), so a chain of them was one there. */
 static bool *fresh_sets(const hodoku_query *q, const search *s, als_kind kind)
@@ -1267,7 +1289,8 @@ static bool *fresh_sets(const hodoku_query *q, const search *s, als_kind kind)
     bool *fresh = malloc((size_t)s->nalses + 1);
     if (!fresh) return NULL;
     for (int i = 0; i < s->nalses; i++)
-        fresh[i] = !hodoku_set_is_empty(hodoku_set_and(s->alses[i].cells, changed));
+        fresh[i] = !hodoku_set_is_empty(hodoku_set_and(s->alses[i].cells, changed)) &&
+                   (kind == XZ || !as_it_was(cache->als_candidates[kind], &s->alses[i]));
     return fresh;
 }
 
