@@ -120,13 +120,6 @@ static void take_kept(search *s, kept_sets *k, int house, unsigned places)
     }
 }
 
-/* The houses that hold cell, as bits. */
-static uint32_t houses_of(int cell)
-{
-    return 1u << sudoku_cell_units[cell][0] | 1u << sudoku_cell_units[cell][1] |
-           1u << sudoku_cell_units[cell][2];
-}
-
 /* By digit d, the houses that hold all the cells of a house's places
  * (of house) with d among their candidates, as bits (all bits for a
  * digit none has); returns their digits. */
@@ -137,7 +130,7 @@ static unsigned houses_with_of(const uint16_t *candidates, int house, unsigned p
     for (int d = 0; d < 10; d++) with[d] = ~0u;
     for (unsigned ps = places; ps; ps &= ps - 1) {
         int cell = sudoku_unit_cells[house][__builtin_ctz(ps)];
-        uint32_t houses = houses_of(cell);
+        uint32_t houses = sudoku_cell_unit_mask[cell]; /* the houses that hold it */
         digits |= candidates[cell];
         for (unsigned ds = candidates[cell]; ds; ds &= ds - 1)
             with[sudoku_lowest_digit(ds)] &= houses;
@@ -232,7 +225,7 @@ static void find_in_house(search *s, kept_sets *k, int house)
         if (!k->old || hodoku_set_has(k->changed, cell)) changed |= 1u << n_open;
         place[n_open] = i;
         candidates[n_open] = s->g->candidates[cell];
-        houses_at[n_open++] = houses_of(cell);
+        houses_at[n_open++] = sudoku_cell_unit_mask[cell];
     }
     int at[9];                 /* the chosen cells, by their order among the open ones */
     uint16_t digits[10] = {0}; /* the digits of the first n chosen */
