@@ -85,11 +85,12 @@ static als *new_als(search *s)
  * NULL: none) that the board only lost candidates from, in the cells
  * changed: a set with no changed cell was a set there, with the same
  * digits and cells seeing all of each (find_alses leaves those of them
- * still holding the digit). Its sets are read in order from next on. */
+ * still holding the digit). Its sets are read in order from next on, and
+ * (for the sets with a changed cell, same_set) from same on. */
 typedef struct kept_sets {
     const search *old;
     hodoku_set changed;
-    int next;
+    int next, same;
 } kept_sets;
 
 /* True if the set of a house's places a comes before b (a != b) in
@@ -119,11 +120,80 @@ static void take_kept(search *s, kept_sets *k, int house, unsigned places)
     }
 }
 
+/* By digit d, the houses that hold all the cells of a house's places
+ * (of house) with d among their candidates, as bits (all bits for a
+ * digit none has); returns their digits. */
+static unsigned houses_with_of(const uint16_t *candidates, int house, unsigned places,
+                               uint32_t *with)
+{
+    unsigned digits = 0;
+    for (int d = 0; d < 10; d++) with[d] = ~0u;
+    for (unsigned ps = places; ps; ps &= ps - 1) {
+        int cell = sudoku_unit_cells[house][__builtin_ctz(ps)];
+        uint32_t houses = sudoku_cell_unit_mask[cell]; /* the houses that hold it */
+        digits |= candidates[cell];
+        for (unsigned ds = candidates[cell]; ds; ds &= ds - 1)
+            with[sudoku_lowest_digit(ds)] &= houses;
+    }
+    return digits;
+}
+
+/* True if set a had, with the candidates of an earlier board, the digits
+ * it has and by digit the houses that hold its cells with it. */
+static bool as_it_was(const uint16_t *candidates, const als *a)
+{
+    uint32_t with[10];
+    if (houses_with_of(candidates, a->house, a->places, with) != a->digits) return false;
+    for (unsigned ds = a->digits; ds; ds &= ds - 1) {
+        int d = sudoku_lowest_digit(ds);
+        if (with[d] != a->houses_with[d]) return false;
+    }
+    return true;
+}
+
+/* The set of k's earlier board that house holds first at places, if it
+ * has the digits and, by digit, the houses holding its cells with it that
+ * the set of those places has on s's board (its number there; else -1).
+ * Its restricted commons with any set read only those (rcs_with), and its
+ * cells seeing each digit are those seeing it there that still hold it
+ * (sees_shrunk): it is taken over as a set with no changed cell is. The
+ * sets with a changed cell come in the order of the earlier ones, so same
+ * only goes on. */
+static int same_set(const search *s, kept_sets *k, uint16_t digits, int house, unsigned places)
+{
+    const search *old = k->old;
+    for (; k->same < old->nalses; k->same++) {
+        const als *was = &old->alses[k->same];
+        if (was->house > house || (was->house == house && was->places == places)) break;
+        if (was->house == house && !comes_before(was->places, places)) return -1;
+    }
+    if (k->same == old->nalses) return -1;
+    const als *was = &old->alses[k->same];
+    if (was->house != house || was->places != places || was->digits != digits) return -1;
+    uint32_t with[10];
+    houses_with_of(s->g->candidates, house, places, with);
+    for (unsigned ds = digits; ds; ds &= ds - 1) {
+        int d = sudoku_lowest_digit(ds);
+        if (with[d] != was->houses_with[d]) return -1;
+    }
+    return k->same;
+}
+
 /* Lists a set of house found there first (places: its cells' places). */
 static void add_als(search *s, kept_sets *k, uint16_t digits, int ncells, int house,
                     unsigned places)
 {
-    if (k->old) take_kept(s, k, house, places);
+    if (k->old) {
+        take_kept(s, k, house, places);
+        int same = same_set(s, k, digits, house, places);
+        if (same >= 0) {
+            als *a = new_als(s);
+            if (!a) return;
+            *a = k->old->alses[same];
+            a->was = same;
+            return;
+        }
+    }
     als *a = new_als(s);
     if (!a) return;
     a->cells = hodoku_set_empty();
@@ -134,13 +204,6 @@ static void add_als(search *s, kept_sets *k, uint16_t digits, int ncells, int ho
     a->was = -1;
     a->house = house;
     a->places = (uint16_t)places;
-}
-
-/* The houses that hold cell, as bits. */
-static uint32_t houses_of(int cell)
-{
-    return 1u << sudoku_cell_units[cell][0] | 1u << sudoku_cell_units[cell][1] |
-           1u << sudoku_cell_units[cell][2];
 }
 
 /* HoDoKu's recursive search in one house (spec 12.1): every set of at most
@@ -162,7 +225,7 @@ static void find_in_house(search *s, kept_sets *k, int house)
         if (!k->old || hodoku_set_has(k->changed, cell)) changed |= 1u << n_open;
         place[n_open] = i;
         candidates[n_open] = s->g->candidates[cell];
-        houses_at[n_open++] = houses_of(cell);
+        houses_at[n_open++] = sudoku_cell_unit_mask[cell];
     }
     int at[9];                 /* the chosen cells, by their order among the open ones */
     uint16_t digits[10] = {0}; /* the digits of the first n chosen */
@@ -202,13 +265,7 @@ static void find_in_house(search *s, kept_sets *k, int house)
  * holding them all (checked on every such set of the grid). */
 static void sees_afresh(const search *s, als *a)
 {
-    memset(a->houses_with, 0xff, sizeof a->houses_with);
-    for (unsigned ps = a->places; ps; ps &= ps - 1) {
-        int cell = sudoku_unit_cells[a->house][__builtin_ctz(ps)];
-        uint32_t houses = houses_of(cell);
-        for (unsigned ds = s->g->candidates[cell]; ds; ds &= ds - 1)
-            a->houses_with[sudoku_lowest_digit(ds)] &= houses;
-    }
+    houses_with_of(s->g->candidates, a->house, a->places, a->houses_with);
     a->buddies = hodoku_set_empty();
     for (unsigned ds = a->digits; ds; ds &= ds - 1) {
         int d = sudoku_lowest_digit(ds);
@@ -244,7 +301,7 @@ static void sees_shrunk(const search *s, als *a, unsigned shrunk)
  * from, in the cells changed). */
 static void find_alses(search *s, const search *old, hodoku_set changed)
 {
-    kept_sets k = {old, changed, 0};
+    kept_sets k = {old, changed, 0, 0};
     /* Room for as many sets as the earlier board had, about as many. */
     if (old && old->alses_size) {
         s->alses = malloc((size_t)old->alses_size * sizeof *s->alses);
@@ -336,37 +393,39 @@ static bool index_carry(search *s, search *old, const int *now)
     return true;
 }
 
-/* Into out (words from first on): the union of n rows of x. */
-static void rows_union(const rc_index *x, const uint64_t *const *rows, int n, int first,
-                       uint64_t *out)
-{
-    for (int w = first; w < x->words; w++) {
-        uint64_t sets = 0;
-        for (int k = 0; k < n; k++) sets |= rows[k][w];
-        out[w] = sets;
-    }
-}
+/* The rows of x that rcs_with reads for set a, word by word: those of
+ * its cells, whose union is the sets sharing a cell with it; and by digit
+ * of a, three rows of the houses that hold all its cells with the digit,
+ * whose union is the sets with the digit whose cells with it all lie in
+ * one of those houses. A digit's cells lie in one to three houses (a
+ * cell's), and one of fewer than three is repeated: a row or-ed with
+ * itself is that row. */
+typedef struct rows_of {
+    const uint64_t *cell[9];
+    int ncells;
+    const uint64_t *house[9][3];
+    unsigned digit[9]; /* bit d - 1 of the digit d of house[k] */
+    int ndigits;
+} rows_of;
 
-/* Into out (words from first on): the sets with a cell of a's. */
-static void sets_with(const rc_index *x, const als *a, int first, uint64_t *out)
+static void rows_make(const rc_index *x, const als *a, rows_of *r)
 {
-    const uint64_t *rows[9];
-    int n = 0;
+    size_t words = (size_t)x->words;
+    r->ncells = 0;
     for (unsigned ps = a->places; ps; ps &= ps - 1)
-        rows[n++] = &x->by_cell[(size_t)sudoku_unit_cells[a->house][__builtin_ctz(ps)] *
-                                (size_t)x->words];
-    rows_union(x, rows, n, first, out);
-}
-
-/* Into out (words from first on): the sets with d whose cells with d all
- * lie in one of houses. */
-static void sets_within(const rc_index *x, int d, uint32_t houses, int first, uint64_t *out)
-{
-    const uint64_t *rows[3];
-    int n = 0;
-    for (; houses && n < 3; houses &= houses - 1)
-        rows[n++] = &x->by_house[in_house(x, d, __builtin_ctz(houses))];
-    rows_union(x, rows, n, first, out);
+        r->cell[r->ncells++] =
+            &x->by_cell[(size_t)sudoku_unit_cells[a->house][__builtin_ctz(ps)] * words];
+    r->ndigits = 0;
+    for (unsigned ds = a->digits; ds; ds &= ds - 1) {
+        int d = sudoku_lowest_digit(ds), k = r->ndigits++;
+        const uint64_t *rows = &x->by_house[in_house(x, d, 0)]; /* d's, by house */
+        uint32_t hs = a->houses_with[d];
+        for (int n = 0; n < 3; n++) {
+            r->house[k][n] = rows + (size_t)__builtin_ctz(hs) * words;
+            if (hs & (hs - 1)) hs &= hs - 1;
+        }
+        r->digit[k] = ds & -ds;
+    }
 }
 
 /* Adds r at the end of s's records; false if memory ran out. */
@@ -439,20 +498,17 @@ static rc make_rc(int i, int j, unsigned digits)
 
 /* What rcs_with looks at, as bits over the sets' ids (open): the sets
  * taken over and those whose records are made (the later ones), from
- * word first on; and by id, the set's number. room: 10 words of the
- * index's. */
+ * word first on; and by id, the set's number. */
 typedef struct partners {
     uint64_t *open;
     int first;
     int *set_of;
-    uint64_t *room;
 } partners;
 
 static void partners_free(partners *o)
 {
     free(o->open);
     free(o->set_of);
-    free(o->room);
 }
 
 /* Adds the set with id to o's open sets. */
@@ -469,9 +525,8 @@ static bool partners_make(partners *o, const search *s)
     int words = s->index.words;
     o->open = calloc((size_t)words, sizeof *o->open);
     o->set_of = malloc(64 * (size_t)words * sizeof *o->set_of);
-    o->room = malloc(10 * (size_t)words * sizeof *o->room);
     o->first = words;
-    if (!o->open || !o->set_of || !o->room) return false;
+    if (!o->open || !o->set_of) return false;
     for (int j = 0; j < s->nalses; j++) {
         o->set_of[s->alses[j].id] = j;
         if (s->alses[j].was >= 0) partners_open(o, s->alses[j].id);
@@ -504,30 +559,27 @@ static bool rcs_with(search *s, int i, const partners *o, pending *p)
     const rc_index *x = &s->index;
     int first = o->first, later = s->nrcs;
     if (first == x->words) return true;
-    uint64_t *by_digit[10] = {NULL}, *sharing = o->room;
-    sets_with(x, a, first, sharing);
-    for (unsigned ds = a->digits; ds; ds &= ds - 1) {
-        int d = sudoku_lowest_digit(ds);
-        by_digit[d] = o->room + (size_t)d * (size_t)x->words;
-        sets_within(x, d, a->houses_with[d], first, by_digit[d]);
-    }
+    rows_of r;
+    rows_make(x, a, &r);
     bool ok = true;
     for (int w = first; w < x->words && ok; w++) {
         /* The sets of the word to look at that share no cell with a. */
-        uint64_t others = ~sharing[w] & o->open[w];
+        uint64_t sharing = 0;
+        for (int k = 0; k < r.ncells; k++) sharing |= r.cell[k][w];
+        uint64_t others = ~sharing & o->open[w];
+        if (!others) continue;
         /* By digit, the sets of the word it links a to; then the records,
          * by set. */
-        uint64_t linked[10], some = 0;
-        for (unsigned ds = a->digits; ds; ds &= ds - 1) {
-            int d = sudoku_lowest_digit(ds);
-            linked[d] = by_digit[d][w] & others;
-            some |= linked[d];
+        uint64_t linked[9], some = 0;
+        for (int k = 0; k < r.ndigits; k++) {
+            linked[k] = (r.house[k][0][w] | r.house[k][1][w] | r.house[k][2][w]) & others;
+            some |= linked[k];
         }
         for (; some && ok; some &= some - 1) {
             uint64_t one = some & -some;
             unsigned digits = 0;
-            for (unsigned ds = a->digits; ds; ds &= ds - 1)
-                if (linked[sudoku_lowest_digit(ds)] & one) digits |= ds & -ds;
+            for (int k = 0; k < r.ndigits; k++)
+                if (linked[k] & one) digits |= r.digit[k];
             int b = o->set_of[64 * w + __builtin_ctzll(some)];
             ok = b > i ? add_rc(s, make_rc(i, b, digits)) : pending_add(p, make_rc(i, b, digits));
         }
@@ -538,11 +590,12 @@ static bool rcs_with(search *s, int i, const partners *o, pending *p)
 }
 
 /* What find_rcs takes over from the search of an earlier board (old):
- * the records between two sets that were sets there (they read the two
- * sets' cells only), under their numbers now. */
+ * the records between two sets taken over (they read the two sets'
+ * cells, digits and houses by digit only, as they were), under their
+ * numbers now. */
 typedef struct kept_rcs {
     const search *old;
-    int *now; /* by old set: its number now, -1 if it has a changed cell */
+    int *now; /* by old set: its number now, -1 if it was not taken over */
 } kept_rcs;
 
 /* Sets k up for s, whose sets were found with old (find_alses); false if
@@ -612,7 +665,7 @@ static void find_rcs(search *s, search *old)
 {
     kept_rcs k = {NULL, NULL};
     pending p = {NULL, NULL, NULL, 0, 0};
-    partners o = {NULL, 0, NULL, NULL};
+    partners o = {NULL, 0, NULL};
     bool ok = (old ? kept_rcs_make(&k, s, old) && index_carry(s, old, k.now) : index_make(s)) &&
               pending_make(&p, s->nalses) && partners_make(&o, s);
     for (int i = s->nalses - 1; i >= 0 && ok; i--) {
@@ -1166,8 +1219,7 @@ static bool als_equal(const als *a, const als *b)
         return false;
     for (unsigned ds = a->digits; ds; ds &= ds - 1) {
         int d = sudoku_lowest_digit(ds);
-        if (a->houses_with[d] != b->houses_with[d] ||
-            !hodoku_set_equal(a->sees[d], b->sees[d]))
+        if (a->houses_with[d] != b->houses_with[d] || !hodoku_set_equal(a->sees[d], b->sees[d]))
             return false;
     }
     return true;
@@ -1206,9 +1258,13 @@ static search *round_search(hodoku_query *q, search *own, bool *owned)
  * to be freed). Where kind's search found nothing on an earlier board
  * (q's cache) that q's board only lost candidates from, a set whose cells
  * are as they were there was a set of that board too, with the same
- * restricted commons (which read its cells and the other set's only) and
- * no eliminations but the earlier ones (fewer cells hold the digits): a
- * step needs a set with a cell that changed, a fresh one. The list's
+ * restricted commons (which read the two sets' cells, digits and houses
+ * by digit only, rcs_with) and no eliminations but the earlier ones
+ * (fewer cells hold the digits): a step needs a set with a cell that
+ * changed, a fresh one. So does a set with a changed cell that had its
+ * digits and houses by digit there all the same (as_it_was); the test
+ * is left to the XY-Wing and the chains, where it saves more than it
+ * costs (ALS-XZ passes over a record of stale sets at once). The list's
  * order keeps the earlier sets' order (a house's cells in order, the
  * houses in order), so a chain of them was one there. */
 static bool *fresh_sets(const hodoku_query *q, const search *s, als_kind kind)
@@ -1226,7 +1282,8 @@ static bool *fresh_sets(const hodoku_query *q, const search *s, als_kind kind)
     bool *fresh = malloc((size_t)s->nalses + 1);
     if (!fresh) return NULL;
     for (int i = 0; i < s->nalses; i++)
-        fresh[i] = !hodoku_set_is_empty(hodoku_set_and(s->alses[i].cells, changed));
+        fresh[i] = !hodoku_set_is_empty(hodoku_set_and(s->alses[i].cells, changed)) &&
+                   (kind == XZ || !as_it_was(cache->als_candidates[kind], &s->alses[i]));
     return fresh;
 }
 
