@@ -712,36 +712,62 @@ static int hit_key(const hit *h)
     return 2 * ((h->place ? 0 : OUTCOMES) + h->cell * 9 + h->digit - 1) + (h->contradiction ? 0 : 1);
 }
 
-/* The results found so far by key (hit_key), in the order found in each:
- * their numbers in order, and where each key's begin (start[key], to
- * start[key + 1]). */
-static void sort_hits(const search *s, int *order, int *start)
+/* The results found before the ON tables' checks, by key (hit_key): their
+ * numbers (order) and keys (key), n of them, in key order and in the
+ * order found within a key. */
+typedef struct sorted_hits {
+    int n;
+    int *order, *key;
+} sorted_hits;
+
+#define KEY_BITS 6 /* of a key, sorted on per pass */
+_Static_assert(4 * OUTCOMES <= 1 << (2 * KEY_BITS), "a key sorts in two passes");
+
+/* Two stable passes of a counting sort, on the keys' low bits and then
+ * their high bits: a few buckets each, where one pass over every key
+ * cleared and summed thousands of counts. spare has room for n. */
+static void sort_hits(const search *s, sorted_hits *sorted, int *spare)
 {
-    memset(start, 0, (4 * OUTCOMES + 1) * sizeof *start);
-    if (!s->nhits) return;
-    for (int i = 0; i < s->nhits; i++) start[hit_key(&s->hits[i])]++;
-    for (int k = 1; k <= 4 * OUTCOMES; k++) start[k] += start[k - 1];
-    for (int i = s->nhits - 1; i >= 0; i--) order[--start[hit_key(&s->hits[i])]] = i;
+    int n = sorted->n = s->nhits;
+    int *order = sorted->order, *key = sorted->key;
+    for (int i = 0; i < n; i++) key[i] = hit_key(&s->hits[i]);
+    int low[(1 << KEY_BITS) + 1] = {0}, high[(1 << KEY_BITS) + 1] = {0};
+    const int mask = (1 << KEY_BITS) - 1;
+    for (int i = 0; i < n; i++) {
+        low[(key[i] & mask) + 1]++;
+        high[(key[i] >> KEY_BITS) + 1]++;
+    }
+    for (int b = 1; b <= 1 << KEY_BITS; b++) {
+        low[b] += low[b - 1];
+        high[b] += high[b - 1];
+    }
+    for (int i = 0; i < n; i++) spare[low[key[i] & mask]++] = i;
+    for (int i = 0; i < n; i++) order[high[key[spare[i]] >> KEY_BITS]++] = spare[i];
+    for (int i = 0; i < n; i++) spare[i] = key[order[i]];
+    memcpy(key, spare, (size_t)n * sizeof *key);
 }
 
 /* The elimination taken when no placement is: outcome by outcome, the ON
  * table of its candidate checked (one_table: the only check left whose
  * results are the candidate's elimination, and whose results are no other
- * outcome's) and then its results taken with the verities found for it.
- * The ON tables of later outcomes cannot change the choice, so they are not
- * checked. */
-static const hit *choose_removal(search *s, const int *order, const int *start)
+ * outcome's) and then its results taken with the verities found for it
+ * (sorted from at on: the earlier are placements'). The ON tables of later
+ * outcomes cannot change the choice, so they are not checked. */
+static const hit *choose_removal(search *s, const sorted_hits *sorted, int at)
 {
     const hodoku_grid *g = s->t->grid;
+    const int *key = sorted->key;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        const int *at = start + 2 * (OUTCOMES + cell * 9); /* the cell's keys */
-        if (!g->candidates[cell] && at[0] == at[18]) continue;
+        int end = 2 * (OUTCOMES + cell * 9 + 9); /* the next cell's first key */
+        if (!g->candidates[cell] && (at == sorted->n || key[at] >= end)) continue;
         for (int digit = 1; digit <= 9; digit++) {
-            int first = s->nhits;
+            int first = s->nhits, verity = 2 * (OUTCOMES + cell * 9 + digit - 1) + 1;
             if (g->candidates[cell] & (1u << (digit - 1))) checked_table(s, hodoku_plain(cell, digit, true));
-            int verities = at[2 * digit - 1], nverities = at[2 * digit] - verities;
-            if (first == s->nhits && !nverities) continue;
-            const hit *best = best_of(s, false, first, s->nhits, order + verities, nverities);
+            while (at < sorted->n && key[at] < verity) at++;
+            int verities = at;
+            while (at < sorted->n && key[at] == verity) at++;
+            if (first == s->nhits && at == verities) continue;
+            const hit *best = best_of(s, false, first, s->nhits, sorted->order + verities, at - verities);
             if (best || s->no_memory) return best;
         }
     }
@@ -754,22 +780,26 @@ static bool choose(search *s, hit *chosen)
 {
     checks_but_on_tables(s);
     if (s->no_memory) return false;
-    int *order = malloc(((size_t)s->nhits + 1) * sizeof *order);
-    int *start = malloc((4 * OUTCOMES + 1) * sizeof *start);
+    int *room = malloc((3 * (size_t)s->nhits + 1) * sizeof *room);
     const hit *best = NULL;
-    if (!order || !start) {
+    if (!room) {
         s->no_memory = true;
     } else {
-        sort_hits(s, order, start);
-        for (int cell = 0; cell < SUDOKU_CELLS && !best && !s->no_memory; cell++) {
-            int from = start[2 * cell * 9], to = start[2 * (cell * 9 + 9)];
-            if (from < to) best = best_of(s, true, from, from, order + from, to - from);
+        sorted_hits sorted = {0, room, room + s->nhits};
+        sort_hits(s, &sorted, room + 2 * s->nhits);
+        const int *key = sorted.key;
+        /* The placements cell by cell, those with results only. */
+        int from = 0;
+        while (from < sorted.n && key[from] < 2 * OUTCOMES && !best && !s->no_memory) {
+            int to = from, end = 2 * (key[from] / 18 * 9 + 9); /* the next cell's first key */
+            while (to < sorted.n && key[to] < end) to++;
+            best = best_of(s, true, from, from, sorted.order + from, to - from);
+            from = to;
         }
-        if (!best && !s->no_memory) best = choose_removal(s, order, start);
+        if (!best && !s->no_memory) best = choose_removal(s, &sorted, from);
         if (best && !s->no_memory) *chosen = *best;
     }
-    free(order);
-    free(start);
+    free(room);
     return best && !s->no_memory;
 }
 

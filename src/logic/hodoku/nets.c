@@ -11,11 +11,40 @@
 #include <stddef.h>
 #include <string.h>
 
+#define PEERS_MAX 20 /* the peers of a cell */
+#define NOT_MADE 0xff
+
 typedef struct player {
     hodoku_tables *t;
     const hodoku_grid *saved; /* the grid as the search found it */
     hodoku_grid work;
+    /* By cell * 9 + digit - 1: the removals a placement records among its
+     * peers, read off the saved grid's candidates (the tables' holds), so
+     * the same in every premise's play: made on first use (their number,
+     * NOT_MADE before), then copied. */
+    uint8_t npeers[SUDOKU_CELLS * 9];
+    uint16_t peers[SUDOKU_CELLS * 9][PEERS_MAX];
 } player;
+
+/* The removals placing digit in cell records among its peers, into
+ * removed; their number. */
+static int peer_removals(player *p, int cell, int digit, uint16_t *removed)
+{
+    int at = cell * 9 + digit - 1;
+    uint16_t *peers = p->peers[at];
+    if (p->npeers[at] == NOT_MADE) {
+        hodoku_set sees = hodoku_set_and(p->t->holds[digit], hodoku_buddies(cell));
+        int k = 0;
+        /* A word of cells at a time, a node as first + step * cell. */
+        int first = hodoku_plain(0, digit, false), step = hodoku_plain(1, digit, false) - first;
+        for (int w = 0; w < 2; w++)
+            for (uint64_t bits = sees.w[w]; bits; bits &= bits - 1)
+                peers[k++] = (uint16_t)(first + step * (64 * w + __builtin_ctzll(bits)));
+        p->npeers[at] = (uint8_t)k;
+    }
+    memcpy(removed, peers, sizeof p->peers[at]);
+    return p->npeers[at];
+}
 
 /* The house of cell with the fewest cells left for digit (row, column,
  * box on ties). */
@@ -54,17 +83,11 @@ static void record(player *p, int cell, int digit, bool with_ret, bool naked)
                 ret[k++] = (uint16_t)hodoku_table_index(t, hodoku_plain(other, digit, false));
         }
     }
-    hodoku_set sees = hodoku_set_and(t->holds[digit], hodoku_buddies(cell));
     unsigned cands = p->work.candidates[cell];
     int at = t->base_count[t->table];
     hodoku_table_add(t, hodoku_plain(cell, digit, true), ret);
-    uint16_t removed[20 + 8];
-    int k = 0;
-    /* The peers a word of cells at a time, a node as first + step * cell. */
-    int first = hodoku_plain(0, digit, false), step = hodoku_plain(1, digit, false) - first;
-    for (int w = 0; w < 2; w++)
-        for (uint64_t bits = sees.w[w]; bits; bits &= bits - 1)
-            removed[k++] = (uint16_t)(first + step * (64 * w + __builtin_ctzll(bits)));
+    uint16_t removed[PEERS_MAX + 8];
+    int k = peer_removals(p, cell, digit, removed);
     for (unsigned c = cands & ~(1u << (digit - 1)); c; c &= c - 1)
         removed[k++] = (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(c), false);
     hodoku_table_add_after(t, removed, k, at);
@@ -185,6 +208,7 @@ void hodoku_tables_fill_nets(hodoku_tables *t)
     player p;
     p.t = t;
     p.saved = t->grid;
+    memset(p.npeers, NOT_MADE, sizeof p.npeers);
     single singles[2 * HODOKU_QUEUE_ROOM];
     bool quiet = !announced(p.saved, singles);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
