@@ -138,17 +138,24 @@ static unsigned houses_with_of(const uint16_t *candidates, int house, unsigned p
     return digits;
 }
 
-/* True if set a had, with the candidates of an earlier board, the digits
- * it has and by digit the houses that hold its cells with it. */
-static bool as_it_was(const uint16_t *candidates, const als *a)
+/* True if with (houses_with_of's) gives, for each digit of a, the houses
+ * a has for it. */
+static bool same_houses(const uint32_t *with, const als *a)
 {
-    uint32_t with[10];
-    if (houses_with_of(candidates, a->house, a->places, with) != a->digits) return false;
     for (unsigned ds = a->digits; ds; ds &= ds - 1) {
         int d = sudoku_lowest_digit(ds);
         if (with[d] != a->houses_with[d]) return false;
     }
     return true;
+}
+
+/* True if set a had, with the candidates of an earlier board, the digits
+ * it has and by digit the houses that hold its cells with it. */
+static bool as_it_was(const uint16_t *candidates, const als *a)
+{
+    uint32_t with[10];
+    return houses_with_of(candidates, a->house, a->places, with) == a->digits &&
+           same_houses(with, a);
 }
 
 /* The set of k's earlier board that house holds first at places, if it
@@ -172,11 +179,7 @@ static int same_set(const search *s, kept_sets *k, uint16_t digits, int house, u
     if (was->house != house || was->places != places || was->digits != digits) return -1;
     uint32_t with[10];
     houses_with_of(s->g->candidates, house, places, with);
-    for (unsigned ds = digits; ds; ds &= ds - 1) {
-        int d = sudoku_lowest_digit(ds);
-        if (with[d] != was->houses_with[d]) return -1;
-    }
-    return k->same;
+    return same_houses(with, was) ? k->same : -1;
 }
 
 /* Lists a set of house found there first (places: its cells' places). */
