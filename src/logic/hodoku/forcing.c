@@ -97,6 +97,7 @@ typedef struct search {
     /* By table: the part whose reach its sets are (shared by the part's
      * tables), -1 for a table expanded on its own. */
     int16_t part_of[HODOKU_PLAIN_NODES];
+    int16_t roots[HODOKU_PLAIN_NODES]; /* probe_clean's tables */
     /* By reach number: the nodes some table whose sets_checks found
      * nothing reaches (bits of a reach set, as many words). */
     uint64_t clean[CLEAN_WORDS];
@@ -450,6 +451,14 @@ static void one_table(search *s, int table)
     sets_checks(s, table);
 }
 
+/* After a table of part found nothing in sets_checks: so do all the
+ * tables it reaches. */
+static void mark_clean(search *s, int part)
+{
+    const uint64_t *reached = part_set(s, part);
+    for (int w = 0; w < s->reach.words; w++) s->clean[w] |= reached[w];
+}
+
 /* one_table in the search itself (not premise_scratch_cell's replay,
  * which needs the scratch set as every check leaves it: the search reads
  * no scratch set), but for sets_checks where it can find nothing. What it
@@ -473,9 +482,49 @@ static void checked_table(search *s, int table)
     if (s->clean[v / 64] >> (v % 64) & 1u) return;
     int before = s->nhits;
     sets_checks(s, table);
-    if (s->nhits != before) return;
-    const uint64_t *reached = part_set(s, part);
-    for (int w = 0; w < s->reach.words; w++) s->clean[w] |= reached[w];
+    if (s->nhits == before) mark_clean(s, part);
+}
+
+/* Marks tables clean (s->clean) before the checks in HoDoKu's order
+ * run: first those no other table reaches, until one finds something (its
+ * results are dropped: the checks in order find them again). A clean
+ * table is clean whichever check finds it, so this changes no result,
+ * only how many tables are checked: in a search whose checks find nothing
+ * (most forcing chain searches), every table rooting its part is reached
+ * by one of these, so they alone are checked (on t60, 6,700 tables
+ * instead of 10,700 in 44 such searches). A forcing net search nearly
+ * always has one of them find something at once, so it is not probed.
+ * Only a table that roots its part is tried (the others share its sets);
+ * a root reached by some set but its own is in two of them (a part's set
+ * holds its root). */
+static void probe_clean(search *s)
+{
+    const hodoku_grid *g = s->t->grid;
+    int n = 0;
+    uint64_t reached[CLEAN_WORDS] = {0}, twice[CLEAN_WORDS] = {0};
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (unsigned c = g->candidates[cell]; c; c &= c - 1)
+            for (int on = 0; on < 2; on++) {
+                int table = hodoku_plain(cell, sudoku_lowest_digit(c), on), part = s->part_of[table];
+                if (part != s->reach.index[table]) continue;
+                s->roots[n++] = (int16_t)table;
+                const uint64_t *set = part_set(s, part);
+                for (int w = 0; w < s->plain_words; w++) {
+                    twice[w] |= reached[w] & set[w];
+                    reached[w] |= set[w];
+                }
+            }
+    for (int i = 0; i < n; i++) {
+        int table = s->roots[i], v = s->part_of[table];
+        if ((twice[v / 64] | s->clean[v / 64]) >> (v % 64) & 1u) continue;
+        int before = s->nhits;
+        sets_checks(s, table);
+        if (s->nhits != before) {
+            s->nhits = before;
+            return;
+        }
+        mark_clean(s, v);
+    }
 }
 
 /* HoDoKu's checkTwoChains (spec 14.3 2): what both states of a candidate
@@ -527,6 +576,7 @@ static void all_lead_to(search *s, const int *tables, int n)
 static void checks_but_on_tables(search *s)
 {
     const hodoku_grid *g = s->t->grid;
+    if (!s->nets) probe_clean(s);
     scratch_after_groups(s);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned c = g->candidates[cell]; c; c &= c - 1)
