@@ -113,6 +113,7 @@ typedef struct search {
     int start[HODOKU_PLAIN_NODES], count[HODOKU_PLAIN_NODES];
     bool whole[HODOKU_PLAIN_NODES]; /* expanded, or only its direct list copied */
     uint16_t chain[CHAIN_MAX];
+    bool full_tables; /* some table expanded on its own (part_of -1) */
     bool nets, no_memory;
 } search;
 
@@ -223,7 +224,7 @@ static bool leads_to(search *s, int table, int node)
 static bool common_sets(search *s, const int *tables, int n, outcome *o)
 {
     bool reach = true;
-    for (int i = 0; i < n; i++) reach = reach && s->part_of[tables[i]] >= 0;
+    for (int i = 0; i < n && s->full_tables; i++) reach = reach && s->part_of[tables[i]] >= 0;
     if (!reach) {
         /* The intersections of all digits' sets at once, table by table,
          * until none is left (each table's sets are one block). */
@@ -240,13 +241,16 @@ static bool common_sets(search *s, const int *tables, int n, outcome *o)
         }
         return true;
     }
-    uint64_t both[CLEAN_WORDS];
-    const uint64_t *first = part_set(s, s->part_of[tables[0]]);
-    for (int w = 0; w < s->plain_words; w++) both[w] = first[w];
-    both[s->plain_words - 1] &= s->plain_last;
-    for (int i = 1; i < n; i++) {
+    /* The first two sets ANDed in one pass (a set with itself if one). */
+    uint64_t both[CLEAN_WORDS], left = 0;
+    const uint64_t *first = part_set(s, s->part_of[tables[0]]), *second = part_set(s, s->part_of[tables[n > 1 ? 1 : 0]]);
+    int last = s->plain_words - 1;
+    for (int w = 0; w < last; w++) left |= both[w] = first[w] & second[w];
+    left |= both[last] = first[last] & second[last] & s->plain_last;
+    if (!left) return false;
+    for (int i = 2; i < n; i++) {
         const uint64_t *set = part_set(s, s->part_of[tables[i]]);
-        uint64_t left = 0;
+        left = 0;
         for (int w = 0; w < s->plain_words; w++) left |= both[w] &= set[w];
         if (!left) return false;
     }
@@ -971,6 +975,7 @@ static bool table_sets(search *s)
     s->plain_last = plain % 64 ? (1ull << (plain % 64)) - 1 : ~0ull; /* its plain nodes' bits */
     for (int v = 0; v < r->n; v++) s->made_by[v] = -1;
     memset(s->clean, 0, sizeof s->clean);
+    s->full_tables = false;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned c = g->candidates[cell]; c; c &= c - 1)
             for (int on = 1; on >= 0; on--) {
@@ -978,6 +983,7 @@ static bool table_sets(search *s)
                 s->part_of[table] = (int16_t)part;
                 if (r->n >= HODOKU_TABLE_MAX && reach_count(r, part_set(s, part)) >= HODOKU_TABLE_MAX) {
                     s->part_of[table] = -1;
+                    s->full_tables = true;
                     if (!full_table_sets(s, table)) return false;
                 }
             }
