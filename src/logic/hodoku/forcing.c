@@ -97,6 +97,7 @@ typedef struct search {
     /* By table: the part whose reach its sets are (shared by the part's
      * tables), -1 for a table expanded on its own. */
     int16_t part_of[HODOKU_PLAIN_NODES];
+    int16_t roots[HODOKU_PLAIN_NODES]; /* probe_clean's tables */
     /* By reach number: the nodes some table whose sets_checks found
      * nothing reaches (bits of a reach set, as many words). */
     uint64_t clean[CLEAN_WORDS];
@@ -112,6 +113,7 @@ typedef struct search {
     int start[HODOKU_PLAIN_NODES], count[HODOKU_PLAIN_NODES];
     bool whole[HODOKU_PLAIN_NODES]; /* expanded, or only its direct list copied */
     uint16_t chain[CHAIN_MAX];
+    bool full_tables; /* some table expanded on its own (part_of -1) */
     bool nets, no_memory;
 } search;
 
@@ -222,7 +224,7 @@ static bool leads_to(search *s, int table, int node)
 static bool common_sets(search *s, const int *tables, int n, outcome *o)
 {
     bool reach = true;
-    for (int i = 0; i < n; i++) reach = reach && s->part_of[tables[i]] >= 0;
+    for (int i = 0; i < n && s->full_tables; i++) reach = reach && s->part_of[tables[i]] >= 0;
     if (!reach) {
         /* The intersections of all digits' sets at once, table by table,
          * until none is left (each table's sets are one block). */
@@ -239,13 +241,16 @@ static bool common_sets(search *s, const int *tables, int n, outcome *o)
         }
         return true;
     }
-    uint64_t both[CLEAN_WORDS];
-    const uint64_t *first = part_set(s, s->part_of[tables[0]]);
-    for (int w = 0; w < s->plain_words; w++) both[w] = first[w];
-    both[s->plain_words - 1] &= s->plain_last;
-    for (int i = 1; i < n; i++) {
+    /* The first two sets ANDed in one pass (a set with itself if one). */
+    uint64_t both[CLEAN_WORDS], left = 0;
+    const uint64_t *first = part_set(s, s->part_of[tables[0]]), *second = part_set(s, s->part_of[tables[n > 1 ? 1 : 0]]);
+    int last = s->plain_words - 1;
+    for (int w = 0; w < last; w++) left |= both[w] = first[w] & second[w];
+    left |= both[last] = first[last] & second[last] & s->plain_last;
+    if (!left) return false;
+    for (int i = 2; i < n; i++) {
         const uint64_t *set = part_set(s, s->part_of[tables[i]]);
-        uint64_t left = 0;
+        left = 0;
         for (int w = 0; w < s->plain_words; w++) left |= both[w] &= set[w];
         if (!left) return false;
     }
@@ -450,6 +455,14 @@ static void one_table(search *s, int table)
     sets_checks(s, table);
 }
 
+/* After a table of part found nothing in sets_checks: so do all the
+ * tables it reaches. */
+static void mark_clean(search *s, int part)
+{
+    const uint64_t *reached = part_set(s, part);
+    for (int w = 0; w < s->reach.words; w++) s->clean[w] |= reached[w];
+}
+
 /* one_table in the search itself (not premise_scratch_cell's replay,
  * which needs the scratch set as every check leaves it: the search reads
  * no scratch set), but for sets_checks where it can find nothing. What it
@@ -473,9 +486,50 @@ static void checked_table(search *s, int table)
     if (s->clean[v / 64] >> (v % 64) & 1u) return;
     int before = s->nhits;
     sets_checks(s, table);
-    if (s->nhits != before) return;
-    const uint64_t *reached = part_set(s, part);
-    for (int w = 0; w < s->reach.words; w++) s->clean[w] |= reached[w];
+    if (s->nhits == before) mark_clean(s, part);
+}
+
+/* Marks tables clean (s->clean) before the checks in HoDoKu's order
+ * run: first the ON tables no other ON table reaches, until one finds
+ * something (its results are dropped: the checks in order find them
+ * again). A clean table is clean whichever check finds it, so this
+ * changes no result, only how many tables are checked: in a search whose
+ * checks find nothing (most forcing chain searches), these alone are
+ * checked but for a few (on t60, 6,700 tables instead of 10,700 in 44
+ * such searches). Nearly every table is reached from one of them: an OFF
+ * table from the ON tables of its cell's other candidates, an ON table
+ * that an OFF table reaches (a strong link) from the ON tables reaching
+ * that one. A forcing net search nearly always has one of them find
+ * something at once, so it is not probed. Only a table that roots its
+ * part is tried (the others share its sets); a root reached by some set
+ * but its own is in two of them (a part's set holds its root). */
+static void probe_clean(search *s)
+{
+    const hodoku_grid *g = s->t->grid;
+    int n = 0;
+    uint64_t reached[CLEAN_WORDS] = {0}, twice[CLEAN_WORDS] = {0};
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (unsigned c = g->candidates[cell]; c; c &= c - 1) {
+            int table = hodoku_plain(cell, sudoku_lowest_digit(c), true), part = s->part_of[table];
+            if (part != s->reach.index[table]) continue;
+            s->roots[n++] = (int16_t)table;
+            const uint64_t *set = part_set(s, part);
+            for (int w = 0; w < s->plain_words; w++) {
+                twice[w] |= reached[w] & set[w];
+                reached[w] |= set[w];
+            }
+        }
+    for (int i = 0; i < n; i++) {
+        int table = s->roots[i], v = s->part_of[table];
+        if ((twice[v / 64] | s->clean[v / 64]) >> (v % 64) & 1u) continue;
+        int before = s->nhits;
+        sets_checks(s, table);
+        if (s->nhits != before) {
+            s->nhits = before;
+            return;
+        }
+        mark_clean(s, v);
+    }
 }
 
 /* HoDoKu's checkTwoChains (spec 14.3 2): what both states of a candidate
@@ -527,6 +581,7 @@ static void all_lead_to(search *s, const int *tables, int n)
 static void checks_but_on_tables(search *s)
 {
     const hodoku_grid *g = s->t->grid;
+    if (!s->nets) probe_clean(s);
     scratch_after_groups(s);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned c = g->candidates[cell]; c; c &= c - 1)
@@ -921,6 +976,7 @@ static bool table_sets(search *s)
     s->plain_last = plain % 64 ? (1ull << (plain % 64)) - 1 : ~0ull; /* its plain nodes' bits */
     for (int v = 0; v < r->n; v++) s->made_by[v] = -1;
     memset(s->clean, 0, sizeof s->clean);
+    s->full_tables = false;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned c = g->candidates[cell]; c; c &= c - 1)
             for (int on = 1; on >= 0; on--) {
@@ -928,6 +984,7 @@ static bool table_sets(search *s)
                 s->part_of[table] = (int16_t)part;
                 if (r->n >= HODOKU_TABLE_MAX && reach_count(r, part_set(s, part)) >= HODOKU_TABLE_MAX) {
                     s->part_of[table] = -1;
+                    s->full_tables = true;
                     if (!full_table_sets(s, table)) return false;
                 }
             }
