@@ -74,6 +74,37 @@ typedef struct work {
     uint16_t code[HODOKU_NODES];
 } work;
 
+/* A pair of a set's words (GCC's vector extension, as forcing.c uses),
+ * moved in and out with memcpy (the words are words elsewhere): one
+ * instruction an or, and no test of overlap before the loop as a loop
+ * over words takes. */
+typedef uint64_t pair __attribute__((vector_size(16)));
+
+/* GCC would make clear_sets' loop a call of memset, which on these sizes
+ * (some 30 KB) runs rep stosb, a byte an instruction as callgrind counts
+ * (on t60, 14M instructions against 2.2M for the loop); clang has no such
+ * switch. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define STORE_LOOP __attribute__((optimize("no-tree-loop-distribute-patterns")))
+#else
+#define STORE_LOOP
+#endif
+
+/* Empties the sets of node numbers 0 to n - 1 at once, before the search
+ * (a store a pair of words, two a turn), rather than each when its node is
+ * met: a call of memset a set, and the registers it takes, cost more. A
+ * turn may clear two words past the last set: work_alloc leaves room for
+ * a set and a pair more. */
+STORE_LOOP static void clear_sets(hodoku_reach *r, int n)
+{
+    const pair zero = {0, 0};
+    uint64_t *w = __builtin_assume_aligned(r->sets, 16);
+    for (const uint64_t *end = w + (size_t)n * (size_t)r->words; w < end; w += 4) {
+        memcpy(w, &zero, sizeof zero);
+        memcpy(w + 2, &zero, sizeof zero);
+    }
+}
+
 static bool work_alloc(work *k, hodoku_reach *r, int n, int held)
 {
     size_t m = (size_t)n + 1;
@@ -99,12 +130,6 @@ static void work_free(work *k)
     free(k->calls);
 }
 
-/* A pair of a set's words (GCC's vector extension, as forcing.c uses),
- * moved in and out with memcpy (the words are words elsewhere): one
- * instruction an or, and no test of overlap before the loop as a loop
- * over words takes. */
-typedef uint64_t pair __attribute__((vector_size(16)));
-
 /* Node number v's set: while the search runs, what v and its dead ends
  * reach and the finished parts that it leads to; then, for the node
  * rooting a part, the part's set. */
@@ -114,13 +139,11 @@ static uint64_t *set_of(const hodoku_reach *r, int v)
     return __builtin_assume_aligned(r->sets + (size_t)v * (size_t)r->words, 16);
 }
 
-/* Node number v's set made to hold v alone (if the sets hold it). Cleared
- * by memset: for the two to four pairs of words a set has, its call takes
- * fewer instructions than GCC's loop of stores. */
+/* Node number v's set (empty: clear_sets) made to hold v alone (if the
+ * sets hold it). */
 static uint64_t *set_start(const hodoku_reach *r, int v)
 {
     uint64_t *set = set_of(r, v);
-    memset(set, 0, (size_t)r->words * sizeof *set);
     if (v < r->held) set[v >> 6] = 1ull << (v & 63);
     return set;
 }
@@ -151,8 +174,10 @@ static void take(const hodoku_reach *r, int *merged, int v, uint64_t *set, int p
 }
 
 /* Starts node number v's search: its code (its order), its set, its
- * frame f. */
-static void visit(const hodoku_reach *r, work *k, int v, frame *f, unsigned *counter, int *nstack)
+ * frame f. Inlined in closure's loop (GCC would call it, its arguments
+ * and the loop's registers through memory). */
+__attribute__((always_inline)) static inline void visit(const hodoku_reach *r, work *k, int v,
+                                                        frame *f, unsigned *counter, int *nstack)
 {
     int node = r->nodes[v];
     unsigned order = (*counter)++;
@@ -206,17 +231,24 @@ static int next_successor(const hodoku_reach *r, work *k, frame *f)
  * of its own that reaches itself (its set made), NOTHING for the rest. */
 static void code_start(hodoku_reach *r, work *k)
 {
-    memset(k->code, NOTHING & 0xff, sizeof k->code);
-    for (int v = 0; v < r->n; v++) {
-        int node = r->nodes[v];
-        k->merged[v] = -1;
-        if (k->gr.first[node] != k->gr.last[node]) {
-            k->code[node] = (uint16_t)(UNSEEN + v);
+    /* Copies of what the loop reads (its stores could be to any of them,
+     * as far as the compiler knows, which would reload them each turn). */
+    const uint16_t *nodes = r->nodes;
+    const int *first = k->gr.first, *last = k->gr.last;
+    int *merged = k->merged, n = r->n, held = r->held;
+    uint16_t *code = k->code;
+    memset(code, NOTHING & 0xff, sizeof k->code);
+    clear_sets(r, n);
+    for (int v = 0; v < n; v++) {
+        int node = nodes[v];
+        merged[v] = -1;
+        if (first[node] != last[node]) {
+            code[node] = (uint16_t)(UNSEEN + v);
             continue;
         }
         r->part[v] = v;
         set_start(r, v);
-        if (v < r->held) k->code[node] = (uint16_t)v;
+        if (v < held) code[node] = (uint16_t)v;
     }
 }
 
@@ -227,12 +259,16 @@ static void code_start(hodoku_reach *r, work *k)
  * which reaches the root), so the root's set ends as the part's. */
 static void closure(hodoku_reach *r, work *k)
 {
-    int *stack = k->stack, *part = r->part, nstack = 0;
+    /* Copies of what the loop reads, which its stores (to part, say)
+     * would otherwise make the compiler reload each turn. */
+    int *stack = k->stack, *part = r->part, nstack = 0, n = r->n;
+    const uint16_t *nodes = r->nodes;
+    uint16_t *code = k->code;
     unsigned counter = ORDERS;
     frame *calls = k->calls;
     code_start(r, k);
-    for (int root = 0; root < r->n; root++) {
-        if (k->code[r->nodes[root]] < UNSEEN) continue; /* met, or a dead end */
+    for (int root = 0; root < n; root++) {
+        if (code[nodes[root]] < UNSEEN) continue; /* met, or a dead end */
         int depth = 0;
         visit(r, k, root, calls, &counter, &nstack);
         while (depth >= 0) {
@@ -250,7 +286,7 @@ static void closure(hodoku_reach *r, work *k)
                 do {
                     u = stack[--nstack];
                     part[u] = v;
-                    k->code[r->nodes[u]] = (uint16_t)(FINISHED + v);
+                    code[nodes[u]] = (uint16_t)(FINISHED + v);
                 } while (u != v);
             }
             if (--depth < 0) break;
