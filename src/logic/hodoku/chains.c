@@ -310,25 +310,15 @@ static hodoku_set ends_seen(const search *s)
     return seen;
 }
 
-/* False if no XY-Chain from the start, its first link s->chain[1], can
- * end in a cell of targets with the start digit on. The chain's cells
- * after the start are bivalue, each seeing the one before and holding
- * the digit on there, whose other digit is on next; the start is not come
- * back to. Every such chain is a path of the graph searched here, whose
- * steps are the same without the walk's rule that a cell comes once or
- * its length limit: where the graph reaches no target, the walk records
- * nothing. */
-static bool xy_reaches(const search *s, hodoku_set targets)
+/* Spreads on (by digit, the cells where it is on) over the chains of
+ * bivalue cells of cells: a cell of cells that sees one where y is on and
+ * holds y has its other digit on. True as soon as a cell of targets gets
+ * the start digit on with a useful end there (may_record); false when
+ * nothing more is reached. */
+static bool xy_spread(const search *s, hodoku_set cells, hodoku_set on[10], hodoku_set targets)
 {
-    targets = hodoku_set_and(targets, ends_seen(s));
-    if (hodoku_set_is_empty(targets)) return false;
-    hodoku_set on[10], frontier[10];
-    for (int digit = 0; digit <= 9; digit++) on[digit] = frontier[digit] = hodoku_set_empty();
-    hodoku_set_add(&on[s->chain[1].digit], s->start);
-    frontier[s->chain[1].digit] = on[s->chain[1].digit];
-    hodoku_set cells = s->bivalue;
-    hodoku_set_remove(&cells, s->start);
-    targets = hodoku_set_and(targets, cells);
+    hodoku_set frontier[10];
+    memcpy(frontier, on, sizeof frontier);
     for (bool more = true; more;) {
         more = false;
         for (int y = 1; y <= 9; y++) {
@@ -348,6 +338,51 @@ static bool xy_reaches(const search *s, hodoku_set targets)
         }
     }
     return false;
+}
+
+/* The states (cell, digit on) that chains of bivalue cells reach from one,
+ * the start not left out: every state they reach is in it as well, so one
+ * closure serves the searches from all its states (xy_reaches). */
+typedef struct closure {
+    hodoku_set on[10];
+} closure;
+
+typedef struct closures {
+    int n;
+    closure list[2 * SUDOKU_CELLS];
+} closures;
+
+/* False if no XY-Chain from the start, its first link s->chain[1], can
+ * end in a cell of targets with the start digit on. The chain's cells
+ * after the start are bivalue, each seeing the one before and holding
+ * the digit on there, whose other digit is on next; the start is not come
+ * back to. Every such chain is a path of the graph searched here, whose
+ * steps are the same without the walk's rule that a cell comes once or
+ * its length limit: where the graph reaches no target, the walk records
+ * nothing. First in a closure of the first link's state that may take the
+ * start in (more paths, the same answer where it is no), then without. */
+static bool xy_reaches(const search *s, closures *known, hodoku_set targets)
+{
+    hodoku_set cells = s->bivalue;
+    hodoku_set_remove(&cells, s->start);
+    targets = hodoku_set_and(hodoku_set_and(targets, cells), ends_seen(s));
+    if (hodoku_set_is_empty(targets)) return false;
+    int first = s->chain[1].digit;
+    const closure *c = NULL;
+    for (int i = 0; i < known->n && !c; i++)
+        if (hodoku_set_has(known->list[i].on[first], s->start)) c = &known->list[i];
+    if (!c) {
+        closure *made = &known->list[known->n++];
+        for (int digit = 0; digit <= 9; digit++) made->on[digit] = hodoku_set_empty();
+        hodoku_set_add(&made->on[first], s->start);
+        xy_spread(s, s->bivalue, made->on, hodoku_set_empty());
+        c = made;
+    }
+    if (!may_record(s, hodoku_set_and(c->on[s->digit], targets))) return false;
+    hodoku_set on[10];
+    for (int digit = 0; digit <= 9; digit++) on[digit] = hodoku_set_empty();
+    hodoku_set_add(&on[first], s->start);
+    return xy_spread(s, cells, on, targets);
 }
 
 /* The cells that hold the digit once more in a house of cell where it has
@@ -480,6 +515,7 @@ static bool find(hodoku_query *q, chain_kind kind, sudoku_technique technique, s
     unsigned open = chains_of_pairs(kind) ? ALL_DIGITS : hodoku_digits_open(q, technique, &at);
     hodoku_set starts = {{~0ull, (1ull << (SUDOKU_CELLS - 64)) - 1}}; /* every cell */
     if (kind == REMOTE_PAIR) starts = remote_pair_cells(g);
+    if (kind == XY_CHAIN) starts = s.bivalue; /* its chains start and go through these only */
     bool possible = open && (kind != TURBOT_FISH || turbot_possible(&s, open)) && !hodoku_set_is_empty(starts);
     if (!possible) {
         if (!chains_of_pairs(kind)) hodoku_digits_none(q, technique, &at);
@@ -487,6 +523,8 @@ static bool find(hodoku_query *q, chain_kind kind, sudoku_technique technique, s
     }
     hodoku_keymap_init(&s.seen);
     int max_links = kind == TURBOT_FISH ? 3 : CHAIN_MAX;
+    closures known;
+    known.n = 0;
     bool linked = false; /* the links are made for the first walk: most searches walk none */
     for (s.start = 0; s.start < SUDOKU_CELLS; s.start++) {
         unsigned cands = hodoku_set_has(starts, s.start) ? g->candidates[s.start] : 0;
@@ -502,7 +540,7 @@ static bool find(hodoku_query *q, chain_kind kind, sudoku_technique technique, s
                 if (kind == REMOTE_PAIR) s.start_sees2 = hodoku_set_and(hodoku_buddies(s.start), s.holds[s.digit2]);
                 hodoku_set ends = s.holds[s.digit];
                 if (kind == X_CHAIN && !x_reaches(&s, ends)) continue;
-                if (kind == XY_CHAIN && !xy_reaches(&s, hodoku_set_and(ends, s.bivalue))) continue;
+                if (kind == XY_CHAIN && !xy_reaches(&s, &known, ends)) continue;
                 if (!linked) make_links(&s, open, starts);
                 linked = true;
                 walk(&s, max_links);
