@@ -494,6 +494,36 @@ static hodoku_set remote_pair_cells(const hodoku_grid *g)
     return cells;
 }
 
+/* False if no Remote Pair from the start can record a step. Its chain
+ * goes through cells of cells with the start's pair, each seeing the one
+ * before, and records only where it ends, an even number of cells long,
+ * in a cell that sees one with the digit the start sees. Laid out by
+ * their distance from the start, those cells show whether they are two-
+ * coloured (no two of one distance see each other): then the chain's
+ * cells alternate between the colours and it ends in the start's
+ * opposite; else it may end in any. */
+static bool rp_reaches(const search *s, hodoku_set cells)
+{
+    hodoku_set same = hodoku_set_and(cells, hodoku_set_and(s->holds[s->digit], s->holds[s->digit2]));
+    hodoku_set layer = hodoku_set_cell(s->start), seen = layer;
+    hodoku_set opposite = hodoku_set_empty();
+    bool two_coloured = true;
+    for (int distance = 1; !hodoku_set_is_empty(layer); distance++) {
+        hodoku_set next = hodoku_set_empty();
+        for (int c; (c = hodoku_set_pop(&layer)) >= 0;) {
+            hodoku_set near = hodoku_set_and(hodoku_buddies(c), same);
+            if (!hodoku_set_is_empty(hodoku_set_and(near, layer))) two_coloured = false;
+            next = hodoku_set_or(next, near);
+        }
+        layer = hodoku_set_minus(next, seen);
+        seen = hodoku_set_or(seen, layer);
+        if (distance % 2) opposite = hodoku_set_or(opposite, layer);
+    }
+    hodoku_set ends = two_coloured ? opposite : seen;
+    hodoku_set_remove(&ends, s->start);
+    return !hodoku_set_is_empty(hodoku_set_and(ends, ends_seen(s)));
+}
+
 /* The step of kind HoDoKu takes on q's grid; false if there is none. */
 static bool find(hodoku_query *q, chain_kind kind, sudoku_technique technique, sudoku_step *step)
 {
@@ -541,6 +571,7 @@ static bool find(hodoku_query *q, chain_kind kind, sudoku_technique technique, s
                 hodoku_set ends = s.holds[s.digit];
                 if (kind == X_CHAIN && !x_reaches(&s, ends)) continue;
                 if (kind == XY_CHAIN && !xy_reaches(&s, &known, ends)) continue;
+                if (kind == REMOTE_PAIR && !rp_reaches(&s, starts)) continue;
                 if (!linked) make_links(&s, open, starts);
                 linked = true;
                 walk(&s, max_links);
