@@ -271,30 +271,184 @@ static bool turbot_possible(const search *s, unsigned digits)
     return false;
 }
 
-/* False if no X-Chain or XY-Chain from the start can make a step that
+/* True if a chain from the start that ends in cell z can make a step that
  * comes before the best so far (or, none found yet, any step). Its
- * eliminations are the cells with the digit that see the start and the
- * chain's last cell, one of ends or the start itself. A step whose
- * eliminations come after the best's, in the comparator's order, can at
- * most tie with it, and a tie keeps the step found first (one with the
- * same eliminations may be shorter: it is still looked for). Exact: the
- * chains it spares could not change the step. */
+ * eliminations are the cells with the digit that see the start and z. A
+ * step whose eliminations come after the best's, in the comparator's
+ * order, can at most tie with it, and a tie keeps the step found first
+ * (one with the same eliminations may be shorter: it is still looked
+ * for). Exact: the chains to other ends could not change the step. */
+static bool useful_end(const search *s, int z)
+{
+    hodoku_set elims = hodoku_set_and(s->start_sees, hodoku_buddies(z));
+    if (hodoku_set_is_empty(elims)) return false;
+    if (!s->found) return true;
+    sudoku_candidate list[SUDOKU_CELLS];
+    int n = 0;
+    for (int cell; (cell = hodoku_set_pop(&elims)) >= 0;) list[n++] = (sudoku_candidate){(uint8_t)cell, (uint8_t)s->digit};
+    hodoku_rank a = {s->kind, n, list, 0, (uint16_t)(1u << (s->digit - 1))};
+    hodoku_rank b = {s->kind, s->best->nremovals, s->best->removals, s->best->nlinks, s->best->digits};
+    return hodoku_compare_standard(&a, &b) < 0;
+}
+
+/* True if a chain from the start may end in one of ends with a useful
+ * step (useful_end). */
 static bool may_record(const search *s, hodoku_set ends)
 {
-    hodoku_set_add(&ends, s->start);
-    uint16_t digits = (uint16_t)(1u << (s->digit - 1));
-    for (int z; (z = hodoku_set_pop(&ends)) >= 0;) {
-        hodoku_set elims = hodoku_set_and(s->start_sees, hodoku_buddies(z));
-        if (hodoku_set_is_empty(elims)) continue;
-        if (!s->found) return true;
-        sudoku_candidate list[SUDOKU_CELLS];
-        int n = 0;
-        for (int cell; (cell = hodoku_set_pop(&elims)) >= 0;) list[n++] = (sudoku_candidate){(uint8_t)cell, (uint8_t)s->digit};
-        hodoku_rank a = {s->kind, n, list, 0, digits};
-        hodoku_rank b = {s->kind, s->best->nremovals, s->best->removals, s->best->nlinks, s->best->digits};
-        if (hodoku_compare_standard(&a, &b) < 0) return true;
+    for (int z; (z = hodoku_set_pop(&ends)) >= 0;)
+        if (useful_end(s, z)) return true;
+    return false;
+}
+
+/* The cells that see one the start sees with its digit: a chain's end
+ * outside them eliminates nothing. */
+static hodoku_set ends_seen(const search *s)
+{
+    hodoku_set seen = hodoku_set_empty();
+    for (hodoku_set sees = s->start_sees; !hodoku_set_is_empty(sees);)
+        seen = hodoku_set_or(seen, hodoku_buddies(hodoku_set_pop(&sees)));
+    return seen;
+}
+
+/* Spreads on (by digit, the cells where it is on) over the chains of
+ * bivalue cells of cells: a cell of cells that sees one where y is on and
+ * holds y has its other digit on. True as soon as a cell of targets gets
+ * the start digit on with a useful end there (may_record); false when
+ * nothing more is reached. */
+static bool xy_spread(const search *s, hodoku_set cells, hodoku_set on[10], hodoku_set targets)
+{
+    hodoku_set frontier[10];
+    memcpy(frontier, on, sizeof frontier);
+    for (bool more = true; more;) {
+        more = false;
+        for (int y = 1; y <= 9; y++) {
+            if (hodoku_set_is_empty(frontier[y])) continue;
+            hodoku_set off = hodoku_set_empty();
+            for (int c; (c = hodoku_set_pop(&frontier[y])) >= 0;) off = hodoku_set_or(off, hodoku_buddies(c));
+            off = hodoku_set_and(off, hodoku_set_and(cells, s->holds[y]));
+            for (int z = 1; z <= 9; z++) {
+                if (z == y) continue;
+                hodoku_set add = hodoku_set_minus(hodoku_set_and(off, s->holds[z]), on[z]);
+                if (hodoku_set_is_empty(add)) continue;
+                if (z == s->digit && may_record(s, hodoku_set_and(add, targets))) return true;
+                on[z] = hodoku_set_or(on[z], add);
+                frontier[z] = hodoku_set_or(frontier[z], add);
+                more = true;
+            }
+        }
     }
     return false;
+}
+
+/* The states (cell, digit on) that chains of bivalue cells reach from one,
+ * the start not left out: every state they reach is in it as well, so one
+ * closure serves the searches from all its states (xy_reaches). */
+typedef struct closure {
+    hodoku_set on[10];
+} closure;
+
+typedef struct closures {
+    int n;
+    closure list[2 * SUDOKU_CELLS];
+} closures;
+
+/* False if no XY-Chain from the start, its first link s->chain[1], can
+ * end in a cell of targets with the start digit on. The chain's cells
+ * after the start are bivalue, each seeing the one before and holding
+ * the digit on there, whose other digit is on next; the start is not come
+ * back to. Every such chain is a path of the graph searched here, whose
+ * steps are the same without the walk's rule that a cell comes once or
+ * its length limit: where the graph reaches no target, the walk records
+ * nothing. First in a closure of the first link's state that may take the
+ * start in (more paths, the same answer where it is no), then without. */
+static bool xy_reaches(const search *s, closures *known, hodoku_set targets)
+{
+    hodoku_set cells = s->bivalue;
+    hodoku_set_remove(&cells, s->start);
+    targets = hodoku_set_and(hodoku_set_and(targets, cells), ends_seen(s));
+    if (hodoku_set_is_empty(targets)) return false;
+    int first = s->chain[1].digit;
+    const closure *c = NULL;
+    for (int i = 0; i < known->n && !c; i++)
+        if (hodoku_set_has(known->list[i].on[first], s->start)) c = &known->list[i];
+    if (!c) {
+        closure *made = &known->list[known->n++];
+        for (int digit = 0; digit <= 9; digit++) made->on[digit] = hodoku_set_empty();
+        hodoku_set_add(&made->on[first], s->start);
+        xy_spread(s, s->bivalue, made->on, hodoku_set_empty());
+        c = made;
+    }
+    if (!may_record(s, hodoku_set_and(c->on[s->digit], targets))) return false;
+    hodoku_set on[10];
+    for (int digit = 0; digit <= 9; digit++) on[digit] = hodoku_set_empty();
+    hodoku_set_add(&on[first], s->start);
+    return xy_spread(s, cells, on, targets);
+}
+
+/* The cells that hold the digit once more in a house of cell where it has
+ * two places: where a one-digit chain goes on by a strong link from cell. */
+static hodoku_set mates_of(const search *s, int cell)
+{
+    hodoku_set mates = hodoku_set_empty();
+    for (int k = 0; k < 3; k++) {
+        int unit = sudoku_cell_units[cell][k];
+        if (s->g->free[unit][s->digit] == 2) mates = hodoku_set_or(mates, hodoku_unit_sets[unit]);
+    }
+    hodoku_set_remove(&mates, cell);
+    return hodoku_set_and(mates, s->holds[s->digit]);
+}
+
+/* False if no X-Chain from the start, its first link s->chain[1], can end
+ * in a cell of targets by a strong link. After the first link the chain
+ * goes on by any link (to a cell with the digit that sees the last) and
+ * by a strong one in turn, and comes back to the start only to end there.
+ * Every such chain is a path of the graph searched here, whose steps are
+ * the same without the walk's rule that a cell comes once or its length
+ * limit: where the graph reaches no target, the walk records nothing. */
+static bool x_reaches(const search *s, hodoku_set targets)
+{
+    targets = hodoku_set_and(targets, ends_seen(s));
+    if (hodoku_set_is_empty(targets)) return false;
+    hodoku_set on = hodoku_set_cell(s->chain[1].cell), frontier = on;
+    hodoku_set off = hodoku_set_cell(s->start);
+    while (!hodoku_set_is_empty(frontier)) {
+        hodoku_set weak = hodoku_set_empty();
+        for (int c; (c = hodoku_set_pop(&frontier)) >= 0;) weak = hodoku_set_or(weak, hodoku_buddies(c));
+        weak = hodoku_set_minus(hodoku_set_and(weak, s->holds[s->digit]), off);
+        off = hodoku_set_or(off, weak);
+        hodoku_set strong = hodoku_set_empty();
+        for (int c; (c = hodoku_set_pop(&weak)) >= 0;) strong = hodoku_set_or(strong, mates_of(s, c));
+        strong = hodoku_set_minus(strong, on);
+        if (may_record(s, hodoku_set_and(strong, targets))) return true;
+        on = hodoku_set_or(on, strong);
+        frontier = strong;
+        hodoku_set_remove(&frontier, s->start);
+    }
+    return false;
+}
+
+/* The strong links from the start's digit, as make_links orders them:
+ * the other digit of a bivalue cell for a chain of pairs, else the cell
+ * of each house (row, column, box) that holds the digit once more, the
+ * box's left out where it shares the start's row or column. Their count. */
+static int first_links(const search *s, link first[STRONG_PER_NODE])
+{
+    unsigned cands = s->g->candidates[s->start];
+    if (chains_of_pairs(s->kind)) {
+        if (!sudoku_is_pair(cands)) return 0;
+        first[0] = (link){(uint8_t)s->start, (uint8_t)sudoku_lowest_digit(cands & ~(1u << (s->digit - 1))), true};
+        return 1;
+    }
+    int n = 0;
+    for (int k = 0; k < 3; k++) {
+        int house = sudoku_cell_units[s->start][k];
+        if (s->g->free[house][s->digit] != 2) continue;
+        hodoku_set in = hodoku_set_and(hodoku_unit_sets[house], s->holds[s->digit]);
+        hodoku_set_remove(&in, s->start);
+        if (k == 2) in = hodoku_set_minus(in, hodoku_set_or(hodoku_unit_sets[s->start / 9], hodoku_unit_sets[9 + s->start % 9]));
+        if (!hodoku_set_is_empty(in)) first[n++] = (link){(uint8_t)hodoku_set_first(in), (uint8_t)s->digit, true};
+    }
+    return n;
 }
 
 /* The cells of set reached from cell (in set) through cells of set that
@@ -340,6 +494,36 @@ static hodoku_set remote_pair_cells(const hodoku_grid *g)
     return cells;
 }
 
+/* False if no Remote Pair from the start can record a step. Its chain
+ * goes through cells of cells with the start's pair, each seeing the one
+ * before, and records only where it ends, an even number of cells long,
+ * in a cell that sees one with the digit the start sees. Laid out by
+ * their distance from the start, those cells show whether they are two-
+ * coloured (no two of one distance see each other): then the chain's
+ * cells alternate between the colours and it ends in the start's
+ * opposite; else it may end in any. */
+static bool rp_reaches(const search *s, hodoku_set cells)
+{
+    hodoku_set same = hodoku_set_and(cells, hodoku_set_and(s->holds[s->digit], s->holds[s->digit2]));
+    hodoku_set layer = hodoku_set_cell(s->start), seen = layer;
+    hodoku_set opposite = hodoku_set_empty();
+    bool two_coloured = true;
+    for (int distance = 1; !hodoku_set_is_empty(layer); distance++) {
+        hodoku_set next = hodoku_set_empty();
+        for (int c; (c = hodoku_set_pop(&layer)) >= 0;) {
+            hodoku_set near = hodoku_set_and(hodoku_buddies(c), same);
+            if (!hodoku_set_is_empty(hodoku_set_and(near, layer))) two_coloured = false;
+            next = hodoku_set_or(next, near);
+        }
+        layer = hodoku_set_minus(next, seen);
+        seen = hodoku_set_or(seen, layer);
+        if (distance % 2) opposite = hodoku_set_or(opposite, layer);
+    }
+    hodoku_set ends = two_coloured ? opposite : seen;
+    hodoku_set_remove(&ends, s->start);
+    return !hodoku_set_is_empty(hodoku_set_and(ends, ends_seen(s)));
+}
+
 /* The step of kind HoDoKu takes on q's grid; false if there is none. */
 static bool find(hodoku_query *q, chain_kind kind, sudoku_technique technique, sudoku_step *step)
 {
@@ -361,32 +545,35 @@ static bool find(hodoku_query *q, chain_kind kind, sudoku_technique technique, s
     unsigned open = chains_of_pairs(kind) ? ALL_DIGITS : hodoku_digits_open(q, technique, &at);
     hodoku_set starts = {{~0ull, (1ull << (SUDOKU_CELLS - 64)) - 1}}; /* every cell */
     if (kind == REMOTE_PAIR) starts = remote_pair_cells(g);
+    if (kind == XY_CHAIN) starts = s.bivalue; /* its chains start and go through these only */
     bool possible = open && (kind != TURBOT_FISH || turbot_possible(&s, open)) && !hodoku_set_is_empty(starts);
     if (!possible) {
         if (!chains_of_pairs(kind)) hodoku_digits_none(q, technique, &at);
         return false;
     }
-    make_links(&s, open, starts);
     hodoku_keymap_init(&s.seen);
-    bool pairs = chains_of_pairs(kind);
     int max_links = kind == TURBOT_FISH ? 3 : CHAIN_MAX;
+    closures known;
+    known.n = 0;
+    bool linked = false; /* the links are made for the first walk: most searches walk none */
     for (s.start = 0; s.start < SUDOKU_CELLS; s.start++) {
         unsigned cands = hodoku_set_has(starts, s.start) ? g->candidates[s.start] : 0;
         for (unsigned c = cands & open; c; c &= c - 1) {
             s.digit = sudoku_lowest_digit(c);
-            int node = s.start * 9 + s.digit - 1;
-            for (int i = all.strong_start[node]; i < all.strong_end[node]; i++) {
-                link first = all.strong[i];
-                if (!pairs && first.digit != s.digit) continue;
-                if (pairs && (!sudoku_is_pair(g->candidates[first.cell]) || first.cell != s.start)) continue;
-                if (kind == REMOTE_PAIR) s.digit2 = sudoku_lowest_digit(cands & ~(1u << (s.digit - 1)));
+            link first[STRONG_PER_NODE];
+            int nfirst = first_links(&s, first);
+            for (int i = 0; i < nfirst; i++) {
+                if (kind == REMOTE_PAIR) s.digit2 = first[i].digit;
                 s.chain[0] = (link){(uint8_t)s.start, (uint8_t)s.digit, false};
-                s.chain[1] = first;
+                s.chain[1] = first[i];
                 s.start_sees = hodoku_set_and(hodoku_buddies(s.start), s.holds[s.digit]);
                 if (kind == REMOTE_PAIR) s.start_sees2 = hodoku_set_and(hodoku_buddies(s.start), s.holds[s.digit2]);
                 hodoku_set ends = s.holds[s.digit];
-                if (kind == XY_CHAIN) ends = hodoku_set_and(ends, s.bivalue);
-                if ((kind == X_CHAIN || kind == XY_CHAIN) && !may_record(&s, ends)) continue;
+                if (kind == X_CHAIN && !x_reaches(&s, ends)) continue;
+                if (kind == XY_CHAIN && !xy_reaches(&s, &known, ends)) continue;
+                if (kind == REMOTE_PAIR && !rp_reaches(&s, starts)) continue;
+                if (!linked) make_links(&s, open, starts);
+                linked = true;
                 walk(&s, max_links);
             }
         }

@@ -233,17 +233,25 @@ static bool box_line_with(unsigned places, int n)
 }
 
 /* The open cells with 1 to n candidates (n at most 4), as a cell set:
- * each digit's cells counted bit by bit, a level per count reached. */
+ * each cell's count of digits kept in four bit planes (bit j of the
+ * count in count[j]: nine fits), one binary addition per digit. */
 static void cells_up_to(const hodoku_grid *g, int n, uint64_t eligible[2])
 {
     for (int w = 0; w < 2; w++) {
-        uint64_t at_least[5] = {0, 0, 0, 0, 0}; /* at_least[j]: j + 1 candidates or more */
+        uint64_t count[4] = {0, 0, 0, 0};
         for (int d = 0; d < 9; d++) {
-            uint64_t has = g->digit_cells[d][w];
-            for (int j = n; j > 0; j--) at_least[j] |= at_least[j - 1] & has;
-            at_least[0] |= has;
+            uint64_t carry = g->digit_cells[d][w];
+            for (int j = 0; j < 4; j++) {
+                uint64_t next = count[j] & carry;
+                count[j] ^= carry;
+                carry = next;
+            }
         }
-        eligible[w] = at_least[0] & ~at_least[n];
+        uint64_t any = count[0] | count[1] | count[2] | count[3];
+        uint64_t over = count[3] | (count[2] & (count[1] | count[0])); /* 5 or more */
+        if (n < 4) over |= count[2];                                  /* 4 or more */
+        if (n < 3) over |= count[1] & count[0];                       /* 3 or more */
+        eligible[w] = any & ~over;
     }
 }
 
