@@ -21,29 +21,36 @@ typedef struct player {
     /* By cell * 9 + digit - 1: the removals a placement records among its
      * peers, read off the saved grid's candidates (the tables' holds), so
      * the same in every premise's play: made on first use (their number,
-     * NOT_MADE before), then copied. */
+     * NOT_MADE before), then read in place, the room after them taking
+     * the placed cell's own removals. */
     uint8_t npeers[SUDOKU_CELLS * 9];
-    uint16_t peers[SUDOKU_CELLS * 9][PEERS_MAX];
+    uint16_t peers[SUDOKU_CELLS * 9][PEERS_MAX + 8];
 } player;
 
-/* The removals placing digit in cell records among its peers, into
- * removed; their number. */
-static int peer_removals(player *p, int cell, int digit, uint16_t *removed)
+/* Makes the removals placing digit in cell records among its peers: once
+ * a search for each candidate placed, kept out of the lookup's way. */
+__attribute__((noinline)) static void make_peer_removals(player *p, int cell, int digit)
 {
     int at = cell * 9 + digit - 1;
-    uint16_t *peers = p->peers[at];
-    if (p->npeers[at] == NOT_MADE) {
-        hodoku_set sees = hodoku_set_and(p->t->holds[digit], hodoku_buddies(cell));
-        int k = 0;
-        /* A word of cells at a time, a node as first + step * cell. */
-        int first = hodoku_plain(0, digit, false), step = hodoku_plain(1, digit, false) - first;
-        for (int w = 0; w < 2; w++)
-            for (uint64_t bits = sees.w[w]; bits; bits &= bits - 1)
-                peers[k++] = (uint16_t)(first + step * (64 * w + __builtin_ctzll(bits)));
-        p->npeers[at] = (uint8_t)k;
-    }
-    memcpy(removed, peers, sizeof p->peers[at]);
-    return p->npeers[at];
+    hodoku_set sees = hodoku_set_and(p->t->holds[digit], hodoku_buddies(cell));
+    int k = 0;
+    /* A word of cells at a time, a node as first + step * cell. */
+    int first = hodoku_plain(0, digit, false), step = hodoku_plain(1, digit, false) - first;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = sees.w[w]; bits; bits &= bits - 1)
+            p->peers[at][k++] = (uint16_t)(first + step * (64 * w + __builtin_ctzll(bits)));
+    p->npeers[at] = (uint8_t)k;
+}
+
+/* The removals placing digit in cell records among its peers, then room
+ * for the cell's own (8 at most, overwritten by each placement); their
+ * number through npeers. */
+static inline uint16_t *peer_removals(player *p, int cell, int digit, int *npeers)
+{
+    int at = cell * 9 + digit - 1;
+    if (p->npeers[at] == NOT_MADE) make_peer_removals(p, cell, digit);
+    *npeers = p->npeers[at];
+    return p->peers[at];
 }
 
 /* The house of cell with the fewest cells left for digit (row, column,
@@ -86,8 +93,8 @@ static void record(player *p, int cell, int digit, bool with_ret, bool naked)
     unsigned cands = p->work.candidates[cell];
     int at = t->base_count[t->table];
     hodoku_table_add(t, hodoku_plain(cell, digit, true), ret);
-    uint16_t removed[PEERS_MAX + 8];
-    int k = peer_removals(p, cell, digit, removed);
+    int k;
+    uint16_t *removed = peer_removals(p, cell, digit, &k);
     for (unsigned c = cands & ~(1u << (digit - 1)); c; c &= c - 1)
         removed[k++] = (uint16_t)hodoku_plain(cell, sudoku_lowest_digit(c), false);
     hodoku_table_add_after(t, removed, k, at);
