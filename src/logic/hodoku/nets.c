@@ -57,11 +57,10 @@ static inline uint16_t *peer_removals(player *p, int cell, int digit, int *npeer
  * box on ties). */
 static int fewest(const hodoku_grid *g, int cell, int digit)
 {
-    int best = sudoku_cell_units[cell][0];
-    for (int k = 1; k < 3; k++) {
-        int house = sudoku_cell_units[cell][k];
-        if (g->free[house][digit] < g->free[best][digit]) best = house;
-    }
+    const uint8_t *houses = sudoku_cell_units[cell];
+    int best = houses[0];
+    if (g->free[houses[1]][digit] < g->free[best][digit]) best = houses[1];
+    if (g->free[houses[2]][digit] < g->free[best][digit]) best = houses[2];
     return best;
 }
 
@@ -155,8 +154,9 @@ static void copy_queue(hodoku_queue *to, const hodoku_queue *from)
 {
     to->head = from->head;
     to->tail = from->tail;
-    memcpy(&to->entry[from->head], &from->entry[from->head],
-           (size_t)(from->tail - from->head) * sizeof from->entry[0]);
+    if (from->tail > from->head) /* mostly none: the call costs more than the test */
+        memcpy(&to->entry[from->head], &from->entry[from->head],
+               (size_t)(from->tail - from->head) * sizeof from->entry[0]);
 }
 
 /* copy_grid's three parts cover the grid: all before the queues, the
