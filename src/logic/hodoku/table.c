@@ -502,6 +502,160 @@ static int candidate_successors(hodoku_tables *t, const candidate *c, int used)
     return used;
 }
 
+/* The candidates' tables of the last chains-mode fill, with and without
+ * group nodes (one of each per thread), kept for the next fill of the
+ * same mode: along a path most boards differ from the one before by a
+ * candidate or two, and a candidate's two lists read only what
+ * candidate_successors' inputs hold: its cell's candidates, the digit's
+ * places in its three houses and the group nodes along those houses.
+ * Such a group node's cells lie in one of those houses, so they (and
+ * whether it exists, and which of its links hold the candidate) are the
+ * same when those places are; only its number may differ, where a group
+ * node earlier in the list came or went. So a candidate whose cell and
+ * houses are as they were takes its kept lists, its group nodes
+ * renumbered by their place (line, digit, box). Nothing else is kept: the
+ * result is the fill made afresh, whatever board came before. */
+#define KEPT_ENTRIES 16384 /* a board's candidates' lists take 2,000 to 9,000 */
+typedef struct kept_fill {
+    bool valid;
+    int ngroups;
+    uint16_t cands[SUDOKU_CELLS];
+    uint16_t places[10][27];
+    uint16_t group_key[HODOKU_GROUPS_MAX];
+    int start[HODOKU_PLAIN_NODES + 1]; /* the successor lists' starts, as made */
+    uint16_t node[KEPT_ENTRIES];
+} kept_fill;
+
+static _Thread_local kept_fill kept_fills[2];
+
+/* Each group node's place in the list's order (rows then columns, line,
+ * digit, box), the same for the same group node on any board. */
+static void group_keys(const hodoku_tables *t, uint16_t *key)
+{
+    for (int gi = 0; gi < t->ngroups; gi++) {
+        const hodoku_group *gr = &t->groups[gi];
+        int kind = gr->row >= 0 ? 0 : 1, line = gr->row >= 0 ? gr->row : gr->col;
+        key[gi] = (uint16_t)(((kind * 9 + line) * 9 + gr->digit - 1) * 9 + gr->box);
+    }
+}
+
+/* The number each kept group node has now (-1: gone), by walking both
+ * lists in their common order; the first node of a kept group node whose
+ * number changed (those before kept theirs). */
+static int group_map(const hodoku_tables *t, const kept_fill *k, const uint16_t *key, int16_t *map)
+{
+    int changed = k->ngroups;
+    for (int i = 0, j = 0; i < k->ngroups; i++) {
+        while (j < t->ngroups && key[j] < k->group_key[i]) j++;
+        map[i] = (int16_t)(j < t->ngroups && key[j] == k->group_key[i] ? j : -1);
+        if (map[i] != i && changed == k->ngroups) changed = i;
+    }
+    return hodoku_group_node(changed, true);
+}
+
+/* Whether the kept list from..to has no group node numbered at or after
+ * changed (they come last, in the list's order). */
+static bool same_numbers(const kept_fill *k, int from, int to, int changed)
+{
+    return to == from || k->node[to - 1] < changed;
+}
+
+/* Renumbers the group nodes of a list (they come last); false if one is
+ * gone (then the list cannot be the kept one). */
+static bool renumber(uint16_t *list, int n, const int16_t *map)
+{
+    for (int j = n - 1; j >= 0 && list[j] >= HODOKU_PLAIN_NODES; j--) {
+        int now = map[(list[j] - HODOKU_PLAIN_NODES) / 2];
+        if (now < 0) return false;
+        list[j] = (uint16_t)(HODOKU_PLAIN_NODES + 2 * now + (list[j] & 1));
+    }
+    return true;
+}
+
+/* Whether a candidate's tables are the kept ones: its cell's candidates
+ * and the digit's places in its houses are as they were. */
+static bool as_kept(const kept_fill *k, const candidate *c, const uint16_t places[10][27])
+{
+    if (!k->valid || k->cands[c->cell] != c->cands) return false;
+    for (int h = 0; h < 3; h++)
+        if (k->places[c->digit][c->houses[h]] != places[c->digit][c->houses[h]]) return false;
+    return true;
+}
+
+/* A run of candidates whose kept lists lie one after the other, to be
+ * copied at once: kept successors from..to go to the lists' place at. */
+typedef struct kept_run {
+    int from, to, at;
+} kept_run;
+
+/* Copies the run's lists (their starts are written already); where they
+ * end in the lists, -1 if memory ran out. */
+static int copy_run(hodoku_tables *t, const kept_fill *k, kept_run *run)
+{
+    if (!room(t, run->at, run->to - run->from)) return -1;
+    memcpy(t->succ_node + run->at, k->node + run->from, (size_t)(run->to - run->from) * sizeof *k->node);
+    int end = run->at + run->to - run->from;
+    run->from = run->to = run->at = 0;
+    return end;
+}
+
+/* A candidate's two tables as kept, their group nodes numbered as they
+ * were: added to the run (which ends at used if it is empty); where
+ * they end, -1 if memory ran out. */
+static int kept_same(hodoku_tables *t, const kept_fill *k, kept_run *run, int on, int used)
+{
+    int off = on + 1, from = k->start[on];
+    if (run->to != from || run->to == run->from) {
+        used = run->to == run->from ? used : copy_run(t, k, run);
+        if (used < 0) return -1;
+        *run = (kept_run){from, from, used};
+    }
+    int shift = run->at - run->from;
+    run->to = k->start[off + 1];
+    t->succ_start[on] = from + shift;
+    t->succ_start[off] = k->start[off] + shift;
+    t->succ_start[off + 1] = run->to + shift;
+    t->base_count[on] = 1 + k->start[off] - from;
+    t->base_count[off] = 1 + run->to - k->start[off];
+    t->extra_count[on] = t->extra_count[off] = 0;
+    return run->to + shift;
+}
+
+/* A candidate's two tables taken from k, renumbered by map, as
+ * candidate_successors would make them; where they end, -1 if they are
+ * not the kept ones. */
+static int kept_renumbered(hodoku_tables *t, const kept_fill *k, const int16_t *map, int on, int used)
+{
+    int off = on + 1, from = k->start[on], mid = k->start[off], to = k->start[off + 1];
+    uint16_t *out = t->succ_node + used;
+    memcpy(out, k->node + from, (size_t)(to - from) * sizeof *out);
+    if (!renumber(out, mid - from, map) || !renumber(out + (mid - from), to - mid, map)) return -1;
+    t->succ_start[on] = used;
+    t->succ_start[off] = used + mid - from;
+    t->succ_start[off + 1] = used + to - from;
+    t->base_count[on] = 1 + mid - from;
+    t->base_count[off] = 1 + to - mid;
+    t->extra_count[on] = t->extra_count[off] = 0;
+    return used + to - from;
+}
+
+/* Keeps the candidates' tables just made (the first used successors). */
+static void keep_fill(const hodoku_tables *t, kept_fill *k, const uint16_t places[10][27], const uint16_t *key,
+                      int used)
+{
+    k->valid = used <= KEPT_ENTRIES;
+    if (!k->valid) return;
+    const hodoku_grid *g = t->grid;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) k->cands[cell] = g->value[cell] ? 0 : g->candidates[cell];
+    memcpy(k->places, places, sizeof k->places);
+    k->ngroups = t->ngroups;
+    memcpy(k->group_key, key, (size_t)t->ngroups * sizeof *key);
+    /* Only the candidates' starts are read back (as_kept: the same
+     * candidates), those this fill wrote. */
+    memcpy(k->start, t->succ_start, sizeof k->start);
+    memcpy(k->node, t->succ_node, (size_t)used * sizeof *k->node);
+}
+
 void hodoku_tables_fill_chains(hodoku_tables *t)
 {
     const hodoku_grid *g = t->grid;
@@ -521,6 +675,12 @@ void hodoku_tables_fill_chains(hodoku_tables *t)
         link_groups(t, links, others);
         group_bits(t, links, cg);
     }
+    kept_fill *k = &kept_fills[t->with_groups];
+    uint16_t key[HODOKU_GROUPS_MAX];
+    int16_t map[HODOKU_GROUPS_MAX];
+    group_keys(t, key);
+    int changed = k->valid ? group_map(t, k, key, map) : 0;
+    kept_run run = {0, 0, 0};
     /* The tables in order: each candidate's ON and OFF, then the group
      * nodes'; the others (no candidate) get none. A list ends where the
      * next node's starts, so that start is written after each table; no
@@ -533,14 +693,38 @@ void hodoku_tables_fill_chains(hodoku_tables *t)
         candidate c = {.cell = cell, .cands = g->value[cell] ? 0 : g->candidates[cell], .houses = sudoku_cell_units[cell]};
         for (unsigned left = c.cands; left; left &= left - 1) {
             c.digit = sudoku_lowest_digit(left);
-            for (int k = 0; k < 3; k++) c.others[k] = places[c.digit][c.houses[k]] & ~(1u << sudoku_cell_index[cell][k]);
+            int on = hodoku_plain(cell, c.digit, true);
+            bool kept = as_kept(k, &c, places);
+            bool same = kept && same_numbers(k, k->start[on], k->start[on + 1], changed) &&
+                        same_numbers(k, k->start[on + 1], k->start[on + 2], changed);
+            int end = same ? kept_same(t, k, &run, on, used) : run.to != run.from ? copy_run(t, k, &run) : used;
+            full = end < 0 || !room(t, end, 2 * (64 + 3 * t->ngroups));
+            if (full) break;
+            if (same) {
+                used = end;
+                continue;
+            }
+            used = end;
+            end = kept ? kept_renumbered(t, k, map, on, used) : -1;
+            if (end >= 0) {
+                used = end;
+                continue;
+            }
+            for (int h = 0; h < 3; h++) c.others[h] = places[c.digit][c.houses[h]] & ~(1u << sudoku_cell_index[cell][h]);
             c.groups_on = cg ? cg->on[cell * 9 + c.digit - 1] : 0;
             c.groups_off = cg ? cg->off[cell * 9 + c.digit - 1] : 0;
-            full = !room(t, used, 2 * (64 + 3 * t->ngroups));
-            if (full) break;
             used = candidate_successors(t, &c, used);
         }
     }
+    if (!full && run.to != run.from) {
+        int end = copy_run(t, k, &run);
+        full = end < 0;
+        if (!full) used = end;
+    }
+    if (full)
+        k->valid = false;
+    else
+        keep_fill(t, k, places, key, used);
     int table = HODOKU_PLAIN_NODES;
     for (; !full && table < HODOKU_PLAIN_NODES + 2 * t->ngroups; table++) {
         t->succ_start[table] = used;
