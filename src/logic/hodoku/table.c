@@ -310,6 +310,23 @@ static int one_cell(hodoku_set set)
     return hodoku_set_is_empty(set) || hodoku_set_several(set) ? -1 : hodoku_set_first(set);
 }
 
+/* What group node gi's links are (houses: its digit's group nodes by
+ * house); its list of group nodes goes to others from *used. */
+static void link_group(const hodoku_tables *t, const digit_houses *houses, int gi, group_links *l, int *others,
+                       int *used)
+{
+    const hodoku_group *gr = &t->groups[gi];
+    l->sees = hodoku_set_and(t->holds[gr->digit], gr->buddies);
+    hodoku_set line = hodoku_unit_sets[gr->row >= 0 ? gr->row : 9 + gr->col];
+    hodoku_set in_box = hodoku_set_and(l->sees, hodoku_unit_sets[18 + gr->box]);
+    hodoku_set in_line = hodoku_set_and(l->sees, line);
+    l->single[0] = one_cell(in_box);
+    l->single[1] = one_cell(in_line);
+    l->first = *used;
+    other_groups(t, gi, houses, others + *used, &l->n_off, &l->n_on);
+    *used += l->n_off + l->n_on;
+}
+
 /* What each group node's links are; others gets the lists of the group
  * nodes they link to (room for 4 per group node and digit). */
 static void link_groups(const hodoku_tables *t, group_links *links, int *others)
@@ -317,52 +334,50 @@ static void link_groups(const hodoku_tables *t, group_links *links, int *others)
     int used = 0;
     digit_houses houses[10];
     group_houses(t, houses);
-    for (int gi = 0; gi < t->ngroups; gi++) {
-        const hodoku_group *gr = &t->groups[gi];
-        group_links *l = &links[gi];
-        l->sees = hodoku_set_and(t->holds[gr->digit], gr->buddies);
-        hodoku_set line = hodoku_unit_sets[gr->row >= 0 ? gr->row : 9 + gr->col];
-        hodoku_set in_box = hodoku_set_and(l->sees, hodoku_unit_sets[18 + gr->box]);
-        hodoku_set in_line = hodoku_set_and(l->sees, line);
-        l->single[0] = one_cell(in_box);
-        l->single[1] = one_cell(in_line);
-        l->first = used;
-        other_groups(t, gi, &houses[gr->digit], others + used, &l->n_off, &l->n_on);
-        used += l->n_off + l->n_on;
-    }
+    for (int gi = 0; gi < t->ngroups; gi++)
+        link_group(t, &houses[t->groups[gi].digit], gi, &links[gi], others, &used);
 }
 
-/* The group nodes each candidate's tables link to, as bits over its
- * digit's group nodes (digit_groups' order, the list's: bits taken from
- * the lowest are the list's order): those that see it, which its ON table
- * turns off, and those it is the one cell of a house beside, which its
- * OFF table turns on (spec 13.2; a cell is at most one of a group node's
- * two: the one in its box is off its line). By candidate, cell * 9 +
- * digit - 1. */
-typedef struct candidate_groups {
-    uint64_t on[SUDOKU_CELLS * 9], off[SUDOKU_CELLS * 9];
-} candidate_groups;
+/* The group nodes' links of a chains-mode fill, each worked out when a
+ * table made afresh first needs it (a table taken over from the last
+ * fill needs none). */
+typedef struct lazy_links {
+    group_links *links;
+    int *others; /* room for 64 per group node */
+    int used;
+    bool *known;
+    digit_houses houses[10];
+} lazy_links;
 
-static void group_bits(const hodoku_tables *t, const group_links *links, candidate_groups *cg)
+/* Group node gi's links. */
+static const group_links *links_of(const hodoku_tables *t, lazy_links *x, int gi)
 {
-    /* Only the open cells' candidates are read, so only they are
-     * cleared; the cells seeing a group node hold its digit, so are open
-     * cells. */
-    const hodoku_grid *g = t->grid;
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        for (unsigned c = g->value[cell] ? 0 : g->candidates[cell]; c; c &= c - 1) {
-            int i = cell * 9 + sudoku_lowest_digit(c) - 1;
-            cg->on[i] = cg->off[i] = 0;
-        }
-    for (int digit = 1; digit <= 9; digit++)
-        for (int i = 0; i < t->ndigit_groups[digit]; i++) {
-            const group_links *l = &links[t->digit_groups[digit][i]];
-            for (int w = 0; w < 2; w++) /* a word at a time: cheaper than popping the set */
-                for (uint64_t bits = l->sees.w[w]; bits; bits &= bits - 1)
-                    cg->on[(64 * w + __builtin_ctzll(bits)) * 9 + digit - 1] |= 1ull << i;
-            for (int k = 0; k < 2; k++)
-                if (l->single[k] >= 0) cg->off[l->single[k] * 9 + digit - 1] |= 1ull << i;
-        }
+    if (!x->known[gi]) {
+        link_group(t, &x->houses[t->groups[gi].digit], gi, &x->links[gi], x->others, &x->used);
+        x->known[gi] = true;
+    }
+    return &x->links[gi];
+}
+
+/* The group nodes a candidate's tables link to, as bits over its digit's
+ * group nodes (digit_groups' order, the list's: bits taken from the
+ * lowest are the list's order): into *on those that see it, which its ON
+ * table turns off, into *off those it is the one cell of a house beside,
+ * which its OFF table turns on (spec 13.2). Only group nodes along its
+ * houses can be either: one sees the cells of its line and box, and the
+ * one cell beside lies in its box or on its line. */
+static void candidate_group_bits(const hodoku_tables *t, lazy_links *x, int cell, int digit, uint64_t *on,
+                                 uint64_t *off)
+{
+    const uint8_t *units = sudoku_cell_units[cell];
+    const uint64_t *in_house = x->houses[digit].in_house;
+    *on = *off = 0;
+    for (uint64_t bits = in_house[units[0]] | in_house[units[1]] | in_house[units[2]]; bits; bits &= bits - 1) {
+        int i = __builtin_ctzll(bits), gi = t->digit_groups[digit][i];
+        if (hodoku_set_has(t->groups[gi].buddies, cell)) *on |= 1ull << i;
+        const group_links *l = links_of(t, x, gi);
+        if (l->single[0] == cell || l->single[1] == cell) *off |= 1ull << i;
+    }
 }
 
 /* Appends the group nodes of digit bits names (candidate_groups'), on or
@@ -423,7 +438,7 @@ static void house_places(const hodoku_tables *t, uint16_t places[10][27])
 
 /* What a candidate's two tables are made of: its cell's candidates, its
  * houses (row, column, box), the digit's other places in each, and the
- * group nodes each table links to (candidate_groups' bits; none without
+ * group nodes each table links to (candidate_group_bits'; none without
  * group nodes). */
 typedef struct candidate {
     int cell, digit;
@@ -513,8 +528,11 @@ static int candidate_successors(hodoku_tables *t, const candidate *c, int used)
  * same when those places are; only its number may differ, where a group
  * node earlier in the list came or went. So a candidate whose cell and
  * houses are as they were takes its kept lists, its group nodes
- * renumbered by their place (line, digit, box). Nothing else is kept: the
- * result is the fill made afresh, whatever board came before. */
+ * renumbered by their place (line, digit, box). The same holds for a
+ * group node's two tables (group_successors): they read the digit's
+ * places along its line and in its box, and the group nodes there. Nothing
+ * else is kept: the result is the fill made afresh, whatever board came
+ * before. */
 #define KEPT_ENTRIES 16384 /* a board's candidates' lists take 2,000 to 9,000 */
 typedef struct kept_fill {
     bool valid;
@@ -522,7 +540,7 @@ typedef struct kept_fill {
     uint16_t cands[SUDOKU_CELLS];
     uint16_t places[10][27];
     uint16_t group_key[HODOKU_GROUPS_MAX];
-    int start[HODOKU_PLAIN_NODES + 1]; /* the successor lists' starts, as made */
+    int start[HODOKU_NODES + 1]; /* the successor lists' starts, as made */
     uint16_t node[KEPT_ENTRIES];
 } kept_fill;
 
@@ -539,15 +557,18 @@ static void group_keys(const hodoku_tables *t, uint16_t *key)
     }
 }
 
-/* The number each kept group node has now (-1: gone), by walking both
- * lists in their common order; the first node of a kept group node whose
+/* The number each kept group node has now (map, -1: gone) and the kept
+ * number of each group node now (was, -1: none), by walking both lists
+ * in their common order; the first node of a kept group node whose
  * number changed (those before kept theirs). */
-static int group_map(const hodoku_tables *t, const kept_fill *k, const uint16_t *key, int16_t *map)
+static int group_map(const hodoku_tables *t, const kept_fill *k, const uint16_t *key, int16_t *map, int16_t *was)
 {
+    memset(was, 0xff, HODOKU_GROUPS_MAX * sizeof *was);
     int changed = k->ngroups;
     for (int i = 0, j = 0; i < k->ngroups; i++) {
         while (j < t->ngroups && key[j] < k->group_key[i]) j++;
         map[i] = (int16_t)(j < t->ngroups && key[j] == k->group_key[i] ? j : -1);
+        if (map[i] >= 0) was[j] = (int16_t)i;
         if (map[i] != i && changed == k->ngroups) changed = i;
     }
     return hodoku_group_node(changed, true);
@@ -639,7 +660,32 @@ static int kept_renumbered(hodoku_tables *t, const kept_fill *k, const int16_t *
     return used + to - from;
 }
 
-/* Keeps the candidates' tables just made (the first used successors). */
+/* Group node gi's two tables taken from k (where the kept group node
+ * old's are) as group_successors would make them, where its line's and
+ * box's places of its digit are as they were; where they end, -1 if they
+ * are not the kept ones. */
+static int kept_group(hodoku_tables *t, const kept_fill *k, const int16_t *map, const uint16_t places[10][27],
+                      int gi, int old, int used)
+{
+    const hodoku_group *gr = &t->groups[gi];
+    int line = gr->row >= 0 ? gr->row : 9 + gr->col, box = 18 + gr->box;
+    if (old < 0 || k->places[gr->digit][line] != places[gr->digit][line] ||
+        k->places[gr->digit][box] != places[gr->digit][box])
+        return -1;
+    int on = hodoku_group_node(gi, true), was = hodoku_group_node(old, true);
+    int from = k->start[was], mid = k->start[was + 1], to = k->start[was + 2];
+    uint16_t *out = t->succ_node + used;
+    memcpy(out, k->node + from, (size_t)(to - from) * sizeof *out);
+    if (!renumber(out, mid - from, map) || !renumber(out + (mid - from), to - mid, map)) return -1;
+    t->succ_start[on] = used;
+    t->succ_start[on + 1] = used + mid - from;
+    t->base_count[on] = 1 + mid - from;
+    t->base_count[on + 1] = 1 + to - mid;
+    t->extra_count[on] = t->extra_count[on + 1] = 0;
+    return used + to - from;
+}
+
+/* Keeps the tables just made (used successors). */
 static void keep_fill(const hodoku_tables *t, kept_fill *k, const uint16_t places[10][27], const uint16_t *key,
                       int used)
 {
@@ -650,46 +696,44 @@ static void keep_fill(const hodoku_tables *t, kept_fill *k, const uint16_t place
     memcpy(k->places, places, sizeof k->places);
     k->ngroups = t->ngroups;
     memcpy(k->group_key, key, (size_t)t->ngroups * sizeof *key);
-    /* Only the candidates' starts are read back (as_kept: the same
-     * candidates), those this fill wrote. */
-    memcpy(k->start, t->succ_start, sizeof k->start);
+    /* Only the starts of tables this fill made are read back (as_kept:
+     * the same candidates; a group node's: one of those kept). */
+    memcpy(k->start, t->succ_start, (size_t)(HODOKU_PLAIN_NODES + 2 * t->ngroups + 1) * sizeof *k->start);
     memcpy(k->node, t->succ_node, (size_t)used * sizeof *k->node);
 }
 
-void hodoku_tables_fill_chains(hodoku_tables *t)
+/* The group nodes' tables in chains mode, each taken from k if it can be,
+ * from used; where they end, -1 if memory ran out. */
+static int group_tables(hodoku_tables *t, const kept_fill *k, const int16_t *map, const int16_t *old,
+                        const uint16_t places[10][27], lazy_links *x, int used)
+{
+    for (int gi = 0; gi < t->ngroups; gi++) {
+        if (!room(t, used, 2 * (64 + 3 * t->ngroups))) return -1;
+        int end = kept_group(t, k, map, places, gi, old[gi], used);
+        if (end >= 0) {
+            used = end;
+            continue;
+        }
+        links_of(t, x, gi);
+        for (int table = hodoku_group_node(gi, true); table <= hodoku_group_node(gi, false); table++) {
+            t->succ_start[table] = used;
+            used = group_successors(t, x->links, x->others, table, t->succ_node, used);
+            t->base_count[table] = 1 + used - t->succ_start[table];
+            t->extra_count[table] = 0;
+        }
+    }
+    return used;
+}
+
+/* The candidates' tables in chains mode, each taken from k if it can be;
+ * where they end, -1 if memory ran out. */
+static int candidate_tables(hodoku_tables *t, const kept_fill *k, const int16_t *map, const uint16_t places[10][27],
+                            lazy_links *x, int changed)
 {
     const hodoku_grid *g = t->grid;
-    group_links *links = NULL;
-    int *others = NULL;
-    candidate_groups groups, *cg = NULL;
-    if (t->ngroups) {
-        links = malloc((size_t)t->ngroups * sizeof *links);
-        others = malloc((size_t)t->ngroups * 64 * sizeof *others);
-        if (!links || !others) {
-            free(links);
-            free(others);
-            t->no_memory = true;
-            return;
-        }
-        cg = &groups;
-        link_groups(t, links, others);
-        group_bits(t, links, cg);
-    }
-    kept_fill *k = &kept_fills[t->with_groups];
-    uint16_t key[HODOKU_GROUPS_MAX];
-    int16_t map[HODOKU_GROUPS_MAX];
-    group_keys(t, key);
-    int changed = k->valid ? group_map(t, k, key, map) : 0;
     kept_run run = {0, 0, 0};
-    /* The tables in order: each candidate's ON and OFF, then the group
-     * nodes'; the others (no candidate) get none. A list ends where the
-     * next node's starts, so that start is written after each table; no
-     * other node's is read in chains mode (see hodoku_tables_begin). */
-    uint16_t places[10][27];
-    house_places(t, places);
     int used = 0;
-    bool full = false;
-    for (int cell = 0; cell < SUDOKU_CELLS && !full; cell++) {
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         candidate c = {.cell = cell, .cands = g->value[cell] ? 0 : g->candidates[cell], .houses = sudoku_cell_units[cell]};
         for (unsigned left = c.cands; left; left &= left - 1) {
             c.digit = sudoku_lowest_digit(left);
@@ -698,48 +742,64 @@ void hodoku_tables_fill_chains(hodoku_tables *t)
             bool same = kept && same_numbers(k, k->start[on], k->start[on + 1], changed) &&
                         same_numbers(k, k->start[on + 1], k->start[on + 2], changed);
             int end = same ? kept_same(t, k, &run, on, used) : run.to != run.from ? copy_run(t, k, &run) : used;
-            full = end < 0 || !room(t, end, 2 * (64 + 3 * t->ngroups));
-            if (full) break;
-            if (same) {
-                used = end;
-                continue;
-            }
+            if (end < 0 || !room(t, end, 2 * (64 + 3 * t->ngroups))) return -1;
             used = end;
+            if (same) continue;
             end = kept ? kept_renumbered(t, k, map, on, used) : -1;
             if (end >= 0) {
                 used = end;
                 continue;
             }
             for (int h = 0; h < 3; h++) c.others[h] = places[c.digit][c.houses[h]] & ~(1u << sudoku_cell_index[cell][h]);
-            c.groups_on = cg ? cg->on[cell * 9 + c.digit - 1] : 0;
-            c.groups_off = cg ? cg->off[cell * 9 + c.digit - 1] : 0;
+            if (t->ngroups) candidate_group_bits(t, x, cell, c.digit, &c.groups_on, &c.groups_off);
             used = candidate_successors(t, &c, used);
         }
     }
-    if (!full && run.to != run.from) {
-        int end = copy_run(t, k, &run);
-        full = end < 0;
-        if (!full) used = end;
+    return run.to != run.from ? copy_run(t, k, &run) : used;
+}
+
+void hodoku_tables_fill_chains(hodoku_tables *t)
+{
+    lazy_links x = {NULL, NULL, 0, NULL, {{{0}}}};
+    if (t->ngroups) {
+        x.links = malloc((size_t)t->ngroups * sizeof *x.links);
+        x.others = malloc((size_t)t->ngroups * 64 * sizeof *x.others);
+        x.known = calloc((size_t)t->ngroups, sizeof *x.known);
+        if (!x.links || !x.others || !x.known) {
+            free(x.links);
+            free(x.others);
+            free(x.known);
+            t->no_memory = true;
+            return;
+        }
+        group_houses(t, x.houses);
     }
-    if (full)
-        k->valid = false;
-    else
+    kept_fill *k = &kept_fills[t->with_groups];
+    uint16_t key[HODOKU_GROUPS_MAX];
+    int16_t map[HODOKU_GROUPS_MAX], was[HODOKU_GROUPS_MAX];
+    group_keys(t, key);
+    if (!k->valid) k->ngroups = 0; /* none to map */
+    int changed = group_map(t, k, key, map, was);
+    /* The tables in order: each candidate's ON and OFF, then the group
+     * nodes'; the others (no candidate) get none. A list ends where the
+     * next node's starts, so that start is written after each table; no
+     * other node's is read in chains mode (see hodoku_tables_begin). */
+    uint16_t places[10][27];
+    house_places(t, places);
+    int used = candidate_tables(t, k, map, places, &x, changed);
+    if (used >= 0) used = group_tables(t, k, map, was, places, &x, used);
+    if (used >= 0) {
+        t->succ_start[HODOKU_PLAIN_NODES + 2 * t->ngroups] = used;
         keep_fill(t, k, places, key, used);
-    int table = HODOKU_PLAIN_NODES;
-    for (; !full && table < HODOKU_PLAIN_NODES + 2 * t->ngroups; table++) {
-        t->succ_start[table] = used;
-        full = !room(t, used, 64 + 3 * t->ngroups);
-        if (full) break;
-        used = group_successors(t, links, others, table, t->succ_node, used);
-        t->base_count[table] = 1 + used - t->succ_start[table];
-        t->extra_count[table] = 0;
+    } else {
+        k->valid = false;
     }
-    t->succ_start[table] = used;
     /* succ_dist is left as it is: every direct implication here is at
      * distance 2, which the expansion and direct_entry take in chains mode
      * without reading it. */
-    free(links);
-    free(others);
+    free(x.links);
+    free(x.others);
+    free(x.known);
     t->table = -1;
 }
 
