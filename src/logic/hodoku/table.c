@@ -310,6 +310,23 @@ static int one_cell(hodoku_set set)
     return hodoku_set_is_empty(set) || hodoku_set_several(set) ? -1 : hodoku_set_first(set);
 }
 
+/* What group node gi's links are (houses: its digit's group nodes by
+ * house); its list of group nodes goes to others from *used. */
+static void link_group(const hodoku_tables *t, const digit_houses *houses, int gi, group_links *l, int *others,
+                       int *used)
+{
+    const hodoku_group *gr = &t->groups[gi];
+    l->sees = hodoku_set_and(t->holds[gr->digit], gr->buddies);
+    hodoku_set line = hodoku_unit_sets[gr->row >= 0 ? gr->row : 9 + gr->col];
+    hodoku_set in_box = hodoku_set_and(l->sees, hodoku_unit_sets[18 + gr->box]);
+    hodoku_set in_line = hodoku_set_and(l->sees, line);
+    l->single[0] = one_cell(in_box);
+    l->single[1] = one_cell(in_line);
+    l->first = *used;
+    other_groups(t, gi, houses, others + *used, &l->n_off, &l->n_on);
+    *used += l->n_off + l->n_on;
+}
+
 /* What each group node's links are; others gets the lists of the group
  * nodes they link to (room for 4 per group node and digit). */
 static void link_groups(const hodoku_tables *t, group_links *links, int *others)
@@ -317,52 +334,50 @@ static void link_groups(const hodoku_tables *t, group_links *links, int *others)
     int used = 0;
     digit_houses houses[10];
     group_houses(t, houses);
-    for (int gi = 0; gi < t->ngroups; gi++) {
-        const hodoku_group *gr = &t->groups[gi];
-        group_links *l = &links[gi];
-        l->sees = hodoku_set_and(t->holds[gr->digit], gr->buddies);
-        hodoku_set line = hodoku_unit_sets[gr->row >= 0 ? gr->row : 9 + gr->col];
-        hodoku_set in_box = hodoku_set_and(l->sees, hodoku_unit_sets[18 + gr->box]);
-        hodoku_set in_line = hodoku_set_and(l->sees, line);
-        l->single[0] = one_cell(in_box);
-        l->single[1] = one_cell(in_line);
-        l->first = used;
-        other_groups(t, gi, &houses[gr->digit], others + used, &l->n_off, &l->n_on);
-        used += l->n_off + l->n_on;
-    }
+    for (int gi = 0; gi < t->ngroups; gi++)
+        link_group(t, &houses[t->groups[gi].digit], gi, &links[gi], others, &used);
 }
 
-/* The group nodes each candidate's tables link to, as bits over its
- * digit's group nodes (digit_groups' order, the list's: bits taken from
- * the lowest are the list's order): those that see it, which its ON table
- * turns off, and those it is the one cell of a house beside, which its
- * OFF table turns on (spec 13.2; a cell is at most one of a group node's
- * two: the one in its box is off its line). By candidate, cell * 9 +
- * digit - 1. */
-typedef struct candidate_groups {
-    uint64_t on[SUDOKU_CELLS * 9], off[SUDOKU_CELLS * 9];
-} candidate_groups;
+/* The group nodes' links of a chains-mode fill, each worked out when a
+ * table made afresh first needs it (a table taken over from the last
+ * fill needs none). */
+typedef struct lazy_links {
+    group_links *links;
+    int *others; /* room for 64 per group node */
+    int used;
+    bool *known;
+    digit_houses houses[10];
+} lazy_links;
 
-static void group_bits(const hodoku_tables *t, const group_links *links, candidate_groups *cg)
+/* Group node gi's links. */
+static const group_links *links_of(const hodoku_tables *t, lazy_links *x, int gi)
 {
-    /* Only the open cells' candidates are read, so only they are
-     * cleared; the cells seeing a group node hold its digit, so are open
-     * cells. */
-    const hodoku_grid *g = t->grid;
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        for (unsigned c = g->value[cell] ? 0 : g->candidates[cell]; c; c &= c - 1) {
-            int i = cell * 9 + sudoku_lowest_digit(c) - 1;
-            cg->on[i] = cg->off[i] = 0;
-        }
-    for (int digit = 1; digit <= 9; digit++)
-        for (int i = 0; i < t->ndigit_groups[digit]; i++) {
-            const group_links *l = &links[t->digit_groups[digit][i]];
-            for (int w = 0; w < 2; w++) /* a word at a time: cheaper than popping the set */
-                for (uint64_t bits = l->sees.w[w]; bits; bits &= bits - 1)
-                    cg->on[(64 * w + __builtin_ctzll(bits)) * 9 + digit - 1] |= 1ull << i;
-            for (int k = 0; k < 2; k++)
-                if (l->single[k] >= 0) cg->off[l->single[k] * 9 + digit - 1] |= 1ull << i;
-        }
+    if (!x->known[gi]) {
+        link_group(t, &x->houses[t->groups[gi].digit], gi, &x->links[gi], x->others, &x->used);
+        x->known[gi] = true;
+    }
+    return &x->links[gi];
+}
+
+/* The group nodes a candidate's tables link to, as bits over its digit's
+ * group nodes (digit_groups' order, the list's: bits taken from the
+ * lowest are the list's order): into *on those that see it, which its ON
+ * table turns off, into *off those it is the one cell of a house beside,
+ * which its OFF table turns on (spec 13.2). Only group nodes along its
+ * houses can be either: one sees the cells of its line and box, and the
+ * one cell beside lies in its box or on its line. */
+static void candidate_group_bits(const hodoku_tables *t, lazy_links *x, int cell, int digit, uint64_t *on,
+                                 uint64_t *off)
+{
+    const uint8_t *units = sudoku_cell_units[cell];
+    const uint64_t *in_house = x->houses[digit].in_house;
+    *on = *off = 0;
+    for (uint64_t bits = in_house[units[0]] | in_house[units[1]] | in_house[units[2]]; bits; bits &= bits - 1) {
+        int i = __builtin_ctzll(bits), gi = t->digit_groups[digit][i];
+        if (hodoku_set_has(t->groups[gi].buddies, cell)) *on |= 1ull << i;
+        const group_links *l = links_of(t, x, gi);
+        if (l->single[0] == cell || l->single[1] == cell) *off |= 1ull << i;
+    }
 }
 
 /* Appends the group nodes of digit bits names (candidate_groups'), on or
@@ -423,7 +438,7 @@ static void house_places(const hodoku_tables *t, uint16_t places[10][27])
 
 /* What a candidate's two tables are made of: its cell's candidates, its
  * houses (row, column, box), the digit's other places in each, and the
- * group nodes each table links to (candidate_groups' bits; none without
+ * group nodes each table links to (candidate_group_bits'; none without
  * group nodes). */
 typedef struct candidate {
     int cell, digit;
@@ -502,60 +517,289 @@ static int candidate_successors(hodoku_tables *t, const candidate *c, int used)
     return used;
 }
 
-void hodoku_tables_fill_chains(hodoku_tables *t)
+/* The candidates' tables of the last chains-mode fill, with and without
+ * group nodes (one of each per thread), kept for the next fill of the
+ * same mode: along a path most boards differ from the one before by a
+ * candidate or two, and a candidate's two lists read only what
+ * candidate_successors' inputs hold: its cell's candidates, the digit's
+ * places in its three houses and the group nodes along those houses.
+ * Such a group node's cells lie in one of those houses, so they (and
+ * whether it exists, and which of its links hold the candidate) are the
+ * same when those places are; only its number may differ, where a group
+ * node earlier in the list came or went. So a candidate whose cell and
+ * houses are as they were takes its kept lists, its group nodes
+ * renumbered by their place (line, digit, box). The same holds for a
+ * group node's two tables (group_successors): they read the digit's
+ * places along its line and in its box, and the group nodes there. Nothing
+ * else is kept: the result is the fill made afresh, whatever board came
+ * before. */
+#define KEPT_ENTRIES 16384 /* a board's candidates' lists take 2,000 to 9,000 */
+typedef struct kept_fill {
+    bool valid;
+    int ngroups;
+    uint16_t cands[SUDOKU_CELLS];
+    uint16_t places[10][27];
+    uint16_t group_key[HODOKU_GROUPS_MAX];
+    int start[HODOKU_NODES + 1]; /* the successor lists' starts, as made */
+    uint16_t node[KEPT_ENTRIES];
+} kept_fill;
+
+static _Thread_local kept_fill kept_fills[2];
+
+/* Each group node's place in the list's order (rows then columns, line,
+ * digit, box), the same for the same group node on any board. */
+static void group_keys(const hodoku_tables *t, uint16_t *key)
+{
+    for (int gi = 0; gi < t->ngroups; gi++) {
+        const hodoku_group *gr = &t->groups[gi];
+        int kind = gr->row >= 0 ? 0 : 1, line = gr->row >= 0 ? gr->row : gr->col;
+        key[gi] = (uint16_t)(((kind * 9 + line) * 9 + gr->digit - 1) * 9 + gr->box);
+    }
+}
+
+/* The number each kept group node has now (map, -1: gone) and the kept
+ * number of each group node now (was, -1: none), by walking both lists
+ * in their common order; the first node of a kept group node whose
+ * number changed (those before kept theirs). */
+static int group_map(const hodoku_tables *t, const kept_fill *k, const uint16_t *key, int16_t *map, int16_t *was)
+{
+    memset(was, 0xff, HODOKU_GROUPS_MAX * sizeof *was);
+    int changed = k->ngroups;
+    for (int i = 0, j = 0; i < k->ngroups; i++) {
+        while (j < t->ngroups && key[j] < k->group_key[i]) j++;
+        map[i] = (int16_t)(j < t->ngroups && key[j] == k->group_key[i] ? j : -1);
+        if (map[i] >= 0) was[j] = (int16_t)i;
+        if (map[i] != i && changed == k->ngroups) changed = i;
+    }
+    return hodoku_group_node(changed, true);
+}
+
+/* Whether the kept list from..to has no group node numbered at or after
+ * changed (they come last, in the list's order). */
+static bool same_numbers(const kept_fill *k, int from, int to, int changed)
+{
+    return to == from || k->node[to - 1] < changed;
+}
+
+/* Renumbers the group nodes of a list (they come last); false if one is
+ * gone (then the list cannot be the kept one). */
+static bool renumber(uint16_t *list, int n, const int16_t *map)
+{
+    for (int j = n - 1; j >= 0 && list[j] >= HODOKU_PLAIN_NODES; j--) {
+        int now = map[(list[j] - HODOKU_PLAIN_NODES) / 2];
+        if (now < 0) return false;
+        list[j] = (uint16_t)(HODOKU_PLAIN_NODES + 2 * now + (list[j] & 1));
+    }
+    return true;
+}
+
+/* Whether a candidate's tables are the kept ones: its cell's candidates
+ * and the digit's places in its houses are as they were. */
+static bool as_kept(const kept_fill *k, const candidate *c, const uint16_t places[10][27])
+{
+    if (!k->valid || k->cands[c->cell] != c->cands) return false;
+    for (int h = 0; h < 3; h++)
+        if (k->places[c->digit][c->houses[h]] != places[c->digit][c->houses[h]]) return false;
+    return true;
+}
+
+/* A run of candidates whose kept lists lie one after the other, to be
+ * copied at once: kept successors from..to go to the lists' place at. */
+typedef struct kept_run {
+    int from, to, at;
+} kept_run;
+
+/* Copies the run's lists (their starts are written already); where they
+ * end in the lists, -1 if memory ran out. */
+static int copy_run(hodoku_tables *t, const kept_fill *k, kept_run *run)
+{
+    if (!room(t, run->at, run->to - run->from)) return -1;
+    memcpy(t->succ_node + run->at, k->node + run->from, (size_t)(run->to - run->from) * sizeof *k->node);
+    int end = run->at + run->to - run->from;
+    run->from = run->to = run->at = 0;
+    return end;
+}
+
+/* A candidate's two tables as kept, their group nodes numbered as they
+ * were: added to the run (which ends at used if it is empty); where
+ * they end, -1 if memory ran out. */
+static int kept_same(hodoku_tables *t, const kept_fill *k, kept_run *run, int on, int used)
+{
+    int off = on + 1, from = k->start[on];
+    if (run->to != from || run->to == run->from) {
+        used = run->to == run->from ? used : copy_run(t, k, run);
+        if (used < 0) return -1;
+        *run = (kept_run){from, from, used};
+    }
+    int shift = run->at - run->from;
+    run->to = k->start[off + 1];
+    t->succ_start[on] = from + shift;
+    t->succ_start[off] = k->start[off] + shift;
+    t->succ_start[off + 1] = run->to + shift;
+    t->base_count[on] = 1 + k->start[off] - from;
+    t->base_count[off] = 1 + run->to - k->start[off];
+    t->extra_count[on] = t->extra_count[off] = 0;
+    return run->to + shift;
+}
+
+/* A candidate's two tables taken from k, renumbered by map, as
+ * candidate_successors would make them; where they end, -1 if they are
+ * not the kept ones. */
+static int kept_renumbered(hodoku_tables *t, const kept_fill *k, const int16_t *map, int on, int used)
+{
+    int off = on + 1, from = k->start[on], mid = k->start[off], to = k->start[off + 1];
+    uint16_t *out = t->succ_node + used;
+    memcpy(out, k->node + from, (size_t)(to - from) * sizeof *out);
+    if (!renumber(out, mid - from, map) || !renumber(out + (mid - from), to - mid, map)) return -1;
+    t->succ_start[on] = used;
+    t->succ_start[off] = used + mid - from;
+    t->succ_start[off + 1] = used + to - from;
+    t->base_count[on] = 1 + mid - from;
+    t->base_count[off] = 1 + to - mid;
+    t->extra_count[on] = t->extra_count[off] = 0;
+    return used + to - from;
+}
+
+/* Group node gi's two tables taken from k (where the kept group node
+ * old's are) as group_successors would make them, where its line's and
+ * box's places of its digit are as they were; where they end, -1 if they
+ * are not the kept ones. */
+static int kept_group(hodoku_tables *t, const kept_fill *k, const int16_t *map, const uint16_t places[10][27],
+                      int gi, int old, int used)
+{
+    const hodoku_group *gr = &t->groups[gi];
+    int line = gr->row >= 0 ? gr->row : 9 + gr->col, box = 18 + gr->box;
+    if (old < 0 || k->places[gr->digit][line] != places[gr->digit][line] ||
+        k->places[gr->digit][box] != places[gr->digit][box])
+        return -1;
+    int on = hodoku_group_node(gi, true), was = hodoku_group_node(old, true);
+    int from = k->start[was], mid = k->start[was + 1], to = k->start[was + 2];
+    uint16_t *out = t->succ_node + used;
+    memcpy(out, k->node + from, (size_t)(to - from) * sizeof *out);
+    if (!renumber(out, mid - from, map) || !renumber(out + (mid - from), to - mid, map)) return -1;
+    t->succ_start[on] = used;
+    t->succ_start[on + 1] = used + mid - from;
+    t->base_count[on] = 1 + mid - from;
+    t->base_count[on + 1] = 1 + to - mid;
+    t->extra_count[on] = t->extra_count[on + 1] = 0;
+    return used + to - from;
+}
+
+/* Keeps the tables just made (used successors). */
+static void keep_fill(const hodoku_tables *t, kept_fill *k, const uint16_t places[10][27], const uint16_t *key,
+                      int used)
+{
+    k->valid = used <= KEPT_ENTRIES;
+    if (!k->valid) return;
+    const hodoku_grid *g = t->grid;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) k->cands[cell] = g->value[cell] ? 0 : g->candidates[cell];
+    memcpy(k->places, places, sizeof k->places);
+    k->ngroups = t->ngroups;
+    memcpy(k->group_key, key, (size_t)t->ngroups * sizeof *key);
+    /* Only the starts of tables this fill made are read back (as_kept:
+     * the same candidates; a group node's: one of those kept). */
+    memcpy(k->start, t->succ_start, (size_t)(HODOKU_PLAIN_NODES + 2 * t->ngroups + 1) * sizeof *k->start);
+    memcpy(k->node, t->succ_node, (size_t)used * sizeof *k->node);
+}
+
+/* The group nodes' tables in chains mode, each taken from k if it can be,
+ * from used; where they end, -1 if memory ran out. */
+static int group_tables(hodoku_tables *t, const kept_fill *k, const int16_t *map, const int16_t *old,
+                        const uint16_t places[10][27], lazy_links *x, int used)
+{
+    for (int gi = 0; gi < t->ngroups; gi++) {
+        if (!room(t, used, 2 * (64 + 3 * t->ngroups))) return -1;
+        int end = kept_group(t, k, map, places, gi, old[gi], used);
+        if (end >= 0) {
+            used = end;
+            continue;
+        }
+        links_of(t, x, gi);
+        for (int table = hodoku_group_node(gi, true); table <= hodoku_group_node(gi, false); table++) {
+            t->succ_start[table] = used;
+            used = group_successors(t, x->links, x->others, table, t->succ_node, used);
+            t->base_count[table] = 1 + used - t->succ_start[table];
+            t->extra_count[table] = 0;
+        }
+    }
+    return used;
+}
+
+/* The candidates' tables in chains mode, each taken from k if it can be;
+ * where they end, -1 if memory ran out. */
+static int candidate_tables(hodoku_tables *t, const kept_fill *k, const int16_t *map, const uint16_t places[10][27],
+                            lazy_links *x, int changed)
 {
     const hodoku_grid *g = t->grid;
-    group_links *links = NULL;
-    int *others = NULL;
-    candidate_groups groups, *cg = NULL;
+    kept_run run = {0, 0, 0};
+    int used = 0;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        candidate c = {.cell = cell, .cands = g->value[cell] ? 0 : g->candidates[cell], .houses = sudoku_cell_units[cell]};
+        for (unsigned left = c.cands; left; left &= left - 1) {
+            c.digit = sudoku_lowest_digit(left);
+            int on = hodoku_plain(cell, c.digit, true);
+            bool kept = as_kept(k, &c, places);
+            bool same = kept && same_numbers(k, k->start[on], k->start[on + 1], changed) &&
+                        same_numbers(k, k->start[on + 1], k->start[on + 2], changed);
+            int end = same ? kept_same(t, k, &run, on, used) : run.to != run.from ? copy_run(t, k, &run) : used;
+            if (end < 0 || !room(t, end, 2 * (64 + 3 * t->ngroups))) return -1;
+            used = end;
+            if (same) continue;
+            end = kept ? kept_renumbered(t, k, map, on, used) : -1;
+            if (end >= 0) {
+                used = end;
+                continue;
+            }
+            for (int h = 0; h < 3; h++) c.others[h] = places[c.digit][c.houses[h]] & ~(1u << sudoku_cell_index[cell][h]);
+            if (t->ngroups) candidate_group_bits(t, x, cell, c.digit, &c.groups_on, &c.groups_off);
+            used = candidate_successors(t, &c, used);
+        }
+    }
+    return run.to != run.from ? copy_run(t, k, &run) : used;
+}
+
+void hodoku_tables_fill_chains(hodoku_tables *t)
+{
+    lazy_links x = {NULL, NULL, 0, NULL, {{{0}}}};
     if (t->ngroups) {
-        links = malloc((size_t)t->ngroups * sizeof *links);
-        others = malloc((size_t)t->ngroups * 64 * sizeof *others);
-        if (!links || !others) {
-            free(links);
-            free(others);
+        x.links = malloc((size_t)t->ngroups * sizeof *x.links);
+        x.others = malloc((size_t)t->ngroups * 64 * sizeof *x.others);
+        x.known = calloc((size_t)t->ngroups, sizeof *x.known);
+        if (!x.links || !x.others || !x.known) {
+            free(x.links);
+            free(x.others);
+            free(x.known);
             t->no_memory = true;
             return;
         }
-        cg = &groups;
-        link_groups(t, links, others);
-        group_bits(t, links, cg);
+        group_houses(t, x.houses);
     }
+    kept_fill *k = &kept_fills[t->with_groups];
+    uint16_t key[HODOKU_GROUPS_MAX];
+    int16_t map[HODOKU_GROUPS_MAX], was[HODOKU_GROUPS_MAX];
+    group_keys(t, key);
+    if (!k->valid) k->ngroups = 0; /* none to map */
+    int changed = group_map(t, k, key, map, was);
     /* The tables in order: each candidate's ON and OFF, then the group
      * nodes'; the others (no candidate) get none. A list ends where the
      * next node's starts, so that start is written after each table; no
      * other node's is read in chains mode (see hodoku_tables_begin). */
     uint16_t places[10][27];
     house_places(t, places);
-    int used = 0;
-    bool full = false;
-    for (int cell = 0; cell < SUDOKU_CELLS && !full; cell++) {
-        candidate c = {.cell = cell, .cands = g->value[cell] ? 0 : g->candidates[cell], .houses = sudoku_cell_units[cell]};
-        for (unsigned left = c.cands; left; left &= left - 1) {
-            c.digit = sudoku_lowest_digit(left);
-            for (int k = 0; k < 3; k++) c.others[k] = places[c.digit][c.houses[k]] & ~(1u << sudoku_cell_index[cell][k]);
-            c.groups_on = cg ? cg->on[cell * 9 + c.digit - 1] : 0;
-            c.groups_off = cg ? cg->off[cell * 9 + c.digit - 1] : 0;
-            full = !room(t, used, 2 * (64 + 3 * t->ngroups));
-            if (full) break;
-            used = candidate_successors(t, &c, used);
-        }
+    int used = candidate_tables(t, k, map, places, &x, changed);
+    if (used >= 0) used = group_tables(t, k, map, was, places, &x, used);
+    if (used >= 0) {
+        t->succ_start[HODOKU_PLAIN_NODES + 2 * t->ngroups] = used;
+        keep_fill(t, k, places, key, used);
+    } else {
+        k->valid = false;
     }
-    int table = HODOKU_PLAIN_NODES;
-    for (; !full && table < HODOKU_PLAIN_NODES + 2 * t->ngroups; table++) {
-        t->succ_start[table] = used;
-        full = !room(t, used, 64 + 3 * t->ngroups);
-        if (full) break;
-        used = group_successors(t, links, others, table, t->succ_node, used);
-        t->base_count[table] = 1 + used - t->succ_start[table];
-        t->extra_count[table] = 0;
-    }
-    t->succ_start[table] = used;
     /* succ_dist is left as it is: every direct implication here is at
      * distance 2, which the expansion and direct_entry take in chains mode
      * without reading it. */
-    free(links);
-    free(others);
+    free(x.links);
+    free(x.others);
+    free(x.known);
     t->table = -1;
 }
 
