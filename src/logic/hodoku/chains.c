@@ -90,7 +90,9 @@ static void make_links(search *s, unsigned digits, hodoku_set cells)
                  * increasing order), as sets. */
                 hodoku_set in = hodoku_set_and(hodoku_unit_sets[house], s->holds[digit]);
                 hodoku_set_remove(&in, cell);
-                if (k == 2) in = hodoku_set_minus(in, hodoku_set_or(hodoku_unit_sets[cell / 9], hodoku_unit_sets[9 + cell % 9]));
+                if (k == 2)
+                    in = hodoku_set_minus(in, hodoku_set_or(hodoku_unit_sets[cell / 9],
+                                                            hodoku_unit_sets[9 + cell % 9]));
                 if (pairs) in = hodoku_set_and(in, s->bivalue);
                 for (int other; (other = hodoku_set_pop(&in)) >= 0;) {
                     if (s->kind == REMOTE_PAIR && g->candidates[other] != cands) continue;
@@ -115,21 +117,27 @@ static int eliminations(search *s, int level, hodoku_set ends)
     if (s->kind != REMOTE_PAIR || level == 7) {
         hodoku_set first = ends;
         hodoku_set second = hodoku_set_empty();
-        if (s->kind == REMOTE_PAIR) second = hodoku_set_and(s->start_sees2, hodoku_buddies(s->chain[level].cell));
-        for (int cell; (cell = hodoku_set_pop(&first)) >= 0;) s->elim[n++] = (sudoku_candidate){(uint8_t)cell, (uint8_t)s->digit};
-        for (int cell; (cell = hodoku_set_pop(&second)) >= 0;) s->elim[n++] = (sudoku_candidate){(uint8_t)cell, (uint8_t)s->digit2};
+        if (s->kind == REMOTE_PAIR)
+            second = hodoku_set_and(s->start_sees2, hodoku_buddies(s->chain[level].cell));
+        for (int cell; (cell = hodoku_set_pop(&first)) >= 0;)
+            s->elim[n++] = (sudoku_candidate){(uint8_t)cell, (uint8_t)s->digit};
+        for (int cell; (cell = hodoku_set_pop(&second)) >= 0;)
+            s->elim[n++] = (sudoku_candidate){(uint8_t)cell, (uint8_t)s->digit2};
         return n;
     }
     /* A longer Remote Pair: every two cells of opposite colour. */
     hodoku_set first = hodoku_set_empty(), second = hodoku_set_empty();
     for (int i = 0; i <= level; i += 2)
         for (int j = i + 6; j <= level; j += 4) {
-            hodoku_set both = hodoku_set_and(hodoku_buddies(s->chain[i].cell), hodoku_buddies(s->chain[j].cell));
+            hodoku_set both =
+                hodoku_set_and(hodoku_buddies(s->chain[i].cell), hodoku_buddies(s->chain[j].cell));
             first = hodoku_set_or(first, hodoku_set_and(both, s->holds[s->digit]));
             second = hodoku_set_or(second, hodoku_set_and(both, s->holds[s->digit2]));
         }
-    for (int cell; (cell = hodoku_set_pop(&first)) >= 0;) s->elim[n++] = (sudoku_candidate){(uint8_t)cell, (uint8_t)s->digit};
-    for (int cell; (cell = hodoku_set_pop(&second)) >= 0;) s->elim[n++] = (sudoku_candidate){(uint8_t)cell, (uint8_t)s->digit2};
+    for (int cell; (cell = hodoku_set_pop(&first)) >= 0;)
+        s->elim[n++] = (sudoku_candidate){(uint8_t)cell, (uint8_t)s->digit};
+    for (int cell; (cell = hodoku_set_pop(&second)) >= 0;)
+        s->elim[n++] = (sudoku_candidate){(uint8_t)cell, (uint8_t)s->digit2};
     return n;
 }
 
@@ -151,7 +159,8 @@ static void record(search *s, int level, hodoku_set ends)
     if (s->kind == REMOTE_PAIR) digits |= (uint16_t)(1u << (s->digit2 - 1));
     if (s->found) {
         hodoku_rank a = {s->kind, n, s->elim, level + 1, digits};
-        hodoku_rank b = {s->kind, s->best->nremovals, s->best->removals, s->best->nlinks, s->best->digits};
+        hodoku_rank b = {s->kind, s->best->nremovals, s->best->removals, s->best->nlinks,
+                         s->best->digits};
         if (hodoku_compare_standard(&a, &b) >= 0) return;
     }
     s->found = true;
@@ -160,7 +169,8 @@ static void record(search *s, int level, hodoku_set ends)
     step->digits = digits;
     for (int i = 0; i <= level; i++) logic_step_cell(step, s->chain[i].cell);
     for (int i = 0; i < n; i++) logic_step_remove(step, s->elim[i].cell, s->elim[i].digit);
-    for (int i = 0; i <= level; i++) logic_step_link(step, s->chain[i].cell, s->chain[i].digit, s->chain[i].strong, i == 0);
+    for (int i = 0; i <= level; i++)
+        logic_step_link(step, s->chain[i].cell, s->chain[i].digit, s->chain[i].strong, i == 0);
 }
 
 /* The checks a new last link gets (spec 8.2): strong, for the start digit,
@@ -285,9 +295,11 @@ static bool useful_end(const search *s, int z)
     if (!s->found) return true;
     sudoku_candidate list[SUDOKU_CELLS];
     int n = 0;
-    for (int cell; (cell = hodoku_set_pop(&elims)) >= 0;) list[n++] = (sudoku_candidate){(uint8_t)cell, (uint8_t)s->digit};
+    for (int cell; (cell = hodoku_set_pop(&elims)) >= 0;)
+        list[n++] = (sudoku_candidate){(uint8_t)cell, (uint8_t)s->digit};
     hodoku_rank a = {s->kind, n, list, 0, (uint16_t)(1u << (s->digit - 1))};
-    hodoku_rank b = {s->kind, s->best->nremovals, s->best->removals, s->best->nlinks, s->best->digits};
+    hodoku_rank b = {s->kind, s->best->nremovals, s->best->removals, s->best->nlinks,
+                     s->best->digits};
     return hodoku_compare_standard(&a, &b) < 0;
 }
 
@@ -324,7 +336,8 @@ static bool xy_spread(const search *s, hodoku_set cells, hodoku_set on[10], hodo
         for (int y = 1; y <= 9; y++) {
             if (hodoku_set_is_empty(frontier[y])) continue;
             hodoku_set off = hodoku_set_empty();
-            for (int c; (c = hodoku_set_pop(&frontier[y])) >= 0;) off = hodoku_set_or(off, hodoku_buddies(c));
+            for (int c; (c = hodoku_set_pop(&frontier[y])) >= 0;)
+                off = hodoku_set_or(off, hodoku_buddies(c));
             off = hodoku_set_and(off, hodoku_set_and(cells, s->holds[y]));
             for (int z = 1; z <= 9; z++) {
                 if (z == y) continue;
@@ -413,11 +426,13 @@ static bool x_reaches(const search *s, hodoku_set targets)
     hodoku_set off = hodoku_set_cell(s->start);
     while (!hodoku_set_is_empty(frontier)) {
         hodoku_set weak = hodoku_set_empty();
-        for (int c; (c = hodoku_set_pop(&frontier)) >= 0;) weak = hodoku_set_or(weak, hodoku_buddies(c));
+        for (int c; (c = hodoku_set_pop(&frontier)) >= 0;)
+            weak = hodoku_set_or(weak, hodoku_buddies(c));
         weak = hodoku_set_minus(hodoku_set_and(weak, s->holds[s->digit]), off);
         off = hodoku_set_or(off, weak);
         hodoku_set strong = hodoku_set_empty();
-        for (int c; (c = hodoku_set_pop(&weak)) >= 0;) strong = hodoku_set_or(strong, mates_of(s, c));
+        for (int c; (c = hodoku_set_pop(&weak)) >= 0;)
+            strong = hodoku_set_or(strong, mates_of(s, c));
         strong = hodoku_set_minus(strong, on);
         if (may_record(s, hodoku_set_and(strong, targets))) return true;
         on = hodoku_set_or(on, strong);
@@ -436,7 +451,8 @@ static int first_links(const search *s, link first[STRONG_PER_NODE])
     unsigned cands = s->g->candidates[s->start];
     if (chains_of_pairs(s->kind)) {
         if (!sudoku_is_pair(cands)) return 0;
-        first[0] = (link){(uint8_t)s->start, (uint8_t)sudoku_lowest_digit(cands & ~(1u << (s->digit - 1))), true};
+        first[0] = (link){(uint8_t)s->start,
+                          (uint8_t)sudoku_lowest_digit(cands & ~(1u << (s->digit - 1))), true};
         return 1;
     }
     int n = 0;
@@ -445,8 +461,11 @@ static int first_links(const search *s, link first[STRONG_PER_NODE])
         if (s->g->free[house][s->digit] != 2) continue;
         hodoku_set in = hodoku_set_and(hodoku_unit_sets[house], s->holds[s->digit]);
         hodoku_set_remove(&in, s->start);
-        if (k == 2) in = hodoku_set_minus(in, hodoku_set_or(hodoku_unit_sets[s->start / 9], hodoku_unit_sets[9 + s->start % 9]));
-        if (!hodoku_set_is_empty(in)) first[n++] = (link){(uint8_t)hodoku_set_first(in), (uint8_t)s->digit, true};
+        if (k == 2)
+            in = hodoku_set_minus(in, hodoku_set_or(hodoku_unit_sets[s->start / 9],
+                                                    hodoku_unit_sets[9 + s->start % 9]));
+        if (!hodoku_set_is_empty(in))
+            first[n++] = (link){(uint8_t)hodoku_set_first(in), (uint8_t)s->digit, true};
     }
     return n;
 }
@@ -504,7 +523,8 @@ static hodoku_set remote_pair_cells(const hodoku_grid *g)
  * opposite; else it may end in any. */
 static bool rp_reaches(const search *s, hodoku_set cells)
 {
-    hodoku_set same = hodoku_set_and(cells, hodoku_set_and(s->holds[s->digit], s->holds[s->digit2]));
+    hodoku_set same =
+        hodoku_set_and(cells, hodoku_set_and(s->holds[s->digit], s->holds[s->digit2]));
     hodoku_set layer = hodoku_set_cell(s->start), seen = layer;
     hodoku_set opposite = hodoku_set_empty();
     bool two_coloured = true;
@@ -546,7 +566,8 @@ static bool find(hodoku_query *q, chain_kind kind, sudoku_technique technique, s
     hodoku_set starts = {{~0ull, (1ull << (SUDOKU_CELLS - 64)) - 1}}; /* every cell */
     if (kind == REMOTE_PAIR) starts = remote_pair_cells(g);
     if (kind == XY_CHAIN) starts = s.bivalue; /* its chains start and go through these only */
-    bool possible = open && (kind != TURBOT_FISH || turbot_possible(&s, open)) && !hodoku_set_is_empty(starts);
+    bool possible =
+        open && (kind != TURBOT_FISH || turbot_possible(&s, open)) && !hodoku_set_is_empty(starts);
     if (!possible) {
         if (!chains_of_pairs(kind)) hodoku_digits_none(q, technique, &at);
         return false;
@@ -567,7 +588,8 @@ static bool find(hodoku_query *q, chain_kind kind, sudoku_technique technique, s
                 s.chain[0] = (link){(uint8_t)s.start, (uint8_t)s.digit, false};
                 s.chain[1] = first[i];
                 s.start_sees = hodoku_set_and(hodoku_buddies(s.start), s.holds[s.digit]);
-                if (kind == REMOTE_PAIR) s.start_sees2 = hodoku_set_and(hodoku_buddies(s.start), s.holds[s.digit2]);
+                if (kind == REMOTE_PAIR)
+                    s.start_sees2 = hodoku_set_and(hodoku_buddies(s.start), s.holds[s.digit2]);
                 hodoku_set ends = s.holds[s.digit];
                 if (kind == X_CHAIN && !x_reaches(&s, ends)) continue;
                 if (kind == XY_CHAIN && !xy_reaches(&s, &known, ends)) continue;
