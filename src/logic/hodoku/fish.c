@@ -100,7 +100,7 @@ typedef struct covering {
 
 /* Finned Franken: the cells a fish on a base unit may eliminate, at most
  * (targets_of), and a swordfish's covering of a base unit's cells a cell
- * X does not see (by the unit's kind_index and what X sees of it:
+ * X does not see (by the unit's index in s->base and what X sees of it:
  * swordfish_possible); made when first asked for (the known bits), per
  * search. */
 struct targets {
@@ -515,22 +515,23 @@ static int sight(int unit, int row, int column)
     return (row / 3 == box / 3 ? row % 3 : 3) * 4 + (column / 3 == box % 3 ? column % 3 : 3);
 }
 
-/* make_covers_for's answer for the cells of unit the cell (at row,
- * column) does not see, made when first asked for in the search, by
- * covers other than unit itself (a base unit is no cover: of the base
- * units, only a box is of a cover kind). */
-static const covering *covering_of(fish_search *s, int unit, int cell, int row, int column)
+/* make_covers_for's answer for the cells of base unit i (s->base) the
+ * cell (at row, column) does not see, made when first asked for in the
+ * search, by covers other than the unit itself (a base unit is no cover:
+ * of the base units, only a box is of a cover kind). */
+static const covering *covering_of(fish_search *s, int i, int cell, int row, int column)
 {
     struct targets *t = s->targets;
-    int k = kind_index(unit), seen = sight(unit, row, column);
-    covering *c = &t->covering[k][seen];
-    if (!(t->covering_known[k] >> seen & 1u)) {
+    int unit = s->base[i], seen = sight(unit, row, column);
+    covering *c = &t->covering[i][seen];
+    if (!(t->covering_known[i] >> seen & 1u)) {
         make_covers_for(s, unseen(s->at[unit], cell), c);
         if (s->cover_units >> unit & 1u) {
+            int k = kind_index(unit);
             for (int w = 0; w < 3; w++) c->pairs.w[w] &= ~t->with[k].w[w];
             c->single &= ~(1u << k);
         }
-        t->covering_known[k] |= 1u << seen;
+        t->covering_known[i] |= 1u << seen;
     }
     return c;
 }
@@ -639,7 +640,7 @@ static bool swordfish_at(fish_search *s, int x, uint32_t which, uint32_t touched
     const uint32_t parts[2] = {which & touched, which & ~touched};
     for (int part = 0; part < 2; part++) {
         for (uint32_t units = parts[part]; units; units &= units - 1) {
-            int unit = s->base[__builtin_ctz(units)];
+            int i = __builtin_ctz(units), unit = s->base[i];
             if (cells_has(s->at[unit], x)) {
                 has_own = true;
                 own_touched = part == 0;
@@ -647,7 +648,7 @@ static bool swordfish_at(fish_search *s, int x, uint32_t which, uint32_t touched
                 continue;
             }
             share *h = &sh[n++];
-            const covering *c = covering_of(s, unit, x, row, column);
+            const covering *c = covering_of(s, i, x, row, column);
             h->pairs = c->pairs;
             h->single = c->single;
             h->at = s->at[unit];
