@@ -932,13 +932,19 @@ static bool finned_possible(const fish_search *s, bool lines)
             }
             /* X's at one place (across) of the box differ only by their
              * own line: none goes if the base lines of them all fail (as
-             * they do, unasked, when fewer than size). */
+             * they do, unasked, when fewer than size). A lone X's own
+             * line is left out at once. */
             for (int across = 3 * stack; across < 3 * stack + 3; across++) {
-                unsigned base_lines = fewer | (having_all[across] & ~in_band);
-                if (!in_box[across] || sudoku_popcount(base_lines) < s->size ||
-                    !lines_within(outside, base_lines, s->size, s->size, 1u << across))
+                unsigned base_lines = fewer | (having_all[across] & ~in_band),
+                         at = in_box[across];
+                if (!at || sudoku_popcount(base_lines) < s->size) continue;
+                if (!(at & (at - 1))) {
+                    if (lines_within(outside, base_lines & ~at, s->size, s->size, 1u << across))
+                        return true;
                     continue;
-                for (unsigned at = in_box[across]; at; at &= at - 1)
+                }
+                if (!lines_within(outside, base_lines, s->size, s->size, 1u << across)) continue;
+                for (; at; at &= at - 1)
                     if (lines_within(outside, base_lines & ~(at & -at), s->size, s->size,
                                      1u << across))
                         return true;
