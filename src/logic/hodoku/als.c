@@ -62,6 +62,7 @@ typedef struct search {
     int nrcs, rcs_size;
     int *first_rc, *end_rc; /* by set: its records (as a) */
     rc_index index;
+    bool as_before; /* its sets are the earlier search's, each at its own number */
     bool no_memory;
 } search;
 
@@ -314,7 +315,9 @@ static void find_alses(search *s, const search *old, hodoku_set changed)
     unsigned shrunk = 0;
     for (int d = 1; old && d <= 9; d++)
         if (!hodoku_set_equal(old->holds[d], s->holds[d])) shrunk |= 1u << (d - 1);
+    s->as_before = old && s->nalses == old->nalses;
     for (int i = 0; i < s->nalses; i++) {
+        s->as_before &= s->alses[i].was == i;
         if (s->alses[i].was < 0)
             sees_afresh(s, &s->alses[i]);
         else
@@ -657,6 +660,23 @@ static bool in_order(search *s)
     return true;
 }
 
+/* Takes old's records and index over, whole: with s's sets old's, each
+ * at its own number (as_before), find_rcs would look at no set afresh,
+ * put none in or out of the index and merge each set's records with no
+ * others, so the records and the index would be old's as they are. */
+static void take_rcs(search *s, search *old)
+{
+    s->rcs = old->rcs;
+    s->nrcs = old->nrcs;
+    s->rcs_size = old->rcs_size;
+    old->rcs = NULL;
+    old->nrcs = old->rcs_size = 0;
+    memcpy(s->first_rc, old->first_rc, (size_t)s->nalses * sizeof *s->first_rc);
+    memcpy(s->end_rc, old->end_rc, (size_t)s->nalses * sizeof *s->end_rc);
+    s->index = old->index;
+    memset(&old->index, 0, sizeof old->index);
+}
+
 /* The restricted commons, forward only: by set, with the later sets
  * (rcs_with). With old (the search of an earlier board, as find_alses
  * took it; its index goes to s), those between two sets that were sets
@@ -666,6 +686,10 @@ static bool in_order(search *s)
  * put in order. */
 static void find_rcs(search *s, search *old)
 {
+    if (old && s->as_before) {
+        take_rcs(s, old);
+        return;
+    }
     kept_rcs k = {NULL, NULL};
     pending p = {NULL, NULL, NULL, 0, 0};
     partners o = {NULL, 0, NULL};
