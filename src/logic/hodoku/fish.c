@@ -96,7 +96,7 @@ typedef struct covering {
 } covering;
 
 /* What a cell sees of a unit, one of SIGHTS (sight). */
-#define SIGHTS 19
+#define SIGHTS 20
 
 /* Finned Franken: the cells a fish on a base unit may eliminate, at most
  * (targets_of), and a swordfish's covering of a base unit's cells a cell
@@ -500,19 +500,29 @@ static void make_covers_for(const fish_search *s, cells need, covering *c)
     }
 }
 
-/* What the cell at row, column sees of unit, numbered (below SIGHTS): the
- * cells of a line it sees are those on its crossing line, and in its box
- * if that lies along the line; those of a box, those on its lines along
- * the box; a cell in the unit sees all of it. The cells of the unit the
- * cell does not see, and so their covering, are the same for all cells
- * of one number. */
-static int sight(int unit, int row, int column)
+/* What the cell (at row, column) sees of the digit's cells in unit,
+ * numbered (below SIGHTS): of a line, the cell on its crossing line (0-8,
+ * by the crossing), or if its box lies along the line, the line's cells
+ * in the box (9-11, by the box's place along the line); of a box, those
+ * on its row and its column (by their places in the box, 3 for none);
+ * all, of its own unit (18); none (19). The cells of the unit the cell
+ * does not see, and so their covering, are the same for all cells of
+ * one number. Numbered by the digit's cells, not the unit's, cells that
+ * differ only where the digit is not share a number, and so a table. */
+static int sight(const fish_search *s, int unit, int cell, int row, int column)
 {
-    if (unit < 9) return row == unit ? 18 : column + (row / 3 == unit / 3 ? 9 : 0);
-    if (unit < 18)
-        return column == unit - 9 ? 18 : row + (column / 3 == (unit - 9) / 3 ? 9 : 0);
-    int box = unit - 18;
-    return (row / 3 == box / 3 ? row % 3 : 3) * 4 + (column / 3 == box % 3 ? column % 3 : 3);
+    cells at = s->at[unit];
+    if (cells_has(at, cell)) return 18;
+    cells seen = cells_and(at, (cells){{sudoku_peer_bits[cell][0], sudoku_peer_bits[cell][1]}});
+    if (cells_empty(seen)) return 19;
+    if (unit < 18) {
+        int line = unit % 9, along = unit < 9 ? row : column, across = unit < 9 ? column : row;
+        return along / 3 == line / 3 ? 9 + across / 3 : across;
+    }
+    const uint64_t *on_row = sudoku_unit_bits[row], *on_column = sudoku_unit_bits[9 + column];
+    bool by_row = (seen.w[0] & on_row[0]) | (seen.w[1] & on_row[1]),
+         by_column = (seen.w[0] & on_column[0]) | (seen.w[1] & on_column[1]);
+    return (by_row ? row % 3 : 3) * 4 + (by_column ? column % 3 : 3);
 }
 
 /* make_covers_for's answer for the cells of unit the cell (at row,
@@ -522,7 +532,7 @@ static int sight(int unit, int row, int column)
 static const covering *covering_of(fish_search *s, int unit, int cell, int row, int column)
 {
     struct targets *t = s->targets;
-    int k = kind_index(unit), seen = sight(unit, row, column);
+    int k = kind_index(unit), seen = sight(s, unit, cell, row, column);
     covering *c = &t->covering[k][seen];
     if (!(t->covering_known[k] >> seen & 1u)) {
         make_covers_for(s, unseen(s->at[unit], cell), c);
