@@ -647,10 +647,13 @@ static bool swordfish_at(fish_search *s, int x, uint32_t which, uint32_t touched
     cover_pairs once = {{0, 0, 0}}, twice = once, thrice = once, in_touched = once;
     uint32_t single_once = 0, single_twice = 0;
     const uint32_t parts[2] = {which & touched, which & ~touched};
+    /* Of X's units only its line of the base kind is a base unit here: a
+     * base box never lists its own cells (solo_targets). */
+    int own_line = s->cover_units >> 9 & 1u ? row : 9 + column;
     for (int part = 0; part < 2; part++) {
         for (uint32_t units = parts[part]; units; units &= units - 1) {
             int unit = s->base[__builtin_ctz(units)];
-            if (cells_has(s->at[unit], x)) {
+            if (unit == own_line) {
                 has_own = true;
                 own_touched = part == 0;
                 own = s->at[unit];
