@@ -96,7 +96,7 @@ typedef struct covering {
 } covering;
 
 /* What a cell sees of a unit, one of SIGHTS (sight). */
-#define SIGHTS 20
+#define SIGHTS 19
 
 /* Finned Franken: the cells a fish on a base unit may eliminate, at most
  * (targets_of), and a swordfish's covering of a base unit's cells a cell
@@ -505,16 +505,15 @@ static void make_covers_for(const fish_search *s, cells need, covering *c)
  * by the crossing), or if its box lies along the line, the line's cells
  * in the box (9-11, by the box's place along the line); of a box, those
  * on its row and its column (by their places in the box, 3 for none);
- * all, of its own unit (18); none (19). The cells of the unit the cell
+ * none (18). The cell is in no such unit (swordfish_at's). The cells of the unit the cell
  * does not see, and so their covering, are the same for all cells of
  * one number. Numbered by the digit's cells, not the unit's, cells that
  * differ only where the digit is not share a number, and so a table. */
 static int sight(const fish_search *s, int unit, int cell, int row, int column)
 {
     cells at = s->at[unit];
-    if (cells_has(at, cell)) return 18;
     cells seen = cells_and(at, (cells){{sudoku_peer_bits[cell][0], sudoku_peer_bits[cell][1]}});
-    if (cells_empty(seen)) return 19;
+    if (cells_empty(seen)) return 18;
     if (unit < 18) {
         int line = unit % 9, along = unit < 9 ? row : column, across = unit < 9 ? column : row;
         return along / 3 == line / 3 ? 9 + across / 3 : across;
@@ -526,7 +525,7 @@ static int sight(const fish_search *s, int unit, int cell, int row, int column)
 }
 
 /* make_covers_for's answer for the cells of unit the cell (at row,
- * column) does not see, made when first asked for in the search, by
+ * column; not in unit) does not see, made when first asked for in the search, by
  * covers other than unit itself (a base unit is no cover: of the base
  * units, only a box is of a cover kind). */
 static const covering *covering_of(fish_search *s, int unit, int cell, int row, int column)
