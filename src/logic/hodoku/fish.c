@@ -100,14 +100,13 @@ typedef struct covering {
 
 /* Finned Franken: the cells a fish on a base unit may eliminate, at most
  * (targets_of), and a swordfish's covering of a base unit's cells a cell
- * X does not see (by the unit's kind_index and what X sees of it:
- * swordfish_possible); made when first asked for (the known bits), per
- * search. */
+ * X does not see (by the unit and what X sees of it: swordfish_possible);
+ * made when first asked for (the known bits), per search. */
 struct targets {
     uint32_t solo_known;
     cells solo[27];
-    uint32_t covering_known[18]; /* bits by sight */
-    covering covering[18][SIGHTS];
+    uint32_t covering_known[27]; /* bits by sight */
+    covering covering[27][SIGHTS];
     cover_pairs with[18]; /* the pairs holding a unit */
 };
 
@@ -531,15 +530,16 @@ static int sight(const fish_search *s, int unit, int cell, int row, int column)
 static const covering *covering_of(fish_search *s, int unit, int cell, int row, int column)
 {
     struct targets *t = s->targets;
-    int k = kind_index(unit), seen = sight(s, unit, cell, row, column);
-    covering *c = &t->covering[k][seen];
-    if (!(t->covering_known[k] >> seen & 1u)) {
+    int seen = sight(s, unit, cell, row, column);
+    covering *c = &t->covering[unit][seen];
+    if (!(t->covering_known[unit] >> seen & 1u)) {
         make_covers_for(s, unseen(s->at[unit], cell), c);
         if (s->cover_units >> unit & 1u) {
+            int k = kind_index(unit);
             for (int w = 0; w < 3; w++) c->pairs.w[w] &= ~t->with[k].w[w];
             c->single &= ~(1u << k);
         }
-        t->covering_known[k] |= 1u << seen;
+        t->covering_known[unit] |= 1u << seen;
     }
     return c;
 }
