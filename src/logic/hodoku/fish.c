@@ -631,7 +631,7 @@ static bool endo_seen(cells a, cells b, cells c, cells peers)
 }
 
 /* True if X could go by a finned Franken Swordfish on three of the base
- * units in which (bits of s->base's indices; swordfish_possible), one of
+ * units in which (bits by unit; swordfish_possible), one of
  * them in touched (the narrowing of bases: a fish on none of those had
  * been found before). The units are counted over the cover pairs first
  * (once, twice, thrice), which rules out most cells without a look at
@@ -651,7 +651,7 @@ static bool swordfish_at(fish_search *s, int x, uint32_t which, uint32_t touched
     int own_line = s->cover_units >> 9 & 1u ? row : 9 + column;
     for (int part = 0; part < 2; part++) {
         for (uint32_t units = parts[part]; units; units &= units - 1) {
-            int unit = s->base[__builtin_ctz(units)];
+            int unit = __builtin_ctz(units);
             if (unit == own_line) {
                 has_own = true;
                 own_touched = part == 0;
@@ -714,16 +714,15 @@ static bool swordfish_at(fish_search *s, int x, uint32_t which, uint32_t touched
  * Narrowed, a triple takes in a touched unit (swordfish_at). */
 static bool swordfish_possible(fish_search *s)
 {
-    uint32_t which[SUDOKU_CELLS] = {0}, touched = 0;
+    uint32_t which[SUDOKU_CELLS] = {0}, touched = s->touched;
     cells any = {{0, 0}};
     for (int i = 0; i < s->nbase; i++) {
         int unit = s->base[i];
-        if (s->touched >> unit & 1u) touched |= 1u << i;
         cells solo = solo_targets(s, unit);
         any = cells_or(any, solo);
         for (int w = 0; w < 2; w++)
             for (uint64_t bits = solo.w[w]; bits; bits &= bits - 1)
-                which[64 * w + __builtin_ctzll(bits)] |= 1u << i;
+                which[64 * w + __builtin_ctzll(bits)] |= 1u << unit;
     }
     for (int w = 0; w < 2; w++)
         for (uint64_t bits = any.w[w]; bits; bits &= bits - 1) {
