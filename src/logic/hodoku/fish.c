@@ -100,14 +100,13 @@ typedef struct covering {
 
 /* Finned Franken: the cells a fish on a base unit may eliminate, at most
  * (targets_of), and a swordfish's covering of a base unit's cells a cell
- * X does not see (by the unit's index in s->base and what X sees of it:
- * swordfish_possible); made when first asked for (the known bits), per
- * search. */
+ * X does not see (by the unit and what X sees of it: swordfish_possible);
+ * made when first asked for (the known bits), per search. */
 struct targets {
     uint32_t solo_known;
     cells solo[27];
-    uint32_t covering_known[18]; /* bits by sight */
-    covering covering[18][SIGHTS];
+    uint32_t covering_known[27]; /* bits by sight */
+    covering covering[27][SIGHTS];
     cover_pairs with[18]; /* the pairs holding a unit */
 };
 
@@ -500,38 +499,47 @@ static void make_covers_for(const fish_search *s, cells need, covering *c)
     }
 }
 
-/* What the cell at row, column sees of unit, numbered (below SIGHTS): the
- * cells of a line it sees are those on its crossing line, and in its box
- * if that lies along the line; those of a box, those on its lines along
- * the box; a cell in the unit sees all of it. The cells of the unit the
- * cell does not see, and so their covering, are the same for all cells
- * of one number. */
-static int sight(int unit, int row, int column)
+/* What the cell (at row, column) sees of the digit's cells in unit,
+ * numbered (below SIGHTS): of a line, the cell on its crossing line (0-8,
+ * by the crossing), or if its box lies along the line, the line's cells
+ * in the box (9-11, by the box's place along the line); of a box, those
+ * on its row and its column (by their places in the box, 3 for none);
+ * none (18). The cell is in no such unit (swordfish_at's). The cells of the unit the cell
+ * does not see, and so their covering, are the same for all cells of
+ * one number. Numbered by the digit's cells, not the unit's, cells that
+ * differ only where the digit is not share a number, and so a table. */
+static int sight(const fish_search *s, int unit, int cell, int row, int column)
 {
-    if (unit < 9) return row == unit ? 18 : column + (row / 3 == unit / 3 ? 9 : 0);
-    if (unit < 18)
-        return column == unit - 9 ? 18 : row + (column / 3 == (unit - 9) / 3 ? 9 : 0);
-    int box = unit - 18;
-    return (row / 3 == box / 3 ? row % 3 : 3) * 4 + (column / 3 == box % 3 ? column % 3 : 3);
+    cells at = s->at[unit];
+    cells seen = cells_and(at, (cells){{sudoku_peer_bits[cell][0], sudoku_peer_bits[cell][1]}});
+    if (cells_empty(seen)) return 18;
+    if (unit < 18) {
+        int line = unit % 9, along = unit < 9 ? row : column, across = unit < 9 ? column : row;
+        return along / 3 == line / 3 ? 9 + across / 3 : across;
+    }
+    const uint64_t *on_row = sudoku_unit_bits[row], *on_column = sudoku_unit_bits[9 + column];
+    bool by_row = (seen.w[0] & on_row[0]) | (seen.w[1] & on_row[1]),
+         by_column = (seen.w[0] & on_column[0]) | (seen.w[1] & on_column[1]);
+    return (by_row ? row % 3 : 3) * 4 + (by_column ? column % 3 : 3);
 }
 
-/* make_covers_for's answer for the cells of base unit i (s->base) the
- * cell (at row, column) does not see, made when first asked for in the
- * search, by covers other than the unit itself (a base unit is no cover:
- * of the base units, only a box is of a cover kind). */
-static const covering *covering_of(fish_search *s, int i, int cell, int row, int column)
+/* make_covers_for's answer for the cells of unit the cell (at row,
+ * column; not in unit) does not see, made when first asked for in the search, by
+ * covers other than unit itself (a base unit is no cover: of the base
+ * units, only a box is of a cover kind). */
+static const covering *covering_of(fish_search *s, int unit, int cell, int row, int column)
 {
     struct targets *t = s->targets;
-    int unit = s->base[i], seen = sight(unit, row, column);
-    covering *c = &t->covering[i][seen];
-    if (!(t->covering_known[i] >> seen & 1u)) {
+    int seen = sight(s, unit, cell, row, column);
+    covering *c = &t->covering[unit][seen];
+    if (!(t->covering_known[unit] >> seen & 1u)) {
         make_covers_for(s, unseen(s->at[unit], cell), c);
         if (s->cover_units >> unit & 1u) {
             int k = kind_index(unit);
             for (int w = 0; w < 3; w++) c->pairs.w[w] &= ~t->with[k].w[w];
             c->single &= ~(1u << k);
         }
-        t->covering_known[i] |= 1u << seen;
+        t->covering_known[unit] |= 1u << seen;
     }
     return c;
 }
@@ -623,7 +631,7 @@ static bool endo_seen(cells a, cells b, cells c, cells peers)
 }
 
 /* True if X could go by a finned Franken Swordfish on three of the base
- * units in which (bits of s->base's indices; swordfish_possible), one of
+ * units in which (bits by unit; swordfish_possible), one of
  * them in touched (the narrowing of bases: a fish on none of those had
  * been found before). The touched units' shares come first, so that a
  * triple's first share is a touched one but where X's own unit is. The
@@ -638,17 +646,20 @@ static bool swordfish_at(fish_search *s, int x, uint32_t which, uint32_t touched
     bool has_own = false, own_touched = false;
     uint32_t single_once = 0, single_twice = 0;
     const uint32_t parts[2] = {which & touched, which & ~touched};
+    /* Of X's units only its line of the base kind is a base unit here: a
+     * base box never lists its own cells (solo_targets). */
+    int own_line = s->cover_units >> 9 & 1u ? row : 9 + column;
     for (int part = 0; part < 2; part++) {
         for (uint32_t units = parts[part]; units; units &= units - 1) {
-            int i = __builtin_ctz(units), unit = s->base[i];
-            if (cells_has(s->at[unit], x)) {
+            int unit = __builtin_ctz(units);
+            if (unit == own_line) {
                 has_own = true;
                 own_touched = part == 0;
                 own = s->at[unit];
                 continue;
             }
             share *h = &sh[n++];
-            const covering *c = covering_of(s, i, x, row, column);
+            const covering *c = covering_of(s, unit, x, row, column);
             h->pairs = c->pairs;
             h->single = c->single;
             h->at = s->at[unit];
@@ -694,16 +705,15 @@ static bool swordfish_at(fish_search *s, int x, uint32_t which, uint32_t touched
  * Narrowed, a triple takes in a touched unit (swordfish_at). */
 static bool swordfish_possible(fish_search *s)
 {
-    uint32_t which[SUDOKU_CELLS] = {0}, touched = 0;
+    uint32_t which[SUDOKU_CELLS] = {0}, touched = s->touched;
     cells any = {{0, 0}};
     for (int i = 0; i < s->nbase; i++) {
         int unit = s->base[i];
-        if (s->touched >> unit & 1u) touched |= 1u << i;
         cells solo = solo_targets(s, unit);
         any = cells_or(any, solo);
         for (int w = 0; w < 2; w++)
             for (uint64_t bits = solo.w[w]; bits; bits &= bits - 1)
-                which[64 * w + __builtin_ctzll(bits)] |= 1u << i;
+                which[64 * w + __builtin_ctzll(bits)] |= 1u << unit;
     }
     for (int w = 0; w < 2; w++)
         for (uint64_t bits = any.w[w]; bits; bits &= bits - 1) {
