@@ -342,12 +342,41 @@ static bool check(const hodoku_grid *g, const rectangle *r, int type, sudoku_tec
     }
 }
 
-/* The rectangle search: corners met in order, each rectangle once. */
+/* The rectangle search: corners met in order, each rectangle once;
+ * allowed[cell] the digits (bit d - 1) hodoku_allowed allows there, read
+ * once per search rather than once per corner tried. */
 typedef struct rectangles {
     const hodoku_grid *g;
     int keys[KEYS_ROOM];
     int nkeys;
+    uint16_t allowed[SUDOKU_CELLS];
 } rectangles;
+
+/* The digits hodoku_allowed allows in cell, all at once (the same two
+ * readings: without drift the digits placed in a unit are those its
+ * cells hold, so the units' placed digits tell; else the peers do). */
+static uint16_t allowed_at(const hodoku_grid *g, int cell)
+{
+    if (g->value[cell]) return 0;
+    unsigned placed = 0;
+    if (!g->drift) {
+        const uint8_t *units = sudoku_cell_units[cell];
+        placed = g->unit_placed[units[0]] | g->unit_placed[units[1]] | g->unit_placed[units[2]];
+    } else {
+        for (int k = 0; k < 20; k++) {
+            int v = g->value[sudoku_peers[cell][k]];
+            if (v) placed |= 1u << (v - 1);
+        }
+    }
+    return (uint16_t)(0x1FFu & ~placed);
+}
+
+static void rectangles_start(rectangles *s, const hodoku_grid *g)
+{
+    s->g = g;
+    s->nkeys = 0;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) s->allowed[cell] = allowed_at(g, cell);
+}
 
 /* True if the rectangle was met already; else remembers it (while room). */
 static bool seen(rectangles *s, const uint8_t corner[4])
@@ -389,10 +418,6 @@ static void split(const hodoku_grid *g, rectangle *r)
  * path, or bivalue). Returns what the last visit returned. */
 typedef bool rectangle_visit(void *data, rectangle *r);
 
-static bool ur_corners(const hodoku_grid *g, int cell, int c1, int c2)
-{
-    return hodoku_allowed(g, cell, c1) && hodoku_allowed(g, cell, c2);
-}
 
 static bool each_rectangle(rectangles *s, rectangle_visit *visit, void *data)
 {
@@ -402,19 +427,21 @@ static bool each_rectangle(rectangles *s, rectangle_visit *visit, void *data)
         rectangle r;
         r.c1 = sudoku_lowest_digit(g->candidates[x11]);
         r.c2 = sudoku_lowest_digit(g->candidates[x11] & (g->candidates[x11] - 1u));
+        unsigned both = g->candidates[x11];
         int box = box_of(x11);
         for (int i = 0; i < 9; i++) {
             int x12 = sudoku_unit_cells[box][i];
             if (x12 == x11 || (row_of(x12) != row_of(x11) && column_of(x12) != column_of(x11)))
                 continue;
-            if (!ur_corners(g, x12, r.c1, r.c2)) continue;
+            if ((s->allowed[x12] & both) != both) continue;
             bool across = row_of(x11) == row_of(x12);
             int line11 = across ? 9 + column_of(x11) : row_of(x11);
             int line12 = across ? 9 + column_of(x12) : row_of(x12);
             for (int p = 0; p < 9; p++) {
                 int x21 = sudoku_unit_cells[line11][p], x22 = sudoku_unit_cells[line12][p];
                 if (box_of(x21) == box) continue;
-                if (!hodoku_allowed(g, x21, r.c1) || !ur_corners(g, x22, r.c1, r.c2)) continue;
+                if (!(s->allowed[x21] >> (r.c1 - 1) & 1u) || (s->allowed[x22] & both) != both)
+                    continue;
                 r.corner[0] = (uint8_t)x11, r.corner[1] = (uint8_t)x12;
                 r.corner[2] = (uint8_t)x21, r.corner[3] = (uint8_t)x22;
                 if (seen(s, r.corner)) continue;
@@ -447,7 +474,8 @@ static bool lowest_visit(void *data, rectangle *r)
 
 bool hodoku_unique_rectangle(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
-    rectangles s = {q->grid, {0}, 0};
+    rectangles s;
+    rectangles_start(&s, q->grid);
     lowest l = {q->grid, 0, {{0}, 0, 0, {0}, {0}, 0, 0}};
     each_rectangle(&s, lowest_visit, &l);
     return l.type && check(q->grid, &l.best, l.type, technique, step);
@@ -467,7 +495,8 @@ static bool hidden_visit(void *data, rectangle *r)
 
 bool hodoku_hidden_rectangle(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
-    rectangles s = {q->grid, {0}, 0};
+    rectangles s;
+    rectangles_start(&s, q->grid);
     first_hidden h = {q->grid, technique, step};
     return each_rectangle(&s, hidden_visit, &h);
 }
@@ -515,11 +544,17 @@ static bool avoidable_check(const hodoku_grid *g, const rectangle *r, int type,
     return found;
 }
 
-/* The first avoidable rectangle of the lowest type, in HoDoKu's order. */
-static bool avoidable_search(const hodoku_grid *g, sudoku_technique technique, int type,
-                             rectangle *found)
+/* The first avoidable rectangle of the lowest type, in HoDoKu's order:
+ * into found, its type returned (0: none). HoDoKu searches for type 1
+ * and then again for type 2; both searches meet the same rectangles in
+ * the same order (which they skip as met does not depend on the type),
+ * so one pass answers both: the first of type 1, else the first of 2. */
+static int avoidable_search(const hodoku_grid *g, sudoku_technique technique, rectangle *found)
 {
-    rectangles s = {g, {0}, 0};
+    rectangles s;
+    s.g = g;
+    s.nkeys = 0;
+    int type = 0;
     for (int x11 = 0; x11 < SUDOKU_CELLS; x11++) {
         if (!solved(g, x11)) continue;
         rectangle r = {.c1 = g->value[x11]};
@@ -543,21 +578,23 @@ static bool avoidable_search(const hodoku_grid *g, sudoku_technique technique, i
                 r.corner[0] = (uint8_t)x11, r.corner[1] = (uint8_t)x12;
                 r.corner[2] = (uint8_t)x21, r.corner[3] = (uint8_t)x22;
                 if (seen(&s, r.corner)) continue;
-                if (avoidable_check(g, &r, type, technique, NULL)) {
+                if (avoidable_check(g, &r, 1, technique, NULL)) {
                     *found = r;
-                    return true;
+                    return 1;
+                }
+                if (!type && avoidable_check(g, &r, 2, technique, NULL)) {
+                    *found = r;
+                    type = 2;
                 }
             }
         }
     }
-    return false;
+    return type;
 }
 
 bool hodoku_avoidable_rectangle(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
     rectangle r;
-    for (int type = 1; type <= 2; type++)
-        if (avoidable_search(q->grid, technique, type, &r))
-            return avoidable_check(q->grid, &r, type, technique, step);
-    return false;
+    int type = avoidable_search(q->grid, technique, &r);
+    return type && avoidable_check(q->grid, &r, type, technique, step);
 }
