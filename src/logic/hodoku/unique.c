@@ -378,16 +378,26 @@ static void rectangles_start(rectangles *s, const hodoku_grid *g)
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) s->allowed[cell] = allowed_at(g, cell);
 }
 
+/* The corners in cell order: the two rows' and two columns' crossings,
+ * read off the first corner and the last, across from each other in both
+ * searches (X11 and X22). */
+static void sorted_corners(const uint8_t corner[4], int sorted[4])
+{
+    int r1 = row_of(corner[0]), r2 = row_of(corner[3]);
+    int k1 = column_of(corner[0]), k2 = column_of(corner[3]);
+    int top = r1 < r2 ? r1 : r2, bottom = r1 < r2 ? r2 : r1;
+    int left = k1 < k2 ? k1 : k2, right = k1 < k2 ? k2 : k1;
+    sorted[0] = top * 9 + left;
+    sorted[1] = top * 9 + right;
+    sorted[2] = bottom * 9 + left;
+    sorted[3] = bottom * 9 + right;
+}
+
 /* True if the rectangle was met already; else remembers it (while room). */
 static bool seen(rectangles *s, const uint8_t corner[4])
 {
-    int c[4] = {corner[0], corner[1], corner[2], corner[3]};
-    for (int i = 1; i < 4; i++)
-        for (int j = i; j > 0 && c[j - 1] > c[j]; j--) {
-            int t = c[j];
-            c[j] = c[j - 1];
-            c[j - 1] = t;
-        }
+    int c[4];
+    sorted_corners(corner, c);
     int key = ((c[0] * 10 + c[1]) * 10 + c[2]) * 10 + c[3];
     for (int i = 0; i < s->nkeys; i++)
         if (s->keys[i] == key) return true;
@@ -397,19 +407,14 @@ static bool seen(rectangles *s, const uint8_t corner[4])
 
 static void split(const hodoku_grid *g, rectangle *r)
 {
-    uint8_t sorted[4] = {r->corner[0], r->corner[1], r->corner[2], r->corner[3]};
-    for (int i = 1; i < 4; i++)
-        for (int j = i; j > 0 && sorted[j - 1] > sorted[j]; j--) {
-            uint8_t t = sorted[j];
-            sorted[j] = sorted[j - 1];
-            sorted[j - 1] = t;
-        }
+    int sorted[4];
+    sorted_corners(r->corner, sorted);
     r->ntwo = r->nextra = 0;
     for (int i = 0; i < 4; i++) {
         if (g->candidates[sorted[i]] & ~ur_mask(r))
-            r->extra[r->nextra++] = sorted[i];
+            r->extra[r->nextra++] = (uint8_t)sorted[i];
         else
-            r->two[r->ntwo++] = sorted[i];
+            r->two[r->ntwo++] = (uint8_t)sorted[i];
     }
 }
 
