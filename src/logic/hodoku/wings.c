@@ -150,52 +150,95 @@ static bool wing_try(wing *w, int pivot, int pincer1, int pincer2, bool xyz)
     return remove_seen(g, cells, xyz ? 3 : 2, sudoku_lowest_digit(z), w->step, wing_start, w);
 }
 
-/* Three cells of three digits between them, no two alike. */
-static bool three_digits(const hodoku_grid *g, int i, int j, int k)
+/* The bivalue cells: in cell order into list (their number returned),
+ * and as bits over cells. */
+static int pair_cells(const hodoku_grid *g, uint8_t list[SUDOKU_CELLS], uint64_t pairs[2])
 {
-    unsigned a = g->candidates[i], b = g->candidates[j], c = g->candidates[k];
-    return sudoku_popcount(a | b | c) == 3 && a != b && b != c && a != c;
+    int n = 0;
+    pairs[0] = pairs[1] = 0;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        if (sudoku_is_pair(g->candidates[cell])) {
+            list[n++] = (uint8_t)cell;
+            pairs[cell / 64] |= 1ull << (cell % 64);
+        }
+    return n;
 }
 
+/* Of cells, those past cell and with digit and one of others (a bivalue
+ * cell's candidates are then digit and one of those), as bits over
+ * cells. */
+static void pairs_after(const hodoku_grid *g, const uint64_t cells[2], int cell, int digit,
+                        unsigned others, uint64_t out[2])
+{
+    uint64_t after[2] = {cell < 63 ? ~0ull << (cell + 1) : 0,
+                         cell < 63 ? ~0ull : ~0ull << (cell - 63)};
+    for (int w = 0; w < 2; w++) {
+        uint64_t with = 0;
+        for (unsigned left = others; left; left &= left - 1)
+            with |= g->digit_cells[__builtin_ctz(left)][w];
+        out[w] = cells[w] & after[w] & g->digit_cells[digit - 1][w] & with;
+    }
+}
+
+/* XY-Wing: three bivalue cells of three digits between them, no two
+ * alike, in cell order. Two pairs of three digits share one; the third
+ * cell then holds exactly the other two (x and z), so only the bivalue
+ * cells with both are tried, in the same order. */
 bool hodoku_xy_wing(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
     const hodoku_grid *g = q->grid;
-    uint8_t pairs[SUDOKU_CELLS] = {0};
-    int n = 0;
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        if (sudoku_is_pair(g->candidates[cell])) pairs[n++] = (uint8_t)cell;
+    uint8_t list[SUDOKU_CELLS];
+    uint64_t pairs[2];
+    int n = pair_cells(g, list, pairs);
     wing w = {.grid = g, .technique = technique, .step = step};
     for (int a = 0; a < n; a++)
         for (int b = a + 1; b < n; b++) {
-            int i = pairs[a], j = pairs[b];
+            int i = list[a], j = list[b];
+            unsigned xz = g->candidates[i] ^ g->candidates[j];
             if (sudoku_popcount(g->candidates[i] | g->candidates[j]) != 3) continue;
-            for (int c = b + 1; c < n; c++) {
-                int k = pairs[c];
-                if (!three_digits(g, i, j, k)) continue;
-                if (wing_try(&w, i, j, k, false) || wing_try(&w, j, i, k, false) ||
-                    wing_try(&w, k, j, i, false))
-                    return true;
+            uint64_t thirds[2];
+            pairs_after(g, pairs, j, sudoku_lowest_digit(xz), xz & (xz - 1u), thirds);
+            /* The pivot sees both pincers: with i and j apart only the
+             * third can be it, seeing both; else it sees one of them. */
+            bool apart = !logic_sees(i, j);
+            for (int word = 0; word < 2; word++) {
+                uint64_t pi = sudoku_peer_bits[i][word], pj = sudoku_peer_bits[j][word];
+                thirds[word] &= apart ? pi & pj : pi | pj;
             }
+            for (int word = 0; word < 2; word++)
+                for (uint64_t left = thirds[word]; left; left &= left - 1) {
+                    int k = 64 * word + __builtin_ctzll(left);
+                    if (wing_try(&w, i, j, k, false) || wing_try(&w, j, i, k, false) ||
+                        wing_try(&w, k, j, i, false))
+                        return true;
+                }
         }
     return false;
 }
 
+/* XYZ-Wing: a pivot of three digits and two bivalue cells in cell order,
+ * each of two of its digits, not alike: past the first (its digits u and
+ * v of the pivot's u, v and w) only those of w and u or v are tried. */
 bool hodoku_xyz_wing(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
     const hodoku_grid *g = q->grid;
-    uint8_t pairs[SUDOKU_CELLS] = {0};
-    int n = 0;
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        if (sudoku_is_pair(g->candidates[cell])) pairs[n++] = (uint8_t)cell;
+    uint8_t list[SUDOKU_CELLS];
+    uint64_t pairs[2];
+    int n = pair_cells(g, list, pairs);
     wing w = {.grid = g, .technique = technique, .step = step};
     for (int i = 0; i < SUDOKU_CELLS; i++) {
-        if (sudoku_popcount(g->candidates[i]) != 3) continue;
+        unsigned pivot = g->candidates[i];
+        if (sudoku_popcount(pivot) != 3) continue;
         for (int b = 0; b < n; b++) {
-            int j = pairs[b];
-            if (sudoku_popcount(g->candidates[i] | g->candidates[j]) != 3) continue;
-            for (int c = b + 1; c < n; c++)
-                if (three_digits(g, i, j, pairs[c]) && wing_try(&w, i, j, pairs[c], true))
-                    return true;
+            int j = list[b];
+            unsigned uv = g->candidates[j];
+            /* the pivot sees both pincers */
+            if ((uv & ~pivot) || !logic_sees(i, j)) continue;
+            uint64_t thirds[2];
+            pairs_after(g, pairs, j, sudoku_lowest_digit(pivot & ~uv), uv, thirds);
+            for (int word = 0; word < 2; word++)
+                for (uint64_t left = thirds[word] & sudoku_peer_bits[i][word]; left; left &= left - 1)
+                    if (wing_try(&w, i, j, 64 * word + __builtin_ctzll(left), true)) return true;
         }
     }
     return false;
