@@ -136,6 +136,11 @@ static bool type_2_or_5(const hodoku_grid *g, const rectangle *r, sudoku_techniq
                         sudoku_step *step)
 {
     if (r->ntwo != 1 && r->ntwo != 2) return false;
+    /* the rectangle's shape tells the type first: the other's check
+     * finds nothing either way */
+    int a = r->extra[0], b = r->extra[1];
+    bool lined = r->nextra == 2 && (row_of(a) == row_of(b) || column_of(a) == column_of(b));
+    if ((lined ? 2 : 5) != type) return false;
     unsigned extra = 0;
     uint64_t seen_by_all[2] = {~0ull, ~0ull};
     for (int i = 0; i < r->nextra; i++) {
@@ -145,9 +150,6 @@ static bool type_2_or_5(const hodoku_grid *g, const rectangle *r, sudoku_techniq
         seen_by_all[1] &= sudoku_peer_bits[r->extra[i]][1];
     }
     if (!sudoku_is_single(extra)) return false;
-    int a = r->extra[0], b = r->extra[1];
-    bool lined = r->nextra == 2 && (row_of(a) == row_of(b) || column_of(a) == column_of(b));
-    if ((lined ? 2 : 5) != type) return false;
     int x = sudoku_lowest_digit(extra);
     bool found = false;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
@@ -249,10 +251,18 @@ static bool type_3(const hodoku_grid *g, const rectangle *r, sudoku_technique t,
 /* True if no cell of cells (a bit set) but the corners has digit. */
 static bool none_has(const hodoku_grid *g, const rectangle *r, const uint64_t cells[2], int digit)
 {
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        if ((cells[cell / 64] >> (cell % 64) & 1u) && !is_corner(r, cell) && has(g, cell, digit))
-            return false;
-    return true;
+    uint64_t corners[2] = {0, 0};
+    for (int i = 0; i < 4; i++) corners[r->corner[i] / 64] |= 1ull << (r->corner[i] % 64);
+    return !(cells[0] & g->digit_cells[digit - 1][0] & ~corners[0]) &&
+           !(cells[1] & g->digit_cells[digit - 1][1] & ~corners[1]);
+}
+
+/* True if no cell of the row or column but the corners has digit. */
+static bool lines_none_has(const hodoku_grid *g, const rectangle *r, int row, int column, int digit)
+{
+    uint64_t cells[2];
+    for (int w = 0; w < 2; w++) cells[w] = sudoku_unit_bits[row][w] | sudoku_unit_bits[9 + column][w];
+    return none_has(g, r, cells, digit);
 }
 
 /* Types 4 and 6: one digit locked in the extra cells' units (4: cells
@@ -308,14 +318,8 @@ static bool hidden(const hodoku_grid *g, const rectangle *r, sudoku_technique t,
         int column = column_of(i1) != column_of(corner) ? column_of(i1) : column_of(i2);
         for (int order = 0; order < 2; order++) {
             int a = order ? r->c2 : r->c1, b = order ? r->c1 : r->c2;
-            bool only_corners = true;
-            for (int i = 0; i < 9 && only_corners; i++) {
-                int in_row = row * 9 + i, in_column = i * 9 + column;
-                only_corners = (!has(g, in_row, a) || is_corner(r, in_row)) &&
-                               (!has(g, in_column, a) || is_corner(r, in_column));
-            }
             int target = row * 9 + column;
-            if (!only_corners || !has(g, target, b)) continue;
+            if (!has(g, target, b) || !lines_none_has(g, r, row, column, a)) continue;
             if (step) {
                 rectangle_step(g, r, t, 0, step);
                 logic_step_remove(step, target, b);
@@ -418,6 +422,14 @@ static void split(const hodoku_grid *g, rectangle *r)
     }
 }
 
+/* The second corners X12 of a first X11: the other cells of its box on
+ * its row or column, as bits by place in the box (the box's cell order). */
+static unsigned box_line_places(int x11)
+{
+    int row = row_of(x11) % 3, column = column_of(x11) % 3;
+    return (7u << (3 * row) | 0x49u << column) & ~(1u << (3 * row + column));
+}
+
 /* Calls visit on each rectangle in HoDoKu's order until it returns true;
  * avoidable: the rules of avoidable rectangles (corners placed by the
  * path, or bivalue). Returns what the last visit returned. */
@@ -434,12 +446,11 @@ static bool each_rectangle(rectangles *s, rectangle_visit *visit, void *data)
         r.c2 = sudoku_lowest_digit(g->candidates[x11] & (g->candidates[x11] - 1u));
         unsigned both = g->candidates[x11];
         int box = box_of(x11);
-        for (int i = 0; i < 9; i++) {
-            int x12 = sudoku_unit_cells[box][i];
-            if (x12 == x11 || (row_of(x12) != row_of(x11) && column_of(x12) != column_of(x11)))
-                continue;
+        unsigned places = box_line_places(x11);
+        for (; places; places &= places - 1) {
+            int i = __builtin_ctz(places), x12 = sudoku_unit_cells[box][i];
             if ((s->allowed[x12] & both) != both) continue;
-            bool across = row_of(x11) == row_of(x12);
+            bool across = i / 3 == row_of(x11) % 3;
             int line11 = across ? 9 + column_of(x11) : row_of(x11);
             int line12 = across ? 9 + column_of(x12) : row_of(x12);
             for (int p = 0; p < 9; p++) {
@@ -564,13 +575,12 @@ static int avoidable_search(const hodoku_grid *g, sudoku_technique technique, re
         if (!solved(g, x11)) continue;
         rectangle r = {.c1 = g->value[x11]};
         int box = box_of(x11);
-        for (int i = 0; i < 9; i++) {
-            int x12 = sudoku_unit_cells[box][i];
-            if (x12 == x11 || (row_of(x12) != row_of(x11) && column_of(x12) != column_of(x11)))
-                continue;
+        unsigned places = box_line_places(x11);
+        for (; places; places &= places - 1) {
+            int i = __builtin_ctz(places), x12 = sudoku_unit_cells[box][i];
             if (!solved(g, x12)) continue;
             r.c2 = g->value[x12];
-            bool across = row_of(x11) == row_of(x12);
+            bool across = i / 3 == row_of(x11) % 3;
             int line11 = across ? 9 + column_of(x11) : row_of(x11);
             int line12 = across ? 9 + column_of(x12) : row_of(x12);
             for (int p = 0; p < 9; p++) {
