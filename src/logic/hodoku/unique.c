@@ -476,11 +476,17 @@ typedef struct lowest {
     rectangle best;
 } lowest;
 
+/* The types (bit type) whose check can pass, by the rectangle's number
+ * of two-cells: each check turns down the others at once (type 1 wants
+ * three; types 2 and 5 one or two; types 3, 4 and 6 two). */
+static const uint8_t types_by_two[5] = {0, 1u << 2 | 1u << 5, 0x7Cu, 1u << 1, 0};
+
 static bool lowest_visit(void *data, rectangle *r)
 {
     lowest *l = data;
+    unsigned types = types_by_two[r->ntwo];
     for (int type = 1; type <= 6 && (!l->type || type < l->type); type++)
-        if (check(l->g, r, type, SUDOKU_UNIQUE_RECTANGLE, NULL)) {
+        if ((types >> type & 1u) && check(l->g, r, type, SUDOKU_UNIQUE_RECTANGLE, NULL)) {
             l->type = type;
             l->best = *r;
             break;
