@@ -47,6 +47,7 @@ static int cells_pop(cells *s)
 /* A cluster: its two colours, the first the colour of its first cell. */
 typedef struct cluster {
     cells color[2];
+    cells seen[2]; /* the cells that see a cell of each colour */
 } cluster;
 
 #define MAX_CLUSTERS 41
@@ -81,40 +82,11 @@ static void color_from(coloring *c, cluster *k, int cell, int color)
         color_from(c, k, partner(c->g, sudoku_cell_units[cell][u], c->digit, cell), 1 - color);
 }
 
-/* The digit's clusters, in HoDoKu's order (each from its lowest cell). */
-static void make_clusters(coloring *c, const hodoku_grid *g, int digit)
+/* True if a and b share a cell: with a the cells seeing a set, whether
+ * some cell of that set sees some cell of b. */
+static bool meets(const cells *a, const cells *b)
 {
-    c->g = g;
-    c->digit = digit;
-    c->n = 0;
-    c->unplaced = (cells){{0, 0}};
-    for (cells left = {{g->digit_cells[digit - 1][0], g->digit_cells[digit - 1][1]}};
-         !cells_empty(&left);) {
-        int cell = cells_pop(&left);
-        for (int u = 0; u < 3; u++)
-            if (g->free[sudoku_cell_units[cell][u]][digit] == 2) cells_add(&c->unplaced, cell);
-    }
-    /* Each cluster from the lowest cell left (colouring only takes cells
-     * out: the cells come in increasing order). */
-    while (!cells_empty(&c->unplaced) && c->n < MAX_CLUSTERS) {
-        cells left = c->unplaced;
-        int cell = cells_pop(&left);
-        cluster *k = &c->clusters[c->n];
-        *k = (cluster){{{{0, 0}}, {{0, 0}}}};
-        color_from(c, k, cell, 0);
-        if (!cells_empty(&k->color[0]) && !cells_empty(&k->color[1])) c->n++;
-    }
-}
-
-/* True if some cell of a sees some cell of b. */
-static bool sees(const cells *a, const cells *b)
-{
-    for (cells left = *a; !cells_empty(&left);) {
-        int cell = cells_pop(&left);
-        if ((sudoku_peer_bits[cell][0] & b->w[0]) || (sudoku_peer_bits[cell][1] & b->w[1]))
-            return true;
-    }
-    return false;
+    return (a->w[0] & b->w[0]) || (a->w[1] & b->w[1]);
 }
 
 /* The cells that see a cell of s. */
@@ -128,12 +100,41 @@ static cells seen_by(const cells *s)
     return seen;
 }
 
-/* The cells with the digit that see a cell of a and a cell of b. */
-static cells trapped(const coloring *c, const cells *a, const cells *b)
+/* The digit's clusters, in HoDoKu's order (each from its lowest cell). */
+static void make_clusters(coloring *c, const hodoku_grid *g, int digit)
 {
-    cells see_a = seen_by(a), see_b = seen_by(b);
+    c->g = g;
+    c->digit = digit;
+    c->n = 0;
+    c->unplaced = (cells){{0, 0}};
+    /* the digit's cells in a unit of two places: those units' cells with it */
+    const uint64_t *with = g->digit_cells[digit - 1];
+    for (int unit = 0; unit < 27; unit++)
+        if (g->free[unit][digit] == 2) {
+            c->unplaced.w[0] |= with[0] & sudoku_unit_bits[unit][0];
+            c->unplaced.w[1] |= with[1] & sudoku_unit_bits[unit][1];
+        }
+    /* Each cluster from the lowest cell left (colouring only takes cells
+     * out: the cells come in increasing order). */
+    while (!cells_empty(&c->unplaced) && c->n < MAX_CLUSTERS) {
+        cells left = c->unplaced;
+        int cell = cells_pop(&left);
+        cluster *k = &c->clusters[c->n];
+        k->color[0] = k->color[1] = (cells){{0, 0}};
+        color_from(c, k, cell, 0);
+        if (cells_empty(&k->color[0]) || cells_empty(&k->color[1])) continue;
+        k->seen[0] = seen_by(&k->color[0]);
+        k->seen[1] = seen_by(&k->color[1]);
+        c->n++;
+    }
+}
+
+/* The cells with the digit that see a cell of a and a cell of b (given
+ * the cells seeing each). */
+static cells trapped(const coloring *c, const cells *see_a, const cells *see_b)
+{
     const uint64_t *with = c->g->digit_cells[c->digit - 1];
-    return (cells){{see_a.w[0] & see_b.w[0] & with[0], see_a.w[1] & see_b.w[1] & with[1]}};
+    return (cells){{see_a->w[0] & see_b->w[0] & with[0], see_a->w[1] & see_b->w[1] & with[1]}};
 }
 
 static void remove_all(sudoku_step *step, const cells *s, int digit)
@@ -158,10 +159,10 @@ static void coloring_step(const coloring *c, sudoku_technique technique, int var
             }
 }
 
-/* A colour two of whose cells see each other. */
-static bool wraps(const cells *color)
+/* A colour of k two of whose cells see each other. */
+static bool wraps(const cluster *k, int color)
 {
-    return sees(color, color);
+    return meets(&k->seen[color], &k->color[color]);
 }
 
 bool hodoku_simple_colors(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
@@ -174,14 +175,14 @@ bool hodoku_simple_colors(hodoku_query *q, sudoku_technique technique, sudoku_st
         make_clusters(&c, q->grid, digit);
         for (int k = 0; k < c.n; k++) {
             const cluster *one[1] = {&c.clusters[k]};
-            bool wrap0 = wraps(&c.clusters[k].color[0]), wrap1 = wraps(&c.clusters[k].color[1]);
+            bool wrap0 = wraps(&c.clusters[k], 0), wrap1 = wraps(&c.clusters[k], 1);
             if (wrap0 || wrap1) {
                 coloring_step(&c, technique, SUDOKU_COLORS_WRAP, one, 1, step);
                 if (wrap0) remove_all(step, &c.clusters[k].color[0], digit);
                 if (wrap1) remove_all(step, &c.clusters[k].color[1], digit);
                 return true;
             }
-            cells trap = trapped(&c, &c.clusters[k].color[0], &c.clusters[k].color[1]);
+            cells trap = trapped(&c, &c.clusters[k].seen[0], &c.clusters[k].seen[1]);
             if (cells_empty(&trap)) continue;
             coloring_step(&c, technique, SUDOKU_COLORS_TRAP, one, 1, step);
             remove_all(step, &trap, digit);
@@ -193,23 +194,16 @@ bool hodoku_simple_colors(hodoku_query *q, sudoku_technique technique, sudoku_st
 }
 
 /* Type 2: a colour of one cluster that sees both colours of the other is false. */
-static bool sees_both(const cells *color, const cluster *other)
+static bool sees_both(const cluster *one, int color, const cluster *other)
 {
-    bool first = false, second = false;
-    for (cells left = *color; !cells_empty(&left) && !(first && second);) {
-        int cell = cells_pop(&left);
-        const uint64_t *peers = sudoku_peer_bits[cell];
-        first |= (peers[0] & other->color[0].w[0]) || (peers[1] & other->color[0].w[1]);
-        second |= (peers[0] & other->color[1].w[0]) || (peers[1] & other->color[1].w[1]);
-    }
-    return first && second;
+    return meets(&one->seen[color], &other->color[0]) && meets(&one->seen[color], &other->color[1]);
 }
 
 static bool multi_pair(const coloring *c, sudoku_technique technique, const cluster *one,
                        const cluster *two, sudoku_step *step)
 {
     const cluster *pair[2] = {one, two};
-    bool false0 = sees_both(&one->color[0], two), false1 = sees_both(&one->color[1], two);
+    bool false0 = sees_both(one, 0, two), false1 = sees_both(one, 1, two);
     if (false0 || false1) {
         coloring_step(c, technique, 2, pair, 2, step);
         if (false0) remove_all(step, &one->color[0], c->digit);
@@ -221,8 +215,8 @@ static bool multi_pair(const coloring *c, sudoku_technique technique, const clus
     bool found = false;
     for (int a = 0; a < 2; a++)
         for (int b = 0; b < 2; b++) {
-            if (!sees(&one->color[a], &two->color[b])) continue;
-            cells trap = trapped(c, &one->color[1 - a], &two->color[1 - b]);
+            if (!meets(&one->seen[a], &two->color[b])) continue;
+            cells trap = trapped(c, &one->seen[1 - a], &two->seen[1 - b]);
             if (cells_empty(&trap)) continue;
             if (!found) coloring_step(c, technique, 1, pair, 2, step);
             found = true;

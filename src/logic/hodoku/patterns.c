@@ -33,11 +33,14 @@ static bool has(const hodoku_grid *g, int cell, int digit)
 static bool pair_in(const hodoku_grid *g, int unit, int digit, uint8_t pair[2])
 {
     if (g->free[unit][digit] != 2) return false;
+    /* the unit's first two cells with the digit: its lowest (a unit's
+     * cells are in increasing order) */
+    const uint64_t *with = g->digit_cells[digit - 1];
+    uint64_t cells[2] = {with[0] & sudoku_unit_bits[unit][0], with[1] & sudoku_unit_bits[unit][1]};
     int n = 0;
-    for (int i = 0; i < 9 && n < 2; i++) {
-        int cell = sudoku_unit_cells[unit][i];
-        if (has(g, cell, digit)) pair[n++] = (uint8_t)cell;
-    }
+    for (int w = 0; w < 2; w++)
+        for (uint64_t left = cells[w]; left && n < 2; left &= left - 1)
+            pair[n++] = (uint8_t)(64 * w + __builtin_ctzll(left));
     return n == 2;
 }
 
@@ -70,15 +73,17 @@ static bool skyscraper_pair(const hodoku_grid *g, sudoku_technique technique, in
         return false;
     if (across(a[end]) == across(b[end])) return false; /* an X-wing */
     uint8_t cells[4] = {a[end], b[end], a[1 - end], b[1 - end]};
-    bool found = false;
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        if (!has(g, cell, digit) || cell == a[end] || cell == b[end]) continue;
-        if (!logic_sees(cell, a[end]) || !logic_sees(cell, b[end])) continue;
-        if (!found) pattern_step(step, technique, digit, cells, 4);
-        found = true;
-        logic_step_remove(step, cell, digit);
-    }
-    return found;
+    /* the cells with the digit seeing both ends (a cell is not its own peer) */
+    const uint64_t *with = g->digit_cells[digit - 1];
+    uint64_t seen[2];
+    for (int w = 0; w < 2; w++)
+        seen[w] = with[w] & sudoku_peer_bits[a[end]][w] & sudoku_peer_bits[b[end]][w];
+    if (!(seen[0] | seen[1])) return false;
+    pattern_step(step, technique, digit, cells, 4);
+    for (int w = 0; w < 2; w++)
+        for (uint64_t left = seen[w]; left; left &= left - 1)
+            logic_step_remove(step, 64 * w + __builtin_ctzll(left), digit);
+    return true;
 }
 
 bool hodoku_skyscraper(hodoku_query *q, sudoku_technique technique, sudoku_step *step)

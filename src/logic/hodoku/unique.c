@@ -136,6 +136,11 @@ static bool type_2_or_5(const hodoku_grid *g, const rectangle *r, sudoku_techniq
                         sudoku_step *step)
 {
     if (r->ntwo != 1 && r->ntwo != 2) return false;
+    /* the rectangle's shape tells the type first: the other's check
+     * finds nothing either way */
+    int a = r->extra[0], b = r->extra[1];
+    bool lined = r->nextra == 2 && (row_of(a) == row_of(b) || column_of(a) == column_of(b));
+    if ((lined ? 2 : 5) != type) return false;
     unsigned extra = 0;
     uint64_t seen_by_all[2] = {~0ull, ~0ull};
     for (int i = 0; i < r->nextra; i++) {
@@ -145,9 +150,6 @@ static bool type_2_or_5(const hodoku_grid *g, const rectangle *r, sudoku_techniq
         seen_by_all[1] &= sudoku_peer_bits[r->extra[i]][1];
     }
     if (!sudoku_is_single(extra)) return false;
-    int a = r->extra[0], b = r->extra[1];
-    bool lined = r->nextra == 2 && (row_of(a) == row_of(b) || column_of(a) == column_of(b));
-    if ((lined ? 2 : 5) != type) return false;
     int x = sudoku_lowest_digit(extra);
     bool found = false;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
@@ -249,10 +251,18 @@ static bool type_3(const hodoku_grid *g, const rectangle *r, sudoku_technique t,
 /* True if no cell of cells (a bit set) but the corners has digit. */
 static bool none_has(const hodoku_grid *g, const rectangle *r, const uint64_t cells[2], int digit)
 {
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        if ((cells[cell / 64] >> (cell % 64) & 1u) && !is_corner(r, cell) && has(g, cell, digit))
-            return false;
-    return true;
+    uint64_t corners[2] = {0, 0};
+    for (int i = 0; i < 4; i++) corners[r->corner[i] / 64] |= 1ull << (r->corner[i] % 64);
+    return !(cells[0] & g->digit_cells[digit - 1][0] & ~corners[0]) &&
+           !(cells[1] & g->digit_cells[digit - 1][1] & ~corners[1]);
+}
+
+/* True if no cell of the row or column but the corners has digit. */
+static bool lines_none_has(const hodoku_grid *g, const rectangle *r, int row, int column, int digit)
+{
+    uint64_t cells[2];
+    for (int w = 0; w < 2; w++) cells[w] = sudoku_unit_bits[row][w] | sudoku_unit_bits[9 + column][w];
+    return none_has(g, r, cells, digit);
 }
 
 /* Types 4 and 6: one digit locked in the extra cells' units (4: cells
@@ -308,14 +318,8 @@ static bool hidden(const hodoku_grid *g, const rectangle *r, sudoku_technique t,
         int column = column_of(i1) != column_of(corner) ? column_of(i1) : column_of(i2);
         for (int order = 0; order < 2; order++) {
             int a = order ? r->c2 : r->c1, b = order ? r->c1 : r->c2;
-            bool only_corners = true;
-            for (int i = 0; i < 9 && only_corners; i++) {
-                int in_row = row * 9 + i, in_column = i * 9 + column;
-                only_corners = (!has(g, in_row, a) || is_corner(r, in_row)) &&
-                               (!has(g, in_column, a) || is_corner(r, in_column));
-            }
             int target = row * 9 + column;
-            if (!only_corners || !has(g, target, b)) continue;
+            if (!has(g, target, b) || !lines_none_has(g, r, row, column, a)) continue;
             if (step) {
                 rectangle_step(g, r, t, 0, step);
                 logic_step_remove(step, target, b);
@@ -342,23 +346,62 @@ static bool check(const hodoku_grid *g, const rectangle *r, int type, sudoku_tec
     }
 }
 
-/* The rectangle search: corners met in order, each rectangle once. */
+/* The rectangle search: corners met in order, each rectangle once;
+ * allowed[cell] the digits (bit d - 1) hodoku_allowed allows there, read
+ * once per search rather than once per corner tried. */
 typedef struct rectangles {
     const hodoku_grid *g;
     int keys[KEYS_ROOM];
     int nkeys;
+    uint16_t allowed[SUDOKU_CELLS];
 } rectangles;
+
+/* The digits hodoku_allowed allows in cell, all at once (the same two
+ * readings: without drift the digits placed in a unit are those its
+ * cells hold, so the units' placed digits tell; else the peers do). */
+static uint16_t allowed_at(const hodoku_grid *g, int cell)
+{
+    if (g->value[cell]) return 0;
+    unsigned placed = 0;
+    if (!g->drift) {
+        const uint8_t *units = sudoku_cell_units[cell];
+        placed = g->unit_placed[units[0]] | g->unit_placed[units[1]] | g->unit_placed[units[2]];
+    } else {
+        for (int k = 0; k < 20; k++) {
+            int v = g->value[sudoku_peers[cell][k]];
+            if (v) placed |= 1u << (v - 1);
+        }
+    }
+    return (uint16_t)(0x1FFu & ~placed);
+}
+
+static void rectangles_start(rectangles *s, const hodoku_grid *g)
+{
+    s->g = g;
+    s->nkeys = 0;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) s->allowed[cell] = allowed_at(g, cell);
+}
+
+/* The corners in cell order: the two rows' and two columns' crossings,
+ * read off the first corner and the last, across from each other in both
+ * searches (X11 and X22). */
+static void sorted_corners(const uint8_t corner[4], int sorted[4])
+{
+    int r1 = row_of(corner[0]), r2 = row_of(corner[3]);
+    int k1 = column_of(corner[0]), k2 = column_of(corner[3]);
+    int top = r1 < r2 ? r1 : r2, bottom = r1 < r2 ? r2 : r1;
+    int left = k1 < k2 ? k1 : k2, right = k1 < k2 ? k2 : k1;
+    sorted[0] = top * 9 + left;
+    sorted[1] = top * 9 + right;
+    sorted[2] = bottom * 9 + left;
+    sorted[3] = bottom * 9 + right;
+}
 
 /* True if the rectangle was met already; else remembers it (while room). */
 static bool seen(rectangles *s, const uint8_t corner[4])
 {
-    int c[4] = {corner[0], corner[1], corner[2], corner[3]};
-    for (int i = 1; i < 4; i++)
-        for (int j = i; j > 0 && c[j - 1] > c[j]; j--) {
-            int t = c[j];
-            c[j] = c[j - 1];
-            c[j - 1] = t;
-        }
+    int c[4];
+    sorted_corners(corner, c);
     int key = ((c[0] * 10 + c[1]) * 10 + c[2]) * 10 + c[3];
     for (int i = 0; i < s->nkeys; i++)
         if (s->keys[i] == key) return true;
@@ -368,20 +411,23 @@ static bool seen(rectangles *s, const uint8_t corner[4])
 
 static void split(const hodoku_grid *g, rectangle *r)
 {
-    uint8_t sorted[4] = {r->corner[0], r->corner[1], r->corner[2], r->corner[3]};
-    for (int i = 1; i < 4; i++)
-        for (int j = i; j > 0 && sorted[j - 1] > sorted[j]; j--) {
-            uint8_t t = sorted[j];
-            sorted[j] = sorted[j - 1];
-            sorted[j - 1] = t;
-        }
+    int sorted[4];
+    sorted_corners(r->corner, sorted);
     r->ntwo = r->nextra = 0;
     for (int i = 0; i < 4; i++) {
         if (g->candidates[sorted[i]] & ~ur_mask(r))
-            r->extra[r->nextra++] = sorted[i];
+            r->extra[r->nextra++] = (uint8_t)sorted[i];
         else
-            r->two[r->ntwo++] = sorted[i];
+            r->two[r->ntwo++] = (uint8_t)sorted[i];
     }
+}
+
+/* The second corners X12 of a first X11: the other cells of its box on
+ * its row or column, as bits by place in the box (the box's cell order). */
+static unsigned box_line_places(int x11)
+{
+    int row = row_of(x11) % 3, column = column_of(x11) % 3;
+    return (7u << (3 * row) | 0x49u << column) & ~(1u << (3 * row + column));
 }
 
 /* Calls visit on each rectangle in HoDoKu's order until it returns true;
@@ -389,10 +435,6 @@ static void split(const hodoku_grid *g, rectangle *r)
  * path, or bivalue). Returns what the last visit returned. */
 typedef bool rectangle_visit(void *data, rectangle *r);
 
-static bool ur_corners(const hodoku_grid *g, int cell, int c1, int c2)
-{
-    return hodoku_allowed(g, cell, c1) && hodoku_allowed(g, cell, c2);
-}
 
 static bool each_rectangle(rectangles *s, rectangle_visit *visit, void *data)
 {
@@ -402,19 +444,20 @@ static bool each_rectangle(rectangles *s, rectangle_visit *visit, void *data)
         rectangle r;
         r.c1 = sudoku_lowest_digit(g->candidates[x11]);
         r.c2 = sudoku_lowest_digit(g->candidates[x11] & (g->candidates[x11] - 1u));
+        unsigned both = g->candidates[x11];
         int box = box_of(x11);
-        for (int i = 0; i < 9; i++) {
-            int x12 = sudoku_unit_cells[box][i];
-            if (x12 == x11 || (row_of(x12) != row_of(x11) && column_of(x12) != column_of(x11)))
-                continue;
-            if (!ur_corners(g, x12, r.c1, r.c2)) continue;
-            bool across = row_of(x11) == row_of(x12);
+        unsigned places = box_line_places(x11);
+        for (; places; places &= places - 1) {
+            int i = __builtin_ctz(places), x12 = sudoku_unit_cells[box][i];
+            if ((s->allowed[x12] & both) != both) continue;
+            bool across = i / 3 == row_of(x11) % 3;
             int line11 = across ? 9 + column_of(x11) : row_of(x11);
             int line12 = across ? 9 + column_of(x12) : row_of(x12);
             for (int p = 0; p < 9; p++) {
                 int x21 = sudoku_unit_cells[line11][p], x22 = sudoku_unit_cells[line12][p];
                 if (box_of(x21) == box) continue;
-                if (!hodoku_allowed(g, x21, r.c1) || !ur_corners(g, x22, r.c1, r.c2)) continue;
+                if (!(s->allowed[x21] >> (r.c1 - 1) & 1u) || (s->allowed[x22] & both) != both)
+                    continue;
                 r.corner[0] = (uint8_t)x11, r.corner[1] = (uint8_t)x12;
                 r.corner[2] = (uint8_t)x21, r.corner[3] = (uint8_t)x22;
                 if (seen(s, r.corner)) continue;
@@ -433,11 +476,17 @@ typedef struct lowest {
     rectangle best;
 } lowest;
 
+/* The types (bit type) whose check can pass, by the rectangle's number
+ * of two-cells: each check turns down the others at once (type 1 wants
+ * three; types 2 and 5 one or two; types 3, 4 and 6 two). */
+static const uint8_t types_by_two[5] = {0, 1u << 2 | 1u << 5, 0x7Cu, 1u << 1, 0};
+
 static bool lowest_visit(void *data, rectangle *r)
 {
     lowest *l = data;
+    unsigned types = types_by_two[r->ntwo];
     for (int type = 1; type <= 6 && (!l->type || type < l->type); type++)
-        if (check(l->g, r, type, SUDOKU_UNIQUE_RECTANGLE, NULL)) {
+        if ((types >> type & 1u) && check(l->g, r, type, SUDOKU_UNIQUE_RECTANGLE, NULL)) {
             l->type = type;
             l->best = *r;
             break;
@@ -447,7 +496,8 @@ static bool lowest_visit(void *data, rectangle *r)
 
 bool hodoku_unique_rectangle(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
-    rectangles s = {q->grid, {0}, 0};
+    rectangles s;
+    rectangles_start(&s, q->grid);
     lowest l = {q->grid, 0, {{0}, 0, 0, {0}, {0}, 0, 0}};
     each_rectangle(&s, lowest_visit, &l);
     return l.type && check(q->grid, &l.best, l.type, technique, step);
@@ -467,7 +517,8 @@ static bool hidden_visit(void *data, rectangle *r)
 
 bool hodoku_hidden_rectangle(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
-    rectangles s = {q->grid, {0}, 0};
+    rectangles s;
+    rectangles_start(&s, q->grid);
     first_hidden h = {q->grid, technique, step};
     return each_rectangle(&s, hidden_visit, &h);
 }
@@ -515,22 +566,27 @@ static bool avoidable_check(const hodoku_grid *g, const rectangle *r, int type,
     return found;
 }
 
-/* The first avoidable rectangle of the lowest type, in HoDoKu's order. */
-static bool avoidable_search(const hodoku_grid *g, sudoku_technique technique, int type,
-                             rectangle *found)
+/* The first avoidable rectangle of the lowest type, in HoDoKu's order:
+ * into found, its type returned (0: none). HoDoKu searches for type 1
+ * and then again for type 2; both searches meet the same rectangles in
+ * the same order (which they skip as met does not depend on the type),
+ * so one pass answers both: the first of type 1, else the first of 2. */
+static int avoidable_search(const hodoku_grid *g, sudoku_technique technique, rectangle *found)
 {
-    rectangles s = {g, {0}, 0};
+    rectangles s;
+    s.g = g;
+    s.nkeys = 0;
+    int type = 0;
     for (int x11 = 0; x11 < SUDOKU_CELLS; x11++) {
         if (!solved(g, x11)) continue;
         rectangle r = {.c1 = g->value[x11]};
         int box = box_of(x11);
-        for (int i = 0; i < 9; i++) {
-            int x12 = sudoku_unit_cells[box][i];
-            if (x12 == x11 || (row_of(x12) != row_of(x11) && column_of(x12) != column_of(x11)))
-                continue;
+        unsigned places = box_line_places(x11);
+        for (; places; places &= places - 1) {
+            int i = __builtin_ctz(places), x12 = sudoku_unit_cells[box][i];
             if (!solved(g, x12)) continue;
             r.c2 = g->value[x12];
-            bool across = row_of(x11) == row_of(x12);
+            bool across = i / 3 == row_of(x11) % 3;
             int line11 = across ? 9 + column_of(x11) : row_of(x11);
             int line12 = across ? 9 + column_of(x12) : row_of(x12);
             for (int p = 0; p < 9; p++) {
@@ -543,21 +599,23 @@ static bool avoidable_search(const hodoku_grid *g, sudoku_technique technique, i
                 r.corner[0] = (uint8_t)x11, r.corner[1] = (uint8_t)x12;
                 r.corner[2] = (uint8_t)x21, r.corner[3] = (uint8_t)x22;
                 if (seen(&s, r.corner)) continue;
-                if (avoidable_check(g, &r, type, technique, NULL)) {
+                if (avoidable_check(g, &r, 1, technique, NULL)) {
                     *found = r;
-                    return true;
+                    return 1;
+                }
+                if (!type && avoidable_check(g, &r, 2, technique, NULL)) {
+                    *found = r;
+                    type = 2;
                 }
             }
         }
     }
-    return false;
+    return type;
 }
 
 bool hodoku_avoidable_rectangle(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
     rectangle r;
-    for (int type = 1; type <= 2; type++)
-        if (avoidable_search(q->grid, technique, type, &r))
-            return avoidable_check(q->grid, &r, type, technique, step);
-    return false;
+    int type = avoidable_search(q->grid, technique, &r);
+    return type && avoidable_check(q->grid, &r, type, technique, step);
 }

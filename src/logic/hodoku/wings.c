@@ -38,6 +38,13 @@ static bool remove_seen(const hodoku_grid *g, const int *cells, int n, int digit
     return true;
 }
 
+/* The cells past cell, as bits over cells. */
+static void cells_after(int cell, uint64_t after[2])
+{
+    after[0] = cell < 63 ? ~0ull << (cell + 1) : 0;
+    after[1] = cell < 63 ? ~0ull : ~0ull << (cell - 63);
+}
+
 /* ---- W-Wing ---- */
 
 typedef struct w_wing {
@@ -87,6 +94,25 @@ static bool w_bridge(w_wing *w)
     return false;
 }
 
+/* The W-Wing of ends i and j (of digits c1 and c2), if they make one:
+ * into the step. */
+static bool w_wing_of(w_wing *w, int c1, int c2)
+{
+    const hodoku_grid *g = w->grid;
+    const int ends[2] = {w->i, w->j};
+    for (int order = 0; order < 2; order++) {
+        w->a = order ? c2 : c1;
+        w->b = order ? c1 : c2;
+        uint64_t seen[2];
+        sees_all(g, ends, 2, w->a, seen);
+        if (!(seen[0] | seen[1]) || !w_bridge(w)) continue;
+        return remove_seen(g, ends, 2, w->a, w->step, w_wing_start, w);
+    }
+    return false;
+}
+
+/* The ends: two cells of the same two digits, in cell order (the second
+ * among the cells past the first with both digits). */
 bool hodoku_w_wing(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
     const hodoku_grid *g = q->grid;
@@ -95,18 +121,15 @@ bool hodoku_w_wing(hodoku_query *q, sudoku_technique technique, sudoku_step *ste
         unsigned pair = g->candidates[w.i];
         if (g->value[w.i] || !sudoku_is_pair(pair)) continue;
         int c1 = sudoku_lowest_digit(pair), c2 = sudoku_lowest_digit(pair & (pair - 1));
-        for (w.j = w.i + 1; w.j < SUDOKU_CELLS; w.j++) {
-            if (g->candidates[w.j] != pair) continue;
-            for (int order = 0; order < 2; order++) {
-                w.a = order ? c2 : c1;
-                w.b = order ? c1 : c2;
-                const int ends[2] = {w.i, w.j};
-                uint64_t seen[2];
-                sees_all(g, ends, 2, w.a, seen);
-                if (!(seen[0] | seen[1]) || !w_bridge(&w)) continue;
-                return remove_seen(g, ends, 2, w.a, step, w_wing_start, &w);
+        uint64_t both[2];
+        cells_after(w.i, both);
+        for (int word = 0; word < 2; word++)
+            both[word] &= g->digit_cells[c1 - 1][word] & g->digit_cells[c2 - 1][word];
+        for (int word = 0; word < 2; word++)
+            for (uint64_t left = both[word]; left; left &= left - 1) {
+                w.j = 64 * word + __builtin_ctzll(left);
+                if (g->candidates[w.j] == pair && w_wing_of(&w, c1, c2)) return true;
             }
-        }
     }
     return false;
 }
@@ -150,52 +173,109 @@ static bool wing_try(wing *w, int pivot, int pincer1, int pincer2, bool xyz)
     return remove_seen(g, cells, xyz ? 3 : 2, sudoku_lowest_digit(z), w->step, wing_start, w);
 }
 
-/* Three cells of three digits between them, no two alike. */
-static bool three_digits(const hodoku_grid *g, int i, int j, int k)
+/* The bivalue cells, as bits over cells. */
+static void pair_cells(const hodoku_grid *g, uint64_t pairs[2])
 {
-    unsigned a = g->candidates[i], b = g->candidates[j], c = g->candidates[k];
-    return sudoku_popcount(a | b | c) == 3 && a != b && b != c && a != c;
+    pairs[0] = pairs[1] = 0;
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        if (sudoku_is_pair(g->candidates[cell])) pairs[cell / 64] |= 1ull << (cell % 64);
 }
 
+/* Of cells, those past cell and with digit and one of others (a bivalue
+ * cell's candidates are then digit and one of those), as bits over
+ * cells. */
+static void pairs_after(const hodoku_grid *g, const uint64_t cells[2], int cell, int digit,
+                        unsigned others, uint64_t out[2])
+{
+    uint64_t after[2];
+    cells_after(cell, after);
+    for (int w = 0; w < 2; w++) {
+        uint64_t with = 0;
+        for (unsigned left = others; left; left &= left - 1)
+            with |= g->digit_cells[__builtin_ctz(left)][w];
+        out[w] = cells[w] & after[w] & g->digit_cells[digit - 1][w] & with;
+    }
+}
+
+/* The XY-Wings of bivalue cells i and j (of three digits between them)
+ * with a third past j: it holds exactly the two digits they do not share,
+ * and the pivot sees both pincers (with i and j apart only the third can
+ * be it, seeing both; else it sees one of them). wing_try turns down
+ * every other third. */
+static bool xy_wing_of(wing *w, const uint64_t pairs[2], int i, int j)
+{
+    const hodoku_grid *g = w->grid;
+    unsigned xz = g->candidates[i] ^ g->candidates[j];
+    uint64_t thirds[2];
+    pairs_after(g, pairs, j, sudoku_lowest_digit(xz), xz & (xz - 1u), thirds);
+    bool apart = !logic_sees(i, j);
+    for (int word = 0; word < 2; word++) {
+        uint64_t pi = sudoku_peer_bits[i][word], pj = sudoku_peer_bits[j][word];
+        for (uint64_t left = thirds[word] & (apart ? pi & pj : pi | pj); left; left &= left - 1) {
+            int k = 64 * word + __builtin_ctzll(left);
+            if (wing_try(w, i, j, k, false) || wing_try(w, j, i, k, false) ||
+                wing_try(w, k, j, i, false))
+                return true;
+        }
+    }
+    return false;
+}
+
+/* XY-Wing: three bivalue cells of three digits between them, no two
+ * alike, in cell order: the second shares exactly one digit with the
+ * first. */
 bool hodoku_xy_wing(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
     const hodoku_grid *g = q->grid;
-    uint8_t pairs[SUDOKU_CELLS] = {0};
-    int n = 0;
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        if (sudoku_is_pair(g->candidates[cell])) pairs[n++] = (uint8_t)cell;
+    uint64_t pairs[2];
+    pair_cells(g, pairs);
     wing w = {.grid = g, .technique = technique, .step = step};
-    for (int a = 0; a < n; a++)
-        for (int b = a + 1; b < n; b++) {
-            int i = pairs[a], j = pairs[b];
-            if (sudoku_popcount(g->candidates[i] | g->candidates[j]) != 3) continue;
-            for (int c = b + 1; c < n; c++) {
-                int k = pairs[c];
-                if (!three_digits(g, i, j, k)) continue;
-                if (wing_try(&w, i, j, k, false) || wing_try(&w, j, i, k, false) ||
-                    wing_try(&w, k, j, i, false))
-                    return true;
-            }
+    for (int word = 0; word < 2; word++)
+        for (uint64_t firsts = pairs[word]; firsts; firsts &= firsts - 1) {
+            int i = 64 * word + __builtin_ctzll(firsts);
+            unsigned xy = g->candidates[i];
+            int x = sudoku_lowest_digit(xy), y = sudoku_lowest_digit(xy & (xy - 1u));
+            uint64_t seconds[2];
+            cells_after(i, seconds);
+            for (int v = 0; v < 2; v++)
+                seconds[v] &= pairs[v] & (g->digit_cells[x - 1][v] ^ g->digit_cells[y - 1][v]);
+            for (int v = 0; v < 2; v++)
+                for (uint64_t left = seconds[v]; left; left &= left - 1)
+                    if (xy_wing_of(&w, pairs, i, 64 * v + __builtin_ctzll(left))) return true;
         }
     return false;
 }
 
+/* XYZ-Wing: a pivot of three digits and two bivalue cells in cell order,
+ * each of two of its digits, not alike, both seeing it (wing_try turns
+ * down any other): past the first (its digits u and v of the pivot's u,
+ * v and w) only those of w and u or v are tried. */
 bool hodoku_xyz_wing(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
     const hodoku_grid *g = q->grid;
-    uint8_t pairs[SUDOKU_CELLS] = {0};
-    int n = 0;
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        if (sudoku_is_pair(g->candidates[cell])) pairs[n++] = (uint8_t)cell;
+    uint64_t pairs[2];
+    pair_cells(g, pairs);
     wing w = {.grid = g, .technique = technique, .step = step};
     for (int i = 0; i < SUDOKU_CELLS; i++) {
-        if (sudoku_popcount(g->candidates[i]) != 3) continue;
-        for (int b = 0; b < n; b++) {
-            int j = pairs[b];
-            if (sudoku_popcount(g->candidates[i] | g->candidates[j]) != 3) continue;
-            for (int c = b + 1; c < n; c++)
-                if (three_digits(g, i, j, pairs[c]) && wing_try(&w, i, j, pairs[c], true))
-                    return true;
+        unsigned pivot = g->candidates[i];
+        if (sudoku_popcount(pivot) != 3) continue;
+        unsigned vz = pivot & (pivot - 1u);
+        int u = sudoku_lowest_digit(pivot), v = sudoku_lowest_digit(vz);
+        int z = sudoku_lowest_digit(vz & (vz - 1u));
+        for (int word = 0; word < 2; word++) {
+            const uint64_t *du = g->digit_cells[u - 1], *dv = g->digit_cells[v - 1];
+            const uint64_t *dz = g->digit_cells[z - 1];
+            uint64_t seconds = pairs[word] & sudoku_peer_bits[i][word] &
+                               ((du[word] & dv[word]) | (du[word] & dz[word]) | (dv[word] & dz[word]));
+            for (; seconds; seconds &= seconds - 1) {
+                int j = 64 * word + __builtin_ctzll(seconds);
+                unsigned uv = g->candidates[j];
+                uint64_t thirds[2];
+                pairs_after(g, pairs, j, sudoku_lowest_digit(pivot & ~uv), uv, thirds);
+                for (int k = 0; k < 2; k++)
+                    for (uint64_t left = thirds[k] & sudoku_peer_bits[i][k]; left; left &= left - 1)
+                        if (wing_try(&w, i, j, 64 * k + __builtin_ctzll(left), true)) return true;
+            }
         }
     }
     return false;
