@@ -36,7 +36,7 @@ static bool pair_in(const hodoku_grid *g, int unit, int digit, uint8_t pair[2])
     /* the unit's first two cells with the digit: its lowest (a unit's
      * cells are in increasing order) */
     const uint64_t *with = g->digit_cells[digit - 1];
-    uint64_t cells[2] = {with[0] & sudoku_unit_bits[unit][0], with[1] & sudoku_unit_bits[unit][1]};
+    const uint64_t cells[2] = {with[0] & sudoku_unit_bits[unit][0], with[1] & sudoku_unit_bits[unit][1]};
     int n = 0;
     for (int w = 0; w < 2; w++)
         for (uint64_t left = cells[w]; left && n < 2; left &= left - 1)
