@@ -135,6 +135,14 @@ typedef struct hodoku_cache {
     unsigned als_known;
     uint16_t als_candidates[3][SUDOKU_CELLS];
     uint8_t als_values[3][SUDOKU_CELLS];
+    /* The Uniqueness Test's search (unique.c) meets the rectangles the
+     * Hidden Rectangle's meets, in the same order: rect_known says it met
+     * the first hidden rectangle (rect_found, its corners rect_corners) or
+     * all, on the board whose candidates and placed digits are these. */
+    bool rect_known, rect_found;
+    uint8_t rect_corners[4];
+    uint16_t rect_candidates[SUDOKU_CELLS];
+    uint8_t rect_values[SUDOKU_CELLS];
 } hodoku_cache;
 
 /* What the finders of one round share (the techniques asked in turn on

@@ -13,6 +13,8 @@
  */
 #include "unique.h"
 
+#include <string.h>
+
 #include "logic/state.h"
 #include "logic/step.h"
 
@@ -469,11 +471,16 @@ static bool each_rectangle(rectangles *s, rectangle_visit *visit, void *data)
     return false;
 }
 
-/* The lowest type (1-6) a rectangle gives, the first rectangle giving it. */
+/* The lowest type (1-6) a rectangle gives, the first rectangle giving it;
+ * and the first hidden rectangle met (hidden_met), for the Hidden
+ * Rectangle's search of the same board, which meets the same rectangles
+ * in the same order (keep_hidden). */
 typedef struct lowest {
     const hodoku_grid *g;
     int type;
     rectangle best;
+    bool hidden_met;
+    rectangle hidden;
 } lowest;
 
 /* The types (bit type) whose check can pass, by the rectangle's number
@@ -484,6 +491,10 @@ static const uint8_t types_by_two[5] = {0, 1u << 2 | 1u << 5, 0x7Cu, 1u << 1, 0}
 static bool lowest_visit(void *data, rectangle *r)
 {
     lowest *l = data;
+    if (!l->hidden_met && check(l->g, r, 7, SUDOKU_UNIQUE_RECTANGLE, NULL)) {
+        l->hidden_met = true;
+        l->hidden = *r;
+    }
     unsigned types = types_by_two[r->ntwo];
     for (int type = 1; type <= 6 && (!l->type || type < l->type); type++)
         if ((types >> type & 1u) && check(l->g, r, type, SUDOKU_UNIQUE_RECTANGLE, NULL)) {
@@ -494,12 +505,39 @@ static bool lowest_visit(void *data, rectangle *r)
     return l->type == 1;
 }
 
+/* True if q's cache tells the first hidden rectangle of q's board. The
+ * board's candidates and placed digits decide the rectangles met and
+ * their checks (with no drift, a unit's placed digits are its cells'). */
+static bool hidden_kept(const hodoku_query *q)
+{
+    const hodoku_cache *cache = q->cache;
+    const hodoku_grid *g = q->grid;
+    return cache && cache->rect_known && !g->drift &&
+           !memcmp(cache->rect_candidates, g->candidates, sizeof cache->rect_candidates) &&
+           !memcmp(cache->rect_values, g->value, sizeof cache->rect_values);
+}
+
+/* Keeps in q's cache the first hidden rectangle l met, if it met one or
+ * met every rectangle (all_met: then there is none when it met none). */
+static void keep_hidden(const hodoku_query *q, const lowest *l, bool all_met)
+{
+    hodoku_cache *cache = q->cache;
+    const hodoku_grid *g = q->grid;
+    if (!cache || g->drift || !(l->hidden_met || all_met)) return;
+    cache->rect_known = true;
+    cache->rect_found = l->hidden_met;
+    memcpy(cache->rect_corners, l->hidden.corner, sizeof cache->rect_corners);
+    memcpy(cache->rect_candidates, g->candidates, sizeof cache->rect_candidates);
+    memcpy(cache->rect_values, g->value, sizeof cache->rect_values);
+}
+
 bool hodoku_unique_rectangle(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
     rectangles s;
     rectangles_start(&s, q->grid);
-    lowest l = {q->grid, 0, {{0}, 0, 0, {0}, {0}, 0, 0}};
-    each_rectangle(&s, lowest_visit, &l);
+    lowest l = {.g = q->grid};
+    bool stopped = each_rectangle(&s, lowest_visit, &l);
+    keep_hidden(q, &l, !stopped);
     return l.type && check(q->grid, &l.best, l.type, technique, step);
 }
 
@@ -515,8 +553,24 @@ static bool hidden_visit(void *data, rectangle *r)
     return check(h->g, r, 7, h->technique, h->step);
 }
 
+/* The step of the hidden rectangle q's cache kept (hidden_kept). */
+static bool kept_step(const hodoku_query *q, sudoku_technique technique, sudoku_step *step)
+{
+    const hodoku_cache *cache = q->cache;
+    const hodoku_grid *g = q->grid;
+    if (!cache->rect_found) return false;
+    rectangle r;
+    memcpy(r.corner, cache->rect_corners, sizeof r.corner);
+    unsigned both = g->candidates[r.corner[0]];
+    r.c1 = sudoku_lowest_digit(both);
+    r.c2 = sudoku_lowest_digit(both & (both - 1u));
+    split(g, &r);
+    return check(g, &r, 7, technique, step);
+}
+
 bool hodoku_hidden_rectangle(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
+    if (hidden_kept(q)) return kept_step(q, technique, step);
     rectangles s;
     rectangles_start(&s, q->grid);
     first_hidden h = {q->grid, technique, step};
