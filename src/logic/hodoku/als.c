@@ -152,24 +152,26 @@ static uint32_t houses_with_digit(const uint16_t *candidates, int house, unsigne
     return houses;
 }
 
-/* True if with (houses_with_of's) gives, for each digit of a, the houses
- * a has for it. */
-static bool same_houses(const uint32_t *with, const als *a)
+/* True if set a (of the board with candidates now) had, with the
+ * candidates of an earlier board that the board only lost candidates
+ * from, the digits it has and by digit the houses that hold its cells
+ * with it. Its digits there were those now and those its cells lost; a
+ * digit's houses read only its cells holding it, so only a digit lost
+ * can have other houses there. */
+static bool as_it_was(const uint16_t *candidates, const uint16_t *now, const als *a)
 {
-    for (unsigned ds = a->digits; ds; ds &= ds - 1) {
+    unsigned lost = 0;
+    for (unsigned ps = a->places; ps; ps &= ps - 1) {
+        int cell = sudoku_unit_cells[a->house][__builtin_ctz(ps)];
+        lost |= candidates[cell] & ~now[cell];
+    }
+    if (lost & ~a->digits) return false;
+    for (unsigned ds = lost; ds; ds &= ds - 1) {
         int d = sudoku_lowest_digit(ds);
-        if (with[d] != a->houses_with[d]) return false;
+        if (houses_with_digit(candidates, a->house, a->places, d) != a->houses_with[d])
+            return false;
     }
     return true;
-}
-
-/* True if set a had, with the candidates of an earlier board, the digits
- * it has and by digit the houses that hold its cells with it. */
-static bool as_it_was(const uint16_t *candidates, const als *a)
-{
-    uint32_t with[10];
-    return houses_with_of(candidates, a->house, a->places, with) == a->digits &&
-           same_houses(with, a);
 }
 
 /* The set of k's earlier board that house holds first at places, if it
@@ -1341,7 +1343,7 @@ static bool *fresh_sets(const hodoku_query *q, const search *s, als_kind kind)
     if (!fresh) return NULL;
     for (int i = 0; i < s->nalses; i++)
         fresh[i] = !hodoku_set_is_empty(hodoku_set_and(s->alses[i].cells, changed)) &&
-                   (kind == XZ || !as_it_was(cache->als_candidates[kind], &s->alses[i]));
+                   (kind == XZ || !as_it_was(cache->als_candidates[kind], g->candidates, &s->alses[i]));
     return fresh;
 }
 
