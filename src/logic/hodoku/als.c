@@ -91,6 +91,7 @@ static als *new_als(search *s)
 typedef struct kept_sets {
     const search *old;
     hodoku_set changed;
+    unsigned shrunk; /* the digits (bit d - 1) that lost a cell */
     int next, same;
 } kept_sets;
 
@@ -139,24 +140,38 @@ static unsigned houses_with_of(const uint16_t *candidates, int house, unsigned p
     return digits;
 }
 
-/* True if with (houses_with_of's) gives, for each digit of a, the houses
- * a has for it. */
-static bool same_houses(const uint32_t *with, const als *a)
+/* The houses that hold all the cells of a house's places (of house) with
+ * digit d among their candidates, as bits. */
+static uint32_t houses_with_digit(const uint16_t *candidates, int house, unsigned places, int d)
 {
-    for (unsigned ds = a->digits; ds; ds &= ds - 1) {
-        int d = sudoku_lowest_digit(ds);
-        if (with[d] != a->houses_with[d]) return false;
+    uint32_t houses = ~0u;
+    for (unsigned ps = places; ps; ps &= ps - 1) {
+        int cell = sudoku_unit_cells[house][__builtin_ctz(ps)];
+        if (candidates[cell] >> (d - 1) & 1u) houses &= sudoku_cell_unit_mask[cell];
     }
-    return true;
+    return houses;
 }
 
-/* True if set a had, with the candidates of an earlier board, the digits
- * it has and by digit the houses that hold its cells with it. */
-static bool as_it_was(const uint16_t *candidates, const als *a)
+/* True if set a (of the board with candidates now) had, with the
+ * candidates of an earlier board that the board only lost candidates
+ * from, the digits it has and by digit the houses that hold its cells
+ * with it. Its digits there were those now and those its cells lost; a
+ * digit's houses read only its cells holding it, so only a digit lost
+ * can have other houses there. */
+static bool as_it_was(const uint16_t *candidates, const uint16_t *now, const als *a)
 {
-    uint32_t with[10];
-    return houses_with_of(candidates, a->house, a->places, with) == a->digits &&
-           same_houses(with, a);
+    unsigned lost = 0;
+    for (unsigned ps = a->places; ps; ps &= ps - 1) {
+        int cell = sudoku_unit_cells[a->house][__builtin_ctz(ps)];
+        lost |= candidates[cell] & ~now[cell];
+    }
+    if (lost & ~a->digits) return false;
+    for (unsigned ds = lost; ds; ds &= ds - 1) {
+        int d = sudoku_lowest_digit(ds);
+        if (houses_with_digit(candidates, a->house, a->places, d) != a->houses_with[d])
+            return false;
+    }
+    return true;
 }
 
 /* The set of k's earlier board that house holds first at places, if it
@@ -178,9 +193,17 @@ static int same_set(const search *s, kept_sets *k, uint16_t digits, int house, u
     if (k->same == old->nalses) return -1;
     const als *was = &old->alses[k->same];
     if (was->house != house || was->places != places || was->digits != digits) return -1;
-    uint32_t with[10];
-    houses_with_of(s->g->candidates, house, places, with);
-    return same_houses(with, was) ? k->same : -1;
+    /* A digit's houses read only its cells in the set: where they are as
+     * they were, so are the houses, and only a digit that lost a cell
+     * (shrunk) can have lost one here. */
+    for (unsigned ds = digits & k->shrunk; ds; ds &= ds - 1) {
+        int d = sudoku_lowest_digit(ds);
+        if (!hodoku_set_equal(hodoku_set_and(old->holds[d], was->cells),
+                              hodoku_set_and(s->holds[d], was->cells)) &&
+            houses_with_digit(s->g->candidates, house, places, d) != was->houses_with[d])
+            return -1;
+    }
+    return k->same;
 }
 
 /* Lists a set of house found there first (places: its cells' places). */
@@ -305,16 +328,16 @@ static void sees_shrunk(const search *s, als *a, unsigned shrunk)
  * from, in the cells changed). */
 static void find_alses(search *s, const search *old, hodoku_set changed)
 {
-    kept_sets k = {old, changed, 0, 0};
+    unsigned shrunk = 0;
+    for (int d = 1; old && d <= 9; d++)
+        if (!hodoku_set_equal(old->holds[d], s->holds[d])) shrunk |= 1u << (d - 1);
+    kept_sets k = {old, changed, shrunk, 0, 0};
     /* Room for as many sets as the earlier board had, about as many. */
     if (old && old->alses_size) {
         s->alses = malloc((size_t)old->alses_size * sizeof *s->alses);
         if (s->alses) s->alses_size = old->alses_size;
     }
     for (int house = 0; house < 27; house++) find_in_house(s, &k, house);
-    unsigned shrunk = 0;
-    for (int d = 1; old && d <= 9; d++)
-        if (!hodoku_set_equal(old->holds[d], s->holds[d])) shrunk |= 1u << (d - 1);
     s->as_before = old && s->nalses == old->nalses;
     for (int i = 0; i < s->nalses; i++) {
         s->as_before &= s->alses[i].was == i;
@@ -640,24 +663,37 @@ static bool merge_kept(search *s, int i, const kept_rcs *k, const pending *p)
     }
 }
 
-/* Puts s's records, made from the last set to the first, in the order of
- * their first set; false if memory ran out. */
-static bool in_order(search *s)
+/* Puts s's records in the order of their first set: those rcs_with made
+ * (by set, in s's ranges, from the last set to the first) are moved, and
+ * those of the sets k takes over are merged (merge_kept) straight into
+ * place, so that the most records, a carried board's, are written once.
+ * False if memory ran out. */
+static bool in_order(search *s, const kept_rcs *k, const pending *p)
 {
-    /* calloc: the analyzer cannot tell the lengths below fill all nrcs. */
-    rc *sorted = calloc((size_t)s->nrcs + 1, sizeof *sorted);
+    rc *made = s->rcs;
+    /* Room for all: a set taken over has at most its earlier records and
+     * those p holds for it. */
+    int size = s->nrcs + p->n + (k->old ? k->old->nrcs : 0) + 1;
+    rc *sorted = malloc((size_t)size * sizeof *sorted);
     if (!sorted) return false;
-    int n = 0;
-    for (int i = 0; i < s->nalses; i++) {
-        int length = s->end_rc[i] - s->first_rc[i];
-        if (length) memcpy(&sorted[n], &s->rcs[s->first_rc[i]], (size_t)length * sizeof *sorted);
-        s->first_rc[i] = n;
-        s->end_rc[i] = n += length;
-    }
-    free(s->rcs);
     s->rcs = sorted;
-    s->rcs_size = s->nrcs + 1;
-    return true;
+    s->rcs_size = size;
+    s->nrcs = 0;
+    bool ok = true;
+    for (int i = 0; i < s->nalses && ok; i++) {
+        int first = s->nrcs;
+        if (k->old && s->alses[i].was >= 0) {
+            ok = merge_kept(s, i, k, p);
+        } else {
+            int length = s->end_rc[i] - s->first_rc[i];
+            if (length) memcpy(&sorted[first], &made[s->first_rc[i]], (size_t)length * sizeof *sorted);
+            s->nrcs += length;
+        }
+        s->first_rc[i] = first;
+        s->end_rc[i] = s->nrcs;
+    }
+    free(made);
+    return ok;
 }
 
 /* Takes old's records and index over, whole: with s's sets old's, each
@@ -682,8 +718,8 @@ static void take_rcs(search *s, search *old)
  * took it; its index goes to s), those between two sets that were sets
  * there are taken over; a set not taken over looks at the later sets and
  * at the earlier ones taken over, so that the sets taken over are looked
- * at by none: the sets go from the last to the first, the records then
- * put in order. */
+ * at by none: those sets go from the last to the first, and the records
+ * are then put in order with those of the sets taken over (in_order). */
 static void find_rcs(search *s, search *old)
 {
     if (old && s->as_before) {
@@ -696,16 +732,13 @@ static void find_rcs(search *s, search *old)
     bool ok = (old ? kept_rcs_make(&k, s, old) && index_carry(s, old, k.now) : index_make(s)) &&
               pending_make(&p, s->nalses) && partners_make(&o, s);
     for (int i = s->nalses - 1; i >= 0 && ok; i--) {
+        if (old && s->alses[i].was >= 0) continue;
         s->first_rc[i] = s->nrcs;
-        if (old && s->alses[i].was >= 0) {
-            ok = merge_kept(s, i, &k, &p);
-        } else {
-            ok = rcs_with(s, i, &o, &p);
-            partners_open(&o, s->alses[i].id);
-        }
+        ok = rcs_with(s, i, &o, &p);
+        partners_open(&o, s->alses[i].id);
         s->end_rc[i] = s->nrcs;
     }
-    if (!ok || !in_order(s)) s->no_memory = true;
+    if (!ok || !in_order(s, &k, &p)) s->no_memory = true;
     free(k.now);
     pending_free(&p);
     partners_free(&o);
@@ -1310,7 +1343,7 @@ static bool *fresh_sets(const hodoku_query *q, const search *s, als_kind kind)
     if (!fresh) return NULL;
     for (int i = 0; i < s->nalses; i++)
         fresh[i] = !hodoku_set_is_empty(hodoku_set_and(s->alses[i].cells, changed)) &&
-                   (kind == XZ || !as_it_was(cache->als_candidates[kind], &s->alses[i]));
+                   (kind == XZ || !as_it_was(cache->als_candidates[kind], g->candidates, &s->alses[i]));
     return fresh;
 }
 
