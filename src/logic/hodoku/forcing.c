@@ -732,8 +732,15 @@ static const hit *best_of(search *s, bool place, int first, int last, const int 
     int kind_first[4] = {-1, -1, -1, -1}, kind_length[4] = {0, 0, 0, 0};
     const hit *kind_best[4] = {NULL, NULL, NULL, NULL};
     int n = last - first + nlisted;
+    /* For a placement the comparator takes the kind whose first kept
+     * result comes first: the kind of the first result kept (taken). A
+     * later result of the other state of contradiction is of another kind,
+     * which can neither win nor change the winning kind's shortest chain,
+     * so its chains are not read. */
+    int taken = -1;
     for (int i = 0; i < n; i++) {
         const hit *h = &s->hits[i < last - first ? first + i : listed[i - (last - first)]];
+        if (place && taken >= 0 && h->contradiction != !(taken & 1)) continue;
         bool net;
         int length;
         if (!read_chains(s, h, &net, &length, NULL)) return NULL;
@@ -744,6 +751,7 @@ static const hit *best_of(search *s, bool place, int first, int last, const int 
             kind_length[kind] = length;
         }
         if (kind_first[kind] < 0) kind_first[kind] = i;
+        if (taken < 0) taken = kind;
     }
     const hit *best = NULL;
     int best_kind = -1;
