@@ -1057,12 +1057,11 @@ static void make_places(cells all, unsigned places[18])
     }
 }
 
-/* The search for one digit and orientation (lines: rows as base). */
-static bool search_digit(fish_search *s, bool lines)
+/* The base and cover units of the digit and orientation (lines: rows
+ * as base), their narrowing, and the tables cleared for a new search. */
+static void list_units(fish_search *s, bool lines)
 {
     int base_kind = lines ? 0 : 1, cover_kind = lines ? 1 : 0;
-    if (s->finned && !s->franken && !finned_possible_known(s, lines)) return false;
-    if (!s->finned && !s->franken && !basic_possible(s, lines)) return false;
     make_units(s);
     s->nbase = s->ncover = 0;
     for (int pass = 0; pass < (s->franken ? 2 : 1); pass++) {
@@ -1082,6 +1081,14 @@ static bool search_digit(fish_search *s, bool lines)
     s->last_touched = -1;
     for (int i = 0; i < s->nbase; i++)
         if (s->touched >> s->base[i] & 1u) s->last_touched = i;
+}
+
+/* The search for one digit and orientation (lines: rows as base). */
+static bool search_digit(fish_search *s, bool lines)
+{
+    if (s->finned && !s->franken && !finned_possible_known(s, lines)) return false;
+    if (!s->finned && !s->franken && !basic_possible(s, lines)) return false;
+    list_units(s, lines);
     if (s->nbase < s->size) return false;
     if (s->franken && s->finned && s->size == 3 && !swordfish_possible(s)) return false;
     return bases(s, 0, 0, s->touched == ALL_UNITS);
@@ -1094,7 +1101,7 @@ static bool search_digit(fish_search *s, bool lines)
  * unit that lost one: with base units as they were, the base cells, fins
  * and sashimi are as they were, the covers only had more cells, and the
  * fish had been found then (the search finds every fish, in order). */
-static uint32_t touched_units(const hodoku_cache *cache, int kind, int d, cells all)
+static inline uint32_t touched_units(const hodoku_cache *cache, int kind, int d, cells all)
 {
     if (!cache || !cache->fish_known[kind][d - 1]) return ALL_UNITS;
     cells was = {{cache->fish_cells[kind][d - 1][0], cache->fish_cells[kind][d - 1][1]}};
@@ -1116,9 +1123,64 @@ static int cache_row(sudoku_technique technique)
     return technique == SUDOKU_X_WING ? 0 : technique == SUDOKU_SWORDFISH ? 1 : 2;
 }
 
+/* The orientations (bit 0: rows as base, bit 1: columns) in which the
+ * digit (s's, a Franken Swordfish search's) may have a finned Franken
+ * Swordfish with a base unit in touched, by swordfish_possible.
+ * swordfish_possible also rules out the unfinned Franken Swordfish: such
+ * a fish eliminating X has no fins, endo fins among them, its base units
+ * are among the finned search's (which takes every unit with a cell),
+ * and what swordfish_possible asks of X holds of it: X lies in a cover,
+ * all of whose cells it sees or is, so the base cells X does not see lie
+ * in the two other covers (none a base unit), or, X a base cell (its
+ * line and box both covers, so its base unit its line), in the third;
+ * and each base unit alone lets X go (solo_targets asks only that). */
+static unsigned franken_swordfish_open(const fish_search *s, struct targets *targets,
+                                       uint32_t touched)
+{
+    fish_search f = *s;
+    f.technique = SUDOKU_FINNED_FRANKEN_SWORDFISH;
+    f.finned = true;
+    f.touched = touched;
+    f.targets = targets;
+    unsigned open = 0;
+    for (int o = 0; o < 2; o++) {
+        list_units(&f, o == 0);
+        if (f.nbase >= f.size && swordfish_possible(&f)) open |= 1u << o;
+    }
+    return open;
+}
+
+/* The Franken Swordfish search of the digit: both orientations, but
+ * those franken_swordfish_open rules out. With the cache, when the finned
+ * Franken Swordfish's own entry does not already know the digit's cells,
+ * the test is made here and, where it rules out both orientations, kept
+ * as that search's (it finds nothing on these cells, and is spared). The
+ * test is narrowed to the units either search is narrowed to (the
+ * touched_units of both): a fish of either kind on none of those had
+ * been found before by that search (touched_units' proof), so what the
+ * test rules out on the others it rules out for both. */
+static bool franken_swordfish_digit(fish_search *s, struct targets *finned)
+{
+    hodoku_cache *cache = s->cache;
+    int row = cache_row(SUDOKU_FINNED_FRANKEN_SWORDFISH), d = s->digit;
+    uint32_t finned_touched = cache ? touched_units(cache, row, d, s->digit_cells) : 0;
+    unsigned open = 3;
+    if (finned_touched) {
+        make_units(s);
+        open = franken_swordfish_open(s, finned, s->touched | finned_touched);
+        if (!open) {
+            cache->fish_known[row][d - 1] = true;
+            cache->fish_cells[row][d - 1][0] = s->digit_cells.w[0];
+            cache->fish_cells[row][d - 1][1] = s->digit_cells.w[1];
+            return false;
+        }
+    }
+    return ((open & 1u) && search_digit(s, true)) || ((open & 2u) && search_digit(s, false));
+}
+
 bool hodoku_fish(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
-    struct targets targets; /* made as asked for: not cleared */
+    struct targets targets, finned; /* made as asked for: not cleared */
     fish_search s = {.technique = technique, .targets = &targets, .cache = q->cache, .step = step};
     switch (technique) {
     case SUDOKU_X_WING: s.size = 2; break;
@@ -1137,6 +1199,7 @@ bool hodoku_fish(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
     default: return false;
     }
     if (s.franken && s.finned && s.size > 2) make_pairs_with(&targets);
+    if (technique == SUDOKU_FRANKEN_SWORDFISH && q->cache) make_pairs_with(&finned);
     int kind = cache_row(technique);
     hodoku_digit_cells by_digit;
     hodoku_digit_cells_of(q->grid, &by_digit);
@@ -1148,7 +1211,10 @@ bool hodoku_fish(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
         s.digit_cells = all;
         s.units_made = false;
         make_places(all, s.places);
-        if (search_digit(&s, true) || search_digit(&s, false)) return true;
+        bool found = technique == SUDOKU_FRANKEN_SWORDFISH
+                         ? franken_swordfish_digit(&s, &finned)
+                         : search_digit(&s, true) || search_digit(&s, false);
+        if (found) return true;
         if (cache) {
             cache->fish_known[kind][s.digit - 1] = true;
             cache->fish_cells[kind][s.digit - 1][0] = all.w[0];
