@@ -569,20 +569,27 @@ void hodoku_take_step(hodoku_grid *g, const sudoku_step *step)
     }
 }
 
-bool hodoku_allowed(const hodoku_grid *g, int cell, int digit)
+unsigned hodoku_allowed_digits(const hodoku_grid *g, int cell)
 {
-    if (g->value[cell]) return false;
+    if (g->value[cell]) return 0;
+    unsigned placed = 0;
     /* Without drift no placed cell took another digit since: the digits
      * placed in a unit are those its cells hold. */
     if (!g->drift) {
         const uint8_t *units = sudoku_cell_units[cell];
-        unsigned placed =
-            g->unit_placed[units[0]] | g->unit_placed[units[1]] | g->unit_placed[units[2]];
-        return !(placed >> (digit - 1) & 1u);
+        placed = g->unit_placed[units[0]] | g->unit_placed[units[1]] | g->unit_placed[units[2]];
+    } else {
+        for (int k = 0; k < 20; k++) {
+            int v = g->value[sudoku_peers[cell][k]];
+            if (v) placed |= 1u << (v - 1);
+        }
     }
-    for (int k = 0; k < 20; k++)
-        if (g->value[sudoku_peers[cell][k]] == digit) return false;
-    return true;
+    return 0x1FFu & ~placed;
+}
+
+bool hodoku_allowed(const hodoku_grid *g, int cell, int digit)
+{
+    return hodoku_allowed_digits(g, cell) >> (digit - 1) & 1u;
 }
 
 void hodoku_digit_cells_of(const hodoku_grid *g, hodoku_digit_cells *at)

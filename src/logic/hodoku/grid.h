@@ -103,6 +103,9 @@ static inline bool hodoku_queue_pop(hodoku_queue *q, sudoku_candidate *entry)
  * HoDoKu's uniqueness techniques look at this). */
 bool hodoku_allowed(const hodoku_grid *g, int cell, int digit);
 
+/* The digits (bit d - 1) allowed in cell, as hodoku_allowed tells. */
+unsigned hodoku_allowed_digits(const hodoku_grid *g, int cell);
+
 /* What searches found nothing, kept along a path (in the memo) to be
  * spared on a later board: a fish search looks at one digit's cells at a
  * time, and finds the same on the same cells, whatever the board. */

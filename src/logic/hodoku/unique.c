@@ -111,7 +111,8 @@ static void rectangle_step(const hodoku_grid *g, const rectangle *r, sudoku_tech
         logic_step_cell(step, cell);
         unsigned have = g->candidates[cell];
         logic_step_mark(step, SUDOKU_ROLE_PATTERN, 0, cell, have & ur_mask(r));
-        if (have & ~ur_mask(r)) logic_step_mark(step, SUDOKU_ROLE_EXTRA, 0, cell, have & ~ur_mask(r));
+        if (have & ~ur_mask(r))
+            logic_step_mark(step, SUDOKU_ROLE_EXTRA, 0, cell, have & ~ur_mask(r));
     }
 }
 
@@ -179,8 +180,8 @@ typedef struct type_3_search {
 } type_3_search;
 
 /* Removes digits from unit's open cells outside set; true if any. */
-static bool type_3_remove(const type_3_search *s, int unit, const uint8_t *set, int n, unsigned digits,
-                          bool build)
+static bool type_3_remove(const type_3_search *s, int unit, const uint8_t *set, int n,
+                          unsigned digits, bool build)
 {
     bool any = false;
     for (int i = 0; i < 9; i++) {
@@ -263,7 +264,8 @@ static bool none_has(const hodoku_grid *g, const rectangle *r, const uint64_t ce
 static bool lines_none_has(const hodoku_grid *g, const rectangle *r, int row, int column, int digit)
 {
     uint64_t cells[2];
-    for (int w = 0; w < 2; w++) cells[w] = sudoku_unit_bits[row][w] | sudoku_unit_bits[9 + column][w];
+    for (int w = 0; w < 2; w++)
+        cells[w] = sudoku_unit_bits[row][w] | sudoku_unit_bits[9 + column][w];
     return none_has(g, r, cells, digit);
 }
 
@@ -311,8 +313,8 @@ static bool type_4_or_6(const hodoku_grid *g, const rectangle *r, sudoku_techniq
 static bool hidden(const hodoku_grid *g, const rectangle *r, sudoku_technique t, sudoku_step *step)
 {
     if (r->ntwo != 1 && r->ntwo != 2) return false;
-    if (r->ntwo == 2 && (row_of(r->two[0]) == row_of(r->two[1]) ||
-                         column_of(r->two[0]) == column_of(r->two[1])))
+    if (r->ntwo == 2 &&
+        (row_of(r->two[0]) == row_of(r->two[1]) || column_of(r->two[0]) == column_of(r->two[1])))
         return false;
     for (int c = 0; c < r->ntwo; c++) {
         int corner = r->two[c], i1 = r->extra[0], i2 = r->extra[1];
@@ -349,8 +351,8 @@ static bool check(const hodoku_grid *g, const rectangle *r, int type, sudoku_tec
 }
 
 /* The rectangle search: corners met in order, each rectangle once;
- * allowed[cell] the digits (bit d - 1) hodoku_allowed allows there, read
- * once per search rather than once per corner tried. */
+ * allowed[cell] hodoku_allowed_digits' answer, read once per search
+ * rather than once per corner tried. */
 typedef struct rectangles {
     const hodoku_grid *g;
     int keys[KEYS_ROOM];
@@ -358,30 +360,12 @@ typedef struct rectangles {
     uint16_t allowed[SUDOKU_CELLS];
 } rectangles;
 
-/* The digits hodoku_allowed allows in cell, all at once (the same two
- * readings: without drift the digits placed in a unit are those its
- * cells hold, so the units' placed digits tell; else the peers do). */
-static uint16_t allowed_at(const hodoku_grid *g, int cell)
-{
-    if (g->value[cell]) return 0;
-    unsigned placed = 0;
-    if (!g->drift) {
-        const uint8_t *units = sudoku_cell_units[cell];
-        placed = g->unit_placed[units[0]] | g->unit_placed[units[1]] | g->unit_placed[units[2]];
-    } else {
-        for (int k = 0; k < 20; k++) {
-            int v = g->value[sudoku_peers[cell][k]];
-            if (v) placed |= 1u << (v - 1);
-        }
-    }
-    return (uint16_t)(0x1FFu & ~placed);
-}
-
 static void rectangles_start(rectangles *s, const hodoku_grid *g)
 {
     s->g = g;
     s->nkeys = 0;
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++) s->allowed[cell] = allowed_at(g, cell);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        s->allowed[cell] = (uint16_t)hodoku_allowed_digits(g, cell);
 }
 
 /* The corners in cell order: the two rows' and two columns' crossings,
@@ -436,7 +420,6 @@ static unsigned box_line_places(int x11)
  * avoidable: the rules of avoidable rectangles (corners placed by the
  * path, or bivalue). Returns what the last visit returned. */
 typedef bool rectangle_visit(void *data, rectangle *r);
-
 
 static bool each_rectangle(rectangles *s, rectangle_visit *visit, void *data)
 {
@@ -646,9 +629,10 @@ static int avoidable_search(const hodoku_grid *g, sudoku_technique technique, re
             for (int p = 0; p < 9; p++) {
                 int x21 = sudoku_unit_cells[line11][p], x22 = sudoku_unit_cells[line12][p];
                 if (box_of(x21) == box) continue;
-                bool fits = (g->value[x21] == r.c2 && !g->given[x21] && bivalue_with(g, x22, r.c1)) ||
-                            (g->value[x22] == r.c1 && !g->given[x22] && bivalue_with(g, x21, r.c2)) ||
-                            (bivalue_with(g, x21, r.c2) && bivalue_with(g, x22, r.c1));
+                bool fits =
+                    (g->value[x21] == r.c2 && !g->given[x21] && bivalue_with(g, x22, r.c1)) ||
+                    (g->value[x22] == r.c1 && !g->given[x22] && bivalue_with(g, x21, r.c2)) ||
+                    (bivalue_with(g, x21, r.c2) && bivalue_with(g, x22, r.c1));
                 if (!fits) continue;
                 r.corner[0] = (uint8_t)x11, r.corner[1] = (uint8_t)x12;
                 r.corner[2] = (uint8_t)x21, r.corner[3] = (uint8_t)x22;
