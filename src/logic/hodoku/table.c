@@ -427,13 +427,23 @@ static inline int group_successors(const hodoku_tables *t, const group_links *li
  * holds the digit. */
 static void house_places(const hodoku_tables *t, uint16_t places[10][27])
 {
+    /* Cell by cell (the digits' sets, t->holds, are the cells'
+     * candidates): a cell's houses and places are looked up once for all
+     * its candidates. */
+    const uint16_t *candidates = t->grid->candidates;
     memset(places, 0, 10 * sizeof *places);
-    for (int digit = 1; digit <= 9; digit++)
-        for (hodoku_set c = t->holds[digit]; !hodoku_set_is_empty(c);) {
-            int cell = hodoku_set_pop(&c);
-            for (int k = 0; k < 3; k++)
-                places[digit][sudoku_cell_units[cell][k]] |= (uint16_t)(1u << sudoku_cell_index[cell][k]);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        unsigned c = candidates[cell];
+        if (!c) continue;
+        const uint8_t *units = sudoku_cell_units[cell], *index = sudoku_cell_index[cell];
+        uint16_t row = (uint16_t)(1u << index[0]), col = (uint16_t)(1u << index[1]), box = (uint16_t)(1u << index[2]);
+        for (; c; c &= c - 1) {
+            uint16_t *p = places[sudoku_lowest_digit(c)];
+            p[units[0]] |= row;
+            p[units[1]] |= col;
+            p[units[2]] |= box;
         }
+    }
 }
 
 /* What a candidate's two tables are made of: its cell's candidates, its
@@ -557,19 +567,24 @@ static void group_keys(const hodoku_tables *t, uint16_t *key)
     }
 }
 
-/* The number each kept group node has now (map, -1: gone) and the kept
- * number of each group node now (was, -1: none), by walking both lists
- * in their common order; the first node of a kept group node whose
- * number changed (those before kept theirs). */
-static int group_map(const hodoku_tables *t, const kept_fill *k, const uint16_t *key, int16_t *map, int16_t *was)
+#define GONE 0xffff /* in a node map: a kept group node that is no more */
+
+/* The node each kept group node's ON and OFF nodes are now (map, by
+ * node - HODOKU_PLAIN_NODES, GONE: gone) and the kept number of each
+ * group node now (was, -1: none), by walking both lists in their common
+ * order; the first node of a kept group node whose number changed (those
+ * before kept theirs). */
+static int group_map(const hodoku_tables *t, const kept_fill *k, const uint16_t *key, uint16_t *map, int16_t *was)
 {
     memset(was, 0xff, HODOKU_GROUPS_MAX * sizeof *was);
     int changed = k->ngroups;
     for (int i = 0, j = 0; i < k->ngroups; i++) {
         while (j < t->ngroups && key[j] < k->group_key[i]) j++;
-        map[i] = (int16_t)(j < t->ngroups && key[j] == k->group_key[i] ? j : -1);
-        if (map[i] >= 0) was[j] = (int16_t)i;
-        if (map[i] != i && changed == k->ngroups) changed = i;
+        bool kept = j < t->ngroups && key[j] == k->group_key[i];
+        map[2 * i] = (uint16_t)(kept ? hodoku_group_node(j, true) : GONE);
+        map[2 * i + 1] = (uint16_t)(kept ? hodoku_group_node(j, false) : GONE);
+        if (kept) was[j] = (int16_t)i;
+        if ((!kept || j != i) && changed == k->ngroups) changed = i;
     }
     return hodoku_group_node(changed, true);
 }
@@ -581,26 +596,49 @@ static bool same_numbers(const kept_fill *k, int from, int to, int changed)
     return to == from || k->node[to - 1] < changed;
 }
 
+/* Whether a kept candidate's two lists (ON's from on) name every group
+ * node by its number now: none numbered at or after changed, the first
+ * whose number changed (those before kept theirs); always so when none
+ * changed (renumbers false). */
+static bool same_lists(const kept_fill *k, int on, int changed, bool renumbers)
+{
+    return !renumbers ||
+           (same_numbers(k, k->start[on], k->start[on + 1], changed) &&
+            same_numbers(k, k->start[on + 1], k->start[on + 2], changed));
+}
+
 /* Renumbers the group nodes of a list (they come last); false if one is
  * gone (then the list cannot be the kept one). */
-static bool renumber(uint16_t *list, int n, const int16_t *map)
+static bool renumber(uint16_t *list, int n, const uint16_t *map)
 {
     for (int j = n - 1; j >= 0 && list[j] >= HODOKU_PLAIN_NODES; j--) {
-        int now = map[(list[j] - HODOKU_PLAIN_NODES) / 2];
-        if (now < 0) return false;
-        list[j] = (uint16_t)(HODOKU_PLAIN_NODES + 2 * now + (list[j] & 1));
+        unsigned now = map[list[j] - HODOKU_PLAIN_NODES];
+        if (now == GONE) return false;
+        list[j] = (uint16_t)now;
     }
     return true;
 }
 
-/* Whether a candidate's tables are the kept ones: its cell's candidates
- * and the digit's places in its houses are as they were. */
-static bool as_kept(const kept_fill *k, const candidate *c, const uint16_t places[10][27])
+/* By digit, the houses (bits by house number) whose places of the digit
+ * differ from k's: all of them if k holds no fill, so that no table is
+ * taken from it. The first 24 houses four at a time (a word of places),
+ * most being as they were, each of four only where the word differs. */
+static void moved_houses(const kept_fill *k, const uint16_t places[10][27], uint32_t *moved)
 {
-    if (!k->valid || k->cands[c->cell] != c->cands) return false;
-    for (int h = 0; h < 3; h++)
-        if (k->places[c->digit][c->houses[h]] != places[c->digit][c->houses[h]]) return false;
-    return true;
+    for (int digit = 1; digit <= 9; digit++) {
+        const uint16_t *was = k->places[digit], *now = places[digit];
+        uint32_t m = 0;
+        for (int house = 0; house < 27; house += 4) {
+            uint64_t a, b;
+            if (house + 4 <= 27) {
+                memcpy(&a, was + house, sizeof a);
+                memcpy(&b, now + house, sizeof b);
+                if (a == b) continue;
+            }
+            for (int h = house; h < house + 4 && h < 27; h++) m |= (uint32_t)(was[h] != now[h]) << h;
+        }
+        moved[digit] = k->valid ? m : ~0u;
+    }
 }
 
 /* A run of candidates whose kept lists lie one after the other, to be
@@ -620,9 +658,9 @@ static int copy_run(hodoku_tables *t, const kept_fill *k, kept_run *run)
     return end;
 }
 
-/* A candidate's two tables as kept, their group nodes numbered as they
- * were: added to the run (which ends at used if it is empty); where
- * they end, -1 if memory ran out. */
+/* A candidate's two tables as kept, their group nodes numbered as now:
+ * added to the run (which ends at used if it is empty); where they end,
+ * -1 if memory ran out. */
 static int kept_same(hodoku_tables *t, const kept_fill *k, kept_run *run, int on, int used)
 {
     int off = on + 1, from = k->start[on];
@@ -642,36 +680,27 @@ static int kept_same(hodoku_tables *t, const kept_fill *k, kept_run *run, int on
     return run->to + shift;
 }
 
-/* A candidate's two tables taken from k, renumbered by map, as
- * candidate_successors would make them; where they end, -1 if they are
- * not the kept ones. */
-static int kept_renumbered(hodoku_tables *t, const kept_fill *k, const int16_t *map, int on, int used)
+/* Renumbers a kept candidate's two lists (ON's from on) in k itself by
+ * map, so that they join a run as they are (rather than each copied and
+ * renumbered on its own): k's lists are read once a fill, each by its
+ * own table, and keep_fill overwrites them all. False if a group node of
+ * theirs is gone (then they are not the kept ones). */
+static bool renumber_kept(kept_fill *k, const uint16_t *map, int on)
 {
-    int off = on + 1, from = k->start[on], mid = k->start[off], to = k->start[off + 1];
-    uint16_t *out = t->succ_node + used;
-    memcpy(out, k->node + from, (size_t)(to - from) * sizeof *out);
-    if (!renumber(out, mid - from, map) || !renumber(out + (mid - from), to - mid, map)) return -1;
-    t->succ_start[on] = used;
-    t->succ_start[off] = used + mid - from;
-    t->succ_start[off + 1] = used + to - from;
-    t->base_count[on] = 1 + mid - from;
-    t->base_count[off] = 1 + to - mid;
-    t->extra_count[on] = t->extra_count[off] = 0;
-    return used + to - from;
+    int from = k->start[on], mid = k->start[on + 1], to = k->start[on + 2];
+    return renumber(k->node + from, mid - from, map) && renumber(k->node + mid, to - mid, map);
 }
 
 /* Group node gi's two tables taken from k (where the kept group node
  * old's are) as group_successors would make them, where its line's and
  * box's places of its digit are as they were; where they end, -1 if they
  * are not the kept ones. */
-static int kept_group(hodoku_tables *t, const kept_fill *k, const int16_t *map, const uint16_t places[10][27],
-                      int gi, int old, int used)
+static int kept_group(hodoku_tables *t, const kept_fill *k, const uint16_t *map, const uint32_t *moved, int gi,
+                      int old, int used)
 {
     const hodoku_group *gr = &t->groups[gi];
     int line = gr->row >= 0 ? gr->row : 9 + gr->col, box = 18 + gr->box;
-    if (old < 0 || k->places[gr->digit][line] != places[gr->digit][line] ||
-        k->places[gr->digit][box] != places[gr->digit][box])
-        return -1;
+    if (old < 0 || ((moved[gr->digit] >> line | moved[gr->digit] >> box) & 1u)) return -1;
     int on = hodoku_group_node(gi, true), was = hodoku_group_node(old, true);
     int from = k->start[was], mid = k->start[was + 1], to = k->start[was + 2];
     uint16_t *out = t->succ_node + used;
@@ -704,12 +733,12 @@ static void keep_fill(const hodoku_tables *t, kept_fill *k, const uint16_t place
 
 /* The group nodes' tables in chains mode, each taken from k if it can be,
  * from used; where they end, -1 if memory ran out. */
-static int group_tables(hodoku_tables *t, const kept_fill *k, const int16_t *map, const int16_t *old,
-                        const uint16_t places[10][27], lazy_links *x, int used)
+static int group_tables(hodoku_tables *t, const kept_fill *k, const uint16_t *map, const int16_t *old,
+                        const uint32_t *moved, lazy_links *x, int used)
 {
     for (int gi = 0; gi < t->ngroups; gi++) {
         if (!room(t, used, 2 * (64 + 3 * t->ngroups))) return -1;
-        int end = kept_group(t, k, map, places, gi, old[gi], used);
+        int end = kept_group(t, k, map, moved, gi, old[gi], used);
         if (end >= 0) {
             used = end;
             continue;
@@ -727,31 +756,34 @@ static int group_tables(hodoku_tables *t, const kept_fill *k, const int16_t *map
 
 /* The candidates' tables in chains mode, each taken from k if it can be;
  * where they end, -1 if memory ran out. */
-static int candidate_tables(hodoku_tables *t, const kept_fill *k, const int16_t *map, const uint16_t places[10][27],
-                            lazy_links *x, int changed)
+static int candidate_tables(hodoku_tables *t, kept_fill *k, const uint16_t *map, const uint16_t places[10][27],
+                            const uint32_t *moved, lazy_links *x, int changed)
 {
     const hodoku_grid *g = t->grid;
     kept_run run = {0, 0, 0};
     int used = 0;
+    bool renumbers = changed < hodoku_group_node(k->ngroups, true);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         candidate c = {.cell = cell, .cands = g->value[cell] ? 0 : g->candidates[cell], .houses = sudoku_cell_units[cell]};
+        /* A candidate's tables are the kept ones if its cell's candidates
+         * and the digit's places in its houses are as they were. */
+        bool cell_kept = k->cands[cell] == c.cands;
+        uint32_t units = sudoku_cell_unit_mask[cell];
         for (unsigned left = c.cands; left; left &= left - 1) {
             c.digit = sudoku_lowest_digit(left);
             int on = hodoku_plain(cell, c.digit, true);
-            bool kept = as_kept(k, &c, places);
-            bool same = kept && same_numbers(k, k->start[on], k->start[on + 1], changed) &&
-                        same_numbers(k, k->start[on + 1], k->start[on + 2], changed);
+            bool kept = cell_kept && !(moved[c.digit] & units);
+            bool same = kept && (same_lists(k, on, changed, renumbers) || renumber_kept(k, map, on));
             int end = same ? kept_same(t, k, &run, on, used) : run.to != run.from ? copy_run(t, k, &run) : used;
-            if (end < 0 || !room(t, end, 2 * (64 + 3 * t->ngroups))) return -1;
+            if (end < 0) return -1;
             used = end;
             if (same) continue;
-            end = kept ? kept_renumbered(t, k, map, on, used) : -1;
-            if (end >= 0) {
-                used = end;
-                continue;
-            }
+            /* Room only for a list made afresh: a run's copy makes its own. */
+            if (!room(t, used, 2 * (64 + 3 * t->ngroups))) return -1;
             for (int h = 0; h < 3; h++) c.others[h] = places[c.digit][c.houses[h]] & ~(1u << sudoku_cell_index[cell][h]);
-            if (t->ngroups) candidate_group_bits(t, x, cell, c.digit, &c.groups_on, &c.groups_off);
+            /* x->known too: clang's analyzer loses t->ngroups along the loop. */
+            if (t->ngroups && x->known)
+                candidate_group_bits(t, x, cell, c.digit, &c.groups_on, &c.groups_off);
             used = candidate_successors(t, &c, used);
         }
     }
@@ -776,7 +808,8 @@ void hodoku_tables_fill_chains(hodoku_tables *t)
     }
     kept_fill *k = &kept_fills[t->with_groups];
     uint16_t key[HODOKU_GROUPS_MAX];
-    int16_t map[HODOKU_GROUPS_MAX], was[HODOKU_GROUPS_MAX];
+    uint16_t map[2 * HODOKU_GROUPS_MAX];
+    int16_t was[HODOKU_GROUPS_MAX];
     group_keys(t, key);
     if (!k->valid) k->ngroups = 0; /* none to map */
     int changed = group_map(t, k, key, map, was);
@@ -786,8 +819,10 @@ void hodoku_tables_fill_chains(hodoku_tables *t)
      * other node's is read in chains mode (see hodoku_tables_begin). */
     uint16_t places[10][27];
     house_places(t, places);
-    int used = candidate_tables(t, k, map, places, &x, changed);
-    if (used >= 0) used = group_tables(t, k, map, was, places, &x, used);
+    uint32_t moved[10];
+    moved_houses(k, places, moved);
+    int used = candidate_tables(t, k, map, places, moved, &x, changed);
+    if (used >= 0) used = group_tables(t, k, map, was, moved, &x, used);
     if (used >= 0) {
         t->succ_start[HODOKU_PLAIN_NODES + 2 * t->ngroups] = used;
         keep_fill(t, k, places, key, used);
