@@ -248,12 +248,23 @@ $(PROGRAM): $(CLI_OBJ) $(LIB)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(CLI_OBJ) $(LIB) -pthread -lm -o $@
 
 # Tests see the library's internal header too (for the geometry tables).
+# The support and the harnesses are compiled once, not once a test (some
+# twenty seconds of each make check build).
 TEST_SUPPORT = tests/checker.c tests/fixtures.c tests/reference.c
+TEST_SUPPORT_OBJ = $(TEST_SUPPORT:tests/%.c=$(BUILD)/tests/support/%.o)
+TEST_HDR = tests/checker.h tests/fixtures.h tests/reference.h tests/cli_harness.h \
+  tests/picture_harness.h
 
-$(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT) tests/checker.h tests/fixtures.h tests/reference.h $(LIB)
+# Kept, not removed as make's intermediate files: every test links them.
+.SECONDARY: $(TEST_SUPPORT_OBJ)
+$(BUILD)/tests/support/%.o: tests/%.c $(TEST_HDR) include/sudoku.h $(LIB_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Isrc -Itests $(LDFLAGS) $(TEST_LINK_$(@F)) $< $(filter %.o %_harness.c,$^) \
-	  $(TEST_SUPPORT) $(LIB) $(CMOCKA_LIBS) -pthread -o $@
+	$(CC) $(ALL_CFLAGS) -Isrc -Itests -c $< -o $@
+
+$(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT_OBJ) $(TEST_HDR) $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Isrc -Itests $(LDFLAGS) $(TEST_LINK_$(@F)) $< $(filter %.o,$^) \
+	  $(LIB) $(CMOCKA_LIBS) -pthread -o $@
 
 # The tests that read the engine's catalogue link the library's objects: the
 # archive keeps only sudoku_ names global.
@@ -270,10 +281,10 @@ TEST_LINK_test_memory = -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
 
 # The picture tests render SVG and read pixels back (tests/picture_harness.c).
 $(BUILD)/tests/test_pictures $(BUILD)/tests/test_pictures_cli $(BUILD)/tests/book_check: \
-  tests/picture_harness.c tests/picture_harness.h
+  $(BUILD)/tests/support/picture_harness.o
 
 # The suites that run the program share the harness that runs it.
-$(E2E_TESTS:%=$(BUILD)/tests/%) $(BUILD)/tests/test_crosscheck: tests/cli_harness.c tests/cli_harness.h
+$(E2E_TESTS:%=$(BUILD)/tests/%) $(BUILD)/tests/test_crosscheck: $(BUILD)/tests/support/cli_harness.o
 
 # The replay test links the fuzz targets, compiled by $(CC) without
 # libFuzzer: each one's entry point renamed so that they can coexist.
