@@ -649,10 +649,13 @@ static void checks_but_on_tables(search *s)
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned c = g->candidates[cell]; c; c &= c - 1)
             checked_table(s, hodoku_plain(cell, sudoku_lowest_digit(c), false));
+    /* An OFF table whose premise implies nothing (most of them) holds only
+     * its premise, in its own cell: both states share nothing elsewhere. */
+    const int *succ_start = s->t->succ_start;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned c = g->candidates[cell]; c; c &= c - 1) {
-            int digit = sudoku_lowest_digit(c);
-            both_states(s, hodoku_plain(cell, digit, true), hodoku_plain(cell, digit, false));
+            int off = hodoku_plain(cell, sudoku_lowest_digit(c), false);
+            if (succ_start[off] != succ_start[off + 1]) both_states(s, off - 1, off);
         }
     int tables[SPECS_MAX];
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
