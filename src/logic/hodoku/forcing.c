@@ -483,10 +483,24 @@ static bool solution_fits(const hodoku_grid *g, const uint8_t *solution)
     return true;
 }
 
-/* A solution of g into s (s->solved false if it has none, or if g's
- * counts no longer tell: drift): the kept one if it fits g, else the
- * solver's. Any solution fitting g serves true_premise, whether or not g
- * has others. */
+/* True if each single a queue of g holds for an open cell is solution's
+ * digit there (what a net's play may place from the queues it starts
+ * with). */
+static bool queues_fit(const hodoku_grid *g, const uint8_t *solution)
+{
+    const hodoku_queue *queues[2] = {&g->naked, &g->hidden};
+    for (int k = 0; k < 2; k++)
+        for (int i = queues[k]->head; i < queues[k]->tail; i++) {
+            sudoku_candidate e = queues[k]->entry[i];
+            if (!g->value[e.cell] && solution[e.cell] != e.digit) return false;
+        }
+    return true;
+}
+
+/* A solution of g into s (s->solved false if it has none, if g's counts
+ * no longer tell (drift) or if its queues hold a single it does not fit):
+ * the kept one if it fits g, else the solver's. Any solution fitting g
+ * serves true_premise, whether or not g has others. */
 static void solve_board(search *s, const hodoku_grid *g)
 {
     s->solved = false;
@@ -499,7 +513,7 @@ static void solve_board(search *s, const hodoku_grid *g)
         kept_solved = sudoku_search(&board, 1, &result) == 1;
         if (kept_solved) kept_solution = result.solution;
     }
-    s->solved = kept_solved;
+    s->solved = kept_solved && queues_fit(g, kept_solution.cell);
     memcpy(s->solution, kept_solution.cell, sizeof s->solution);
 }
 
@@ -510,16 +524,17 @@ static void solve_board(search *s, const hodoku_grid *g)
  * candidate off turns on a bivalue cell's other one and a house's other
  * place; a group node likewise. A net's play of a true premise keeps the
  * solution's candidates all along (it places the solution's digits and
- * removes others), so the singles it announces are the solution's: a
- * naked single is a cell's last candidate; a hidden single's cell was its
- * unit's one place when it joined the queue, the solution's place there
- * (the board had the solution's candidates then too: they only shrink),
- * which it keeps (the counts tell, with no drift). So everything a true
- * premise reaches holds in the solution, and a solution has no digit both
- * on and off, two digits in a cell, a digit twice in a house, a cell with
- * every candidate off or a house with every allowed place of a digit off
- * (the solution's place is allowed: it sees no placed digit of its own),
- * nor the premise's opposite. */
+ * removes others), so the singles it announces are the solution's: it
+ * places only singles its queues hold for open cells, those it starts with
+ * are the solution's (queues_fit), and those that join it are too (the
+ * counts tell, with no drift): a naked single is a cell's last candidate,
+ * a hidden single a unit's one place of a digit not placed in it, which
+ * the solution's place keeps. So everything a true premise reaches holds
+ * in the solution, and a solution has no digit both on and off, two
+ * digits in a cell, a digit twice in a house, a cell with every candidate
+ * off or a house with every allowed place of a digit off (the solution's
+ * place is allowed: it sees no placed digit of its own), nor the
+ * premise's opposite. */
 static bool true_premise(const search *s, int table)
 {
     return s->solved && (s->solution[hodoku_node_cell(table)] == hodoku_node_digit(table)) == hodoku_node_on(table);
