@@ -115,6 +115,9 @@ typedef struct search {
     uint16_t chain[CHAIN_MAX];
     bool full_tables; /* some table expanded on its own (part_of -1) */
     bool nets, no_memory;
+    /* A solution of the board (solved: one was found), for true_premise. */
+    bool solved;
+    uint8_t solution[SUDOKU_CELLS];
 } search;
 
 static void assign(scratch *s, hodoku_set content)
@@ -463,6 +466,80 @@ static void mark_clean(search *s, int part)
     for (int w = 0; w < s->reach.words; w++) s->clean[w] |= reached[w];
 }
 
+/* The board's solution last found by this thread: a path asks its
+ * forcing searches on many boards of one puzzle, and each keeps the
+ * solution's candidates. */
+static _Thread_local sudoku_grid kept_solution;
+static _Thread_local bool kept_solved;
+
+/* True if every placed cell of g holds solution's digit and every open
+ * cell has it as a candidate. */
+static bool solution_fits(const hodoku_grid *g, const uint8_t *solution)
+{
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        if (g->value[cell] ? g->value[cell] != solution[cell]
+                           : !(g->candidates[cell] & (1u << (solution[cell] - 1))))
+            return false;
+    return true;
+}
+
+/* True if each single a queue of g holds for an open cell is solution's
+ * digit there (what a net's play may place from the queues it starts
+ * with). */
+static bool queues_fit(const hodoku_grid *g, const uint8_t *solution)
+{
+    const hodoku_queue *queues[2] = {&g->naked, &g->hidden};
+    for (int k = 0; k < 2; k++)
+        for (int i = queues[k]->head; i < queues[k]->tail; i++) {
+            sudoku_candidate e = queues[k]->entry[i];
+            if (!g->value[e.cell] && solution[e.cell] != e.digit) return false;
+        }
+    return true;
+}
+
+/* A solution of g into s (s->solved false if it has none, if g's counts
+ * no longer tell (drift) or if its queues hold a single it does not fit):
+ * the kept one if it fits g, else the solver's. Any solution fitting g
+ * serves true_premise, whether or not g has others. */
+static void solve_board(search *s, const hodoku_grid *g)
+{
+    s->solved = false;
+    if (g->drift) return;
+    if (!kept_solved || !solution_fits(g, kept_solution.cell)) {
+        sudoku_board board;
+        for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+            board.candidates[cell] = g->value[cell] ? (uint16_t)(1u << (g->value[cell] - 1)) : g->candidates[cell];
+        sudoku_result result;
+        kept_solved = sudoku_search(&board, 1, &result) == 1;
+        if (kept_solved) kept_solution = result.solution;
+    }
+    s->solved = kept_solved && queues_fit(g, kept_solution.cell);
+    memcpy(s->solution, kept_solution.cell, sizeof s->solution);
+}
+
+/* True if a table's premise holds in the solution s keeps: then its checks
+ * find nothing, so they are not run. Every link of the tables, in both
+ * modes, is an implication true in any solution that fits the board: a
+ * candidate placed turns off its cell's others and its peers' digit; a
+ * candidate off turns on a bivalue cell's other one and a house's other
+ * place; a group node likewise. A net's play of a true premise keeps the
+ * solution's candidates all along (it places the solution's digits and
+ * removes others), so the singles it announces are the solution's: it
+ * places only singles its queues hold for open cells, those it starts with
+ * are the solution's (queues_fit), and those that join it are too (the
+ * counts tell, with no drift): a naked single is a cell's last candidate,
+ * a hidden single a unit's one place of a digit not placed in it, which
+ * the solution's place keeps. So everything a true premise reaches holds
+ * in the solution, and a solution has no digit both on and off, two
+ * digits in a cell, a digit twice in a house, a cell with every candidate
+ * off or a house with every allowed place of a digit off (the solution's
+ * place is allowed: it sees no placed digit of its own), nor the
+ * premise's opposite. */
+static bool true_premise(const search *s, int table)
+{
+    return s->solved && (s->solution[hodoku_node_cell(table)] == hodoku_node_digit(table)) == hodoku_node_on(table);
+}
+
 /* one_table in the search itself (not premise_scratch_cell's replay,
  * which needs the scratch set as every check leaves it: the search reads
  * no scratch set), but for sets_checks where it can find nothing. What it
@@ -477,6 +554,7 @@ static void mark_clean(search *s, int part)
 static void checked_table(search *s, int table)
 {
     int part = s->part_of[table];
+    if (true_premise(s, table)) return;
     premise_reversed(s, table);
     if (part < 0) {
         sets_checks(s, table);
@@ -521,7 +599,7 @@ static void probe_clean(search *s)
         }
     for (int i = 0; i < n; i++) {
         int table = s->roots[i], v = s->part_of[table];
-        if ((twice[v / 64] | s->clean[v / 64]) >> (v % 64) & 1u) continue;
+        if ((twice[v / 64] | s->clean[v / 64]) >> (v % 64) & 1u || true_premise(s, table)) continue;
         int before = s->nhits;
         sets_checks(s, table);
         if (s->nhits != before) {
@@ -586,10 +664,13 @@ static void checks_but_on_tables(search *s)
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned c = g->candidates[cell]; c; c &= c - 1)
             checked_table(s, hodoku_plain(cell, sudoku_lowest_digit(c), false));
+    /* An OFF table whose premise implies nothing (most of them) holds only
+     * its premise, in its own cell: both states share nothing elsewhere. */
+    const int *succ_start = s->t->succ_start;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned c = g->candidates[cell]; c; c &= c - 1) {
-            int digit = sudoku_lowest_digit(c);
-            both_states(s, hodoku_plain(cell, digit, true), hodoku_plain(cell, digit, false));
+            int off = hodoku_plain(cell, sudoku_lowest_digit(c), false);
+            if (succ_start[off] != succ_start[off + 1]) both_states(s, off - 1, off);
         }
     int tables[SPECS_MAX];
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
@@ -1055,6 +1136,7 @@ bool hodoku_find_forcing(hodoku_query *q, bool nets, sudoku_technique technique,
                 s->allowed[d] = hodoku_set_minus(s->allowed[d], hodoku_buddies(hodoku_set_pop(&p)));
         }
         house_places(s);
+        solve_board(s, g);
         ok = !t->no_memory && (kept || hodoku_reach_compute(t, &s->reach)) && table_sets(s);
         hit best;
         if (ok && choose(s, &best)) found = make_step(s, &best, technique, step);
