@@ -406,9 +406,137 @@ static void make_tables(hodoku_tables *t, const hodoku_grid *g, bool with_groups
     hodoku_tables_fill_chains(t);
 }
 
+/* The last board on which a search screened out every table (none could
+ * close a loop or end an AIC, so it found nothing), by thread, without
+ * and with group nodes: its candidates. A later board of the same thread
+ * whose links are among its links needs no search (still_screened_out).
+ * The kept board only ever rules a search out where it provably finds
+ * nothing, so the steps do not depend on which board came before. */
+typedef struct screened_out {
+    bool valid;
+    uint16_t cands[SUDOKU_CELLS];
+} screened_out;
+
+static _Thread_local screened_out screened_out_on[2];
+
+/* The lines of a house along which its group nodes lie (bits over its
+ * cells, sudoku_unit_cells' order): a row's or column's part in each of
+ * its boxes; a box's rows and columns. */
+static const unsigned line_parts[3] = {0x7u, 0x38u, 0x1c0u};
+static const unsigned box_lines[6] = {0x7u, 0x38u, 0x1c0u, 0x49u, 0x92u, 0x124u};
+
+/* Places (bits over a house's cells, two or more) as one group node: the
+ * line of lines they lie along, or 0 if none. */
+static unsigned line_holding(unsigned places, const unsigned *lines, int nlines)
+{
+    for (int i = 0; i < nlines; i++)
+        if (!(places & ~lines[i])) return lines[i];
+    return 0;
+}
+
+/* A node of a house (one cell, or a group node: places along a line) as
+ * it was on the kept board, whose places there were was: the same cell,
+ * or the group node's line's places. */
+static unsigned node_was(unsigned node, unsigned was, const unsigned *lines, int nlines)
+{
+    if (!(node & (node - 1))) return node;
+    return was & line_holding(node, lines, nlines);
+}
+
+/* True if a house's places now (changed from was) are two nodes, x and
+ * the rest, that were not the house's two nodes on the kept board (where
+ * they shared a cell, or left a place out): a strong link it had not. */
+static bool new_pair(unsigned now, unsigned was, unsigned x, const unsigned *lines, int nlines)
+{
+    unsigned rest = now & ~x;
+    if (!rest || ((rest & (rest - 1)) && !line_holding(rest, lines, nlines))) return false;
+    unsigned x_was = node_was(x, was, lines, nlines), rest_was = node_was(rest, was, lines, nlines);
+    return (x_was & rest_was) || (x_was | rest_was) != was;
+}
+
+/* True if a house whose places of a digit changed from was to now could
+ * hold a link the kept board had not (spec 13.1, 13.2): a strong link,
+ * two cells that are all its places or, with group nodes, two nodes (a
+ * cell, or a group node: places along one of its lines) that are; or,
+ * in a box, a row's and a column's group nodes that no longer share a
+ * cell (each, on, now turns the other off). */
+static bool may_link(unsigned now, unsigned was, int house, bool with_groups)
+{
+    if (!(now & (now - 1))) return false; /* no place, or one: no link */
+    if (sudoku_is_pair(now)) return true;
+    if (!with_groups) return false;
+    const unsigned *lines = house < 18 ? line_parts : box_lines;
+    int nlines = house < 18 ? 3 : 6;
+    for (unsigned c = now; c; c &= c - 1)
+        if (new_pair(now, was, c & (0u - c), lines, nlines)) return true;
+    for (int i = 0; i < nlines; i++) {
+        unsigned on = now & lines[i];
+        if ((on & (on - 1)) && new_pair(now, was, on, lines, nlines)) return true;
+    }
+    if (house < 18) return false;
+    for (int row = 0; row < 3; row++)
+        for (int col = 3; col < 6; col++) {
+            unsigned r = now & box_lines[row], c = now & box_lines[col], cross = box_lines[row] & box_lines[col];
+            if ((r & (r - 1)) && (c & (c - 1)) && (was & cross) && !(now & cross)) return true;
+        }
+    return false;
+}
+
+/* A digit's places in a house, from a board's candidates. */
+static unsigned places_of(const uint16_t *cands, int house, int digit)
+{
+    const uint8_t *cells = sudoku_unit_cells[house];
+    unsigned places = 0, bit = 1u << (digit - 1);
+    for (int i = 0; i < 9; i++)
+        if (cands[cells[i]] & bit) places |= 1u << i;
+    return places;
+}
+
+/* True if the search on g provably screens out every table, as it did on
+ * the kept board k, because g's links are among k's. Each of g's cells
+ * has no candidate k had not (so no node, and no weak link, k had not; a
+ * group node has the same cells or fewer, and the cells seeing it that
+ * hold its digit are the same or fewer, as only cells that lost the
+ * digit join them), its bivalue cells are bivalue on k (the same pairs),
+ * and no house whose places of a digit changed gains a link (may_link).
+ * So every chain of g's links is one of k's, what each premise reaches is
+ * among what it reached on k, and each test of the screen (a node
+ * reached; of an AIC's ends, cells holding the digit that see both, and
+ * no other place beside: the same or fewer) fails where it failed on k. */
+static bool still_screened_out(const screened_out *k, const hodoku_grid *g, bool with_groups)
+{
+    if (!k->valid) return false;
+    uint32_t changed[10] = {0}; /* by digit, the houses of cells that lost it */
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        unsigned now = g->candidates[cell], was = k->cands[cell];
+        if (now == was) continue;
+        if ((now & ~was) || (now && sudoku_is_pair(now) != sudoku_is_pair(was))) return false;
+        for (unsigned lost = was & ~now; lost; lost &= lost - 1)
+            changed[sudoku_lowest_digit(lost)] |= sudoku_cell_unit_mask[cell];
+    }
+    for (int digit = 1; digit <= 9; digit++)
+        for (uint32_t houses = changed[digit]; houses; houses &= houses - 1) {
+            int house = __builtin_ctz(houses);
+            unsigned now = places_of(g->candidates, house, digit), was = places_of(k->cands, house, digit);
+            if (may_link(now, was, house, with_groups)) return false;
+        }
+    return true;
+}
+
+static void keep_screened_out(screened_out *k, const hodoku_grid *g)
+{
+    k->valid = true;
+    memcpy(k->cands, g->candidates, sizeof k->cands);
+}
+
 bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique technique, sudoku_step *step)
 {
     const hodoku_grid *g = q->grid;
+    screened_out *kept_board = &screened_out_on[with_groups];
+    if (still_screened_out(kept_board, g, with_groups)) {
+        keep_screened_out(kept_board, g);
+        return false;
+    }
     search *s = malloc(sizeof *s);
     hodoku_tables *t = hodoku_tables_new();
     if (!s || !t) {
@@ -436,6 +564,7 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
     } else if (!screen_init(sc, &reach, t)) {
         s->no_memory = true;
     }
+    bool passed = false; /* a table the screen let through */
     for (int on = 1; on >= 0 && !s->no_memory; on--)
         for (int cell = 0; cell < SUDOKU_CELLS && !s->no_memory; cell++) {
             screened p = {.cell = cell, .on = on, .cands = g->candidates[cell]};
@@ -443,6 +572,7 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
                 p.digit = sudoku_lowest_digit(c);
                 p.table = hodoku_plain(cell, p.digit, on);
                 if (!(with_groups ? may_close(t, sc, &p) : may_close_plain(sc, &p))) continue;
+                passed = true;
                 if (!made) {
                     make_tables(t, g, false);
                     made = true;
@@ -461,6 +591,7 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
             }
         }
     bool found = s->loops.found || s->aics.found;
+    if (!passed && !s->no_memory) keep_screened_out(kept_board, g);
     if (found) {
         const best *b = &s->loops;
         if (!s->loops.found) {
