@@ -309,17 +309,15 @@ static bool may_close(const hodoku_tables *t, const screen *sc, const screened *
     return false;
 }
 
-/* may_close for the plain search, on the sets of the ON nodes reached
+/* may_close for the plain search, on a set of the ON nodes reached
  * (reach.h's hodoku_reach_plain_on). Its tables go from ON nodes to OFF
  * nodes and back, so an OFF node is reached exactly when an ON node that
  * turns it off is: x's candidate d off when another of x's candidates, or
  * d in a cell seeing x, is on. What may_close reads of the OFF nodes is
  * read so: the same answer. */
-static bool may_close_plain(screen *sc, const screened *p)
+__attribute__((always_inline)) static inline bool plain_closes(screen *sc, const screened *p, const uint64_t *set)
 {
     const hodoku_reach *r = sc->r;
-    if (r->index[p->table] < 0) return false; /* an OFF node that implies nothing */
-    const uint64_t *set = hodoku_reach_set(r, p->table);
     int x = p->cell, sd = p->digit;
     unsigned own = 1u << p->place;
     unsigned in_cell = bits_at(set, sc->first[x], sc->first[x + 1] - sc->first[x]);
@@ -355,6 +353,12 @@ static bool may_close_plain(screen *sc, const screened *p)
                 return true;
         }
     return false;
+}
+
+static bool may_close_plain(screen *sc, const screened *p)
+{
+    if (sc->r->index[p->table] < 0) return false; /* an OFF node that implies nothing */
+    return plain_closes(sc, p, hodoku_reach_set(sc->r, p->table));
 }
 
 /* HoDoKu's checkAics and checkAic for entry j of an expanded OFF table. */
@@ -406,9 +410,334 @@ static void make_tables(hodoku_tables *t, const hodoku_grid *g, bool with_groups
     hodoku_tables_fill_chains(t);
 }
 
+/* The last board on which a search screened out every table (none could
+ * close a loop or end an AIC, so it found nothing), by thread, without
+ * and with group nodes: its candidates. A later board of the same thread
+ * whose links are among its links needs no search (still_screened_out).
+ * The kept board only ever rules a search out where it provably finds
+ * nothing, so the steps do not depend on which board came before. */
+typedef struct screened_out {
+    bool valid;
+    uint16_t cands[SUDOKU_CELLS];
+} screened_out;
+
+static _Thread_local screened_out screened_out_on[2];
+
+/* The lines of a house along which its group nodes lie (bits over its
+ * cells, sudoku_unit_cells' order): a row's or column's part in each of
+ * its boxes; a box's rows and columns. */
+static const unsigned line_parts[3] = {0x7u, 0x38u, 0x1c0u};
+static const unsigned box_lines[6] = {0x7u, 0x38u, 0x1c0u, 0x49u, 0x92u, 0x124u};
+
+/* Places (bits over a house's cells, two or more) as one group node: the
+ * line of lines they lie along, or 0 if none. */
+static unsigned line_holding(unsigned places, const unsigned *lines, int nlines)
+{
+    for (int i = 0; i < nlines; i++)
+        if (!(places & ~lines[i])) return lines[i];
+    return 0;
+}
+
+/* A node of a house (one cell, or a group node: places along a line) as
+ * it was on the kept board, whose places there were was: the same cell,
+ * or the group node's line's places. */
+static unsigned node_was(unsigned node, unsigned was, const unsigned *lines, int nlines)
+{
+    if (!(node & (node - 1))) return node;
+    return was & line_holding(node, lines, nlines);
+}
+
+/* True if a house's places now (changed from was) are two nodes, x and
+ * the rest, that were not the house's two nodes on the kept board (where
+ * they shared a cell, or left a place out): a strong link it had not. */
+static bool new_pair(unsigned now, unsigned was, unsigned x, const unsigned *lines, int nlines)
+{
+    unsigned rest = now & ~x;
+    if (!rest || ((rest & (rest - 1)) && !line_holding(rest, lines, nlines))) return false;
+    unsigned x_was = node_was(x, was, lines, nlines), rest_was = node_was(rest, was, lines, nlines);
+    return (x_was & rest_was) || (x_was | rest_was) != was;
+}
+
+/* True if a house whose places of a digit changed from was to now could
+ * hold a link the kept board had not (spec 13.1, 13.2): a strong link,
+ * two cells that are all its places or, with group nodes, two nodes (a
+ * cell, or a group node: places along one of its lines) that are; or,
+ * in a box, a row's and a column's group nodes that no longer share a
+ * cell (each, on, now turns the other off). */
+static bool may_link(unsigned now, unsigned was, int house, bool with_groups)
+{
+    if (!(now & (now - 1))) return false; /* no place, or one: no link */
+    if (sudoku_is_pair(now)) return true;
+    if (!with_groups) return false;
+    const unsigned *lines = house < 18 ? line_parts : box_lines;
+    int nlines = house < 18 ? 3 : 6;
+    for (unsigned c = now; c; c &= c - 1)
+        if (new_pair(now, was, c & (0u - c), lines, nlines)) return true;
+    for (int i = 0; i < nlines; i++) {
+        unsigned on = now & lines[i];
+        if ((on & (on - 1)) && new_pair(now, was, on, lines, nlines)) return true;
+    }
+    if (house < 18) return false;
+    for (int row = 0; row < 3; row++)
+        for (int col = 3; col < 6; col++) {
+            unsigned r = now & box_lines[row], c = now & box_lines[col], cross = box_lines[row] & box_lines[col];
+            if ((r & (r - 1)) && (c & (c - 1)) && (was & cross) && !(now & cross)) return true;
+        }
+    return false;
+}
+
+/* A digit's places in a house, from a board's candidates. */
+static unsigned places_of(const uint16_t *cands, int house, int digit)
+{
+    const uint8_t *cells = sudoku_unit_cells[house];
+    unsigned places = 0, bit = 1u << (digit - 1);
+    for (int i = 0; i < 9; i++)
+        if (cands[cells[i]] & bit) places |= 1u << i;
+    return places;
+}
+
+/* True if the search on g provably screens out every table, as it did on
+ * the kept board k, because g's links are among k's. Each of g's cells
+ * has no candidate k had not (so no node, and no weak link, k had not; a
+ * group node has the same cells or fewer, and the cells seeing it that
+ * hold its digit are the same or fewer, as only cells that lost the
+ * digit join them), its bivalue cells are bivalue on k (the same pairs),
+ * and no house whose places of a digit changed gains a link (may_link).
+ * So every chain of g's links is one of k's, what each premise reaches is
+ * among what it reached on k, and each test of the screen (a node
+ * reached; of an AIC's ends, cells holding the digit that see both, and
+ * no other place beside: the same or fewer) fails where it failed on k. */
+static bool still_screened_out(const screened_out *k, const hodoku_grid *g, bool with_groups)
+{
+    if (!k->valid) return false;
+    uint32_t changed[10] = {0}; /* by digit, the houses of cells that lost it */
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        unsigned now = g->candidates[cell], was = k->cands[cell];
+        if (now == was) continue;
+        if ((now & ~was) || (now && sudoku_is_pair(now) != sudoku_is_pair(was))) return false;
+        for (unsigned lost = was & ~now; lost; lost &= lost - 1)
+            changed[sudoku_lowest_digit(lost)] |= sudoku_cell_unit_mask[cell];
+    }
+    for (int digit = 1; digit <= 9; digit++)
+        for (uint32_t houses = changed[digit]; houses; houses &= houses - 1) {
+            int house = __builtin_ctz(houses);
+            unsigned now = places_of(g->candidates, house, digit), was = places_of(k->cands, house, digit);
+            if (may_link(now, was, house, with_groups)) return false;
+        }
+    return true;
+}
+
+static void keep_screened_out(screened_out *k, const hodoku_grid *g)
+{
+    k->valid = true;
+    memcpy(k->cands, g->candidates, sizeof k->cands);
+}
+
+/* The last board on which the plain search screened out every table
+ * and its screen as it was (plain_still_screened_out reads them), by
+ * thread: the candidates, what each node reached (hodoku_reach_plain_on's
+ * sets, numbers and parts, when they fit) and the screen's sets by digit
+ * and by cell. */
+#define KEPT_NODES 1024
+#define KEPT_WORDS 8192
+typedef struct plain_kept {
+    bool valid;
+    uint16_t cands[SUDOKU_CELLS];
+    hodoku_reach r; /* its arrays are these: */
+    uint16_t nodes[KEPT_NODES];
+    int part[KEPT_NODES];
+    _Alignas(16) uint64_t sets[KEPT_WORDS];
+    screen sc;
+} plain_kept;
+
+static _Thread_local plain_kept plain_kept_board;
+
+/* GCC would make copy_words' loop a call of memcpy, which on these sizes
+ * (a few KB) runs rep movsb, a byte an instruction as callgrind counts
+ * (reach.c's clear_sets has the same switch). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define COPY_LOOP __attribute__((optimize("no-tree-loop-distribute-patterns")))
+#else
+#define COPY_LOOP
+#endif
+
+COPY_LOOP static void copy_words(uint64_t *to, const uint64_t *from, size_t n)
+{
+    for (size_t i = 0; i < n; i++) to[i] = from[i];
+}
+
+/* Keeps g's plain search's reach and screen in k: what
+ * plain_still_screened_out reads of them (the plain nodes' numbers, and
+ * sets of r->words words). */
+static void keep_plain(plain_kept *k, const hodoku_grid *g, const hodoku_reach *r, const screen *sc)
+{
+    k->valid = r->n <= KEPT_NODES && (size_t)r->n * (size_t)r->words <= KEPT_WORDS;
+    if (!k->valid) return;
+    size_t words = (size_t)r->words;
+    memcpy(k->cands, g->candidates, sizeof k->cands);
+    k->r.n = r->n;
+    k->r.held = r->held;
+    k->r.words = r->words;
+    memcpy(k->r.index, r->index, HODOKU_PLAIN_NODES * sizeof *r->index);
+    memcpy(k->nodes, r->nodes, (size_t)r->n * sizeof *k->nodes);
+    memcpy(k->part, r->part, (size_t)r->n * sizeof *k->part);
+    copy_words(k->sets, r->sets, (size_t)r->n * words);
+    k->r.nodes = k->nodes;
+    k->r.part = k->part;
+    k->r.sets = k->sets;
+    k->sc.r = &k->r;
+    memcpy(k->sc.holds, sc->holds, sizeof k->sc.holds);
+    memcpy(k->sc.first, sc->first, sizeof k->sc.first);
+    for (int digit = 1; digit <= 9; digit++) copy_words(k->sc.digit_on[digit], sc->digit_on[digit], words);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) /* an open cell's (the others' are not made) */
+        if (sc->first[cell + 1] > sc->first[cell]) copy_words(k->sc.near_on[cell], sc->near_on[cell], words);
+}
+
+#define NEW_LINKS 6 /* strong links a board may gain on the kept one (more: search) */
+
+/* The strong links g has and the kept board had not, each an OFF node
+ * (source) turning on an ON node (target); their count, or -1 if there
+ * are more than NEW_LINKS, or g is no later board of k's (a candidate k
+ * had not, or a bivalue cell of k's with one candidate left). */
+static int new_links(const plain_kept *k, const hodoku_grid *g, int *source, int *target)
+{
+    int n = 0;
+    uint32_t changed[10] = {0};
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        unsigned now = g->candidates[cell], was = k->cands[cell];
+        if (now == was) continue;
+        if ((now & ~was) || (now && sudoku_is_pair(was))) return -1;
+        for (unsigned lost = was & ~now; lost; lost &= lost - 1)
+            changed[sudoku_lowest_digit(lost)] |= sudoku_cell_unit_mask[cell];
+        if (!sudoku_is_pair(now)) continue;
+        if (n + 2 > NEW_LINKS) return -1;
+        int a = sudoku_lowest_digit(now), b = sudoku_lowest_digit(now & (now - 1));
+        source[n] = hodoku_plain(cell, a, false), target[n++] = hodoku_plain(cell, b, true);
+        source[n] = hodoku_plain(cell, b, false), target[n++] = hodoku_plain(cell, a, true);
+    }
+    for (int digit = 1; digit <= 9; digit++)
+        for (uint32_t houses = changed[digit]; houses; houses &= houses - 1) {
+            int house = __builtin_ctz(houses);
+            unsigned now = places_of(g->candidates, house, digit);
+            if (!sudoku_is_pair(now)) continue;
+            if (n + 2 > NEW_LINKS) return -1;
+            int u = sudoku_unit_cells[house][__builtin_ctz(now)];
+            int v = sudoku_unit_cells[house][__builtin_ctz(now & (now - 1))];
+            source[n] = hodoku_plain(u, digit, false), target[n++] = hodoku_plain(v, digit, true);
+            source[n] = hodoku_plain(v, digit, false), target[n++] = hodoku_plain(u, digit, true);
+        }
+    return n;
+}
+
+/* The kept board's number of g's candidate (an ON node of g's, all of
+ * which the kept board had). */
+static int kept_number(const plain_kept *k, int cell, int digit)
+{
+    return k->sc.first[cell] + sudoku_popcount(k->cands[cell] & ((1u << (digit - 1)) - 1));
+}
+
+static void set_or(uint64_t *set, const uint64_t *add, int words)
+{
+    for (int w = 0; w < words; w++) set[w] |= add[w];
+}
+
+static bool sets_meet(const uint64_t *a, const uint64_t *b, int words)
+{
+    for (int w = 0; w < words; w++)
+        if (a[w] & b[w]) return true;
+    return false;
+}
+
+/* True if the plain search on g provably screens out every table, as it
+ * did on the kept board k, though g has strong links k had not (still
+ * screened out but for those). Numbers are k's. A chain of g's from a
+ * premise p, up to the first new link it takes, is one of k's: k's
+ * premise reached the ON node before the link's OFF node (it turns that
+ * off: a candidate of its cell, or its digit in a cell seeing it), so p
+ * enters that link; from its target on, the chain reaches no more than
+ * the target reached on k and the links entered from there (made
+ * transitive). So what p reaches on g is among what it reached on k and
+ * what those links lead to (nodes g still has). The screen's tests ask
+ * for some node in a set, on masks the same or larger on k (the cells
+ * holding a digit; an OFF table's own cell's test, which a cell that is
+ * bivalue on g narrows), so each fails where it failed on what p reached
+ * on k (on every table) and on what the links it enters lead to. */
+static bool plain_still_screened_out(plain_kept *k, const hodoku_grid *g)
+{
+    int source[NEW_LINKS], target[NEW_LINKS];
+    int n = k->valid ? new_links(k, g, source, target) : -1;
+    if (n < 0) return false;
+    screen *sc = &k->sc;
+    const hodoku_reach *r = &k->r;
+    int words = r->words;
+    /* g's ON nodes. */
+    uint64_t alive[SCREEN_WORDS] = {0};
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        for (unsigned c = g->candidates[cell]; c; c &= c - 1) {
+            int v = kept_number(k, cell, sudoku_lowest_digit(c));
+            alive[v >> 6] |= 1ull << (v & 63);
+        }
+    /* For each new link: the ON nodes that enter it (turn its OFF node
+     * off), what its target reaches, the links that leads into. */
+    uint64_t enter[NEW_LINKS][SCREEN_WORDS], leads[NEW_LINKS][SCREEN_WORDS];
+    uint32_t into[NEW_LINKS];
+    for (int i = 0; i < n; i++) {
+        int cell = hodoku_node_cell(source[i]), digit = hodoku_node_digit(source[i]);
+        int own = kept_number(k, cell, digit);
+        for (int w = 0; w < words; w++) enter[i][w] = sc->near_on[cell][w] & sc->digit_on[digit][w] & alive[w];
+        for (int v = sc->first[cell]; v < sc->first[cell + 1]; v++)
+            if (v != own) enter[i][v >> 6] |= alive[v >> 6] & (1ull << (v & 63));
+        const uint64_t *reached = hodoku_reach_set(r, target[i]);
+        for (int w = 0; w < words; w++) leads[i][w] = reached[w] & alive[w];
+    }
+    for (int i = 0; i < n; i++) {
+        into[i] = 1u << i;
+        for (int j = 0; j < n; j++)
+            if (sets_meet(leads[i], enter[j], words)) into[i] |= 1u << j;
+    }
+    for (int m = 0; m < n; m++) /* made transitive */
+        for (int i = 0; i < n; i++)
+            if (into[i] >> m & 1) into[i] |= into[m];
+    /* The ON nodes entering some new link: a table reaching none enters
+     * none (unless it is a link's OFF node). */
+    uint64_t enter_any[SCREEN_WORDS] = {0};
+    for (int i = 0; i < n; i++) set_or(enter_any, enter[i], words);
+    sc->near_cell = -1;
+    for (int on = 1; on >= 0; on--)
+        for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+            screened p = {.cell = cell, .on = on, .cands = g->candidates[cell]};
+            for (unsigned c = p.cands; c; c &= c - 1) {
+                p.digit = sudoku_lowest_digit(c);
+                p.table = hodoku_plain(cell, p.digit, on);
+                uint32_t entered = 0;
+                if (!on)
+                    for (int i = 0; i < n; i++)
+                        if (source[i] == p.table) entered |= into[i];
+                if (r->index[p.table] >= 0) {
+                    const uint64_t *reached = hodoku_reach_set(r, p.table);
+                    if (sets_meet(reached, enter_any, words))
+                        for (int i = 0; i < n; i++)
+                            if (!(entered >> i & 1) && sets_meet(reached, enter[i], words)) entered |= into[i];
+                }
+                if (!entered) continue;
+                p.place = kept_number(k, cell, p.digit) - sc->first[cell];
+                uint64_t beyond[SCREEN_WORDS] = {0};
+                for (uint32_t e = entered; e; e &= e - 1) set_or(beyond, leads[__builtin_ctz(e)], words);
+                if (plain_closes(sc, &p, beyond)) return false;
+            }
+        }
+    return true;
+}
+
 bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique technique, sudoku_step *step)
 {
     const hodoku_grid *g = q->grid;
+    screened_out *kept_board = &screened_out_on[with_groups];
+    if (still_screened_out(kept_board, g, with_groups) ||
+        (!with_groups && plain_still_screened_out(&plain_kept_board, g))) {
+        keep_screened_out(kept_board, g);
+        return false;
+    }
     search *s = malloc(sizeof *s);
     hodoku_tables *t = hodoku_tables_new();
     if (!s || !t) {
@@ -436,6 +765,7 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
     } else if (!screen_init(sc, &reach, t)) {
         s->no_memory = true;
     }
+    bool passed = false; /* a table the screen let through */
     for (int on = 1; on >= 0 && !s->no_memory; on--)
         for (int cell = 0; cell < SUDOKU_CELLS && !s->no_memory; cell++) {
             screened p = {.cell = cell, .on = on, .cands = g->candidates[cell]};
@@ -443,6 +773,7 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
                 p.digit = sudoku_lowest_digit(c);
                 p.table = hodoku_plain(cell, p.digit, on);
                 if (!(with_groups ? may_close(t, sc, &p) : may_close_plain(sc, &p))) continue;
+                passed = true;
                 if (!made) {
                     make_tables(t, g, false);
                     made = true;
@@ -461,6 +792,10 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
             }
         }
     bool found = s->loops.found || s->aics.found;
+    if (!passed && !s->no_memory) {
+        keep_screened_out(kept_board, g);
+        if (!with_groups) keep_plain(&plain_kept_board, g, &reach, sc);
+    }
     if (found) {
         const best *b = &s->loops;
         if (!s->loops.found) {
