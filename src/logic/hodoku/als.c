@@ -257,10 +257,8 @@ static void find_in_house(search *s, kept_sets *k, int house)
     int at[9];                 /* the chosen cells, by their order among the open ones */
     uint16_t digits[10] = {0}; /* the digits of the first n chosen */
     uint32_t houses[10];       /* the houses that hold them all */
-    unsigned places[10];       /* their places in the house */
     bool fresh[10];            /* one of them changed */
     houses[0] = ~0u;
-    places[0] = 0;
     fresh[0] = false;
     int n = 0;
     at[0] = 0;
@@ -272,14 +270,16 @@ static void find_in_house(search *s, kept_sets *k, int house)
         int t = at[n];
         digits[n + 1] = (uint16_t)(digits[n] | candidates[t]);
         houses[n + 1] = houses[n] & houses_at[t];
-        places[n + 1] = places[n] | 1u << place[t];
         fresh[n + 1] = fresh[n] || (changed >> t & 1u);
         /* surplus: digits over cells. A cell added lowers it by one at
          * most, so with fewer than surplus - 1 cells left after t no
          * extension is a set (surplus 1): it is not extended. */
         int surplus = sudoku_popcount(digits[n + 1]) - (n + 1);
-        if (fresh[n + 1] && surplus == 1 && __builtin_ctz(houses[n + 1]) == house)
-            add_als(s, k, digits[n + 1], n + 1, house, places[n + 1]);
+        if (fresh[n + 1] && surplus == 1 && __builtin_ctz(houses[n + 1]) == house) {
+            unsigned places = 0; /* of the chosen cells, made only for a set */
+            for (int i = 0; i <= n; i++) places |= 1u << place[at[i]];
+            add_als(s, k, digits[n + 1], n + 1, house, places);
+        }
         at[n + 1] = surplus - 1 > n_open - (t + 1) ? n_open : t + 1;
         n++;
     }
@@ -640,27 +640,25 @@ static bool kept_rcs_make(kept_rcs *k, const search *s, const search *old)
     return true;
 }
 
-/* The records of set i, which was one on the earlier board: those it had
- * with the sets taken over, and those p holds (with the others), merged
- * in the order of the later set. False if memory ran out. */
-static bool merge_kept(search *s, int i, const kept_rcs *k, const pending *p)
+/* Adds the records of set i, which was one on the earlier board, at the
+ * end of s's (which has room for them): those it had with the sets taken
+ * over, and those p holds (with the others, none of which was one),
+ * merged in the order of the later set. */
+static void merge_kept(search *s, int i, const kept_rcs *k, const pending *p)
 {
     const search *old = k->old;
-    int was = s->alses[i].was, q = old->first_rc[was], end = old->end_rc[was], e = p->head[i];
-    for (;;) {
-        while (q < end && k->now[old->rcs[q].b] < 0) q++;
-        if (e < 0 && q == end) return true;
-        rc r;
-        if (q == end || (e >= 0 && p->rcs[e].b < k->now[old->rcs[q].b])) {
-            r = p->rcs[e];
-            e = p->next[e];
-        } else {
-            r = old->rcs[q++];
-            r.a = i;
-            r.b = k->now[r.b];
-        }
-        if (!add_rc(s, r)) return false;
+    int was = s->alses[i].was, end = old->end_rc[was], e = p->head[i];
+    rc *out = &s->rcs[s->nrcs];
+    for (int q = old->first_rc[was]; q < end; q++) {
+        int b = k->now[old->rcs[q].b];
+        if (b < 0) continue;
+        for (; e >= 0 && p->rcs[e].b < b; e = p->next[e]) *out++ = p->rcs[e];
+        *out = old->rcs[q];
+        out->a = i;
+        out++->b = b;
     }
+    for (; e >= 0; e = p->next[e]) *out++ = p->rcs[e];
+    s->nrcs = (int)(out - s->rcs);
 }
 
 /* Puts s's records in the order of their first set: those rcs_with made
@@ -679,11 +677,10 @@ static bool in_order(search *s, const kept_rcs *k, const pending *p)
     s->rcs = sorted;
     s->rcs_size = size;
     s->nrcs = 0;
-    bool ok = true;
-    for (int i = 0; i < s->nalses && ok; i++) {
+    for (int i = 0; i < s->nalses; i++) {
         int first = s->nrcs;
         if (k->old && s->alses[i].was >= 0) {
-            ok = merge_kept(s, i, k, p);
+            merge_kept(s, i, k, p);
         } else {
             int length = s->end_rc[i] - s->first_rc[i];
             if (length) memcpy(&sorted[first], &made[s->first_rc[i]], (size_t)length * sizeof *sorted);
@@ -693,7 +690,7 @@ static bool in_order(search *s, const kept_rcs *k, const pending *p)
         s->end_rc[i] = s->nrcs;
     }
     free(made);
-    return ok;
+    return true;
 }
 
 /* Takes old's records and index over, whole: with s's sets old's, each
@@ -856,7 +853,7 @@ static bool als_xz(search *s, const bool *fresh, sudoku_technique technique, sud
     return false;
 }
 
-/* The records of a set, as a or b, in list order: for the XY-Wing's second
+/* By set, records it is in, in list order: for the XY-Wing's second
  * record. */
 typedef struct by_als {
     int *start, *list;
@@ -879,43 +876,66 @@ static int after_record(by_als *index, int set, int i)
     return *at;
 }
 
-/* For each set, the records it is in, ascending: those with a fresh set
- * (all if fresh is NULL). False if memory ran out. */
-static bool by_als_make(const search *s, const bool *fresh, by_als *index)
+/* Room for index's lists (records at most); false if memory ran out. */
+static bool by_als_alloc(const search *s, int records, by_als *index)
 {
     index->start = calloc((size_t)s->nalses + 1, sizeof(int));
-    index->list = malloc((size_t)(2 * s->nrcs + 1) * sizeof(int));
+    index->list = malloc((size_t)records * sizeof(int) + 1);
     /* calloc: the analyzer cannot tell that the sets of the records are
      * all below nalses, whose next are set below. */
     index->next = calloc((size_t)s->nalses + 1, sizeof(int));
-    int *fill = calloc((size_t)s->nalses + 1, sizeof(int));
-    bool ok = index->start && index->list && index->next && fill;
-    for (int i = 0; ok && i < s->nrcs; i++) {
+    return index->start && index->list && index->next;
+}
+
+/* Makes the lists' starts from their lengths (start[set + 1]), with next
+ * at each to fill it. */
+static void by_als_starts(const search *s, by_als *index)
+{
+    for (int i = 0; i < s->nalses; i++) {
+        index->start[i + 1] += index->start[i];
+        index->next[i] = index->start[i];
+    }
+}
+
+/* The records that have a set as their later one (b). (Those with it as
+ * the first are its range of the list, first_rc to end_rc.) False if
+ * memory ran out. */
+static bool by_later_make(const search *s, by_als *index)
+{
+    if (!by_als_alloc(s, s->nrcs, index)) return false;
+    for (int i = 0; i < s->nrcs; i++) index->start[s->rcs[i].b + 1]++;
+    by_als_starts(s, index);
+    for (int i = 0; i < s->nrcs; i++) index->list[index->next[s->rcs[i].b]++] = i;
+    for (int i = 0; i < s->nalses; i++) index->next[i] = index->start[i];
+    return true;
+}
+
+/* The records of a set, as a or b, that have a fresh set. False if
+ * memory ran out. */
+static bool with_fresh_make(const search *s, const bool *fresh, by_als *index)
+{
+    if (!by_als_alloc(s, 2 * s->nrcs, index)) return false;
+    for (int i = 0; i < s->nrcs; i++) {
         if (stale(fresh, s->rcs[i].a, s->rcs[i].b)) continue;
         index->start[s->rcs[i].a + 1]++;
         index->start[s->rcs[i].b + 1]++;
     }
-    for (int i = 0; ok && i < s->nalses; i++) {
-        index->start[i + 1] += index->start[i];
-        index->next[i] = index->start[i];
-    }
-    for (int i = 0; ok && i < s->nrcs; i++) {
+    by_als_starts(s, index);
+    for (int i = 0; i < s->nrcs; i++) {
         if (stale(fresh, s->rcs[i].a, s->rcs[i].b)) continue;
-        index->list[index->start[s->rcs[i].a] + fill[s->rcs[i].a]++] = i;
-        index->list[index->start[s->rcs[i].b] + fill[s->rcs[i].b]++] = i;
+        index->list[index->next[s->rcs[i].a]++] = i;
+        index->list[index->next[s->rcs[i].b]++] = i;
     }
-    free(fill);
-    return ok;
+    for (int i = 0; i < s->nalses; i++) index->next[i] = index->start[i];
+    return true;
 }
 
 static bool als_xy_wing(search *s, const bool *fresh, sudoku_technique technique, sudoku_step *step)
 {
     elims e;
-    /* The second record of a first one between two stale sets must bring
-     * a fresh one: it is looked for among those only. */
-    by_als all = {NULL, NULL, NULL}, with_fresh = {NULL, NULL, NULL};
-    if (!by_als_make(s, NULL, &all) || (fresh && !by_als_make(s, fresh, &with_fresh))) {
-        by_als_free(&all);
+    by_als later = {NULL, NULL, NULL}, with_fresh = {NULL, NULL, NULL};
+    if (!by_later_make(s, &later) || (fresh && !with_fresh_make(s, fresh, &with_fresh))) {
+        by_als_free(&later);
         by_als_free(&with_fresh);
         s->no_memory = true;
         return false;
@@ -923,34 +943,40 @@ static bool als_xy_wing(search *s, const bool *fresh, sudoku_technique technique
     bool found = false;
     for (int i = 0; i < s->nrcs && !found; i++) {
         const rc *r1 = &s->rcs[i];
-        by_als *index = stale(fresh, r1->a, r1->b) ? &with_fresh : &all;
-        /* The second record shares a set with the first: merge the two
-         * sets' lists, in order, after i. */
-        int p = after_record(index, r1->a, i), pe = index->start[r1->a + 1];
-        int q = after_record(index, r1->b, i), qe = index->start[r1->b + 1];
-        int last = -1;
-        while (!found && (p < pe || q < qe)) {
-            int j;
-            if (q >= qe || (p < pe && index->list[p] <= index->list[q]))
-                j = index->list[p++];
-            else
-                j = index->list[q++];
-            if (j <= i || j == last) continue;
-            last = j;
+        /* The second record comes after the first and shares a set with
+         * it. The second record of a first one between two stale sets
+         * must bring a fresh one: it is looked for among those only, the
+         * two sets' lists merged in order (after_record: after i; none is
+         * in both, r1 alone has both sets). Else the list is in the order
+         * of the first set, then the later: those sharing r1's first set
+         * are the rest of its range (one that has it as the later set
+         * comes before r1); those sharing r1's later set have it as their
+         * later set, with a first set between r1's two, or as their first
+         * set, after those. */
+        bool needs_fresh = stale(fresh, r1->a, r1->b);
+        by_als *lists = needs_fresh ? &with_fresh : &later;
+        int p = i + 1, pe = s->end_rc[r1->a], t = s->first_rc[r1->b], te = s->end_rc[r1->b];
+        if (needs_fresh) {
+            p = after_record(lists, r1->a, i), pe = lists->start[r1->a + 1];
+            t = te = 0;
+        }
+        int q = after_record(lists, r1->b, i), qe = lists->start[r1->b + 1];
+        while (!found) {
+            /* j, and the set ic it shares with r1 (the wing's middle). */
+            int j, ic = r1->b;
+            if (p < pe && (!needs_fresh || q >= qe || lists->list[p] <= lists->list[q])) {
+                j = needs_fresh ? lists->list[p++] : p++;
+                ic = r1->a;
+            } else if (q < qe) {
+                j = lists->list[q++];
+            } else if (t < te) {
+                j = t++;
+            } else {
+                break;
+            }
             const rc *r2 = &s->rcs[j];
             if (!r1->d2 && !r2->d2 && r1->d1 == r2->d1) continue;
-            int ia, ib, ic;
-            if (r1->a == r2->a && r1->b != r2->b) {
-                ic = r1->a, ia = r1->b, ib = r2->b;
-            } else if (r1->a == r2->b && r1->b != r2->a) {
-                ic = r1->a, ia = r1->b, ib = r2->a;
-            } else if (r1->b == r2->a && r1->a != r2->b) {
-                ic = r1->b, ia = r1->a, ib = r2->b;
-            } else if (r1->b == r2->b && r1->a != r2->a) {
-                ic = r1->b, ia = r1->a, ib = r2->a;
-            } else {
-                continue;
-            }
+            int ia = ic == r1->a ? r1->b : r1->a, ib = ic == r2->a ? r2->b : r2->a;
             const als *a = &s->alses[ia], *b = &s->alses[ib], *c = &s->alses[ic];
             if (!hodoku_set_is_empty(hodoku_set_and(a->cells, b->cells))) continue;
             hodoku_set both = hodoku_set_or(a->cells, b->cells);
@@ -970,7 +996,7 @@ static bool als_xy_wing(search *s, const bool *fresh, sudoku_technique technique
             found = true;
         }
     }
-    by_als_free(&all);
+    by_als_free(&later);
     by_als_free(&with_fresh);
     return found;
 }
