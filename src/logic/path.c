@@ -461,7 +461,7 @@ static int hodoku_rate(const sudoku_grid *puzzle, unsigned flags, unsigned long 
     hodoku_grid grid;
     if (!hodoku_grid_from_givens(&grid, puzzle)) return SUDOKU_RATE_INVALID;
     hodoku_cache cache;
-    memset(&cache, 0, sizeof cache);
+    hodoku_cache_clear(&cache);
     sudoku_step step;
     while (grid.placed < SUDOKU_CELLS) {
         if (rating->steps >= 9 * SUDOKU_CELLS || hodoku_stuck(&grid, NULL))

@@ -623,6 +623,18 @@ void hodoku_digit_sets(const hodoku_grid *g, hodoku_set holds[10])
         holds[d] = (hodoku_set){{g->digit_cells[d - 1][0], g->digit_cells[d - 1][1]}};
 }
 
+void hodoku_cache_clear(hodoku_cache *cache)
+{
+    memset(cache->fish_known, 0, sizeof cache->fish_known);
+    memset(cache->digits_known, 0, sizeof cache->digits_known);
+    cache->sdc_known = 0;
+    memset(cache->hidden_known, 0, sizeof cache->hidden_known);
+    memset(cache->finned_answer, 0, sizeof cache->finned_answer);
+    memset(cache->finned_cells, 0, sizeof cache->finned_cells);
+    cache->als_known = 0;
+    cache->rect_known = false;
+}
+
 /* The row of a one-digit search in the cache, or -1. */
 static int digit_kind(sudoku_technique technique)
 {

@@ -153,6 +153,12 @@ typedef struct hodoku_cache {
     uint8_t rect_values[SUDOKU_CELLS];
 } hodoku_cache;
 
+/* Makes cache know nothing: clears what says a field is known (and the
+ * finned test's cells, which its search compares before its answer), not
+ * the 8 KB of fields behind them. A field added to the cache must be
+ * read only under a flag cleared here. */
+void hodoku_cache_clear(hodoku_cache *cache);
+
 /* What the finders of one round share (the techniques asked in turn on
  * one board, which none of them changes): the almost locked sets and
  * their restricted commons, the same for ALS-XZ, ALS-XY-Wing and ALS
