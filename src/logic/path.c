@@ -463,17 +463,17 @@ static int hodoku_rate(const sudoku_grid *puzzle, unsigned flags, unsigned long 
     hodoku_cache cache;
     hodoku_cache_clear(&cache);
     sudoku_step step;
+    /* The singles that head HoDoKu's order, tried before every step. */
+    int singles = 0;
+    while (singles < logic_hodoku_techniques && hodoku_is_single(logic_hodoku_order[singles]))
+        singles++;
     while (grid.placed < SUDOKU_CELLS) {
         if (rating->steps >= 9 * SUDOKU_CELLS || hodoku_stuck(&grid, NULL))
             return no_step(false, *left);
-        int first = 0;
         hodoku_single single;
-        bool found = false;
-        while (!found && first < logic_hodoku_techniques &&
-               hodoku_is_single(logic_hodoku_order[first]))
-            found = hodoku_take_single(&grid, logic_hodoku_order[first++], &single);
-        if (found) {
-            const logic_technique *t = &logic_catalogue[logic_hodoku_order[first - 1]];
+        int first = hodoku_take_first_single(&grid, logic_hodoku_order, singles, &single);
+        if (first < singles) {
+            const logic_technique *t = &logic_catalogue[logic_hodoku_order[first]];
             hodoku_rating_add(rating, t->id, 0, t->hodoku.level, t->hodoku.score);
             rating->steps++;
             if (rated_above(rating, used, flags, ceiling, t->id, t->hodoku.score))
@@ -483,7 +483,7 @@ static int hodoku_rate(const sudoku_grid *puzzle, unsigned flags, unsigned long 
         }
         hodoku_kept *kept = NULL;
         hodoku_query q = {&grid, left, false, &cache, round, &kept};
-        found = hodoku_search(&q, flags, first, qn, &step);
+        bool found = hodoku_search(&q, flags, singles, qn, &step);
         hodoku_kept_free(kept);
         if (qn && qn->refused) return SUDOKU_RATE_NOT_UNIQUE;
         if (!found) return no_step(q.short_of_memory, *left);
