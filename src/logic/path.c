@@ -445,8 +445,8 @@ static bool hodoku_grid_solution(const hodoku_grid *g)
     return g->placed == SUDOKU_CELLS && all == ALL_DIGITS;
 }
 
-/* sudoku_rate_asking on HoDoKu's scale, state the puzzle's givens (the
- * candidates they take may be left: the grid takes them out): the path
+/* sudoku_rate_asking on HoDoKu's scale from the puzzle's givens
+ * (SUDOKU_RATE_INVALID if sudoku_check_givens refuses them): the path
  * hodoku_next takes step by step (the grid it keeps in the memo is the
  * state all along), on one grid and nothing else: a single found is rated
  * and placed at once, without a step or a state; the other techniques
@@ -454,26 +454,26 @@ static bool hodoku_grid_solution(const hodoku_grid *g)
  * would part. Like the command's walk, it stops after 729 steps (each
  * removes a candidate: it never comes to that). The ALS finders' round
  * goes on from board to board in *round (the caller frees it). */
-static int hodoku_rate(const sudoku_logic *state, unsigned flags, unsigned long long *left,
+static int hodoku_rate(const sudoku_grid *puzzle, unsigned flags, unsigned long long *left,
                        int ceiling, sudoku_rating *rating, bool used[SUDOKU_TECHNIQUES],
                        hodoku_round **round, question *qn)
 {
     hodoku_grid grid;
-    hodoku_grid_from_state(&grid, state);
+    if (!hodoku_grid_from_givens(&grid, puzzle)) return SUDOKU_RATE_INVALID;
     hodoku_cache cache;
-    memset(&cache, 0, sizeof cache);
+    hodoku_cache_clear(&cache);
     sudoku_step step;
+    /* The singles that head HoDoKu's order, tried before every step. */
+    int singles = 0;
+    while (singles < logic_hodoku_techniques && hodoku_is_single(logic_hodoku_order[singles]))
+        singles++;
     while (grid.placed < SUDOKU_CELLS) {
         if (rating->steps >= 9 * SUDOKU_CELLS || hodoku_stuck(&grid, NULL))
             return no_step(false, *left);
-        int first = 0;
         hodoku_single single;
-        bool found = false;
-        while (!found && first < logic_hodoku_techniques &&
-               hodoku_is_single(logic_hodoku_order[first]))
-            found = hodoku_take_single(&grid, logic_hodoku_order[first++], &single);
-        if (found) {
-            const logic_technique *t = &logic_catalogue[logic_hodoku_order[first - 1]];
+        int first = hodoku_take_first_single(&grid, logic_hodoku_order, singles, &single);
+        if (first < singles) {
+            const logic_technique *t = &logic_catalogue[logic_hodoku_order[first]];
             hodoku_rating_add(rating, t->id, 0, t->hodoku.level, t->hodoku.score);
             rating->steps++;
             if (rated_above(rating, used, flags, ceiling, t->id, t->hodoku.score))
@@ -483,7 +483,7 @@ static int hodoku_rate(const sudoku_logic *state, unsigned flags, unsigned long 
         }
         hodoku_kept *kept = NULL;
         hodoku_query q = {&grid, left, false, &cache, round, &kept};
-        found = hodoku_search(&q, flags, first, qn, &step);
+        bool found = hodoku_search(&q, flags, singles, qn, &step);
         hodoku_kept_free(kept);
         if (qn && qn->refused) return SUDOKU_RATE_NOT_UNIQUE;
         if (!found) return no_step(q.short_of_memory, *left);
@@ -534,14 +534,10 @@ static sudoku_rate_outcome rate(const sudoku_grid *puzzle, unsigned flags,
     sudoku_logic state;
     unsigned long long left = budget ? budget : ~0ull;
     if (flags & SUDOKU_LOGIC_HODOKU) {
-        if (!sudoku_check_givens(puzzle, NULL)) return SUDOKU_RATE_INVALID;
-        /* HoDoKu's grid places the givens itself: the state need not. */
-        memcpy(&state.placed, puzzle, sizeof state.placed);
-        for (int cell = 0; cell < SUDOKU_CELLS; cell++) state.candidates[cell] = ALL_DIGITS;
         /* Where it parts, the path step by step starts afresh, budget and all. */
         unsigned long long hodoku_left = left;
         hodoku_round *round = NULL;
-        int outcome = hodoku_rate(&state, flags, &hodoku_left, ceiling, rating, used, &round, qn);
+        int outcome = hodoku_rate(puzzle, flags, &hodoku_left, ceiling, rating, used, &round, qn);
         hodoku_round_free(round);
         if (outcome != HODOKU_RATE_AGAIN) return (sudoku_rate_outcome)outcome;
         rating_clear(rating, used);

@@ -329,14 +329,16 @@ static void unit_events(const hodoku_grid *g, setup *s, int unit, int digit, int
 /* Places the givens: values, the digits' cells, the units' placed
  * digits; and queues the events of a given that is the last place of its
  * digit in one of its units. False on a clash (a given's digit given
- * before in one of its units). */
-static bool place_givens(hodoku_grid *g, setup *s, const sudoku_logic *state)
+ * before in one of its units) or a cell holding more than 9: the givens
+ * sudoku_check_givens refuses. */
+static bool place_givens(hodoku_grid *g, setup *s, const sudoku_grid *placed)
 {
     uint64_t open[2] = {~0ull, (1ull << (SUDOKU_CELLS - 64)) - 1};
     for (int d = 0; d < 9; d++) memcpy(g->digit_cells[d], open, sizeof open);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        int digit = state->placed.cell[cell];
+        int digit = placed->cell[cell];
         if (!digit) continue;
+        if (digit > 9) return false;
         uint16_t bit = (uint16_t)(1u << (digit - 1));
         const uint8_t *units = sudoku_cell_units[cell];
         if ((g->unit_placed[units[0]] | g->unit_placed[units[1]] | g->unit_placed[units[2]]) & bit)
@@ -505,30 +507,47 @@ static void queue_naked(hodoku_grid *g, const setup *s)
     for (int i = 0; i < n; i++) hodoku_queue_add(&g->naked, entry[i].cell, entry[i].digit);
 }
 
-/* The givens placed at once, as above; false (g to be set up again) on a
+/* How setting the givens up at once went. */
+typedef enum givens_setup { GIVENS_SET, GIVENS_CLASH, GIVENS_EMPTY_CELL } givens_setup;
+
+/* The givens placed at once, as above; else (g to be set up again) a
  * clash or a cell left without candidates. */
-static bool givens_at_once(hodoku_grid *g, const sudoku_logic *state)
+static givens_setup givens_at_once(hodoku_grid *g, const sudoku_grid *placed)
 {
     memset(g, 0, sizeof *g);
     setup s;
     memset(&s, 0, offsetof(setup, single));
-    if (!place_givens(g, &s, state) || !count_places(g, &s)) return false;
+    if (!place_givens(g, &s, placed)) return GIVENS_CLASH;
+    if (!count_places(g, &s)) return GIVENS_EMPTY_CELL;
     unit_counts(g, &s);
     queue_hidden(g, &s);
     queue_naked(g, &s);
+    return GIVENS_SET;
+}
+
+/* The givens placed one by one in cell order on an open grid: HoDoKu's
+ * own start, which givens_at_once computes where it can. */
+static void givens_replayed(hodoku_grid *g, const sudoku_grid *placed)
+{
+    grid_open(g);
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        if (placed->cell[cell]) {
+            hodoku_place(g, cell, placed->cell[cell]);
+            g->given[cell] = true;
+        }
+}
+
+bool hodoku_grid_from_givens(hodoku_grid *g, const sudoku_grid *givens)
+{
+    givens_setup done = givens_at_once(g, givens);
+    if (done == GIVENS_CLASH) return false;
+    if (done == GIVENS_EMPTY_CELL) givens_replayed(g, givens);
     return true;
 }
 
 void hodoku_grid_from_state(hodoku_grid *g, const sudoku_logic *state)
 {
-    if (!givens_at_once(g, state)) {
-        grid_open(g);
-        for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-            if (state->placed.cell[cell]) {
-                hodoku_place(g, cell, state->placed.cell[cell]);
-                g->given[cell] = true;
-            }
-    }
+    if (givens_at_once(g, &state->placed) != GIVENS_SET) givens_replayed(g, &state->placed);
     /* The candidates the state lacks (a placed cell has none in g): most
      * states lack none, which a loop without branches tells. */
     unsigned lacking = 0;
@@ -602,6 +621,18 @@ void hodoku_digit_sets(const hodoku_grid *g, hodoku_set holds[10])
     holds[0] = hodoku_set_empty();
     for (int d = 1; d <= 9; d++)
         holds[d] = (hodoku_set){{g->digit_cells[d - 1][0], g->digit_cells[d - 1][1]}};
+}
+
+void hodoku_cache_clear(hodoku_cache *cache)
+{
+    memset(cache->fish_known, 0, sizeof cache->fish_known);
+    memset(cache->digits_known, 0, sizeof cache->digits_known);
+    cache->sdc_known = 0;
+    memset(cache->hidden_known, 0, sizeof cache->hidden_known);
+    memset(cache->finned_answer, 0, sizeof cache->finned_answer);
+    memset(cache->finned_cells, 0, sizeof cache->finned_cells);
+    cache->als_known = 0;
+    cache->rect_known = false;
 }
 
 /* The row of a one-digit search in the cache, or -1. */

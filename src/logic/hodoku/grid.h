@@ -61,6 +61,11 @@ typedef struct hodoku_grid {
  * HoDoKu's own start. */
 void hodoku_grid_from_state(hodoku_grid *g, const sudoku_logic *state);
 
+/* The same from a puzzle's givens, every open cell with all nine
+ * candidates; false (g unset) if sudoku_check_givens would refuse them (a
+ * given repeated in a unit, a cell above 9), which it tells on the way. */
+bool hodoku_grid_from_givens(hodoku_grid *g, const sudoku_grid *givens);
+
 /* True if no cell is open, or a unit has a digit neither placed nor with
  * a place in it, as the counts say. Valid only while g->drift is false
  * (then no open cell is without a candidate: losing the last one sets
@@ -147,6 +152,12 @@ typedef struct hodoku_cache {
     uint16_t rect_candidates[SUDOKU_CELLS];
     uint8_t rect_values[SUDOKU_CELLS];
 } hodoku_cache;
+
+/* Makes cache know nothing: clears what says a field is known (and the
+ * finned test's cells, which its search compares before its answer), not
+ * the 8 KB of fields behind them. A field added to the cache must be
+ * read only under a flag cleared here. */
+void hodoku_cache_clear(hodoku_cache *cache);
 
 /* What the finders of one round share (the techniques asked in turn on
  * one board, which none of them changes): the almost locked sets and

@@ -86,6 +86,14 @@ bool hodoku_take_single(hodoku_grid *g, sudoku_technique technique, hodoku_singl
     }
 }
 
+int hodoku_take_first_single(hodoku_grid *g, const sudoku_technique *techniques, int n,
+                             hodoku_single *single)
+{
+    int i = 0;
+    while (i < n && !hodoku_take_single(g, techniques[i], single)) i++;
+    return i;
+}
+
 /* The finder of technique: its single as a step. */
 static bool single_found(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {

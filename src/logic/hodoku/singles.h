@@ -33,4 +33,9 @@ static inline bool hodoku_is_single(sudoku_technique technique)
  * single. False if it finds none (or technique is not a single). */
 bool hodoku_take_single(hodoku_grid *g, sudoku_technique technique, hodoku_single *single);
 
+/* hodoku_take_single of techniques[0], then [1], up to [n - 1], until one
+ * finds a single: its index, or n. One call for a path's every step. */
+int hodoku_take_first_single(hodoku_grid *g, const sudoku_technique *techniques, int n,
+                             hodoku_single *single);
+
 #endif
