@@ -630,6 +630,44 @@ static bool endo_seen(cells a, cells b, cells c, cells peers)
     return cells_empty(cells_minus(endo, peers)) && cells_count(endo) <= 2;
 }
 
+/* True if X could go by a finned Franken X-Wing on two of the base units
+ * whose shares (sh, n: X's base units in which, its own line aside) and
+ * own line (own, if has_own) swordfish_at made; single_once, single_twice:
+ * the single covers in one share, in two. X goes only if X sees every
+ * fin, so the base cells it does not see lie in the covers, and the endo
+ * fins, two at most (bases' rule), are seen:
+ * - X not a base cell lies in a cover, its line or box, all of whose
+ *   cells X sees: the base cells X does not see lie in the other cover,
+ *   no base unit, so in a single cover of both units' coverings. Neither
+ *   unit holds X, so they are two shares;
+ * - X a base cell goes only if its line and box are both covers: its
+ *   base unit is its own line (its box is no base unit), and the other
+ *   unit's cells X does not see lie in those two covers, all of whose
+ *   cells X sees: there are none. Its endo fins are on X's line, seen.
+ * A unit's solo_targets for a swordfish take in those for an X-Wing, so
+ * which holds both units. */
+static bool xwing_at(const share *sh, int n, bool has_own, cells own, cells peers,
+                     uint32_t single_once, uint32_t single_twice)
+{
+    static const cells none = {{0, 0}};
+    if (single_twice) {
+        uint32_t after[18];
+        after[n - 1] = 0;
+        for (int a = n - 1; a > 0; a--) after[a - 1] = after[a] | sh[a].single;
+        for (int a = 0; a < n; a++)
+            if (sh[a].single & after[a])
+                for (int b = a + 1; b < n; b++)
+                    if ((sh[a].single & sh[b].single) && endo_seen(sh[a].at, sh[b].at, none, peers))
+                        return true;
+    }
+    /* A unit X sees all of has every single cover, and the bits past
+     * the 18 covers' (make_covers_for's ~0u): bit 31 tells. */
+    if (has_own && single_once >> 31)
+        for (int b = 0; b < n; b++)
+            if (sh[b].single >> 31 && count_upto(cells_and(own, sh[b].at), 2) <= 2) return true;
+    return false;
+}
+
 /* True if X could go by a finned Franken Swordfish on three of the base
  * units in which (bits by unit; swordfish_possible), one of
  * them in touched (the narrowing of bases: a fish on none of those had
@@ -638,7 +676,8 @@ static bool endo_seen(cells a, cells b, cells c, cells peers)
  * pairs of shares are tested at once: a count of the cover pairs over
  * all shares (once, twice, thrice) ruled out 40% of the cells but cost
  * more than the pair tests it spared. */
-static bool swordfish_at(fish_search *s, int x, uint32_t which, uint32_t touched)
+static bool swordfish_at(fish_search *s, int x, uint32_t which, uint32_t touched, bool sword,
+                         bool *wing)
 {
     share sh[18];
     int n = 0, first_touched = 0, row = x / 9, column = x % 9;
@@ -668,6 +707,8 @@ static bool swordfish_at(fish_search *s, int x, uint32_t which, uint32_t touched
         }
         if (part == 0) first_touched = n;
     }
+    if (wing && !*wing) *wing = xwing_at(sh, n, has_own, own, peers, single_once, single_twice);
+    if (!sword) return false;
     if (has_own && single_twice)
         for (int a = 0; a < (own_touched ? n : first_touched); a++)
             for (int b = a + 1; b < n; b++)
@@ -702,8 +743,11 @@ static bool swordfish_at(fish_search *s, int x, uint32_t which, uint32_t touched
  *   coverings). A base box never loses its own cells (solo_targets
  *   leaves them out);
  * - each base unit alone lets X go (solo_targets).
- * Narrowed, a triple takes in a touched unit (swordfish_at). */
-static bool swordfish_possible(fish_search *s)
+ * Narrowed, a triple takes in a touched unit (swordfish_at). With wing,
+ * the same search of X's base units asks also whether X could go by a
+ * finned Franken X-Wing (xwing_at, not narrowed), until one could: false
+ * returned, *wing tells (true returned, it is not asked to the end). */
+static bool swordfish_possible(fish_search *s, bool *wing)
 {
     uint32_t which[SUDOKU_CELLS] = {0}, touched = s->touched;
     cells any = {{0, 0}};
@@ -717,9 +761,10 @@ static bool swordfish_possible(fish_search *s)
     }
     for (int w = 0; w < 2; w++)
         for (uint64_t bits = any.w[w]; bits; bits &= bits - 1) {
-            int x = 64 * w + __builtin_ctzll(bits);
-            if (sudoku_popcount(which[x]) >= 3 && (which[x] & touched) &&
-                swordfish_at(s, x, which[x], touched))
+            int x = 64 * w + __builtin_ctzll(bits), k = sudoku_popcount(which[x]);
+            bool sword = k >= 3 && (which[x] & touched), ask_wing = wing && !*wing && k >= 2;
+            if ((sword || ask_wing) &&
+                swordfish_at(s, x, which[x], touched, sword, ask_wing ? wing : NULL))
                 return true;
         }
     return false;
@@ -1090,7 +1135,7 @@ static bool search_digit(fish_search *s, bool lines)
     if (!s->finned && !s->franken && !basic_possible(s, lines)) return false;
     list_units(s, lines);
     if (s->nbase < s->size) return false;
-    if (s->franken && s->finned && s->size == 3 && !swordfish_possible(s)) return false;
+    if (s->franken && s->finned && s->size == 3 && !swordfish_possible(s, NULL)) return false;
     return bases(s, 0, 0, s->touched == ALL_UNITS);
 }
 
@@ -1133,9 +1178,12 @@ static int cache_row(sudoku_technique technique)
  * all of whose cells it sees or is, so the base cells X does not see lie
  * in the two other covers (none a base unit), or, X a base cell (its
  * line and box both covers, so its base unit its line), in the third;
- * and each base unit alone lets X go (solo_targets asks only that). */
+ * and each base unit alone lets X go (solo_targets asks only that).
+ * With wings, the orientations in which the digit may have a finned
+ * Franken X-Wing (swordfish_possible's wing, or open where it is not
+ * told) go in *wings. */
 static unsigned franken_swordfish_open(const fish_search *s, struct targets *targets,
-                                       uint32_t touched)
+                                       uint32_t touched, unsigned *wings)
 {
     fish_search f = *s;
     f.technique = SUDOKU_FINNED_FRANKEN_SWORDFISH;
@@ -1145,9 +1193,24 @@ static unsigned franken_swordfish_open(const fish_search *s, struct targets *tar
     unsigned open = 0;
     for (int o = 0; o < 2; o++) {
         list_units(&f, o == 0);
-        if (f.nbase >= f.size && swordfish_possible(&f)) open |= 1u << o;
+        /* Fewer base units than a swordfish's: the X-Wing left open. */
+        bool wing = f.nbase >= 2 && f.nbase < f.size;
+        if (f.nbase >= f.size && swordfish_possible(&f, wings ? &wing : NULL)) {
+            open |= 1u << o;
+            wing = true;
+        }
+        if (wings && wing) *wings |= 1u << o;
     }
     return open;
+}
+
+/* Keeps in the cache that the technique's search (its row) finds nothing
+ * on the digit's cells. */
+static void keep_none(hodoku_cache *cache, int row, int digit, cells all)
+{
+    cache->fish_known[row][digit - 1] = true;
+    cache->fish_cells[row][digit - 1][0] = all.w[0];
+    cache->fish_cells[row][digit - 1][1] = all.w[1];
 }
 
 /* The Franken Swordfish search of the digit: both orientations, but
@@ -1158,20 +1221,26 @@ static unsigned franken_swordfish_open(const fish_search *s, struct targets *tar
  * test is narrowed to the units either search is narrowed to (the
  * touched_units of both): a fish of either kind on none of those had
  * been found before by that search (touched_units' proof), so what the
- * test rules out on the others it rules out for both. */
+ * test rules out on the others it rules out for both. Where the finned
+ * Franken X-Wing's entry does not know the digit's cells, the same test
+ * asks for it (not narrowed), and keeps it as that search's where it
+ * rules out both orientations: that search comes next on this board. */
 static bool franken_swordfish_digit(fish_search *s, struct targets *finned)
 {
     hodoku_cache *cache = s->cache;
-    int row = cache_row(SUDOKU_FINNED_FRANKEN_SWORDFISH), d = s->digit;
+    int row = cache_row(SUDOKU_FINNED_FRANKEN_SWORDFISH), d = s->digit,
+        wing_row = cache_row(SUDOKU_FINNED_FRANKEN_X_WING);
     uint32_t finned_touched = cache ? touched_units(cache, row, d, s->digit_cells) : 0;
     unsigned open = 3;
     if (finned_touched) {
         make_units(s);
-        open = franken_swordfish_open(s, finned, s->touched | finned_touched);
+        bool ask_wing = touched_units(cache, wing_row, d, s->digit_cells) != 0;
+        unsigned wings = 0;
+        open = franken_swordfish_open(s, finned, s->touched | finned_touched,
+                                      ask_wing ? &wings : NULL);
+        if (ask_wing && !wings) keep_none(cache, wing_row, d, s->digit_cells);
         if (!open) {
-            cache->fish_known[row][d - 1] = true;
-            cache->fish_cells[row][d - 1][0] = s->digit_cells.w[0];
-            cache->fish_cells[row][d - 1][1] = s->digit_cells.w[1];
+            keep_none(cache, row, d, s->digit_cells);
             return false;
         }
     }
@@ -1215,11 +1284,7 @@ bool hodoku_fish(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
                          ? franken_swordfish_digit(&s, &finned)
                          : search_digit(&s, true) || search_digit(&s, false);
         if (found) return true;
-        if (cache) {
-            cache->fish_known[kind][s.digit - 1] = true;
-            cache->fish_cells[kind][s.digit - 1][0] = all.w[0];
-            cache->fish_cells[kind][s.digit - 1][1] = all.w[1];
-        }
+        if (cache) keep_none(cache, kind, s.digit, all);
     }
     return false;
 }
