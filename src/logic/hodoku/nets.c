@@ -270,8 +270,9 @@ typedef struct kept_plays {
     bool valid;
     int naked_tail, hidden_tail;
     uint16_t cands[SUDOKU_CELLS];
-    int start[HODOKU_PLAIN_NODES];
-    int16_t count[HODOKU_PLAIN_NODES]; /* -1: no table kept */
+    /* By node: a table kept and what its play read, for the candidates
+     * of cands only (those of a changed cell are not read). */
+    int start[HODOKU_PLAIN_NODES], count[HODOKU_PLAIN_NODES];
     footprint read[HODOKU_PLAIN_NODES];
     hodoku_entry entries[KEPT_ENTRIES];
 } kept_plays;
@@ -321,19 +322,14 @@ static void keep_plays(const hodoku_tables *t, const hodoku_grid *g, kept_plays 
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         unsigned cands = g->candidates[cell];
         k->cands[cell] = (uint16_t)cands;
-        for (int digit = 1; digit <= 9; digit++)
-            for (int on = 1; on >= 0; on--) {
-                int node = hodoku_plain(cell, digit, on);
-                if (!(cands & (1u << (digit - 1)))) {
-                    k->count[node] = -1;
-                    continue;
-                }
+        for (; cands; cands &= cands - 1)
+            for (int node = hodoku_plain(cell, sudoku_lowest_digit(cands), true), off = node + 1; node <= off; node++) {
                 /* Table by table: a copy of a few hundred bytes takes
                  * vector moves, one of the whole list a string move. */
                 int start = t->base_start[node], n = t->base_count[node];
                 memcpy(k->entries + start, t->base + start, (size_t)n * sizeof *t->base);
                 k->start[node] = start;
-                k->count[node] = (int16_t)n;
+                k->count[node] = n;
             }
     }
 }
@@ -351,12 +347,13 @@ void hodoku_tables_fill_nets(hodoku_tables *t)
     bool takes = changes(k, p.saved, &changed);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         if (p.saved->value[cell]) continue;
+        bool cell_kept = takes && !(changed.cells[cell / 64] >> (cell % 64) & 1u);
         for (unsigned c = p.saved->candidates[cell]; c; c &= c - 1) {
             int digit = sudoku_lowest_digit(c);
             for (int on = 1; on >= 0; on--) {
                 int node = hodoku_plain(cell, digit, on);
                 hodoku_table_open(t, node);
-                if (takes && k->count[node] >= 0 && untouched(&k->read[node], &changed)) {
+                if (cell_kept && untouched(&k->read[node], &changed)) {
                     hodoku_table_copy(t, k->entries + k->start[node], k->count[node]);
                     continue;
                 }
