@@ -15,14 +15,20 @@
 #define NOT_MADE 0xff
 
 /* What a premise's play reads of the saved grid: the cells whose
- * candidates it reads (whether placed, which and how many are left), and
- * by digit the houses whose places of the digit it reads (their count,
- * the first, a peer's). Without drift the grid's counts, digits' cells
- * and placed cells follow from the candidates; so does everything else
- * a play reads there but the queues. */
+ * candidates it reads (whether placed, which and how many are left); the
+ * cells whose candidates it may read otherwise (peers), only ever
+ * comparing their number, less the play's own removals there so far,
+ * with 1; by digit the houses whose places of the digit it reads (which
+ * they are, or their count compared with another's); and by digit the
+ * houses whose count of the digit it may read otherwise (counted), only
+ * ever comparing it, less the play's own removals there so far, with 1.
+ * Without drift the grid's counts, digits' cells and placed cells follow
+ * from the candidates; so does everything else a play reads there but
+ * the queues. */
 typedef struct footprint {
-    uint64_t cells[2];
-    uint32_t houses[10]; /* by digit: bit u for house u */
+    uint64_t cells[2], peers[2];
+    uint32_t houses[10];  /* by digit: bit u for house u */
+    uint32_t counted[10]; /* the same */
 } footprint;
 
 typedef struct player {
@@ -77,9 +83,11 @@ static inline uint16_t *peer_removals(player *p, int cell, int digit, int *npeer
     int at = cell * 9 + digit - 1;
     if (p->npeers[at] == NOT_MADE) make_peer_removals(p, cell, digit);
     footprint *read = p->read;
-    read->cells[0] |= p->sees[at][0];
-    read->cells[1] |= p->sees[at][1];
-    read->houses[digit] |= p->units[at];
+    read->cells[cell / 64] |= 1ull << (cell % 64);
+    read->peers[0] |= p->sees[at][0];
+    read->peers[1] |= p->sees[at][1];
+    read->houses[digit] |= sudoku_cell_unit_mask[cell];
+    read->counted[digit] |= p->units[at];
     *npeers = p->npeers[at];
     return p->peers[at];
 }
@@ -131,7 +139,7 @@ __attribute__((always_inline)) static inline void record(player *p, int cell, in
     for (unsigned c = cands & ~(1u << (digit - 1)); c; c &= c - 1) {
         int other = sudoku_lowest_digit(c);
         removed[k++] = (uint16_t)hodoku_plain(cell, other, false);
-        p->read->houses[other] |= units; /* its counts go down */
+        p->read->counted[other] |= units; /* its counts go down */
     }
     hodoku_table_add_after(t, removed, k, at);
 }
@@ -164,7 +172,7 @@ __attribute__((always_inline)) static inline int announced(const hodoku_grid *g,
     for (int i = q->head; i < q->tail; i++) {
         int x = q->entry[i].cell, v = q->entry[i].digit;
         if (g->value[x] || hodoku_set_has(found, x)) continue;
-        if (read) read->houses[v] |= sudoku_cell_unit_mask[x];
+        if (read) read->counted[v] |= sudoku_cell_unit_mask[x];
         for (int k = 0; k < 3; k++)
             if (g->free[sudoku_cell_units[x][k]][v] == 1) {
                 singles[n++] = (single){(uint8_t)x, (uint8_t)v, false};
@@ -270,6 +278,7 @@ typedef struct kept_plays {
     bool valid;
     int naked_tail, hidden_tail;
     uint16_t cands[SUDOKU_CELLS];
+    int8_t free[27][10]; /* the kept grid's counts */
     /* By node: a table kept and what its play read, for the candidates
      * of cands only (those of a changed cell are not read). */
     int start[HODOKU_PLAIN_NODES], count[HODOKU_PLAIN_NODES];
@@ -293,7 +302,7 @@ static bool changes(const kept_plays *k, const hodoku_grid *g, footprint *change
 {
     if (!k->valid || !keepable(g) || g->naked.tail != k->naked_tail || g->hidden.tail != k->hidden_tail)
         return false;
-    *changed = (footprint){{0, 0}, {0}};
+    *changed = (footprint){{0, 0}, {0, 0}, {0}, {0}};
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         unsigned diff = k->cands[cell] ^ g->candidates[cell];
         if (!diff) continue;
@@ -303,12 +312,61 @@ static bool changes(const kept_plays *k, const hodoku_grid *g, footprint *change
     return true;
 }
 
-/* Whether a play whose footprint is read reads nothing that changed. */
-static bool untouched(const footprint *read, const footprint *changed)
+/* Whether a counted house's count of digit is above 1 at every read of
+ * the kept play (its table list, n entries) and of a play on g: each
+ * removal of the digit from a cell of the house, as the copy makes it,
+ * is an entry of the list (unless the list is full), so their count
+ * bounds what each read takes off. The kept play's reads then compare
+ * only as before (a count at 1 or less is read whole), and so do
+ * those on g: the house's places are not read. */
+static bool stays_above_one(const kept_plays *k, const hodoku_entry *list, int n, const hodoku_grid *g, int house,
+                            int digit)
 {
+    if (n >= HODOKU_TABLE_MAX) return false;
+    int removed = 0;
+    uint32_t bit = 1u << house;
+    for (int i = 0; i < n; i++) {
+        int node = list[i].node;
+        removed += !hodoku_node_on(node) && hodoku_node_digit(node) == digit &&
+                   (sudoku_cell_unit_mask[hodoku_node_cell(node)] & bit);
+    }
+    int least = k->free[house][digit] < g->free[house][digit] ? k->free[house][digit] : g->free[house][digit];
+    return least - removed >= 2;
+}
+
+/* The same for a cell the kept play read as a peer only: a removal from
+ * it is an entry of the list, and a cell left with one candidate (a
+ * naked single) or none would have been read whole. */
+static bool keeps_two(const kept_plays *k, const hodoku_entry *list, int n, const hodoku_grid *g, int cell)
+{
+    if (n >= HODOKU_TABLE_MAX) return false;
+    int removed = 0;
+    for (int i = 0; i < n; i++) removed += !hodoku_node_on(list[i].node) && hodoku_node_cell(list[i].node) == cell;
+    int was = sudoku_popcount(k->cands[cell]), now = sudoku_popcount(g->candidates[cell]);
+    return (was < now ? was : now) - removed >= 2;
+}
+
+/* Whether the kept play of node reads on g what it read on the kept
+ * grid. */
+static bool untouched(const kept_plays *k, int node, const footprint *changed, const hodoku_grid *g)
+{
+    const footprint *read = &k->read[node];
     uint64_t met = (read->cells[0] & changed->cells[0]) | (read->cells[1] & changed->cells[1]);
-    for (int digit = 1; digit <= 9; digit++) met |= read->houses[digit] & changed->houses[digit];
-    return !met;
+    uint32_t counted = 0;
+    for (int digit = 1; digit <= 9; digit++) {
+        met |= read->houses[digit] & changed->houses[digit];
+        counted |= read->counted[digit] & changed->houses[digit];
+    }
+    if (met) return false;
+    const hodoku_entry *list = k->entries + k->start[node];
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = read->peers[w] & ~read->cells[w] & changed->cells[w]; m; m &= m - 1)
+            if (!keeps_two(k, list, k->count[node], g, 64 * w + __builtin_ctzll(m))) return false;
+    for (int digit = 1; counted && digit <= 9; digit++)
+        for (uint32_t m = read->counted[digit] & changed->houses[digit]; m; m &= m - 1)
+            if (!stays_above_one(k, list, k->count[node], g, __builtin_ctz(m), digit))
+                return false;
+    return true;
 }
 
 /* Keeps the plays of the fill just made on g (their footprints are in k
@@ -319,6 +377,7 @@ static void keep_plays(const hodoku_tables *t, const hodoku_grid *g, kept_plays 
     if (!k->valid) return;
     k->naked_tail = g->naked.tail;
     k->hidden_tail = g->hidden.tail;
+    memcpy(k->free, g->free, sizeof k->free);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         unsigned cands = g->candidates[cell];
         k->cands[cell] = (uint16_t)cands;
@@ -353,12 +412,12 @@ void hodoku_tables_fill_nets(hodoku_tables *t)
             for (int on = 1; on >= 0; on--) {
                 int node = hodoku_plain(cell, digit, on);
                 hodoku_table_open(t, node);
-                if (cell_kept && untouched(&k->read[node], &changed)) {
+                if (cell_kept && untouched(k, node, &changed, p.saved)) {
                     hodoku_table_copy(t, k->entries + k->start[node], k->count[node]);
                     continue;
                 }
                 p.read = &k->read[node];
-                *p.read = (footprint){{0, 0}, {0}};
+                *p.read = (footprint){{0, 0}, {0, 0}, {0}, {0}};
                 play(&p, cell, digit, on, quiet);
             }
         }
