@@ -159,6 +159,14 @@ void hodoku_table_open(hodoku_tables *t, int table)
     new_epoch(t);
 }
 
+void hodoku_table_copy(hodoku_tables *t, const hodoku_entry *list, int n)
+{
+    if (!reserve(&t->base, &t->base_size, t->base_used + n, BASE_FIRST, &t->no_memory)) return;
+    memcpy(&t->base[t->base_used], list, (size_t)n * sizeof *list);
+    t->base_count[t->table] = n;
+    t->base_used += n;
+}
+
 int hodoku_table_add(hodoku_tables *t, int node, const uint16_t ret[5])
 {
     int table = t->table, n = t->base_count[table];

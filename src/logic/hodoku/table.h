@@ -152,6 +152,9 @@ void hodoku_table_open(hodoku_tables *t, int table);
  * one more than ret[0]'s. Returns the new entry's number, or -1. */
 int hodoku_table_add(hodoku_tables *t, int node, const uint16_t ret[5]);
 
+/* Gives the open table (opened empty) the n entries of list as they are. */
+void hodoku_table_copy(hodoku_tables *t, const hodoku_entry *list, int n);
+
 /* Adds k nodes to the open table as hodoku_table_add does, each with the
  * one predecessor pred (an entry number): a placement's removals, a group
  * table's implications. */
