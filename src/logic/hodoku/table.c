@@ -853,6 +853,28 @@ typedef struct extra_link {
     uint16_t table, node;
 } extra_link;
 
+/* Makes group node table's table of the k nodes (its premise first), as
+ * hodoku_table_open and hodoku_table_add_after(nodes, k, 0) would: the
+ * premise at distance 1, the rest after it at 2. They would leave none
+ * out: a group node never is, and the plain nodes are distinct (the cells
+ * seeing the group node, or its single cells, one in its box and one along
+ * its line, which never meet: a cell of both holding the digit is one of
+ * the group node's), k staying far under HODOKU_TABLE_MAX. So neither
+ * the node marks nor a new epoch are needed: each reader of the marks
+ * starts an epoch of its own. */
+static void group_table(hodoku_tables *t, int table, const uint16_t *nodes, int k)
+{
+    t->table = table;
+    t->base_start[table] = t->base_used;
+    t->base_count[table] = 0;
+    t->extra_count[table] = 0;
+    if (!reserve(&t->base, &t->base_size, t->base_used + k, BASE_FIRST, &t->no_memory)) return;
+    hodoku_entry *list = &t->base[t->base_used];
+    for (int i = 0; i < k; i++) list[i] = (hodoku_entry){.node = nodes[i], .dist = i ? 2 : 1};
+    t->base_count[table] = k;
+    t->base_used += k;
+}
+
 void hodoku_tables_fill_groups(hodoku_tables *t)
 {
     int nlinks = 0;
@@ -876,8 +898,7 @@ void hodoku_tables_fill_groups(hodoku_tables *t)
             int table = hodoku_group_node(gi, on);
             nodes[0] = (uint16_t)table;
             int k = group_successors(t, gl, others, table, nodes, 1);
-            hodoku_table_open(t, table);
-            hodoku_table_add_after(t, nodes, k, 0);
+            group_table(t, table, nodes, k);
         }
         /* The candidates' links to it: those its ON table turns off, then
          * those its OFF table turns on. */
