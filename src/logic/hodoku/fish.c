@@ -88,6 +88,31 @@ typedef struct cover_pairs {
     uint64_t w[3];
 } cover_pairs;
 
+/* The pairs that hold each cover unit (by kind_index i): bits pair_bit(i,
+ * j) for every j != i, the run i(i - 1)/2 to i(i + 1)/2 - 1 (j < i) and
+ * bit j(j - 1)/2 + i for each j > i. A constant, not made per search:
+ * making it cost about 5,000 instructions a Franken Swordfish search. */
+static const cover_pairs pairs_with[18] = {
+    {{0x008020101020844bull, 0x0100020008004004ull, 0x0000000000000100ull}},
+    {{0x0100402020410895ull, 0x0200040010008008ull, 0x0000000000000200ull}},
+    {{0x0200804040821126ull, 0x0400080020010010ull, 0x0000000000000400ull}},
+    {{0x0401008081042238ull, 0x0800100040020020ull, 0x0000000000000800ull}},
+    {{0x08020101020843c0ull, 0x1000200080040040ull, 0x0000000000001000ull}},
+    {{0x1004020204107c00ull, 0x2000400100080080ull, 0x0000000000002000ull}},
+    {{0x20080404081f8000ull, 0x4000800200100100ull, 0x0000000000004000ull}},
+    {{0x401008080fe00000ull, 0x8001000400200200ull, 0x0000000000008000ull}},
+    {{0x8020100ff0000000ull, 0x0002000800400400ull, 0x0000000000010001ull}},
+    {{0x00401ff000000000ull, 0x0004001000800801ull, 0x0000000000020002ull}},
+    {{0x007fe00000000000ull, 0x0008002001001002ull, 0x0000000000040004ull}},
+    {{0xff80000000000000ull, 0x0010004002002003ull, 0x0000000000080008ull}},
+    {{0x0000000000000000ull, 0x0020008004003ffcull, 0x0000000000100010ull}},
+    {{0x0000000000000000ull, 0x0040010007ffc000ull, 0x0000000000200020ull}},
+    {{0x0000000000000000ull, 0x008001fff8000000ull, 0x0000000000400040ull}},
+    {{0x0000000000000000ull, 0x00fffe0000000000ull, 0x0000000000800080ull}},
+    {{0x0000000000000000ull, 0xff00000000000000ull, 0x00000000010000ffull}},
+    {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000001ffff00ull}},
+};
+
 /* The cover pairs, and the single covers (bits by kind_index), that take
  * some cells. */
 typedef struct covering {
@@ -107,7 +132,6 @@ struct targets {
     cells solo[27];
     uint32_t covering_known[27]; /* bits by sight */
     covering covering[27][SIGHTS];
-    cover_pairs with[18]; /* the pairs holding a unit */
 };
 
 static int kind_of(int unit)
@@ -457,22 +481,12 @@ static void add_pair(cover_pairs *p, int i, int j)
     p->w[bit / 64] |= 1ull << (bit % 64);
 }
 
-/* The pairs that hold each cover unit (t->with). */
-static void make_pairs_with(struct targets *t)
-{
-    memset(t->with, 0, sizeof t->with);
-    for (int i = 0; i < 18; i++)
-        for (int j = 0; j < 18; j++)
-            if (i != j) add_pair(&t->with[i], i, j);
-}
-
 /* The cover pairs, and the single covers (bits by kind_index), that take
  * need (the cells of a base unit a cell X does not see): every such pair
  * holds a unit of the first of those cells, and the second unit, when
  * the first leaves some, one of the first cell that one leaves. */
 static void make_covers_for(const fish_search *s, cells need, covering *c)
 {
-    const struct targets *t = s->targets;
     cover_pairs *pairs = &c->pairs;
     uint32_t *single = &c->single;
     if (cells_empty(need)) {
@@ -489,7 +503,7 @@ static void make_covers_for(const fish_search *s, cells need, covering *c)
         cells rest = cells_minus(need, s->at[u]);
         if (cells_empty(rest)) {
             *single |= 1u << i;
-            for (int k = 0; k < 3; k++) pairs->w[k] |= t->with[i].w[k];
+            for (int k = 0; k < 3; k++) pairs->w[k] |= pairs_with[i].w[k];
             continue;
         }
         int other = cells_first(rest);
@@ -536,7 +550,7 @@ static const covering *covering_of(fish_search *s, int unit, int cell, int row, 
         make_covers_for(s, unseen(s->at[unit], cell), c);
         if (s->cover_units >> unit & 1u) {
             int k = kind_index(unit);
-            for (int w = 0; w < 3; w++) c->pairs.w[w] &= ~t->with[k].w[w];
+            for (int w = 0; w < 3; w++) c->pairs.w[w] &= ~pairs_with[k].w[w];
             c->single &= ~(1u << k);
         }
         t->covering_known[unit] |= 1u << seen;
@@ -1267,8 +1281,6 @@ bool hodoku_fish(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
     case SUDOKU_FRANKEN_SWORDFISH: s.size = 3, s.franken = true; break;
     default: return false;
     }
-    if (s.franken && s.finned && s.size > 2) make_pairs_with(&targets);
-    if (technique == SUDOKU_FRANKEN_SWORDFISH && q->cache) make_pairs_with(&finned);
     int kind = cache_row(technique);
     hodoku_digit_cells by_digit;
     hodoku_digit_cells_of(q->grid, &by_digit);
