@@ -507,8 +507,7 @@ static void solve_board(search *s, const hodoku_grid *g)
     if (g->drift) return;
     if (!kept_solved || !solution_fits(g, kept_solution.cell)) {
         sudoku_board board;
-        for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-            board.candidates[cell] = g->value[cell] ? (uint16_t)(1u << (g->value[cell] - 1)) : g->candidates[cell];
+        hodoku_grid_board(g, &board);
         sudoku_result result;
         kept_solved = sudoku_search(&board, 1, &result) == 1;
         if (kept_solved) kept_solution = result.solution;
@@ -669,8 +668,9 @@ static void checks_but_on_tables(search *s)
     const int *succ_start = s->t->succ_start;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned c = g->candidates[cell]; c; c &= c - 1) {
-            int off = hodoku_plain(cell, sudoku_lowest_digit(c), false);
-            if (succ_start[off] != succ_start[off + 1]) both_states(s, off - 1, off);
+            int digit = sudoku_lowest_digit(c), off = hodoku_plain(cell, digit, false);
+            if (succ_start[off] != succ_start[off + 1])
+                both_states(s, hodoku_plain(cell, digit, true), off);
         }
     int tables[SPECS_MAX];
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {

@@ -545,6 +545,13 @@ bool hodoku_grid_from_givens(hodoku_grid *g, const sudoku_grid *givens)
     return true;
 }
 
+void hodoku_grid_board(const hodoku_grid *g, sudoku_board *board)
+{
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
+        board->candidates[cell] =
+            g->value[cell] ? (uint16_t)(1u << (g->value[cell] - 1)) : g->candidates[cell];
+}
+
 void hodoku_grid_from_state(hodoku_grid *g, const sudoku_logic *state)
 {
     if (givens_at_once(g, &state->placed) != GIVENS_SET) givens_replayed(g, &state->placed);

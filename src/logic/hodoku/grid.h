@@ -66,6 +66,10 @@ void hodoku_grid_from_state(hodoku_grid *g, const sudoku_logic *state);
  * given repeated in a unit, a cell above 9), which it tells on the way. */
 bool hodoku_grid_from_givens(hodoku_grid *g, const sudoku_grid *givens);
 
+/* g as a board for the solver: a placed cell holds its digit alone, an
+ * open cell its candidates. */
+void hodoku_grid_board(const hodoku_grid *g, sudoku_board *board);
+
 /* True if no cell is open, or a unit has a digit neither placed nor with
  * a place in it, as the counts say. Valid only while g->drift is false
  * (then no open cell is without a candidate: losing the last one sets

@@ -552,20 +552,6 @@ typedef struct plain_kept {
 
 static _Thread_local plain_kept plain_kept_board;
 
-/* GCC would make copy_words' loop a call of memcpy, which on these sizes
- * (a few KB) runs rep movsb, a byte an instruction as callgrind counts
- * (reach.c's clear_sets has the same switch). */
-#if defined(__GNUC__) && !defined(__clang__)
-#define COPY_LOOP __attribute__((optimize("no-tree-loop-distribute-patterns")))
-#else
-#define COPY_LOOP
-#endif
-
-COPY_LOOP static void copy_words(uint64_t *to, const uint64_t *from, size_t n)
-{
-    for (size_t i = 0; i < n; i++) to[i] = from[i];
-}
-
 /* Keeps g's plain search's reach and screen in k: what
  * plain_still_screened_out reads of them (the plain nodes' numbers, and
  * sets of r->words words). */
@@ -581,16 +567,18 @@ static void keep_plain(plain_kept *k, const hodoku_grid *g, const hodoku_reach *
     memcpy(k->r.index, r->index, HODOKU_PLAIN_NODES * sizeof *r->index);
     memcpy(k->nodes, r->nodes, (size_t)r->n * sizeof *k->nodes);
     memcpy(k->part, r->part, (size_t)r->n * sizeof *k->part);
-    copy_words(k->sets, r->sets, (size_t)r->n * words);
+    memcpy(k->sets, r->sets, (size_t)r->n * words * sizeof *k->sets);
     k->r.nodes = k->nodes;
     k->r.part = k->part;
     k->r.sets = k->sets;
     k->sc.r = &k->r;
     memcpy(k->sc.holds, sc->holds, sizeof k->sc.holds);
     memcpy(k->sc.first, sc->first, sizeof k->sc.first);
-    for (int digit = 1; digit <= 9; digit++) copy_words(k->sc.digit_on[digit], sc->digit_on[digit], words);
+    for (int digit = 1; digit <= 9; digit++)
+        memcpy(k->sc.digit_on[digit], sc->digit_on[digit], words * sizeof *k->sc.digit_on[digit]);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) /* an open cell's (the others' are not made) */
-        if (sc->first[cell + 1] > sc->first[cell]) copy_words(k->sc.near_on[cell], sc->near_on[cell], words);
+        if (sc->first[cell + 1] > sc->first[cell])
+            memcpy(k->sc.near_on[cell], sc->near_on[cell], words * sizeof *k->sc.near_on[cell]);
 }
 
 #define NEW_LINKS 6 /* strong links a board may gain on the kept one (more: search) */

@@ -364,15 +364,13 @@ bool hodoku_sue_de_coq(hodoku_query *q, sudoku_technique technique, sudoku_step 
 bool hodoku_brute_force(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
     const hodoku_grid *g = q->grid;
-    sudoku_board board;
     uint8_t open[SUDOKU_CELLS];
     int n = 0;
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        board.candidates[cell] =
-            g->value[cell] ? (uint16_t)(1u << (g->value[cell] - 1)) : g->candidates[cell];
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         if (!g->value[cell]) open[n++] = (uint8_t)cell;
-    }
     if (!n) return false;
+    sudoku_board board;
+    hodoku_grid_board(g, &board);
     sudoku_result result;
     if (sudoku_search(&board, 2, &result) != 1) return false;
     int cell = open[n / 2];
