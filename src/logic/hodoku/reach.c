@@ -41,17 +41,18 @@ typedef struct graph {
 } graph;
 
 /* What the search knows of a table node as a successor (work's code), one
- * load an edge: below ORDERS, a dead end the sets hold (a part of its own
- * that reaches only itself), its number a bit to set; from ORDERS, the
- * order (offset by ORDERS) of a node met and still on Tarjan's stack;
- * NOTHING, a successor that adds nothing (no number, or a dead end the
- * sets do not hold), above every order so that it lowers no low link, and
- * what memset's byte 0x1f fills a uint16_t with (one block move rather
- * than a store per node); from FINISHED, the number of the node rooting
- * the finished part it is in; from UNSEEN, the number of a node not met
- * yet. */
-enum { ORDERS = 0x1000, NOTHING = 0x1f1f, FINISHED = 0x2000, UNSEEN = 0x3000 };
-_Static_assert(HODOKU_NODES < ORDERS && ORDERS + HODOKU_NODES < NOTHING &&
+ * load an edge, its cases in the order an edge meets them most: below
+ * FINISHED, a dead end the sets hold (a part of its own that reaches only
+ * itself), its number a bit to set; from FINISHED, the number of the node
+ * rooting the finished part it is in; from ORDERS, the order (offset by
+ * ORDERS) of a node met and still on Tarjan's stack; NOTHING, a successor
+ * that adds nothing (no number, or a dead end the sets do not hold), above
+ * every order so that it lowers no low link, and what memset's byte 0x2f
+ * fills a uint16_t with (one block move rather than a store per node);
+ * from UNSEEN, the number of a node not met yet. */
+enum { FINISHED = 0x1000, ORDERS = 0x2000, NOTHING = 0x2f2f, UNSEEN = 0x3000 };
+_Static_assert(HODOKU_NODES <= FINISHED && FINISHED + HODOKU_NODES <= ORDERS &&
+                   ORDERS + HODOKU_NODES < NOTHING && NOTHING < UNSEEN &&
                    UNSEEN + HODOKU_NODES <= UINT16_MAX,
                "reach.c's codes need room for every number");
 
@@ -66,13 +67,23 @@ typedef struct frame {
 
 /* Work space of one computation: the graph and Tarjan's search's
  * arrays, for n nodes, the sets holding the first held (a set takes words
- * in pairs, so that one is added to another a pair at a time). */
+ * in pairs, so that one is added to another a pair at a time); the nodes
+ * that go on (live, nlive of them: the search's roots), by table node. */
 typedef struct work {
     graph gr;
-    int *ints, *stack, *merged;
+    int *ints, *stack, *merged, *live, nlive;
     frame *calls;
     uint16_t code[HODOKU_NODES];
 } work;
+
+/* Where the sets are: copies of r's, which the search's stores of ints
+ * could change as far as the compiler knows (it would load them again
+ * after each). */
+typedef struct layout {
+    uint64_t *sets;
+    size_t words;
+    unsigned held;
+} layout;
 
 /* A pair of a set's words (GCC's vector extension, as forcing.c uses),
  * moved in and out with memcpy (the words are words elsewhere): one
@@ -113,14 +124,14 @@ static bool work_alloc(work *k, hodoku_reach *r, int n, int held)
     r->words = (held + 127) / 128 * 2;
     r->part = malloc(m * sizeof *r->part);
     /* On 16 bytes (an even count of words, a pair of words more: a size
-     * aligned_alloc takes), so that every set is; each is cleared when its
-     * node is met. */
+     * aligned_alloc takes), so that every set is. */
     r->sets = aligned_alloc(16, (m * (size_t)r->words + 2) * sizeof *r->sets);
-    k->ints = malloc(2 * m * sizeof *k->ints);
+    k->ints = malloc(3 * m * sizeof *k->ints);
     k->calls = malloc(m * sizeof *k->calls);
     if (!r->part || !r->sets || !k->ints || !k->calls) return false;
     k->stack = k->ints;
     k->merged = k->stack + m;
+    k->live = k->merged + m;
     return true;
 }
 
@@ -133,29 +144,29 @@ static void work_free(work *k)
 /* Node number v's set: while the search runs, what v and its dead ends
  * reach and the finished parts that it leads to; then, for the node
  * rooting a part, the part's set. */
-static uint64_t *set_of(const hodoku_reach *r, int v)
+static uint64_t *set_of(layout l, int v)
 {
     /* On 16 bytes (work_alloc): a pair of words moves at once. */
-    return __builtin_assume_aligned(r->sets + (size_t)v * (size_t)r->words, 16);
+    return __builtin_assume_aligned(l.sets + (size_t)v * l.words, 16);
 }
 
 /* Node number v's set (empty: clear_sets) made to hold v alone (if the
  * sets hold it). */
-static uint64_t *set_start(const hodoku_reach *r, int v)
+static uint64_t *set_start(layout l, int v)
 {
-    uint64_t *set = set_of(r, v);
-    if (v < r->held) set[v >> 6] = 1ull << (v & 63);
+    uint64_t *set = set_of(l, v);
+    if ((unsigned)v < l.held) set[v >> 6] = 1ull << (v & 63);
     return set;
 }
 
 /* Adds a set to another, a pair of words at a time; the added set is read
- * at its distance from the other (both are in r's sets), so that one
+ * at its distance from the other (both are in the sets), so that one
  * pointer steps. */
-static void add_set(const hodoku_reach *r, uint64_t *set, const uint64_t *add)
+static void add_set(layout l, uint64_t *set, const uint64_t *add)
 {
     set = __builtin_assume_aligned(set, 16);
     ptrdiff_t apart = (const uint64_t *)__builtin_assume_aligned(add, 16) - set;
-    for (const uint64_t *end = set + r->words; set < end; set += 2) {
+    for (const uint64_t *end = set + l.words; set < end; set += 2) {
         pair a, b;
         memcpy(&a, set, sizeof a);
         memcpy(&b, set + apart, sizeof b);
@@ -165,91 +176,97 @@ static void add_set(const hodoku_reach *r, uint64_t *set, const uint64_t *add)
 }
 
 /* Adds to node number v's set the set of a finished part (kept at its
- * root), once. */
-static void take(const hodoku_reach *r, int *merged, int v, uint64_t *set, int part)
+ * root), once. A part the sets hold is in the set exactly when its root's
+ * bit is: that bit comes in only with the set of a finished part reaching
+ * it, which holds all the part reaches (the nodes of an unfinished part are
+ * still on the stack), or as the part's own bit when it is a dead end. The
+ * others (group nodes', not held) are marked in merged by v. */
+static void take(layout l, int *merged, int v, uint64_t *set, unsigned part)
 {
-    if (merged[part] == v) return;
-    merged[part] = v;
-    add_set(r, set, set_of(r, part));
+    if (part < l.held) {
+        if (set[part >> 6] >> (part & 63) & 1) return;
+    } else {
+        if (merged[part] == v) return;
+        merged[part] = v;
+    }
+    add_set(l, set, set_of(l, (int)part));
 }
 
-/* Starts node number v's search: its code (its order), its set, its
- * frame f. Inlined in closure's loop (GCC would call it, its arguments
- * and the loop's registers through memory). */
-__attribute__((always_inline)) static inline void visit(const hodoku_reach *r, work *k, int v,
-                                                        frame *f, unsigned *counter, int *nstack)
+/* Starts the search of node number v, table node node: its code (its
+ * order), its place on the stack (*top), its set, its frame f. Inlined in
+ * closure's loop (GCC would call it, its arguments and the loop's
+ * registers through memory). */
+__attribute__((always_inline)) static inline void visit(layout l, work *k, int v, int node, frame *f,
+                                                        unsigned *counter, int **top)
 {
-    int node = r->nodes[v];
     unsigned order = (*counter)++;
     k->code[node] = (uint16_t)order;
-    k->stack[(*nstack)++] = v;
+    *(*top)++ = v;
     *f = (frame){k->gr.succ + k->gr.first[node],
                  k->gr.succ + k->gr.last[node],
-                 set_start(r, v),
+                 set_start(l, v),
                  v,
                  order,
                  order};
 }
 
 /* Walks on through f's node's successors up to one not met yet, whose
- * number it returns (-1 at the end). On the way: a dead end goes into the
- * node's set, a finished part's set too (Tarjan's search finishes the
- * parts a node leads to before the node's own), and a successor still on
- * the stack, in the node's own part, lowers its low link. */
-static int next_successor(const hodoku_reach *r, work *k, frame *f)
+ * table node it returns and its number in *w (-1 at the end). On the way:
+ * a dead end goes into the node's set, a finished part's set too (Tarjan's
+ * search finishes the parts a node leads to before the node's own), and a
+ * successor still on the stack, in the node's own part, lowers its low
+ * link. */
+static int next_successor(layout l, work *k, frame *f, int *w)
 {
     const uint16_t *next = f->next, *end = f->last, *code = k->code;
     uint64_t *set = f->set;
-    unsigned low = f->low, held = (unsigned)r->held;
-    int w = -1;
+    unsigned low = f->low;
+    int node = -1;
     for (; next < end; next++) {
         unsigned c = code[*next];
-        if (c < ORDERS) {
+        if (c < FINISHED) {
             set[c >> 6] |= 1ull << (c & 63);
-        } else if (c < FINISHED) {
-            if (c < low) low = c;
+        } else if (c < ORDERS) {
+            take(l, k->merged, f->node, set, c - FINISHED);
         } else if (c < UNSEEN) {
-            /* A finished part whose number the set holds is in it already:
-             * the bit came in with the set of a finished part reaching it
-             * (the nodes of an unfinished part are still on the stack),
-             * and a finished part's set holds all it reaches. */
-            unsigned p = c - FINISHED;
-            if (p < held && (set[p >> 6] >> (p & 63) & 1)) continue;
-            take(r, k->merged, f->node, set, (int)p);
+            if (c < low) low = c;
         } else {
-            w = (int)(c - UNSEEN);
-            next++;
+            node = *next++;
+            *w = (int)(c - UNSEEN);
             break;
         }
     }
     f->next = next;
     f->low = low;
-    return w;
+    return node;
 }
 
 /* Codes for the search's start: every node not met yet, a dead end a part
- * of its own that reaches itself (its set made), NOTHING for the rest. */
-static void code_start(hodoku_reach *r, work *k)
+ * of its own that reaches itself (its set made), NOTHING for the rest; the
+ * nodes that go on listed (the roots to try, in order). */
+static void code_start(hodoku_reach *r, work *k, layout l)
 {
     /* Copies of what the loop reads (its stores could be to any of them,
      * as far as the compiler knows, which would reload them each turn). */
     const uint16_t *nodes = r->nodes;
     const int *first = k->gr.first, *last = k->gr.last;
-    int *merged = k->merged, n = r->n, held = r->held;
+    int *merged = k->merged, *live = k->live, *part = r->part, n = r->n, nlive = 0;
     uint16_t *code = k->code;
     memset(code, NOTHING & 0xff, sizeof k->code);
     clear_sets(r, n);
+    for (int v = (int)l.held; v < n; v++) merged[v] = -1; /* take reads only these */
     for (int v = 0; v < n; v++) {
         int node = nodes[v];
-        merged[v] = -1;
         if (first[node] != last[node]) {
             code[node] = (uint16_t)(UNSEEN + v);
+            live[nlive++] = node;
             continue;
         }
-        r->part[v] = v;
-        set_start(r, v);
-        if (v < held) code[node] = (uint16_t)v;
+        part[v] = v;
+        set_start(l, v);
+        if ((unsigned)v < l.held) code[node] = (uint16_t)v;
     }
+    k->nlive = nlive;
 }
 
 /* Tarjan's search over the graph: each node's part, named by the node
@@ -261,21 +278,22 @@ static void closure(hodoku_reach *r, work *k)
 {
     /* Copies of what the loop reads, which its stores (to part, say)
      * would otherwise make the compiler reload each turn. */
-    int *stack = k->stack, *part = r->part, nstack = 0, n = r->n;
+    const layout l = {r->sets, (size_t)r->words, (unsigned)r->held};
+    int *top = k->stack, *part = r->part;
     const uint16_t *nodes = r->nodes;
     uint16_t *code = k->code;
     unsigned counter = ORDERS;
     frame *calls = k->calls;
-    code_start(r, k);
-    for (int root = 0; root < n; root++) {
-        if (code[nodes[root]] < UNSEEN) continue; /* met, or a dead end */
-        int depth = 0;
-        visit(r, k, root, calls, &counter, &nstack);
-        while (depth >= 0) {
-            frame *f = &calls[depth];
-            int w = next_successor(r, k, f);
-            if (w >= 0) {
-                visit(r, k, w, &calls[++depth], &counter, &nstack);
+    code_start(r, k, l);
+    for (const int *root = k->live, *end = root + k->nlive; root < end; root++) {
+        unsigned c = code[*root];
+        if (c < UNSEEN) continue; /* met */
+        frame *f = calls;
+        visit(l, k, (int)(c - UNSEEN), *root, f, &counter, &top);
+        for (;;) {
+            int w, node = next_successor(l, k, f, &w);
+            if (node >= 0) {
+                visit(l, k, w, node, ++f, &counter, &top);
                 continue;
             }
             int v = f->node;
@@ -284,19 +302,20 @@ static void closure(hodoku_reach *r, work *k)
                 /* v roots a part: its nodes, on the stack down to v. */
                 int u;
                 do {
-                    u = stack[--nstack];
+                    u = *--top;
                     part[u] = v;
                     code[nodes[u]] = (uint16_t)(FINISHED + v);
                 } while (u != v);
             }
-            if (--depth < 0) break;
-            frame *parent = &calls[depth];
+            if (f == calls) break;
+            frame *parent = f - 1;
             if (roots) {
-                take(r, k->merged, parent->node, parent->set, v);
+                take(l, k->merged, parent->node, parent->set, (unsigned)v);
             } else {
-                add_set(r, parent->set, f->set);
+                add_set(l, parent->set, f->set);
                 if (f->low < parent->low) parent->low = f->low;
             }
+            f = parent;
         }
     }
 }
