@@ -67,20 +67,26 @@ typedef struct search {
     bool no_memory;
 } search;
 
+/* Room for n sets more in the list; false if memory ran out. */
+static bool room_for(search *s, int n)
+{
+    if (s->nalses + n <= s->alses_size) return true;
+    int size = s->alses_size ? 2 * s->alses_size : 256;
+    while (size < s->nalses + n) size *= 2;
+    als *bigger = realloc(s->alses, (size_t)size * sizeof *bigger);
+    if (!bigger) {
+        s->no_memory = true;
+        return false;
+    }
+    s->alses = bigger;
+    s->alses_size = size;
+    return true;
+}
+
 /* A new set at the end of the list (NULL if memory ran out). */
 static als *new_als(search *s)
 {
-    if (s->nalses == s->alses_size) {
-        int size = s->alses_size ? 2 * s->alses_size : 256;
-        als *bigger = realloc(s->alses, (size_t)size * sizeof *bigger);
-        if (!bigger) {
-            s->no_memory = true;
-            return NULL;
-        }
-        s->alses = bigger;
-        s->alses_size = size;
-    }
-    return &s->alses[s->nalses++];
+    return room_for(s, 1) ? &s->alses[s->nalses++] : NULL;
 }
 
 /* What find_in_house takes over from the search of an earlier board (old;
@@ -121,6 +127,23 @@ static void take_kept(search *s, kept_sets *k, int house, unsigned places)
         *a = *was;
         a->was = k->next;
     }
+}
+
+/* Takes over, as take_kept, all the sets k's earlier board found in a
+ * house none of whose cells changed: their cells are the house's, so none
+ * changed, and every set the house holds first with a changed cell is
+ * none. */
+static void take_house(search *s, kept_sets *k, int house)
+{
+    const als *old = k->old->alses;
+    int first = k->next;
+    while (k->next < k->old->nalses && old[k->next].house == house) k->next++;
+    int n = k->next - first;
+    if (!n || !room_for(s, n)) return;
+    als *a = &s->alses[s->nalses];
+    memcpy(a, &old[first], (size_t)n * sizeof *a);
+    for (int j = 0; j < n; j++) a[j].was = first + j;
+    s->nalses += n;
 }
 
 /* By digit d, the houses that hold all the cells of a house's places
@@ -344,7 +367,12 @@ static void find_alses(search *s, const search *old, hodoku_set changed)
         s->alses = malloc((size_t)old->alses_size * sizeof *s->alses);
         if (s->alses) s->alses_size = old->alses_size;
     }
-    for (int house = 0; house < 27; house++) find_in_house(s, &k, house);
+    for (int house = 0; house < 27; house++) {
+        if (old && hodoku_set_is_empty(hodoku_set_and(changed, hodoku_unit_sets[house])))
+            take_house(s, &k, house);
+        else
+            find_in_house(s, &k, house);
+    }
     s->as_before = old && s->nalses == old->nalses;
     for (int i = 0; i < s->nalses; i++) {
         s->as_before &= s->alses[i].was == i;
