@@ -684,11 +684,21 @@ static void merge_kept(search *s, int i, const kept_rcs *k, const pending *p)
     const search *old = k->old;
     int was = s->alses[i].was, end = old->end_rc[was], e = p->head[i];
     rc *out = &s->rcs[s->nrcs];
-    for (int q = old->first_rc[was]; q < end; q++) {
-        int b = k->now[old->rcs[q].b];
+    const int *now = k->now;
+    const rc *q = &old->rcs[old->first_rc[was]], *last = &old->rcs[end];
+    for (; q < last && e >= 0; q++) {
+        int b = now[q->b];
         if (b < 0) continue;
         for (; e >= 0 && p->rcs[e].b < b; e = p->next[e]) *out++ = p->rcs[e];
-        *out = old->rcs[q];
+        *out = *q;
+        out->a = i;
+        out++->b = b;
+    }
+    /* With none of p's left to merge, the rest only renumbered. */
+    for (; q < last; q++) {
+        int b = now[q->b];
+        if (b < 0) continue;
+        *out = *q;
         out->a = i;
         out++->b = b;
     }
@@ -805,9 +815,10 @@ static uint16_t eliminations(const als *a, const als *b, unsigned excluded, elim
     return used;
 }
 
+/* Bit d - 1 for digit d, none for 0 (a record's missing second digit). */
 static unsigned bit(int d)
 {
-    return d ? 1u << (d - 1) : 0;
+    return 1u << d >> 1;
 }
 
 /* A step of almost locked sets: its eliminations; each set's cells (with
@@ -856,6 +867,17 @@ static bool stale(const bool *fresh, int a, int b)
     return fresh && !fresh[a] && !fresh[b];
 }
 
+/* False if record r of sets a and b eliminates nothing: a digit common to
+ * both (but r's first digit, or with two digits either) needs a cell
+ * seeing it in both, so in each; with two digits, a digit of one set
+ * outside them needs a cell seeing it there. */
+static bool xz_may_eliminate(const als *a, const als *b, const rc *r)
+{
+    unsigned linked = bit(r->d1) | bit(r->d2);
+    if (!r->d2) return (a->seen & b->seen & ~linked) != 0;
+    return (a->seen & b->seen) || ((a->seen | b->seen) & ~linked);
+}
+
 static bool als_xz(search *s, const bool *fresh, sudoku_technique technique, sudoku_step *step)
 {
     elims e;
@@ -863,6 +885,7 @@ static bool als_xz(search *s, const bool *fresh, sudoku_technique technique, sud
         const rc *r = &s->rcs[i];
         if (stale(fresh, r->a, r->b)) continue;
         const als *a = &s->alses[r->a], *b = &s->alses[r->b];
+        if (!xz_may_eliminate(a, b, r)) continue;
         e.n = 0;
         uint16_t z = eliminations(a, b, bit(r->d1), &e);
         if (r->d2) {
@@ -997,10 +1020,11 @@ static bool als_xy_wing(search *s, const bool *fresh, sudoku_technique technique
         /* With c stale, a pair needs a fresh end: the first of the two. */
         const wing_end *firsts = !fresh || fresh[c] ? last : &w.ends[w.stale[c]];
         for (; x < firsts; x++) {
-            bool single = !(x->linked & (x->linked - 1));
+            /* Two records linking by the same single digit are no wing
+             * (a record links by one or two digits: 0 matches none). */
+            uint16_t may = x->may, same = (x->linked & (x->linked - 1)) ? 0 : x->linked;
             for (const wing_end *y = x + 1; y < last; y++) {
-                if (!(x->may & y->may)) continue;
-                if (single && x->linked == y->linked) continue;
+                if (!(may & y->may) || y->linked == same) continue;
                 int i = x->rc < y->rc ? x->rc : y->rc, j = x->rc ^ y->rc ^ i;
                 if (i > r1 || (i == r1 && j > r2)) continue;
                 if (wing_eliminates(s, c, x, y)) r1 = i, r2 = j;
