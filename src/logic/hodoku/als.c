@@ -800,10 +800,11 @@ static void eliminate(elims *e, int cell, int digit)
 
 /* HoDoKu's checkCandidatesToDelete: the digits common to a and b but the
  * excluded ones, removed from cells seeing all of them in both; adds to
- * e, returns the digits that eliminated. */
+ * e, returns the digits that eliminated. (Only a digit some cell sees in
+ * each, seen, can have a cell seeing it in both.) */
 static uint16_t eliminations(const als *a, const als *b, unsigned excluded, elims *e)
 {
-    uint16_t z = (uint16_t)(a->digits & b->digits & ~excluded), used = 0;
+    uint16_t z = (uint16_t)(a->seen & b->seen & ~excluded), used = 0;
     if (!z || hodoku_set_is_empty(hodoku_set_and(a->buddies, b->buddies))) return 0;
     for (; z; z &= (uint16_t)(z - 1)) {
         int d = sudoku_lowest_digit(z);
