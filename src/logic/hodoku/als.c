@@ -26,6 +26,7 @@ typedef struct als {
     uint32_t houses_with[10]; /* the houses that hold all its cells holding d, as bits */
     hodoku_set sees[10];      /* the cells outside it holding d that see all those */
     hodoku_set buddies;       /* all of sees */
+    uint16_t seen;            /* its digits d whose sees[d] has a cell */
     int was;                  /* its number in the search it was taken over from, else -1 */
     int house;                /* the first house that holds it, where it is found */
     uint16_t places;          /* its cells' places there, as bits */
@@ -66,20 +67,26 @@ typedef struct search {
     bool no_memory;
 } search;
 
+/* Room for n sets more in the list; false if memory ran out. */
+static bool room_for(search *s, int n)
+{
+    if (s->nalses + n <= s->alses_size) return true;
+    int size = s->alses_size ? 2 * s->alses_size : 256;
+    while (size < s->nalses + n) size *= 2;
+    als *bigger = realloc(s->alses, (size_t)size * sizeof *bigger);
+    if (!bigger) {
+        s->no_memory = true;
+        return false;
+    }
+    s->alses = bigger;
+    s->alses_size = size;
+    return true;
+}
+
 /* A new set at the end of the list (NULL if memory ran out). */
 static als *new_als(search *s)
 {
-    if (s->nalses == s->alses_size) {
-        int size = s->alses_size ? 2 * s->alses_size : 256;
-        als *bigger = realloc(s->alses, (size_t)size * sizeof *bigger);
-        if (!bigger) {
-            s->no_memory = true;
-            return NULL;
-        }
-        s->alses = bigger;
-        s->alses_size = size;
-    }
-    return &s->alses[s->nalses++];
+    return room_for(s, 1) ? &s->alses[s->nalses++] : NULL;
 }
 
 /* What find_in_house takes over from the search of an earlier board (old;
@@ -120,6 +127,23 @@ static void take_kept(search *s, kept_sets *k, int house, unsigned places)
         *a = *was;
         a->was = k->next;
     }
+}
+
+/* Takes over, as take_kept, all the sets k's earlier board found in a
+ * house none of whose cells changed: their cells are the house's, so none
+ * changed, and every set the house holds first with a changed cell is
+ * none. */
+static void take_house(search *s, kept_sets *k, int house)
+{
+    const als *old = k->old->alses;
+    int first = k->next;
+    while (k->next < k->old->nalses && old[k->next].house == house) k->next++;
+    int n = k->next - first;
+    if (!n || !room_for(s, n)) return;
+    als *a = &s->alses[s->nalses];
+    memcpy(a, &old[first], (size_t)n * sizeof *a);
+    for (int j = 0; j < n; j++) a[j].was = first + j;
+    s->nalses += n;
 }
 
 /* By digit d, the houses that hold all the cells of a house's places
@@ -294,6 +318,7 @@ static void sees_afresh(const search *s, als *a)
 {
     houses_with_of(s->g->candidates, a->house, a->places, a->houses_with);
     a->buddies = hodoku_set_empty();
+    a->seen = 0;
     for (unsigned ds = a->digits; ds; ds &= ds - 1) {
         int d = sudoku_lowest_digit(ds);
         hodoku_set near = hodoku_set_empty();
@@ -301,13 +326,14 @@ static void sees_afresh(const search *s, als *a)
             near = hodoku_set_or(near, hodoku_unit_sets[__builtin_ctz(hs)]);
         a->sees[d] = hodoku_set_and(hodoku_set_minus(near, a->cells), s->holds[d]);
         a->buddies = hodoku_set_or(a->buddies, a->sees[d]);
+        if (!hodoku_set_is_empty(a->sees[d])) a->seen |= (uint16_t)(ds & -ds);
     }
 }
 
 /* A set taken over, on a board that only lost candidates of the digits
  * shrunk: the cells seeing it that hold d are those of the earlier board
  * that still do, and they change only for d in shrunk; its buddies, the
- * union over its digits, only if one of them did. */
+ * union over its digits, and seen only if one of them did. */
 static void sees_shrunk(const search *s, als *a, unsigned shrunk)
 {
     bool lost = false;
@@ -319,8 +345,12 @@ static void sees_shrunk(const search *s, als *a, unsigned shrunk)
     }
     if (!lost) return;
     a->buddies = hodoku_set_empty();
-    for (unsigned ds = a->digits; ds; ds &= ds - 1)
-        a->buddies = hodoku_set_or(a->buddies, a->sees[sudoku_lowest_digit(ds)]);
+    a->seen = 0;
+    for (unsigned ds = a->digits; ds; ds &= ds - 1) {
+        hodoku_set sees = a->sees[sudoku_lowest_digit(ds)];
+        a->buddies = hodoku_set_or(a->buddies, sees);
+        if (!hodoku_set_is_empty(sees)) a->seen |= (uint16_t)(ds & -ds);
+    }
 }
 
 /* The sets, and by digit the cells that see them (with old, kept_sets:
@@ -337,7 +367,12 @@ static void find_alses(search *s, const search *old, hodoku_set changed)
         s->alses = malloc((size_t)old->alses_size * sizeof *s->alses);
         if (s->alses) s->alses_size = old->alses_size;
     }
-    for (int house = 0; house < 27; house++) find_in_house(s, &k, house);
+    for (int house = 0; house < 27; house++) {
+        if (old && hodoku_set_is_empty(hodoku_set_and(changed, hodoku_unit_sets[house])))
+            take_house(s, &k, house);
+        else
+            find_in_house(s, &k, house);
+    }
     s->as_before = old && s->nalses == old->nalses;
     for (int i = 0; i < s->nalses; i++) {
         s->as_before &= s->alses[i].was == i;
@@ -649,11 +684,21 @@ static void merge_kept(search *s, int i, const kept_rcs *k, const pending *p)
     const search *old = k->old;
     int was = s->alses[i].was, end = old->end_rc[was], e = p->head[i];
     rc *out = &s->rcs[s->nrcs];
-    for (int q = old->first_rc[was]; q < end; q++) {
-        int b = k->now[old->rcs[q].b];
+    const int *now = k->now;
+    const rc *q = &old->rcs[old->first_rc[was]], *last = &old->rcs[end];
+    for (; q < last && e >= 0; q++) {
+        int b = now[q->b];
         if (b < 0) continue;
         for (; e >= 0 && p->rcs[e].b < b; e = p->next[e]) *out++ = p->rcs[e];
-        *out = old->rcs[q];
+        *out = *q;
+        out->a = i;
+        out++->b = b;
+    }
+    /* With none of p's left to merge, the rest only renumbered. */
+    for (; q < last; q++) {
+        int b = now[q->b];
+        if (b < 0) continue;
+        *out = *q;
         out->a = i;
         out++->b = b;
     }
@@ -755,10 +800,11 @@ static void eliminate(elims *e, int cell, int digit)
 
 /* HoDoKu's checkCandidatesToDelete: the digits common to a and b but the
  * excluded ones, removed from cells seeing all of them in both; adds to
- * e, returns the digits that eliminated. */
+ * e, returns the digits that eliminated. (Only a digit some cell sees in
+ * each, seen, can have a cell seeing it in both.) */
 static uint16_t eliminations(const als *a, const als *b, unsigned excluded, elims *e)
 {
-    uint16_t z = (uint16_t)(a->digits & b->digits & ~excluded), used = 0;
+    uint16_t z = (uint16_t)(a->seen & b->seen & ~excluded), used = 0;
     if (!z || hodoku_set_is_empty(hodoku_set_and(a->buddies, b->buddies))) return 0;
     for (; z; z &= (uint16_t)(z - 1)) {
         int d = sudoku_lowest_digit(z);
@@ -770,9 +816,10 @@ static uint16_t eliminations(const als *a, const als *b, unsigned excluded, elim
     return used;
 }
 
+/* Bit d - 1 for digit d, none for 0 (a record's missing second digit). */
 static unsigned bit(int d)
 {
-    return d ? 1u << (d - 1) : 0;
+    return 1u << d >> 1;
 }
 
 /* A step of almost locked sets: its eliminations; each set's cells (with
@@ -821,6 +868,17 @@ static bool stale(const bool *fresh, int a, int b)
     return fresh && !fresh[a] && !fresh[b];
 }
 
+/* False if record r of sets a and b eliminates nothing: a digit common to
+ * both (but r's first digit, or with two digits either) needs a cell
+ * seeing it in both, so in each; with two digits, a digit of one set
+ * outside them needs a cell seeing it there. */
+static bool xz_may_eliminate(const als *a, const als *b, const rc *r)
+{
+    unsigned linked = bit(r->d1) | bit(r->d2);
+    if (!r->d2) return (a->seen & b->seen & ~linked) != 0;
+    return (a->seen & b->seen) || ((a->seen | b->seen) & ~linked);
+}
+
 static bool als_xz(search *s, const bool *fresh, sudoku_technique technique, sudoku_step *step)
 {
     elims e;
@@ -828,6 +886,7 @@ static bool als_xz(search *s, const bool *fresh, sudoku_technique technique, sud
         const rc *r = &s->rcs[i];
         if (stale(fresh, r->a, r->b)) continue;
         const als *a = &s->alses[r->a], *b = &s->alses[r->b];
+        if (!xz_may_eliminate(a, b, r)) continue;
         e.n = 0;
         uint16_t z = eliminations(a, b, bit(r->d1), &e);
         if (r->d2) {
@@ -853,152 +912,139 @@ static bool als_xz(search *s, const bool *fresh, sudoku_technique technique, sud
     return false;
 }
 
-/* By set, records it is in, in list order: for the XY-Wing's second
- * record. */
-typedef struct by_als {
-    int *start, *list;
-    int *next; /* by set: the first of its list not passed over yet (after_record) */
-} by_als;
+/* A record as one of the XY-Wing's two, seen from the set it shares with
+ * the other (the wing's middle; its other set is the wing's end): the
+ * record, the digits it links by, and the end's digits that may be
+ * eliminated with it: not those, and only digits whose cells outside the
+ * end that see it are some (eliminations needs such a cell in both ends). */
+typedef struct wing_end {
+    int rc;
+    uint16_t linked, may;
+} wing_end;
 
-static void by_als_free(by_als *index)
+/* By set, the records it is in (as either set), from start[set] to
+ * start[set + 1]: each pair of records that share a set is a pair of ends
+ * of that set. With fresh, the ends whose set is fresh come first, the
+ * others from stale[set] on. */
+typedef struct wing_ends {
+    int *start, *stale;
+    wing_end *ends;
+} wing_ends;
+
+static void wing_ends_free(wing_ends *w)
 {
-    free(index->start);
-    free(index->list);
-    free(index->next);
+    free(w->start);
+    free(w->stale);
+    free(w->ends);
 }
 
-/* The place in set's list of its first record after record i; i may only
- * grow from one call to the next, so each record is passed over once. */
-static int after_record(by_als *index, int set, int i)
+/* Puts an end of middle set c (its end set: set) in c's list: a fresh one
+ * at the front (stale[c], which ends past the fresh ones), a stale one at
+ * the back (back[c], going down). */
+static void wing_end_put(wing_ends *w, const bool *fresh, int *back, int c, int set, wing_end end)
 {
-    int *at = &index->next[set];
-    while (*at < index->start[set + 1] && index->list[*at] <= i) (*at)++;
-    return *at;
+    if (!fresh || fresh[set])
+        w->ends[w->stale[c]++] = end;
+    else
+        w->ends[--back[c]] = end;
 }
 
-/* Room for index's lists (records at most); false if memory ran out. */
-static bool by_als_alloc(const search *s, int records, by_als *index)
-{
-    index->start = calloc((size_t)s->nalses + 1, sizeof(int));
-    index->list = malloc((size_t)records * sizeof(int) + 1);
-    /* calloc: the analyzer cannot tell that the sets of the records are
-     * all below nalses, whose next are set below. */
-    index->next = calloc((size_t)s->nalses + 1, sizeof(int));
-    return index->start && index->list && index->next;
-}
-
-/* Makes the lists' starts from their lengths (start[set + 1]), with next
- * at each to fill it. */
-static void by_als_starts(const search *s, by_als *index)
-{
-    for (int i = 0; i < s->nalses; i++) {
-        index->start[i + 1] += index->start[i];
-        index->next[i] = index->start[i];
-    }
-}
-
-/* The records that have a set as their later one (b). (Those with it as
- * the first are its range of the list, first_rc to end_rc.) False if
+/* Makes w for s (fresh: NULL, or the sets fresh_sets found); false if
  * memory ran out. */
-static bool by_later_make(const search *s, by_als *index)
+static bool wing_ends_make(const search *s, const bool *fresh, wing_ends *w)
 {
-    if (!by_als_alloc(s, s->nrcs, index)) return false;
-    for (int i = 0; i < s->nrcs; i++) index->start[s->rcs[i].b + 1]++;
-    by_als_starts(s, index);
-    for (int i = 0; i < s->nrcs; i++) index->list[index->next[s->rcs[i].b]++] = i;
-    for (int i = 0; i < s->nalses; i++) index->next[i] = index->start[i];
-    return true;
+    size_t n = (size_t)s->nalses + 1;
+    w->start = calloc(n, sizeof *w->start);
+    w->stale = malloc(n * sizeof *w->stale);
+    w->ends = malloc(2 * (size_t)s->nrcs * sizeof *w->ends + 1);
+    int *back = malloc(n * sizeof *back);
+    bool ok = w->start && w->stale && w->ends && back;
+    if (ok) {
+        for (int i = 0; i < s->nrcs; i++) {
+            w->start[s->rcs[i].a + 1]++;
+            w->start[s->rcs[i].b + 1]++;
+        }
+        for (int c = 0; c < s->nalses; c++) {
+            w->start[c + 1] += w->start[c];
+            w->stale[c] = w->start[c];
+            back[c] = w->start[c + 1];
+        }
+        for (int i = 0; i < s->nrcs; i++) {
+            const rc *r = &s->rcs[i];
+            uint16_t linked = (uint16_t)(bit(r->d1) | bit(r->d2));
+            wing_end_put(w, fresh, back, r->a, r->b,
+                         (wing_end){i, linked, (uint16_t)(s->alses[r->b].seen & ~linked)});
+            wing_end_put(w, fresh, back, r->b, r->a,
+                         (wing_end){i, linked, (uint16_t)(s->alses[r->a].seen & ~linked)});
+        }
+    }
+    free(back);
+    return ok;
 }
 
-/* The records of a set, as a or b, that have a fresh set. False if
- * memory ran out. */
-static bool with_fresh_make(const search *s, const bool *fresh, by_als *index)
+/* True if the ends x and y of a wing of middle c eliminate something:
+ * a digit that may be eliminated with both (wing_end), whose cells seeing
+ * it in one see it in the other. */
+static bool wing_eliminates(const search *s, int c, const wing_end *x, const wing_end *y)
 {
-    if (!by_als_alloc(s, 2 * s->nrcs, index)) return false;
-    for (int i = 0; i < s->nrcs; i++) {
-        if (stale(fresh, s->rcs[i].a, s->rcs[i].b)) continue;
-        index->start[s->rcs[i].a + 1]++;
-        index->start[s->rcs[i].b + 1]++;
+    const rc *p = &s->rcs[x->rc], *q = &s->rcs[y->rc];
+    const als *a = &s->alses[p->a ^ p->b ^ c], *b = &s->alses[q->a ^ q->b ^ c]; /* not c */
+    if (!hodoku_set_is_empty(hodoku_set_and(a->cells, b->cells))) return false;
+    for (unsigned z = x->may & y->may; z; z &= z - 1) {
+        int d = sudoku_lowest_digit(z);
+        if (!hodoku_set_is_empty(hodoku_set_and(a->sees[d], b->sees[d]))) return true;
     }
-    by_als_starts(s, index);
-    for (int i = 0; i < s->nrcs; i++) {
-        if (stale(fresh, s->rcs[i].a, s->rcs[i].b)) continue;
-        index->list[index->next[s->rcs[i].a]++] = i;
-        index->list[index->next[s->rcs[i].b]++] = i;
-    }
-    for (int i = 0; i < s->nalses; i++) index->next[i] = index->start[i];
-    return true;
+    return false;
 }
 
+/* HoDoKu takes the first pair of records (r1, r2), r2 after r1, that
+ * share a set and give a wing with eliminations: the smallest (r1, r2).
+ * Each pair of records sharing a set shares one (a record is one per
+ * pair of sets): all are the pairs of ends of each set, looked at below
+ * in any order, the smallest kept. A pair gives a wing if its two
+ * records do not link by the same single digit, its ends share no cell
+ * (the ends' union is then neither end) and a digit common to the ends,
+ * outside the digits both records link by, is seen in both by a cell
+ * (eliminations): only a digit both ends may be eliminated with
+ * (wing_end). With fresh, one of the three sets is fresh. */
 static bool als_xy_wing(search *s, const bool *fresh, sudoku_technique technique, sudoku_step *step)
 {
-    elims e;
-    by_als later = {NULL, NULL, NULL}, with_fresh = {NULL, NULL, NULL};
-    if (!by_later_make(s, &later) || (fresh && !with_fresh_make(s, fresh, &with_fresh))) {
-        by_als_free(&later);
-        by_als_free(&with_fresh);
+    wing_ends w;
+    if (!wing_ends_make(s, fresh, &w)) {
+        wing_ends_free(&w);
         s->no_memory = true;
         return false;
     }
-    bool found = false;
-    for (int i = 0; i < s->nrcs && !found; i++) {
-        const rc *r1 = &s->rcs[i];
-        /* The second record comes after the first and shares a set with
-         * it. The second record of a first one between two stale sets
-         * must bring a fresh one: it is looked for among those only, the
-         * two sets' lists merged in order (after_record: after i; none is
-         * in both, r1 alone has both sets). Else the list is in the order
-         * of the first set, then the later: those sharing r1's first set
-         * are the rest of its range (one that has it as the later set
-         * comes before r1); those sharing r1's later set have it as their
-         * later set, with a first set between r1's two, or as their first
-         * set, after those. */
-        bool needs_fresh = stale(fresh, r1->a, r1->b);
-        by_als *lists = needs_fresh ? &with_fresh : &later;
-        int p = i + 1, pe = s->end_rc[r1->a], t = s->first_rc[r1->b], te = s->end_rc[r1->b];
-        if (needs_fresh) {
-            p = after_record(lists, r1->a, i), pe = lists->start[r1->a + 1];
-            t = te = 0;
-        }
-        int q = after_record(lists, r1->b, i), qe = lists->start[r1->b + 1];
-        while (!found) {
-            /* j, and the set ic it shares with r1 (the wing's middle). */
-            int j, ic = r1->b;
-            if (p < pe && (!needs_fresh || q >= qe || lists->list[p] <= lists->list[q])) {
-                j = needs_fresh ? lists->list[p++] : p++;
-                ic = r1->a;
-            } else if (q < qe) {
-                j = lists->list[q++];
-            } else if (t < te) {
-                j = t++;
-            } else {
-                break;
+    int r1 = s->nrcs, r2 = 0; /* the smallest pair found, r1 == nrcs if none */
+    for (int c = 0; c < s->nalses; c++) {
+        const wing_end *x = &w.ends[w.start[c]], *last = &w.ends[w.start[c + 1]];
+        /* With c stale, a pair needs a fresh end: the first of the two. */
+        const wing_end *firsts = !fresh || fresh[c] ? last : &w.ends[w.stale[c]];
+        for (; x < firsts; x++) {
+            /* Two records linking by the same single digit are no wing
+             * (a record links by one or two digits: 0 matches none). */
+            uint16_t may = x->may, same = (x->linked & (x->linked - 1)) ? 0 : x->linked;
+            for (const wing_end *y = x + 1; y < last; y++) {
+                if (!(may & y->may) || y->linked == same) continue;
+                int i = x->rc < y->rc ? x->rc : y->rc, j = x->rc ^ y->rc ^ i;
+                if (i > r1 || (i == r1 && j > r2)) continue;
+                if (wing_eliminates(s, c, x, y)) r1 = i, r2 = j;
             }
-            const rc *r2 = &s->rcs[j];
-            if (!r1->d2 && !r2->d2 && r1->d1 == r2->d1) continue;
-            int ia = ic == r1->a ? r1->b : r1->a, ib = ic == r2->a ? r2->b : r2->a;
-            const als *a = &s->alses[ia], *b = &s->alses[ib], *c = &s->alses[ic];
-            if (!hodoku_set_is_empty(hodoku_set_and(a->cells, b->cells))) continue;
-            hodoku_set both = hodoku_set_or(a->cells, b->cells);
-            if (hodoku_set_equal(both, a->cells) || hodoku_set_equal(both, b->cells)) continue;
-            unsigned rcd = bit(r1->d1) | bit(r1->d2) | bit(r2->d1) | bit(r2->d2);
-            e.n = 0;
-            uint16_t z = eliminations(a, b, rcd, &e);
-            if (!e.n) continue;
-            als_step as = {&e,
-                           {a, b, c},
-                           3,
-                           {{0, 2}, {1, 2}},
-                           {bit(r1->d1) | bit(r1->d2), bit(r2->d1) | bit(r2->d2)},
-                           2,
-                           z};
-            make_step(s, &as, technique, step);
-            found = true;
         }
     }
-    by_als_free(&later);
-    by_als_free(&with_fresh);
-    return found;
+    wing_ends_free(&w);
+    if (r1 == s->nrcs) return false;
+    const rc *p = &s->rcs[r1], *q = &s->rcs[r2];
+    int ic = p->a == q->a || p->a == q->b ? p->a : p->b;
+    int ia = ic == p->a ? p->b : p->a, ib = ic == q->a ? q->b : q->a;
+    const als *a = &s->alses[ia], *b = &s->alses[ib], *c = &s->alses[ic];
+    unsigned linked_a = bit(p->d1) | bit(p->d2), linked_b = bit(q->d1) | bit(q->d2);
+    elims e;
+    e.n = 0;
+    uint16_t z = eliminations(a, b, linked_a | linked_b, &e);
+    als_step as = {&e, {a, b, c}, 3, {{0, 2}, {1, 2}}, {linked_a, linked_b}, 2, z};
+    make_step(s, &as, technique, step);
+    return true;
 }
 
 /* ---- ALS Chain (spec 12.5) ---- */
@@ -1301,7 +1347,7 @@ bool hodoku_round_make(hodoku_round **kept, const hodoku_grid *g)
 static bool als_equal(const als *a, const als *b)
 {
     if (!hodoku_set_equal(a->cells, b->cells) || a->digits != b->digits || a->ncells != b->ncells ||
-        !hodoku_set_equal(a->buddies, b->buddies))
+        !hodoku_set_equal(a->buddies, b->buddies) || a->seen != b->seen)
         return false;
     for (unsigned ds = a->digits; ds; ds &= ds - 1) {
         int d = sudoku_lowest_digit(ds);
@@ -1368,8 +1414,9 @@ static bool *fresh_sets(const hodoku_query *q, const search *s, als_kind kind)
     bool *fresh = malloc((size_t)s->nalses + 1);
     if (!fresh) return NULL;
     for (int i = 0; i < s->nalses; i++)
-        fresh[i] = !hodoku_set_is_empty(hodoku_set_and(s->alses[i].cells, changed)) &&
-                   (kind == XZ || !as_it_was(cache->als_candidates[kind], g->candidates, &s->alses[i]));
+        fresh[i] =
+            !hodoku_set_is_empty(hodoku_set_and(s->alses[i].cells, changed)) &&
+            (kind == XZ || !as_it_was(cache->als_candidates[kind], g->candidates, &s->alses[i]));
     return fresh;
 }
 
