@@ -1057,6 +1057,10 @@ typedef struct chains {
     bool *reach;       /* by set: a fresh one is it or after it along records */
     int nfresh;        /* fresh sets in the chain */
     int start;
+    uint32_t first;    /* the start and its first link's digit, as a number from 1 */
+    uint32_t *barren;  /* by record, its digits used and a fresh set in the chain or not:
+                          (first << 6 | length) of a chain that found nothing on from it */
+    long cuts;         /* chains cut short by CHAIN_MAX */
     rc *chain[CHAIN_MAX];
     int length;
     hodoku_keymap seen; /* eliminations -> place in steps */
@@ -1065,7 +1069,8 @@ typedef struct chains {
     elims *scratch;
 } chains;
 
-static void record_chain(chains *c, const rc *last)
+/* Whether the chain had eliminations (or memory ran out). */
+static bool record_chain(chains *c, const rc *last)
 {
     search *s = c->s;
     const als *start = &s->alses[c->start], *end = &s->alses[last->b];
@@ -1073,11 +1078,11 @@ static void record_chain(chains *c, const rc *last)
      * elimination, told before the digits the links used are made. */
     if (!(start->digits & end->digits) ||
         hodoku_set_is_empty(hodoku_set_and(start->buddies, end->buddies)))
-        return;
+        return false;
     elims *tmp = c->scratch;
     tmp->n = 0;
     eliminations(start, end, used_digits(c->chain[0]) | used_digits(last), tmp);
-    if (!tmp->n) return;
+    if (!tmp->n) return false;
     int n = hodoku_sort_removals(tmp->list, tmp->n);
     if (n > SUDOKU_REMOVALS_MAX / 4) n = SUDOKU_REMOVALS_MAX / 4;
     int ncells = start->ncells;
@@ -1086,14 +1091,14 @@ static void record_chain(chains *c, const rc *last)
     chain_step *cs;
     if (at) {
         cs = &c->steps[*at];
-        if (cs->ncells <= ncells) return;
+        if (cs->ncells <= ncells) return true;
     } else {
         if (c->nsteps == c->size) {
             int size = c->size ? 2 * c->size : 64;
             chain_step *bigger = realloc(c->steps, (size_t)size * sizeof *bigger);
             if (!bigger) {
                 s->no_memory = true;
-                return;
+                return true;
             }
             c->steps = bigger;
             c->size = size;
@@ -1110,29 +1115,61 @@ static void record_chain(chains *c, const rc *last)
         cs->als[i + 1] = c->chain[i]->b;
         cs->rc[i] = (uint16_t)used_digits(c->chain[i]);
     }
+    return true;
+}
+
+static bool extend(chains *c, int from, const rc *last);
+
+/* r (checked) as the chain's next link and the chains on from it; whether
+ * any had eliminations. What those chains do, once r is the link at
+ * length 3 or more, depends only on the start and the first link's digit
+ * (what record_chain excludes and eliminates from), r and the digits it
+ * uses (which links check_rc lets follow), whether the chain holds a
+ * fresh set, and how much room CHAIN_MAX leaves. So where they found
+ * nothing, they are passed over when they come again: nothing is
+ * recorded in them, so the steps and their order are the same. At a
+ * greater length they are the same chains, some cut shorter; at any
+ * length 3 or more, where none was cut (barren then keeps length 3). A
+ * chain passed over counts as cut unless its barren holds for any. */
+// NOLINTNEXTLINE(misc-no-recursion): one level per set of a chain, CHAIN_MAX at most
+static bool link(chains *c, rc *r)
+{
+    search *s = c->s;
+    if (c->length == 0) c->first = (uint32_t)(c->start * 9 + sudoku_lowest_digit(used_digits(r)));
+    int fresh = c->fresh && c->fresh[r->b], length = c->length + 1;
+    bool with_fresh = !c->fresh || c->nfresh + fresh;
+    uint32_t *barren = &c->barren[((r - s->rcs) * 3 + r->actual - 1) * 2 + with_fresh];
+    if (length >= 3 && *barren >> 6 == c->first && (int)(*barren & 63) <= length) {
+        if ((*barren & 63) != 3) c->cuts++;
+        return false;
+    }
+    long cuts = c->cuts;
+    c->chain[c->length++] = r;
+    c->nfresh += fresh;
+    bool found = length >= 3 && with_fresh && record_chain(c, r);
+    if (s->first_rc[r->b] < s->end_rc[r->b]) found |= extend(c, r->b, r);
+    c->nfresh -= fresh;
+    c->length--;
+    if (!found && length >= 3) *barren = c->first << 6 | (uint32_t)(c->cuts == cuts ? 3 : length);
+    return found;
 }
 
 /* Records go from a set to later ones only: no set comes twice in a
- * chain. */
+ * chain. Whether any chain had eliminations. */
 // NOLINTNEXTLINE(misc-no-recursion): one level per set of a chain, CHAIN_MAX at most
-static void extend(chains *c, int from, const rc *last)
+static bool extend(chains *c, int from, const rc *last)
 {
     search *s = c->s;
-    if (c->length >= CHAIN_MAX) return;
-    bool first_try = true;
+    if (c->length >= CHAIN_MAX) {
+        c->cuts++;
+        return false;
+    }
+    bool found = false, first_try = true;
     for (int i = s->first_rc[from]; i < s->end_rc[from]; i++) {
         rc *r = &s->rcs[i];
         if (!check_rc(r, last, first_try)) continue;
         /* A chain of stale sets, and all its extensions, is none. */
-        if (!c->fresh || c->nfresh || c->reach[r->b]) {
-            int fresh = c->fresh && c->fresh[r->b];
-            c->chain[c->length++] = r;
-            c->nfresh += fresh;
-            if (c->length >= 3 && (!c->fresh || c->nfresh)) record_chain(c, r);
-            if (s->first_rc[r->b] < s->end_rc[r->b]) extend(c, r->b, r);
-            c->nfresh -= fresh;
-            c->length--;
-        }
+        if (!c->fresh || c->nfresh || c->reach[r->b]) found |= link(c, r);
         if (!last) {
             if (r->d2 && first_try) {
                 first_try = false;
@@ -1142,6 +1179,7 @@ static void extend(chains *c, int from, const rc *last)
             }
         }
     }
+    return found;
 }
 
 /* HoDoKu's AlsComparator: more eliminations, the weighted sum, fewer
@@ -1175,8 +1213,9 @@ static bool als_chain(search *s, const bool *fresh, sudoku_technique technique, 
     c.fresh = fresh;
     c.reach = fresh ? malloc((size_t)s->nalses + 1) : NULL;
     c.scratch = malloc(sizeof *c.scratch);
+    c.barren = calloc((size_t)s->nrcs * 6 + 1, sizeof *c.barren);
     hodoku_keymap_init(&c.seen);
-    if (!c.scratch || (fresh && !c.reach)) {
+    if (!c.scratch || !c.barren || (fresh && !c.reach)) {
         s->no_memory = true;
     } else {
         if (fresh) reach_fresh(s, fresh, c.reach);
@@ -1206,6 +1245,7 @@ static bool als_chain(search *s, const bool *fresh, sudoku_technique technique, 
         make_step(s, &as, technique, step);
     }
     free(c.reach);
+    free(c.barren);
     free(c.scratch);
     free(c.steps);
     hodoku_keymap_free(&c.seen);
