@@ -1003,37 +1003,32 @@ static bool als_xy_wing(search *s, const bool *fresh, sudoku_technique technique
 
 /* ---- ALS Chain (spec 12.5) ---- */
 
-/* HoDoKu's RestrictedCommon.checkRCInt: which digits of a record (c21,
- * c22) a chain may use after one that used c11 (and c12). */
-static int usable(int c11, int c12, int c21, int c22)
+/* HoDoKu's checkRC for a chain's first link (it sets r->actual): a link
+ * by two digits is tried with each, the first on the first try. */
+static void first_link(rc *r, bool first_try)
 {
-    if (c12 == 0) {
-        if (c22 == 0) return c11 == c21 ? 0 : 1;
-        if (c11 == c22) return 1;
-        if (c11 == c21) return 2;
-        return 3;
-    }
-    if (c22 == 0) return (c11 == c21 || c12 == c21) ? 0 : 1;
-    if ((c11 == c21 && c12 == c22) || (c11 == c22 && c12 == c21)) return 0;
-    if (c11 == c22 || c12 == c22) return 1;
-    if (c11 == c21 || c12 == c21) return 2;
-    return 3;
+    r->actual = !r->d2 || first_try ? 1 : 2;
 }
 
-/* HoDoKu's checkRC: sets r->actual; false if no digit is left. */
-static bool check_rc(rc *r, const rc *last, bool first_try)
+/* The digit of a link r that HoDoKu's checkRC reads when a link follows
+ * it: checkRCInt(c11, c12, ...) with its first digit (actual 1, or 3:
+ * the first twice, "sic", where checkRCInt's answers are those for the
+ * first alone) or its second (actual 2). */
+static int read_digit(const rc *r)
 {
-    r->actual = r->d2 == 0 ? 1 : 3;
-    if (!last) {
-        if (r->d2) r->actual = first_try ? 1 : 2;
-        return true;
-    }
-    switch (last->actual) {
-    case 1: r->actual = (uint8_t)usable(last->d1, 0, r->d1, r->d2); break;
-    case 2: r->actual = (uint8_t)usable(last->d2, 0, r->d1, r->d2); break;
-    case 3: r->actual = (uint8_t)usable(last->d1, last->d1, r->d1, r->d2); break; /* sic */
-    default: break;
-    }
+    return r->actual == 2 ? r->d2 : r->d1;
+}
+
+/* HoDoKu's checkRC for a link r after one whose read_digit is p: sets
+ * r->actual (checkRCInt(p, 0, d1, d2), its cases in order); false if no
+ * digit is left. A link by one digit follows unless by p; by two, it
+ * uses the one that is not p, or both. */
+static bool follows(rc *r, int p)
+{
+    if (!r->d2)
+        r->actual = r->d1 != p;
+    else
+        r->actual = p == r->d2 ? 1 : p == r->d1 ? 2 : 3;
     return r->actual != 0;
 }
 
@@ -1124,7 +1119,7 @@ static bool extend(chains *c, int from, const rc *last);
  * any had eliminations. What those chains do, once r is the link at
  * length 3 or more, depends only on the start and the first link's digit
  * (what record_chain excludes and eliminates from), r and the digits it
- * uses (which links check_rc lets follow), whether the chain holds a
+ * uses (which links may follow it, follows), whether the chain holds a
  * fresh set, and how much room CHAIN_MAX leaves. So where they found
  * nothing, they are passed over when they come again: nothing is
  * recorded in them, so the steps and their order are the same. At a
@@ -1165,9 +1160,13 @@ static bool extend(chains *c, int from, const rc *last)
         return false;
     }
     bool found = false, first_try = true;
+    int p = last ? read_digit(last) : 0;
     for (int i = s->first_rc[from]; i < s->end_rc[from]; i++) {
         rc *r = &s->rcs[i];
-        if (!check_rc(r, last, first_try)) continue;
+        if (!last)
+            first_link(r, first_try);
+        else if (!follows(r, p))
+            continue;
         /* A chain of stale sets, and all its extensions, is none. */
         if (!c->fresh || c->nfresh || c->reach[r->b]) found |= link(c, r);
         if (!last) {
