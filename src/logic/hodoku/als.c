@@ -1053,8 +1053,9 @@ typedef struct chains {
     int nfresh;        /* fresh sets in the chain */
     int start;
     uint32_t first;    /* the start and its first link's digit, as a number from 1 */
-    uint32_t *barren;  /* by record, its digits used and a fresh set in the chain or not:
-                          (first << 6 | length) of a chain that found nothing on from it */
+    uint32_t *barren;  /* by set, the digit follows reads of the link to it and a fresh set
+                          in the chain or not: (first << 6 | length) where the chains on
+                          from it found nothing (extend) */
     long cuts;         /* chains cut short by CHAIN_MAX */
     rc *chain[CHAIN_MAX];
     int length;
@@ -1116,41 +1117,36 @@ static bool record_chain(chains *c, const rc *last)
 static bool extend(chains *c, int from, const rc *last);
 
 /* r (checked) as the chain's next link and the chains on from it; whether
- * any had eliminations. What those chains do, once r is the link at
- * length 3 or more, depends only on the start and the first link's digit
- * (what record_chain excludes and eliminates from), r and the digits it
- * uses (which links may follow it, follows), whether the chain holds a
- * fresh set, and how much room CHAIN_MAX leaves. So where they found
- * nothing, they are passed over when they come again: nothing is
- * recorded in them, so the steps and their order are the same. At a
- * greater length they are the same chains, some cut shorter; at any
- * length 3 or more, where none was cut (barren then keeps length 3). A
- * chain passed over counts as cut unless its barren holds for any. */
+ * any had eliminations. */
 // NOLINTNEXTLINE(misc-no-recursion): one level per set of a chain, CHAIN_MAX at most
 static bool link(chains *c, rc *r)
 {
     search *s = c->s;
     if (c->length == 0) c->first = (uint32_t)(c->start * 9 + sudoku_lowest_digit(used_digits(r)));
-    int fresh = c->fresh && c->fresh[r->b], length = c->length + 1;
-    bool with_fresh = !c->fresh || c->nfresh + fresh;
-    uint32_t *barren = &c->barren[((r - s->rcs) * 3 + r->actual - 1) * 2 + with_fresh];
-    if (length >= 3 && *barren >> 6 == c->first && (int)(*barren & 63) <= length) {
-        if ((*barren & 63) != 3) c->cuts++;
-        return false;
-    }
-    long cuts = c->cuts;
+    int fresh = c->fresh && c->fresh[r->b];
     c->chain[c->length++] = r;
     c->nfresh += fresh;
-    bool found = length >= 3 && with_fresh && record_chain(c, r);
+    bool found = c->length >= 3 && (!c->fresh || c->nfresh) && record_chain(c, r);
     if (s->first_rc[r->b] < s->end_rc[r->b]) found |= extend(c, r->b, r);
     c->nfresh -= fresh;
     c->length--;
-    if (!found && length >= 3) *barren = c->first << 6 | (uint32_t)(c->cuts == cuts ? 3 : length);
     return found;
 }
 
-/* Records go from a set to later ones only: no set comes twice in a
- * chain. Whether any chain had eliminations. */
+/* The links from set `from` after `last` (NULL: the start's first) and
+ * the chains on from them; whether any had eliminations. Records go from
+ * a set to later ones only: no set comes twice in a chain.
+ *
+ * What those chains do, once the chain has two links or more (the links
+ * from here at length 3 or more), depends only on the start and the first
+ * link's digit (what record_chain excludes and eliminates from), `from`
+ * and the digit of last that follows reads (which links may come next),
+ * whether the chain holds a fresh set, and how much room CHAIN_MAX leaves.
+ * So where they found nothing, they are passed over when they come again:
+ * nothing is recorded in them, so the steps and their order are the same.
+ * At a greater length they are the same chains, some cut shorter; at any
+ * length 2 or more, where none was cut (barren then keeps length 2). A
+ * set passed over counts as cut unless its barren holds for any. */
 // NOLINTNEXTLINE(misc-no-recursion): one level per set of a chain, CHAIN_MAX at most
 static bool extend(chains *c, int from, const rc *last)
 {
@@ -1159,8 +1155,17 @@ static bool extend(chains *c, int from, const rc *last)
         c->cuts++;
         return false;
     }
-    bool found = false, first_try = true;
     int p = last ? read_digit(last) : 0;
+    uint32_t *barren = NULL;
+    if (c->length >= 2) {
+        barren = &c->barren[((size_t)from * 9 + (size_t)p - 1) * 2 + (!c->fresh || c->nfresh)];
+        if (*barren >> 6 == c->first && (int)(*barren & 63) <= c->length) {
+            if ((*barren & 63) != 2) c->cuts++;
+            return false;
+        }
+    }
+    long cuts = c->cuts;
+    bool found = false, first_try = true;
     for (int i = s->first_rc[from]; i < s->end_rc[from]; i++) {
         rc *r = &s->rcs[i];
         if (!last)
@@ -1178,6 +1183,7 @@ static bool extend(chains *c, int from, const rc *last)
             }
         }
     }
+    if (barren && !found) *barren = c->first << 6 | (uint32_t)(c->cuts == cuts ? 2 : c->length);
     return found;
 }
 
@@ -1212,7 +1218,7 @@ static bool als_chain(search *s, const bool *fresh, sudoku_technique technique, 
     c.fresh = fresh;
     c.reach = fresh ? malloc((size_t)s->nalses + 1) : NULL;
     c.scratch = malloc(sizeof *c.scratch);
-    c.barren = calloc((size_t)s->nrcs * 6 + 1, sizeof *c.barren);
+    c.barren = calloc((size_t)s->nalses * 18 + 1, sizeof *c.barren);
     hodoku_keymap_init(&c.seen);
     if (!c.scratch || !c.barren || (fresh && !c.reach)) {
         s->no_memory = true;
