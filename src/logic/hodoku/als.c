@@ -1049,37 +1049,32 @@ static bool als_xy_wing(search *s, const bool *fresh, sudoku_technique technique
 
 /* ---- ALS Chain (spec 12.5) ---- */
 
-/* HoDoKu's RestrictedCommon.checkRCInt: which digits of a record (c21,
- * c22) a chain may use after one that used c11 (and c12). */
-static int usable(int c11, int c12, int c21, int c22)
+/* HoDoKu's checkRC for a chain's first link (it sets r->actual): a link
+ * by two digits is tried with each, the first on the first try. */
+static void first_link(rc *r, bool first_try)
 {
-    if (c12 == 0) {
-        if (c22 == 0) return c11 == c21 ? 0 : 1;
-        if (c11 == c22) return 1;
-        if (c11 == c21) return 2;
-        return 3;
-    }
-    if (c22 == 0) return (c11 == c21 || c12 == c21) ? 0 : 1;
-    if ((c11 == c21 && c12 == c22) || (c11 == c22 && c12 == c21)) return 0;
-    if (c11 == c22 || c12 == c22) return 1;
-    if (c11 == c21 || c12 == c21) return 2;
-    return 3;
+    r->actual = !r->d2 || first_try ? 1 : 2;
 }
 
-/* HoDoKu's checkRC: sets r->actual; false if no digit is left. */
-static bool check_rc(rc *r, const rc *last, bool first_try)
+/* The digit of a link r that HoDoKu's checkRC reads when a link follows
+ * it: checkRCInt(c11, c12, ...) with its first digit (actual 1, or 3:
+ * the first twice, "sic", where checkRCInt's answers are those for the
+ * first alone) or its second (actual 2). */
+static int read_digit(const rc *r)
 {
-    r->actual = r->d2 == 0 ? 1 : 3;
-    if (!last) {
-        if (r->d2) r->actual = first_try ? 1 : 2;
-        return true;
-    }
-    switch (last->actual) {
-    case 1: r->actual = (uint8_t)usable(last->d1, 0, r->d1, r->d2); break;
-    case 2: r->actual = (uint8_t)usable(last->d2, 0, r->d1, r->d2); break;
-    case 3: r->actual = (uint8_t)usable(last->d1, last->d1, r->d1, r->d2); break; /* sic */
-    default: break;
-    }
+    return r->actual == 2 ? r->d2 : r->d1;
+}
+
+/* HoDoKu's checkRC for a link r after one whose read_digit is p: sets
+ * r->actual (checkRCInt(p, 0, d1, d2), its cases in order); false if no
+ * digit is left. A link by one digit follows unless by p; by two, it
+ * uses the one that is not p, or both. */
+static bool follows(rc *r, int p)
+{
+    if (!r->d2)
+        r->actual = r->d1 != p;
+    else
+        r->actual = p == r->d2 ? 1 : p == r->d1 ? 2 : 3;
     return r->actual != 0;
 }
 
@@ -1103,6 +1098,11 @@ typedef struct chains {
     bool *reach;       /* by set: a fresh one is it or after it along records */
     int nfresh;        /* fresh sets in the chain */
     int start;
+    uint32_t first;    /* the start and its first link's digit, as a number from 1 */
+    uint32_t *barren;  /* by set, the digit follows reads of the link to it and a fresh set
+                          in the chain or not: (first << 6 | length) where the chains on
+                          from it found nothing (extend) */
+    long cuts;         /* chains cut short by CHAIN_MAX */
     rc *chain[CHAIN_MAX];
     int length;
     hodoku_keymap seen; /* eliminations -> place in steps */
@@ -1111,7 +1111,8 @@ typedef struct chains {
     elims *scratch;
 } chains;
 
-static void record_chain(chains *c, const rc *last)
+/* Whether the chain had eliminations (or memory ran out). */
+static bool record_chain(chains *c, const rc *last)
 {
     search *s = c->s;
     const als *start = &s->alses[c->start], *end = &s->alses[last->b];
@@ -1119,11 +1120,11 @@ static void record_chain(chains *c, const rc *last)
      * elimination, told before the digits the links used are made. */
     if (!(start->digits & end->digits) ||
         hodoku_set_is_empty(hodoku_set_and(start->buddies, end->buddies)))
-        return;
+        return false;
     elims *tmp = c->scratch;
     tmp->n = 0;
     eliminations(start, end, used_digits(c->chain[0]) | used_digits(last), tmp);
-    if (!tmp->n) return;
+    if (!tmp->n) return false;
     int n = hodoku_sort_removals(tmp->list, tmp->n);
     if (n > SUDOKU_REMOVALS_MAX / 4) n = SUDOKU_REMOVALS_MAX / 4;
     int ncells = start->ncells;
@@ -1132,14 +1133,14 @@ static void record_chain(chains *c, const rc *last)
     chain_step *cs;
     if (at) {
         cs = &c->steps[*at];
-        if (cs->ncells <= ncells) return;
+        if (cs->ncells <= ncells) return true;
     } else {
         if (c->nsteps == c->size) {
             int size = c->size ? 2 * c->size : 64;
             chain_step *bigger = realloc(c->steps, (size_t)size * sizeof *bigger);
             if (!bigger) {
                 s->no_memory = true;
-                return;
+                return true;
             }
             c->steps = bigger;
             c->size = size;
@@ -1156,29 +1157,69 @@ static void record_chain(chains *c, const rc *last)
         cs->als[i + 1] = c->chain[i]->b;
         cs->rc[i] = (uint16_t)used_digits(c->chain[i]);
     }
+    return true;
 }
 
-/* Records go from a set to later ones only: no set comes twice in a
- * chain. */
+static bool extend(chains *c, int from, const rc *last);
+
+/* r (checked) as the chain's next link and the chains on from it; whether
+ * any had eliminations. */
 // NOLINTNEXTLINE(misc-no-recursion): one level per set of a chain, CHAIN_MAX at most
-static void extend(chains *c, int from, const rc *last)
+static bool link(chains *c, rc *r)
 {
     search *s = c->s;
-    if (c->length >= CHAIN_MAX) return;
-    bool first_try = true;
+    if (c->length == 0) c->first = (uint32_t)(c->start * 9 + sudoku_lowest_digit(used_digits(r)));
+    int fresh = c->fresh && c->fresh[r->b];
+    c->chain[c->length++] = r;
+    c->nfresh += fresh;
+    bool found = c->length >= 3 && (!c->fresh || c->nfresh) && record_chain(c, r);
+    if (s->first_rc[r->b] < s->end_rc[r->b]) found |= extend(c, r->b, r);
+    c->nfresh -= fresh;
+    c->length--;
+    return found;
+}
+
+/* The links from set `from` after `last` (NULL: the start's first) and
+ * the chains on from them; whether any had eliminations. Records go from
+ * a set to later ones only: no set comes twice in a chain.
+ *
+ * What those chains do, once the chain has two links or more (the links
+ * from here at length 3 or more), depends only on the start and the first
+ * link's digit (what record_chain excludes and eliminates from), `from`
+ * and the digit of last that follows reads (which links may come next),
+ * whether the chain holds a fresh set, and how much room CHAIN_MAX leaves.
+ * So where they found nothing, they are passed over when they come again:
+ * nothing is recorded in them, so the steps and their order are the same.
+ * At a greater length they are the same chains, some cut shorter; at any
+ * length 2 or more, where none was cut (barren then keeps length 2). A
+ * set passed over counts as cut unless its barren holds for any. */
+// NOLINTNEXTLINE(misc-no-recursion): one level per set of a chain, CHAIN_MAX at most
+static bool extend(chains *c, int from, const rc *last)
+{
+    search *s = c->s;
+    if (c->length >= CHAIN_MAX) {
+        c->cuts++;
+        return false;
+    }
+    int p = last ? read_digit(last) : 0;
+    uint32_t *barren = NULL;
+    if (c->length >= 2) {
+        barren = &c->barren[((size_t)from * 9 + (size_t)p - 1) * 2 + (!c->fresh || c->nfresh)];
+        if (*barren >> 6 == c->first && (int)(*barren & 63) <= c->length) {
+            if ((*barren & 63) != 2) c->cuts++;
+            return false;
+        }
+    }
+    long cuts = c->cuts;
+    bool found = false, first_try = true;
     for (int i = s->first_rc[from]; i < s->end_rc[from]; i++) {
         rc *r = &s->rcs[i];
-        if (!check_rc(r, last, first_try)) continue;
+        if (!last)
+            first_link(r, first_try);
+        else if (!follows(r, p))
+            continue;
         /* A chain of stale sets, and all its extensions, is none. */
-        if (!c->fresh || c->nfresh || c->reach[r->b]) {
-            int fresh = c->fresh && c->fresh[r->b];
-            c->chain[c->length++] = r;
-            c->nfresh += fresh;
-            if (c->length >= 3 && (!c->fresh || c->nfresh)) record_chain(c, r);
-            if (s->first_rc[r->b] < s->end_rc[r->b]) extend(c, r->b, r);
-            c->nfresh -= fresh;
-            c->length--;
-        }
+        if (!c->fresh || c->nfresh || c->reach[r->b]) found |= link(c, r);
         if (!last) {
             if (r->d2 && first_try) {
                 first_try = false;
@@ -1188,6 +1229,8 @@ static void extend(chains *c, int from, const rc *last)
             }
         }
     }
+    if (barren && !found) *barren = c->first << 6 | (uint32_t)(c->cuts == cuts ? 2 : c->length);
+    return found;
 }
 
 /* HoDoKu's AlsComparator: more eliminations, the weighted sum, fewer
@@ -1221,8 +1264,9 @@ static bool als_chain(search *s, const bool *fresh, sudoku_technique technique, 
     c.fresh = fresh;
     c.reach = fresh ? malloc((size_t)s->nalses + 1) : NULL;
     c.scratch = malloc(sizeof *c.scratch);
+    c.barren = calloc((size_t)s->nalses * 18 + 1, sizeof *c.barren);
     hodoku_keymap_init(&c.seen);
-    if (!c.scratch || (fresh && !c.reach)) {
+    if (!c.scratch || !c.barren || (fresh && !c.reach)) {
         s->no_memory = true;
     } else {
         if (fresh) reach_fresh(s, fresh, c.reach);
@@ -1252,6 +1296,7 @@ static bool als_chain(search *s, const bool *fresh, sudoku_technique technique, 
         make_step(s, &as, technique, step);
     }
     free(c.reach);
+    free(c.barren);
     free(c.scratch);
     free(c.steps);
     hodoku_keymap_free(&c.seen);
