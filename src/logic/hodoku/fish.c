@@ -1024,27 +1024,29 @@ static bool finned_possible(const fish_search *s, bool lines)
      * outside the box has none at X's place, in the stack: it takes no
      * part, and having needs no update. */
     for (int band = 0; band < 3; band++) {
-        unsigned in_band = 7u << (3 * band);
+        int first = 3 * band;
+        unsigned in_band = 7u << first,
+                 band_places = places[first] | places[first + 1] | places[first + 2];
         for (int stack = 0; stack < 3; stack++) {
-            unsigned box_places = 7u << (3 * stack), in_box[9] = {0};
-            /* No X in the box: nothing to ask. */
-            if (!((places[3 * band] | places[3 * band + 1] | places[3 * band + 2]) & box_places))
-                continue;
+            /* The places of X's in the box: none, nothing to ask. */
+            unsigned box_places = 7u << (3 * stack), xs = band_places & box_places;
+            if (!xs) continue;
             unsigned fewer = fewer_all & ~in_band;
-            for (int line = 3 * band; line < 3 * band + 3; line++) {
+            for (int line = first; line < first + 3; line++) {
                 outside[line] = places[line] & ~box_places;
                 if (places[line] && sudoku_popcount(outside[line]) < s->size) fewer |= 1u << line;
-                for (unsigned at = places[line] & box_places; at; at &= at - 1)
-                    in_box[__builtin_ctz(at)] |= 1u << line;
             }
             /* X's at one place (across) of the box differ only by their
-             * own line: none goes if the base lines of them all fail (as
-             * they do, unasked, when fewer than size). A lone X's own
-             * line is left out at once. */
-            for (int across = 3 * stack; across < 3 * stack + 3; across++) {
+             * own line (at: those lines): none goes if the base lines of
+             * them all fail (as they do, unasked, when fewer than size).
+             * A lone X's own line is left out at once. */
+            for (; xs; xs &= xs - 1) {
+                int across = __builtin_ctz(xs);
                 unsigned base_lines = fewer | (having_all[across] & ~in_band),
-                         at = in_box[across];
-                if (!at || sudoku_popcount(base_lines) < s->size) continue;
+                         at = (places[first] >> across & 1u) << first |
+                              (places[first + 1] >> across & 1u) << (first + 1) |
+                              (places[first + 2] >> across & 1u) << (first + 2);
+                if (sudoku_popcount(base_lines) < s->size) continue;
                 if (!(at & (at - 1))) {
                     if (lines_within(outside, base_lines & ~at, s->size, s->size, 1u << across))
                         return true;
@@ -1057,7 +1059,7 @@ static bool finned_possible(const fish_search *s, bool lines)
                         return true;
             }
         }
-        for (int line = 3 * band; line < 3 * band + 3; line++) outside[line] = places[line];
+        for (int line = first; line < first + 3; line++) outside[line] = places[line];
     }
     return false;
 }
