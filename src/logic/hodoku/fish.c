@@ -83,12 +83,13 @@ typedef struct fish_search {
 } fish_search;
 
 /* Pairs of the 18 units of the cover kinds, by their index among them
- * (kind_index) i < j: bit j(j - 1)/2 + i of 153. */
+ * (their kind index: a line's place, a box 9 and on) i < j: bit
+ * j(j - 1)/2 + i of 153. */
 typedef struct cover_pairs {
     uint64_t w[3];
 } cover_pairs;
 
-/* The pairs that hold each cover unit (by kind_index i): bits pair_bit(i,
+/* The pairs that hold each cover unit (by kind index i): bits pair_bit(i,
  * j) for every j != i, the run i(i - 1)/2 to i(i + 1)/2 - 1 (j < i) and
  * bit j(j - 1)/2 + i for each j > i. A constant, not made per search:
  * making it cost about 5,000 instructions a Franken Swordfish search. */
@@ -113,25 +114,25 @@ static const cover_pairs pairs_with[18] = {
     {{0x0000000000000000ull, 0x0000000000000000ull, 0x0000000001ffff00ull}},
 };
 
-/* The cover pairs, and the single covers (bits by kind_index), that take
+/* The cover pairs, and the single covers (bits by kind index), that take
  * some cells. */
 typedef struct covering {
     cover_pairs pairs;
     uint32_t single;
 } covering;
 
-/* What a cell sees of a unit, one of SIGHTS (sight). */
+/* What a cell X sees of a base line, one of SIGHTS (line_share). */
 #define SIGHTS 19
 
 /* Finned Franken: the cells a fish on a base unit may eliminate, at most
- * (targets_of), and a swordfish's covering of a base unit's cells a cell
- * X does not see (by the unit and what X sees of it: swordfish_possible);
+ * (targets_of), and a swordfish's covering of a base line's cells a cell
+ * X does not see (by the line and what X sees of it: swordfish_possible);
  * made when first asked for (the known bits), per search. */
 struct targets {
     uint32_t solo_known;
     cells solo[27];
-    uint32_t covering_known[27]; /* bits by sight */
-    covering covering[27][SIGHTS];
+    uint32_t covering_known[18]; /* bits by sight */
+    covering covering[18][SIGHTS];
 };
 
 static int kind_of(int unit)
@@ -463,13 +464,6 @@ static cells solo_targets(fish_search *s, int unit)
     return t->solo[unit];
 }
 
-/* A unit's index among the 18 of its two kinds (a line's place, a box
- * 9 and on): of the cover units, and of the base units. */
-static int kind_index(int unit)
-{
-    return unit < 18 ? unit % 9 : unit - 9;
-}
-
 static int pair_bit(int i, int j)
 {
     return i < j ? j * (j - 1) / 2 + i : i * (i - 1) / 2 + j;
@@ -479,83 +473,6 @@ static void add_pair(cover_pairs *p, int i, int j)
 {
     int bit = pair_bit(i, j);
     p->w[bit / 64] |= 1ull << (bit % 64);
-}
-
-/* The cover pairs, and the single covers (bits by kind_index), that take
- * need (the cells of a base unit a cell X does not see): every such pair
- * holds a unit of the first of those cells, and the second unit, when
- * the first leaves some, one of the first cell that one leaves. */
-static void make_covers_for(const fish_search *s, cells need, covering *c)
-{
-    cover_pairs *pairs = &c->pairs;
-    uint32_t *single = &c->single;
-    if (cells_empty(need)) {
-        *pairs = (cover_pairs){{~0ull, ~0ull, ~0ull}};
-        *single = ~0u;
-        return;
-    }
-    *pairs = (cover_pairs){{0, 0, 0}};
-    *single = 0;
-    int first = cells_first(need);
-    for (uint32_t units = sudoku_cell_unit_mask[first] & s->cover_units; units;
-         units &= units - 1) {
-        int u = __builtin_ctz(units), i = kind_index(u);
-        cells rest = cells_minus(need, s->at[u]);
-        if (cells_empty(rest)) {
-            *single |= 1u << i;
-            for (int k = 0; k < 3; k++) pairs->w[k] |= pairs_with[i].w[k];
-            continue;
-        }
-        int other = cells_first(rest);
-        for (uint32_t more = sudoku_cell_unit_mask[other] & s->cover_units; more; more &= more - 1)
-            if (cells_empty(cells_minus(rest, s->at[__builtin_ctz(more)])))
-                add_pair(pairs, i, kind_index(__builtin_ctz(more)));
-    }
-}
-
-/* What the cell (at row, column) sees of the digit's cells in unit,
- * numbered (below SIGHTS): of a line, the cell on its crossing line (0-8,
- * by the crossing), or if its box lies along the line, the line's cells
- * in the box (9-11, by the box's place along the line); of a box, those
- * on its row and its column (by their places in the box, 3 for none);
- * none (18). The cell is in no such unit (swordfish_at's). The cells of the unit the cell
- * does not see, and so their covering, are the same for all cells of
- * one number. Numbered by the digit's cells, not the unit's, cells that
- * differ only where the digit is not share a number, and so a table. */
-static int sight(const fish_search *s, int unit, int cell, int row, int column)
-{
-    cells at = s->at[unit];
-    cells seen = cells_and(at, (cells){{sudoku_peer_bits[cell][0], sudoku_peer_bits[cell][1]}});
-    if (cells_empty(seen)) return 18;
-    if (unit < 18) {
-        int line = unit % 9, along = unit < 9 ? row : column, across = unit < 9 ? column : row;
-        return along / 3 == line / 3 ? 9 + across / 3 : across;
-    }
-    const uint64_t *on_row = sudoku_unit_bits[row], *on_column = sudoku_unit_bits[9 + column];
-    bool by_row = (seen.w[0] & on_row[0]) | (seen.w[1] & on_row[1]),
-         by_column = (seen.w[0] & on_column[0]) | (seen.w[1] & on_column[1]);
-    return (by_row ? row % 3 : 3) * 4 + (by_column ? column % 3 : 3);
-}
-
-/* make_covers_for's answer for the cells of unit the cell (at row,
- * column; not in unit) does not see, made when first asked for in the search, by
- * covers other than unit itself (a base unit is no cover: of the base
- * units, only a box is of a cover kind). */
-static const covering *covering_of(fish_search *s, int unit, int cell, int row, int column)
-{
-    struct targets *t = s->targets;
-    int seen = sight(s, unit, cell, row, column);
-    covering *c = &t->covering[unit][seen];
-    if (!(t->covering_known[unit] >> seen & 1u)) {
-        make_covers_for(s, unseen(s->at[unit], cell), c);
-        if (s->cover_units >> unit & 1u) {
-            int k = kind_index(unit);
-            for (int w = 0; w < 3; w++) c->pairs.w[w] &= ~pairs_with[k].w[w];
-            c->single &= ~(1u << k);
-        }
-        t->covering_known[unit] |= 1u << seen;
-    }
-    return c;
 }
 
 /* The cells a finned Franken fish on the first k + 1 chosen base units
@@ -617,13 +534,128 @@ static cells full_targets(fish_search *s)
 }
 
 /* A base unit's share in a finned Franken Swordfish eliminating X
- * (swordfish_possible): the covering of its cells X does not see by
- * units other than itself, and its cells. */
+ * (swordfish_possible): the cover pairs, and the single covers (bits by
+ * kind index), that take its cells X does not see, by units other than
+ * itself; and its cells. */
 typedef struct share {
-    cover_pairs pairs;
-    uint32_t single;
+    covering cover;
     cells at;
 } share;
+
+/* Where X is, as the searches of one orientation read places: its base
+ * line (a row when rows are base) and its place along the base lines. */
+typedef struct spot {
+    bool rows_base;
+    int line, place;
+} spot;
+
+/* The kind index of the box holding place of base line line. */
+static int box_at(spot x, int line, int place)
+{
+    return 9 + (x.rows_base ? line / 3 * 3 + place / 3 : place / 3 * 3 + line / 3);
+}
+
+static void add_single(covering *h, int i)
+{
+    h->single |= 1u << i;
+    for (int k = 0; k < 3; k++) h->pairs.w[k] |= pairs_with[i].w[k];
+}
+
+/* The covers with unit i (kind index) of places of a base line (line)
+ * that unit i leaves (rest): all pairs with it if none, else pairs with
+ * the cover line or the box of the first place left, if that takes the
+ * rest. */
+static void cover_rest(covering *h, spot x, int line, int i, unsigned rest)
+{
+    if (!rest) {
+        add_single(h, i);
+        return;
+    }
+    int place = __builtin_ctz(rest);
+    if (!(rest & (rest - 1))) add_pair(&h->pairs, i, place);
+    if (!(rest & ~(7u << (place / 3 * 3)))) add_pair(&h->pairs, i, box_at(x, line, place));
+}
+
+/* The share's covering of a base line's places X does not see (unseen):
+ * every pair that takes them holds the cover line or the box of the
+ * first, and takes the rest by the second unit (cover_rest). None to
+ * take: every pair and single (the words' spare bits with them). */
+static void line_covering(covering *h, spot x, int line, unsigned unseen)
+{
+    if (!unseen) {
+        h->pairs = (cover_pairs){{~0ull, ~0ull, ~0ull}};
+        h->single = ~0u;
+        return;
+    }
+    h->pairs = (cover_pairs){{0, 0, 0}};
+    h->single = 0;
+    int first = __builtin_ctz(unseen);
+    cover_rest(h, x, line, first, unseen & ~(1u << first));
+    cover_rest(h, x, line, box_at(x, line, first), unseen & ~(7u << (first / 3 * 3)));
+}
+
+/* The share's covering of a base box (kind index box) whose cells X
+ * does not see lie on the cover lines lines (places): no other box takes
+ * any of them and the box itself is no cover, so one line is a single
+ * cover (its pairs but those with the box), two lines are the one pair,
+ * three none; none to take, every pair and single but the box's (the
+ * words' spare bits with them). */
+static void box_covering(covering *h, int box, unsigned lines)
+{
+    const uint64_t *with_box = pairs_with[box].w;
+    int n = sudoku_popcount(lines);
+    if (n == 0) {
+        h->pairs = (cover_pairs){{~with_box[0], ~with_box[1], ~with_box[2]}};
+        h->single = ~0u & ~(1u << box);
+    } else if (n == 1) {
+        int line = __builtin_ctz(lines);
+        const uint64_t *with_line = pairs_with[line].w;
+        h->pairs = (cover_pairs){{with_line[0] & ~with_box[0], with_line[1] & ~with_box[1],
+                                  with_line[2] & ~with_box[2]}};
+        h->single = 1u << line;
+    } else {
+        h->pairs = (cover_pairs){{0, 0, 0}};
+        h->single = 0;
+        if (n == 2) add_pair(&h->pairs, __builtin_ctz(lines), 31 - __builtin_clz(lines));
+    }
+}
+
+/* The covering of base line unit's cells X does not see, made when first
+ * asked for in the search: X sees the line's cell on its cover line (at
+ * its place), or in X's band its cells in X's box. What X sees of the
+ * digit's cells (a number below SIGHTS: none, the place, or the box's
+ * place along the line) tells which cells those are, so it keys the
+ * table. */
+static const covering *line_share(fish_search *s, spot x, int unit)
+{
+    int line = unit % 9;
+    bool in_band = line / 3 == x.line / 3;
+    unsigned places = s->places[unit], seen = in_band ? 7u << (x.place / 3 * 3) : 1u << x.place;
+    int sight = !(places & seen) ? 18 : in_band ? 9 + x.place / 3 : x.place;
+    struct targets *t = s->targets;
+    covering *c = &t->covering[unit][sight];
+    if (!(t->covering_known[unit] >> sight & 1u)) {
+        line_covering(c, x, line, places & ~seen);
+        t->covering_known[unit] |= 1u << sight;
+    }
+    return c;
+}
+
+/* The covering of base box unit's cells X (not in the box) does not see:
+ * X sees those on its base line and on its cover line (its place). Made
+ * each time, not kept: read off the places it costs less than a table's
+ * key and lookup (on ts122 a third of the lookups made a table). */
+static void box_share(const fish_search *s, spot x, int unit, covering *c)
+{
+    int box = unit - 18, band = box / 3, stack = box % 3,
+        first_line = 3 * (x.rows_base ? band : stack);
+    const unsigned *places = &s->places[x.rows_base ? 0 : 9];
+    unsigned lines = 0;
+    for (int line = first_line; line < first_line + 3; line++)
+        if (line != x.line) lines |= places[line];
+    lines &= 7u << 3 * (x.rows_base ? stack : band);
+    box_covering(c, 9 + box, lines & ~(1u << x.place));
+}
 
 static bool pairs_meet(const cover_pairs *a, const cover_pairs *b)
 {
@@ -667,18 +699,20 @@ static bool xwing_at(const share *sh, int n, bool has_own, cells own, cells peer
     if (single_twice) {
         uint32_t after[18];
         after[n - 1] = 0;
-        for (int a = n - 1; a > 0; a--) after[a - 1] = after[a] | sh[a].single;
+        for (int a = n - 1; a > 0; a--) after[a - 1] = after[a] | sh[a].cover.single;
         for (int a = 0; a < n; a++)
-            if (sh[a].single & after[a])
+            if (sh[a].cover.single & after[a])
                 for (int b = a + 1; b < n; b++)
-                    if ((sh[a].single & sh[b].single) && endo_seen(sh[a].at, sh[b].at, none, peers))
+                    if ((sh[a].cover.single & sh[b].cover.single) &&
+                        endo_seen(sh[a].at, sh[b].at, none, peers))
                         return true;
     }
     /* A unit X sees all of has every single cover, and the bits past
-     * the 18 covers' (make_covers_for's ~0u): bit 31 tells. */
+     * the 18 covers' (~0u, line_covering and box_covering): bit 31 tells. */
     if (has_own && single_once >> 31)
         for (int b = 0; b < n; b++)
-            if (sh[b].single >> 31 && count_upto(cells_and(own, sh[b].at), 2) <= 2) return true;
+            if (sh[b].cover.single >> 31 && count_upto(cells_and(own, sh[b].at), 2) <= 2)
+                return true;
     return false;
 }
 
@@ -696,12 +730,13 @@ static bool swordfish_at(fish_search *s, int x, uint32_t which, uint32_t touched
     share sh[18];
     int n = 0, first_touched = 0, row = x / 9, column = x % 9;
     cells own = {{0, 0}}, peers = {{sudoku_peer_bits[x][0], sudoku_peer_bits[x][1]}};
-    bool has_own = false, own_touched = false;
+    bool has_own = false, own_touched = false, rows_base = s->cover_units >> 9 & 1u;
     uint32_t single_once = 0, single_twice = 0;
     const uint32_t parts[2] = {which & touched, which & ~touched};
+    const spot here = {rows_base, rows_base ? row : column, rows_base ? column : row};
     /* Of X's units only its line of the base kind is a base unit here: a
      * base box never lists its own cells (solo_targets). */
-    int own_line = s->cover_units >> 9 & 1u ? row : 9 + column;
+    int own_line = rows_base ? row : 9 + column;
     for (int part = 0; part < 2; part++) {
         for (uint32_t units = parts[part]; units; units &= units - 1) {
             int unit = __builtin_ctz(units);
@@ -712,12 +747,13 @@ static bool swordfish_at(fish_search *s, int x, uint32_t which, uint32_t touched
                 continue;
             }
             share *h = &sh[n++];
-            const covering *c = covering_of(s, unit, x, row, column);
-            h->pairs = c->pairs;
-            h->single = c->single;
+            if (unit < 18)
+                h->cover = *line_share(s, here, unit);
+            else
+                box_share(s, here, unit, &h->cover);
             h->at = s->at[unit];
-            single_twice |= single_once & h->single;
-            single_once |= h->single;
+            single_twice |= single_once & h->cover.single;
+            single_once |= h->cover.single;
         }
         if (part == 0) first_touched = n;
     }
@@ -726,14 +762,16 @@ static bool swordfish_at(fish_search *s, int x, uint32_t which, uint32_t touched
     if (has_own && single_twice)
         for (int a = 0; a < (own_touched ? n : first_touched); a++)
             for (int b = a + 1; b < n; b++)
-                if ((sh[a].single & sh[b].single) && endo_seen(own, sh[a].at, sh[b].at, peers))
+                if ((sh[a].cover.single & sh[b].cover.single) &&
+                    endo_seen(own, sh[a].at, sh[b].at, peers))
                     return true;
     for (int a = 0; a < first_touched; a++)
         for (int b = a + 1; b < n; b++) {
-            if (!pairs_meet(&sh[a].pairs, &sh[b].pairs)) continue;
-            cover_pairs ab = pairs_and(&sh[a].pairs, &sh[b].pairs);
+            if (!pairs_meet(&sh[a].cover.pairs, &sh[b].cover.pairs)) continue;
+            cover_pairs ab = pairs_and(&sh[a].cover.pairs, &sh[b].cover.pairs);
             for (int c = b + 1; c < n; c++)
-                if (pairs_meet(&ab, &sh[c].pairs) && endo_seen(sh[a].at, sh[b].at, sh[c].at, peers))
+                if (pairs_meet(&ab, &sh[c].cover.pairs) &&
+                    endo_seen(sh[a].at, sh[b].at, sh[c].at, peers))
                     return true;
         }
     return false;
@@ -986,27 +1024,29 @@ static bool finned_possible(const fish_search *s, bool lines)
      * outside the box has none at X's place, in the stack: it takes no
      * part, and having needs no update. */
     for (int band = 0; band < 3; band++) {
-        unsigned in_band = 7u << (3 * band);
+        int first = 3 * band;
+        unsigned in_band = 7u << first,
+                 band_places = places[first] | places[first + 1] | places[first + 2];
         for (int stack = 0; stack < 3; stack++) {
-            unsigned box_places = 7u << (3 * stack), in_box[9] = {0};
-            /* No X in the box: nothing to ask. */
-            if (!((places[3 * band] | places[3 * band + 1] | places[3 * band + 2]) & box_places))
-                continue;
+            /* The places of X's in the box: none, nothing to ask. */
+            unsigned box_places = 7u << (3 * stack), xs = band_places & box_places;
+            if (!xs) continue;
             unsigned fewer = fewer_all & ~in_band;
-            for (int line = 3 * band; line < 3 * band + 3; line++) {
+            for (int line = first; line < first + 3; line++) {
                 outside[line] = places[line] & ~box_places;
                 if (places[line] && sudoku_popcount(outside[line]) < s->size) fewer |= 1u << line;
-                for (unsigned at = places[line] & box_places; at; at &= at - 1)
-                    in_box[__builtin_ctz(at)] |= 1u << line;
             }
             /* X's at one place (across) of the box differ only by their
-             * own line: none goes if the base lines of them all fail (as
-             * they do, unasked, when fewer than size). A lone X's own
-             * line is left out at once. */
-            for (int across = 3 * stack; across < 3 * stack + 3; across++) {
+             * own line (at: those lines): none goes if the base lines of
+             * them all fail (as they do, unasked, when fewer than size).
+             * A lone X's own line is left out at once. */
+            for (; xs; xs &= xs - 1) {
+                int across = __builtin_ctz(xs);
                 unsigned base_lines = fewer | (having_all[across] & ~in_band),
-                         at = in_box[across];
-                if (!at || sudoku_popcount(base_lines) < s->size) continue;
+                         at = (places[first] >> across & 1u) << first |
+                              (places[first + 1] >> across & 1u) << (first + 1) |
+                              (places[first + 2] >> across & 1u) << (first + 2);
+                if (sudoku_popcount(base_lines) < s->size) continue;
                 if (!(at & (at - 1))) {
                     if (lines_within(outside, base_lines & ~at, s->size, s->size, 1u << across))
                         return true;
@@ -1019,7 +1059,7 @@ static bool finned_possible(const fish_search *s, bool lines)
                         return true;
             }
         }
-        for (int line = 3 * band; line < 3 * band + 3; line++) outside[line] = places[line];
+        for (int line = first; line < first + 3; line++) outside[line] = places[line];
     }
     return false;
 }
