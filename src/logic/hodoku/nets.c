@@ -92,6 +92,69 @@ static inline uint16_t *peer_removals(player *p, int cell, int digit, int *npeer
     return p->peers[at];
 }
 
+/* Adds node (a plain node) to the open table as HoDoKu does (addEntry):
+ * a node already there is left out, a full table takes nothing; ret are
+ * entry numbers of its predecessors (the largest is kept first), its
+ * distance one more than ret[0]'s. The table has room for all it takes
+ * (hodoku_table_open). Inline, as record. */
+__attribute__((always_inline)) static inline void table_add(hodoku_tables *t, int node, const uint16_t ret[5])
+{
+    int table = t->table, n = t->base_count[table];
+    if (n >= HODOKU_TABLE_MAX || t->stamp[node] == t->epoch) return;
+    hodoku_entry *list = &t->base[t->base_start[table]];
+    hodoku_entry *e = &list[n];
+    e->node = (uint16_t)node;
+    e->flags = 0;
+    memcpy(e->ret, ret, sizeof e->ret);
+    for (int k = 1; k < 5; k++)
+        if (e->ret[k] > e->ret[0]) {
+            uint16_t swap = e->ret[0];
+            e->ret[0] = e->ret[k];
+            e->ret[k] = swap;
+        }
+    /* The distance from the first predecessor named, before the sort; a
+     * predecessor not written yet (HoDoKu reads a cleared slot) counts 0. */
+    e->dist = (uint16_t)((ret[0] < n ? list[ret[0]].dist : 0) + 1) & HODOKU_DISTANCE_MASK;
+    t->stamp[node] = t->epoch;
+    t->pos[node] = (uint16_t)n;
+    t->base_count[table]++;
+    t->base_used++;
+}
+
+/* Writes node (a plain node) at entry n of the open table's list, with
+ * the one predecessor pred, unless it is there already; whether it did. */
+static inline bool append(hodoku_tables *t, hodoku_entry *list, int n, int node, int pred, uint16_t dist)
+{
+    if (t->stamp[node] == t->epoch) return false;
+    list[n] = (hodoku_entry){.node = (uint16_t)node, .ret = {(uint16_t)pred}, .dist = dist};
+    t->stamp[node] = t->epoch;
+    t->pos[node] = (uint16_t)n;
+    return true;
+}
+
+/* Adds k plain nodes to the open table as table_add does, each with the
+ * one predecessor pred (an entry number): a placement's removals. */
+__attribute__((always_inline)) static inline void table_add_after(hodoku_tables *t, const uint16_t *nodes, int k,
+                                                                  int pred)
+{
+    int table = t->table, n = t->base_count[table], i = 0;
+    hodoku_entry *list = &t->base[t->base_start[table]];
+    /* One predecessor sorts first already; the distance as table_add
+     * reads it (0 if not written yet), the same for all but once pred
+     * itself is written here (a placement's removals when the placement
+     * was not added): so the entries up to pred are added one by one, the
+     * rest in a loop that only counts. */
+    uint16_t dist = (uint16_t)((pred < n ? list[pred].dist : 0) + 1) & HODOKU_DISTANCE_MASK;
+    for (; i < k && n <= pred && n < HODOKU_TABLE_MAX; i++)
+        if (append(t, list, n, nodes[i], pred, dist) && n++ == pred)
+            dist = (uint16_t)(list[pred].dist + 1) & HODOKU_DISTANCE_MASK;
+    if (n < HODOKU_TABLE_MAX)
+        for (; i < k; i++)
+            if (append(t, list, n, nodes[i], pred, dist) && ++n == HODOKU_TABLE_MAX) break;
+    t->base_used += n - t->base_count[table];
+    t->base_count[table] = n;
+}
+
 /* The house of cell with the fewest cells left for digit (row, column,
  * box on ties). */
 static int fewest(const hodoku_grid *g, int cell, int digit)
@@ -132,7 +195,7 @@ __attribute__((always_inline)) static inline void record(player *p, int cell, in
     }
     unsigned cands = p->work.candidates[cell];
     int at = t->base_count[t->table];
-    hodoku_table_add(t, hodoku_plain(cell, digit, true), ret);
+    table_add(t, hodoku_plain(cell, digit, true), ret);
     int k;
     uint16_t *removed = peer_removals(p, cell, digit, &k);
     uint32_t units = sudoku_cell_unit_mask[cell];
@@ -141,7 +204,7 @@ __attribute__((always_inline)) static inline void record(player *p, int cell, in
         removed[k++] = (uint16_t)hodoku_plain(cell, other, false);
         p->read->counted[other] |= units; /* its counts go down */
     }
-    hodoku_table_add_after(t, removed, k, at);
+    table_add_after(t, removed, k, at);
 }
 
 /* A premise's placement, or the naked single its removal leaves. */
@@ -239,7 +302,7 @@ static void play(player *p, int cell, int digit, bool on, bool quiet)
         p->read->houses[digit] |= sudoku_cell_unit_mask[cell];
     }
     if (!on && quiet && stays_quiet(p->saved, cell, digit)) {
-        hodoku_table_add(t, hodoku_plain(cell, digit, false), none);
+        table_add(t, hodoku_plain(cell, digit, false), none);
         return;
     }
     copy_grid(&p->work, p->saved);
@@ -247,7 +310,7 @@ static void play(player *p, int cell, int digit, bool on, bool quiet)
         place(p, cell, digit);
     } else {
         hodoku_remove(&p->work, cell, digit);
-        hodoku_table_add(t, hodoku_plain(cell, digit, false), none);
+        table_add(t, hodoku_plain(cell, digit, false), none);
         if (sudoku_is_single(p->work.candidates[cell]))
             place(p, cell, sudoku_lowest_digit(p->work.candidates[cell]));
     }
@@ -412,6 +475,7 @@ void hodoku_tables_fill_nets(hodoku_tables *t)
             for (int on = 1; on >= 0; on--) {
                 int node = hodoku_plain(cell, digit, on);
                 hodoku_table_open(t, node);
+                if (t->no_memory) continue; /* no room: nothing is read */
                 if (cell_kept && untouched(k, node, &changed, p.saved)) {
                     hodoku_table_copy(t, k->entries + k->start[node], k->count[node]);
                     continue;

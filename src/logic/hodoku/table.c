@@ -15,8 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DISTANCE_MASK 0x1ffu /* HoDoKu keeps a distance in nine bits */
-
 /* The group nodes of the grid (spec 13.2): rows then columns, digit,
  * box (of the three boxes a line crosses: the others hold none of it). */
 static void find_groups(hodoku_tables *t)
@@ -157,75 +155,15 @@ void hodoku_table_open(hodoku_tables *t, int table)
     t->base_count[table] = 0;
     t->extra_count[table] = 0; /* the group links come later (fill_groups) */
     new_epoch(t);
+    /* Room for a whole table at once: the adds never grow the list. */
+    reserve(&t->base, &t->base_size, t->base_used + HODOKU_TABLE_MAX, BASE_FIRST, &t->no_memory);
 }
 
 void hodoku_table_copy(hodoku_tables *t, const hodoku_entry *list, int n)
 {
-    if (!reserve(&t->base, &t->base_size, t->base_used + n, BASE_FIRST, &t->no_memory)) return;
     memcpy(&t->base[t->base_used], list, (size_t)n * sizeof *list);
     t->base_count[t->table] = n;
     t->base_used += n;
-}
-
-int hodoku_table_add(hodoku_tables *t, int node, const uint16_t ret[5])
-{
-    int table = t->table, n = t->base_count[table];
-    if (n >= HODOKU_TABLE_MAX) return -1;
-    if (!hodoku_node_is_group(node) && t->stamp[node] == t->epoch) return -1;
-    if (!reserve(&t->base, &t->base_size, t->base_used + 1, BASE_FIRST, &t->no_memory)) return -1;
-    hodoku_entry *list = &t->base[t->base_start[table]];
-    hodoku_entry *e = &list[n];
-    e->node = (uint16_t)node;
-    e->flags = 0;
-    memcpy(e->ret, ret, sizeof e->ret);
-    for (int k = 1; k < 5; k++)
-        if (e->ret[k] > e->ret[0]) {
-            uint16_t swap = e->ret[0];
-            e->ret[0] = e->ret[k];
-            e->ret[k] = swap;
-        }
-    /* The distance from the first predecessor named, before the sort; a
-     * predecessor not written yet (HoDoKu reads a cleared slot) counts 0. */
-    e->dist = (uint16_t)((ret[0] < n ? list[ret[0]].dist : 0) + 1) & DISTANCE_MASK;
-    t->stamp[node] = t->epoch;
-    t->pos[node] = (uint16_t)n;
-    t->base_count[table]++;
-    t->base_used++;
-    return n;
-}
-
-/* Writes node at entry n of the open table's list, with the one
- * predecessor pred, unless it is a plain node already there; whether it
- * did. */
-static inline bool append(hodoku_tables *t, hodoku_entry *list, int n, int node, int pred, uint16_t dist)
-{
-    if (t->stamp[node] == t->epoch && !hodoku_node_is_group(node)) return false;
-    list[n] = (hodoku_entry){.node = (uint16_t)node, .ret = {(uint16_t)pred}, .dist = dist};
-    t->stamp[node] = t->epoch;
-    t->pos[node] = (uint16_t)n;
-    return true;
-}
-
-void hodoku_table_add_after(hodoku_tables *t, const uint16_t *nodes, int k, int pred)
-{
-    int table = t->table, n = t->base_count[table], i = 0;
-    if (!reserve(&t->base, &t->base_size, t->base_used + k, BASE_FIRST, &t->no_memory)) return;
-    hodoku_entry *list = &t->base[t->base_start[table]];
-    /* One predecessor sorts first already; the distance as
-     * hodoku_table_add reads it (0 if not written yet), the same for all
-     * but once pred itself is written here (a group table's premise, a
-     * placement's removals when the placement was not added): so the
-     * entries up to pred are added one by one, the rest in a loop that
-     * only counts. */
-    uint16_t dist = (uint16_t)((pred < n ? list[pred].dist : 0) + 1) & DISTANCE_MASK;
-    for (; i < k && n <= pred && n < HODOKU_TABLE_MAX; i++)
-        if (append(t, list, n, nodes[i], pred, dist) && n++ == pred)
-            dist = (uint16_t)(list[pred].dist + 1) & DISTANCE_MASK;
-    if (n < HODOKU_TABLE_MAX)
-        for (; i < k; i++)
-            if (append(t, list, n, nodes[i], pred, dist) && ++n == HODOKU_TABLE_MAX) break;
-    t->base_used += n - t->base_count[table];
-    t->base_count[table] = n;
 }
 
 /* Room in the successor lists for n more. */
@@ -1079,7 +1017,7 @@ int hodoku_tables_expand_into(hodoku_tables *t, int table, hodoku_entry *ent)
             /* Chains mode: every direct implication is at distance 2, so
              * entries come in order of distance and none is ever reached
              * by a shorter way later (breadth first search). */
-            uint16_t dist = (uint16_t)((base + 2) & DISTANCE_MASK);
+            uint16_t dist = (uint16_t)((base + 2) & HODOKU_DISTANCE_MASK);
             for (int k = from; k < to; k++) {
                 int node = succ[k];
                 if (stamp[node] == epoch) continue;
@@ -1109,7 +1047,7 @@ int hodoku_tables_expand_into(hodoku_tables *t, int table, hodoku_entry *ent)
                     old->ret[0] = number;
                     old->ret[1] = old->ret[2] = old->ret[3] = old->ret[4] = 0;
                     old->flags = flags;
-                    old->dist = (uint16_t)(dist & DISTANCE_MASK);
+                    old->dist = (uint16_t)(dist & HODOKU_DISTANCE_MASK);
                 }
             } else if (n < HODOKU_TABLE_MAX) {
                 hodoku_entry *add = &ent[n];
@@ -1117,13 +1055,13 @@ int hodoku_tables_expand_into(hodoku_tables *t, int table, hodoku_entry *ent)
                 add->ret[0] = number;
                 add->ret[1] = add->ret[2] = add->ret[3] = add->ret[4] = 0;
                 add->flags = flags;
-                add->dist = (uint16_t)(dist & DISTANCE_MASK);
+                add->dist = (uint16_t)(dist & HODOKU_DISTANCE_MASK);
                 stamp[node] = epoch;
                 pos[node] = (uint16_t)n++;
             } else {
                 /* HoDoKu's full table takes no entry but marks its last. */
                 ent[n - 1].flags |= flags;
-                ent[n - 1].dist = (uint16_t)(dist & DISTANCE_MASK);
+                ent[n - 1].dist = (uint16_t)(dist & HODOKU_DISTANCE_MASK);
             }
         }
     }

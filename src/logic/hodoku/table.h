@@ -142,23 +142,16 @@ void hodoku_tables_fill_groups(hodoku_tables *t);
  * False if memory ran out. */
 bool hodoku_tables_index(hodoku_tables *t);
 
+#define HODOKU_DISTANCE_MASK 0x1ffu /* HoDoKu keeps a distance in nine bits */
+
 /* Starts the list of direct implications of table (tables are made one at
- * a time, each once). */
+ * a time, each once), with room for HODOKU_TABLE_MAX entries (no_memory
+ * if there is none): the nets' plays (nets.c) then write it in place. */
 void hodoku_table_open(hodoku_tables *t, int table);
 
-/* Adds node to the open table as HoDoKu does (addEntry): a plain node
- * already there is left out, a full table takes nothing; ret are entry
- * numbers of its predecessors (the largest is kept first), its distance
- * one more than ret[0]'s. Returns the new entry's number, or -1. */
-int hodoku_table_add(hodoku_tables *t, int node, const uint16_t ret[5]);
-
-/* Gives the open table (opened empty) the n entries of list as they are. */
+/* Gives the open table (opened empty, with room) the n entries of list
+ * as they are (HODOKU_TABLE_MAX at most). */
 void hodoku_table_copy(hodoku_tables *t, const hodoku_entry *list, int n);
-
-/* Adds k nodes to the open table as hodoku_table_add does, each with the
- * one predecessor pred (an entry number): a placement's removals, a group
- * table's implications. */
-void hodoku_table_add_after(hodoku_tables *t, const uint16_t *nodes, int k, int pred);
 
 /* The number of the open table's entry holding a plain node (its last),
  * 0 if none. Inline: the nets ask it for each predecessor of a single. */
