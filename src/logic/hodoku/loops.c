@@ -164,6 +164,24 @@ static void nice_loop(search *s, int j)
     if (s->nelim) offer(s, &s->loops, kind, n);
 }
 
+/* True if an ON table's expansion provably leaves the loops' best as it
+ * is. Its first links are weak (its premise turns its cell's other
+ * candidates off, at distance 2, so nice_loop passes them by, and the
+ * premise is no later entry): nice_loop finds only discontinuous loops
+ * that eliminate the premise itself, one elimination whose weighted sum
+ * is cell + digit. The comparator puts one behind a best with more
+ * eliminations, or one with as small a sum (not equivalent: the best
+ * eliminates another candidate, as each ON table is expanded once). Its
+ * offers left out change nothing later: an offer of the same key and no
+ * shorter chain could not beat any later best either (which only gets
+ * better, by more eliminations, a smaller sum or, equivalent, a shorter
+ * chain), and a shorter one is weighed as it would have been. */
+static bool outdone_on(const best *b, int cell, int digit)
+{
+    if (!b->found) return false;
+    return b->nelim > 1 || cell + digit >= hodoku_weighted_sum(b->elim, 1);
+}
+
 #define SCREEN_WORDS ((SUDOKU_CELLS * 9 + 63) / 64) /* a set of the candidates' ON nodes */
 
 /* What the screening of tables reads: for each cell, the numbers of its
@@ -760,6 +778,7 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
             for (unsigned c = p.cands; c; c &= c - 1, p.place++) {
                 p.digit = sudoku_lowest_digit(c);
                 p.table = hodoku_plain(cell, p.digit, on);
+                if (on && outdone_on(&s->loops, cell, p.digit)) continue;
                 if (!(with_groups ? may_close(t, sc, &p) : may_close_plain(sc, &p))) continue;
                 passed = true;
                 if (!made) {
