@@ -179,7 +179,7 @@ static void nice_loop(search *s, int j)
 static bool outdone_on(const best *b, int cell, int digit)
 {
     if (!b->found) return false;
-    return b->nelim > 1 || cell + digit >= hodoku_weighted_sum(b->elim, 1);
+    return b->nelim > 1 || cell + digit >= b->elim[0].cell + b->elim[0].digit; /* the sums of one */
 }
 
 #define SCREEN_WORDS ((SUDOKU_CELLS * 9 + 63) / 64) /* a set of the candidates' ON nodes */
@@ -551,13 +551,30 @@ static void keep_screened_out(screened_out *k, const hodoku_grid *g)
     memcpy(k->cands, g->candidates, sizeof k->cands);
 }
 
-/* The last board on which the plain search screened out every table
- * and its screen as it was (plain_still_screened_out reads them), by
- * thread: the candidates, what each node reached (hodoku_reach_plain_on's
- * sets, numbers and parts, when they fit) and the screen's sets by digit
- * and by cell. */
+/* The last board the plain search made a reach for and its screen as it
+ * was (widen and widened_closes read them), by thread: the candidates,
+ * what each node reached (hodoku_reach_plain_on's sets, numbers and
+ * parts, when they fit) and the screen's sets by digit and by cell. */
 #define KEPT_NODES 1024
 #define KEPT_WORDS 8192
+#define TABLE_WORDS ((HODOKU_PLAIN_NODES + 63) / 64)
+
+/* What a plain search's screen said of the tables it screened (those it
+ * did not reach are left out), bits by table node. */
+typedef struct verdicts {
+    uint64_t screened[TABLE_WORDS], closes[TABLE_WORDS];
+} verdicts;
+
+static bool has_bit(const uint64_t *bits, int i)
+{
+    return bits[i >> 6] >> (i & 63) & 1u;
+}
+
+static void add_bit(uint64_t *bits, int i)
+{
+    bits[i >> 6] |= 1ull << (i & 63);
+}
+
 typedef struct plain_kept {
     bool valid;
     uint16_t cands[SUDOKU_CELLS];
@@ -566,14 +583,16 @@ typedef struct plain_kept {
     int part[KEPT_NODES];
     _Alignas(16) uint64_t sets[KEPT_WORDS];
     screen sc;
+    verdicts said;
 } plain_kept;
 
 static _Thread_local plain_kept plain_kept_board;
 
-/* Keeps g's plain search's reach and screen in k: what
- * plain_still_screened_out reads of them (the plain nodes' numbers, and
+/* Keeps g's plain search's reach and screen in k: what widen and
+ * widened_closes read of them (the plain nodes' numbers, and
  * sets of r->words words). */
-static void keep_plain(plain_kept *k, const hodoku_grid *g, const hodoku_reach *r, const screen *sc)
+static void keep_plain(plain_kept *k, const hodoku_grid *g, const hodoku_reach *r, const screen *sc,
+                       const verdicts *said)
 {
     k->valid = r->n <= KEPT_NODES && (size_t)r->n * (size_t)r->words <= KEPT_WORDS;
     if (!k->valid) return;
@@ -597,9 +616,10 @@ static void keep_plain(plain_kept *k, const hodoku_grid *g, const hodoku_reach *
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) /* an open cell's (the others' are not made) */
         if (sc->first[cell + 1] > sc->first[cell])
             memcpy(k->sc.near_on[cell], sc->near_on[cell], words * sizeof *k->sc.near_on[cell]);
+    k->said = *said;
 }
 
-#define NEW_LINKS 6 /* strong links a board may gain on the kept one (more: search) */
+#define NEW_LINKS 8 /* strong links a board may gain on the kept one (more: search) */
 
 /* The strong links g has and the kept board had not, each an OFF node
  * (source) turning on an ON node (target); their count, or -1 if there
@@ -654,93 +674,109 @@ static bool sets_meet(const uint64_t *a, const uint64_t *b, int words)
     return false;
 }
 
-/* True if the plain search on g provably screens out every table, as it
- * did on the kept board k, though g has strong links k had not (still
- * screened out but for those). Numbers are k's. A chain of g's from a
- * premise p, up to the first new link it takes, is one of k's: k's
- * premise reached the ON node before the link's OFF node (it turns that
- * off: a candidate of its cell, or its digit in a cell seeing it), so p
- * enters that link; from its target on, the chain reaches no more than
- * the target reached on k and the links entered from there (made
+/* The plain search's screen on a later board g than the kept board k
+ * (the last it made a reach for), when g has at most NEW_LINKS strong
+ * links k had not: what each premise reaches on g, bounded by k's reach
+ * and those links, without a reach of g's. Numbers are k's. A chain of
+ * g's from a premise p, up to the first new link it takes, is one of k's:
+ * k's premise reached the ON node before the link's OFF node (it turns
+ * that off: a candidate of its cell, or its digit in a cell seeing it),
+ * so p enters that link; from its target on, the chain reaches no more
+ * than the target reached on k and the links entered from there (made
  * transitive). So what p reaches on g is among what it reached on k and
- * what those links lead to (nodes g still has). The screen's tests ask
- * for some node in a set, on masks the same or larger on k (the cells
- * holding a digit; an OFF table's own cell's test, which a cell that is
- * bivalue on g narrows), so each fails where it failed on what p reached
- * on k (on every table) and on what the links it enters lead to. */
-static bool plain_still_screened_out(plain_kept *k, const hodoku_grid *g)
-{
+ * what those links lead to, of the nodes g still has. The screen's tests
+ * each ask for some node in a set, on masks the same or larger on k (the
+ * cells holding a digit; an OFF table's own cell's test, which a cell
+ * that is bivalue on g narrows), so a table they fail on that bound fails
+ * them on g: the bound lets through every table the screen would, and
+ * the search expands those as it would (one it would not have expanded
+ * finds nothing). */
+typedef struct widened {
+    plain_kept *k;
+    int n; /* g's new links, each an OFF node (source) turning on an ON node (target) */
     int source[NEW_LINKS], target[NEW_LINKS];
-    int n = k->valid ? new_links(k, g, source, target) : -1;
+    uint32_t into[NEW_LINKS]; /* by link, the links a chain through it enters (itself too) */
+    /* g's ON nodes; by link, the ON nodes that enter it (turn its OFF
+     * node off), and what its target reaches; the ON nodes entering any. */
+    uint64_t alive[SCREEN_WORDS];
+    uint64_t enter[NEW_LINKS][SCREEN_WORDS], leads[NEW_LINKS][SCREEN_WORDS];
+    uint64_t enter_any[SCREEN_WORDS];
+} widened;
+
+/* Sets b up for g on the kept board k; false if g is no later board of
+ * k's or has more new links. */
+static bool widen(widened *b, plain_kept *k, const hodoku_grid *g)
+{
+    int n = k->valid ? new_links(k, g, b->source, b->target) : -1;
     if (n < 0) return false;
+    b->k = k;
+    b->n = n;
     screen *sc = &k->sc;
     const hodoku_reach *r = &k->r;
     int words = r->words;
-    /* g's ON nodes. */
-    uint64_t alive[SCREEN_WORDS] = {0};
+    memset(b->alive, 0, sizeof b->alive);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned c = g->candidates[cell]; c; c &= c - 1) {
             int v = kept_number(k, cell, sudoku_lowest_digit(c));
-            alive[v >> 6] |= 1ull << (v & 63);
+            b->alive[v >> 6] |= 1ull << (v & 63);
         }
-    /* For each new link: the ON nodes that enter it (turn its OFF node
-     * off), what its target reaches, the links that leads into. */
-    uint64_t enter[NEW_LINKS][SCREEN_WORDS], leads[NEW_LINKS][SCREEN_WORDS];
-    uint32_t into[NEW_LINKS];
     for (int i = 0; i < n; i++) {
-        int cell = hodoku_node_cell(source[i]), digit = hodoku_node_digit(source[i]);
+        int cell = hodoku_node_cell(b->source[i]), digit = hodoku_node_digit(b->source[i]);
         int own = kept_number(k, cell, digit);
-        for (int w = 0; w < words; w++) enter[i][w] = sc->near_on[cell][w] & sc->digit_on[digit][w] & alive[w];
+        uint64_t *enter = b->enter[i], *leads = b->leads[i];
+        for (int w = 0; w < words; w++) enter[w] = sc->near_on[cell][w] & sc->digit_on[digit][w] & b->alive[w];
         for (int v = sc->first[cell]; v < sc->first[cell + 1]; v++)
-            if (v != own) enter[i][v >> 6] |= alive[v >> 6] & (1ull << (v & 63));
-        const uint64_t *reached = hodoku_reach_set(r, target[i]);
-        for (int w = 0; w < words; w++) leads[i][w] = reached[w] & alive[w];
+            if (v != own) enter[v >> 6] |= b->alive[v >> 6] & (1ull << (v & 63));
+        const uint64_t *reached = hodoku_reach_set(r, b->target[i]);
+        for (int w = 0; w < words; w++) leads[w] = reached[w] & b->alive[w];
     }
     for (int i = 0; i < n; i++) {
-        into[i] = 1u << i;
+        b->into[i] = 1u << i;
         for (int j = 0; j < n; j++)
-            if (sets_meet(leads[i], enter[j], words)) into[i] |= 1u << j;
+            if (sets_meet(b->leads[i], b->enter[j], words)) b->into[i] |= 1u << j;
     }
     for (int m = 0; m < n; m++) /* made transitive */
         for (int i = 0; i < n; i++)
-            if (into[i] >> m & 1) into[i] |= into[m];
-    /* The ON nodes entering some new link: a table reaching none enters
-     * none (unless it is a link's OFF node). */
-    uint64_t enter_any[SCREEN_WORDS] = {0};
-    for (int i = 0; i < n; i++) set_or(enter_any, enter[i], words);
-    sc->near_cell = -1;
-    for (int on = 1; on >= 0; on--)
-        for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-            screened p = {.cell = cell, .on = on, .cands = g->candidates[cell]};
-            for (unsigned c = p.cands; c; c &= c - 1) {
-                p.digit = sudoku_lowest_digit(c);
-                p.table = hodoku_plain(cell, p.digit, on);
-                uint32_t entered = 0;
-                if (!on)
-                    for (int i = 0; i < n; i++)
-                        if (source[i] == p.table) entered |= into[i];
-                if (r->index[p.table] >= 0) {
-                    const uint64_t *reached = hodoku_reach_set(r, p.table);
-                    if (sets_meet(reached, enter_any, words))
-                        for (int i = 0; i < n; i++)
-                            if (!(entered >> i & 1) && sets_meet(reached, enter[i], words)) entered |= into[i];
-                }
-                if (!entered) continue;
-                p.place = kept_number(k, cell, p.digit) - sc->first[cell];
-                uint64_t beyond[SCREEN_WORDS] = {0};
-                for (uint32_t e = entered; e; e &= e - 1) set_or(beyond, leads[__builtin_ctz(e)], words);
-                if (plain_closes(sc, &p, beyond)) return false;
-            }
-        }
+            if (b->into[i] >> m & 1) b->into[i] |= b->into[m];
+    memset(b->enter_any, 0, sizeof b->enter_any);
+    for (int i = 0; i < n; i++) set_or(b->enter_any, b->enter[i], words);
+    sc->near_cell = -1; /* its cache was of another board's cells */
     return true;
+}
+
+/* may_close_plain on the bound: what p's premise reached on k that g
+ * still has, and what the new links it enters lead to. */
+static bool widened_closes(widened *b, const screened *p)
+{
+    plain_kept *k = b->k;
+    const hodoku_reach *r = &k->r;
+    int words = r->words;
+    uint32_t entered = 0;
+    if (!p->on)
+        for (int i = 0; i < b->n; i++)
+            if (b->source[i] == p->table) entered |= b->into[i];
+    /* No number: an OFF node that implied nothing on k. */
+    const uint64_t *reached = r->index[p->table] >= 0 ? hodoku_reach_set(r, p->table) : NULL;
+    if (reached && sets_meet(reached, b->enter_any, words)) /* enter holds g's nodes only */
+        for (int i = 0; i < b->n; i++)
+            if (!(entered >> i & 1) && sets_meet(reached, b->enter[i], words)) entered |= b->into[i];
+    /* Entering none, it reaches no more than on k, where the screen may
+     * have ruled it out already (on k's masks, no smaller); one it let
+     * through is asked again on what g still has. */
+    if (!entered && has_bit(k->said.screened, p->table) && !has_bit(k->said.closes, p->table)) return false;
+    uint64_t set[SCREEN_WORDS];
+    for (int w = 0; w < words; w++) set[w] = reached ? reached[w] & b->alive[w] : 0;
+    for (uint32_t e = entered; e; e &= e - 1) set_or(set, b->leads[__builtin_ctz(e)], words);
+    screened on_k = *p;
+    on_k.place = kept_number(k, p->cell, p->digit) - k->sc.first[p->cell];
+    return plain_closes(&k->sc, &on_k, set);
 }
 
 bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique technique, sudoku_step *step)
 {
     const hodoku_grid *g = q->grid;
     screened_out *kept_board = &screened_out_on[with_groups];
-    if (still_screened_out(kept_board, g, with_groups) ||
-        (!with_groups && plain_still_screened_out(&plain_kept_board, g))) {
+    if (still_screened_out(kept_board, g, with_groups)) {
         keep_screened_out(kept_board, g);
         return false;
     }
@@ -760,9 +796,13 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
     bool made = with_groups;
     if (made) make_tables(t, g, true);
     hodoku_reach reach;
-    screen *sc = malloc(sizeof *sc);
+    widened wide;
+    bool widened_on = !with_groups && widen(&wide, &plain_kept_board, g);
+    screen *sc = widened_on ? NULL : malloc(sizeof *sc);
     if (sc) sc->on = NULL;
-    if ((made && t->no_memory) || !sc ||
+    if (widened_on) {
+        memset(&reach, 0, sizeof reach);
+    } else if ((made && t->no_memory) || !sc ||
         !(with_groups ? hodoku_reach_compute(t, &reach) : hodoku_reach_plain_on(g, &reach))) {
         s->no_memory = true;
         memset(&reach, 0, sizeof reach);
@@ -772,6 +812,8 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
         s->no_memory = true;
     }
     bool passed = false; /* a table the screen let through */
+    verdicts said; /* the plain screen's, for the board kept */
+    if (!with_groups && !widened_on) memset(&said, 0, sizeof said);
     for (int on = 1; on >= 0 && !s->no_memory; on--)
         for (int cell = 0; cell < SUDOKU_CELLS && !s->no_memory; cell++) {
             screened p = {.cell = cell, .on = on, .cands = g->candidates[cell]};
@@ -779,7 +821,17 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
                 p.digit = sudoku_lowest_digit(c);
                 p.table = hodoku_plain(cell, p.digit, on);
                 if (on && outdone_on(&s->loops, cell, p.digit)) continue;
-                if (!(with_groups ? may_close(t, sc, &p) : may_close_plain(sc, &p))) continue;
+                bool closes;
+                if (with_groups) {
+                    closes = may_close(t, sc, &p);
+                } else if (widened_on) {
+                    closes = widened_closes(&wide, &p);
+                } else {
+                    closes = may_close_plain(sc, &p);
+                    add_bit(said.screened, p.table);
+                    if (closes) add_bit(said.closes, p.table);
+                }
+                if (!closes) continue;
                 passed = true;
                 if (!made) {
                     make_tables(t, g, false);
@@ -799,10 +851,8 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
             }
         }
     bool found = s->loops.found || s->aics.found;
-    if (!passed && !s->no_memory) {
-        keep_screened_out(kept_board, g);
-        if (!with_groups) keep_plain(&plain_kept_board, g, &reach, sc);
-    }
+    if (!passed && !s->no_memory) keep_screened_out(kept_board, g);
+    if (!with_groups && !widened_on && !s->no_memory) keep_plain(&plain_kept_board, g, &reach, sc, &said);
     if (found) {
         const best *b = &s->loops;
         if (!s->loops.found) {
