@@ -214,6 +214,17 @@ typedef struct screened {
     unsigned cands;
 } screened;
 
+/* What the plain screen read of a table: the screen (its board's, or
+ * the kept board's), the set of ON nodes its premise reaches (or a bound
+ * of them), the table as numbered there and its cell's candidates there. */
+typedef struct plain_view {
+    screen *sc;
+    const uint64_t *set;
+    screened p;
+    unsigned cands;
+    uint64_t room[SCREEN_WORDS]; /* the set, when made for the table */
+} plain_view;
+
 /* The plain search's screen, on hodoku_reach_plain_on's sets: the open
  * cells' candidates, numbered in a row. */
 static void screen_init_plain(screen *sc, const hodoku_reach *r, const hodoku_grid *g)
@@ -373,10 +384,81 @@ __attribute__((always_inline)) static inline bool plain_closes(screen *sc, const
     return false;
 }
 
-static bool may_close_plain(screen *sc, const screened *p)
+static bool may_close_plain(screen *sc, const screened *p, plain_view *v)
 {
     if (sc->r->index[p->table] < 0) return false; /* an OFF node that implies nothing */
-    return plain_closes(sc, p, hodoku_reach_set(sc->r, p->table));
+    const uint64_t *set = hodoku_reach_set(sc->r, p->table);
+    if (!plain_closes(sc, p, set)) return false;
+    v->sc = sc;
+    v->set = set;
+    v->p = *p;
+    v->cands = p->cands;
+    return true;
+}
+
+/* True if b's list keeps its best against a loop of one elimination,
+ * cell's digit (outdone_on's weighing; not when it is the best's own,
+ * whose shorter chain would win). */
+static bool beats_one(const best *b, int cell, int digit)
+{
+    if (!b->found) return false;
+    if (b->nelim > 1) return true;
+    int sum = b->elim[0].cell + b->elim[0].digit;
+    return cell + digit > sum || (cell + digit == sum && (b->elim[0].cell != cell || b->elim[0].digit != digit));
+}
+
+/* True if an OFF table's expansion provably leaves both lists' bests as
+ * they are, read off what its premise reaches (v). Its first links are
+ * strong (its direct implications are all on), so nice_loop finds from
+ * it loops back to x's own candidate on, eliminating x's other
+ * candidates; to another candidate off, eliminating that one; or, to
+ * another candidate on (beyond a bivalue cell's direct one), continuous
+ * loops of any eliminations. aic finds chains to x's digit on in another
+ * cell (not a direct implication), eliminating it in the cells holding it
+ * that see both ends, and to another digit of x's on in a cell seeing x,
+ * two eliminations. Each list's offers are weighed against its own best
+ * as outdone_on's are (the lists' kinds differ, so do their keys). The
+ * set holds every node the table can (what reaches an OFF node is read
+ * as plain_closes reads it), on masks no smaller than the board's. */
+static bool outdone_off(const search *s, const plain_view *v)
+{
+    const screen *sc = v->sc;
+    const screened *p = &v->p;
+    const uint64_t *set = v->set, *near = sc->near_on[p->cell];
+    int x = p->cell, sd = p->digit, words = sc->r->words, lo = sc->first[x];
+    unsigned own = 1u << p->place;
+    unsigned in_cell = bits_at(set, lo, sc->first[x + 1] - lo);
+    if (!sudoku_is_pair(p->cands) && (in_cell & ~own)) return false; /* a continuous loop */
+    unsigned others = p->cands & ~(1u << (sd - 1));
+    if (in_cell & own) { /* back to its own candidate on */
+        if (sudoku_is_pair(p->cands) ? !beats_one(&s->loops, x, sudoku_lowest_digit(others))
+                                     : !s->loops.found || s->loops.nelim <= sudoku_popcount(others))
+            return false;
+    }
+    for (unsigned c = others; c; c &= c - 1) { /* to another candidate off */
+        int e = sudoku_lowest_digit(c);
+        if (beats_one(&s->loops, x, e)) continue;
+        unsigned e_bit = 1u << sudoku_popcount(v->cands & ((1u << (e - 1)) - 1));
+        if (in_cell & ~e_bit) return false;
+        for (int w = 0; w < words; w++)
+            if (set[w] & near[w] & sc->digit_on[e][w]) return false;
+    }
+    /* The chains: an AIC has two eliminations or more. */
+    int need = s->aics.found ? s->aics.nelim : 2; /* an AIC with as many may win */
+    if (need <= 2)
+        for (unsigned c = others; c; c &= c - 1)
+            for (int w = 0; w < words; w++)
+                if (set[w] & near[w] & sc->digit_on[sudoku_lowest_digit(c)][w]) return false;
+    hodoku_set sees_x = hodoku_buddies(x);
+    for (int w = 0; w < words; w++)
+        for (uint64_t bits = set[w] & sc->digit_on[sd][w]; bits; bits &= bits - 1) {
+            int y = hodoku_node_cell(sc->r->nodes[w * 64 + __builtin_ctzll(bits)]);
+            if (y != x &&
+                hodoku_set_count(hodoku_set_and(hodoku_set_and(sees_x, hodoku_buddies(y)), sc->holds[sd])) >= need &&
+                !other_place(sc, x, y, sd))
+                return false;
+        }
+    return true;
 }
 
 /* HoDoKu's checkAics and checkAic for entry j of an expanded OFF table. */
@@ -746,7 +828,7 @@ static bool widen(widened *b, plain_kept *k, const hodoku_grid *g)
 
 /* may_close_plain on the bound: what p's premise reached on k that g
  * still has, and what the new links it enters lead to. */
-static bool widened_closes(widened *b, const screened *p)
+static bool widened_closes(widened *b, const screened *p, plain_view *v)
 {
     plain_kept *k = b->k;
     const hodoku_reach *r = &k->r;
@@ -764,12 +846,17 @@ static bool widened_closes(widened *b, const screened *p)
      * have ruled it out already (on k's masks, no smaller); one it let
      * through is asked again on what g still has. */
     if (!entered && has_bit(k->said.screened, p->table) && !has_bit(k->said.closes, p->table)) return false;
-    uint64_t set[SCREEN_WORDS];
+    uint64_t *set = v->room;
     for (int w = 0; w < words; w++) set[w] = reached ? reached[w] & b->alive[w] : 0;
     for (uint32_t e = entered; e; e &= e - 1) set_or(set, b->leads[__builtin_ctz(e)], words);
     screened on_k = *p;
     on_k.place = kept_number(k, p->cell, p->digit) - k->sc.first[p->cell];
-    return plain_closes(&k->sc, &on_k, set);
+    if (!plain_closes(&k->sc, &on_k, set)) return false;
+    v->sc = &k->sc;
+    v->set = set;
+    v->p = on_k;
+    v->cands = k->cands[p->cell];
+    return true;
 }
 
 bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique technique, sudoku_step *step)
@@ -813,6 +900,7 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
     }
     bool passed = false; /* a table the screen let through */
     verdicts said; /* the plain screen's, for the board kept */
+    plain_view view;
     if (!with_groups && !widened_on) memset(&said, 0, sizeof said);
     for (int on = 1; on >= 0 && !s->no_memory; on--)
         for (int cell = 0; cell < SUDOKU_CELLS && !s->no_memory; cell++) {
@@ -825,14 +913,15 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
                 if (with_groups) {
                     closes = may_close(t, sc, &p);
                 } else if (widened_on) {
-                    closes = widened_closes(&wide, &p);
+                    closes = widened_closes(&wide, &p, &view);
                 } else {
-                    closes = may_close_plain(sc, &p);
+                    closes = may_close_plain(sc, &p, &view);
                     add_bit(said.screened, p.table);
                     if (closes) add_bit(said.closes, p.table);
                 }
                 if (!closes) continue;
                 passed = true;
+                if (!on && !with_groups && outdone_off(s, &view)) continue;
                 if (!made) {
                     make_tables(t, g, false);
                     made = true;
