@@ -134,14 +134,25 @@ static void continuous(search *s, int n, int start, int s_digit, int e_digit, bo
     }
 }
 
+/* True if b's list keeps its best against an offer of s's eliminations
+ * (sorted here) whatever its chain: the best has more eliminations, or as
+ * many, not the same ones, with a weighted sum no larger. The chain need
+ * not be read: the offer changes nothing, and leaving it out of the
+ * duplicate check changes nothing later (as outdone_on's). */
+static bool keeps_best(const best *b, search *s)
+{
+    if (!b->found) return false;
+    s->nelim = hodoku_sort_removals(s->elim, s->nelim);
+    if (b->nelim != s->nelim) return b->nelim > s->nelim;
+    if (memcmp(b->elim, s->elim, (size_t)s->nelim * sizeof *s->elim) == 0) return false;
+    return hodoku_weighted_sum(s->elim, s->nelim) >= hodoku_weighted_sum(b->elim, b->nelim);
+}
+
 /* HoDoKu's checkNiceLoop for entry j of the expanded table. */
 static void nice_loop(search *s, int j)
 {
     hodoku_tables *t = s->t;
     if (t->ent[j].dist <= 2) return;
-    hodoku_set chain_cells;
-    int n = hodoku_tables_chain(t, j, HODOKU_LOOP_CHAIN, s->chain, HODOKU_TABLE_MAX, &chain_cells);
-    if (n < 2 || cell_of(t, s->chain[0]) == cell_of(t, s->chain[1])) return;
     int premise = t->ent[0].node, node = t->ent[j].node;
     bool first_strong = t->n > 1 && hodoku_node_on(t->ent[1].node);
     bool last_strong = hodoku_node_on(node);
@@ -158,9 +169,16 @@ static void nice_loop(search *s, int j)
         eliminate(s, x, first_strong ? ed : sd);
     } else if ((!first_strong && !last_strong && sudoku_is_pair(cands) && sd != ed) ||
                (first_strong && last_strong && sd != ed) || (first_strong != last_strong && sd == ed)) {
-        kind = SUDOKU_LOOP_CONTINUOUS;
-        continuous(s, n, x, sd, ed, first_strong && last_strong, chain_cells);
+        kind = SUDOKU_LOOP_CONTINUOUS; /* its eliminations come from the chain */
+    } else {
+        return;
     }
+    /* A discontinuous loop's eliminations are known before its chain. */
+    if (kind == SUDOKU_LOOP_DISCONTINUOUS && keeps_best(&s->loops, s)) return;
+    hodoku_set chain_cells;
+    int n = hodoku_tables_chain(t, j, HODOKU_LOOP_CHAIN, s->chain, HODOKU_TABLE_MAX, &chain_cells);
+    if (n < 2 || cell_of(t, s->chain[0]) == cell_of(t, s->chain[1])) return;
+    if (kind == SUDOKU_LOOP_CONTINUOUS) continuous(s, n, x, sd, ed, first_strong && last_strong, chain_cells);
     if (s->nelim) offer(s, &s->loops, kind, n);
 }
 
@@ -482,6 +500,7 @@ static void aic(search *s, int j)
         eliminate(s, x, ed);
         eliminate(s, y, sd);
     }
+    if (keeps_best(&s->aics, s)) return;
     hodoku_set chain_cells;
     int n = hodoku_tables_chain(t, j, HODOKU_AIC_CHAIN, s->chain, HODOKU_TABLE_MAX, &chain_cells);
     if (n == 0) return;
