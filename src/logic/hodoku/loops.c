@@ -134,14 +134,25 @@ static void continuous(search *s, int n, int start, int s_digit, int e_digit, bo
     }
 }
 
+/* True if b's list keeps its best against an offer of s's eliminations
+ * (sorted here) whatever its chain: the best has more eliminations, or as
+ * many, not the same ones, with a weighted sum no larger. The chain need
+ * not be read: the offer changes nothing, and leaving it out of the
+ * duplicate check changes nothing later (as outdone_on's). */
+static bool keeps_best(const best *b, search *s)
+{
+    if (!b->found) return false;
+    s->nelim = hodoku_sort_removals(s->elim, s->nelim);
+    if (b->nelim != s->nelim) return b->nelim > s->nelim;
+    if (memcmp(b->elim, s->elim, (size_t)s->nelim * sizeof *s->elim) == 0) return false;
+    return hodoku_weighted_sum(s->elim, s->nelim) >= hodoku_weighted_sum(b->elim, b->nelim);
+}
+
 /* HoDoKu's checkNiceLoop for entry j of the expanded table. */
 static void nice_loop(search *s, int j)
 {
     hodoku_tables *t = s->t;
     if (t->ent[j].dist <= 2) return;
-    hodoku_set chain_cells;
-    int n = hodoku_tables_chain(t, j, HODOKU_LOOP_CHAIN, s->chain, HODOKU_TABLE_MAX, &chain_cells);
-    if (n < 2 || cell_of(t, s->chain[0]) == cell_of(t, s->chain[1])) return;
     int premise = t->ent[0].node, node = t->ent[j].node;
     bool first_strong = t->n > 1 && hodoku_node_on(t->ent[1].node);
     bool last_strong = hodoku_node_on(node);
@@ -158,10 +169,35 @@ static void nice_loop(search *s, int j)
         eliminate(s, x, first_strong ? ed : sd);
     } else if ((!first_strong && !last_strong && sudoku_is_pair(cands) && sd != ed) ||
                (first_strong && last_strong && sd != ed) || (first_strong != last_strong && sd == ed)) {
-        kind = SUDOKU_LOOP_CONTINUOUS;
-        continuous(s, n, x, sd, ed, first_strong && last_strong, chain_cells);
+        kind = SUDOKU_LOOP_CONTINUOUS; /* its eliminations come from the chain */
+    } else {
+        return;
     }
+    /* A discontinuous loop's eliminations are known before its chain. */
+    if (kind == SUDOKU_LOOP_DISCONTINUOUS && keeps_best(&s->loops, s)) return;
+    hodoku_set chain_cells;
+    int n = hodoku_tables_chain(t, j, HODOKU_LOOP_CHAIN, s->chain, HODOKU_TABLE_MAX, &chain_cells);
+    if (n < 2 || cell_of(t, s->chain[0]) == cell_of(t, s->chain[1])) return;
+    if (kind == SUDOKU_LOOP_CONTINUOUS) continuous(s, n, x, sd, ed, first_strong && last_strong, chain_cells);
     if (s->nelim) offer(s, &s->loops, kind, n);
+}
+
+/* True if an ON table's expansion provably leaves the loops' best as it
+ * is. Its first links are weak (its premise turns its cell's other
+ * candidates off, at distance 2, so nice_loop passes them by, and the
+ * premise is no later entry): nice_loop finds only discontinuous loops
+ * that eliminate the premise itself, one elimination whose weighted sum
+ * is cell + digit. The comparator puts one behind a best with more
+ * eliminations, or one with as small a sum (not equivalent: the best
+ * eliminates another candidate, as each ON table is expanded once). Its
+ * offers left out change nothing later: an offer of the same key and no
+ * shorter chain could not beat any later best either (which only gets
+ * better, by more eliminations, a smaller sum or, equivalent, a shorter
+ * chain), and a shorter one is weighed as it would have been. */
+static bool outdone_on(const best *b, int cell, int digit)
+{
+    if (!b->found) return false;
+    return b->nelim > 1 || cell + digit >= b->elim[0].cell + b->elim[0].digit; /* the sums of one */
 }
 
 #define SCREEN_WORDS ((SUDOKU_CELLS * 9 + 63) / 64) /* a set of the candidates' ON nodes */
@@ -195,6 +231,17 @@ typedef struct screened {
     bool on;
     unsigned cands;
 } screened;
+
+/* What the plain screen read of a table: the screen (its board's, or
+ * the kept board's), the set of ON nodes its premise reaches (or a bound
+ * of them), the table as numbered there and its cell's candidates there. */
+typedef struct plain_view {
+    screen *sc;
+    const uint64_t *set;
+    screened p;
+    unsigned cands;
+    uint64_t room[SCREEN_WORDS]; /* the set, when made for the table */
+} plain_view;
 
 /* The plain search's screen, on hodoku_reach_plain_on's sets: the open
  * cells' candidates, numbered in a row. */
@@ -355,10 +402,81 @@ __attribute__((always_inline)) static inline bool plain_closes(screen *sc, const
     return false;
 }
 
-static bool may_close_plain(screen *sc, const screened *p)
+static bool may_close_plain(screen *sc, const screened *p, plain_view *v)
 {
     if (sc->r->index[p->table] < 0) return false; /* an OFF node that implies nothing */
-    return plain_closes(sc, p, hodoku_reach_set(sc->r, p->table));
+    const uint64_t *set = hodoku_reach_set(sc->r, p->table);
+    if (!plain_closes(sc, p, set)) return false;
+    v->sc = sc;
+    v->set = set;
+    v->p = *p;
+    v->cands = p->cands;
+    return true;
+}
+
+/* True if b's list keeps its best against a loop of one elimination,
+ * cell's digit (outdone_on's weighing; not when it is the best's own,
+ * whose shorter chain would win). */
+static bool beats_one(const best *b, int cell, int digit)
+{
+    if (!b->found) return false;
+    if (b->nelim > 1) return true;
+    int sum = b->elim[0].cell + b->elim[0].digit;
+    return cell + digit > sum || (cell + digit == sum && (b->elim[0].cell != cell || b->elim[0].digit != digit));
+}
+
+/* True if an OFF table's expansion provably leaves both lists' bests as
+ * they are, read off what its premise reaches (v). Its first links are
+ * strong (its direct implications are all on), so nice_loop finds from
+ * it loops back to x's own candidate on, eliminating x's other
+ * candidates; to another candidate off, eliminating that one; or, to
+ * another candidate on (beyond a bivalue cell's direct one), continuous
+ * loops of any eliminations. aic finds chains to x's digit on in another
+ * cell (not a direct implication), eliminating it in the cells holding it
+ * that see both ends, and to another digit of x's on in a cell seeing x,
+ * two eliminations. Each list's offers are weighed against its own best
+ * as outdone_on's are (the lists' kinds differ, so do their keys). The
+ * set holds every node the table can (what reaches an OFF node is read
+ * as plain_closes reads it), on masks no smaller than the board's. */
+static bool outdone_off(const search *s, const plain_view *v)
+{
+    const screen *sc = v->sc;
+    const screened *p = &v->p;
+    const uint64_t *set = v->set, *near = sc->near_on[p->cell];
+    int x = p->cell, sd = p->digit, words = sc->r->words, lo = sc->first[x];
+    unsigned own = 1u << p->place;
+    unsigned in_cell = bits_at(set, lo, sc->first[x + 1] - lo);
+    if (!sudoku_is_pair(p->cands) && (in_cell & ~own)) return false; /* a continuous loop */
+    unsigned others = p->cands & ~(1u << (sd - 1));
+    if (in_cell & own) { /* back to its own candidate on */
+        if (sudoku_is_pair(p->cands) ? !beats_one(&s->loops, x, sudoku_lowest_digit(others))
+                                     : !s->loops.found || s->loops.nelim <= sudoku_popcount(others))
+            return false;
+    }
+    for (unsigned c = others; c; c &= c - 1) { /* to another candidate off */
+        int e = sudoku_lowest_digit(c);
+        if (beats_one(&s->loops, x, e)) continue;
+        unsigned e_bit = 1u << sudoku_popcount(v->cands & ((1u << (e - 1)) - 1));
+        if (in_cell & ~e_bit) return false;
+        for (int w = 0; w < words; w++)
+            if (set[w] & near[w] & sc->digit_on[e][w]) return false;
+    }
+    /* The chains: an AIC has two eliminations or more. */
+    int need = s->aics.found ? s->aics.nelim : 2; /* an AIC with as many may win */
+    if (need <= 2)
+        for (unsigned c = others; c; c &= c - 1)
+            for (int w = 0; w < words; w++)
+                if (set[w] & near[w] & sc->digit_on[sudoku_lowest_digit(c)][w]) return false;
+    hodoku_set sees_x = hodoku_buddies(x);
+    for (int w = 0; w < words; w++)
+        for (uint64_t bits = set[w] & sc->digit_on[sd][w]; bits; bits &= bits - 1) {
+            int y = hodoku_node_cell(sc->r->nodes[w * 64 + __builtin_ctzll(bits)]);
+            if (y != x &&
+                hodoku_set_count(hodoku_set_and(hodoku_set_and(sees_x, hodoku_buddies(y)), sc->holds[sd])) >= need &&
+                !other_place(sc, x, y, sd))
+                return false;
+        }
+    return true;
 }
 
 /* HoDoKu's checkAics and checkAic for entry j of an expanded OFF table. */
@@ -382,6 +500,7 @@ static void aic(search *s, int j)
         eliminate(s, x, ed);
         eliminate(s, y, sd);
     }
+    if (keeps_best(&s->aics, s)) return;
     hodoku_set chain_cells;
     int n = hodoku_tables_chain(t, j, HODOKU_AIC_CHAIN, s->chain, HODOKU_TABLE_MAX, &chain_cells);
     if (n == 0) return;
@@ -533,13 +652,30 @@ static void keep_screened_out(screened_out *k, const hodoku_grid *g)
     memcpy(k->cands, g->candidates, sizeof k->cands);
 }
 
-/* The last board on which the plain search screened out every table
- * and its screen as it was (plain_still_screened_out reads them), by
- * thread: the candidates, what each node reached (hodoku_reach_plain_on's
- * sets, numbers and parts, when they fit) and the screen's sets by digit
- * and by cell. */
+/* The last board the plain search made a reach for and its screen as it
+ * was (widen and widened_closes read them), by thread: the candidates,
+ * what each node reached (hodoku_reach_plain_on's sets, numbers and
+ * parts, when they fit) and the screen's sets by digit and by cell. */
 #define KEPT_NODES 1024
 #define KEPT_WORDS 8192
+#define TABLE_WORDS ((HODOKU_PLAIN_NODES + 63) / 64)
+
+/* What a plain search's screen said of the tables it screened (those it
+ * did not reach are left out), bits by table node. */
+typedef struct verdicts {
+    uint64_t screened[TABLE_WORDS], closes[TABLE_WORDS];
+} verdicts;
+
+static bool has_bit(const uint64_t *bits, int i)
+{
+    return bits[i >> 6] >> (i & 63) & 1u;
+}
+
+static void add_bit(uint64_t *bits, int i)
+{
+    bits[i >> 6] |= 1ull << (i & 63);
+}
+
 typedef struct plain_kept {
     bool valid;
     uint16_t cands[SUDOKU_CELLS];
@@ -548,14 +684,16 @@ typedef struct plain_kept {
     int part[KEPT_NODES];
     _Alignas(16) uint64_t sets[KEPT_WORDS];
     screen sc;
+    verdicts said;
 } plain_kept;
 
 static _Thread_local plain_kept plain_kept_board;
 
-/* Keeps g's plain search's reach and screen in k: what
- * plain_still_screened_out reads of them (the plain nodes' numbers, and
+/* Keeps g's plain search's reach and screen in k: what widen and
+ * widened_closes read of them (the plain nodes' numbers, and
  * sets of r->words words). */
-static void keep_plain(plain_kept *k, const hodoku_grid *g, const hodoku_reach *r, const screen *sc)
+static void keep_plain(plain_kept *k, const hodoku_grid *g, const hodoku_reach *r, const screen *sc,
+                       const verdicts *said)
 {
     k->valid = r->n <= KEPT_NODES && (size_t)r->n * (size_t)r->words <= KEPT_WORDS;
     if (!k->valid) return;
@@ -579,9 +717,10 @@ static void keep_plain(plain_kept *k, const hodoku_grid *g, const hodoku_reach *
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) /* an open cell's (the others' are not made) */
         if (sc->first[cell + 1] > sc->first[cell])
             memcpy(k->sc.near_on[cell], sc->near_on[cell], words * sizeof *k->sc.near_on[cell]);
+    k->said = *said;
 }
 
-#define NEW_LINKS 6 /* strong links a board may gain on the kept one (more: search) */
+#define NEW_LINKS 8 /* strong links a board may gain on the kept one (more: search) */
 
 /* The strong links g has and the kept board had not, each an OFF node
  * (source) turning on an ON node (target); their count, or -1 if there
@@ -636,84 +775,106 @@ static bool sets_meet(const uint64_t *a, const uint64_t *b, int words)
     return false;
 }
 
-/* True if the plain search on g provably screens out every table, as it
- * did on the kept board k, though g has strong links k had not (still
- * screened out but for those). Numbers are k's. A chain of g's from a
- * premise p, up to the first new link it takes, is one of k's: k's
- * premise reached the ON node before the link's OFF node (it turns that
- * off: a candidate of its cell, or its digit in a cell seeing it), so p
- * enters that link; from its target on, the chain reaches no more than
- * the target reached on k and the links entered from there (made
+/* The plain search's screen on a later board g than the kept board k
+ * (the last it made a reach for), when g has at most NEW_LINKS strong
+ * links k had not: what each premise reaches on g, bounded by k's reach
+ * and those links, without a reach of g's. Numbers are k's. A chain of
+ * g's from a premise p, up to the first new link it takes, is one of k's:
+ * k's premise reached the ON node before the link's OFF node (it turns
+ * that off: a candidate of its cell, or its digit in a cell seeing it),
+ * so p enters that link; from its target on, the chain reaches no more
+ * than the target reached on k and the links entered from there (made
  * transitive). So what p reaches on g is among what it reached on k and
- * what those links lead to (nodes g still has). The screen's tests ask
- * for some node in a set, on masks the same or larger on k (the cells
- * holding a digit; an OFF table's own cell's test, which a cell that is
- * bivalue on g narrows), so each fails where it failed on what p reached
- * on k (on every table) and on what the links it enters lead to. */
-static bool plain_still_screened_out(plain_kept *k, const hodoku_grid *g)
-{
+ * what those links lead to, of the nodes g still has. The screen's tests
+ * each ask for some node in a set, on masks the same or larger on k (the
+ * cells holding a digit; an OFF table's own cell's test, which a cell
+ * that is bivalue on g narrows), so a table they fail on that bound fails
+ * them on g: the bound lets through every table the screen would, and
+ * the search expands those as it would (one it would not have expanded
+ * finds nothing). */
+typedef struct widened {
+    plain_kept *k;
+    int n; /* g's new links, each an OFF node (source) turning on an ON node (target) */
     int source[NEW_LINKS], target[NEW_LINKS];
-    int n = k->valid ? new_links(k, g, source, target) : -1;
+    uint32_t into[NEW_LINKS]; /* by link, the links a chain through it enters (itself too) */
+    /* g's ON nodes; by link, the ON nodes that enter it (turn its OFF
+     * node off), and what its target reaches; the ON nodes entering any. */
+    uint64_t alive[SCREEN_WORDS];
+    uint64_t enter[NEW_LINKS][SCREEN_WORDS], leads[NEW_LINKS][SCREEN_WORDS];
+    uint64_t enter_any[SCREEN_WORDS];
+} widened;
+
+/* Sets b up for g on the kept board k; false if g is no later board of
+ * k's or has more new links. */
+static bool widen(widened *b, plain_kept *k, const hodoku_grid *g)
+{
+    int n = k->valid ? new_links(k, g, b->source, b->target) : -1;
     if (n < 0) return false;
+    b->k = k;
+    b->n = n;
     screen *sc = &k->sc;
     const hodoku_reach *r = &k->r;
     int words = r->words;
-    /* g's ON nodes. */
-    uint64_t alive[SCREEN_WORDS] = {0};
+    memset(b->alive, 0, sizeof b->alive);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
         for (unsigned c = g->candidates[cell]; c; c &= c - 1) {
             int v = kept_number(k, cell, sudoku_lowest_digit(c));
-            alive[v >> 6] |= 1ull << (v & 63);
+            b->alive[v >> 6] |= 1ull << (v & 63);
         }
-    /* For each new link: the ON nodes that enter it (turn its OFF node
-     * off), what its target reaches, the links that leads into. */
-    uint64_t enter[NEW_LINKS][SCREEN_WORDS], leads[NEW_LINKS][SCREEN_WORDS];
-    uint32_t into[NEW_LINKS];
     for (int i = 0; i < n; i++) {
-        int cell = hodoku_node_cell(source[i]), digit = hodoku_node_digit(source[i]);
+        int cell = hodoku_node_cell(b->source[i]), digit = hodoku_node_digit(b->source[i]);
         int own = kept_number(k, cell, digit);
-        for (int w = 0; w < words; w++) enter[i][w] = sc->near_on[cell][w] & sc->digit_on[digit][w] & alive[w];
+        uint64_t *enter = b->enter[i], *leads = b->leads[i];
+        for (int w = 0; w < words; w++) enter[w] = sc->near_on[cell][w] & sc->digit_on[digit][w] & b->alive[w];
         for (int v = sc->first[cell]; v < sc->first[cell + 1]; v++)
-            if (v != own) enter[i][v >> 6] |= alive[v >> 6] & (1ull << (v & 63));
-        const uint64_t *reached = hodoku_reach_set(r, target[i]);
-        for (int w = 0; w < words; w++) leads[i][w] = reached[w] & alive[w];
+            if (v != own) enter[v >> 6] |= b->alive[v >> 6] & (1ull << (v & 63));
+        const uint64_t *reached = hodoku_reach_set(r, b->target[i]);
+        for (int w = 0; w < words; w++) leads[w] = reached[w] & b->alive[w];
     }
     for (int i = 0; i < n; i++) {
-        into[i] = 1u << i;
+        b->into[i] = 1u << i;
         for (int j = 0; j < n; j++)
-            if (sets_meet(leads[i], enter[j], words)) into[i] |= 1u << j;
+            if (sets_meet(b->leads[i], b->enter[j], words)) b->into[i] |= 1u << j;
     }
     for (int m = 0; m < n; m++) /* made transitive */
         for (int i = 0; i < n; i++)
-            if (into[i] >> m & 1) into[i] |= into[m];
-    /* The ON nodes entering some new link: a table reaching none enters
-     * none (unless it is a link's OFF node). */
-    uint64_t enter_any[SCREEN_WORDS] = {0};
-    for (int i = 0; i < n; i++) set_or(enter_any, enter[i], words);
-    sc->near_cell = -1;
-    for (int on = 1; on >= 0; on--)
-        for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-            screened p = {.cell = cell, .on = on, .cands = g->candidates[cell]};
-            for (unsigned c = p.cands; c; c &= c - 1) {
-                p.digit = sudoku_lowest_digit(c);
-                p.table = hodoku_plain(cell, p.digit, on);
-                uint32_t entered = 0;
-                if (!on)
-                    for (int i = 0; i < n; i++)
-                        if (source[i] == p.table) entered |= into[i];
-                if (r->index[p.table] >= 0) {
-                    const uint64_t *reached = hodoku_reach_set(r, p.table);
-                    if (sets_meet(reached, enter_any, words))
-                        for (int i = 0; i < n; i++)
-                            if (!(entered >> i & 1) && sets_meet(reached, enter[i], words)) entered |= into[i];
-                }
-                if (!entered) continue;
-                p.place = kept_number(k, cell, p.digit) - sc->first[cell];
-                uint64_t beyond[SCREEN_WORDS] = {0};
-                for (uint32_t e = entered; e; e &= e - 1) set_or(beyond, leads[__builtin_ctz(e)], words);
-                if (plain_closes(sc, &p, beyond)) return false;
-            }
-        }
+            if (b->into[i] >> m & 1) b->into[i] |= b->into[m];
+    memset(b->enter_any, 0, sizeof b->enter_any);
+    for (int i = 0; i < n; i++) set_or(b->enter_any, b->enter[i], words);
+    sc->near_cell = -1; /* its cache was of another board's cells */
+    return true;
+}
+
+/* may_close_plain on the bound: what p's premise reached on k that g
+ * still has, and what the new links it enters lead to. */
+static bool widened_closes(widened *b, const screened *p, plain_view *v)
+{
+    plain_kept *k = b->k;
+    const hodoku_reach *r = &k->r;
+    int words = r->words;
+    uint32_t entered = 0;
+    if (!p->on)
+        for (int i = 0; i < b->n; i++)
+            if (b->source[i] == p->table) entered |= b->into[i];
+    /* No number: an OFF node that implied nothing on k. */
+    const uint64_t *reached = r->index[p->table] >= 0 ? hodoku_reach_set(r, p->table) : NULL;
+    if (reached && sets_meet(reached, b->enter_any, words)) /* enter holds g's nodes only */
+        for (int i = 0; i < b->n; i++)
+            if (!(entered >> i & 1) && sets_meet(reached, b->enter[i], words)) entered |= b->into[i];
+    /* Entering none, it reaches no more than on k, where the screen may
+     * have ruled it out already (on k's masks, no smaller); one it let
+     * through is asked again on what g still has. */
+    if (!entered && has_bit(k->said.screened, p->table) && !has_bit(k->said.closes, p->table)) return false;
+    uint64_t *set = v->room;
+    for (int w = 0; w < words; w++) set[w] = reached ? reached[w] & b->alive[w] : 0;
+    for (uint32_t e = entered; e; e &= e - 1) set_or(set, b->leads[__builtin_ctz(e)], words);
+    screened on_k = *p;
+    on_k.place = kept_number(k, p->cell, p->digit) - k->sc.first[p->cell];
+    if (!plain_closes(&k->sc, &on_k, set)) return false;
+    v->sc = &k->sc;
+    v->set = set;
+    v->p = on_k;
+    v->cands = k->cands[p->cell];
     return true;
 }
 
@@ -721,8 +882,7 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
 {
     const hodoku_grid *g = q->grid;
     screened_out *kept_board = &screened_out_on[with_groups];
-    if (still_screened_out(kept_board, g, with_groups) ||
-        (!with_groups && plain_still_screened_out(&plain_kept_board, g))) {
+    if (still_screened_out(kept_board, g, with_groups)) {
         keep_screened_out(kept_board, g);
         return false;
     }
@@ -742,9 +902,13 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
     bool made = with_groups;
     if (made) make_tables(t, g, true);
     hodoku_reach reach;
-    screen *sc = malloc(sizeof *sc);
+    widened wide;
+    bool widened_on = !with_groups && widen(&wide, &plain_kept_board, g);
+    screen *sc = widened_on ? NULL : malloc(sizeof *sc);
     if (sc) sc->on = NULL;
-    if ((made && t->no_memory) || !sc ||
+    if (widened_on) {
+        memset(&reach, 0, sizeof reach);
+    } else if ((made && t->no_memory) || !sc ||
         !(with_groups ? hodoku_reach_compute(t, &reach) : hodoku_reach_plain_on(g, &reach))) {
         s->no_memory = true;
         memset(&reach, 0, sizeof reach);
@@ -754,14 +918,29 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
         s->no_memory = true;
     }
     bool passed = false; /* a table the screen let through */
+    verdicts said; /* the plain screen's, for the board kept */
+    plain_view view;
+    if (!with_groups && !widened_on) memset(&said, 0, sizeof said);
     for (int on = 1; on >= 0 && !s->no_memory; on--)
         for (int cell = 0; cell < SUDOKU_CELLS && !s->no_memory; cell++) {
             screened p = {.cell = cell, .on = on, .cands = g->candidates[cell]};
             for (unsigned c = p.cands; c; c &= c - 1, p.place++) {
                 p.digit = sudoku_lowest_digit(c);
                 p.table = hodoku_plain(cell, p.digit, on);
-                if (!(with_groups ? may_close(t, sc, &p) : may_close_plain(sc, &p))) continue;
+                if (on && outdone_on(&s->loops, cell, p.digit)) continue;
+                bool closes;
+                if (with_groups) {
+                    closes = may_close(t, sc, &p);
+                } else if (widened_on) {
+                    closes = widened_closes(&wide, &p, &view);
+                } else {
+                    closes = may_close_plain(sc, &p, &view);
+                    add_bit(said.screened, p.table);
+                    if (closes) add_bit(said.closes, p.table);
+                }
+                if (!closes) continue;
                 passed = true;
+                if (!on && !with_groups && outdone_off(s, &view)) continue;
                 if (!made) {
                     make_tables(t, g, false);
                     made = true;
@@ -780,10 +959,8 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
             }
         }
     bool found = s->loops.found || s->aics.found;
-    if (!passed && !s->no_memory) {
-        keep_screened_out(kept_board, g);
-        if (!with_groups) keep_plain(&plain_kept_board, g, &reach, sc);
-    }
+    if (!passed && !s->no_memory) keep_screened_out(kept_board, g);
+    if (!with_groups && !widened_on && !s->no_memory) keep_plain(&plain_kept_board, g, &reach, sc, &said);
     if (found) {
         const best *b = &s->loops;
         if (!s->loops.found) {
