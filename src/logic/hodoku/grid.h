@@ -126,11 +126,11 @@ typedef struct hodoku_cache {
     uint64_t fish_cells[HODOKU_FISH_KINDS][9][2]; /* the digit's cells it found nothing on */
     uint16_t digits_known[HODOKU_DIGIT_KINDS];    /* bit d - 1: digit_cells[k][d - 1] is known */
     uint64_t digit_cells[HODOKU_DIGIT_KINDS][9][2]; /* the digit's cells it found nothing on */
-    /* Sue de Coq, by crossing of a line and a box (line * 3 + the box's
-     * place along it): the candidates of the line's cells and then the
-     * box's others that it found nothing on (misc.c). */
+    /* Sue de Coq (misc.c): bit line * 3 + the box's place along it of
+     * sdc_known says the crossing of that line and box found nothing on
+     * the candidates sdc_cells of its cells (those of its last search). */
     uint64_t sdc_known;
-    uint16_t sdc_cells[54][15];
+    uint16_t sdc_cells[SUDOKU_CELLS];
     /* Hidden pairs, triples and quads (subsets.c), by size - 2 and unit:
      * bit u of hidden_known says the search found nothing in unit u on
      * the candidates of its cells hidden_cells[size - 2][u]. */

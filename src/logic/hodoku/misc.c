@@ -298,40 +298,69 @@ static int sdc_index(int line, int box)
     return line * 3 + (line < 9 ? box % 3 : box / 3);
 }
 
-/* The candidates of the cells of line and then of box's others (those
- * a crossing's search reads: which are open too, on a grid whose counts
- * tell); true if q's cache knows them to give nothing. */
-static bool sdc_known(const hodoku_query *q, int line, int box, uint16_t key[15])
+/* The crossings whose search reads cell: those of its row and of its
+ * column, and the six of its box. */
+static uint64_t crossings_reading(int cell)
 {
-    int n = 0;
-    for (int i = 0; i < 9; i++) key[n++] = q->grid->candidates[sudoku_unit_cells[line][i]];
-    for (int i = 0; i < 9; i++) {
-        int cell = sudoku_unit_cells[18 + box][i];
-        if (!(sudoku_cell_unit_mask[cell] >> line & 1u)) key[n++] = q->grid->candidates[cell];
-    }
-    int at = sdc_index(line, box);
-    return q->cache && !q->grid->drift && (q->cache->sdc_known >> at & 1u) &&
-           memcmp(q->cache->sdc_cells[at], key, 15 * sizeof *key) == 0;
+    int row = sudoku_cell_units[cell][0], column = sudoku_cell_units[cell][1];
+    int box = sudoku_cell_units[cell][2] - 18;
+    uint64_t at = 7ull << sdc_index(row, 0) | 7ull << sdc_index(column, 0);
+    for (int i = 0; i < 3; i++)
+        at |= 1ull << sdc_index(box / 3 * 3 + i, box) | 1ull << sdc_index(9 + box % 3 * 3 + i, box);
+    return at;
 }
 
-/* Keeps in q's cache that the crossing of line and box (its cells' key)
- * gives nothing. */
-static void sdc_none(const hodoku_query *q, int line, int box, const uint16_t key[15])
+/* The crossings that read a cell whose candidates differ between now and
+ * was: four cells a word, the last one alone. */
+static uint64_t crossings_changed(const uint16_t *now, const uint16_t *was)
+{
+    uint64_t changed = now[80] != was[80] ? crossings_reading(80) : 0;
+    for (int cell = 0; cell < 80; cell += 4) {
+        uint64_t a, b;
+        memcpy(&a, now + cell, sizeof a);
+        memcpy(&b, was + cell, sizeof b);
+        for (uint64_t differ = a ^ b; differ;) {
+            int lane = __builtin_ctzll(differ) / 16;
+            changed |= crossings_reading(cell + lane);
+            differ &= ~(0xffffull << 16 * lane);
+        }
+    }
+    return changed;
+}
+
+/* The crossings q's cache knows to give nothing on q's grid: a crossing's
+ * search reads its line and box alone, and one that found nothing on its
+ * last search finds nothing again if none of their cells changed since.
+ * The cache then holds the grid's candidates as the last search's. */
+static uint64_t sdc_known(const hodoku_query *q)
+{
+    hodoku_cache *cache = q->cache;
+    if (!cache || q->grid->drift) return 0;
+    uint64_t known = cache->sdc_known;
+    if (known) known &= ~crossings_changed(q->grid->candidates, cache->sdc_cells);
+    cache->sdc_known = known;
+    memcpy(cache->sdc_cells, q->grid->candidates, sizeof cache->sdc_cells);
+    return known;
+}
+
+/* Keeps in q's cache that the crossing of line and box gives nothing on
+ * q's grid (whose candidates sdc_known kept). */
+static void sdc_none(const hodoku_query *q, int line, int box)
 {
     if (!q->cache || q->grid->drift) return;
-    int at = sdc_index(line, box);
-    memcpy(q->cache->sdc_cells[at], key, 15 * sizeof *key);
-    q->cache->sdc_known |= 1ull << at;
+    q->cache->sdc_known |= 1ull << sdc_index(line, box);
 }
 
 bool hodoku_sue_de_coq(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
     sue_de_coq s = {.g = q->grid, .technique = technique, .step = step};
+    uint64_t known = sdc_known(q);
     for (s.line = 0; s.line < 18; s.line++)
         /* The boxes the line crosses, in increasing order: the j-th holds
          * the line's cells 3j to 3j + 2 (no other box meets it). */
         for (int j = 0; j < 3; j++) {
             s.box = s.line < 9 ? s.line / 3 * 3 + j : (s.line - 9) / 3 + 3 * j;
+            if (known >> sdc_index(s.line, s.box) & 1u) continue;
             uint8_t inside[3];
             int n = 0;
             for (int i = 3 * j; i < 3 * j + 3; i++) {
@@ -339,10 +368,6 @@ bool hodoku_sue_de_coq(hodoku_query *q, sudoku_technique technique, sudoku_step 
                 if (!q->grid->value[cell]) inside[n++] = (uint8_t)cell;
             }
             if (n < 2) continue;
-            /* A crossing's search reads its line and box alone: one that
-             * found nothing on the same candidates finds nothing again. */
-            uint16_t key[15];
-            if (sdc_known(q, s.line, s.box, key)) continue;
             for (int a = 0; a < n; a++)
                 for (int b = a + 1; b < n; b++) {
                     s.crossing[0] = inside[a], s.crossing[1] = inside[b];
@@ -354,7 +379,7 @@ bool hodoku_sue_de_coq(hodoku_query *q, sudoku_technique technique, sudoku_step 
                         if (sdc_crossing(&s)) return true;
                     }
                 }
-            sdc_none(q, s.line, s.box, key);
+            sdc_none(q, s.line, s.box);
         }
     return false;
 }
