@@ -131,11 +131,11 @@ typedef struct hodoku_cache {
      * the candidates sdc_cells of its cells (those of its last search). */
     uint64_t sdc_known;
     uint16_t sdc_cells[SUDOKU_CELLS];
-    /* Hidden pairs, triples and quads (subsets.c), by size - 2 and unit:
-     * bit u of hidden_known says the search found nothing in unit u on
-     * the candidates of its cells hidden_cells[size - 2][u]. */
-    uint32_t hidden_known[3];
-    uint16_t hidden_cells[3][27][9];
+    /* Naked, locked and hidden subsets (subsets.c): bit u of
+     * subset_known[kind] says the kind's search finds nothing in unit u
+     * on the candidates subset_cells (those of the last search of any). */
+    uint32_t subset_known[8];
+    uint16_t subset_cells[SUDOKU_CELLS];
     /* The finned and sashimi fish's test of a digit's lines (fish.c), the
      * same for both: by size - 2 and digit, bits 0-1 known of rows and
      * columns as base, bits 2-3 its answers, on the cells in finned_cells. */

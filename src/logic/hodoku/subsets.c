@@ -24,6 +24,57 @@ static unsigned common_kinds(const uint8_t *cells, int n)
     return kinds;
 }
 
+/* ---- what the subsets' searches found nothing in ---- */
+
+/* The cache's kinds of search: hidden subsets of 2 to 4 (0-2), naked
+ * (3-5), locked of 2 and 3 (6-7). */
+enum { HIDDEN_KIND = 0, NAKED_KIND = 3, LOCKED_KIND = 6, SUBSET_KINDS = 8 };
+
+/* The units with a cell whose candidates differ between now and was:
+ * four cells a word, the last one alone. */
+static uint32_t units_changed(const uint16_t *now, const uint16_t *was)
+{
+    uint32_t units = now[80] != was[80] ? sudoku_cell_unit_mask[80] : 0;
+    for (int cell = 0; cell < 80; cell += 4) {
+        uint64_t a, b;
+        memcpy(&a, now + cell, sizeof a);
+        memcpy(&b, was + cell, sizeof b);
+        for (uint64_t differ = a ^ b; differ;) {
+            int lane = __builtin_ctzll(differ) / 16;
+            units |= sudoku_cell_unit_mask[cell + lane];
+            differ &= ~(0xffffull << 16 * lane);
+        }
+    }
+    return units;
+}
+
+/* The units where q's cache knows the search of kind to find nothing on
+ * q's grid. A unit's search reads its cells' candidates alone (and its
+ * counts, which tell the same without drift), so it finds nothing again
+ * while none of them changes: the cache forgets, for every kind, the
+ * units whose cells changed since the last search of any, and then holds
+ * the grid's candidates. */
+static uint32_t subsets_known(const hodoku_query *q, int kind)
+{
+    hodoku_cache *cache = q->cache;
+    if (!cache || q->grid->drift) return 0;
+    uint32_t any = 0;
+    for (int k = 0; k < SUBSET_KINDS; k++) any |= cache->subset_known[k];
+    uint32_t changed = any ? units_changed(q->grid->candidates, cache->subset_cells) : ~0u;
+    if (changed) {
+        for (int k = 0; k < SUBSET_KINDS; k++) cache->subset_known[k] &= ~changed;
+        memcpy(cache->subset_cells, q->grid->candidates, sizeof cache->subset_cells);
+    }
+    return cache->subset_known[kind];
+}
+
+/* Keeps in q's cache that the search of kind finds nothing in unit on
+ * q's grid (whose candidates subsets_known kept). */
+static void subset_none(const hodoku_query *q, int kind, int unit)
+{
+    if (q->cache && !q->grid->drift) q->cache->subset_known[kind] |= 1u << unit;
+}
+
 /* ---- locked candidates ---- */
 
 /* The cells of unit with digit, in the unit's order; returns how many. */
@@ -193,13 +244,14 @@ static unsigned lines_shared(int cell, int first)
 
 /* Extends the combination cells[0..depth) with eligible cells from start
  * on, in lexicographic order; true once a step is found (locked as
- * wanted, with eliminations). lines: those all of cells[0..depth) share
+ * wanted, with eliminations); *met once n cells of n digits are (a
+ * subset, wanted or not). lines: those all of cells[0..depth) share
  * (lines_shared), kept along the combination instead of tested on all
  * its cells again at every level. */
 // NOLINTNEXTLINE(misc-no-recursion): one level per cell of a subset, 4 at most
 static bool naked_combinations(const hodoku_grid *g, sudoku_technique technique, const uint8_t *eligible,
                                int count, int n, bool locked, uint8_t *cells, int depth, int start,
-                               unsigned digits, unsigned lines, sudoku_step *step)
+                               unsigned digits, unsigned lines, bool *met, sudoku_step *step)
 {
     /* A cell taken at i leaves count - 1 - i to fill the n - depth - 1 places
      * after it: later i complete no combination, so the scan stops there. */
@@ -211,11 +263,13 @@ static bool naked_combinations(const hodoku_grid *g, sudoku_technique technique,
         if (locked && depth > 0 && !(shared &= lines_shared(cells[depth], cells[0]))) continue;
         if (depth + 1 < n) {
             if (naked_combinations(g, technique, eligible, count, n, locked, cells, depth + 1, i + 1,
-                                   union_, shared, step))
+                                   union_, shared, met, step))
                 return true;
             continue;
         }
-        if (sudoku_nine_count[union_] != n || !naked_wanted(g, cells, n, union_, locked)) continue;
+        if (sudoku_nine_count[union_] != n) continue;
+        *met = true;
+        if (!naked_wanted(g, cells, n, union_, locked)) continue;
         naked_step(g, technique, cells, n, union_, step);
         return true;
     }
@@ -270,16 +324,26 @@ static bool holds_at_least(const uint64_t set[2], int n)
     return true;
 }
 
-static bool naked_search(const hodoku_grid *g, sudoku_technique technique, int n, bool locked,
+/* A unit's search of naked subsets reads other units only for the
+ * subsets it meets: one that met none finds nothing while the unit's
+ * candidates stay (the cache). */
+static bool naked_search(const hodoku_query *q, sudoku_technique technique, int n, bool locked,
                          sudoku_step *step)
 {
+    const hodoku_grid *g = q->grid;
+    int kind = (locked ? LOCKED_KIND : NAKED_KIND) + n - 2;
+    uint32_t known = subsets_known(q, kind);
     uint64_t open[2];
     cells_up_to(g, n, open);
     for (int u = 0; u < (locked ? 9 : 27); u++) {
         int unit = subset_units[u];
+        if (known >> unit & 1u) continue;
         /* Fewer than n eligible cells: no combination (the same cells the scan below lists). */
         uint64_t in[2] = {open[0] & sudoku_unit_bits[unit][0], open[1] & sudoku_unit_bits[unit][1]};
-        if (!holds_at_least(in, n)) continue;
+        if (!holds_at_least(in, n)) {
+            subset_none(q, kind, unit);
+            continue;
+        }
         /* The eligible cells in the unit's order: increasing. */
         uint8_t eligible[9], cells[4];
         int count = 0;
@@ -290,22 +354,24 @@ static bool naked_search(const hodoku_grid *g, sudoku_technique technique, int n
                 eligible[count++] = (uint8_t)cell;
                 if (locked) places |= 1u << sudoku_cell_index[cell][2];
             }
+        bool met = false;
         if ((!locked || box_line_with(places, n)) &&
-            naked_combinations(g, technique, eligible, count, n, locked, cells, 0, 0, 0, 3u, step))
+            naked_combinations(g, technique, eligible, count, n, locked, cells, 0, 0, 0, 3u, &met, step))
             return true;
+        if (!met) subset_none(q, kind, unit);
     }
     return false;
 }
 
 bool hodoku_locked_set(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
-    return naked_search(q->grid, technique, technique == SUDOKU_LOCKED_PAIR ? 2 : 3, true, step);
+    return naked_search(q, technique, technique == SUDOKU_LOCKED_PAIR ? 2 : 3, true, step);
 }
 
 bool hodoku_naked_set(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
     int n = technique == SUDOKU_NAKED_PAIR ? 2 : technique == SUDOKU_NAKED_TRIPLET ? 3 : 4;
-    return naked_search(q->grid, technique, n, false, step);
+    return naked_search(q, technique, n, false, step);
 }
 
 /* ---- hidden subsets ---- */
@@ -354,37 +420,20 @@ static bool hidden_combinations(const hodoku_grid *g, sudoku_technique technique
     return false;
 }
 
-/* A hidden subset's search of a unit reads its cells' candidates alone
- * (and the unit's counts, which tell the same without drift): one that
- * found nothing on the same candidates finds nothing again. True if q's
- * cache knows that of the unit's candidates key, for subsets of n. */
-static bool hidden_known(const hodoku_query *q, int n, int unit, const uint16_t key[9])
-{
-    return q->cache && !q->grid->drift && (q->cache->hidden_known[n - 2] >> unit & 1u) &&
-           memcmp(q->cache->hidden_cells[n - 2][unit], key, 9 * sizeof *key) == 0;
-}
-
-/* Keeps in q's cache that the search for subsets of n found nothing in
- * unit on its candidates key. */
-static void hidden_none(const hodoku_query *q, int n, int unit, const uint16_t key[9])
-{
-    if (!q->cache || q->grid->drift) return;
-    memcpy(q->cache->hidden_cells[n - 2][unit], key, 9 * sizeof *key);
-    q->cache->hidden_known[n - 2] |= 1u << unit;
-}
-
 bool hodoku_hidden_set(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
     const hodoku_grid *g = q->grid;
     int n = technique == SUDOKU_HIDDEN_PAIR ? 2 : technique == SUDOKU_HIDDEN_TRIPLET ? 3 : 4;
+    int kind = HIDDEN_KIND + n - 2;
+    uint32_t known = subsets_known(q, kind);
     for (int u = 0; u < 27; u++) {
         int unit = subset_units[u], open = 0;
-        uint16_t key[9];
-        for (int i = 0; i < 9; i++) {
-            key[i] = g->candidates[sudoku_unit_cells[unit][i]];
-            open += key[i] != 0;
+        if (known >> unit & 1u) continue;
+        for (int i = 0; i < 9; i++) open += g->candidates[sudoku_unit_cells[unit][i]] != 0;
+        if (open <= n) {
+            subset_none(q, kind, unit);
+            continue;
         }
-        if (open <= n || hidden_known(q, n, unit, key)) continue;
         int eligible[9], count = 0;
         unsigned digits = 0;
         for (int d = 1; d <= 9; d++) {
@@ -394,14 +443,17 @@ bool hodoku_hidden_set(hodoku_query *q, sudoku_technique technique, sudoku_step 
                 digits |= 1u << (d - 1);
             }
         }
-        if (count < n) continue;
+        if (count < n) {
+            subset_none(q, kind, unit);
+            continue;
+        }
         uint16_t places[10] = {0}; /* bit i: the unit's i-th cell has the digit */
         for (int i = 0; i < 9; i++)
             for (unsigned c = g->candidates[sudoku_unit_cells[unit][i]] & digits; c; c &= c - 1)
                 places[__builtin_ctz(c) + 1] |= (uint16_t)(1u << i);
         if (hidden_combinations(g, technique, unit, eligible, count, places, n, 0, 0, 0, 0, step))
             return true;
-        hidden_none(q, n, unit, key);
+        subset_none(q, kind, unit);
     }
     return false;
 }
