@@ -131,10 +131,11 @@ typedef struct hodoku_cache {
      * the candidates sdc_cells of its cells (those of its last search). */
     uint64_t sdc_known;
     uint16_t sdc_cells[SUDOKU_CELLS];
-    /* Naked, locked and hidden subsets (subsets.c): bit u of
-     * subset_known[kind] says the kind's search finds nothing in unit u
-     * on the candidates subset_cells (those of the last search of any). */
-    uint32_t subset_known[8];
+    /* Locked candidates and naked, locked and hidden subsets (subsets.c):
+     * bit u (or digit - 1) of subset_known[kind] says the kind's search
+     * finds nothing in unit u (for the digit) on the candidates
+     * subset_cells (those of the last search of any). */
+    uint32_t subset_known[10];
     uint16_t subset_cells[SUDOKU_CELLS];
     /* The finned and sashimi fish's test of a digit's lines (fish.c), the
      * same for both: by size - 2 and digit, bits 0-1 known of rows and

@@ -27,52 +27,63 @@ static unsigned common_kinds(const uint8_t *cells, int n)
 /* ---- what the subsets' searches found nothing in ---- */
 
 /* The cache's kinds of search: hidden subsets of 2 to 4 (0-2), naked
- * (3-5), locked of 2 and 3 (6-7). */
-enum { HIDDEN_KIND = 0, NAKED_KIND = 3, LOCKED_KIND = 6, SUBSET_KINDS = 8 };
+ * (3-5), locked of 2 and 3 (6-7), kept by unit; locked candidates
+ * (pointing 8, claiming 9), kept by digit. */
+enum { HIDDEN_KIND = 0, NAKED_KIND = 3, LOCKED_KIND = 6, POINTING_KIND = 8, SUBSET_KINDS = 10 };
 
-/* The units with a cell whose candidates differ between now and was:
+/* Where now's candidates differ from was's: the units of the cells that
+ * differ (*units) and the digits that came or went in one (*digits);
  * four cells a word, the last one alone. */
-static uint32_t units_changed(const uint16_t *now, const uint16_t *was)
+static void cells_changed(const uint16_t *now, const uint16_t *was, uint32_t *units, unsigned *digits)
 {
-    uint32_t units = now[80] != was[80] ? sudoku_cell_unit_mask[80] : 0;
+    uint64_t digits_in = now[80] ^ was[80];
+    *units = digits_in ? sudoku_cell_unit_mask[80] : 0;
     for (int cell = 0; cell < 80; cell += 4) {
         uint64_t a, b;
         memcpy(&a, now + cell, sizeof a);
         memcpy(&b, was + cell, sizeof b);
+        digits_in |= a ^ b;
         for (uint64_t differ = a ^ b; differ;) {
             int lane = __builtin_ctzll(differ) / 16;
-            units |= sudoku_cell_unit_mask[cell + lane];
+            *units |= sudoku_cell_unit_mask[cell + lane];
             differ &= ~(0xffffull << 16 * lane);
         }
     }
-    return units;
+    *digits = (unsigned)(digits_in | digits_in >> 16 | digits_in >> 32 | digits_in >> 48) & 0x1ff;
 }
 
-/* The units where q's cache knows the search of kind to find nothing on
- * q's grid. A unit's search reads its cells' candidates alone (and its
- * counts, which tell the same without drift), so it finds nothing again
- * while none of them changes: the cache forgets, for every kind, the
- * units whose cells changed since the last search of any, and then holds
- * the grid's candidates. */
+/* What q's cache knows the search of kind to find nothing in on q's
+ * grid: units, or for locked candidates digits. A unit's search of
+ * subsets reads its cells' candidates alone (and its counts, which tell
+ * the same without drift), and the locked candidates of a digit read its
+ * cells alone: each finds nothing again while those stay. So the cache
+ * forgets, for every kind, the units and digits whose cells changed
+ * since the last search of any, and then holds the grid's candidates. */
 static uint32_t subsets_known(const hodoku_query *q, int kind)
 {
     hodoku_cache *cache = q->cache;
     if (!cache || q->grid->drift) return 0;
-    uint32_t any = 0;
+    uint32_t any = 0, units = ~0u;
+    unsigned digits = ~0u;
     for (int k = 0; k < SUBSET_KINDS; k++) any |= cache->subset_known[k];
-    uint32_t changed = any ? units_changed(q->grid->candidates, cache->subset_cells) : ~0u;
-    if (changed) {
-        for (int k = 0; k < SUBSET_KINDS; k++) cache->subset_known[k] &= ~changed;
+    /* Most searches follow one on the same board: told by one compare. */
+    if (any && !memcmp(q->grid->candidates, cache->subset_cells, sizeof cache->subset_cells))
+        return cache->subset_known[kind];
+    if (any) cells_changed(q->grid->candidates, cache->subset_cells, &units, &digits);
+    if (units) {
+        for (int k = 0; k < POINTING_KIND; k++) cache->subset_known[k] &= ~units;
+        for (int k = POINTING_KIND; k < SUBSET_KINDS; k++) cache->subset_known[k] &= ~digits;
         memcpy(cache->subset_cells, q->grid->candidates, sizeof cache->subset_cells);
     }
     return cache->subset_known[kind];
 }
 
-/* Keeps in q's cache that the search of kind finds nothing in unit on
- * q's grid (whose candidates subsets_known kept). */
-static void subset_none(const hodoku_query *q, int kind, int unit)
+/* Keeps in q's cache that the search of kind finds nothing in the units
+ * (for locked candidates: the digits) of bits on q's grid (whose
+ * candidates subsets_known kept). */
+static void subsets_none(const hodoku_query *q, int kind, uint32_t bits)
 {
-    if (q->cache && !q->grid->drift) q->cache->subset_known[kind] |= 1u << unit;
+    if (q->cache && !q->grid->drift) q->cache->subset_known[kind] |= bits;
 }
 
 /* ---- locked candidates ---- */
@@ -155,9 +166,12 @@ bool hodoku_locked_candidates(hodoku_query *q, sudoku_technique technique, sudok
 {
     const hodoku_grid *g = q->grid;
     bool pointing = technique == SUDOKU_POINTING;
+    int kind = POINTING_KIND + !pointing;
+    unsigned open = ~subsets_known(q, kind) & 0x1ff;
+    if (!open) return false;
     for (int u = 0; u < (pointing ? 9 : 18); u++) {
         int unit = pointing ? 18 + u : u;
-        for (unsigned digits = two_or_three(g, unit); digits; digits &= digits - 1) {
+        for (unsigned digits = two_or_three(g, unit) & open; digits; digits &= digits - 1) {
             int digit = __builtin_ctz(digits) + 1;
             /* Without drift a unit's count is its cells with the digit. */
             int n = g->drift ? cells_in(g, unit, digit) : (int)g->free[unit][digit];
@@ -169,6 +183,7 @@ bool hodoku_locked_candidates(hodoku_query *q, sudoku_technique technique, sudok
             return true;
         }
     }
+    subsets_none(q, kind, open);
     return false;
 }
 
@@ -341,7 +356,7 @@ static bool naked_search(const hodoku_query *q, sudoku_technique technique, int 
         /* Fewer than n eligible cells: no combination (the same cells the scan below lists). */
         uint64_t in[2] = {open[0] & sudoku_unit_bits[unit][0], open[1] & sudoku_unit_bits[unit][1]};
         if (!holds_at_least(in, n)) {
-            subset_none(q, kind, unit);
+            subsets_none(q, kind, 1u << unit);
             continue;
         }
         /* The eligible cells in the unit's order: increasing. */
@@ -358,7 +373,7 @@ static bool naked_search(const hodoku_query *q, sudoku_technique technique, int 
         if ((!locked || box_line_with(places, n)) &&
             naked_combinations(g, technique, eligible, count, n, locked, cells, 0, 0, 0, 3u, &met, step))
             return true;
-        if (!met) subset_none(q, kind, unit);
+        if (!met) subsets_none(q, kind, 1u << unit);
     }
     return false;
 }
@@ -431,7 +446,7 @@ bool hodoku_hidden_set(hodoku_query *q, sudoku_technique technique, sudoku_step 
         if (known >> unit & 1u) continue;
         for (int i = 0; i < 9; i++) open += g->candidates[sudoku_unit_cells[unit][i]] != 0;
         if (open <= n) {
-            subset_none(q, kind, unit);
+            subsets_none(q, kind, 1u << unit);
             continue;
         }
         int eligible[9], count = 0;
@@ -444,7 +459,7 @@ bool hodoku_hidden_set(hodoku_query *q, sudoku_technique technique, sudoku_step 
             }
         }
         if (count < n) {
-            subset_none(q, kind, unit);
+            subsets_none(q, kind, 1u << unit);
             continue;
         }
         uint16_t places[10] = {0}; /* bit i: the unit's i-th cell has the digit */
@@ -453,7 +468,7 @@ bool hodoku_hidden_set(hodoku_query *q, sudoku_technique technique, sudoku_step 
                 places[__builtin_ctz(c) + 1] |= (uint16_t)(1u << i);
         if (hidden_combinations(g, technique, unit, eligible, count, places, n, 0, 0, 0, 0, step))
             return true;
-        subset_none(q, kind, unit);
+        subsets_none(q, kind, 1u << unit);
     }
     return false;
 }
