@@ -34,7 +34,8 @@ enum { HIDDEN_KIND = 0, NAKED_KIND = 3, LOCKED_KIND = 6, POINTING_KIND = 8, SUBS
 /* Where now's candidates differ from was's: the units of the cells that
  * differ (*units) and the digits that came or went in one (*digits);
  * four cells a word, the last one alone. */
-static void cells_changed(const uint16_t *now, const uint16_t *was, uint32_t *units, unsigned *digits)
+static void cells_changed(const uint16_t *now, const uint16_t *was, uint32_t *units,
+                          unsigned *digits)
 {
     uint64_t digits_in = now[80] ^ was[80];
     *units = digits_in ? sudoku_cell_unit_mask[80] : 0;
@@ -371,7 +372,8 @@ static bool naked_search(const hodoku_query *q, sudoku_technique technique, int 
             }
         bool met = false;
         if ((!locked || box_line_with(places, n)) &&
-            naked_combinations(g, technique, eligible, count, n, locked, cells, 0, 0, 0, 3u, &met, step))
+            naked_combinations(g, technique, eligible, count, n, locked, cells, 0, 0, 0, 3u, &met,
+                               step))
             return true;
         if (!met) subsets_none(q, kind, 1u << unit);
     }
