@@ -24,25 +24,29 @@ typedef struct selection {
     int size;
 } selection;
 
-/* The digits of every selection of cells[0..n), by its members: each is
- * those of the selection without its last cell and that cell's. */
+/* Extends the digits of the selections of k cells (by members) to those
+ * of k + 1, the last cell (bit k) with candidates cands: each is those
+ * of the selection without it and its own; four selections a word. */
+static void add_cell_digits(uint16_t *digits, int k, unsigned cands)
+{
+    if (k < 2) {
+        for (unsigned m = 0; m < 1u << k; m++)
+            digits[(1u << k) + m] = (uint16_t)(digits[m] | cands);
+        return;
+    }
+    uint64_t spread = cands * 0x0001000100010001ull, word;
+    for (unsigned m = 0; m < 1u << k; m += 4) {
+        memcpy(&word, digits + m, sizeof word);
+        word |= spread;
+        memcpy(digits + (1u << k) + m, &word, sizeof word);
+    }
+}
+
+/* The digits of every selection of cells[0..n), by its members. */
 static void selection_digits(const hodoku_grid *g, const uint8_t *cells, int n, uint16_t *digits)
 {
     digits[0] = 0;
-    if (n > 0) digits[1] = g->candidates[cells[0]];
-    if (n > 1) {
-        digits[2] = g->candidates[cells[1]];
-        digits[3] = digits[1] | digits[2];
-    }
-    /* From the third cell on, four selections a word. */
-    for (int i = 2; i < n; i++) {
-        uint64_t cands = g->candidates[cells[i]] * 0x0001000100010001ull, word;
-        for (unsigned m = 0; m < 1u << i; m += 4) {
-            memcpy(&word, digits + m, sizeof word);
-            word |= cands;
-            memcpy(digits + (1u << i) + m, &word, sizeof word);
-        }
-    }
+    for (int i = 0; i < n; i++) add_cell_digits(digits, i, g->candidates[cells[i]]);
 }
 
 /* The selection of n cells after members in depth-first order (each
@@ -100,6 +104,16 @@ static bool remove_outside(const hodoku_grid *g, int unit, const uint64_t keep[2
     return any;
 }
 
+enum {
+    /* A crossing holds two cells at least: its line and box keep seven
+     * others at most, with 127 selections. */
+    SELECTIONS_MAX = 127,
+    /* A selection's need is below plus, at most the crossing's 9 digits
+     * less its 2 cells. */
+    NEEDS = 7,
+    SHARED_CELL = 1u << 9
+};
+
 typedef struct sue_de_coq {
     const hodoku_grid *g;
     sudoku_technique technique;
@@ -108,6 +122,12 @@ typedef struct sue_de_coq {
     int ncrossing;
     unsigned v;
     sudoku_step *step;
+    /* The digits of the selections (by members) of the line's and the
+     * box's open cells outside the line's and box's three (the same for
+     * each of their pairs and triples: nline_out and nbox_out cells),
+     * and above them those with the cell a pair leaves (its bit last). */
+    int nline_out, nbox_out;
+    uint16_t line_digits[SELECTIONS_MAX + 1], box_digits[SELECTIONS_MAX + 1];
 } sue_de_coq;
 
 static void mark_members(sudoku_step *step, const hodoku_grid *g, const uint8_t *cells,
@@ -147,16 +167,6 @@ static bool sdc_step(const sue_de_coq *s, const uint8_t *line_cells, selection n
     mark_members(step, s->g, box_cells, k.members, SUDOKU_ROLE_SET, 1);
     return true;
 }
-
-enum {
-    /* A crossing holds two cells at least: its line and box keep seven
-     * others at most, with 127 selections. */
-    SELECTIONS_MAX = 127,
-    /* A selection's need is below plus, at most the crossing's 9 digits
-     * less its 2 cells. */
-    NEEDS = 7,
-    SHARED_CELL = 1u << 9
-};
 
 /* The need of a selection (the digits of v it takes care of, its size
  * less its digits outside v), if it takes digits of v and its need is 1
@@ -236,43 +246,28 @@ static bool some_line_clear(const by_need *by, const uint16_t *line_digits, unsi
     return false;
 }
 
-static bool sdc_crossing(sue_de_coq *s)
+/* HoDoKu's walk of the crossing's line and box selections, each in
+ * depth-first order over their cells in cell order; by: the box's
+ * selections grouped (in any order of its cells). */
+static bool sdc_walk(const sue_de_coq *s, int plus, const by_need *by)
 {
     const hodoku_grid *g = s->g;
-    s->v = 0;
-    for (int i = 0; i < s->ncrossing; i++) s->v |= g->candidates[s->crossing[i]];
-    int plus = sudoku_nine_count[s->v] - s->ncrossing;
-    if (plus < 2) return false;
     uint64_t skip[2] = {0, 0};
     for (int i = 0; i < s->ncrossing; i++) skip[s->crossing[i] / 64] |= 1ull << (s->crossing[i] % 64);
-    uint8_t line_cells[9];
+    uint8_t line_cells[9], box_cells[9];
     int nline = open_cells(g, s->line, skip, line_cells);
-    if (nline == 0) return false;
+    int nbox = open_cells(g, 18 + s->box, skip, box_cells);
     uint16_t line_digits[SELECTIONS_MAX + 1], box_digits[SELECTIONS_MAX + 1];
     selection_digits(g, line_cells, nline, line_digits);
+    selection_digits(g, box_cells, nbox, box_digits);
     /* The box's cells are its open cells but the crossing's: a line
      * selection holding the one the line shares with the box (a cell of
      * a pair's line and box left out of the crossing) takes the box's
      * selections without it, which keep their order among them all. */
-    int shared_at = -1;
+    unsigned shared = 0, line_shared = 0;
     for (int i = 0; i < nline; i++)
-        if (sudoku_cell_units[line_cells[i]][2] == 18 + s->box) shared_at = i;
-    /* The box is read only if a line selection takes care of some of v. */
-    unsigned first = 1;
-    while (first < 1u << nline && !need_of(selection_of(line_digits, first), s->v, plus)) first++;
-    if (first == 1u << nline) return false;
-    uint8_t box_cells[9];
-    int nbox = open_cells(g, 18 + s->box, skip, box_cells);
-    unsigned shared = 0, line_shared = shared_at >= 0 ? 1u << shared_at : 0;
-    for (int i = 0; i < nbox; i++)
-        if (shared_at >= 0 && box_cells[i] == line_cells[shared_at]) shared = 1u << i;
-    selection_digits(g, box_cells, nbox, box_digits);
-    by_need by;
-    group_by_need(box_digits, nbox, s->v, plus, shared, &by);
-    /* Whether any line selection has a clear box group is the same in
-     * any order: asked first in the cheap order of members, so that
-     * HoDoKu's depth-first order is walked only when a step may be. */
-    if (!some_line_clear(&by, line_digits, first, nline, s->v, plus, line_shared)) return false;
+        for (int j = 0; j < nbox; j++)
+            if (line_cells[i] == box_cells[j]) line_shared = 1u << i, shared = 1u << j;
     for (unsigned a = 1; a; a = next_selection(a, nline)) {
         selection n = selection_of(line_digits, a);
         int taken = need_of(n, s->v, plus);
@@ -281,7 +276,7 @@ static bool sdc_crossing(sue_de_coq *s)
          * group's selections in order, if any is clear of its clash. */
         unsigned forbidden = clash_of(n, s->v, line_shared);
         int need = plus - taken;
-        if (!any_clear(&by, need, forbidden)) continue;
+        if (!any_clear(by, need, forbidden)) continue;
         for (unsigned b = nbox ? 1 : 0; b; b = next_selection(b, nbox)) {
             selection k = selection_of(box_digits, b);
             if (need_of(k, s->v, plus) != need || (clash_of(k, s->v, shared) & forbidden)) continue;
@@ -290,6 +285,64 @@ static bool sdc_crossing(sue_de_coq *s)
     }
     return false;
 }
+
+/* Adds to s's digits the selections with the cell a pair leaves. */
+static void sdc_shared(sue_de_coq *s, int shared)
+{
+    add_cell_digits(s->line_digits, s->nline_out, s->g->candidates[shared]);
+    add_cell_digits(s->box_digits, s->nbox_out, s->g->candidates[shared]);
+}
+
+/* The crossing's search; shared: the cell a pair leaves of the line's
+ * and box's three (its line and box share it), -1 if none. Its line's
+ * and box's cells here are the open ones outside the three, then shared
+ * (s's digits, those with shared above). */
+static bool sdc_crossing(sue_de_coq *s, int shared)
+{
+    const hodoku_grid *g = s->g;
+    s->v = 0;
+    for (int i = 0; i < s->ncrossing; i++) s->v |= g->candidates[s->crossing[i]];
+    int plus = sudoku_nine_count[s->v] - s->ncrossing;
+    if (plus < 2) return false;
+    if (shared >= 0) sdc_shared(s, shared);
+    int nline = s->nline_out + (shared >= 0), nbox = s->nbox_out + (shared >= 0);
+    if (nline == 0) return false;
+    unsigned line_shared = shared >= 0 ? 1u << s->nline_out : 0;
+    unsigned box_shared = shared >= 0 ? 1u << s->nbox_out : 0;
+    /* The box is read only if a line selection takes care of some of v. */
+    unsigned first = 1;
+    while (first < 1u << nline && !need_of(selection_of(s->line_digits, first), s->v, plus))
+        first++;
+    if (first == 1u << nline) return false;
+    by_need by;
+    group_by_need(s->box_digits, nbox, s->v, plus, box_shared, &by);
+    /* Whether any line selection has a clear box group is the same in
+     * any order of the cells: asked first in the cheap order of members,
+     * so that HoDoKu's depth-first order is walked only when a step may
+     * be. */
+    if (!some_line_clear(&by, s->line_digits, first, nline, s->v, plus, line_shared)) return false;
+    return sdc_walk(s, plus, &by);
+}
+
+/* Sets s up for the crossing of its line and box whose line holds the
+ * cells 3j to 3j + 2: the digits of the selections of their open cells
+ * outside them. */
+static void sdc_outside(sue_de_coq *s, int j)
+{
+    const hodoku_grid *g = s->g;
+    s->line_digits[0] = s->box_digits[0] = 0;
+    s->nline_out = s->nbox_out = 0;
+    for (int k = 0; k < 6; k++) {
+        int cell = sudoku_unit_cells[s->line][k < 3 * j ? k : k + 3];
+        if (!g->value[cell]) add_cell_digits(s->line_digits, s->nline_out++, g->candidates[cell]);
+    }
+    for (int i = 0; i < 9; i++) {
+        int cell = sudoku_unit_cells[18 + s->box][i];
+        if (!(sudoku_cell_unit_mask[cell] >> s->line & 1u) && !g->value[cell])
+            add_cell_digits(s->box_digits, s->nbox_out++, g->candidates[cell]);
+    }
+}
+
 
 /* The cache's index of the crossing of line and box: line * 3 + the
  * box's place along it. */
@@ -368,15 +421,17 @@ bool hodoku_sue_de_coq(hodoku_query *q, sudoku_technique technique, sudoku_step 
                 if (!q->grid->value[cell]) inside[n++] = (uint8_t)cell;
             }
             if (n < 2) continue;
+            sdc_outside(&s, j);
             for (int a = 0; a < n; a++)
                 for (int b = a + 1; b < n; b++) {
                     s.crossing[0] = inside[a], s.crossing[1] = inside[b];
                     s.ncrossing = 2;
-                    if (sdc_crossing(&s)) return true;
+                    /* Of three, a pair leaves the third (a + b + c = 3). */
+                    if (sdc_crossing(&s, n == 3 ? inside[3 - a - b] : -1)) return true;
                     for (int c = b + 1; c < n; c++) {
                         s.crossing[2] = inside[c];
                         s.ncrossing = 3;
-                        if (sdc_crossing(&s)) return true;
+                        if (sdc_crossing(&s, -1)) return true;
                     }
                 }
             sdc_none(q, s.line, s.box);
