@@ -260,8 +260,8 @@ static unsigned lines_shared(int cell, int first)
 
 /* Extends the combination cells[0..depth) with eligible cells from start
  * on, in lexicographic order; true once a step is found (locked as
- * wanted, with eliminations); *met once n cells of n digits are (a
- * subset, wanted or not). lines: those all of cells[0..depth) share
+ * wanted, with eliminations); *met once n cells of n digits that share
+ * another unit are (a subset, wanted or not). lines: those all of cells[0..depth) share
  * (lines_shared), kept along the combination instead of tested on all
  * its cells again at every level. */
 // NOLINTNEXTLINE(misc-no-recursion): one level per cell of a subset, 4 at most
@@ -284,7 +284,11 @@ static bool naked_combinations(const hodoku_grid *g, sudoku_technique technique,
             continue;
         }
         if (sudoku_nine_count[union_] != n) continue;
-        *met = true;
+        /* A subset whose cells share no unit but this one is judged on
+         * this unit's cells alone (naked_wanted): only one sharing
+         * another (always, locked) reads more. */
+        unsigned kinds = common_kinds(cells, n);
+        if (kinds & (kinds - 1)) *met = true;
         if (!naked_wanted(g, cells, n, union_, locked)) continue;
         naked_step(g, technique, cells, n, union_, step);
         return true;
@@ -341,8 +345,8 @@ static bool holds_at_least(const uint64_t set[2], int n)
 }
 
 /* A unit's search of naked subsets reads other units only for the
- * subsets it meets: one that met none finds nothing while the unit's
- * candidates stay (the cache). */
+ * subsets it meets whose cells share one: one that met none finds nothing
+ * while the unit's candidates stay (the cache). */
 static bool naked_search(const hodoku_query *q, sudoku_technique technique, int n, bool locked,
                          sudoku_step *step)
 {
