@@ -137,6 +137,10 @@ typedef struct hodoku_cache {
      * subset_cells (those of the last search of any). */
     uint32_t subset_known[10];
     uint16_t subset_cells[SUDOKU_CELLS];
+    /* For naked and locked subsets, the known units whose search read
+     * other units (bit u of subset_wide[kind]) and those units (as bits:
+     * subset_reads[kind][u]): known while those stay too. */
+    uint32_t subset_wide[10], subset_reads[10][27];
     /* The finned and sashimi fish's test of a digit's lines (fish.c), the
      * same for both: by size - 2 and digit, bits 0-1 known of rows and
      * columns as base, bits 2-3 its answers, on the cells in finned_cells. */

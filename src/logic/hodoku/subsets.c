@@ -55,11 +55,14 @@ static void cells_changed(const uint16_t *now, const uint16_t *was, uint32_t *un
 
 /* What q's cache knows the search of kind to find nothing in on q's
  * grid: units, or for locked candidates digits. A unit's search of
- * subsets reads its cells' candidates alone (and its counts, which tell
- * the same without drift), and the locked candidates of a digit read its
- * cells alone: each finds nothing again while those stay. So the cache
- * forgets, for every kind, the units and digits whose cells changed
- * since the last search of any, and then holds the grid's candidates. */
+ * hidden subsets reads its cells' candidates alone (and its counts, which
+ * tell the same without drift), one of naked subsets those and the cells
+ * of the units its subsets' cells share (subset_reads), and the locked
+ * candidates of a digit read its cells alone: each finds nothing again
+ * while those stay. So the cache forgets, for every kind, the units and
+ * digits whose cells changed since the last search of any (and the naked
+ * units that read a unit that did), and then holds the grid's
+ * candidates. */
 static uint32_t subsets_known(const hodoku_query *q, int kind)
 {
     hodoku_cache *cache = q->cache;
@@ -73,6 +76,13 @@ static uint32_t subsets_known(const hodoku_query *q, int kind)
     if (any) cells_changed(q->grid->candidates, cache->subset_cells, &units, &digits);
     if (units) {
         for (int k = 0; k < POINTING_KIND; k++) cache->subset_known[k] &= ~units;
+        /* And the naked units whose search read a changed one. */
+        for (int k = NAKED_KIND; k < POINTING_KIND; k++) {
+            uint32_t wide = cache->subset_known[k] & cache->subset_wide[k];
+            for (; wide; wide &= wide - 1)
+                if (cache->subset_reads[k][__builtin_ctz(wide)] & units)
+                    cache->subset_known[k] &= ~(wide & -wide);
+        }
         for (int k = POINTING_KIND; k < SUBSET_KINDS; k++) cache->subset_known[k] &= ~digits;
         memcpy(cache->subset_cells, q->grid->candidates, sizeof cache->subset_cells);
     }
@@ -85,6 +95,18 @@ static uint32_t subsets_known(const hodoku_query *q, int kind)
 static void subsets_none(const hodoku_query *q, int kind, uint32_t bits)
 {
     if (q->cache && !q->grid->drift) q->cache->subset_known[kind] |= bits;
+}
+
+/* The same for a naked subsets' search of unit that read the units of
+ * reads besides (0: none). */
+static void naked_none(const hodoku_query *q, int kind, int unit, uint32_t reads)
+{
+    if (!q->cache || q->grid->drift) return;
+    hodoku_cache *cache = q->cache;
+    cache->subset_known[kind] |= 1u << unit;
+    cache->subset_wide[kind] &= ~(1u << unit);
+    cache->subset_wide[kind] |= (uint32_t)(reads != 0) << unit;
+    cache->subset_reads[kind][unit] = reads;
 }
 
 /* ---- locked candidates ---- */
@@ -260,14 +282,15 @@ static unsigned lines_shared(int cell, int first)
 
 /* Extends the combination cells[0..depth) with eligible cells from start
  * on, in lexicographic order; true once a step is found (locked as
- * wanted, with eliminations); *met once n cells of n digits that share
- * another unit are (a subset, wanted or not). lines: those all of cells[0..depth) share
+ * wanted, with eliminations); *reads gets the other units that the
+ * cells of each subset met (n cells of n digits, wanted or not) share.
+ * lines: those all of cells[0..depth) share
  * (lines_shared), kept along the combination instead of tested on all
  * its cells again at every level. */
 // NOLINTNEXTLINE(misc-no-recursion): one level per cell of a subset, 4 at most
 static bool naked_combinations(const hodoku_grid *g, sudoku_technique technique, const uint8_t *eligible,
                                int count, int n, bool locked, uint8_t *cells, int depth, int start,
-                               unsigned digits, unsigned lines, bool *met, sudoku_step *step)
+                               unsigned digits, unsigned lines, uint32_t *reads, sudoku_step *step)
 {
     /* A cell taken at i leaves count - 1 - i to fill the n - depth - 1 places
      * after it: later i complete no combination, so the scan stops there. */
@@ -279,16 +302,15 @@ static bool naked_combinations(const hodoku_grid *g, sudoku_technique technique,
         if (locked && depth > 0 && !(shared &= lines_shared(cells[depth], cells[0]))) continue;
         if (depth + 1 < n) {
             if (naked_combinations(g, technique, eligible, count, n, locked, cells, depth + 1, i + 1,
-                                   union_, shared, met, step))
+                                   union_, shared, reads, step))
                 return true;
             continue;
         }
         if (sudoku_nine_count[union_] != n) continue;
-        /* A subset whose cells share no unit but this one is judged on
-         * this unit's cells alone (naked_wanted): only one sharing
-         * another (always, locked) reads more. */
+        /* naked_wanted reads the units the subset's cells share. */
         unsigned kinds = common_kinds(cells, n);
-        if (kinds & (kinds - 1)) *met = true;
+        for (int k = 0; k < 3; k++)
+            if (kinds >> k & 1u) *reads |= 1u << sudoku_cell_units[cells[0]][k];
         if (!naked_wanted(g, cells, n, union_, locked)) continue;
         naked_step(g, technique, cells, n, union_, step);
         return true;
@@ -345,8 +367,8 @@ static bool holds_at_least(const uint64_t set[2], int n)
 }
 
 /* A unit's search of naked subsets reads other units only for the
- * subsets it meets whose cells share one: one that met none finds nothing
- * while the unit's candidates stay (the cache). */
+ * subsets it meets whose cells share one: it finds nothing again while
+ * the candidates of the unit and of those stay (the cache). */
 static bool naked_search(const hodoku_query *q, sudoku_technique technique, int n, bool locked,
                          sudoku_step *step)
 {
@@ -361,7 +383,7 @@ static bool naked_search(const hodoku_query *q, sudoku_technique technique, int 
         /* Fewer than n eligible cells: no combination (the same cells the scan below lists). */
         uint64_t in[2] = {open[0] & sudoku_unit_bits[unit][0], open[1] & sudoku_unit_bits[unit][1]};
         if (!holds_at_least(in, n)) {
-            subsets_none(q, kind, 1u << unit);
+            naked_none(q, kind, unit, 0);
             continue;
         }
         /* The eligible cells in the unit's order: increasing. */
@@ -374,12 +396,12 @@ static bool naked_search(const hodoku_query *q, sudoku_technique technique, int 
                 eligible[count++] = (uint8_t)cell;
                 if (locked) places |= 1u << sudoku_cell_index[cell][2];
             }
-        bool met = false;
+        uint32_t reads = 0;
         if ((!locked || box_line_with(places, n)) &&
-            naked_combinations(g, technique, eligible, count, n, locked, cells, 0, 0, 0, 3u, &met,
+            naked_combinations(g, technique, eligible, count, n, locked, cells, 0, 0, 0, 3u, &reads,
                                step))
             return true;
-        if (!met) subsets_none(q, kind, 1u << unit);
+        naked_none(q, kind, unit, reads & ~(1u << unit));
     }
     return false;
 }
