@@ -188,11 +188,13 @@ static unsigned clash_of(selection sel, unsigned v, unsigned shared)
 }
 
 /* The box's selections that take the crossing's digits at all, grouped
- * by need: each group's distinct clashes (in no order: a line selection
- * asks only whether one is clear of its own). */
+ * by need: each group's clashes (in no order: a line selection asks only
+ * whether one is clear of its own). */
 typedef struct by_need {
-    /* Group g's clashes each once: distinct[g][0..kinds[g]). */
-    uint16_t distinct[NEEDS][SELECTIONS_MAX];
+    /* Group g's clashes, one a selection (the same may come again: the
+     * list is read only when the masks below do not tell, and listing
+     * each once cost more): clashes[g][0..kinds[g]). */
+    uint16_t clashes[NEEDS][SELECTIONS_MAX];
     int kinds[NEEDS];
     /* By group: the bits all its clashes have, and those one has. */
     unsigned all_have[NEEDS], one_has[NEEDS];
@@ -205,19 +207,14 @@ static void group_by_need(const uint16_t *digits, int n, unsigned v, int plus, u
     memset(by->kinds, 0, sizeof by->kinds);
     memset(by->one_has, 0, sizeof by->one_has);
     memset(by->all_have, 0xff, sizeof by->all_have);
-    uint64_t seen[NEEDS][16]; /* by group, the clashes listed in distinct */
-    memset(seen, 0, (size_t)plus * sizeof seen[0]);
     for (unsigned m = 1; m < 1u << n; m++) {
         selection sel = selection_of(digits, m);
         int g = need_of(sel, v, plus);
         if (!g) continue;
         unsigned clash = clash_of(sel, v, shared);
-        if (!(seen[g][clash / 64] >> (clash % 64) & 1u)) {
-            seen[g][clash / 64] |= 1ull << (clash % 64);
-            by->distinct[g][by->kinds[g]++] = (uint16_t)clash;
-            by->all_have[g] &= clash;
-            by->one_has[g] |= clash;
-        }
+        by->clashes[g][by->kinds[g]++] = (uint16_t)clash;
+        by->all_have[g] &= clash;
+        by->one_has[g] |= clash;
     }
 }
 
@@ -229,7 +226,7 @@ static bool any_clear(const by_need *by, int g, unsigned forbidden)
     if (!by->kinds[g] || (forbidden & by->all_have[g])) return false;
     if (!(forbidden & by->one_has[g])) return true;
     for (int i = 0; i < by->kinds[g]; i++)
-        if (!(by->distinct[g][i] & forbidden)) return true;
+        if (!(by->clashes[g][i] & forbidden)) return true;
     return false;
 }
 
