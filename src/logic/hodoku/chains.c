@@ -485,25 +485,48 @@ static hodoku_set part_of(hodoku_set set, int cell)
     return reached;
 }
 
+/* The cells with two candidates: each cell's count of the digits' cells
+ * that hold it, up to three, in bit planes. */
+static hodoku_set bivalue_cells(const hodoku_set holds[10])
+{
+    hodoku_set two;
+    for (int w = 0; w < 2; w++) {
+        uint64_t one = 0, more = 0, three = 0;
+        for (int d = 1; d <= 9; d++) {
+            three |= more & holds[d].w[w];
+            more |= one & holds[d].w[w];
+            one |= holds[d].w[w];
+        }
+        two.w[w] = more & ~three;
+    }
+    return two;
+}
+
 /* The cells a Remote Pair can go through: its chain takes four cells at
  * least with the same two candidates, each seeing the next, so in one
  * part of those cells that see one another, one through another, of four
  * cells or more. Empty nearly always: the links and walks are spared; else
- * only those cells are linked and walked from. */
-static hodoku_set remote_pair_cells(const hodoku_grid *g)
+ * only those cells are linked and walked from. The pairs are counted
+ * over the bivalue cells alone (their counts cleared first). */
+static hodoku_set remote_pair_cells(const hodoku_grid *g, hodoku_set bivalue)
 {
     hodoku_set cells = hodoku_set_empty();
+    if (hodoku_set_count(bivalue) < 4) return cells;
     uint8_t count[1u << 9];
-    memset(count, 0, sizeof count);
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        if (sudoku_is_pair(g->candidates[cell])) count[g->candidates[cell]]++;
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+    for (hodoku_set left = bivalue; !hodoku_set_is_empty(left);)
+        count[g->candidates[hodoku_set_pop(&left)]] = 0;
+    for (hodoku_set left = bivalue; !hodoku_set_is_empty(left);)
+        count[g->candidates[hodoku_set_pop(&left)]]++;
+    for (hodoku_set left = bivalue; !hodoku_set_is_empty(left);) {
+        int cell = hodoku_set_pop(&left);
         unsigned pair = g->candidates[cell];
-        if (!sudoku_is_pair(pair) || count[pair] < 4) continue;
+        if (count[pair] < 4) continue;
         count[pair] = 0; /* its cells are looked at once */
         hodoku_set same = hodoku_set_empty();
-        for (int other = cell; other < SUDOKU_CELLS; other++)
+        for (hodoku_set rest = bivalue; !hodoku_set_is_empty(rest);) {
+            int other = hodoku_set_pop(&rest);
             if (g->candidates[other] == pair) hodoku_set_add(&same, other);
+        }
         while (hodoku_set_count(same) >= 4) {
             hodoku_set part = part_of(same, hodoku_set_first(same));
             if (hodoku_set_count(part) >= 4) cells = hodoku_set_or(cells, part);
@@ -557,14 +580,13 @@ static bool find(hodoku_query *q, chain_kind kind, sudoku_technique technique, s
     s.links = &all;
     s.best = step;
     hodoku_digit_sets(g, s.holds);
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        if (sudoku_is_pair(g->candidates[cell])) hodoku_set_add(&s.bivalue, cell);
+    s.bivalue = bivalue_cells(s.holds);
     /* One digit's chains (Turbot Fish, X-Chain) need not be looked for
      * on digits whose cells gave none before. */
     hodoku_digit_cells at;
     unsigned open = chains_of_pairs(kind) ? ALL_DIGITS : hodoku_digits_open(q, technique, &at);
     hodoku_set starts = {{~0ull, (1ull << (SUDOKU_CELLS - 64)) - 1}}; /* every cell */
-    if (kind == REMOTE_PAIR) starts = remote_pair_cells(g);
+    if (kind == REMOTE_PAIR) starts = remote_pair_cells(g, s.bivalue);
     if (kind == XY_CHAIN) starts = s.bivalue; /* its chains start and go through these only */
     bool possible =
         open && (kind != TURBOT_FISH || turbot_possible(&s, open)) && !hodoku_set_is_empty(starts);

@@ -635,7 +635,7 @@ void hodoku_cache_clear(hodoku_cache *cache)
     memset(cache->fish_known, 0, sizeof cache->fish_known);
     memset(cache->digits_known, 0, sizeof cache->digits_known);
     cache->sdc_known = 0;
-    memset(cache->hidden_known, 0, sizeof cache->hidden_known);
+    memset(cache->subset_known, 0, sizeof cache->subset_known);
     memset(cache->finned_answer, 0, sizeof cache->finned_answer);
     memset(cache->finned_cells, 0, sizeof cache->finned_cells);
     cache->als_known = 0;

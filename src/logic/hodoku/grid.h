@@ -126,16 +126,21 @@ typedef struct hodoku_cache {
     uint64_t fish_cells[HODOKU_FISH_KINDS][9][2]; /* the digit's cells it found nothing on */
     uint16_t digits_known[HODOKU_DIGIT_KINDS];    /* bit d - 1: digit_cells[k][d - 1] is known */
     uint64_t digit_cells[HODOKU_DIGIT_KINDS][9][2]; /* the digit's cells it found nothing on */
-    /* Sue de Coq, by crossing of a line and a box (line * 3 + the box's
-     * place along it): the candidates of the line's cells and then the
-     * box's others that it found nothing on (misc.c). */
+    /* Sue de Coq (misc.c): bit line * 3 + the box's place along it of
+     * sdc_known says the crossing of that line and box found nothing on
+     * the candidates sdc_cells of its cells (those of its last search). */
     uint64_t sdc_known;
-    uint16_t sdc_cells[54][15];
-    /* Hidden pairs, triples and quads (subsets.c), by size - 2 and unit:
-     * bit u of hidden_known says the search found nothing in unit u on
-     * the candidates of its cells hidden_cells[size - 2][u]. */
-    uint32_t hidden_known[3];
-    uint16_t hidden_cells[3][27][9];
+    uint16_t sdc_cells[SUDOKU_CELLS];
+    /* Locked candidates and naked, locked and hidden subsets (subsets.c):
+     * bit u (or digit - 1) of subset_known[kind] says the kind's search
+     * finds nothing in unit u (for the digit) on the candidates
+     * subset_cells (those of the last search of any). */
+    uint32_t subset_known[10];
+    uint16_t subset_cells[SUDOKU_CELLS];
+    /* For naked and locked subsets, the known units whose search read
+     * other units (bit u of subset_wide[kind]) and those units (as bits:
+     * subset_reads[kind][u]): known while those stay too. */
+    uint32_t subset_wide[10], subset_reads[10][27];
     /* The finned and sashimi fish's test of a digit's lines (fish.c), the
      * same for both: by size - 2 and digit, bits 0-1 known of rows and
      * columns as base, bits 2-3 its answers, on the cells in finned_cells. */

@@ -24,25 +24,29 @@ typedef struct selection {
     int size;
 } selection;
 
-/* The digits of every selection of cells[0..n), by its members: each is
- * those of the selection without its last cell and that cell's. */
+/* Extends the digits of the selections of k cells (by members) to those
+ * of k + 1, the last cell (bit k) with candidates cands: each is those
+ * of the selection without it and its own; four selections a word. */
+static void add_cell_digits(uint16_t *digits, int k, unsigned cands)
+{
+    if (k < 2) {
+        for (unsigned m = 0; m < 1u << k; m++)
+            digits[(1u << k) + m] = (uint16_t)(digits[m] | cands);
+        return;
+    }
+    uint64_t spread = cands * 0x0001000100010001ull, word;
+    for (unsigned m = 0; m < 1u << k; m += 4) {
+        memcpy(&word, digits + m, sizeof word);
+        word |= spread;
+        memcpy(digits + (1u << k) + m, &word, sizeof word);
+    }
+}
+
+/* The digits of every selection of cells[0..n), by its members. */
 static void selection_digits(const hodoku_grid *g, const uint8_t *cells, int n, uint16_t *digits)
 {
     digits[0] = 0;
-    if (n > 0) digits[1] = g->candidates[cells[0]];
-    if (n > 1) {
-        digits[2] = g->candidates[cells[1]];
-        digits[3] = digits[1] | digits[2];
-    }
-    /* From the third cell on, four selections a word. */
-    for (int i = 2; i < n; i++) {
-        uint64_t cands = g->candidates[cells[i]] * 0x0001000100010001ull, word;
-        for (unsigned m = 0; m < 1u << i; m += 4) {
-            memcpy(&word, digits + m, sizeof word);
-            word |= cands;
-            memcpy(digits + (1u << i) + m, &word, sizeof word);
-        }
-    }
+    for (int i = 0; i < n; i++) add_cell_digits(digits, i, g->candidates[cells[i]]);
 }
 
 /* The selection of n cells after members in depth-first order (each
@@ -100,6 +104,16 @@ static bool remove_outside(const hodoku_grid *g, int unit, const uint64_t keep[2
     return any;
 }
 
+enum {
+    /* A crossing holds two cells at least: its line and box keep seven
+     * others at most, with 127 selections. */
+    SELECTIONS_MAX = 127,
+    /* A selection's need is below plus, at most the crossing's 9 digits
+     * less its 2 cells. */
+    NEEDS = 7,
+    SHARED_CELL = 1u << 9
+};
+
 typedef struct sue_de_coq {
     const hodoku_grid *g;
     sudoku_technique technique;
@@ -108,6 +122,12 @@ typedef struct sue_de_coq {
     int ncrossing;
     unsigned v;
     sudoku_step *step;
+    /* The digits of the selections (by members) of the line's and the
+     * box's open cells outside the line's and box's three (the same for
+     * each of their pairs and triples: nline_out and nbox_out cells),
+     * and above them those with the cell a pair leaves (its bit last). */
+    int nline_out, nbox_out;
+    uint16_t line_digits[SELECTIONS_MAX + 1], box_digits[SELECTIONS_MAX + 1];
 } sue_de_coq;
 
 static void mark_members(sudoku_step *step, const hodoku_grid *g, const uint8_t *cells,
@@ -148,16 +168,6 @@ static bool sdc_step(const sue_de_coq *s, const uint8_t *line_cells, selection n
     return true;
 }
 
-enum {
-    /* A crossing holds two cells at least: its line and box keep seven
-     * others at most, with 127 selections. */
-    SELECTIONS_MAX = 127,
-    /* A selection's need is below plus, at most the crossing's 9 digits
-     * less its 2 cells. */
-    NEEDS = 7,
-    SHARED_CELL = 1u << 9
-};
-
 /* The need of a selection (the digits of v it takes care of, its size
  * less its digits outside v), if it takes digits of v and its need is 1
  * to plus - 1 (what a line and a box selection can each take); else 0. */
@@ -178,11 +188,13 @@ static unsigned clash_of(selection sel, unsigned v, unsigned shared)
 }
 
 /* The box's selections that take the crossing's digits at all, grouped
- * by need: each group's distinct clashes (in no order: a line selection
- * asks only whether one is clear of its own). */
+ * by need: each group's clashes (in no order: a line selection asks only
+ * whether one is clear of its own). */
 typedef struct by_need {
-    /* Group g's clashes each once: distinct[g][0..kinds[g]). */
-    uint16_t distinct[NEEDS][SELECTIONS_MAX];
+    /* Group g's clashes, one a selection (the same may come again: the
+     * list is read only when the masks below do not tell, and listing
+     * each once cost more): clashes[g][0..kinds[g]). */
+    uint16_t clashes[NEEDS][SELECTIONS_MAX];
     int kinds[NEEDS];
     /* By group: the bits all its clashes have, and those one has. */
     unsigned all_have[NEEDS], one_has[NEEDS];
@@ -195,19 +207,14 @@ static void group_by_need(const uint16_t *digits, int n, unsigned v, int plus, u
     memset(by->kinds, 0, sizeof by->kinds);
     memset(by->one_has, 0, sizeof by->one_has);
     memset(by->all_have, 0xff, sizeof by->all_have);
-    uint64_t seen[NEEDS][16]; /* by group, the clashes listed in distinct */
-    memset(seen, 0, (size_t)plus * sizeof seen[0]);
     for (unsigned m = 1; m < 1u << n; m++) {
         selection sel = selection_of(digits, m);
         int g = need_of(sel, v, plus);
         if (!g) continue;
         unsigned clash = clash_of(sel, v, shared);
-        if (!(seen[g][clash / 64] >> (clash % 64) & 1u)) {
-            seen[g][clash / 64] |= 1ull << (clash % 64);
-            by->distinct[g][by->kinds[g]++] = (uint16_t)clash;
-            by->all_have[g] &= clash;
-            by->one_has[g] |= clash;
-        }
+        by->clashes[g][by->kinds[g]++] = (uint16_t)clash;
+        by->all_have[g] &= clash;
+        by->one_has[g] |= clash;
     }
 }
 
@@ -219,7 +226,7 @@ static bool any_clear(const by_need *by, int g, unsigned forbidden)
     if (!by->kinds[g] || (forbidden & by->all_have[g])) return false;
     if (!(forbidden & by->one_has[g])) return true;
     for (int i = 0; i < by->kinds[g]; i++)
-        if (!(by->distinct[g][i] & forbidden)) return true;
+        if (!(by->clashes[g][i] & forbidden)) return true;
     return false;
 }
 
@@ -236,43 +243,28 @@ static bool some_line_clear(const by_need *by, const uint16_t *line_digits, unsi
     return false;
 }
 
-static bool sdc_crossing(sue_de_coq *s)
+/* HoDoKu's walk of the crossing's line and box selections, each in
+ * depth-first order over their cells in cell order; by: the box's
+ * selections grouped (in any order of its cells). */
+static bool sdc_walk(const sue_de_coq *s, int plus, const by_need *by)
 {
     const hodoku_grid *g = s->g;
-    s->v = 0;
-    for (int i = 0; i < s->ncrossing; i++) s->v |= g->candidates[s->crossing[i]];
-    int plus = sudoku_nine_count[s->v] - s->ncrossing;
-    if (plus < 2) return false;
     uint64_t skip[2] = {0, 0};
     for (int i = 0; i < s->ncrossing; i++) skip[s->crossing[i] / 64] |= 1ull << (s->crossing[i] % 64);
-    uint8_t line_cells[9];
+    uint8_t line_cells[9], box_cells[9];
     int nline = open_cells(g, s->line, skip, line_cells);
-    if (nline == 0) return false;
+    int nbox = open_cells(g, 18 + s->box, skip, box_cells);
     uint16_t line_digits[SELECTIONS_MAX + 1], box_digits[SELECTIONS_MAX + 1];
     selection_digits(g, line_cells, nline, line_digits);
+    selection_digits(g, box_cells, nbox, box_digits);
     /* The box's cells are its open cells but the crossing's: a line
      * selection holding the one the line shares with the box (a cell of
      * a pair's line and box left out of the crossing) takes the box's
      * selections without it, which keep their order among them all. */
-    int shared_at = -1;
+    unsigned shared = 0, line_shared = 0;
     for (int i = 0; i < nline; i++)
-        if (sudoku_cell_units[line_cells[i]][2] == 18 + s->box) shared_at = i;
-    /* The box is read only if a line selection takes care of some of v. */
-    unsigned first = 1;
-    while (first < 1u << nline && !need_of(selection_of(line_digits, first), s->v, plus)) first++;
-    if (first == 1u << nline) return false;
-    uint8_t box_cells[9];
-    int nbox = open_cells(g, 18 + s->box, skip, box_cells);
-    unsigned shared = 0, line_shared = shared_at >= 0 ? 1u << shared_at : 0;
-    for (int i = 0; i < nbox; i++)
-        if (shared_at >= 0 && box_cells[i] == line_cells[shared_at]) shared = 1u << i;
-    selection_digits(g, box_cells, nbox, box_digits);
-    by_need by;
-    group_by_need(box_digits, nbox, s->v, plus, shared, &by);
-    /* Whether any line selection has a clear box group is the same in
-     * any order: asked first in the cheap order of members, so that
-     * HoDoKu's depth-first order is walked only when a step may be. */
-    if (!some_line_clear(&by, line_digits, first, nline, s->v, plus, line_shared)) return false;
+        for (int j = 0; j < nbox; j++)
+            if (line_cells[i] == box_cells[j]) line_shared = 1u << i, shared = 1u << j;
     for (unsigned a = 1; a; a = next_selection(a, nline)) {
         selection n = selection_of(line_digits, a);
         int taken = need_of(n, s->v, plus);
@@ -281,7 +273,7 @@ static bool sdc_crossing(sue_de_coq *s)
          * group's selections in order, if any is clear of its clash. */
         unsigned forbidden = clash_of(n, s->v, line_shared);
         int need = plus - taken;
-        if (!any_clear(&by, need, forbidden)) continue;
+        if (!any_clear(by, need, forbidden)) continue;
         for (unsigned b = nbox ? 1 : 0; b; b = next_selection(b, nbox)) {
             selection k = selection_of(box_digits, b);
             if (need_of(k, s->v, plus) != need || (clash_of(k, s->v, shared) & forbidden)) continue;
@@ -291,6 +283,64 @@ static bool sdc_crossing(sue_de_coq *s)
     return false;
 }
 
+/* Adds to s's digits the selections with the cell a pair leaves. */
+static void sdc_shared(sue_de_coq *s, int shared)
+{
+    add_cell_digits(s->line_digits, s->nline_out, s->g->candidates[shared]);
+    add_cell_digits(s->box_digits, s->nbox_out, s->g->candidates[shared]);
+}
+
+/* The crossing's search; shared: the cell a pair leaves of the line's
+ * and box's three (its line and box share it), -1 if none. Its line's
+ * and box's cells here are the open ones outside the three, then shared
+ * (s's digits, those with shared above). */
+static bool sdc_crossing(sue_de_coq *s, int shared)
+{
+    const hodoku_grid *g = s->g;
+    s->v = 0;
+    for (int i = 0; i < s->ncrossing; i++) s->v |= g->candidates[s->crossing[i]];
+    int plus = sudoku_nine_count[s->v] - s->ncrossing;
+    if (plus < 2) return false;
+    if (shared >= 0) sdc_shared(s, shared);
+    int nline = s->nline_out + (shared >= 0), nbox = s->nbox_out + (shared >= 0);
+    if (nline == 0) return false;
+    unsigned line_shared = shared >= 0 ? 1u << s->nline_out : 0;
+    unsigned box_shared = shared >= 0 ? 1u << s->nbox_out : 0;
+    /* The box is read only if a line selection takes care of some of v. */
+    unsigned first = 1;
+    while (first < 1u << nline && !need_of(selection_of(s->line_digits, first), s->v, plus))
+        first++;
+    if (first == 1u << nline) return false;
+    by_need by;
+    group_by_need(s->box_digits, nbox, s->v, plus, box_shared, &by);
+    /* Whether any line selection has a clear box group is the same in
+     * any order of the cells: asked first in the cheap order of members,
+     * so that HoDoKu's depth-first order is walked only when a step may
+     * be. */
+    if (!some_line_clear(&by, s->line_digits, first, nline, s->v, plus, line_shared)) return false;
+    return sdc_walk(s, plus, &by);
+}
+
+/* Sets s up for the crossing of its line and box whose line holds the
+ * cells 3j to 3j + 2: the digits of the selections of their open cells
+ * outside them. */
+static void sdc_outside(sue_de_coq *s, int j)
+{
+    const hodoku_grid *g = s->g;
+    s->line_digits[0] = s->box_digits[0] = 0;
+    s->nline_out = s->nbox_out = 0;
+    for (int k = 0; k < 6; k++) {
+        int cell = sudoku_unit_cells[s->line][k < 3 * j ? k : k + 3];
+        if (!g->value[cell]) add_cell_digits(s->line_digits, s->nline_out++, g->candidates[cell]);
+    }
+    for (int i = 0; i < 9; i++) {
+        int cell = sudoku_unit_cells[18 + s->box][i];
+        if (!(sudoku_cell_unit_mask[cell] >> s->line & 1u) && !g->value[cell])
+            add_cell_digits(s->box_digits, s->nbox_out++, g->candidates[cell]);
+    }
+}
+
+
 /* The cache's index of the crossing of line and box: line * 3 + the
  * box's place along it. */
 static int sdc_index(int line, int box)
@@ -298,40 +348,69 @@ static int sdc_index(int line, int box)
     return line * 3 + (line < 9 ? box % 3 : box / 3);
 }
 
-/* The candidates of the cells of line and then of box's others (those
- * a crossing's search reads: which are open too, on a grid whose counts
- * tell); true if q's cache knows them to give nothing. */
-static bool sdc_known(const hodoku_query *q, int line, int box, uint16_t key[15])
+/* The crossings whose search reads cell: those of its row and of its
+ * column, and the six of its box. */
+static uint64_t crossings_reading(int cell)
 {
-    int n = 0;
-    for (int i = 0; i < 9; i++) key[n++] = q->grid->candidates[sudoku_unit_cells[line][i]];
-    for (int i = 0; i < 9; i++) {
-        int cell = sudoku_unit_cells[18 + box][i];
-        if (!(sudoku_cell_unit_mask[cell] >> line & 1u)) key[n++] = q->grid->candidates[cell];
-    }
-    int at = sdc_index(line, box);
-    return q->cache && !q->grid->drift && (q->cache->sdc_known >> at & 1u) &&
-           memcmp(q->cache->sdc_cells[at], key, 15 * sizeof *key) == 0;
+    int row = sudoku_cell_units[cell][0], column = sudoku_cell_units[cell][1];
+    int box = sudoku_cell_units[cell][2] - 18;
+    uint64_t at = 7ull << sdc_index(row, 0) | 7ull << sdc_index(column, 0);
+    for (int i = 0; i < 3; i++)
+        at |= 1ull << sdc_index(box / 3 * 3 + i, box) | 1ull << sdc_index(9 + box % 3 * 3 + i, box);
+    return at;
 }
 
-/* Keeps in q's cache that the crossing of line and box (its cells' key)
- * gives nothing. */
-static void sdc_none(const hodoku_query *q, int line, int box, const uint16_t key[15])
+/* The crossings that read a cell whose candidates differ between now and
+ * was: four cells a word, the last one alone. */
+static uint64_t crossings_changed(const uint16_t *now, const uint16_t *was)
+{
+    uint64_t changed = now[80] != was[80] ? crossings_reading(80) : 0;
+    for (int cell = 0; cell < 80; cell += 4) {
+        uint64_t a, b;
+        memcpy(&a, now + cell, sizeof a);
+        memcpy(&b, was + cell, sizeof b);
+        for (uint64_t differ = a ^ b; differ;) {
+            int lane = __builtin_ctzll(differ) / 16;
+            changed |= crossings_reading(cell + lane);
+            differ &= ~(0xffffull << 16 * lane);
+        }
+    }
+    return changed;
+}
+
+/* The crossings q's cache knows to give nothing on q's grid: a crossing's
+ * search reads its line and box alone, and one that found nothing on its
+ * last search finds nothing again if none of their cells changed since.
+ * The cache then holds the grid's candidates as the last search's. */
+static uint64_t sdc_known(const hodoku_query *q)
+{
+    hodoku_cache *cache = q->cache;
+    if (!cache || q->grid->drift) return 0;
+    uint64_t known = cache->sdc_known;
+    if (known) known &= ~crossings_changed(q->grid->candidates, cache->sdc_cells);
+    cache->sdc_known = known;
+    memcpy(cache->sdc_cells, q->grid->candidates, sizeof cache->sdc_cells);
+    return known;
+}
+
+/* Keeps in q's cache that the crossing of line and box gives nothing on
+ * q's grid (whose candidates sdc_known kept). */
+static void sdc_none(const hodoku_query *q, int line, int box)
 {
     if (!q->cache || q->grid->drift) return;
-    int at = sdc_index(line, box);
-    memcpy(q->cache->sdc_cells[at], key, 15 * sizeof *key);
-    q->cache->sdc_known |= 1ull << at;
+    q->cache->sdc_known |= 1ull << sdc_index(line, box);
 }
 
 bool hodoku_sue_de_coq(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
     sue_de_coq s = {.g = q->grid, .technique = technique, .step = step};
+    uint64_t known = sdc_known(q);
     for (s.line = 0; s.line < 18; s.line++)
         /* The boxes the line crosses, in increasing order: the j-th holds
          * the line's cells 3j to 3j + 2 (no other box meets it). */
         for (int j = 0; j < 3; j++) {
             s.box = s.line < 9 ? s.line / 3 * 3 + j : (s.line - 9) / 3 + 3 * j;
+            if (known >> sdc_index(s.line, s.box) & 1u) continue;
             uint8_t inside[3];
             int n = 0;
             for (int i = 3 * j; i < 3 * j + 3; i++) {
@@ -339,22 +418,20 @@ bool hodoku_sue_de_coq(hodoku_query *q, sudoku_technique technique, sudoku_step 
                 if (!q->grid->value[cell]) inside[n++] = (uint8_t)cell;
             }
             if (n < 2) continue;
-            /* A crossing's search reads its line and box alone: one that
-             * found nothing on the same candidates finds nothing again. */
-            uint16_t key[15];
-            if (sdc_known(q, s.line, s.box, key)) continue;
+            sdc_outside(&s, j);
             for (int a = 0; a < n; a++)
                 for (int b = a + 1; b < n; b++) {
                     s.crossing[0] = inside[a], s.crossing[1] = inside[b];
                     s.ncrossing = 2;
-                    if (sdc_crossing(&s)) return true;
+                    /* Of three, a pair leaves the third (a + b + c = 3). */
+                    if (sdc_crossing(&s, n == 3 ? inside[3 - a - b] : -1)) return true;
                     for (int c = b + 1; c < n; c++) {
                         s.crossing[2] = inside[c];
                         s.ncrossing = 3;
-                        if (sdc_crossing(&s)) return true;
+                        if (sdc_crossing(&s, -1)) return true;
                     }
                 }
-            sdc_none(q, s.line, s.box, key);
+            sdc_none(q, s.line, s.box);
         }
     return false;
 }

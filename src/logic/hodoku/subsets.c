@@ -24,6 +24,91 @@ static unsigned common_kinds(const uint8_t *cells, int n)
     return kinds;
 }
 
+/* ---- what the subsets' searches found nothing in ---- */
+
+/* The cache's kinds of search: hidden subsets of 2 to 4 (0-2), naked
+ * (3-5), locked of 2 and 3 (6-7), kept by unit; locked candidates
+ * (pointing 8, claiming 9), kept by digit. */
+enum { HIDDEN_KIND = 0, NAKED_KIND = 3, LOCKED_KIND = 6, POINTING_KIND = 8, SUBSET_KINDS = 10 };
+
+/* Where now's candidates differ from was's: the units of the cells that
+ * differ (*units) and the digits that came or went in one (*digits);
+ * four cells a word, the last one alone. */
+static void cells_changed(const uint16_t *now, const uint16_t *was, uint32_t *units,
+                          unsigned *digits)
+{
+    uint64_t digits_in = now[80] ^ was[80];
+    *units = digits_in ? sudoku_cell_unit_mask[80] : 0;
+    for (int cell = 0; cell < 80; cell += 4) {
+        uint64_t a, b;
+        memcpy(&a, now + cell, sizeof a);
+        memcpy(&b, was + cell, sizeof b);
+        digits_in |= a ^ b;
+        for (uint64_t differ = a ^ b; differ;) {
+            int lane = __builtin_ctzll(differ) / 16;
+            *units |= sudoku_cell_unit_mask[cell + lane];
+            differ &= ~(0xffffull << 16 * lane);
+        }
+    }
+    *digits = (unsigned)(digits_in | digits_in >> 16 | digits_in >> 32 | digits_in >> 48) & 0x1ff;
+}
+
+/* What q's cache knows the search of kind to find nothing in on q's
+ * grid: units, or for locked candidates digits. A unit's search of
+ * hidden subsets reads its cells' candidates alone (and its counts, which
+ * tell the same without drift), one of naked subsets those and the cells
+ * of the units its subsets' cells share (subset_reads), and the locked
+ * candidates of a digit read its cells alone: each finds nothing again
+ * while those stay. So the cache forgets, for every kind, the units and
+ * digits whose cells changed since the last search of any (and the naked
+ * units that read a unit that did), and then holds the grid's
+ * candidates. */
+static uint32_t subsets_known(const hodoku_query *q, int kind)
+{
+    hodoku_cache *cache = q->cache;
+    if (!cache || q->grid->drift) return 0;
+    uint32_t any = 0, units = ~0u;
+    unsigned digits = ~0u;
+    for (int k = 0; k < SUBSET_KINDS; k++) any |= cache->subset_known[k];
+    /* Most searches follow one on the same board: told by one compare. */
+    if (any && !memcmp(q->grid->candidates, cache->subset_cells, sizeof cache->subset_cells))
+        return cache->subset_known[kind];
+    if (any) cells_changed(q->grid->candidates, cache->subset_cells, &units, &digits);
+    if (units) {
+        for (int k = 0; k < POINTING_KIND; k++) cache->subset_known[k] &= ~units;
+        /* And the naked units whose search read a changed one. */
+        for (int k = NAKED_KIND; k < POINTING_KIND; k++) {
+            uint32_t wide = cache->subset_known[k] & cache->subset_wide[k];
+            for (; wide; wide &= wide - 1)
+                if (cache->subset_reads[k][__builtin_ctz(wide)] & units)
+                    cache->subset_known[k] &= ~(wide & -wide);
+        }
+        for (int k = POINTING_KIND; k < SUBSET_KINDS; k++) cache->subset_known[k] &= ~digits;
+        memcpy(cache->subset_cells, q->grid->candidates, sizeof cache->subset_cells);
+    }
+    return cache->subset_known[kind];
+}
+
+/* Keeps in q's cache that the search of kind finds nothing in the units
+ * (for locked candidates: the digits) of bits on q's grid (whose
+ * candidates subsets_known kept). */
+static void subsets_none(const hodoku_query *q, int kind, uint32_t bits)
+{
+    if (q->cache && !q->grid->drift) q->cache->subset_known[kind] |= bits;
+}
+
+/* The same for a naked subsets' search of unit that read the units of
+ * reads besides (0: none). */
+static void naked_none(const hodoku_query *q, int kind, int unit, uint32_t reads)
+{
+    if (!q->cache || q->grid->drift) return;
+    hodoku_cache *cache = q->cache;
+    cache->subset_known[kind] |= 1u << unit;
+    cache->subset_wide[kind] &= ~(1u << unit);
+    cache->subset_wide[kind] |= (uint32_t)(reads != 0) << unit;
+    cache->subset_reads[kind][unit] = reads;
+}
+
 /* ---- locked candidates ---- */
 
 /* The cells of unit with digit, in the unit's order; returns how many. */
@@ -104,9 +189,12 @@ bool hodoku_locked_candidates(hodoku_query *q, sudoku_technique technique, sudok
 {
     const hodoku_grid *g = q->grid;
     bool pointing = technique == SUDOKU_POINTING;
+    int kind = POINTING_KIND + !pointing;
+    unsigned open = ~subsets_known(q, kind) & 0x1ff;
+    if (!open) return false;
     for (int u = 0; u < (pointing ? 9 : 18); u++) {
         int unit = pointing ? 18 + u : u;
-        for (unsigned digits = two_or_three(g, unit); digits; digits &= digits - 1) {
+        for (unsigned digits = two_or_three(g, unit) & open; digits; digits &= digits - 1) {
             int digit = __builtin_ctz(digits) + 1;
             /* Without drift a unit's count is its cells with the digit. */
             int n = g->drift ? cells_in(g, unit, digit) : (int)g->free[unit][digit];
@@ -118,6 +206,7 @@ bool hodoku_locked_candidates(hodoku_query *q, sudoku_technique technique, sudok
             return true;
         }
     }
+    subsets_none(q, kind, open);
     return false;
 }
 
@@ -193,13 +282,15 @@ static unsigned lines_shared(int cell, int first)
 
 /* Extends the combination cells[0..depth) with eligible cells from start
  * on, in lexicographic order; true once a step is found (locked as
- * wanted, with eliminations). lines: those all of cells[0..depth) share
+ * wanted, with eliminations); *reads gets the other units that the
+ * cells of each subset met (n cells of n digits, wanted or not) share.
+ * lines: those all of cells[0..depth) share
  * (lines_shared), kept along the combination instead of tested on all
  * its cells again at every level. */
 // NOLINTNEXTLINE(misc-no-recursion): one level per cell of a subset, 4 at most
 static bool naked_combinations(const hodoku_grid *g, sudoku_technique technique, const uint8_t *eligible,
                                int count, int n, bool locked, uint8_t *cells, int depth, int start,
-                               unsigned digits, unsigned lines, sudoku_step *step)
+                               unsigned digits, unsigned lines, uint32_t *reads, sudoku_step *step)
 {
     /* A cell taken at i leaves count - 1 - i to fill the n - depth - 1 places
      * after it: later i complete no combination, so the scan stops there. */
@@ -211,11 +302,16 @@ static bool naked_combinations(const hodoku_grid *g, sudoku_technique technique,
         if (locked && depth > 0 && !(shared &= lines_shared(cells[depth], cells[0]))) continue;
         if (depth + 1 < n) {
             if (naked_combinations(g, technique, eligible, count, n, locked, cells, depth + 1, i + 1,
-                                   union_, shared, step))
+                                   union_, shared, reads, step))
                 return true;
             continue;
         }
-        if (sudoku_nine_count[union_] != n || !naked_wanted(g, cells, n, union_, locked)) continue;
+        if (sudoku_nine_count[union_] != n) continue;
+        /* naked_wanted reads the units the subset's cells share. */
+        unsigned kinds = common_kinds(cells, n);
+        for (int k = 0; k < 3; k++)
+            if (kinds >> k & 1u) *reads |= 1u << sudoku_cell_units[cells[0]][k];
+        if (!naked_wanted(g, cells, n, union_, locked)) continue;
         naked_step(g, technique, cells, n, union_, step);
         return true;
     }
@@ -270,16 +366,26 @@ static bool holds_at_least(const uint64_t set[2], int n)
     return true;
 }
 
-static bool naked_search(const hodoku_grid *g, sudoku_technique technique, int n, bool locked,
+/* A unit's search of naked subsets reads other units only for the
+ * subsets it meets whose cells share one: it finds nothing again while
+ * the candidates of the unit and of those stay (the cache). */
+static bool naked_search(const hodoku_query *q, sudoku_technique technique, int n, bool locked,
                          sudoku_step *step)
 {
+    const hodoku_grid *g = q->grid;
+    int kind = (locked ? LOCKED_KIND : NAKED_KIND) + n - 2;
+    uint32_t known = subsets_known(q, kind);
     uint64_t open[2];
     cells_up_to(g, n, open);
     for (int u = 0; u < (locked ? 9 : 27); u++) {
         int unit = subset_units[u];
+        if (known >> unit & 1u) continue;
         /* Fewer than n eligible cells: no combination (the same cells the scan below lists). */
         uint64_t in[2] = {open[0] & sudoku_unit_bits[unit][0], open[1] & sudoku_unit_bits[unit][1]};
-        if (!holds_at_least(in, n)) continue;
+        if (!holds_at_least(in, n)) {
+            naked_none(q, kind, unit, 0);
+            continue;
+        }
         /* The eligible cells in the unit's order: increasing. */
         uint8_t eligible[9], cells[4];
         int count = 0;
@@ -290,22 +396,25 @@ static bool naked_search(const hodoku_grid *g, sudoku_technique technique, int n
                 eligible[count++] = (uint8_t)cell;
                 if (locked) places |= 1u << sudoku_cell_index[cell][2];
             }
+        uint32_t reads = 0;
         if ((!locked || box_line_with(places, n)) &&
-            naked_combinations(g, technique, eligible, count, n, locked, cells, 0, 0, 0, 3u, step))
+            naked_combinations(g, technique, eligible, count, n, locked, cells, 0, 0, 0, 3u, &reads,
+                               step))
             return true;
+        naked_none(q, kind, unit, reads & ~(1u << unit));
     }
     return false;
 }
 
 bool hodoku_locked_set(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
-    return naked_search(q->grid, technique, technique == SUDOKU_LOCKED_PAIR ? 2 : 3, true, step);
+    return naked_search(q, technique, technique == SUDOKU_LOCKED_PAIR ? 2 : 3, true, step);
 }
 
 bool hodoku_naked_set(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
     int n = technique == SUDOKU_NAKED_PAIR ? 2 : technique == SUDOKU_NAKED_TRIPLET ? 3 : 4;
-    return naked_search(q->grid, technique, n, false, step);
+    return naked_search(q, technique, n, false, step);
 }
 
 /* ---- hidden subsets ---- */
@@ -354,37 +463,20 @@ static bool hidden_combinations(const hodoku_grid *g, sudoku_technique technique
     return false;
 }
 
-/* A hidden subset's search of a unit reads its cells' candidates alone
- * (and the unit's counts, which tell the same without drift): one that
- * found nothing on the same candidates finds nothing again. True if q's
- * cache knows that of the unit's candidates key, for subsets of n. */
-static bool hidden_known(const hodoku_query *q, int n, int unit, const uint16_t key[9])
-{
-    return q->cache && !q->grid->drift && (q->cache->hidden_known[n - 2] >> unit & 1u) &&
-           memcmp(q->cache->hidden_cells[n - 2][unit], key, 9 * sizeof *key) == 0;
-}
-
-/* Keeps in q's cache that the search for subsets of n found nothing in
- * unit on its candidates key. */
-static void hidden_none(const hodoku_query *q, int n, int unit, const uint16_t key[9])
-{
-    if (!q->cache || q->grid->drift) return;
-    memcpy(q->cache->hidden_cells[n - 2][unit], key, 9 * sizeof *key);
-    q->cache->hidden_known[n - 2] |= 1u << unit;
-}
-
 bool hodoku_hidden_set(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
 {
     const hodoku_grid *g = q->grid;
     int n = technique == SUDOKU_HIDDEN_PAIR ? 2 : technique == SUDOKU_HIDDEN_TRIPLET ? 3 : 4;
+    int kind = HIDDEN_KIND + n - 2;
+    uint32_t known = subsets_known(q, kind);
     for (int u = 0; u < 27; u++) {
         int unit = subset_units[u], open = 0;
-        uint16_t key[9];
-        for (int i = 0; i < 9; i++) {
-            key[i] = g->candidates[sudoku_unit_cells[unit][i]];
-            open += key[i] != 0;
+        if (known >> unit & 1u) continue;
+        for (int i = 0; i < 9; i++) open += g->candidates[sudoku_unit_cells[unit][i]] != 0;
+        if (open <= n) {
+            subsets_none(q, kind, 1u << unit);
+            continue;
         }
-        if (open <= n || hidden_known(q, n, unit, key)) continue;
         int eligible[9], count = 0;
         unsigned digits = 0;
         for (int d = 1; d <= 9; d++) {
@@ -394,14 +486,17 @@ bool hodoku_hidden_set(hodoku_query *q, sudoku_technique technique, sudoku_step 
                 digits |= 1u << (d - 1);
             }
         }
-        if (count < n) continue;
+        if (count < n) {
+            subsets_none(q, kind, 1u << unit);
+            continue;
+        }
         uint16_t places[10] = {0}; /* bit i: the unit's i-th cell has the digit */
         for (int i = 0; i < 9; i++)
             for (unsigned c = g->candidates[sudoku_unit_cells[unit][i]] & digits; c; c &= c - 1)
                 places[__builtin_ctz(c) + 1] |= (uint16_t)(1u << i);
         if (hidden_combinations(g, technique, unit, eligible, count, places, n, 0, 0, 0, 0, step))
             return true;
-        hidden_none(q, n, unit, key);
+        subsets_none(q, kind, 1u << unit);
     }
     return false;
 }
