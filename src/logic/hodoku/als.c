@@ -1092,17 +1092,23 @@ typedef struct chain_step {
     uint16_t rc[CHAIN_MAX];
 } chain_step;
 
+/* By digit d, the cells that see d in some end of a chain on from a set
+ * (the set each of those chains' links lead to), d not among the digits
+ * of the link into that end: where record_chain may eliminate d. */
+typedef struct chain_ends {
+    uint16_t digits; /* the d whose cells[d - 1] are not empty */
+    hodoku_set cells[9];
+} chain_ends;
+
 typedef struct chains {
     search *s;
     const bool *fresh; /* NULL: every set */
     bool *reach;       /* by set: a fresh one is it or after it along records */
     int nfresh;        /* fresh sets in the chain */
     int start;
-    uint32_t first;    /* the start and its first link's digit, as a number from 1 */
-    uint32_t *barren;  /* by set, the digit follows reads of the link to it and a fresh set
-                          in the chain or not: (first << 6 | length) where the chains on
-                          from it found nothing (extend) */
-    long cuts;         /* chains cut short by CHAIN_MAX */
+    unsigned first_used; /* the digits the first link uses */
+    chain_ends *ends;    /* by set and the digit follows reads of the link to it (ends_after) */
+    bool *ends_made;     /* by the same: ends filled in */
     rc *chain[CHAIN_MAX];
     int length;
     hodoku_keymap seen; /* eliminations -> place in steps */
@@ -1111,8 +1117,8 @@ typedef struct chains {
     elims *scratch;
 } chains;
 
-/* Whether the chain had eliminations (or memory ran out). */
-static bool record_chain(chains *c, const rc *last)
+/* Records the chain ending at last if it has eliminations. */
+static void record_chain(chains *c, const rc *last)
 {
     search *s = c->s;
     const als *start = &s->alses[c->start], *end = &s->alses[last->b];
@@ -1120,11 +1126,11 @@ static bool record_chain(chains *c, const rc *last)
      * elimination, told before the digits the links used are made. */
     if (!(start->digits & end->digits) ||
         hodoku_set_is_empty(hodoku_set_and(start->buddies, end->buddies)))
-        return false;
+        return;
     elims *tmp = c->scratch;
     tmp->n = 0;
-    eliminations(start, end, used_digits(c->chain[0]) | used_digits(last), tmp);
-    if (!tmp->n) return false;
+    eliminations(start, end, c->first_used | used_digits(last), tmp);
+    if (!tmp->n) return;
     int n = hodoku_sort_removals(tmp->list, tmp->n);
     if (n > SUDOKU_REMOVALS_MAX / 4) n = SUDOKU_REMOVALS_MAX / 4;
     int ncells = start->ncells;
@@ -1133,14 +1139,14 @@ static bool record_chain(chains *c, const rc *last)
     chain_step *cs;
     if (at) {
         cs = &c->steps[*at];
-        if (cs->ncells <= ncells) return true;
+        if (cs->ncells <= ncells) return;
     } else {
         if (c->nsteps == c->size) {
             int size = c->size ? 2 * c->size : 64;
             chain_step *bigger = realloc(c->steps, (size_t)size * sizeof *bigger);
             if (!bigger) {
                 s->no_memory = true;
-                return true;
+                return;
             }
             c->steps = bigger;
             c->size = size;
@@ -1157,61 +1163,88 @@ static bool record_chain(chains *c, const rc *last)
         cs->als[i + 1] = c->chain[i]->b;
         cs->rc[i] = (uint16_t)used_digits(c->chain[i]);
     }
-    return true;
 }
 
-static bool extend(chains *c, int from, const rc *last);
+/* The ends of the chains on from set `from` after a link whose digit
+ * follows reads is p: made once a search, when first asked (records go
+ * to later sets only, so the recursion ends, at most one level a set). It
+ * takes in every chain on, of any length and any sets, so it holds every
+ * end the search can reach from there. */
+// NOLINTNEXTLINE(misc-no-recursion): one level per set of a chain of records
+static const chain_ends *ends_after(chains *c, int from, int p)
+{
+    const search *s = c->s;
+    size_t at = (size_t)from * 9 + (size_t)p - 1;
+    chain_ends *w = &c->ends[at];
+    if (c->ends_made[at]) return w;
+    c->ends_made[at] = true;
+    memset(w, 0, sizeof *w);
+    for (int i = s->first_rc[from]; i < s->end_rc[from]; i++) {
+        rc r = s->rcs[i];
+        if (!follows(&r, p)) continue;
+        const als *b = &s->alses[r.b];
+        uint16_t z = (uint16_t)(b->seen & ~used_digits(&r));
+        w->digits |= z;
+        for (; z; z &= (uint16_t)(z - 1)) {
+            int d = sudoku_lowest_digit(z);
+            w->cells[d - 1] = hodoku_set_or(w->cells[d - 1], b->sees[d]);
+        }
+        if (s->first_rc[r.b] == s->end_rc[r.b]) continue;
+        const chain_ends *v = ends_after(c, r.b, read_digit(&r));
+        w->digits |= v->digits;
+        for (z = v->digits; z; z &= (uint16_t)(z - 1)) {
+            int d = sudoku_lowest_digit(z);
+            w->cells[d - 1] = hodoku_set_or(w->cells[d - 1], v->cells[d - 1]);
+        }
+    }
+    return w;
+}
 
-/* r (checked) as the chain's next link and the chains on from it; whether
- * any had eliminations. */
+/* Whether record_chain may eliminate at some end in w: a digit d, not
+ * one the first link uses, with a cell seeing d in the start and the end
+ * (eliminations' test, over all of w's ends at once). */
+static bool may_eliminate(const chains *c, const chain_ends *w)
+{
+    const als *start = &c->s->alses[c->start];
+    for (unsigned z = start->seen & w->digits & ~c->first_used; z; z &= z - 1) {
+        int d = sudoku_lowest_digit(z);
+        if (!hodoku_set_is_empty(hodoku_set_and(start->sees[d], w->cells[d - 1]))) return true;
+    }
+    return false;
+}
+
+static void extend(chains *c, int from, const rc *last);
+
+/* r (checked) as the chain's next link and the chains on from it, passed
+ * over where no end of them may eliminate (ends_after holds them all,
+ * may_eliminate makes record_chain's test on all at once): none would be
+ * recorded, so the steps and their order are the same. */
 // NOLINTNEXTLINE(misc-no-recursion): one level per set of a chain, CHAIN_MAX at most
-static bool link(chains *c, rc *r)
+static void link(chains *c, rc *r)
 {
     search *s = c->s;
-    if (c->length == 0) c->first = (uint32_t)(c->start * 9 + sudoku_lowest_digit(used_digits(r)));
+    if (c->length == 0) c->first_used = used_digits(r);
     int fresh = c->fresh && c->fresh[r->b];
     c->chain[c->length++] = r;
     c->nfresh += fresh;
-    bool found = c->length >= 3 && (!c->fresh || c->nfresh) && record_chain(c, r);
-    if (s->first_rc[r->b] < s->end_rc[r->b]) found |= extend(c, r->b, r);
+    if (c->length >= 3 && (!c->fresh || c->nfresh)) record_chain(c, r);
+    if (s->first_rc[r->b] < s->end_rc[r->b] &&
+        may_eliminate(c, ends_after(c, r->b, read_digit(r))))
+        extend(c, r->b, r);
     c->nfresh -= fresh;
     c->length--;
-    return found;
 }
 
 /* The links from set `from` after `last` (NULL: the start's first) and
- * the chains on from them; whether any had eliminations. Records go from
- * a set to later ones only: no set comes twice in a chain.
- *
- * What those chains do, once the chain has two links or more (the links
- * from here at length 3 or more), depends only on the start and the first
- * link's digit (what record_chain excludes and eliminates from), `from`
- * and the digit of last that follows reads (which links may come next),
- * whether the chain holds a fresh set, and how much room CHAIN_MAX leaves.
- * So where they found nothing, they are passed over when they come again:
- * nothing is recorded in them, so the steps and their order are the same.
- * At a greater length they are the same chains, some cut shorter; at any
- * length 2 or more, where none was cut (barren then keeps length 2). A
- * set passed over counts as cut unless its barren holds for any. */
+ * the chains on from them. Records go from a set to later ones only: no
+ * set comes twice in a chain. */
 // NOLINTNEXTLINE(misc-no-recursion): one level per set of a chain, CHAIN_MAX at most
-static bool extend(chains *c, int from, const rc *last)
+static void extend(chains *c, int from, const rc *last)
 {
     search *s = c->s;
-    if (c->length >= CHAIN_MAX) {
-        c->cuts++;
-        return false;
-    }
+    if (c->length >= CHAIN_MAX) return;
     int p = last ? read_digit(last) : 0;
-    uint32_t *barren = NULL;
-    if (c->length >= 2) {
-        barren = &c->barren[((size_t)from * 9 + (size_t)p - 1) * 2 + (!c->fresh || c->nfresh)];
-        if (*barren >> 6 == c->first && (int)(*barren & 63) <= c->length) {
-            if ((*barren & 63) != 2) c->cuts++;
-            return false;
-        }
-    }
-    long cuts = c->cuts;
-    bool found = false, first_try = true;
+    bool first_try = true;
     for (int i = s->first_rc[from]; i < s->end_rc[from]; i++) {
         rc *r = &s->rcs[i];
         if (!last)
@@ -1219,7 +1252,7 @@ static bool extend(chains *c, int from, const rc *last)
         else if (!follows(r, p))
             continue;
         /* A chain of stale sets, and all its extensions, is none. */
-        if (!c->fresh || c->nfresh || c->reach[r->b]) found |= link(c, r);
+        if (!c->fresh || c->nfresh || c->reach[r->b]) link(c, r);
         if (!last) {
             if (r->d2 && first_try) {
                 first_try = false;
@@ -1229,8 +1262,6 @@ static bool extend(chains *c, int from, const rc *last)
             }
         }
     }
-    if (barren && !found) *barren = c->first << 6 | (uint32_t)(c->cuts == cuts ? 2 : c->length);
-    return found;
 }
 
 /* HoDoKu's AlsComparator: more eliminations, the weighted sum, fewer
@@ -1264,9 +1295,10 @@ static bool als_chain(search *s, const bool *fresh, sudoku_technique technique, 
     c.fresh = fresh;
     c.reach = fresh ? malloc((size_t)s->nalses + 1) : NULL;
     c.scratch = malloc(sizeof *c.scratch);
-    c.barren = calloc((size_t)s->nalses * 18 + 1, sizeof *c.barren);
+    c.ends = malloc(((size_t)s->nalses * 9 + 1) * sizeof *c.ends);
+    c.ends_made = calloc((size_t)s->nalses * 9 + 1, sizeof *c.ends_made);
     hodoku_keymap_init(&c.seen);
-    if (!c.scratch || !c.barren || (fresh && !c.reach)) {
+    if (!c.scratch || !c.ends || !c.ends_made || (fresh && !c.reach)) {
         s->no_memory = true;
     } else {
         if (fresh) reach_fresh(s, fresh, c.reach);
@@ -1296,7 +1328,8 @@ static bool als_chain(search *s, const bool *fresh, sudoku_technique technique, 
         make_step(s, &as, technique, step);
     }
     free(c.reach);
-    free(c.barren);
+    free(c.ends);
+    free(c.ends_made);
     free(c.scratch);
     free(c.steps);
     hodoku_keymap_free(&c.seen);
