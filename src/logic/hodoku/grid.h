@@ -121,6 +121,9 @@ unsigned hodoku_allowed_digits(const hodoku_grid *g, int cell);
 #define HODOKU_FISH_KINDS 16
 /* The other one-digit searches the same way (hodoku_digits_open). */
 #define HODOKU_DIGIT_KINDS 7
+/* Hidden and naked subsets of sizes 2-4, locked ones of sizes 2-3,
+ * Pointing and Claiming: the kinds subsets.c keeps by unit or digit. */
+#define HODOKU_SUBSET_KINDS 10
 typedef struct hodoku_cache {
     bool fish_known[HODOKU_FISH_KINDS][9];
     uint64_t fish_cells[HODOKU_FISH_KINDS][9][2]; /* the digit's cells it found nothing on */
@@ -135,12 +138,12 @@ typedef struct hodoku_cache {
      * bit u (or digit - 1) of subset_known[kind] says the kind's search
      * finds nothing in unit u (for the digit) on the candidates
      * subset_cells (those of the last search of any). */
-    uint32_t subset_known[10];
+    uint32_t subset_known[HODOKU_SUBSET_KINDS];
     uint16_t subset_cells[SUDOKU_CELLS];
     /* For naked and locked subsets, the known units whose search read
      * other units (bit u of subset_wide[kind]) and those units (as bits:
      * subset_reads[kind][u]): known while those stay too. */
-    uint32_t subset_wide[10], subset_reads[10][27];
+    uint32_t subset_wide[HODOKU_SUBSET_KINDS], subset_reads[HODOKU_SUBSET_KINDS][27];
     /* The finned and sashimi fish's test of a digit's lines (fish.c), the
      * same for both: by size - 2 and digit, bits 0-1 known of rows and
      * columns as base, bits 2-3 its answers, on the cells in finned_cells. */

@@ -29,7 +29,13 @@ static unsigned common_kinds(const uint8_t *cells, int n)
 /* The cache's kinds of search: hidden subsets of 2 to 4 (0-2), naked
  * (3-5), locked of 2 and 3 (6-7), kept by unit; locked candidates
  * (pointing 8, claiming 9), kept by digit. */
-enum { HIDDEN_KIND = 0, NAKED_KIND = 3, LOCKED_KIND = 6, POINTING_KIND = 8, SUBSET_KINDS = 10 };
+enum {
+    HIDDEN_KIND = 0,
+    NAKED_KIND = 3,
+    LOCKED_KIND = 6,
+    POINTING_KIND = 8,
+    SUBSET_KINDS = HODOKU_SUBSET_KINDS
+};
 
 /* Where now's candidates differ from was's: the units of the cells that
  * differ (*units) and the digits that came or went in one (*digits);
