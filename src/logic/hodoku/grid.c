@@ -630,6 +630,27 @@ void hodoku_digit_sets(const hodoku_grid *g, hodoku_set holds[10])
         holds[d] = (hodoku_set){{g->digit_cells[d - 1][0], g->digit_cells[d - 1][1]}};
 }
 
+/* Four cells a word, the last one alone. */
+hodoku_set hodoku_cells_changed(const uint16_t *now, const uint16_t *was, unsigned *digits)
+{
+    hodoku_set changed = hodoku_set_empty();
+    uint64_t digits_in = now[80] ^ was[80];
+    if (digits_in) hodoku_set_add(&changed, 80);
+    for (int cell = 0; cell < 80; cell += 4) {
+        uint64_t a, b;
+        memcpy(&a, now + cell, sizeof a);
+        memcpy(&b, was + cell, sizeof b);
+        digits_in |= a ^ b;
+        for (uint64_t differ = a ^ b; differ;) {
+            int lane = __builtin_ctzll(differ) / 16;
+            hodoku_set_add(&changed, cell + lane);
+            differ &= ~(0xffffull << 16 * lane);
+        }
+    }
+    *digits = (unsigned)(digits_in | digits_in >> 16 | digits_in >> 32 | digits_in >> 48) & 0x1ff;
+    return changed;
+}
+
 void hodoku_cache_clear(hodoku_cache *cache)
 {
     memset(cache->fish_known, 0, sizeof cache->fish_known);

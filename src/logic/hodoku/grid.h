@@ -165,6 +165,11 @@ typedef struct hodoku_cache {
     uint8_t rect_values[SUDOKU_CELLS];
 } hodoku_cache;
 
+/* The cells whose candidates differ between now and was (81 each), and
+ * in *digits (bit d - 1) the digits that came or went in one: what a
+ * cache kept by the cells a search read must forget. */
+hodoku_set hodoku_cells_changed(const uint16_t *now, const uint16_t *was, unsigned *digits);
+
 /* Makes cache know nothing: clears what says a field is known (and the
  * finned test's cells, which its search compares before its answer), not
  * the 8 KB of fields behind them. A field added to the cache must be

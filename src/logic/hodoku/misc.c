@@ -360,22 +360,12 @@ static uint64_t crossings_reading(int cell)
     return at;
 }
 
-/* The crossings that read a cell whose candidates differ between now and
- * was: four cells a word, the last one alone. */
-static uint64_t crossings_changed(const uint16_t *now, const uint16_t *was)
+/* The crossings that read a cell of cells. */
+static uint64_t crossings_read(hodoku_set cells)
 {
-    uint64_t changed = now[80] != was[80] ? crossings_reading(80) : 0;
-    for (int cell = 0; cell < 80; cell += 4) {
-        uint64_t a, b;
-        memcpy(&a, now + cell, sizeof a);
-        memcpy(&b, was + cell, sizeof b);
-        for (uint64_t differ = a ^ b; differ;) {
-            int lane = __builtin_ctzll(differ) / 16;
-            changed |= crossings_reading(cell + lane);
-            differ &= ~(0xffffull << 16 * lane);
-        }
-    }
-    return changed;
+    uint64_t crossings = 0;
+    while (!hodoku_set_is_empty(cells)) crossings |= crossings_reading(hodoku_set_pop(&cells));
+    return crossings;
 }
 
 /* The crossings q's cache knows to give nothing on q's grid: a crossing's
@@ -387,7 +377,11 @@ static uint64_t sdc_known(const hodoku_query *q)
     hodoku_cache *cache = q->cache;
     if (!cache || q->grid->drift) return 0;
     uint64_t known = cache->sdc_known;
-    if (known) known &= ~crossings_changed(q->grid->candidates, cache->sdc_cells);
+    if (known) {
+        unsigned digits;
+        hodoku_set changed = hodoku_cells_changed(q->grid->candidates, cache->sdc_cells, &digits);
+        known &= ~crossings_read(changed);
+    }
     cache->sdc_known = known;
     memcpy(cache->sdc_cells, q->grid->candidates, sizeof cache->sdc_cells);
     return known;

@@ -37,26 +37,12 @@ enum {
     SUBSET_KINDS = HODOKU_SUBSET_KINDS
 };
 
-/* Where now's candidates differ from was's: the units of the cells that
- * differ (*units) and the digits that came or went in one (*digits);
- * four cells a word, the last one alone. */
-static void cells_changed(const uint16_t *now, const uint16_t *was, uint32_t *units,
-                          unsigned *digits)
+/* The units of the cells in cells. */
+static uint32_t units_of(hodoku_set cells)
 {
-    uint64_t digits_in = now[80] ^ was[80];
-    *units = digits_in ? sudoku_cell_unit_mask[80] : 0;
-    for (int cell = 0; cell < 80; cell += 4) {
-        uint64_t a, b;
-        memcpy(&a, now + cell, sizeof a);
-        memcpy(&b, was + cell, sizeof b);
-        digits_in |= a ^ b;
-        for (uint64_t differ = a ^ b; differ;) {
-            int lane = __builtin_ctzll(differ) / 16;
-            *units |= sudoku_cell_unit_mask[cell + lane];
-            differ &= ~(0xffffull << 16 * lane);
-        }
-    }
-    *digits = (unsigned)(digits_in | digits_in >> 16 | digits_in >> 32 | digits_in >> 48) & 0x1ff;
+    uint32_t units = 0;
+    while (!hodoku_set_is_empty(cells)) units |= sudoku_cell_unit_mask[hodoku_set_pop(&cells)];
+    return units;
 }
 
 /* What q's cache knows the search of kind to find nothing in on q's
@@ -79,7 +65,8 @@ static uint32_t subsets_known(const hodoku_query *q, int kind)
     /* Most searches follow one on the same board: told by one compare. */
     if (any && !memcmp(q->grid->candidates, cache->subset_cells, sizeof cache->subset_cells))
         return cache->subset_known[kind];
-    if (any) cells_changed(q->grid->candidates, cache->subset_cells, &units, &digits);
+    if (any)
+        units = units_of(hodoku_cells_changed(q->grid->candidates, cache->subset_cells, &digits));
     if (units) {
         for (int k = 0; k < POINTING_KIND; k++) cache->subset_known[k] &= ~units;
         /* And the naked units whose search read a changed one. */
