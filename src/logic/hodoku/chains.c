@@ -323,31 +323,38 @@ static hodoku_set ends_seen(const search *s)
 }
 
 /* Spreads on (by digit, the cells where it is on) over the chains of
- * bivalue cells of cells: a cell of cells that sees one where y is on and
- * holds y has its other digit on. True as soon as a cell of targets gets
- * the start digit on with a useful end there (may_record); false when
- * nothing more is reached. */
+ * bivalue cells of cells (bivalue all): a cell of cells that sees one
+ * where y is on and holds y has its other digit on. True as soon as a cell
+ * of targets gets the start digit on with a useful end there (useful_end,
+ * which reads only the best step, the same throughout); false when
+ * nothing more is reached. What is reached is the same in any order: the
+ * digits with cells newly on are taken one at a time, and a cell turned
+ * off by y once, having put its other digit on then, is passed over when
+ * y reaches it again. */
 static bool xy_spread(const search *s, hodoku_set cells, hodoku_set on[10], hodoku_set targets)
 {
-    hodoku_set frontier[10];
-    memcpy(frontier, on, sizeof frontier);
-    for (bool more = true; more;) {
-        more = false;
-        for (int y = 1; y <= 9; y++) {
-            if (hodoku_set_is_empty(frontier[y])) continue;
-            hodoku_set off = hodoku_set_empty();
-            for (int c; (c = hodoku_set_pop(&frontier[y])) >= 0;)
-                off = hodoku_set_or(off, hodoku_buddies(c));
-            off = hodoku_set_and(off, hodoku_set_and(cells, s->holds[y]));
-            for (int z = 1; z <= 9; z++) {
-                if (z == y) continue;
-                hodoku_set add = hodoku_set_minus(hodoku_set_and(off, s->holds[z]), on[z]);
-                if (hodoku_set_is_empty(add)) continue;
-                if (z == s->digit && may_record(s, hodoku_set_and(add, targets))) return true;
-                on[z] = hodoku_set_or(on[z], add);
-                frontier[z] = hodoku_set_or(frontier[z], add);
-                more = true;
-            }
+    hodoku_set frontier[10], done[10];
+    unsigned pending = 0; /* the digits whose frontier is not empty, by bit y */
+    for (int y = 1; y <= 9; y++) {
+        frontier[y] = on[y];
+        done[y] = hodoku_set_empty();
+        if (!hodoku_set_is_empty(on[y])) pending |= 1u << y;
+    }
+    while (pending) {
+        int y = __builtin_ctz(pending);
+        pending &= pending - 1;
+        hodoku_set off = hodoku_set_empty();
+        for (int c; (c = hodoku_set_pop(&frontier[y])) >= 0;)
+            off = hodoku_set_or(off, hodoku_buddies(c));
+        off = hodoku_set_minus(hodoku_set_and(off, hodoku_set_and(cells, s->holds[y])), done[y]);
+        done[y] = hodoku_set_or(done[y], off);
+        for (int c; (c = hodoku_set_pop(&off)) >= 0;) {
+            int z = sudoku_lowest_digit(s->g->candidates[c] & ~(1u << (y - 1)));
+            if (hodoku_set_has(on[z], c)) continue;
+            if (z == s->digit && hodoku_set_has(targets, c) && useful_end(s, c)) return true;
+            hodoku_set_add(&on[z], c);
+            hodoku_set_add(&frontier[z], c);
+            pending |= 1u << z;
         }
     }
     return false;

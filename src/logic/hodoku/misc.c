@@ -194,7 +194,7 @@ typedef struct by_need {
     /* Group g's clashes, one a selection (the same may come again: the
      * list is read only when the masks below do not tell, and listing
      * each once cost more): clashes[g][0..kinds[g]). */
-    uint16_t clashes[NEEDS][SELECTIONS_MAX];
+    uint16_t clashes[NEEDS][SELECTIONS_MAX + 1]; /* a power of two: a row is a shift */
     int kinds[NEEDS];
     /* By group: the bits all its clashes have, and those one has. */
     unsigned all_have[NEEDS], one_has[NEEDS];
@@ -218,12 +218,14 @@ static void group_by_need(const uint16_t *digits, int n, unsigned v, int plus, u
     }
 }
 
-/* True if some selection of need group g is clear of forbidden. */
+/* True if some selection of need group g is clear of forbidden, which
+ * holds some digit (that of a selection that takes a need). */
 static bool any_clear(const by_need *by, int g, unsigned forbidden)
 {
     /* Forbidden meets every clash if it holds a bit they all have, and
-     * none if it holds no bit any has: told without the list. */
-    if (!by->kinds[g] || (forbidden & by->all_have[g])) return false;
+     * none if it holds no bit any has: told without the list. An empty
+     * group's all_have has every bit: forbidden meets it. */
+    if (forbidden & by->all_have[g]) return false;
     if (!(forbidden & by->one_has[g])) return true;
     for (int i = 0; i < by->kinds[g]; i++)
         if (!(by->clashes[g][i] & forbidden)) return true;
@@ -321,25 +323,42 @@ static bool sdc_crossing(sue_de_coq *s, int shared)
     return sdc_walk(s, plus, &by);
 }
 
-/* Sets s up for the crossing of its line and box whose line holds the
- * cells 3j to 3j + 2: the digits of the selections of their open cells
- * outside them. */
-static void sdc_outside(sue_de_coq *s, int j)
+/* The candidates of the open cells of unit at places (bits by index in
+ * the unit), in cell order; their count. */
+static int open_candidates(const hodoku_grid *g, int unit, unsigned places, uint16_t *cands)
 {
-    const hodoku_grid *g = s->g;
-    s->line_digits[0] = s->box_digits[0] = 0;
-    s->nline_out = s->nbox_out = 0;
-    for (int k = 0; k < 6; k++) {
-        int cell = sudoku_unit_cells[s->line][k < 3 * j ? k : k + 3];
-        if (!g->value[cell]) add_cell_digits(s->line_digits, s->nline_out++, g->candidates[cell]);
+    int n = 0;
+    for (; places; places &= places - 1) {
+        int cell = sudoku_unit_cells[unit][__builtin_ctz(places)];
+        if (!g->value[cell]) cands[n++] = g->candidates[cell];
     }
-    for (int i = 0; i < 9; i++) {
-        int cell = sudoku_unit_cells[18 + s->box][i];
-        if (!(sudoku_cell_unit_mask[cell] >> s->line & 1u) && !g->value[cell])
-            add_cell_digits(s->box_digits, s->nbox_out++, g->candidates[cell]);
-    }
+    return n;
 }
 
+/* The digits of every selection of n cells of candidates cands, by its
+ * members: those of the first two cells at once, a word, then as
+ * add_cell_digits extends them (entries past 1 << n are left to be
+ * overwritten). */
+static void selections_of(const uint16_t *cands, int n, uint16_t *digits)
+{
+    uint64_t first = n > 0 ? cands[0] : 0, second = n > 1 ? cands[1] : 0;
+    uint64_t word = first << 16 | second << 32 | (first | second) << 48;
+    memcpy(digits, &word, sizeof word);
+    for (int k = 2; k < n; k++) add_cell_digits(digits, k, cands[k]);
+}
+
+/* Sets s up for the crossing of its line and box whose line holds the
+ * cells 3j to 3j + 2: the digits of the selections of their open cells
+ * outside them (the box's: its rows, or columns, but the line's). */
+static void sdc_outside(sue_de_coq *s, int j)
+{
+    uint16_t cands[6];
+    s->nline_out = open_candidates(s->g, s->line, 0x1ffu & ~(7u << 3 * j), cands);
+    selections_of(cands, s->nline_out, s->line_digits);
+    unsigned inside = s->line < 9 ? 7u << 3 * (s->line % 3) : 0x49u << (s->line - 9) % 3;
+    s->nbox_out = open_candidates(s->g, 18 + s->box, 0x1ffu & ~inside, cands);
+    selections_of(cands, s->nbox_out, s->box_digits);
+}
 
 /* The cache's index of the crossing of line and box: line * 3 + the
  * box's place along it. */
@@ -387,12 +406,12 @@ static uint64_t sdc_known(const hodoku_query *q)
     return known;
 }
 
-/* Keeps in q's cache that the crossing of line and box gives nothing on
- * q's grid (whose candidates sdc_known kept). */
-static void sdc_none(const hodoku_query *q, int line, int box)
+/* Keeps in q's cache that the crossing at index (sdc_index) gives
+ * nothing on q's grid (whose candidates sdc_known kept). */
+static void sdc_none(const hodoku_query *q, int index)
 {
     if (!q->cache || q->grid->drift) return;
-    q->cache->sdc_known |= 1ull << sdc_index(line, box);
+    q->cache->sdc_known |= 1ull << index;
 }
 
 bool hodoku_sue_de_coq(hodoku_query *q, sudoku_technique technique, sudoku_step *step)
@@ -403,8 +422,9 @@ bool hodoku_sue_de_coq(hodoku_query *q, sudoku_technique technique, sudoku_step 
         /* The boxes the line crosses, in increasing order: the j-th holds
          * the line's cells 3j to 3j + 2 (no other box meets it). */
         for (int j = 0; j < 3; j++) {
+            int index = s.line * 3 + j; /* sdc_index: j is the box's place along the line */
+            if (known >> index & 1u) continue;
             s.box = s.line < 9 ? s.line / 3 * 3 + j : (s.line - 9) / 3 + 3 * j;
-            if (known >> sdc_index(s.line, s.box) & 1u) continue;
             uint8_t inside[3];
             int n = 0;
             for (int i = 3 * j; i < 3 * j + 3; i++) {
@@ -425,7 +445,7 @@ bool hodoku_sue_de_coq(hodoku_query *q, sudoku_technique technique, sudoku_step 
                         if (sdc_crossing(&s, -1)) return true;
                     }
                 }
-            sdc_none(q, s.line, s.box);
+            sdc_none(q, index);
         }
     return false;
 }
