@@ -75,7 +75,7 @@ typedef struct fish_search {
     uint32_t cover_units; /* the units of the cover kinds */
     cells digit_cells;    /* the digit's cells */
     bool units_made;      /* at is made for the digit (make_units) */
-    unsigned places[18];  /* their places in each line (line_places) */
+    unsigned places[18];  /* their places in each line (make_places) */
     struct targets *targets;
     cells prefix_targets; /* open_ended's: of the first size - 1 chosen base units */
     hodoku_cache *cache;  /* the query's (NULL: none) */
@@ -961,42 +961,73 @@ static bool bases(fish_search *s, int depth, int start, bool touched)
     return false;
 }
 
-/* The places (bits 0-8) of the digit's cells in line unit (a row's
- * columns, a column's rows). */
-static unsigned line_places(const fish_search *s, int unit)
-{
-    return s->places[unit];
-}
+/* The unions of the places of k lines (k = 0 to size) of some lines,
+ * those of size places at most: a union of more than size places never
+ * serves. Six lines (those outside a band) at most, so C(6, 3) = 20
+ * unions of k at most. */
+typedef struct unions {
+    int n[FISH_MAX + 1];
+    unsigned u[FISH_MAX + 1][20];
+} unions;
 
-/* True if left more of the lines (bits of lines) have places that, with
- * must, make size at most. */
-// NOLINTNEXTLINE(misc-no-recursion): one level per base line, FISH_MAX at most
-static bool lines_within(const unsigned *places, unsigned lines, int left, int size,
-                         unsigned must)
+/* Adds to t the unions of k and more lines: union (of k chosen) with
+ * more of lines (bits). */
+// NOLINTNEXTLINE(misc-no-recursion): one level per line, FISH_MAX at most
+static void add_unions(unions *t, const unsigned *places, unsigned lines, int k, int size,
+                       unsigned union_)
 {
-    if (sudoku_popcount(must) > size) return false;
-    if (left == 0) return true;
-    for (int n = sudoku_popcount(lines); n >= left; n--, lines &= lines - 1)
-        if (lines_within(places, lines & (lines - 1), left - 1, size,
-                         must | places[__builtin_ctz(lines)]))
-            return true;
-    return false;
-}
-
-/* Classes the lines (bits of which) by their places outside X's box
- * (outside): a line whose places alone, with X's, pass size takes no
- * part; the others have fewer than size places, or size with X's
- * (having, by X's place). */
-static void class_lines(const unsigned *outside, unsigned which, int size, unsigned *fewer,
-                        unsigned *having)
-{
-    for (; which; which &= which - 1) {
-        int i = __builtin_ctz(which), k = sudoku_popcount(outside[i]);
-        if (k < size)
-            *fewer |= 1u << i;
-        else if (k == size)
-            for (unsigned p = outside[i]; p; p &= p - 1) having[__builtin_ctz(p)] |= 1u << i;
+    t->u[k][t->n[k]++] = union_;
+    if (k == size) return;
+    for (; lines; lines &= lines - 1) {
+        unsigned with = union_ | places[__builtin_ctz(lines)];
+        if (sudoku_popcount(with) <= size)
+            add_unions(t, places, lines & (lines - 1), k + 1, size, with);
     }
+}
+
+/* The places of across (bits) at which an X, with some union of k lines
+ * of t and the places must (across none of them), makes size places at
+ * most: any if the union and must make fewer, else those among them. */
+static unsigned unions_within(const unions *t, int k, unsigned must, unsigned across, int size)
+{
+    unsigned fit = 0;
+    for (int i = 0; i < t->n[k] && fit != across; i++) {
+        unsigned with = t->u[k][i] | must;
+        int n = sudoku_popcount(with);
+        if (n < size) return across;
+        if (n == size) fit |= with & across;
+    }
+    return fit;
+}
+
+/* True if an X in the box of band band (its lines) and stack stack could
+ * go (finned_possible): some lines of the band (chosen, not X's) and the
+ * others (out: unions of the lines outside the band), size lines in all,
+ * have all their places outside the box, with X's (across, in the box),
+ * in size cover lines. A line of the band with size places or more
+ * outside the box passes size with X's: it is never chosen. */
+static bool box_within(const unsigned *places, int band, int stack, const unions *out, int size)
+{
+    int first = 3 * band;
+    unsigned box_places = 7u << 3 * stack, outside[3], inside[3], few = 0;
+    for (int i = 0; i < 3; i++) {
+        outside[i] = places[first + i] & ~box_places;
+        inside[i] = places[first + i] & box_places;
+        if (places[first + i] && sudoku_popcount(outside[i]) < size) few |= 1u << i;
+    }
+    for (unsigned chosen = few;; chosen = (chosen - 1) & few) {
+        int k = size - sudoku_popcount(chosen);
+        unsigned union_ = (chosen & 1u ? outside[0] : 0) | (chosen & 2u ? outside[1] : 0) |
+                          (chosen & 4u ? outside[2] : 0);
+        if (k >= 0 && sudoku_popcount(union_) < size) {
+            /* The places of the X's on lines not chosen. */
+            unsigned free = (chosen & 1u ? 0 : inside[0]) | (chosen & 2u ? 0 : inside[1]) |
+                            (chosen & 4u ? 0 : inside[2]);
+            if (free && unions_within(out, k, union_, free, size)) return true;
+        }
+        if (!chosen) break;
+    }
+    return false;
 }
 
 /* False if no finned or sashimi fish (rows, or columns: lines) of the
@@ -1004,62 +1035,31 @@ static void class_lines(const unsigned *outside, unsigned which, int size, unsig
  * (not X's) have all their places outside X's box in size cover lines,
  * X's among them, since the fins are base places X sees, none in a cover
  * line: in X's box. A necessary condition, checked at once for the
- * digit, that spares the ordered search of the base combinations. */
+ * digit, that spares the ordered search of the base combinations. The
+ * lines outside X's band have all their places outside its box: their
+ * unions are made once a band (box_within). */
 static bool finned_possible(const fish_search *s, bool lines)
 {
-    int base_kind = lines ? 0 : 1;
-    unsigned places[9], filled = 0;
-    for (int i = 0; i < 9; i++) {
-        places[i] = line_places(s, 9 * base_kind + i);
-        if (places[i]) filled |= 1u << i;
-    }
-    /* The lines outside X's band have all their places outside its box:
-     * classed once. */
-    unsigned fewer_all = 0, having_all[9] = {0}, outside[9];
-    class_lines(places, filled, s->size, &fewer_all, having_all);
-    memcpy(outside, places, sizeof outside);
-    /* By X's box (band of base lines, stack of places): the places
-     * outside it are the same for all its cells; they differ from the
-     * lines' own only in the band. A line of the band with size places
-     * outside the box has none at X's place, in the stack: it takes no
-     * part, and having needs no update. */
+    const unsigned *places = &s->places[lines ? 0 : 9];
+    unsigned few = 0; /* lines of size places at most, not empty */
+    for (int i = 0; i < 9; i++)
+        if (places[i] && sudoku_popcount(places[i]) <= s->size) few |= 1u << i;
     for (int band = 0; band < 3; band++) {
         int first = 3 * band;
-        unsigned in_band = 7u << first,
-                 band_places = places[first] | places[first + 1] | places[first + 2];
+        unsigned band_places = places[first] | places[first + 1] | places[first + 2];
+        unions out;
+        bool made = false;
         for (int stack = 0; stack < 3; stack++) {
             /* The places of X's in the box: none, nothing to ask. */
-            unsigned box_places = 7u << (3 * stack), xs = band_places & box_places;
+            unsigned xs = band_places & 7u << 3 * stack;
             if (!xs) continue;
-            unsigned fewer = fewer_all & ~in_band;
-            for (int line = first; line < first + 3; line++) {
-                outside[line] = places[line] & ~box_places;
-                if (places[line] && sudoku_popcount(outside[line]) < s->size) fewer |= 1u << line;
+            if (!made) {
+                memset(out.n, 0, sizeof out.n);
+                add_unions(&out, places, few & ~(7u << first), 0, s->size, 0);
+                made = true;
             }
-            /* X's at one place (across) of the box differ only by their
-             * own line (at: those lines): none goes if the base lines of
-             * them all fail (as they do, unasked, when fewer than size).
-             * A lone X's own line is left out at once. */
-            for (; xs; xs &= xs - 1) {
-                int across = __builtin_ctz(xs);
-                unsigned base_lines = fewer | (having_all[across] & ~in_band),
-                         at = (places[first] >> across & 1u) << first |
-                              (places[first + 1] >> across & 1u) << (first + 1) |
-                              (places[first + 2] >> across & 1u) << (first + 2);
-                if (sudoku_popcount(base_lines) < s->size) continue;
-                if (!(at & (at - 1))) {
-                    if (lines_within(outside, base_lines & ~at, s->size, s->size, 1u << across))
-                        return true;
-                    continue;
-                }
-                if (!lines_within(outside, base_lines, s->size, s->size, 1u << across)) continue;
-                for (; at; at &= at - 1)
-                    if (lines_within(outside, base_lines & ~(at & -at), s->size, s->size,
-                                     1u << across))
-                        return true;
-            }
+            if (box_within(places, band, stack, &out, s->size)) return true;
         }
-        for (int line = first; line < first + 3; line++) outside[line] = places[line];
     }
     return false;
 }
