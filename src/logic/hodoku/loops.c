@@ -878,6 +878,22 @@ static bool widened_closes(widened *b, const screened *p, plain_view *v)
     return true;
 }
 
+/* The screen's verdict on table p: whether it could close a loop or end
+ * an AIC. By the search's screen: the plain one bounded from the kept
+ * board (wide, if not NULL), the grouped one (with_groups) or the plain
+ * one on the board's own reach, whose verdicts said notes for the board
+ * kept. */
+static bool screen_passes(bool with_groups, const hodoku_tables *t, screen *sc, widened *wide,
+                          const screened *p, plain_view *view, verdicts *said)
+{
+    if (wide) return widened_closes(wide, p, view);
+    if (with_groups) return may_close(t, sc, p);
+    bool closes = may_close_plain(sc, p, view);
+    add_bit(said->screened, p->table);
+    if (closes) add_bit(said->closes, p->table);
+    return closes;
+}
+
 bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique technique, sudoku_step *step)
 {
     const hodoku_grid *g = q->grid;
@@ -904,6 +920,7 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
     hodoku_reach reach;
     widened wide;
     bool widened_on = !with_groups && widen(&wide, &plain_kept_board, g);
+    widened *bound = widened_on ? &wide : NULL;
     screen *sc = widened_on ? NULL : malloc(sizeof *sc);
     if (sc) sc->on = NULL;
     if (widened_on) {
@@ -928,17 +945,7 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
                 p.digit = sudoku_lowest_digit(c);
                 p.table = hodoku_plain(cell, p.digit, on);
                 if (on && outdone_on(&s->loops, cell, p.digit)) continue;
-                bool closes;
-                if (with_groups) {
-                    closes = may_close(t, sc, &p);
-                } else if (widened_on) {
-                    closes = widened_closes(&wide, &p, &view);
-                } else {
-                    closes = may_close_plain(sc, &p, &view);
-                    add_bit(said.screened, p.table);
-                    if (closes) add_bit(said.closes, p.table);
-                }
-                if (!closes) continue;
+                if (!screen_passes(with_groups, t, sc, bound, &p, &view, &said)) continue;
                 passed = true;
                 if (!on && !with_groups && outdone_off(s, &view)) continue;
                 if (!made) {
