@@ -331,11 +331,14 @@ static void sees_afresh(const search *s, als *a)
 }
 
 /* A set taken over, on a board that only lost candidates of the digits
- * shrunk: the cells seeing it that hold d are those of the earlier board
- * that still do, and they change only for d in shrunk; its buddies, the
- * union over its digits, and seen only if one of them did. */
-static void sees_shrunk(const search *s, als *a, unsigned shrunk)
+ * shrunk, in the cells gone (by digit, the cells that lost it, all in
+ * gone): the cells seeing it that hold d are those of the earlier board
+ * that still do, and they change only for d in shrunk and only if one of
+ * them, all among its buddies, is gone; its buddies, the union over its
+ * digits, and seen only if one of them did. */
+static void sees_shrunk(const search *s, als *a, unsigned shrunk, hodoku_set gone)
 {
+    if (hodoku_set_is_empty(hodoku_set_and(a->buddies, gone))) return;
     bool lost = false;
     for (unsigned ds = a->digits & shrunk; ds; ds &= ds - 1) {
         int d = sudoku_lowest_digit(ds);
@@ -359,8 +362,12 @@ static void sees_shrunk(const search *s, als *a, unsigned shrunk)
 static void find_alses(search *s, const search *old, hodoku_set changed)
 {
     unsigned shrunk = 0;
+    hodoku_set gone = hodoku_set_empty(); /* the cells that lost a digit */
     for (int d = 1; old && d <= 9; d++)
-        if (!hodoku_set_equal(old->holds[d], s->holds[d])) shrunk |= 1u << (d - 1);
+        if (!hodoku_set_equal(old->holds[d], s->holds[d])) {
+            shrunk |= 1u << (d - 1);
+            gone = hodoku_set_or(gone, hodoku_set_minus(old->holds[d], s->holds[d]));
+        }
     kept_sets k = {old, changed, shrunk, 0, 0};
     /* Room for as many sets as the earlier board had, about as many. */
     if (old && old->alses_size) {
@@ -379,7 +386,7 @@ static void find_alses(search *s, const search *old, hodoku_set changed)
         if (s->alses[i].was < 0)
             sees_afresh(s, &s->alses[i]);
         else
-            sees_shrunk(s, &s->alses[i], shrunk);
+            sees_shrunk(s, &s->alses[i], shrunk, gone);
     }
 }
 
@@ -616,8 +623,10 @@ static void by_later_set(search *s, int first)
  * each other cell by cell exactly when one house holds both (checked on
  * every such pair of the grid): b's cells with d must lie in a house that
  * holds all of i's, and the index lists those by house. The records with
- * later sets go to s's list, the others to p. False if memory ran out. */
-static bool rcs_with(search *s, int i, const partners *o, pending *p)
+ * later sets go to s's list, the others to p. False if memory ran out.
+ * A call of its own: find_rcs's loop passes over most sets (those taken
+ * over), which, with this inlined, cost it a dozen instructions each. */
+__attribute__((noinline)) static bool rcs_with(search *s, int i, const partners *o, pending *p)
 {
     const als *a = &s->alses[i];
     const rc_index *x = &s->index;
@@ -870,12 +879,15 @@ static bool stale(const bool *fresh, int a, int b)
 
 /* False if record r of sets a and b eliminates nothing: a digit common to
  * both (but r's first digit, or with two digits either) needs a cell
- * seeing it in both, so in each; with two digits, a digit of one set
- * outside them needs a cell seeing it there. */
+ * seeing it in both, so in each, and (with one digit, where only such a
+ * digit eliminates) a cell among the buddies of both; with two digits, a
+ * digit of one set outside them needs a cell seeing it there. */
 static bool xz_may_eliminate(const als *a, const als *b, const rc *r)
 {
     unsigned linked = bit(r->d1) | bit(r->d2);
-    if (!r->d2) return (a->seen & b->seen & ~linked) != 0;
+    if (!r->d2)
+        return (a->seen & b->seen & ~linked) &&
+               !hodoku_set_is_empty(hodoku_set_and(a->buddies, b->buddies));
     return (a->seen & b->seen) || ((a->seen | b->seen) & ~linked);
 }
 
@@ -1165,19 +1177,14 @@ static void record_chain(chains *c, const rc *last)
     }
 }
 
-/* The ends of the chains on from set `from` after a link whose digit
- * follows reads is p: made once a search, when first asked (records go
- * to later sets only, so the recursion ends, at most one level a set). It
- * takes in every chain on, of any length and any sets, so it holds every
- * end the search can reach from there. */
+static inline const chain_ends *ends_after(chains *c, int from, int p);
+
+/* Fills w with the ends of the chains on from set `from` after a link
+ * whose digit follows reads is p (ends_after). */
 // NOLINTNEXTLINE(misc-no-recursion): one level per set of a chain of records
-static const chain_ends *ends_after(chains *c, int from, int p)
+__attribute__((noinline)) static void ends_fill(chains *c, int from, int p, chain_ends *w)
 {
     const search *s = c->s;
-    size_t at = (size_t)from * 9 + (size_t)p - 1;
-    chain_ends *w = &c->ends[at];
-    if (c->ends_made[at]) return w;
-    c->ends_made[at] = true;
     memset(w, 0, sizeof *w);
     for (int i = s->first_rc[from]; i < s->end_rc[from]; i++) {
         rc r = s->rcs[i];
@@ -1197,7 +1204,24 @@ static const chain_ends *ends_after(chains *c, int from, int p)
             w->cells[d - 1] = hodoku_set_or(w->cells[d - 1], v->cells[d - 1]);
         }
     }
-    return w;
+}
+
+/* The ends of the chains on from set `from` after a link whose digit
+ * follows reads is p: made once a search, when first asked (records go
+ * to later sets only, so the recursion ends, at most one level a set). It
+ * takes in every chain on, of any length and any sets, so it holds every
+ * end the search can reach from there. Most asks find them made: only
+ * the making (ends_fill) is a call of its own. */
+// NOLINTNEXTLINE(misc-no-recursion): one level per set of a chain of records
+__attribute__((always_inline)) static inline const chain_ends *ends_after(chains *c, int from,
+                                                                          int p)
+{
+    size_t at = (size_t)from * 9 + (size_t)p - 1;
+    if (!c->ends_made[at]) {
+        c->ends_made[at] = true;
+        ends_fill(c, from, p, &c->ends[at]);
+    }
+    return &c->ends[at];
 }
 
 /* Whether record_chain may eliminate at some end in w: a digit d, not
