@@ -207,11 +207,16 @@ __attribute__((always_inline)) static inline void record(player *p, int cell, in
     table_add_after(t, removed, k, at);
 }
 
-/* A premise's placement, or the naked single its removal leaves. */
+/* A premise's placement, or the naked single its removal leaves. The
+ * copy takes every placement by hodoku_place_counts: a play reads of it
+ * only values, candidates, counts, queues (announced, record, fewest) and
+ * what hodoku_place_counts and hodoku_remove read themselves (digits'
+ * cells, drift besides), never what only hodoku_grid_stuck reads, which
+ * hodoku_place_counts leaves behind. */
 static void place(player *p, int cell, int digit)
 {
     record(p, cell, digit, false, false);
-    hodoku_place(&p->work, cell, digit);
+    hodoku_place_counts(&p->work, cell, digit);
 }
 
 typedef struct single {
@@ -321,7 +326,8 @@ static void play(player *p, int cell, int digit, bool on, bool quiet)
         for (int i = 0; i < n; i++) {
             record(p, singles[i].cell, singles[i].digit, true, singles[i].naked);
             /* Nothing reads the copy after the last round's last single. */
-            if (round < 3 || i < n - 1) hodoku_place(&p->work, singles[i].cell, singles[i].digit);
+            if (round < 3 || i < n - 1)
+                hodoku_place_counts(&p->work, singles[i].cell, singles[i].digit);
         }
     }
 }
