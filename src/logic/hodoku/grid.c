@@ -141,12 +141,17 @@ __attribute__((noinline)) static void count_uncounted(hodoku_grid *g, int cell, 
     }
 }
 
-void hodoku_place(hodoku_grid *g, int cell, int digit)
+/* hodoku_place, keeping what only the check before each step reads
+ * (unit_placed, unit_free, placed, lost) if checks, a constant where it
+ * is inlined; without, a removal's rare path (unit_low) may still write
+ * unit_free and lost. */
+__attribute__((always_inline)) static inline void place(hodoku_grid *g, int cell, int digit,
+                                                        bool checks)
 {
     if (g->value[cell] == digit) return;
     unsigned had = g->candidates[cell];
     if (g->value[cell] || !had) g->drift = true;
-    if (!g->value[cell]) g->placed++;
+    if (checks && !g->value[cell]) g->placed++;
     g->value[cell] = (uint8_t)digit;
     g->candidates[cell] = 0;
     uint16_t bit = (uint16_t)(1u << (digit - 1));
@@ -169,7 +174,7 @@ void hodoku_place(hodoku_grid *g, int cell, int digit)
      * where the cell's units count them (a unit that loses the last place
      * of a digit placed in it lost nothing), else with the counts below
      * (the loop reads only other units' then). */
-    if (!settled)
+    if (checks && !settled)
         for (int k = 0; k < 3; k++) g->unit_placed[sudoku_cell_units[cell][k]] |= bit;
     uint64_t lost[2] = {cells[0] & sudoku_peer_bits[cell][0], cells[1] & sudoku_peer_bits[cell][1]};
     if (lost[0]) peers_lose(g, 0, lost[0], digit, bit, settled);
@@ -181,8 +186,9 @@ void hodoku_place(hodoku_grid *g, int cell, int digit)
     if (settled) {
         for (int k = 0; k < 3; k++) {
             int unit = sudoku_cell_units[cell][k];
-            g->unit_placed[unit] |= bit;
             g->free[unit][digit] = 0;
+            if (!checks) continue;
+            g->unit_placed[unit] |= bit;
             g->unit_free[unit] &= (uint16_t)~bit;
         }
         if (g->drift) count_uncounted(g, cell, digit, lost);
@@ -197,9 +203,19 @@ void hodoku_place(hodoku_grid *g, int cell, int digit)
             int left = (int)--g->free[unit][d];
             if (left > 1) continue; /* the common case: one test */
             if (left == 1 && d != digit) add_hidden(g, unit, d);
-            if (left == 0) unit_lose(g, unit, d);
+            if (checks && left == 0) unit_lose(g, unit, d);
         }
     }
+}
+
+void hodoku_place(hodoku_grid *g, int cell, int digit)
+{
+    place(g, cell, digit, true);
+}
+
+void hodoku_place_counts(hodoku_grid *g, int cell, int digit)
+{
+    place(g, cell, digit, false);
 }
 
 bool hodoku_grid_stuck(const hodoku_grid *g)

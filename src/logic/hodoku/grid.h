@@ -90,6 +90,12 @@ void hodoku_remove(hodoku_grid *g, int cell, int digit);
  * of its units. */
 void hodoku_place(hodoku_grid *g, int cell, int digit);
 
+/* hodoku_place for a grid read afterwards only for its values,
+ * candidates, counts (free), digits' cells, drift and queues (a forcing
+ * net's copy): unit_placed, unit_free, placed and lost are left behind,
+ * so hodoku_grid_stuck no longer tells. The rest as hodoku_place. */
+void hodoku_place_counts(hodoku_grid *g, int cell, int digit);
+
 /* Takes a step: its removals in its order (or, if it lists none, its
  * eliminations in cell and digit order), then its placements in cell
  * order. */

@@ -207,11 +207,16 @@ __attribute__((always_inline)) static inline void record(player *p, int cell, in
     table_add_after(t, removed, k, at);
 }
 
-/* A premise's placement, or the naked single its removal leaves. */
+/* A premise's placement, or the naked single its removal leaves. The
+ * copy takes every placement by hodoku_place_counts: a play reads of it
+ * only values, candidates, counts, queues (announced, record, fewest) and
+ * what hodoku_place_counts and hodoku_remove read themselves (digits'
+ * cells, drift besides), never what only hodoku_grid_stuck reads, which
+ * hodoku_place_counts leaves behind. */
 static void place(player *p, int cell, int digit)
 {
     record(p, cell, digit, false, false);
-    hodoku_place(&p->work, cell, digit);
+    hodoku_place_counts(&p->work, cell, digit);
 }
 
 typedef struct single {
@@ -316,13 +321,19 @@ static void play(player *p, int cell, int digit, bool on, bool quiet)
     }
     single singles[2 * HODOKU_QUEUE_ROOM];
     for (int round = 0; round < 4; round++) {
+        int naked = p->work.naked.tail;
         int n = announced(&p->work, singles, p->read);
         if (!n) return; /* the grid stays as it is: so would every later round */
         for (int i = 0; i < n; i++) {
             record(p, singles[i].cell, singles[i].digit, true, singles[i].naked);
             /* Nothing reads the copy after the last round's last single. */
-            if (round < 3 || i < n - 1) hodoku_place(&p->work, singles[i].cell, singles[i].digit);
+            if (round < 3 || i < n - 1)
+                hodoku_place_counts(&p->work, singles[i].cell, singles[i].digit);
         }
+        /* Each cell the naked queue held so far is placed now (each naked
+         * single announced was), so later rounds would pass over it all:
+         * they start after it. */
+        p->work.naked.head = naked;
     }
 }
 
@@ -410,13 +421,16 @@ static bool keeps_two(const kept_plays *k, const hodoku_entry *list, int n, cons
 }
 
 /* Whether the kept play of node reads on g what it read on the kept
- * grid. */
-static bool untouched(const kept_plays *k, int node, const footprint *changed, const hodoku_grid *g)
+ * grid; digits: bit d for each digit d with changed houses (the others
+ * have none). */
+static bool untouched(const kept_plays *k, int node, const footprint *changed, unsigned digits,
+                      const hodoku_grid *g)
 {
     const footprint *read = &k->read[node];
     uint64_t met = (read->cells[0] & changed->cells[0]) | (read->cells[1] & changed->cells[1]);
     uint32_t counted = 0;
-    for (int digit = 1; digit <= 9; digit++) {
+    for (unsigned d = digits; d; d &= d - 1) {
+        int digit = __builtin_ctz(d);
         met |= read->houses[digit] & changed->houses[digit];
         counted |= read->counted[digit] & changed->houses[digit];
     }
@@ -425,10 +439,11 @@ static bool untouched(const kept_plays *k, int node, const footprint *changed, c
     for (int w = 0; w < 2; w++)
         for (uint64_t m = read->peers[w] & ~read->cells[w] & changed->cells[w]; m; m &= m - 1)
             if (!keeps_two(k, list, k->count[node], g, 64 * w + __builtin_ctzll(m))) return false;
-    for (int digit = 1; counted && digit <= 9; digit++)
+    for (unsigned d = counted ? digits : 0; d; d &= d - 1) {
+        int digit = __builtin_ctz(d);
         for (uint32_t m = read->counted[digit] & changed->houses[digit]; m; m &= m - 1)
-            if (!stays_above_one(k, list, k->count[node], g, __builtin_ctz(m), digit))
-                return false;
+            if (!stays_above_one(k, list, k->count[node], g, __builtin_ctz(m), digit)) return false;
+    }
     return true;
 }
 
@@ -467,6 +482,9 @@ void hodoku_tables_fill_nets(hodoku_tables *t)
     kept_plays *k = &kept;
     footprint changed;
     bool takes = changes(k, p.saved, &changed);
+    unsigned digits = 0;
+    for (int digit = 1; takes && digit <= 9; digit++)
+        if (changed.houses[digit]) digits |= 1u << digit;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         if (p.saved->value[cell]) continue;
         bool cell_kept = takes && !(changed.cells[cell / 64] >> (cell % 64) & 1u);
@@ -476,7 +494,7 @@ void hodoku_tables_fill_nets(hodoku_tables *t)
                 int node = hodoku_plain(cell, digit, on);
                 hodoku_table_open(t, node);
                 if (t->no_memory) continue; /* no room: nothing is read */
-                if (cell_kept && untouched(k, node, &changed, p.saved)) {
+                if (cell_kept && untouched(k, node, &changed, digits, p.saved)) {
                     hodoku_table_copy(t, k->entries + k->start[node], k->count[node]);
                     continue;
                 }
