@@ -284,14 +284,20 @@ static bool screen_init(screen *sc, const hodoku_reach *r, const hodoku_tables *
     memcpy(sc->holds, t->holds, sizeof sc->holds);
     sc->on = calloc(10 * (size_t)r->words + 1, sizeof *sc->on);
     if (!sc->on) return false;
-    /* The nodes are numbered in increasing order: cell by cell, then the
-     * group nodes. One pass over the cells' nodes. */
+    /* The nodes are numbered in increasing order: cell by cell (an open
+     * cell's candidates', ON then OFF, each that has a table), then the
+     * group nodes. One pass over the open cells' candidates. */
+    const hodoku_grid *g = t->grid;
     int i = 0;
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
         sc->first[cell] = i;
-        for (int node; i < r->n && (node = r->nodes[i]) < (cell + 1) * 18; i++)
-            if (hodoku_node_on(node))
-                sc->on[((node - cell * 18) / 2 + 1) * r->words + (i >> 6)] |= 1ull << (i & 63);
+        for (unsigned c = g->value[cell] ? 0 : g->candidates[cell]; c; c &= c - 1) {
+            int digit = sudoku_lowest_digit(c), on = hodoku_plain(cell, digit, true);
+            int v = r->index[on];
+            if (v >= 0)
+                sc->on[(size_t)digit * (size_t)r->words + (size_t)(v >> 6)] |= 1ull << (v & 63);
+            i += (v >= 0) + (r->index[on + 1] >= 0);
+        }
     }
     sc->first[SUDOKU_CELLS] = i;
     return true;

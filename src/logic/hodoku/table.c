@@ -15,37 +15,122 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A band's cells of a digit (bit 9 * i + c: the band's row i, column c),
+ * cut from the digit's set (27 bits from cell 27 * band). */
+static unsigned band_bits(hodoku_set holds, int band)
+{
+    int from = 27 * band;
+    uint64_t bits = holds.w[0] >> from;
+    if (from + 27 > 64) bits |= holds.w[1] << (64 - from);
+    return (unsigned)(bits & ((1u << 27) - 1));
+}
+
+/* Of a band's cells (band_bits'), the parts of its rows in a box with
+ * two or more: a bit at each part's first cell. */
+static unsigned row_parts(unsigned cells)
+{
+    return ((cells & cells >> 1) | (cells & cells >> 2) | (cells >> 1 & cells >> 2)) & 0x1249249u;
+}
+
+/* Of a band's cells, its columns (bits 0 to 8) whose part in it holds two
+ * or more. */
+static unsigned column_parts(unsigned cells)
+{
+    unsigned a = cells & 0x1ffu, b = cells >> 9 & 0x1ffu, c = cells >> 18;
+    return (a & b) | (a & c) | (b & c);
+}
+
+/* The group nodes last found, by thread: each digit's cells by band, and
+ * the group nodes made for them, by line (rows, then columns), digit and
+ * the line's box. A group node is its digit's cells along its line in its
+ * box, all in one band (its row's, or its box's for a column): where that
+ * band's cells of the digit are as they were, it is the one kept. So the
+ * kept nodes of a digit and band always are those of the cells kept for
+ * them (a zeroed start: no cells, and no group node is read), whatever
+ * board came before. */
+typedef struct kept_groups {
+    unsigned band[10][3];
+    hodoku_group made[18][9][3];
+} kept_groups;
+
+static _Thread_local kept_groups kept_group_nodes;
+
+/* Makes group node gr of the cells of set, of digit along line (a house
+ * number) in box. */
+static void make_group(hodoku_group *gr, hodoku_set set, int digit, int line, int box)
+{
+    gr->set = set;
+    gr->digit = (uint8_t)digit;
+    gr->box = (uint8_t)box;
+    gr->row = (int8_t)(line < 9 ? line : -1);
+    gr->col = (int8_t)(line < 9 ? -1 : line - 9);
+    /* The cells seeing all of its cells: its line's and its box's others
+     * (a cell elsewhere sees one of them at most, through its column or
+     * row). */
+    gr->buddies =
+        hodoku_set_minus(hodoku_set_or(hodoku_unit_sets[line], hodoku_unit_sets[18 + box]), set);
+    int n = 0;
+    for (int w = 0; w < 2; w++) /* a word at a time: cheaper than popping the set */
+        for (uint64_t bits = set.w[w]; bits; bits &= bits - 1)
+            gr->cells[n++] = (uint8_t)(64 * w + __builtin_ctzll(bits));
+    gr->ncells = (uint8_t)n;
+}
+
+/* Adds a group node (its digit's next), as kept. */
+static void add_group(hodoku_tables *t, const hodoku_group *kept)
+{
+    t->digit_groups[kept->digit][t->ndigit_groups[kept->digit]++] = (uint16_t)t->ngroups;
+    t->groups[t->ngroups++] = *kept;
+}
+
 /* The group nodes of the grid (spec 13.2): rows then columns, digit,
- * box (of the three boxes a line crosses: the others hold none of it). */
+ * box (of the three boxes a line crosses: the others hold none of it).
+ * Read off each digit's bands (three rows of cells): a row's part in a
+ * box is three bits in a row, a column's three bits nine apart; each made
+ * only where its band's cells changed (kept_groups). */
 static void find_groups(hodoku_tables *t)
 {
-    for (int kind = 0; kind < 2; kind++)
-        for (int line = 0; line < 9; line++)
-            for (int digit = 1; digit <= 9; digit++) {
-                hodoku_set in_line = hodoku_set_and(t->holds[digit], hodoku_unit_sets[kind * 9 + line]);
-                if (hodoku_set_is_empty(in_line)) continue;
-                for (int k = 0; k < 3; k++) {
-                    int box = kind == 0 ? line / 3 * 3 + k : line / 3 + 3 * k;
-                    hodoku_set set = hodoku_set_and(in_line, hodoku_unit_sets[18 + box]);
-                    if (!hodoku_set_several(set)) continue;
-                    t->digit_groups[digit][t->ndigit_groups[digit]++] = (uint16_t)t->ngroups;
-                    hodoku_group *gr = &t->groups[t->ngroups++];
-                    gr->set = set;
-                    gr->digit = (uint8_t)digit;
-                    gr->box = (uint8_t)box;
-                    gr->row = (int8_t)(kind == 0 ? line : -1);
-                    gr->col = (int8_t)(kind == 1 ? line : -1);
-                    /* The cells seeing all of its cells: its line's and
-                     * its box's others (a cell elsewhere sees one of them
-                     * at most, through its column or row). */
-                    hodoku_set houses = hodoku_set_or(hodoku_unit_sets[kind * 9 + line], hodoku_unit_sets[18 + box]);
-                    gr->buddies = hodoku_set_minus(houses, set);
-                    int n = 0;
-                    for (int w = 0; w < 2; w++) /* a word at a time: cheaper than popping the set */
-                        for (uint64_t bits = set.w[w]; bits; bits &= bits - 1)
-                            gr->cells[n++] = (uint8_t)(64 * w + __builtin_ctzll(bits));
-                    gr->ncells = (uint8_t)n;
+    kept_groups *k = &kept_group_nodes;
+    unsigned band[10][3], rows[10][3], columns[10];
+    bool moved[10][3];
+    for (int digit = 1; digit <= 9; digit++) {
+        columns[digit] = 0;
+        for (int b = 0; b < 3; b++) {
+            band[digit][b] = band_bits(t->holds[digit], b);
+            moved[digit][b] = band[digit][b] != k->band[digit][b];
+            k->band[digit][b] = band[digit][b];
+            rows[digit][b] = row_parts(band[digit][b]);
+            columns[digit] |= column_parts(band[digit][b]) << (9 * b);
+        }
+    }
+    for (int row = 0; row < 9; row++)
+        for (int digit = 1; digit <= 9; digit++)
+            for (unsigned parts = rows[digit][row / 3] >> (9 * (row % 3)) & 0x49u; parts;
+                 parts &= parts - 1) {
+                int at = __builtin_ctz(parts);
+                hodoku_group *kept = &k->made[row][digit - 1][at / 3];
+                if (moved[digit][row / 3]) {
+                    hodoku_set set = hodoku_set_empty();
+                    for (unsigned p = band[digit][row / 3] >> (9 * (row % 3) + at) & 7u; p;
+                         p &= p - 1)
+                        hodoku_set_add(&set, 9 * row + at + __builtin_ctz(p));
+                    make_group(kept, set, digit, row, row / 3 * 3 + at / 3);
                 }
+                add_group(t, kept);
+            }
+    for (int col = 0; col < 9; col++)
+        for (int digit = 1; digit <= 9; digit++)
+            for (unsigned parts = columns[digit] >> col & 0x40201u; parts; parts &= parts - 1) {
+                int b = __builtin_ctz(parts) / 9;
+                hodoku_group *kept = &k->made[9 + col][digit - 1][b];
+                if (moved[digit][b]) {
+                    hodoku_set set = hodoku_set_empty();
+                    for (int i = 0; i < 3; i++)
+                        if (band[digit][b] >> (9 * i + col) & 1u)
+                            hodoku_set_add(&set, 9 * (3 * b + i) + col);
+                    make_group(kept, set, digit, 9 + col, col / 3 + 3 * b);
+                }
+                add_group(t, kept);
             }
 }
 
