@@ -345,6 +345,17 @@ static void twice_in_house(search *s, int table)
     }
 }
 
+/* The houses whose first and last allowed places of digit are off: those
+ * that may have every place off (bits 0-26). */
+static uint32_t ends_off(const search *s, const hodoku_set *off, int digit)
+{
+    hodoku_set gone = hodoku_set_and(off[digit], s->allowed[digit]);
+    uint64_t ends = 0;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = gone.w[w]; bits; bits &= bits - 1) ends |= s->ends[digit][64 * w + __builtin_ctzll(bits)];
+    return (uint32_t)ends & (uint32_t)(ends >> 32);
+}
+
 /* Every place a digit has left in a house off (spec 14.3 1f): only houses
  * whose first and last places are off can be. HoDoKu leaves its scratch
  * set at the last house it tried, box 9's places for 9. */
@@ -355,12 +366,7 @@ static void house_emptied(search *s, int table)
     bool last = false;
     uint32_t units[10], digits[3] = {0, 0, 0}; /* by kind: the digits with such houses */
     for (int digit = 1; digit <= 9; digit++) {
-        hodoku_set gone = hodoku_set_and(off[digit], s->allowed[digit]);
-        uint64_t ends = 0;
-        for (int w = 0; w < 2; w++)
-            for (uint64_t bits = gone.w[w]; bits; bits &= bits - 1)
-                ends |= s->ends[digit][64 * w + __builtin_ctzll(bits)];
-        units[digit] = (uint32_t)ends & (uint32_t)(ends >> 32);
+        units[digit] = ends_off(s, off, digit);
         if (!units[digit]) continue;
         for (int kind = 0; kind < 3; kind++) digits[kind] |= (units[digit] >> (9 * kind) & 0x1ffu ? 1u : 0u) << digit;
     }
@@ -449,6 +455,36 @@ static void sets_checks(search *s, int table)
         }
     }
     house_emptied(s, table);
+}
+
+/* Whether sets_checks finds nothing in a table whose sets are its reach,
+ * without making its results. Those sets hold every direct implication of
+ * what they hold, and a candidate's ON table turns off its cell's other
+ * candidates and its peers' digit first thing: in chains mode as its
+ * links (table.c's on_successors), in nets mode as the removals its
+ * play's placement records (nets.c's record). So a cell with two
+ * digits on holds the second off too, and a house with a digit on twice
+ * the second place off: both are a digit on and off in a cell. A cell with
+ * a digit on and every candidate off is one too. So with no digit on and
+ * off, only a cell with every candidate off or a house with every place
+ * off is left to look for. */
+static bool reach_clean(search *s, int table)
+{
+    const outcome *o = leads_of(s, table);
+    const hodoku_set *off = o->sets[1];
+    set_vector clash = {0, 0}, none = {~0ull, (1ull << 17) - 1};
+    for (int i = 1; i <= 9; i++) {
+        clash |= o->v[0][i] & o->v[1][i];
+        none &= s->lacks[i] | o->v[1][i];
+    }
+    none &= (set_vector){s->empty.w[0], s->empty.w[1]};
+    if (!vector_empty(clash | none)) return false;
+    for (int digit = 1; digit <= 9; digit++)
+        for (uint32_t houses = ends_off(s, off, digit); houses; houses &= houses - 1) {
+            hodoku_set places = hodoku_set_and(hodoku_unit_sets[__builtin_ctz(houses)], s->allowed[digit]);
+            if (hodoku_set_is_empty(hodoku_set_minus(places, off[digit]))) return false;
+        }
+    return true;
 }
 
 /* HoDoKu's checkOneChain (spec 14.3 1). */
@@ -554,13 +590,22 @@ static void checked_table(search *s, int table)
 {
     int part = s->part_of[table];
     if (true_premise(s, table)) return;
+    if (part >= 0) {
+        /* Nor does premise_reversed find anything in sets where
+         * sets_checks finds nothing: they hold the premise, so its
+         * opposite there would be a digit on and off in a cell. */
+        int v = s->reach.index[table];
+        if (s->clean[v / 64] >> (v % 64) & 1u) return;
+        if (reach_clean(s, table)) {
+            mark_clean(s, part);
+            return;
+        }
+    }
     premise_reversed(s, table);
     if (part < 0) {
         sets_checks(s, table);
         return;
     }
-    int v = s->reach.index[table];
-    if (s->clean[v / 64] >> (v % 64) & 1u) return;
     int before = s->nhits;
     sets_checks(s, table);
     if (s->nhits == before) mark_clean(s, part);
@@ -599,12 +644,7 @@ static void probe_clean(search *s)
     for (int i = 0; i < n; i++) {
         int table = s->roots[i], v = s->part_of[table];
         if ((twice[v / 64] | s->clean[v / 64]) >> (v % 64) & 1u || true_premise(s, table)) continue;
-        int before = s->nhits;
-        sets_checks(s, table);
-        if (s->nhits != before) {
-            s->nhits = before;
-            return;
-        }
+        if (!reach_clean(s, table)) return;
         mark_clean(s, v);
     }
 }
