@@ -15,6 +15,7 @@
 #include "reach.h"
 #include "table.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -345,6 +346,18 @@ static void twice_in_house(search *s, int table)
     }
 }
 
+/* The houses whose first and last allowed places of digit are off: those
+ * that may have every place off (bits 0-26). */
+static uint32_t ends_off(const search *s, const hodoku_set *off, int digit)
+{
+    hodoku_set gone = hodoku_set_and(off[digit], s->allowed[digit]);
+    uint64_t ends = 0;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = gone.w[w]; bits; bits &= bits - 1)
+            ends |= s->ends[digit][64 * w + __builtin_ctzll(bits)];
+    return (uint32_t)ends & (uint32_t)(ends >> 32);
+}
+
 /* Every place a digit has left in a house off (spec 14.3 1f): only houses
  * whose first and last places are off can be. HoDoKu leaves its scratch
  * set at the last house it tried, box 9's places for 9. */
@@ -355,12 +368,7 @@ static void house_emptied(search *s, int table)
     bool last = false;
     uint32_t units[10], digits[3] = {0, 0, 0}; /* by kind: the digits with such houses */
     for (int digit = 1; digit <= 9; digit++) {
-        hodoku_set gone = hodoku_set_and(off[digit], s->allowed[digit]);
-        uint64_t ends = 0;
-        for (int w = 0; w < 2; w++)
-            for (uint64_t bits = gone.w[w]; bits; bits &= bits - 1)
-                ends |= s->ends[digit][64 * w + __builtin_ctzll(bits)];
-        units[digit] = (uint32_t)ends & (uint32_t)(ends >> 32);
+        units[digit] = ends_off(s, off, digit);
         if (!units[digit]) continue;
         for (int kind = 0; kind < 3; kind++) digits[kind] |= (units[digit] >> (9 * kind) & 0x1ffu ? 1u : 0u) << digit;
     }
@@ -449,6 +457,37 @@ static void sets_checks(search *s, int table)
         }
     }
     house_emptied(s, table);
+}
+
+/* Whether sets_checks finds nothing in a table whose sets are its reach,
+ * without making its results. Those sets hold every direct implication of
+ * what they hold, and a candidate's ON table turns off its cell's other
+ * candidates and its peers' digit first thing: in chains mode as its
+ * links (table.c's on_successors), in nets mode as the removals its
+ * play's placement records (nets.c's record). So a cell with two
+ * digits on holds the second off too, and a house with a digit on twice
+ * the second place off: both are a digit on and off in a cell. A cell with
+ * a digit on and every candidate off is one too. So with no digit on and
+ * off, only a cell with every candidate off or a house with every place
+ * off is left to look for. */
+static bool reach_clean(search *s, int table)
+{
+    const outcome *o = leads_of(s, table);
+    const hodoku_set *off = o->sets[1];
+    set_vector clash = {0, 0}, none = {~0ull, (1ull << 17) - 1};
+    for (int i = 1; i <= 9; i++) {
+        clash |= o->v[0][i] & o->v[1][i];
+        none &= s->lacks[i] | o->v[1][i];
+    }
+    none &= (set_vector){s->empty.w[0], s->empty.w[1]};
+    if (!vector_empty(clash | none)) return false;
+    for (int digit = 1; digit <= 9; digit++)
+        for (uint32_t houses = ends_off(s, off, digit); houses; houses &= houses - 1) {
+            hodoku_set places =
+                hodoku_set_and(hodoku_unit_sets[__builtin_ctz(houses)], s->allowed[digit]);
+            if (hodoku_set_is_empty(hodoku_set_minus(places, off[digit]))) return false;
+        }
+    return true;
 }
 
 /* HoDoKu's checkOneChain (spec 14.3 1). */
@@ -541,36 +580,37 @@ static bool true_premise(const search *s, int table)
 
 /* one_table in the search itself (not premise_scratch_cell's replay,
  * which needs the scratch set as every check leaves it: the search reads
- * no scratch set), but for sets_checks where it can find nothing. What it
- * finds depends on the sets alone (the table only names the results),
- * and it finds something in a table's sets whenever it does in a part of
- * them: each check but one needs some cells in the sets (a digit on and
- * off, two digits on in a cell or a house, a house's places off), and a
- * cell with every candidate off and none on is, once a candidate is on
- * too, a digit on and off there. A table whose sets are its reach holds
- * those of every table its premise reaches: once it found nothing, so do
- * they. */
+ * no scratch set), but where it can find nothing. What sets_checks finds
+ * depends on the sets alone (the table only names the results), and it
+ * finds something in a table's sets whenever it does in a part of them:
+ * each check but one needs some cells in the sets (a digit on and off,
+ * two digits on in a cell or a house, a house's places off), and a cell
+ * with every candidate off and none on is, once a candidate is on too, a
+ * digit on and off there. A table whose sets are its reach holds those of
+ * every table its premise reaches: once it found nothing, so do they.
+ * Nor does premise_reversed find anything in such sets: they hold the
+ * premise, so its opposite there would be a digit on and off in a cell. */
 static void checked_table(search *s, int table)
 {
     int part = s->part_of[table];
     if (true_premise(s, table)) return;
-    premise_reversed(s, table);
-    if (part < 0) {
-        sets_checks(s, table);
-        return;
+    if (part >= 0) {
+        int v = s->reach.index[table];
+        if (s->clean[v / 64] >> (v % 64) & 1u) return;
+        if (reach_clean(s, table)) {
+            mark_clean(s, part);
+            return;
+        }
     }
-    int v = s->reach.index[table];
-    if (s->clean[v / 64] >> (v % 64) & 1u) return;
-    int before = s->nhits;
+    premise_reversed(s, table);
     sets_checks(s, table);
-    if (s->nhits == before) mark_clean(s, part);
 }
 
 /* Marks tables clean (s->clean) before the checks in HoDoKu's order
- * run: first the ON tables no other ON table reaches, until one finds
- * something (its results are dropped: the checks in order find them
- * again). A clean table is clean whichever check finds it, so this
- * changes no result, only how many tables are checked: in a search whose
+ * run: first the ON tables no other ON table reaches, until one is not
+ * (reach_clean makes no results: the checks in order find them). A
+ * clean table is clean whichever check finds it, so this changes no
+ * result, only how many tables are checked: in a search whose
  * checks find nothing (most forcing chain searches), these alone are
  * checked but for a few (on t60, 6,700 tables instead of 10,700 in 44
  * such searches). Nearly every table is reached from one of them: an OFF
@@ -599,12 +639,7 @@ static void probe_clean(search *s)
     for (int i = 0; i < n; i++) {
         int table = s->roots[i], v = s->part_of[table];
         if ((twice[v / 64] | s->clean[v / 64]) >> (v % 64) & 1u || true_premise(s, table)) continue;
-        int before = s->nhits;
-        sets_checks(s, table);
-        if (s->nhits != before) {
-            s->nhits = before;
-            return;
-        }
+        if (!reach_clean(s, table)) return;
         mark_clean(s, v);
     }
 }
@@ -769,13 +804,15 @@ static const chain_size *chain_of(search *s, spec sp, bool shown)
 }
 
 /* Reads a result's chains back: whether one is a net's, their length
- * (HoDoKu's: all entries); into step too if it is not NULL. False if
- * memory ran out. */
-static bool read_chains(search *s, const hit *h, bool *net, int *length, sudoku_step *step)
+ * (HoDoKu's: all entries); into step too if it is not NULL. Stops once
+ * the length reaches bound (a chain's is never negative). False if memory
+ * ran out. */
+static bool read_chains(search *s, const hit *h, bool *net, int *length, sudoku_step *step,
+                        int bound)
 {
     *net = false;
     *length = 0;
-    for (int i = 0; i < h->nspecs; i++) {
+    for (int i = 0; i < h->nspecs && *length < bound; i++) {
         const chain_size *size = chain_of(s, h->specs[i], step != NULL);
         if (s->no_memory) return false;
         if (!size) continue;
@@ -823,14 +860,17 @@ static const hit *best_of(search *s, bool place, int first, int last, const int 
         const hit *h = &s->hits[i < last - first ? first + i : listed[i - (last - first)]];
         if (place && taken >= 0 && h->contradiction != !(taken & 1)) continue;
         bool net;
-        int length;
-        if (!read_chains(s, h, &net, &length, NULL)) return NULL;
-        if (s->nets && !net) continue;
-        int kind = (net ? 2 : 0) + (h->contradiction ? 0 : 1);
-        if (!kind_best[kind] || length < kind_length[kind]) {
-            kind_best[kind] = h;
-            kind_length[kind] = length;
-        }
+        /* The kind it is kept as, if it is: a chains search's chains have
+         * no branches (every entry's ret[1-4] is 0), so none is a net's; a
+         * nets search keeps nets only. Once that kind has a result, one as
+         * long or longer changes nothing (its kind's first, nor taken):
+         * its chains are read only while they may be shorter. */
+        int length, kind = (s->nets ? 2 : 0) + (h->contradiction ? 0 : 1);
+        int bound = kind_best[kind] ? kind_length[kind] : INT_MAX;
+        if (!read_chains(s, h, &net, &length, NULL, bound)) return NULL;
+        if ((s->nets && !net) || length >= bound) continue;
+        kind_best[kind] = h;
+        kind_length[kind] = length;
         if (kind_first[kind] < 0) kind_first[kind] = i;
         if (taken < 0) taken = kind;
     }
@@ -994,7 +1034,7 @@ static bool make_step(search *s, const hit *h, sudoku_technique technique, sudok
     }
     bool net;
     int length;
-    return read_chains(s, h, &net, &length, step);
+    return read_chains(s, h, &net, &length, step, INT_MAX);
 }
 
 /* Each house's first and last allowed place of each digit, for
