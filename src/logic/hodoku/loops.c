@@ -900,6 +900,48 @@ static bool screen_passes(bool with_groups, const hodoku_tables *t, screen *sc, 
     return closes;
 }
 
+/* Expands table p and looks in it for the nice loops back to p's cell
+ * and, from an OFF premise, the AICs. */
+static void follow(search *s, const screened *p)
+{
+    const hodoku_tables *t = s->t;
+    int n = hodoku_tables_expand(s->t, p->table);
+    for (int j = 1; j < n; j++) {
+        int node = t->ent[j].node;
+        if (!hodoku_node_is_group(node) && hodoku_node_cell(node) == p->cell) nice_loop(s, j);
+    }
+    if (!p->on)
+        for (int j = 1; j < n; j++) aic(s, j);
+}
+
+/* The better of the search's best loop and best AIC (at least one found),
+ * by HoDoKu's standard comparison. */
+static const best *loop_or_aic(const search *s)
+{
+    if (!s->loops.found) return &s->aics;
+    if (!s->aics.found) return &s->loops;
+    hodoku_rank a = {s->aics.kind, s->aics.nelim, s->aics.elim, s->aics.length, 0};
+    hodoku_rank l = {s->loops.kind, s->loops.nelim, s->loops.elim, s->loops.length, 0};
+    return hodoku_compare_standard(&a, &l) < 0 ? &s->aics : &s->loops;
+}
+
+/* Hands the tables *t and their reach over to q's round (*t and the
+ * reach's arrays then NULL), if there is memory to keep them; else
+ * leaves them to be freed. */
+static void keep_tables(hodoku_query *q, hodoku_tables **t, hodoku_reach *reach)
+{
+    hodoku_kept *kept = malloc(sizeof *kept);
+    if (!kept) return;
+    kept->tables = *t;
+    kept->reach = *reach;
+    hodoku_kept_free(*q->kept);
+    *q->kept = kept;
+    *t = NULL;
+    reach->sets = NULL;
+    reach->part = NULL;
+    reach->nodes = NULL;
+}
+
 bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique technique, sudoku_step *step)
 {
     const hodoku_grid *g = q->grid;
@@ -962,29 +1004,13 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
                         break;
                     }
                 }
-                int n = hodoku_tables_expand(t, p.table);
-                for (int j = 1; j < n; j++) {
-                    int node = t->ent[j].node;
-                    if (!hodoku_node_is_group(node) && hodoku_node_cell(node) == cell) nice_loop(s, j);
-                }
-                if (!on)
-                    for (int j = 1; j < n; j++) aic(s, j);
+                follow(s, &p);
             }
         }
     bool found = s->loops.found || s->aics.found;
     if (!passed && !s->no_memory) keep_screened_out(kept_board, g);
     if (!with_groups && !widened_on && !s->no_memory) keep_plain(&plain_kept_board, g, &reach, sc, &said);
-    if (found) {
-        const best *b = &s->loops;
-        if (!s->loops.found) {
-            b = &s->aics;
-        } else if (s->aics.found) {
-            hodoku_rank a = {s->aics.kind, s->aics.nelim, s->aics.elim, s->aics.length, 0};
-            hodoku_rank l = {s->loops.kind, s->loops.nelim, s->loops.elim, s->loops.length, 0};
-            if (hodoku_compare_standard(&a, &l) < 0) b = &s->aics;
-        }
-        make_step(s, b, technique, step);
-    }
+    if (found) make_step(s, loop_or_aic(s), technique, step);
     if (s->no_memory || (made && t->no_memory)) {
         q->short_of_memory = true;
         found = false;
@@ -992,18 +1018,8 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
     hodoku_keymap_free(&s->seen);
     /* Nothing found: the forcing chains of the round may come to the same
      * tables (with groups, chains mode); they are kept for them. */
-    hodoku_kept *kept = NULL;
-    if (with_groups && q->kept && !found && !s->no_memory && !t->no_memory &&
-        (kept = malloc(sizeof *kept)) != NULL) {
-        kept->tables = t;
-        kept->reach = reach;
-        hodoku_kept_free(*q->kept);
-        *q->kept = kept;
-        t = NULL;
-        reach.sets = NULL;
-        reach.part = NULL;
-        reach.nodes = NULL;
-    }
+    if (with_groups && q->kept && !found && !s->no_memory && !t->no_memory)
+        keep_tables(q, &t, &reach);
     hodoku_reach_free(&reach);
     if (sc) free(sc->on);
     free(sc);
