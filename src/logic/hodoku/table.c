@@ -76,10 +76,12 @@ static void make_group(hodoku_group *gr, hodoku_set set, int digit, int line, in
     gr->ncells = (uint8_t)n;
 }
 
-/* Adds a group node (its digit's next), as kept. */
-static void add_group(hodoku_tables *t, const hodoku_group *kept)
+/* Adds a group node (its digit's next), as kept, its place in the list's
+ * order key (group_key's). */
+static void add_group(hodoku_tables *t, const hodoku_group *kept, int key)
 {
     t->digit_groups[kept->digit][t->ndigit_groups[kept->digit]++] = (uint16_t)t->ngroups;
+    t->group_key[t->ngroups] = (uint16_t)key;
     t->groups[t->ngroups++] = *kept;
 }
 
@@ -107,30 +109,30 @@ static void find_groups(hodoku_tables *t)
         for (int digit = 1; digit <= 9; digit++)
             for (unsigned parts = rows[digit][row / 3] >> (9 * (row % 3)) & 0x49u; parts;
                  parts &= parts - 1) {
-                int at = __builtin_ctz(parts);
+                int at = __builtin_ctz(parts), box = row / 3 * 3 + at / 3;
                 hodoku_group *kept = &k->made[row][digit - 1][at / 3];
                 if (moved[digit][row / 3]) {
                     hodoku_set set = hodoku_set_empty();
                     for (unsigned p = band[digit][row / 3] >> (9 * (row % 3) + at) & 7u; p;
                          p &= p - 1)
                         hodoku_set_add(&set, 9 * row + at + __builtin_ctz(p));
-                    make_group(kept, set, digit, row, row / 3 * 3 + at / 3);
+                    make_group(kept, set, digit, row, box);
                 }
-                add_group(t, kept);
+                add_group(t, kept, (row * 9 + digit - 1) * 9 + box);
             }
     for (int col = 0; col < 9; col++)
         for (int digit = 1; digit <= 9; digit++)
             for (unsigned parts = columns[digit] >> col & 0x40201u; parts; parts &= parts - 1) {
-                int b = __builtin_ctz(parts) / 9;
+                int b = __builtin_ctz(parts) / 9, box = col / 3 + 3 * b;
                 hodoku_group *kept = &k->made[9 + col][digit - 1][b];
                 if (moved[digit][b]) {
                     hodoku_set set = hodoku_set_empty();
                     for (int i = 0; i < 3; i++)
                         if (band[digit][b] >> (9 * i + col) & 1u)
                             hodoku_set_add(&set, 9 * (3 * b + i) + col);
-                    make_group(kept, set, digit, 9 + col, col / 3 + 3 * b);
+                    make_group(kept, set, digit, 9 + col, box);
                 }
-                add_group(t, kept);
+                add_group(t, kept, ((9 + col) * 9 + digit - 1) * 9 + box);
             }
 }
 
@@ -587,17 +589,6 @@ typedef struct kept_fill {
 
 static _Thread_local kept_fill kept_fills[2];
 
-/* Each group node's place in the list's order (rows then columns, line,
- * digit, box), the same for the same group node on any board. */
-static void group_keys(const hodoku_tables *t, uint16_t *key)
-{
-    for (int gi = 0; gi < t->ngroups; gi++) {
-        const hodoku_group *gr = &t->groups[gi];
-        int kind = gr->row >= 0 ? 0 : 1, line = gr->row >= 0 ? gr->row : gr->col;
-        key[gi] = (uint16_t)(((kind * 9 + line) * 9 + gr->digit - 1) * 9 + gr->box);
-    }
-}
-
 #define GONE 0xffff /* in a node map: a kept group node that is no more */
 
 /* The node each kept group node's ON and OFF nodes are now (map, by
@@ -605,8 +596,9 @@ static void group_keys(const hodoku_tables *t, uint16_t *key)
  * group node now (was, -1: none), by walking both lists in their common
  * order; the first node of a kept group node whose number changed (those
  * before kept theirs). */
-static int group_map(const hodoku_tables *t, const kept_fill *k, const uint16_t *key, uint16_t *map, int16_t *was)
+static int group_map(const hodoku_tables *t, const kept_fill *k, uint16_t *map, int16_t *was)
 {
+    const uint16_t *key = t->group_key;
     memset(was, 0xff, HODOKU_GROUPS_MAX * sizeof *was);
     int changed = k->ngroups;
     for (int i = 0, j = 0; i < k->ngroups; i++) {
@@ -746,8 +738,7 @@ static int kept_group(hodoku_tables *t, const kept_fill *k, const uint16_t *map,
 }
 
 /* Keeps the tables just made (used successors). */
-static void keep_fill(const hodoku_tables *t, kept_fill *k, const uint16_t places[10][27], const uint16_t *key,
-                      int used)
+static void keep_fill(const hodoku_tables *t, kept_fill *k, const uint16_t places[10][27], int used)
 {
     k->valid = used <= KEPT_ENTRIES;
     if (!k->valid) return;
@@ -755,7 +746,7 @@ static void keep_fill(const hodoku_tables *t, kept_fill *k, const uint16_t place
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) k->cands[cell] = g->value[cell] ? 0 : g->candidates[cell];
     memcpy(k->places, places, sizeof k->places);
     k->ngroups = t->ngroups;
-    memcpy(k->group_key, key, (size_t)t->ngroups * sizeof *key);
+    memcpy(k->group_key, t->group_key, (size_t)t->ngroups * sizeof *k->group_key);
     /* Only the starts of tables this fill made are read back (as_kept:
      * the same candidates; a group node's: one of those kept). */
     memcpy(k->start, t->succ_start, (size_t)(HODOKU_PLAIN_NODES + 2 * t->ngroups + 1) * sizeof *k->start);
@@ -838,12 +829,10 @@ void hodoku_tables_fill_chains(hodoku_tables *t)
         group_houses(t, x.houses);
     }
     kept_fill *k = &kept_fills[t->with_groups];
-    uint16_t key[HODOKU_GROUPS_MAX];
     uint16_t map[2 * HODOKU_GROUPS_MAX];
     int16_t was[HODOKU_GROUPS_MAX];
-    group_keys(t, key);
     if (!k->valid) k->ngroups = 0; /* none to map */
-    int changed = group_map(t, k, key, map, was);
+    int changed = group_map(t, k, map, was);
     /* The tables in order: each candidate's ON and OFF, then the group
      * nodes'; the others (no candidate) get none. A list ends where the
      * next node's starts, so that start is written after each table; no
@@ -856,7 +845,7 @@ void hodoku_tables_fill_chains(hodoku_tables *t)
     if (used >= 0) used = group_tables(t, k, map, was, moved, &x, used);
     if (used >= 0) {
         t->succ_start[HODOKU_PLAIN_NODES + 2 * t->ngroups] = used;
-        keep_fill(t, k, places, key, used);
+        keep_fill(t, k, places, used);
     } else {
         k->valid = false;
     }

@@ -86,6 +86,10 @@ typedef struct hodoku_tables {
     /* The group nodes of each digit, in the list's order. */
     int ndigit_groups[10];
     uint16_t digit_groups[10][HODOKU_GROUPS_MAX / 9 + 1];
+    /* Each group node's place in the list's order (rows then columns,
+     * line, digit, box), the same for the same group node on any board
+     * (table.c's kept fills map their group nodes by it). */
+    uint16_t group_key[HODOKU_GROUPS_MAX];
     /* Each table's direct implications: its own list, then the group nodes
      * the group tables added. */
     hodoku_entry *base, *extra;
