@@ -51,7 +51,14 @@ static unsigned column_parts(unsigned cells)
 typedef struct kept_groups {
     unsigned band[10][3];
     hodoku_group made[18][9][3];
+    /* Whether kept_group_links holds the links of the group node made in
+     * the same place (cleared where its cells may have changed). */
+    bool linked[18][9][3];
+    uint64_t found; /* the group nodes found so far: the last find's number */
 } kept_groups;
+
+#define GROUP_PLACES (18 * 9 * 3) /* the places of kept_groups' made */
+_Static_assert(GROUP_PLACES <= HODOKU_GROUPS_MAX, "a place is a key of group_at");
 
 static _Thread_local kept_groups kept_group_nodes;
 
@@ -77,12 +84,41 @@ static void make_group(hodoku_group *gr, hodoku_set set, int digit, int line, in
 }
 
 /* Adds a group node (its digit's next), as kept, its place in the list's
- * order key (group_key's). */
+ * order key (group_key's: its place in kept_groups' made). */
 static void add_group(hodoku_tables *t, const hodoku_group *kept, int key)
 {
     t->digit_groups[kept->digit][t->ndigit_groups[kept->digit]++] = (uint16_t)t->ngroups;
     t->group_key[t->ngroups] = (uint16_t)key;
+    t->group_at[key] = (uint16_t)t->ngroups;
     t->groups[t->ngroups++] = *kept;
+}
+
+/* Clears the kept links of the group nodes whose digit's cells along
+ * their line or in their box may have changed (changed: by digit and
+ * band, the cells that came or went, as band_bits gives them): a row's
+ * group node where its row or its box changed, a column's where its
+ * column (in any band) or its box changed. */
+static void forget_links(kept_groups *k, unsigned changed[10][3])
+{
+    for (int digit = 1; digit <= 9; digit++) {
+        unsigned columns = 0;
+        for (int b = 0; b < 3; b++) {
+            unsigned d = changed[digit][b];
+            if (!d) continue;
+            unsigned in_columns = (d | d >> 9 | d >> 18) & 0x1ffu, stacks = 0;
+            for (int j = 0; j < 3; j++)
+                stacks |= (unsigned)((in_columns >> (3 * j) & 7u) != 0) << j;
+            columns |= in_columns;
+            for (int i = 0; i < 3; i++)
+                for (int j = 0; j < 3; j++)
+                    if ((d >> (9 * i) & 0x1ffu) || (stacks >> j & 1u))
+                        k->linked[3 * b + i][digit - 1][j] = false;
+            for (int col = 0; col < 9; col++)
+                if (stacks >> (col / 3) & 1u) k->linked[9 + col][digit - 1][b] = false;
+        }
+        for (; columns; columns &= columns - 1)
+            memset(k->linked[9 + __builtin_ctz(columns)][digit - 1], 0, 3 * sizeof(bool));
+    }
 }
 
 /* The group nodes of the grid (spec 13.2): rows then columns, digit,
@@ -95,16 +131,20 @@ static void find_groups(hodoku_tables *t)
     kept_groups *k = &kept_group_nodes;
     unsigned band[10][3], rows[10][3], columns[10];
     bool moved[10][3];
+    unsigned changed[10][3];
     for (int digit = 1; digit <= 9; digit++) {
         columns[digit] = 0;
         for (int b = 0; b < 3; b++) {
             band[digit][b] = band_bits(t->holds[digit], b);
-            moved[digit][b] = band[digit][b] != k->band[digit][b];
+            changed[digit][b] = band[digit][b] ^ k->band[digit][b];
+            moved[digit][b] = changed[digit][b] != 0;
             k->band[digit][b] = band[digit][b];
             rows[digit][b] = row_parts(band[digit][b]);
             columns[digit] |= column_parts(band[digit][b]) << (9 * b);
         }
     }
+    forget_links(k, changed);
+    t->groups_found = ++k->found; /* 64 bits: never wraps */
     for (int row = 0; row < 9; row++)
         for (int digit = 1; digit <= 9; digit++)
             for (unsigned parts = rows[digit][row / 3] >> (9 * (row % 3)) & 0x49u; parts;
@@ -118,7 +158,7 @@ static void find_groups(hodoku_tables *t)
                         hodoku_set_add(&set, 9 * row + at + __builtin_ctz(p));
                     make_group(kept, set, digit, row, box);
                 }
-                add_group(t, kept, (row * 9 + digit - 1) * 9 + box);
+                add_group(t, kept, (row * 9 + digit - 1) * 3 + at / 3);
             }
     for (int col = 0; col < 9; col++)
         for (int digit = 1; digit <= 9; digit++)
@@ -132,7 +172,7 @@ static void find_groups(hodoku_tables *t)
                             hodoku_set_add(&set, 9 * (3 * b + i) + col);
                     make_group(kept, set, digit, 9 + col, box);
                 }
-                add_group(t, kept, ((9 + col) * 9 + digit - 1) * 9 + box);
+                add_group(t, kept, ((9 + col) * 9 + digit - 1) * 3 + b);
             }
 }
 
@@ -345,8 +385,8 @@ static int one_cell(hodoku_set set)
 
 /* What group node gi's links are (houses: its digit's group nodes by
  * house); its list of group nodes goes to others from *used. */
-static void link_group(const hodoku_tables *t, const digit_houses *houses, int gi, group_links *l, int *others,
-                       int *used)
+static void work_out_links(const hodoku_tables *t, const digit_houses *houses, int gi,
+                           group_links *l, int *others, int *used)
 {
     const hodoku_group *gr = &t->groups[gi];
     l->sees = hodoku_set_and(t->holds[gr->digit], gr->buddies);
@@ -358,6 +398,54 @@ static void link_group(const hodoku_tables *t, const digit_houses *houses, int g
     l->first = *used;
     other_groups(t, gi, houses, others + *used, &l->n_off, &l->n_on);
     *used += l->n_off + l->n_on;
+}
+
+/* A group node's links as work_out_links made them, the group nodes
+ * listed by key, kept (by thread) at its key for the fills to come: they
+ * read only its digit's cells along its line and in its box (the cells
+ * seeing it, the group nodes there and their cells), so they hold as
+ * long as kept_groups' linked says (find_groups clears it where those
+ * cells change: forget_links). The group nodes they list lie along the
+ * same houses: they are there too, by the same keys, whose order is the
+ * list's. */
+#define LINKS_MAX 12 /* others of a group node: 2 along its line, 5 in its box, 2 turned on */
+typedef struct kept_link {
+    hodoku_set sees;
+    int single[2];
+    uint8_t n_off, n_on;
+    uint16_t others[LINKS_MAX];
+} kept_link;
+
+static _Thread_local kept_link kept_group_links[GROUP_PLACES];
+
+/* What group node gi's links are, as work_out_links, taken from those
+ * kept where they hold. The counts are read once, into locals: the
+ * stores to others could be to kept or l, as far as the compiler and the
+ * analyzer know. */
+static void link_group(const hodoku_tables *t, const digit_houses *houses, int gi, group_links *l,
+                       int *others, int *used)
+{
+    kept_groups *k = &kept_group_nodes;
+    int key = t->group_key[gi];
+    bool *linked = &k->linked[0][0][0] + key, holds = t->groups_found == k->found;
+    kept_link *kept = &kept_group_links[key];
+    if (holds && *linked) {
+        int first = *used, n_off = kept->n_off, n_on = kept->n_on;
+        *l = (group_links){kept->sees, {kept->single[0], kept->single[1]}, first, n_off, n_on};
+        /* A loop by part: clang's analyzer follows each count, not their
+         * sum, to group_successors' reads. */
+        for (int i = 0; i < n_off; i++) others[first + i] = t->group_at[kept->others[i]];
+        for (int i = n_off; i < n_off + n_on; i++) others[first + i] = t->group_at[kept->others[i]];
+        *used = first + n_off + n_on;
+        return;
+    }
+    work_out_links(t, houses, gi, l, others, used);
+    int n = l->n_off + l->n_on;
+    if (!holds || n > LINKS_MAX) return;
+    *kept = (kept_link){
+        l->sees, {l->single[0], l->single[1]}, (uint8_t)l->n_off, (uint8_t)l->n_on, {0}};
+    for (int i = 0; i < n; i++) kept->others[i] = t->group_key[others[l->first + i]];
+    *linked = true;
 }
 
 /* What each group node's links are; others gets the lists of the group
