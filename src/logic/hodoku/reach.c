@@ -303,12 +303,13 @@ static void closure(hodoku_reach *r, work *k)
     }
 }
 
-/* Numbers node next (*n) if it has a table. */
-static void number(const hodoku_tables *t, hodoku_reach *r, int node, int *n)
+/* Numbers node next (n) if it has a table; the next number. */
+static inline int number(const int *count, int16_t *index, uint16_t *nodes, int node, int n)
 {
-    if (t->base_count[node] == 0) return;
-    r->index[node] = (int16_t)*n;
-    r->nodes[(*n)++] = (uint16_t)node;
+    if (count[node] == 0) return n;
+    index[node] = (int16_t)n;
+    nodes[n] = (uint16_t)node;
+    return n + 1;
 }
 
 bool hodoku_reach_compute(const hodoku_tables *t, hodoku_reach *r)
@@ -318,13 +319,21 @@ bool hodoku_reach_compute(const hodoku_tables *t, hodoku_reach *r)
      * no others), so only they are looked at. */
     int n = 0, last = HODOKU_PLAIN_NODES + 2 * t->ngroups;
     if (!nodes_alloc(r, last)) return false;
-    memset(r->index, 0xff, sizeof r->index);
+    /* Copies the loops write through (as stores to r, they would make the
+     * compiler load them again each turn). */
+    const int *count = t->base_count;
+    int16_t *index = r->index;
+    uint16_t *nodes = r->nodes;
+    memset(index, 0xff, sizeof r->index);
     for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        for (unsigned c = t->grid->value[cell] ? 0 : t->grid->candidates[cell]; c; c &= c - 1)
-            for (int on = 1; on >= 0; on--)
-                number(t, r, hodoku_plain(cell, sudoku_lowest_digit(c), on), &n);
+        for (unsigned c = t->grid->value[cell] ? 0 : t->grid->candidates[cell]; c; c &= c - 1) {
+            int on = hodoku_plain(cell, sudoku_lowest_digit(c), true);
+            n = number(count, index, nodes, on, n);
+            n = number(count, index, nodes, on + 1, n);
+        }
     int plain = n;
-    for (int node = HODOKU_PLAIN_NODES; node < last; node++) number(t, r, node, &n);
+    for (int node = HODOKU_PLAIN_NODES; node < last; node++)
+        n = number(count, index, nodes, node, n);
     work k;
     bool ok = work_alloc(&k, r, n, n < HODOKU_TABLE_MAX ? plain : n);
     if (ok) {

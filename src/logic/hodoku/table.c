@@ -51,7 +51,14 @@ static unsigned column_parts(unsigned cells)
 typedef struct kept_groups {
     unsigned band[10][3];
     hodoku_group made[18][9][3];
+    /* Whether kept_group_links holds the links of the group node made in
+     * the same place (cleared where its cells may have changed). */
+    bool linked[18][9][3];
+    uint64_t found; /* the group nodes found so far: the last find's number */
 } kept_groups;
+
+#define GROUP_PLACES (18 * 9 * 3) /* the places of kept_groups' made */
+_Static_assert(GROUP_PLACES <= HODOKU_GROUPS_MAX, "a place is a key of group_at");
 
 static _Thread_local kept_groups kept_group_nodes;
 
@@ -76,11 +83,42 @@ static void make_group(hodoku_group *gr, hodoku_set set, int digit, int line, in
     gr->ncells = (uint8_t)n;
 }
 
-/* Adds a group node (its digit's next), as kept. */
-static void add_group(hodoku_tables *t, const hodoku_group *kept)
+/* Adds a group node (its digit's next), as kept, its place in the list's
+ * order key (group_key's: its place in kept_groups' made). */
+static void add_group(hodoku_tables *t, const hodoku_group *kept, int key)
 {
     t->digit_groups[kept->digit][t->ndigit_groups[kept->digit]++] = (uint16_t)t->ngroups;
+    t->group_key[t->ngroups] = (uint16_t)key;
+    t->group_at[key] = (uint16_t)t->ngroups;
     t->groups[t->ngroups++] = *kept;
+}
+
+/* Clears the kept links of the group nodes whose digit's cells along
+ * their line or in their box may have changed (changed: by digit and
+ * band, the cells that came or went, as band_bits gives them): a row's
+ * group node where its row or its box changed, a column's where its
+ * column (in any band) or its box changed. */
+static void forget_links(kept_groups *k, unsigned changed[10][3])
+{
+    for (int digit = 1; digit <= 9; digit++) {
+        unsigned columns = 0;
+        for (int b = 0; b < 3; b++) {
+            unsigned d = changed[digit][b];
+            if (!d) continue;
+            unsigned in_columns = (d | d >> 9 | d >> 18) & 0x1ffu, stacks = 0;
+            for (int j = 0; j < 3; j++)
+                stacks |= (unsigned)((in_columns >> (3 * j) & 7u) != 0) << j;
+            columns |= in_columns;
+            for (int i = 0; i < 3; i++)
+                for (int j = 0; j < 3; j++)
+                    if ((d >> (9 * i) & 0x1ffu) || (stacks >> j & 1u))
+                        k->linked[3 * b + i][digit - 1][j] = false;
+            for (int col = 0; col < 9; col++)
+                if (stacks >> (col / 3) & 1u) k->linked[9 + col][digit - 1][b] = false;
+        }
+        for (; columns; columns &= columns - 1)
+            memset(k->linked[9 + __builtin_ctz(columns)][digit - 1], 0, 3 * sizeof(bool));
+    }
 }
 
 /* The group nodes of the grid (spec 13.2): rows then columns, digit,
@@ -93,44 +131,48 @@ static void find_groups(hodoku_tables *t)
     kept_groups *k = &kept_group_nodes;
     unsigned band[10][3], rows[10][3], columns[10];
     bool moved[10][3];
+    unsigned changed[10][3];
     for (int digit = 1; digit <= 9; digit++) {
         columns[digit] = 0;
         for (int b = 0; b < 3; b++) {
             band[digit][b] = band_bits(t->holds[digit], b);
-            moved[digit][b] = band[digit][b] != k->band[digit][b];
+            changed[digit][b] = band[digit][b] ^ k->band[digit][b];
+            moved[digit][b] = changed[digit][b] != 0;
             k->band[digit][b] = band[digit][b];
             rows[digit][b] = row_parts(band[digit][b]);
             columns[digit] |= column_parts(band[digit][b]) << (9 * b);
         }
     }
+    forget_links(k, changed);
+    t->groups_found = ++k->found; /* 64 bits: never wraps */
     for (int row = 0; row < 9; row++)
         for (int digit = 1; digit <= 9; digit++)
             for (unsigned parts = rows[digit][row / 3] >> (9 * (row % 3)) & 0x49u; parts;
                  parts &= parts - 1) {
-                int at = __builtin_ctz(parts);
+                int at = __builtin_ctz(parts), box = row / 3 * 3 + at / 3;
                 hodoku_group *kept = &k->made[row][digit - 1][at / 3];
                 if (moved[digit][row / 3]) {
                     hodoku_set set = hodoku_set_empty();
                     for (unsigned p = band[digit][row / 3] >> (9 * (row % 3) + at) & 7u; p;
                          p &= p - 1)
                         hodoku_set_add(&set, 9 * row + at + __builtin_ctz(p));
-                    make_group(kept, set, digit, row, row / 3 * 3 + at / 3);
+                    make_group(kept, set, digit, row, box);
                 }
-                add_group(t, kept);
+                add_group(t, kept, (row * 9 + digit - 1) * 3 + at / 3);
             }
     for (int col = 0; col < 9; col++)
         for (int digit = 1; digit <= 9; digit++)
             for (unsigned parts = columns[digit] >> col & 0x40201u; parts; parts &= parts - 1) {
-                int b = __builtin_ctz(parts) / 9;
+                int b = __builtin_ctz(parts) / 9, box = col / 3 + 3 * b;
                 hodoku_group *kept = &k->made[9 + col][digit - 1][b];
                 if (moved[digit][b]) {
                     hodoku_set set = hodoku_set_empty();
                     for (int i = 0; i < 3; i++)
                         if (band[digit][b] >> (9 * i + col) & 1u)
                             hodoku_set_add(&set, 9 * (3 * b + i) + col);
-                    make_group(kept, set, digit, 9 + col, col / 3 + 3 * b);
+                    make_group(kept, set, digit, 9 + col, box);
                 }
-                add_group(t, kept);
+                add_group(t, kept, ((9 + col) * 9 + digit - 1) * 3 + b);
             }
 }
 
@@ -343,8 +385,8 @@ static int one_cell(hodoku_set set)
 
 /* What group node gi's links are (houses: its digit's group nodes by
  * house); its list of group nodes goes to others from *used. */
-static void link_group(const hodoku_tables *t, const digit_houses *houses, int gi, group_links *l, int *others,
-                       int *used)
+static void work_out_links(const hodoku_tables *t, const digit_houses *houses, int gi,
+                           group_links *l, int *others, int *used)
 {
     const hodoku_group *gr = &t->groups[gi];
     l->sees = hodoku_set_and(t->holds[gr->digit], gr->buddies);
@@ -356,6 +398,54 @@ static void link_group(const hodoku_tables *t, const digit_houses *houses, int g
     l->first = *used;
     other_groups(t, gi, houses, others + *used, &l->n_off, &l->n_on);
     *used += l->n_off + l->n_on;
+}
+
+/* A group node's links as work_out_links made them, the group nodes
+ * listed by key, kept (by thread) at its key for the fills to come: they
+ * read only its digit's cells along its line and in its box (the cells
+ * seeing it, the group nodes there and their cells), so they hold as
+ * long as kept_groups' linked says (find_groups clears it where those
+ * cells change: forget_links). The group nodes they list lie along the
+ * same houses: they are there too, by the same keys, whose order is the
+ * list's. */
+#define LINKS_MAX 12 /* others of a group node: 2 along its line, 5 in its box, 2 turned on */
+typedef struct kept_link {
+    hodoku_set sees;
+    int single[2];
+    uint8_t n_off, n_on;
+    uint16_t others[LINKS_MAX];
+} kept_link;
+
+static _Thread_local kept_link kept_group_links[GROUP_PLACES];
+
+/* What group node gi's links are, as work_out_links, taken from those
+ * kept where they hold. The counts are read once, into locals: the
+ * stores to others could be to kept or l, as far as the compiler and the
+ * analyzer know. */
+static void link_group(const hodoku_tables *t, const digit_houses *houses, int gi, group_links *l,
+                       int *others, int *used)
+{
+    kept_groups *k = &kept_group_nodes;
+    int key = t->group_key[gi];
+    bool *linked = &k->linked[0][0][0] + key, holds = t->groups_found == k->found;
+    kept_link *kept = &kept_group_links[key];
+    if (holds && *linked) {
+        int first = *used, n_off = kept->n_off, n_on = kept->n_on;
+        *l = (group_links){kept->sees, {kept->single[0], kept->single[1]}, first, n_off, n_on};
+        /* A loop by part: clang's analyzer follows each count, not their
+         * sum, to group_successors' reads. */
+        for (int i = 0; i < n_off; i++) others[first + i] = t->group_at[kept->others[i]];
+        for (int i = n_off; i < n_off + n_on; i++) others[first + i] = t->group_at[kept->others[i]];
+        *used = first + n_off + n_on;
+        return;
+    }
+    work_out_links(t, houses, gi, l, others, used);
+    int n = l->n_off + l->n_on;
+    if (!holds || n > LINKS_MAX) return;
+    *kept = (kept_link){
+        l->sees, {l->single[0], l->single[1]}, (uint8_t)l->n_off, (uint8_t)l->n_on, {0}};
+    for (int i = 0; i < n; i++) kept->others[i] = t->group_key[others[l->first + i]];
+    *linked = true;
 }
 
 /* What each group node's links are; others gets the lists of the group
@@ -587,17 +677,6 @@ typedef struct kept_fill {
 
 static _Thread_local kept_fill kept_fills[2];
 
-/* Each group node's place in the list's order (rows then columns, line,
- * digit, box), the same for the same group node on any board. */
-static void group_keys(const hodoku_tables *t, uint16_t *key)
-{
-    for (int gi = 0; gi < t->ngroups; gi++) {
-        const hodoku_group *gr = &t->groups[gi];
-        int kind = gr->row >= 0 ? 0 : 1, line = gr->row >= 0 ? gr->row : gr->col;
-        key[gi] = (uint16_t)(((kind * 9 + line) * 9 + gr->digit - 1) * 9 + gr->box);
-    }
-}
-
 #define GONE 0xffff /* in a node map: a kept group node that is no more */
 
 /* The node each kept group node's ON and OFF nodes are now (map, by
@@ -605,8 +684,9 @@ static void group_keys(const hodoku_tables *t, uint16_t *key)
  * group node now (was, -1: none), by walking both lists in their common
  * order; the first node of a kept group node whose number changed (those
  * before kept theirs). */
-static int group_map(const hodoku_tables *t, const kept_fill *k, const uint16_t *key, uint16_t *map, int16_t *was)
+static int group_map(const hodoku_tables *t, const kept_fill *k, uint16_t *map, int16_t *was)
 {
+    const uint16_t *key = t->group_key;
     memset(was, 0xff, HODOKU_GROUPS_MAX * sizeof *was);
     int changed = k->ngroups;
     for (int i = 0, j = 0; i < k->ngroups; i++) {
@@ -746,8 +826,7 @@ static int kept_group(hodoku_tables *t, const kept_fill *k, const uint16_t *map,
 }
 
 /* Keeps the tables just made (used successors). */
-static void keep_fill(const hodoku_tables *t, kept_fill *k, const uint16_t places[10][27], const uint16_t *key,
-                      int used)
+static void keep_fill(const hodoku_tables *t, kept_fill *k, const uint16_t places[10][27], int used)
 {
     k->valid = used <= KEPT_ENTRIES;
     if (!k->valid) return;
@@ -755,7 +834,7 @@ static void keep_fill(const hodoku_tables *t, kept_fill *k, const uint16_t place
     for (int cell = 0; cell < SUDOKU_CELLS; cell++) k->cands[cell] = g->value[cell] ? 0 : g->candidates[cell];
     memcpy(k->places, places, sizeof k->places);
     k->ngroups = t->ngroups;
-    memcpy(k->group_key, key, (size_t)t->ngroups * sizeof *key);
+    memcpy(k->group_key, t->group_key, (size_t)t->ngroups * sizeof *k->group_key);
     /* Only the starts of tables this fill made are read back (as_kept:
      * the same candidates; a group node's: one of those kept). */
     memcpy(k->start, t->succ_start, (size_t)(HODOKU_PLAIN_NODES + 2 * t->ngroups + 1) * sizeof *k->start);
@@ -838,12 +917,10 @@ void hodoku_tables_fill_chains(hodoku_tables *t)
         group_houses(t, x.houses);
     }
     kept_fill *k = &kept_fills[t->with_groups];
-    uint16_t key[HODOKU_GROUPS_MAX];
     uint16_t map[2 * HODOKU_GROUPS_MAX];
     int16_t was[HODOKU_GROUPS_MAX];
-    group_keys(t, key);
     if (!k->valid) k->ngroups = 0; /* none to map */
-    int changed = group_map(t, k, key, map, was);
+    int changed = group_map(t, k, map, was);
     /* The tables in order: each candidate's ON and OFF, then the group
      * nodes'; the others (no candidate) get none. A list ends where the
      * next node's starts, so that start is written after each table; no
@@ -856,7 +933,7 @@ void hodoku_tables_fill_chains(hodoku_tables *t)
     if (used >= 0) used = group_tables(t, k, map, was, moved, &x, used);
     if (used >= 0) {
         t->succ_start[HODOKU_PLAIN_NODES + 2 * t->ngroups] = used;
-        keep_fill(t, k, places, key, used);
+        keep_fill(t, k, places, used);
     } else {
         k->valid = false;
     }

@@ -86,6 +86,14 @@ typedef struct hodoku_tables {
     /* The group nodes of each digit, in the list's order. */
     int ndigit_groups[10];
     uint16_t digit_groups[10][HODOKU_GROUPS_MAX / 9 + 1];
+    /* Each group node's key: its place among all group nodes that could
+     * be, by line (rows then columns), digit and box along the line, the
+     * list's order, the same for the same group node on any board (table.c
+     * keeps what it made of group nodes by it); and the group node at each
+     * key, for the keys of the group nodes there are. */
+    uint16_t group_key[HODOKU_GROUPS_MAX];
+    uint16_t group_at[HODOKU_GROUPS_MAX];
+    uint64_t groups_found; /* the number of the find of its group nodes (table.c, by thread) */
     /* Each table's direct implications: its own list, then the group nodes
      * the group tables added. */
     hodoku_entry *base, *extra;
