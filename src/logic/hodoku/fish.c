@@ -671,7 +671,7 @@ static const covering *line_share(fish_search *s, spot x, int unit)
 /* The covering of base box unit's cells X (not in the box) does not see,
  * made when first asked for in the search: X sees those on its base line
  * and on its cover line (its place). Which of the box's three cover lines
- * hold the others keys the table. */
+ * hold the others (a number below 8, so below SIGHTS) keys the table. */
 static const covering *box_share(const fish_search *s, spot x, int unit)
 {
     int box = unit - 18, band = box / 3, stack = box % 3, shift = 3 * (x.rows_base ? stack : band);
@@ -766,23 +766,18 @@ static bool swordfish_at(fish_search *s, int x, uint32_t which, uint32_t touched
 {
     share sh[18];
     int n = 0, first_touched = 0, row = x / 9, column = x % 9;
-    cells own = {{0, 0}}, peers = {{sudoku_peer_bits[x][0], sudoku_peer_bits[x][1]}};
-    bool has_own = false, own_touched = false, rows_base = s->cover_units >> 9 & 1u;
-    uint32_t single_once = 0, single_twice = 0;
-    const uint32_t parts[2] = {which & touched, which & ~touched};
-    const spot here = spot_of(s, x, rows_base);
+    bool rows_base = s->cover_units >> 9 & 1u;
     /* Of X's units only its line of the base kind is a base unit here: a
      * base box never lists its own cells (solo_targets). */
     int own_line = rows_base ? row : 9 + column;
+    bool has_own = which >> own_line & 1u, own_touched = has_own && (touched >> own_line & 1u);
+    cells own = s->at[own_line], peers = {{sudoku_peer_bits[x][0], sudoku_peer_bits[x][1]}};
+    uint32_t single_once = 0, single_twice = 0, others = which & ~(1u << own_line);
+    const uint32_t parts[2] = {others & touched, others & ~touched};
+    const spot here = spot_of(s, x, rows_base);
     for (int part = 0; part < 2; part++) {
         for (uint32_t units = parts[part]; units; units &= units - 1) {
             int unit = __builtin_ctz(units);
-            if (unit == own_line) {
-                has_own = true;
-                own_touched = part == 0;
-                own = s->at[unit];
-                continue;
-            }
             share *h = &sh[n++];
             h->cover = unit < 18 ? line_share(s, here, unit) : box_share(s, here, unit);
             h->at = &s->at[unit];
