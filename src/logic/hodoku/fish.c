@@ -115,24 +115,27 @@ static const cover_pairs pairs_with[18] = {
 };
 
 /* The cover pairs, and the single covers (bits by kind index), that take
- * some cells. */
+ * some cells; for a base line's cells X does not see, the boxes (bits by
+ * unit) that hold one of them: with such a box, the line has an endo fin
+ * X does not see (swordfish_at). */
 typedef struct covering {
     cover_pairs pairs;
-    uint32_t single;
+    uint32_t single, clash;
 } covering;
 
 /* What a cell X sees of a base line, one of SIGHTS (line_share). */
 #define SIGHTS 19
 
 /* Finned Franken: the cells a fish on a base unit may eliminate, at most
- * (targets_of), and a swordfish's covering of a base line's cells a cell
- * X does not see (by the line and what X sees of it: swordfish_possible);
- * made when first asked for (the known bits), per search. */
+ * (targets_of), and a swordfish's covering of a base unit's cells a cell
+ * X does not see (by the unit and a key: what X sees of a line, the
+ * cover lines left in a box: swordfish_possible); made when first asked
+ * for (the known bits), per search. */
 struct targets {
     uint32_t solo_known;
     cells solo[27];
-    uint32_t covering_known[18]; /* bits by sight */
-    covering covering[18][SIGHTS];
+    uint32_t covering_known[27]; /* bits by key */
+    covering covering[27][SIGHTS];
 };
 
 static int kind_of(int unit)
@@ -536,18 +539,37 @@ static cells full_targets(fish_search *s)
 /* A base unit's share in a finned Franken Swordfish eliminating X
  * (swordfish_possible): the cover pairs, and the single covers (bits by
  * kind index), that take its cells X does not see, by units other than
- * itself; and its cells. */
+ * itself (a table's, not copied); and its cells. */
 typedef struct share {
-    covering cover;
-    cells at;
+    const covering *cover;
+    const cells *at;
+    uint32_t unit; /* its bit by unit */
 } share;
 
-/* Where X is, as the searches of one orientation read places: its base
- * line (a row when rows are base) and its place along the base lines. */
+/* Where X is, as the searches of one orientation read places: its place
+ * along the base lines, the base lines of its band (bits by unit; a row's
+ * when rows are base), and by band of base lines their places but those
+ * of X's line and X's place (where a base box's cells X does not see lie). */
 typedef struct spot {
     bool rows_base;
-    int line, place;
+    int place;
+    uint32_t band_lines;
+    unsigned box_lines[3];
 } spot;
+
+/* X's spot for the searches of one orientation (rows_base: rows as base). */
+static spot spot_of(const fish_search *s, int x, bool rows_base)
+{
+    int row = x / 9, column = x % 9, line = rows_base ? row : column;
+    spot here = {.rows_base = rows_base,
+                 .place = rows_base ? column : row,
+                 .band_lines = 7u << (line / 3 * 3 + (rows_base ? 0 : 9))};
+    const unsigned *places = &s->places[rows_base ? 0 : 9];
+    for (int other = 0; other < 9; other++)
+        if (other != line) here.box_lines[other / 3] |= places[other];
+    for (int band = 0; band < 3; band++) here.box_lines[band] &= ~(1u << here.place);
+    return here;
+}
 
 /* The kind index of the box holding place of base line line. */
 static int box_at(spot x, int line, int place)
@@ -582,6 +604,11 @@ static void cover_rest(covering *h, spot x, int line, int i, unsigned rest)
  * take: every pair and single (the words' spare bits with them). */
 static void line_covering(covering *h, spot x, int line, unsigned unseen)
 {
+    /* The line's thirds holding such cells, as bits 0, 3 and 6: a column's
+     * boxes are every third unit, a row's three in a row. */
+    unsigned thirds = (unseen | unseen >> 1 | unseen >> 2) & 0111u;
+    h->clash = x.rows_base ? ((thirds | thirds >> 2 | thirds >> 4) & 7u) << (18 + line / 3 * 3)
+                           : thirds << (18 + line / 3);
     if (!unseen) {
         h->pairs = (cover_pairs){{~0ull, ~0ull, ~0ull}};
         h->single = ~0u;
@@ -604,6 +631,7 @@ static void box_covering(covering *h, int box, unsigned lines)
 {
     const uint64_t *with_box = pairs_with[box].w;
     int n = sudoku_popcount(lines);
+    h->clash = 0;
     if (n == 0) {
         h->pairs = (cover_pairs){{~with_box[0], ~with_box[1], ~with_box[2]}};
         h->single = ~0u & ~(1u << box);
@@ -628,33 +656,34 @@ static void box_covering(covering *h, int box, unsigned lines)
  * table. */
 static const covering *line_share(fish_search *s, spot x, int unit)
 {
-    int line = unit % 9;
-    bool in_band = line / 3 == x.line / 3;
+    bool in_band = x.band_lines >> unit & 1u;
     unsigned places = s->places[unit], seen = in_band ? 7u << (x.place / 3 * 3) : 1u << x.place;
     int sight = !(places & seen) ? 18 : in_band ? 9 + x.place / 3 : x.place;
     struct targets *t = s->targets;
     covering *c = &t->covering[unit][sight];
     if (!(t->covering_known[unit] >> sight & 1u)) {
-        line_covering(c, x, line, places & ~seen);
+        line_covering(c, x, unit % 9, places & ~seen);
         t->covering_known[unit] |= 1u << sight;
     }
     return c;
 }
 
-/* The covering of base box unit's cells X (not in the box) does not see:
- * X sees those on its base line and on its cover line (its place). Made
- * each time, not kept: read off the places it costs less than a table's
- * key and lookup (on ts122 a third of the lookups made a table). */
-static void box_share(const fish_search *s, spot x, int unit, covering *c)
+/* The covering of base box unit's cells X (not in the box) does not see,
+ * made when first asked for in the search: X sees those on its base line
+ * and on its cover line (its place). Which of the box's three cover lines
+ * hold the others (a number below 8, so below SIGHTS) keys the table. */
+static const covering *box_share(const fish_search *s, spot x, int unit)
 {
-    int box = unit - 18, band = box / 3, stack = box % 3,
-        first_line = 3 * (x.rows_base ? band : stack);
-    const unsigned *places = &s->places[x.rows_base ? 0 : 9];
-    unsigned lines = 0;
-    for (int line = first_line; line < first_line + 3; line++)
-        if (line != x.line) lines |= places[line];
-    lines &= 7u << 3 * (x.rows_base ? stack : band);
-    box_covering(c, 9 + box, lines & ~(1u << x.place));
+    int box = unit - 18, band = box / 3, stack = box % 3, shift = 3 * (x.rows_base ? stack : band);
+    unsigned lines = x.box_lines[x.rows_base ? band : stack] & 7u << shift;
+    int key = (int)(lines >> shift);
+    struct targets *t = s->targets;
+    covering *c = &t->covering[unit][key];
+    if (!(t->covering_known[unit] >> key & 1u)) {
+        box_covering(c, 9 + box, lines);
+        t->covering_known[unit] |= 1u << key;
+    }
+    return c;
 }
 
 static bool pairs_meet(const cover_pairs *a, const cover_pairs *b)
@@ -699,19 +728,19 @@ static bool xwing_at(const share *sh, int n, bool has_own, cells own, cells peer
     if (single_twice) {
         uint32_t after[18];
         after[n - 1] = 0;
-        for (int a = n - 1; a > 0; a--) after[a - 1] = after[a] | sh[a].cover.single;
+        for (int a = n - 1; a > 0; a--) after[a - 1] = after[a] | sh[a].cover->single;
         for (int a = 0; a < n; a++)
-            if (sh[a].cover.single & after[a])
+            if (sh[a].cover->single & after[a])
                 for (int b = a + 1; b < n; b++)
-                    if ((sh[a].cover.single & sh[b].cover.single) &&
-                        endo_seen(sh[a].at, sh[b].at, none, peers))
+                    if ((sh[a].cover->single & sh[b].cover->single) &&
+                        endo_seen(*sh[a].at, *sh[b].at, none, peers))
                         return true;
     }
     /* A unit X sees all of has every single cover, and the bits past
      * the 18 covers' (~0u, line_covering and box_covering): bit 31 tells. */
     if (has_own && single_once >> 31)
         for (int b = 0; b < n; b++)
-            if (sh[b].cover.single >> 31 && count_upto(cells_and(own, sh[b].at), 2) <= 2)
+            if (sh[b].cover->single >> 31 && count_upto(cells_and(own, *sh[b].at), 2) <= 2)
                 return true;
     return false;
 }
@@ -723,37 +752,38 @@ static bool xwing_at(const share *sh, int n, bool has_own, cells own, cells peer
  * triple's first share is a touched one but where X's own unit is. The
  * pairs of shares are tested at once: a count of the cover pairs over
  * all shares (once, twice, thrice) ruled out 40% of the cells but cost
- * more than the pair tests it spared. */
+ * more than the pair tests it spared.
+ * A triple's endo fins are seen (endo_seen) unless a base line's clash
+ * holds one of its boxes: lines share no cell, nor do boxes; a line and a
+ * box (neither X's: its own line is no share, a base box never lists its
+ * own cells) share the cells X sees only at its place, which are the
+ * line's cells in the box but those it does not see; and the endo fins
+ * seen are two at most (one on each line, at X's place, with each box).
+ * The bits spare the cells' test (on ts122 most triples whose covers
+ * meet fail there). */
 static bool swordfish_at(fish_search *s, int x, uint32_t which, uint32_t touched, bool sword,
                          bool *wing)
 {
     share sh[18];
     int n = 0, first_touched = 0, row = x / 9, column = x % 9;
-    cells own = {{0, 0}}, peers = {{sudoku_peer_bits[x][0], sudoku_peer_bits[x][1]}};
-    bool has_own = false, own_touched = false, rows_base = s->cover_units >> 9 & 1u;
-    uint32_t single_once = 0, single_twice = 0;
-    const uint32_t parts[2] = {which & touched, which & ~touched};
-    const spot here = {rows_base, rows_base ? row : column, rows_base ? column : row};
+    bool rows_base = s->cover_units >> 9 & 1u;
     /* Of X's units only its line of the base kind is a base unit here: a
      * base box never lists its own cells (solo_targets). */
     int own_line = rows_base ? row : 9 + column;
+    bool has_own = which >> own_line & 1u, own_touched = has_own && (touched >> own_line & 1u);
+    cells own = s->at[own_line], peers = {{sudoku_peer_bits[x][0], sudoku_peer_bits[x][1]}};
+    uint32_t single_once = 0, single_twice = 0, others = which & ~(1u << own_line);
+    const uint32_t parts[2] = {others & touched, others & ~touched};
+    const spot here = spot_of(s, x, rows_base);
     for (int part = 0; part < 2; part++) {
         for (uint32_t units = parts[part]; units; units &= units - 1) {
             int unit = __builtin_ctz(units);
-            if (unit == own_line) {
-                has_own = true;
-                own_touched = part == 0;
-                own = s->at[unit];
-                continue;
-            }
             share *h = &sh[n++];
-            if (unit < 18)
-                h->cover = *line_share(s, here, unit);
-            else
-                box_share(s, here, unit, &h->cover);
-            h->at = s->at[unit];
-            single_twice |= single_once & h->cover.single;
-            single_once |= h->cover.single;
+            h->cover = unit < 18 ? line_share(s, here, unit) : box_share(s, here, unit);
+            h->at = &s->at[unit];
+            h->unit = 1u << unit;
+            single_twice |= single_once & h->cover->single;
+            single_once |= h->cover->single;
         }
         if (part == 0) first_touched = n;
     }
@@ -761,17 +791,21 @@ static bool swordfish_at(fish_search *s, int x, uint32_t which, uint32_t touched
     if (!sword) return false;
     if (has_own && single_twice)
         for (int a = 0; a < (own_touched ? n : first_touched); a++)
-            for (int b = a + 1; b < n; b++)
-                if ((sh[a].cover.single & sh[b].cover.single) &&
-                    endo_seen(own, sh[a].at, sh[b].at, peers))
+            for (int b = a + 1; b < n && (sh[a].cover->single & single_twice); b++)
+                if ((sh[a].cover->single & sh[b].cover->single) &&
+                    endo_seen(own, *sh[a].at, *sh[b].at, peers))
                     return true;
+    /* The last share is no triple's first or second. */
     for (int a = 0; a < first_touched; a++)
-        for (int b = a + 1; b < n; b++) {
-            if (!pairs_meet(&sh[a].cover.pairs, &sh[b].cover.pairs)) continue;
-            cover_pairs ab = pairs_and(&sh[a].cover.pairs, &sh[b].cover.pairs);
+        for (int b = a + 1; b < n - 1; b++) {
+            if (!pairs_meet(&sh[a].cover->pairs, &sh[b].cover->pairs)) continue;
+            uint32_t units = sh[a].unit | sh[b].unit,
+                     clash = sh[a].cover->clash | sh[b].cover->clash;
+            if (clash & units) continue;
+            cover_pairs ab = pairs_and(&sh[a].cover->pairs, &sh[b].cover->pairs);
             for (int c = b + 1; c < n; c++)
-                if (pairs_meet(&ab, &sh[c].cover.pairs) &&
-                    endo_seen(sh[a].at, sh[b].at, sh[c].at, peers))
+                if (pairs_meet(&ab, &sh[c].cover->pairs) &&
+                    !((clash | sh[c].cover->clash) & (units | sh[c].unit)))
                     return true;
         }
     return false;
