@@ -180,20 +180,18 @@ static uint32_t houses_with_digit(const uint16_t *candidates, int house, unsigne
  * candidates of an earlier board that the board only lost candidates
  * from, the digits it has and by digit the houses that hold its cells
  * with it. Its digits there were those now and those its cells lost; a
- * digit's houses read only its cells holding it, so only a digit lost
- * can have other houses there. */
+ * digit d's houses there are those now (a->houses_with[d], of its cells
+ * holding d now, some) and those that hold each cell that lost d, so
+ * they are the same exactly when each such cell lies in all of those. */
 static bool as_it_was(const uint16_t *candidates, const uint16_t *now, const als *a)
 {
-    unsigned lost = 0;
     for (unsigned ps = a->places; ps; ps &= ps - 1) {
         int cell = sudoku_unit_cells[a->house][__builtin_ctz(ps)];
-        lost |= candidates[cell] & ~now[cell];
-    }
-    if (lost & ~a->digits) return false;
-    for (unsigned ds = lost; ds; ds &= ds - 1) {
-        int d = sudoku_lowest_digit(ds);
-        if (houses_with_digit(candidates, a->house, a->places, d) != a->houses_with[d])
-            return false;
+        unsigned lost = candidates[cell] & ~now[cell];
+        if (lost & ~a->digits) return false;
+        for (; lost; lost &= lost - 1)
+            if (a->houses_with[sudoku_lowest_digit(lost)] & ~sudoku_cell_unit_mask[cell])
+                return false;
     }
     return true;
 }
@@ -1405,17 +1403,52 @@ static bool prepare(search *s, const hodoku_grid *g, search *old, hodoku_set cha
     return !s->no_memory;
 }
 
+/* Adds to changed the cells (from first on, one a lane of width bits)
+ * where the words a and b differ. */
+static void add_lanes(hodoku_set *changed, int first, uint64_t a, uint64_t b, int width)
+{
+    uint64_t lane_bits = (1ull << width) - 1;
+    for (uint64_t differ = a ^ b; differ;) {
+        int lane = __builtin_ctzll(differ) / width;
+        hodoku_set_add(changed, first + lane);
+        differ &= ~(lane_bits << width * lane);
+    }
+}
+
+/* True if a board of candidates and values (placed digits) only lost
+ * candidates from one of was and was_values (or is it): then changed
+ * holds the cells where the two differ. Eight values and four cells'
+ * candidates a word, the last cell alone: one test a word, where most
+ * words are the same. */
+static bool lost_from(const uint16_t *candidates, const uint8_t *values, const uint16_t *was,
+                      const uint8_t *was_values, hodoku_set *changed)
+{
+    *changed = hodoku_set_empty();
+    for (int cell = 0; cell < SUDOKU_CELLS - 1; cell += 4) {
+        uint64_t a, b;
+        memcpy(&a, candidates + cell, sizeof a);
+        memcpy(&b, was + cell, sizeof b);
+        if (a & ~b) return false;
+        add_lanes(changed, cell, a, b, 16);
+    }
+    for (int cell = 0; cell < SUDOKU_CELLS - 1; cell += 8) {
+        uint64_t a, b;
+        memcpy(&a, values + cell, sizeof a);
+        memcpy(&b, was_values + cell, sizeof b);
+        add_lanes(changed, cell, a, b, 8);
+    }
+    int last = SUDOKU_CELLS - 1;
+    if (candidates[last] & ~was[last]) return false;
+    if (candidates[last] != was[last] || values[last] != was_values[last])
+        hodoku_set_add(changed, last);
+    return true;
+}
+
 /* True if g only lost candidates from round's board (or is it): then
  * changed holds the cells that differ. */
 static bool only_lost(const hodoku_round *round, const hodoku_grid *g, hodoku_set *changed)
 {
-    *changed = hodoku_set_empty();
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
-        if (g->candidates[cell] & ~round->candidates[cell]) return false;
-        if (g->candidates[cell] != round->candidates[cell] || g->value[cell] != round->values[cell])
-            hodoku_set_add(changed, cell);
-    }
-    return true;
+    return lost_from(g->candidates, g->value, round->candidates, round->values, changed);
 }
 
 bool hodoku_round_make(hodoku_round **kept, const hodoku_grid *g)
