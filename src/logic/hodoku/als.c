@@ -970,12 +970,10 @@ static bool wing_ends_make(const search *s, const bool *fresh, wing_ends *w)
     int *back = malloc(n * sizeof *back);
     bool ok = w->start && w->stale && w->ends && back;
     if (ok) {
-        for (int i = 0; i < s->nrcs; i++) {
-            w->start[s->rcs[i].a + 1]++;
-            w->start[s->rcs[i].b + 1]++;
-        }
+        /* A set's records as the first set are its range of s's. */
+        for (int i = 0; i < s->nrcs; i++) w->start[s->rcs[i].b + 1]++;
         for (int c = 0; c < s->nalses; c++) {
-            w->start[c + 1] += w->start[c];
+            w->start[c + 1] += w->start[c] + s->end_rc[c] - s->first_rc[c];
             w->stale[c] = w->start[c];
             back[c] = w->start[c + 1];
         }
