@@ -1574,7 +1574,10 @@ static bool find(hodoku_query *q, als_kind kind, sudoku_technique technique, sud
         return false;
     }
     bool *fresh = fresh_sets(q, s, kind);
-    bool found = kind == XZ        ? als_xz(s, fresh, technique, step)
+    /* A step needs a fresh set (stale): with none, there is none. */
+    bool none_fresh = fresh && !memchr(fresh, 1, (size_t)s->nalses);
+    bool found = none_fresh        ? false
+                 : kind == XZ      ? als_xz(s, fresh, technique, step)
                  : kind == XY_WING ? als_xy_wing(s, fresh, technique, step)
                                    : als_chain(s, fresh, technique, step);
     free(fresh);
