@@ -350,6 +350,9 @@ static bool may_close(const hodoku_tables *t, const screen *sc, const screened *
     const uint64_t *of_digit = sc->on + (size_t)sd * (size_t)r->words;
     /* Those are plain nodes, numbered before the group nodes. */
     int plain_words = (sc->first[SUDOKU_CELLS] + 63) / 64;
+    uint64_t any = 0; /* most reach none: one pass without branches first */
+    for (int w = 0; w < plain_words; w++) any |= set[w] & of_digit[w];
+    if (!any) return false;
     for (int w = 0; w < plain_words; w++)
         for (uint64_t bits = set[w] & of_digit[w]; bits; bits &= bits - 1) {
             int y = hodoku_node_cell(r->nodes[w * 64 + __builtin_ctzll(bits)]);
@@ -781,6 +784,14 @@ static bool sets_meet(const uint64_t *a, const uint64_t *b, int words)
     return false;
 }
 
+/* sets_meet on the words in the bits of words (one bit a word). */
+static bool words_meet(const uint64_t *a, const uint64_t *b, uint32_t words)
+{
+    for (; words; words &= words - 1)
+        if (a[__builtin_ctz(words)] & b[__builtin_ctz(words)]) return true;
+    return false;
+}
+
 /* The plain search's screen on a later board g than the kept board k
  * (the last it made a reach for), when g has at most NEW_LINKS strong
  * links k had not: what each premise reaches on g, bounded by k's reach
@@ -802,6 +813,7 @@ typedef struct widened {
     plain_kept *k;
     int n; /* g's new links, each an OFF node (source) turning on an ON node (target) */
     int source[NEW_LINKS], target[NEW_LINKS];
+    uint64_t sources; /* bit source & 63 of each source: a node without is none */
     uint32_t into[NEW_LINKS]; /* by link, the links a chain through it enters (itself too) */
     /* g's ON nodes; by link, the ON nodes that enter it (turn its OFF
      * node off), and what its target reaches; the ON nodes entering any. */
@@ -818,6 +830,8 @@ static bool widen(widened *b, plain_kept *k, const hodoku_grid *g)
     if (n < 0) return false;
     b->k = k;
     b->n = n;
+    b->sources = 0;
+    for (int i = 0; i < n; i++) b->sources |= 1ull << (b->source[i] & 63);
     screen *sc = &k->sc;
     const hodoku_reach *r = &k->r;
     int words = r->words;
@@ -859,14 +873,19 @@ static bool widened_closes(widened *b, const screened *p, plain_view *v)
     const hodoku_reach *r = &k->r;
     int words = r->words;
     uint32_t entered = 0;
-    if (!p->on)
+    if (!p->on && (b->sources >> (p->table & 63) & 1))
         for (int i = 0; i < b->n; i++)
             if (b->source[i] == p->table) entered |= b->into[i];
     /* No number: an OFF node that implied nothing on k. */
     const uint64_t *reached = r->index[p->table] >= 0 ? hodoku_reach_set(r, p->table) : NULL;
-    if (reached && sets_meet(reached, b->enter_any, words)) /* enter holds g's nodes only */
-        for (int i = 0; i < b->n; i++)
-            if (!(entered >> i & 1) && sets_meet(reached, b->enter[i], words)) entered |= b->into[i];
+    /* The words where it enters some link (enter holds g's nodes only):
+     * a link it enters meets it in one of them. */
+    uint32_t meets = 0;
+    if (reached && sets_meet(reached, b->enter_any, words))
+        for (int w = 0; w < words; w++)
+            meets |= (uint32_t)((reached[w] & b->enter_any[w]) != 0) << w;
+    for (int i = 0; meets && i < b->n; i++)
+        if (!(entered >> i & 1) && words_meet(reached, b->enter[i], meets)) entered |= b->into[i];
     /* Entering none, it reaches no more than on k, where the screen may
      * have ruled it out already (on k's masks, no smaller); one it let
      * through is asked again on what g still has. */
@@ -988,6 +1007,7 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
     if (!with_groups && !widened_on) memset(&said, 0, sizeof said);
     for (int on = 1; on >= 0 && !s->no_memory; on--)
         for (int cell = 0; cell < SUDOKU_CELLS && !s->no_memory; cell++) {
+            if (!g->candidates[cell]) continue;
             screened p = {.cell = cell, .on = on, .cands = g->candidates[cell]};
             for (unsigned c = p.cands; c; c &= c - 1, p.place++) {
                 p.digit = sudoku_lowest_digit(c);
