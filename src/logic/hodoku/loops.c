@@ -340,7 +340,8 @@ static bool may_close(const hodoku_tables *t, const screen *sc, const screened *
     int x = p->cell, sd = p->digit;
     int own = 2 * p->place, len = sc->first[x + 1] - sc->first[x];
     unsigned in_cell = bits_at(set, sc->first[x], len);
-    unsigned others = 0x15555u & ((1u << len) - 1) & ~(1u << own); /* the other candidates' ON nodes */
+    /* The other candidates' ON nodes (in_cell has none past len). */
+    unsigned others = 0x15555u & ~(1u << own);
     if (p->on) return (in_cell & (others | 2u << own)) != 0;
     unsigned direct = sudoku_is_pair(p->cands) ? others : 0;
     if (in_cell & ~(direct | 2u << own)) return true;
