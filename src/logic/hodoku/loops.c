@@ -921,17 +921,21 @@ static bool screen_passes(bool with_groups, const hodoku_tables *t, screen *sc, 
 }
 
 /* Expands table p and looks in it for the nice loops back to p's cell
- * and, from an OFF premise, the AICs. */
+ * and, from an OFF premise, the AICs (to another cell's ON node: aic's
+ * first tests). One pass: the loops and the AICs keep apart bests and
+ * steps (their kinds differ), and each sets the scratch it reads. */
 static void follow(search *s, const screened *p)
 {
     const hodoku_tables *t = s->t;
     int n = hodoku_tables_expand(s->t, p->table);
     for (int j = 1; j < n; j++) {
         int node = t->ent[j].node;
-        if (!hodoku_node_is_group(node) && hodoku_node_cell(node) == p->cell) nice_loop(s, j);
+        if (hodoku_node_is_group(node)) continue;
+        if (hodoku_node_cell(node) == p->cell)
+            nice_loop(s, j);
+        else if (!p->on && hodoku_node_on(node))
+            aic(s, j);
     }
-    if (!p->on)
-        for (int j = 1; j < n; j++) aic(s, j);
 }
 
 /* The better of the search's best loop and best AIC (at least one found),
