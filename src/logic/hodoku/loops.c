@@ -210,6 +210,7 @@ typedef struct screen {
     const hodoku_grid *g;
     hodoku_set holds[10];        /* the cells holding each digit */
     int first[SUDOKU_CELLS + 1]; /* cell c's nodes are numbered first[c] to first[c + 1] - 1 */
+    int plain_words;             /* with groups, the words holding the plain nodes */
     uint64_t *on;                /* with groups, digit d's: on[d * r->words .. ] */
     /* Without groups, the ON nodes by digit and by house (the cells in it),
      * and by open cell those in cells that see it (in its houses, not its
@@ -300,6 +301,7 @@ static bool screen_init(screen *sc, const hodoku_reach *r, const hodoku_tables *
         }
     }
     sc->first[SUDOKU_CELLS] = i;
+    sc->plain_words = (i + 63) / 64;
     return true;
 }
 
@@ -347,13 +349,13 @@ static bool may_close(const hodoku_tables *t, const screen *sc, const screened *
     if (in_cell & ~(direct | 2u << own)) return true;
     /* An AIC's end: a candidate of x's digit on (one of another digit in a
      * cell seeing x would have turned that digit off in x: in_cell). */
-    hodoku_set sees_x = hodoku_buddies(x);
     const uint64_t *of_digit = sc->on + (size_t)sd * (size_t)r->words;
     /* Those are plain nodes, numbered before the group nodes. */
-    int plain_words = (sc->first[SUDOKU_CELLS] + 63) / 64;
+    int plain_words = sc->plain_words;
     uint64_t any = 0; /* most reach none: one pass without branches first */
     for (int w = 0; w < plain_words; w++) any |= set[w] & of_digit[w];
     if (!any) return false;
+    hodoku_set sees_x = hodoku_buddies(x);
     for (int w = 0; w < plain_words; w++)
         for (uint64_t bits = set[w] & of_digit[w]; bits; bits &= bits - 1) {
             int y = hodoku_node_cell(r->nodes[w * 64 + __builtin_ctzll(bits)]);
