@@ -400,17 +400,19 @@ __attribute__((always_inline)) static inline bool plain_closes(screen *sc, const
             sc->near_digits[w] = near[w] & digits;
         }
     }
-    for (int w = 0; w < r->words; w++)
-        if (set[w] & sc->near_digits[w] & ~of_digit[w]) return true;
+    /* Or an AIC that eliminates: its end anywhere (one pass for both:
+     * the answer is either's). */
     hodoku_set sees_x = hodoku_buddies(x);
-    for (int w = 0; w < r->words; w++) /* an AIC that eliminates: its end anywhere */
-        for (uint64_t bits = set[w] & sc->digit_on[sd][w]; bits; bits &= bits - 1) {
+    for (int w = 0; w < r->words; w++) {
+        if (set[w] & sc->near_digits[w] & ~of_digit[w]) return true;
+        for (uint64_t bits = set[w] & of_digit[w]; bits; bits &= bits - 1) {
             int y = hodoku_node_cell(r->nodes[w * 64 + __builtin_ctzll(bits)]);
             if (y != x &&
                 hodoku_set_several(hodoku_set_and(hodoku_set_and(sees_x, hodoku_buddies(y)), sc->holds[sd])) &&
                 !other_place(sc, x, y, sd))
                 return true;
         }
+    }
     return false;
 }
 
