@@ -674,10 +674,11 @@ static void keep_screened_out(screened_out *k, const hodoku_grid *g)
 #define KEPT_WORDS 8192
 #define TABLE_WORDS ((HODOKU_PLAIN_NODES + 63) / 64)
 
-/* What a plain search's screen said of the tables it screened (those it
- * did not reach are left out), bits by table node. */
+/* What a plain search's screen said of the tables it screened: those it
+ * ruled out (a table it did not reach, or let through, is not among
+ * them), bits by table node. */
 typedef struct verdicts {
-    uint64_t screened[TABLE_WORDS], closes[TABLE_WORDS];
+    uint64_t ruled_out[TABLE_WORDS];
 } verdicts;
 
 static bool has_bit(const uint64_t *bits, int i)
@@ -894,7 +895,7 @@ static bool widened_closes(widened *b, const screened *p, plain_view *v)
     /* Entering none, it reaches no more than on k, where the screen may
      * have ruled it out already (on k's masks, no smaller); one it let
      * through is asked again on what g still has. */
-    if (!entered && has_bit(k->said.screened, p->table) && !has_bit(k->said.closes, p->table)) return false;
+    if (!entered && has_bit(k->said.ruled_out, p->table)) return false;
     uint64_t *set = v->room;
     for (int w = 0; w < words; w++) set[w] = reached ? reached[w] & b->alive[w] : 0;
     for (uint32_t e = entered; e; e &= e - 1) set_or(set, b->leads[__builtin_ctz(e)], words);
@@ -919,8 +920,7 @@ static bool screen_passes(bool with_groups, const hodoku_tables *t, screen *sc, 
     if (wide) return widened_closes(wide, p, view);
     if (with_groups) return may_close(t, sc, p);
     bool closes = may_close_plain(sc, p, view);
-    add_bit(said->screened, p->table);
-    if (closes) add_bit(said->closes, p->table);
+    if (!closes) add_bit(said->ruled_out, p->table);
     return closes;
 }
 
