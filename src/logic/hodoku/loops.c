@@ -842,11 +842,18 @@ static bool widen(widened *b, plain_kept *k, const hodoku_grid *g)
     const hodoku_reach *r = &k->r;
     int words = r->words;
     memset(b->alive, 0, sizeof b->alive);
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        for (unsigned c = g->candidates[cell]; c; c &= c - 1) {
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        unsigned now = g->candidates[cell];
+        if (now == k->cands[cell]) { /* unchanged: its kept nodes, in a row (a placed cell has none) */
+            for (int v = sc->first[cell]; v < sc->first[cell + 1]; v++)
+                b->alive[v >> 6] |= 1ull << (v & 63);
+            continue;
+        }
+        for (unsigned c = now; c; c &= c - 1) {
             int v = kept_number(k, cell, sudoku_lowest_digit(c));
             b->alive[v >> 6] |= 1ull << (v & 63);
         }
+    }
     for (int i = 0; i < n; i++) {
         int cell = hodoku_node_cell(b->source[i]), digit = hodoku_node_digit(b->source[i]);
         int own = kept_number(k, cell, digit);
