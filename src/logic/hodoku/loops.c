@@ -210,6 +210,7 @@ typedef struct screen {
     const hodoku_grid *g;
     hodoku_set holds[10];        /* the cells holding each digit */
     int first[SUDOKU_CELLS + 1]; /* cell c's nodes are numbered first[c] to first[c + 1] - 1 */
+    int plain_words;             /* with groups, the words holding the plain nodes */
     uint64_t *on;                /* with groups, digit d's: on[d * r->words .. ] */
     /* Without groups, the ON nodes by digit and by house (the cells in it),
      * and by open cell those in cells that see it (in its houses, not its
@@ -300,6 +301,7 @@ static bool screen_init(screen *sc, const hodoku_reach *r, const hodoku_tables *
         }
     }
     sc->first[SUDOKU_CELLS] = i;
+    sc->plain_words = (i + 63) / 64;
     return true;
 }
 
@@ -340,16 +342,20 @@ static bool may_close(const hodoku_tables *t, const screen *sc, const screened *
     int x = p->cell, sd = p->digit;
     int own = 2 * p->place, len = sc->first[x + 1] - sc->first[x];
     unsigned in_cell = bits_at(set, sc->first[x], len);
-    unsigned others = 0x15555u & ((1u << len) - 1) & ~(1u << own); /* the other candidates' ON nodes */
+    /* The other candidates' ON nodes (in_cell has none past len). */
+    unsigned others = 0x15555u & ~(1u << own);
     if (p->on) return (in_cell & (others | 2u << own)) != 0;
     unsigned direct = sudoku_is_pair(p->cands) ? others : 0;
     if (in_cell & ~(direct | 2u << own)) return true;
     /* An AIC's end: a candidate of x's digit on (one of another digit in a
      * cell seeing x would have turned that digit off in x: in_cell). */
-    hodoku_set sees_x = hodoku_buddies(x);
     const uint64_t *of_digit = sc->on + (size_t)sd * (size_t)r->words;
     /* Those are plain nodes, numbered before the group nodes. */
-    int plain_words = (sc->first[SUDOKU_CELLS] + 63) / 64;
+    int plain_words = sc->plain_words;
+    uint64_t any = 0; /* most reach none: one pass without branches first */
+    for (int w = 0; w < plain_words; w++) any |= set[w] & of_digit[w];
+    if (!any) return false;
+    hodoku_set sees_x = hodoku_buddies(x);
     for (int w = 0; w < plain_words; w++)
         for (uint64_t bits = set[w] & of_digit[w]; bits; bits &= bits - 1) {
             int y = hodoku_node_cell(r->nodes[w * 64 + __builtin_ctzll(bits)]);
@@ -394,17 +400,19 @@ __attribute__((always_inline)) static inline bool plain_closes(screen *sc, const
             sc->near_digits[w] = near[w] & digits;
         }
     }
-    for (int w = 0; w < r->words; w++)
-        if (set[w] & sc->near_digits[w] & ~of_digit[w]) return true;
+    /* Or an AIC that eliminates: its end anywhere (one pass for both:
+     * the answer is either's). */
     hodoku_set sees_x = hodoku_buddies(x);
-    for (int w = 0; w < r->words; w++) /* an AIC that eliminates: its end anywhere */
-        for (uint64_t bits = set[w] & sc->digit_on[sd][w]; bits; bits &= bits - 1) {
+    for (int w = 0; w < r->words; w++) {
+        if (set[w] & sc->near_digits[w] & ~of_digit[w]) return true;
+        for (uint64_t bits = set[w] & of_digit[w]; bits; bits &= bits - 1) {
             int y = hodoku_node_cell(r->nodes[w * 64 + __builtin_ctzll(bits)]);
             if (y != x &&
                 hodoku_set_several(hodoku_set_and(hodoku_set_and(sees_x, hodoku_buddies(y)), sc->holds[sd])) &&
                 !other_place(sc, x, y, sd))
                 return true;
         }
+    }
     return false;
 }
 
@@ -666,10 +674,11 @@ static void keep_screened_out(screened_out *k, const hodoku_grid *g)
 #define KEPT_WORDS 8192
 #define TABLE_WORDS ((HODOKU_PLAIN_NODES + 63) / 64)
 
-/* What a plain search's screen said of the tables it screened (those it
- * did not reach are left out), bits by table node. */
+/* What a plain search's screen said of the tables it screened: those it
+ * ruled out (a table it did not reach, or let through, is not among
+ * them), bits by table node. */
 typedef struct verdicts {
-    uint64_t screened[TABLE_WORDS], closes[TABLE_WORDS];
+    uint64_t ruled_out[TABLE_WORDS];
 } verdicts;
 
 static bool has_bit(const uint64_t *bits, int i)
@@ -781,6 +790,14 @@ static bool sets_meet(const uint64_t *a, const uint64_t *b, int words)
     return false;
 }
 
+/* sets_meet on the words in the bits of words (one bit a word). */
+static bool words_meet(const uint64_t *a, const uint64_t *b, uint32_t words)
+{
+    for (; words; words &= words - 1)
+        if (a[__builtin_ctz(words)] & b[__builtin_ctz(words)]) return true;
+    return false;
+}
+
 /* The plain search's screen on a later board g than the kept board k
  * (the last it made a reach for), when g has at most NEW_LINKS strong
  * links k had not: what each premise reaches on g, bounded by k's reach
@@ -802,6 +819,7 @@ typedef struct widened {
     plain_kept *k;
     int n; /* g's new links, each an OFF node (source) turning on an ON node (target) */
     int source[NEW_LINKS], target[NEW_LINKS];
+    uint64_t sources; /* bit source & 63 of each source: a node without is none */
     uint32_t into[NEW_LINKS]; /* by link, the links a chain through it enters (itself too) */
     /* g's ON nodes; by link, the ON nodes that enter it (turn its OFF
      * node off), and what its target reaches; the ON nodes entering any. */
@@ -818,15 +836,24 @@ static bool widen(widened *b, plain_kept *k, const hodoku_grid *g)
     if (n < 0) return false;
     b->k = k;
     b->n = n;
+    b->sources = 0;
+    for (int i = 0; i < n; i++) b->sources |= 1ull << (b->source[i] & 63);
     screen *sc = &k->sc;
     const hodoku_reach *r = &k->r;
     int words = r->words;
     memset(b->alive, 0, sizeof b->alive);
-    for (int cell = 0; cell < SUDOKU_CELLS; cell++)
-        for (unsigned c = g->candidates[cell]; c; c &= c - 1) {
+    for (int cell = 0; cell < SUDOKU_CELLS; cell++) {
+        unsigned now = g->candidates[cell];
+        if (now == k->cands[cell]) { /* unchanged: its kept nodes, in a row (a placed cell has none) */
+            for (int v = sc->first[cell]; v < sc->first[cell + 1]; v++)
+                b->alive[v >> 6] |= 1ull << (v & 63);
+            continue;
+        }
+        for (unsigned c = now; c; c &= c - 1) {
             int v = kept_number(k, cell, sudoku_lowest_digit(c));
             b->alive[v >> 6] |= 1ull << (v & 63);
         }
+    }
     for (int i = 0; i < n; i++) {
         int cell = hodoku_node_cell(b->source[i]), digit = hodoku_node_digit(b->source[i]);
         int own = kept_number(k, cell, digit);
@@ -859,18 +886,23 @@ static bool widened_closes(widened *b, const screened *p, plain_view *v)
     const hodoku_reach *r = &k->r;
     int words = r->words;
     uint32_t entered = 0;
-    if (!p->on)
+    if (!p->on && (b->sources >> (p->table & 63) & 1))
         for (int i = 0; i < b->n; i++)
             if (b->source[i] == p->table) entered |= b->into[i];
     /* No number: an OFF node that implied nothing on k. */
     const uint64_t *reached = r->index[p->table] >= 0 ? hodoku_reach_set(r, p->table) : NULL;
-    if (reached && sets_meet(reached, b->enter_any, words)) /* enter holds g's nodes only */
-        for (int i = 0; i < b->n; i++)
-            if (!(entered >> i & 1) && sets_meet(reached, b->enter[i], words)) entered |= b->into[i];
+    /* The words where it enters some link (enter holds g's nodes only):
+     * a link it enters meets it in one of them. */
+    uint32_t meets = 0;
+    if (reached && sets_meet(reached, b->enter_any, words))
+        for (int w = 0; w < words; w++)
+            meets |= (uint32_t)((reached[w] & b->enter_any[w]) != 0) << w;
+    for (int i = 0; meets && i < b->n; i++)
+        if (!(entered >> i & 1) && words_meet(reached, b->enter[i], meets)) entered |= b->into[i];
     /* Entering none, it reaches no more than on k, where the screen may
      * have ruled it out already (on k's masks, no smaller); one it let
      * through is asked again on what g still has. */
-    if (!entered && has_bit(k->said.screened, p->table) && !has_bit(k->said.closes, p->table)) return false;
+    if (!entered && has_bit(k->said.ruled_out, p->table)) return false;
     uint64_t *set = v->room;
     for (int w = 0; w < words; w++) set[w] = reached ? reached[w] & b->alive[w] : 0;
     for (uint32_t e = entered; e; e &= e - 1) set_or(set, b->leads[__builtin_ctz(e)], words);
@@ -895,23 +927,26 @@ static bool screen_passes(bool with_groups, const hodoku_tables *t, screen *sc, 
     if (wide) return widened_closes(wide, p, view);
     if (with_groups) return may_close(t, sc, p);
     bool closes = may_close_plain(sc, p, view);
-    add_bit(said->screened, p->table);
-    if (closes) add_bit(said->closes, p->table);
+    if (!closes) add_bit(said->ruled_out, p->table);
     return closes;
 }
 
 /* Expands table p and looks in it for the nice loops back to p's cell
- * and, from an OFF premise, the AICs. */
+ * and, from an OFF premise, the AICs (to another cell's ON node: aic's
+ * first tests). One pass: the loops and the AICs keep apart bests and
+ * steps (their kinds differ), and each sets the scratch it reads. */
 static void follow(search *s, const screened *p)
 {
     const hodoku_tables *t = s->t;
     int n = hodoku_tables_expand(s->t, p->table);
     for (int j = 1; j < n; j++) {
         int node = t->ent[j].node;
-        if (!hodoku_node_is_group(node) && hodoku_node_cell(node) == p->cell) nice_loop(s, j);
+        if (hodoku_node_is_group(node)) continue;
+        if (hodoku_node_cell(node) == p->cell)
+            nice_loop(s, j);
+        else if (!p->on && hodoku_node_on(node))
+            aic(s, j);
     }
-    if (!p->on)
-        for (int j = 1; j < n; j++) aic(s, j);
 }
 
 /* The better of the search's best loop and best AIC (at least one found),
@@ -988,6 +1023,7 @@ bool hodoku_find_loop(hodoku_query *q, bool with_groups, sudoku_technique techni
     if (!with_groups && !widened_on) memset(&said, 0, sizeof said);
     for (int on = 1; on >= 0 && !s->no_memory; on--)
         for (int cell = 0; cell < SUDOKU_CELLS && !s->no_memory; cell++) {
+            if (!g->candidates[cell]) continue;
             screened p = {.cell = cell, .on = on, .cands = g->candidates[cell]};
             for (unsigned c = p.cands; c; c &= c - 1, p.place++) {
                 p.digit = sudoku_lowest_digit(c);
