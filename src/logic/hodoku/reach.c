@@ -43,17 +43,21 @@ typedef struct graph {
 /* What the search knows of a table node as a successor (work's code), one
  * load an edge, its cases in the order an edge meets them most: below
  * FINISHED, a dead end the sets hold (a part of its own that reaches only
- * itself), its number a bit to set; from FINISHED, the number of the node
- * rooting the finished part it is in; from ORDERS, the order (offset by
- * ORDERS) of a node met and still on Tarjan's stack; NOTHING, a successor
- * that adds nothing (no number, or a dead end the sets do not hold), above
- * every order so that it lowers no low link, and what memset's byte 0x2f
- * fills a uint16_t with (one block move rather than a store per node);
- * from UNSEEN, the number of a node not met yet. */
-enum { FINISHED = 0x1000, ORDERS = 0x2000, NOTHING = 0x2f2f, UNSEEN = 0x3000 };
-_Static_assert(HODOKU_NODES <= FINISHED && FINISHED + HODOKU_NODES <= ORDERS &&
-                   ORDERS + HODOKU_NODES < NOTHING && NOTHING < UNSEEN &&
-                   UNSEEN + HODOKU_NODES <= UINT16_MAX,
+ * itself), its number a bit to set; from FINISHED, the number of the held
+ * node rooting the finished part it is in, offset by FINISHED (a multiple
+ * of 64, so that the code finds the root's bit as it is); from ORDERS,
+ * the order (offset by ORDERS) of a node met and still on Tarjan's stack;
+ * NOTHING, a successor that adds nothing (no number, or a dead end the
+ * sets do not hold), above every order so that it lowers no low link, and
+ * what memset's byte 0x2f fills a uint16_t with (one block move rather
+ * than a store per node); from UNSEEN, the number of a node not met yet;
+ * from OTHERS, the number of the node rooting a finished part that the
+ * sets do not hold (a group node's), which an edge meets least. */
+enum { FINISHED = 0x1000, ORDERS = 0x2000, NOTHING = 0x2f2f, UNSEEN = 0x3000, OTHERS = 0x4000 };
+_Static_assert(HODOKU_NODES <= FINISHED && FINISHED % 64 == 0 &&
+                   FINISHED + HODOKU_NODES <= ORDERS && ORDERS + HODOKU_NODES < NOTHING &&
+                   NOTHING < UNSEEN && UNSEEN + HODOKU_NODES <= OTHERS &&
+                   OTHERS + HODOKU_NODES <= UINT16_MAX,
                "reach.c's codes need room for every number");
 
 /* One frame of the depth first search: a node (its number), its set, the
@@ -158,33 +162,38 @@ static void add_set(layout l, uint64_t *set, const uint64_t *add)
     }
 }
 
-/* Adds to node number v's set the set of a finished part (kept at its
- * root), once. A part the sets hold is in the set exactly when its root's
- * bit is: that bit comes in only with the set of a finished part reaching
- * it, which holds all the part reaches (the nodes of an unfinished part are
- * still on the stack), or as the part's own bit when it is a dead end. The
- * others (group nodes', not held) are marked in merged by v. */
-static void take(layout l, int *merged, int v, uint64_t *set, unsigned part)
+/* Adds to a set the set of a finished part with a held root, of code c
+ * (FINISHED + the root's number; kept at the root), once. Such a part is
+ * in the set exactly when its root's bit is: that bit comes in only with
+ * the set of a finished part reaching it, which holds all the part reaches
+ * (the nodes of an unfinished part are still on the stack), or as the
+ * part's own bit when it is a dead end. */
+static void take_held(layout l, uint64_t *set, unsigned c)
 {
-    if (part < l.held) {
-        if (set[part >> 6] >> (part & 63) & 1) return;
-    } else {
-        if (merged[part] == v) return;
-        merged[part] = v;
-    }
-    add_set(l, set, set_of(l, (int)part));
+    if (set[(c >> 6) - FINISHED / 64] >> (c & 63) & 1) return;
+    add_set(l, set, set_of(l, (int)(c - FINISHED)));
 }
 
-/* Starts the search of node number v, table node node: its code (its
- * order), its place on the stack (*top), its set, its frame f. Inlined in
- * closure's loop (GCC would call it, its arguments and the loop's
- * registers through memory). */
-__attribute__((always_inline)) static inline void visit(layout l, work *k, int v, int node, frame *f,
-                                                        unsigned *counter, int **top)
+/* Adds to node number v's set the set of a finished part whose root, part,
+ * the sets do not hold (a group node's), once: merged marks it by v. */
+static void take_other(layout l, int *merged, int v, uint64_t *set, int part)
 {
-    unsigned order = (*counter)++;
+    if (merged[part] == v) return;
+    merged[part] = v;
+    add_set(l, set, set_of(l, part));
+}
+
+/* Starts the search of node number v, table node node: its place on the
+ * stack (*depth, also its order: the nodes on the stack, the only ones
+ * whose orders are compared, are there in the order they were met), its
+ * code, its set, its frame f. Inlined in closure's loop (GCC would call
+ * it, its arguments and the loop's registers through memory). */
+__attribute__((always_inline)) static inline void visit(layout l, work *k, int v, int node,
+                                                        frame *f, int *depth)
+{
+    unsigned order = ORDERS + (unsigned)*depth;
+    k->stack[(*depth)++] = v;
     k->code[node] = (uint16_t)order;
-    *(*top)++ = v;
     *f = (frame){k->gr.succ + k->gr.first[node],
                  k->gr.succ + k->gr.last[node],
                  set_start(l, v),
@@ -210,13 +219,15 @@ static int next_successor(layout l, work *k, frame *f, int *w)
         if (c < FINISHED) {
             set[c >> 6] |= 1ull << (c & 63);
         } else if (c < ORDERS) {
-            take(l, k->merged, f->node, set, c - FINISHED);
+            take_held(l, set, c);
         } else if (c < UNSEEN) {
             if (c < low) low = c;
-        } else {
+        } else if (c < OTHERS) {
             node = *next++;
             *w = (int)(c - UNSEEN);
             break;
+        } else {
+            take_other(l, k->merged, f->node, set, (int)(c - OTHERS));
         }
     }
     f->next = next;
@@ -237,7 +248,7 @@ static void code_start(hodoku_reach *r, work *k, layout l)
     uint16_t *code = k->code;
     memset(code, NOTHING & 0xff, sizeof k->code);
     clear_sets(r, n);
-    for (int v = (int)l.held; v < n; v++) merged[v] = -1; /* take reads only these */
+    for (int v = (int)l.held; v < n; v++) merged[v] = -1; /* take_other reads only these */
     for (int v = 0; v < n; v++) {
         int node = nodes[v];
         if (first[node] != last[node]) {
@@ -262,41 +273,43 @@ static void closure(hodoku_reach *r, work *k)
     /* Copies of what the loop reads, which its stores (to part, say)
      * would otherwise make the compiler reload each turn. */
     const layout l = {r->sets, (size_t)r->words, (unsigned)r->held};
-    int *top = k->stack, *part = r->part;
+    int depth = 0, *stack = k->stack, *part = r->part;
     const uint16_t *nodes = r->nodes;
     uint16_t *code = k->code;
-    unsigned counter = ORDERS;
     frame *calls = k->calls;
     code_start(r, k, l);
     for (const int *root = k->live, *end = root + k->nlive; root < end; root++) {
-        unsigned c = code[*root];
-        if (c < UNSEEN) continue; /* met */
+        unsigned start = code[*root] - UNSEEN;  /* wraps round below UNSEEN */
+        if (start >= OTHERS - UNSEEN) continue; /* met */
         frame *f = calls;
-        visit(l, k, (int)(c - UNSEEN), *root, f, &counter, &top);
+        visit(l, k, (int)start, *root, f, &depth);
         for (;;) {
             int w, node = next_successor(l, k, f, &w);
             if (node >= 0) {
-                visit(l, k, w, node, ++f, &counter, &top);
+                visit(l, k, w, node, ++f, &depth);
                 continue;
             }
             int v = f->node;
-            bool roots = f->low == f->order;
+            bool roots = f->low == f->order, held = (unsigned)v < l.held;
             if (roots) {
                 /* v roots a part: its nodes, on the stack down to v. */
+                unsigned finished = (held ? FINISHED : OTHERS) + (unsigned)v;
                 int u;
                 do {
-                    u = *--top;
+                    u = stack[--depth];
                     part[u] = v;
-                    code[nodes[u]] = (uint16_t)(FINISHED + v);
+                    code[nodes[u]] = (uint16_t)finished;
                 } while (u != v);
             }
             if (f == calls) break;
             frame *parent = f - 1;
-            if (roots) {
-                take(l, k->merged, parent->node, parent->set, (unsigned)v);
-            } else {
+            if (!roots) {
                 add_set(l, parent->set, f->set);
                 if (f->low < parent->low) parent->low = f->low;
+            } else if (held) {
+                take_held(l, parent->set, FINISHED + (unsigned)v);
+            } else {
+                take_other(l, k->merged, parent->node, parent->set, v);
             }
             f = parent;
         }
