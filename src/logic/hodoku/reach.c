@@ -61,9 +61,11 @@ _Static_assert(HODOKU_NODES <= FINISHED && FINISHED % 64 == 0 &&
                "reach.c's codes need room for every number");
 
 /* One frame of the depth first search: a node (its number), its set, the
- * successors still to walk, its order and its low link (as codes). */
+ * successors still to walk (left of them before last: counted up to 0,
+ * one test a turn), its order and its low link (as codes). */
 typedef struct frame {
-    const uint16_t *next, *last;
+    ptrdiff_t left;
+    const uint16_t *last;
     uint64_t *set;
     int node;
     unsigned order, low;
@@ -194,12 +196,9 @@ __attribute__((always_inline)) static inline void visit(layout l, work *k, int v
     unsigned order = ORDERS + (unsigned)*depth;
     k->stack[(*depth)++] = v;
     k->code[node] = (uint16_t)order;
-    *f = (frame){k->gr.succ + k->gr.first[node],
-                 k->gr.succ + k->gr.last[node],
-                 set_start(l, v),
-                 v,
-                 order,
-                 order};
+    int last = k->gr.last[node];
+    *f = (frame){
+        (ptrdiff_t)k->gr.first[node] - last, k->gr.succ + last, set_start(l, v), v, order, order};
 }
 
 /* Walks on through f's node's successors up to one not met yet, whose
@@ -210,12 +209,13 @@ __attribute__((always_inline)) static inline void visit(layout l, work *k, int v
  * link. */
 static int next_successor(layout l, work *k, frame *f, int *w)
 {
-    const uint16_t *next = f->next, *end = f->last, *code = k->code;
+    const uint16_t *end = f->last, *code = k->code;
     uint64_t *set = f->set;
     unsigned low = f->low;
     int node = -1;
-    for (; next < end; next++) {
-        unsigned c = code[*next];
+    ptrdiff_t i = f->left;
+    for (; i < 0; i++) {
+        unsigned c = code[end[i]];
         if (c < FINISHED) {
             set[c >> 6] |= 1ull << (c & 63);
         } else if (c < ORDERS) {
@@ -223,14 +223,14 @@ static int next_successor(layout l, work *k, frame *f, int *w)
         } else if (c < UNSEEN) {
             if (c < low) low = c;
         } else if (c < OTHERS) {
-            node = *next++;
+            node = end[i++];
             *w = (int)(c - UNSEEN);
             break;
         } else {
             take_other(l, k->merged, f->node, set, (int)(c - OTHERS));
         }
     }
-    f->next = next;
+    f->left = i;
     f->low = low;
     return node;
 }
