@@ -73,11 +73,10 @@ typedef struct frame {
 
 /* Work space of one computation: the graph and Tarjan's search's
  * arrays, for n nodes, the sets holding the first held (a set takes words
- * in pairs, so that one is added to another a pair at a time); the nodes
- * that go on (live, nlive of them: the search's roots), by table node. */
+ * in pairs, so that one is added to another a pair at a time). */
 typedef struct work {
     graph gr;
-    int *ints, *stack, *merged, *live, nlive;
+    int *ints, *stack, *merged;
     frame *calls;
     uint16_t code[HODOKU_NODES];
 } work;
@@ -115,12 +114,11 @@ static bool work_alloc(work *k, hodoku_reach *r, int n, int held)
     /* On 16 bytes (an even count of words: a size aligned_alloc takes), so
      * that every set is. */
     r->sets = aligned_alloc(16, m * (size_t)r->words * sizeof *r->sets);
-    k->ints = malloc(3 * m * sizeof *k->ints);
+    k->ints = malloc(2 * m * sizeof *k->ints);
     k->calls = malloc(m * sizeof *k->calls);
     if (!r->part || !r->sets || !k->ints || !k->calls) return false;
     k->stack = k->ints;
     k->merged = k->stack + m;
-    k->live = k->merged + m;
     return true;
 }
 
@@ -181,8 +179,7 @@ static void add_set(layout l, uint64_t *set, const uint64_t *add)
     case 4:
         add_pair(set + 2, apart);
         /* fall through */
-    case 2:
-        add_pair(set, apart);
+    case 2: add_pair(set, apart);
     }
 }
 
@@ -258,15 +255,14 @@ static int next_successor(layout l, work *k, frame *f, int *w)
 }
 
 /* Codes for the search's start: every node not met yet, a dead end a part
- * of its own that reaches itself (its set made), NOTHING for the rest; the
- * nodes that go on listed (the roots to try, in order). */
+ * of its own that reaches itself (its set made), NOTHING for the rest. */
 static void code_start(hodoku_reach *r, work *k, layout l)
 {
     /* Copies of what the loop reads (its stores could be to any of them,
      * as far as the compiler knows, which would reload them each turn). */
     const uint16_t *nodes = r->nodes;
     const int *first = k->gr.first, *last = k->gr.last;
-    int *merged = k->merged, *live = k->live, *part = r->part, n = r->n, nlive = 0;
+    int *merged = k->merged, *part = r->part, n = r->n;
     uint16_t *code = k->code;
     memset(code, NOTHING & 0xff, sizeof k->code);
     clear_sets(r, n);
@@ -275,14 +271,12 @@ static void code_start(hodoku_reach *r, work *k, layout l)
         int node = nodes[v];
         if (first[node] != last[node]) {
             code[node] = (uint16_t)(UNSEEN + v);
-            live[nlive++] = node;
             continue;
         }
         part[v] = v;
         set_start(l, v);
         if ((unsigned)v < l.held) code[node] = (uint16_t)v;
     }
-    k->nlive = nlive;
 }
 
 /* Tarjan's search over the graph: each node's part, named by the node
@@ -300,11 +294,13 @@ static void closure(hodoku_reach *r, work *k)
     uint16_t *code = k->code;
     frame *calls = k->calls;
     code_start(r, k, l);
-    for (const int *root = k->live, *end = root + k->nlive; root < end; root++) {
-        unsigned start = code[*root] - UNSEEN;  /* wraps round below UNSEEN */
-        if (start >= OTHERS - UNSEEN) continue; /* met */
+    /* The roots to try: every node in order, but those met (or dead ends). */
+    for (int number = 0, n = r->n; number < n; number++) {
+        int root = nodes[number];
+        unsigned start = code[root] - UNSEEN;   /* wraps round below UNSEEN */
+        if (start >= OTHERS - UNSEEN) continue; /* met, or no search */
         frame *f = calls;
-        visit(l, k, (int)start, *root, f, &depth);
+        visit(l, k, (int)start, root, f, &depth);
         for (;;) {
             int w, node = next_successor(l, k, f, &w);
             if (node >= 0) {
