@@ -159,7 +159,8 @@ static inline void add_pair(uint64_t *set, ptrdiff_t apart)
 /* Adds a set to another, a pair of words at a time; the added set is read
  * at its distance from the other (both are in the sets), so that one
  * pointer steps. */
-static void add_set(layout l, uint64_t *set, const uint64_t *add)
+__attribute__((always_inline)) static inline void add_set(layout l, uint64_t *set,
+                                                          const uint64_t *add)
 {
     set = __builtin_assume_aligned(set, 16);
     ptrdiff_t apart = (const uint64_t *)__builtin_assume_aligned(add, 16) - set;
@@ -284,11 +285,11 @@ static void code_start(hodoku_reach *r, work *k, layout l)
  * root its part hands its set to the node it was reached from, in the
  * same part (the part's root reaches that node, which reaches this one,
  * which reaches the root), so the root's set ends as the part's. */
-static void closure(hodoku_reach *r, work *k)
+__attribute__((always_inline)) static inline void search(hodoku_reach *r, work *k, size_t words)
 {
     /* Copies of what the loop reads, which its stores (to part, say)
      * would otherwise make the compiler reload each turn. */
-    const layout l = {r->sets, (size_t)r->words, (unsigned)r->held};
+    const layout l = {r->sets, words, (unsigned)r->held};
     int depth = 0, *stack = k->stack, *part = r->part;
     const uint16_t *nodes = r->nodes;
     uint16_t *code = k->code;
@@ -331,6 +332,18 @@ static void closure(hodoku_reach *r, work *k)
             }
             f = parent;
         }
+    }
+}
+
+/* Tarjan's search (search) made for each of the sets' common sizes, which
+ * it then adds a set to another in without a loop or a call. */
+static void closure(hodoku_reach *r, work *k)
+{
+    switch (r->words) {
+    case 4: search(r, k, 4); break;
+    case 6: search(r, k, 6); break;
+    case 8: search(r, k, 8); break;
+    default: search(r, k, (size_t)r->words);
     }
 }
 
