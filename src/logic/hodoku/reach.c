@@ -296,8 +296,8 @@ __attribute__((always_inline)) static inline void search(hodoku_reach *r, work *
     frame *calls = k->calls;
     code_start(r, k, l);
     /* The roots to try: every node in order, but those met (or dead ends). */
-    for (int number = 0, n = r->n; number < n; number++) {
-        int root = nodes[number];
+    for (int tried = 0, n = r->n; tried < n; tried++) {
+        int root = nodes[tried];
         unsigned start = code[root] - UNSEEN;   /* wraps round below UNSEEN */
         if (start >= OTHERS - UNSEEN) continue; /* met, or no search */
         frame *f = calls;
