@@ -43,23 +43,29 @@ typedef struct graph {
 /* What the search knows of a table node as a successor (work's code), one
  * load an edge, its cases in the order an edge meets them most: below
  * FINISHED, a dead end the sets hold (a part of its own that reaches only
- * itself), its number a bit to set; from FINISHED, the number of the node
- * rooting the finished part it is in; from ORDERS, the order (offset by
- * ORDERS) of a node met and still on Tarjan's stack; NOTHING, a successor
- * that adds nothing (no number, or a dead end the sets do not hold), above
- * every order so that it lowers no low link, and what memset's byte 0x2f
- * fills a uint16_t with (one block move rather than a store per node);
- * from UNSEEN, the number of a node not met yet. */
-enum { FINISHED = 0x1000, ORDERS = 0x2000, NOTHING = 0x2f2f, UNSEEN = 0x3000 };
-_Static_assert(HODOKU_NODES <= FINISHED && FINISHED + HODOKU_NODES <= ORDERS &&
-                   ORDERS + HODOKU_NODES < NOTHING && NOTHING < UNSEEN &&
-                   UNSEEN + HODOKU_NODES <= UINT16_MAX,
+ * itself), its number a bit to set; from FINISHED, the number of the held
+ * node rooting the finished part it is in, offset by FINISHED (a multiple
+ * of 64, so that the code finds the root's bit as it is); from ORDERS,
+ * the order (offset by ORDERS) of a node met and still on Tarjan's stack;
+ * NOTHING, a successor that adds nothing (no number, or a dead end the
+ * sets do not hold), above every order so that it lowers no low link, and
+ * what memset's byte 0x2f fills a uint16_t with (one block move rather
+ * than a store per node); from UNSEEN, the number of a node not met yet;
+ * from OTHERS, the number of the node rooting a finished part that the
+ * sets do not hold (a group node's), which an edge meets least. */
+enum { FINISHED = 0x1000, ORDERS = 0x2000, NOTHING = 0x2f2f, UNSEEN = 0x3000, OTHERS = 0x4000 };
+_Static_assert(HODOKU_NODES <= FINISHED && FINISHED % 64 == 0 &&
+                   FINISHED + HODOKU_NODES <= ORDERS && ORDERS + HODOKU_NODES < NOTHING &&
+                   NOTHING < UNSEEN && UNSEEN + HODOKU_NODES <= OTHERS &&
+                   OTHERS + HODOKU_NODES <= UINT16_MAX,
                "reach.c's codes need room for every number");
 
 /* One frame of the depth first search: a node (its number), its set, the
- * successors still to walk, its order and its low link (as codes). */
+ * successors still to walk (left of them before last: counted up to 0,
+ * one test a turn), its order and its low link (as codes). */
 typedef struct frame {
-    const uint16_t *next, *last;
+    ptrdiff_t left;
+    const uint16_t *last;
     uint64_t *set;
     int node;
     unsigned order, low;
@@ -67,11 +73,10 @@ typedef struct frame {
 
 /* Work space of one computation: the graph and Tarjan's search's
  * arrays, for n nodes, the sets holding the first held (a set takes words
- * in pairs, so that one is added to another a pair at a time); the nodes
- * that go on (live, nlive of them: the search's roots), by table node. */
+ * in pairs, so that one is added to another a pair at a time). */
 typedef struct work {
     graph gr;
-    int *ints, *stack, *merged, *live, nlive;
+    int *ints, *stack, *merged;
     frame *calls;
     uint16_t code[HODOKU_NODES];
 } work;
@@ -109,12 +114,11 @@ static bool work_alloc(work *k, hodoku_reach *r, int n, int held)
     /* On 16 bytes (an even count of words: a size aligned_alloc takes), so
      * that every set is. */
     r->sets = aligned_alloc(16, m * (size_t)r->words * sizeof *r->sets);
-    k->ints = malloc(3 * m * sizeof *k->ints);
+    k->ints = malloc(2 * m * sizeof *k->ints);
     k->calls = malloc(m * sizeof *k->calls);
     if (!r->part || !r->sets || !k->ints || !k->calls) return false;
     k->stack = k->ints;
     k->merged = k->stack + m;
-    k->live = k->merged + m;
     return true;
 }
 
@@ -142,55 +146,79 @@ static uint64_t *set_start(layout l, int v)
     return set;
 }
 
+/* Adds to the pair of words at set the pair apart from it. */
+static inline void add_pair(uint64_t *set, ptrdiff_t apart)
+{
+    pair a, b;
+    memcpy(&a, set, sizeof a);
+    memcpy(&b, set + apart, sizeof b);
+    a |= b;
+    memcpy(set, &a, sizeof a);
+}
+
 /* Adds a set to another, a pair of words at a time; the added set is read
  * at its distance from the other (both are in the sets), so that one
  * pointer steps. */
-static void add_set(layout l, uint64_t *set, const uint64_t *add)
+__attribute__((always_inline)) static inline void add_set(layout l, uint64_t *set,
+                                                          const uint64_t *add)
 {
     set = __builtin_assume_aligned(set, 16);
     ptrdiff_t apart = (const uint64_t *)__builtin_assume_aligned(add, 16) - set;
-    for (const uint64_t *end = set + l.words; set < end; set += 2) {
-        pair a, b;
-        memcpy(&a, set, sizeof a);
-        memcpy(&b, set + apart, sizeof b);
-        a |= b;
-        memcpy(set, &a, sizeof a);
+    /* Words past the eighth by a loop, the rest by a case each, one jump
+     * for all: the sets mostly have 4 to 8 words (and at least 2: a set is
+     * added only in a search, which has a node, so one held at least). */
+    switch (l.words) {
+    default:
+        for (size_t w = 8; w < l.words; w += 2) add_pair(set + w, apart);
+        /* fall through */
+    case 8:
+        add_pair(set + 6, apart);
+        /* fall through */
+    case 6:
+        add_pair(set + 4, apart);
+        /* fall through */
+    case 4:
+        add_pair(set + 2, apart);
+        /* fall through */
+    case 2: add_pair(set, apart);
     }
 }
 
-/* Adds to node number v's set the set of a finished part (kept at its
- * root), once. A part the sets hold is in the set exactly when its root's
- * bit is: that bit comes in only with the set of a finished part reaching
- * it, which holds all the part reaches (the nodes of an unfinished part are
- * still on the stack), or as the part's own bit when it is a dead end. The
- * others (group nodes', not held) are marked in merged by v. */
-static void take(layout l, int *merged, int v, uint64_t *set, unsigned part)
+/* Adds to a set the set of a finished part with a held root, of code c
+ * (FINISHED + the root's number; kept at the root), once. Such a part is
+ * in the set exactly when its root's bit is: that bit comes in only with
+ * the set of a finished part reaching it, which holds all the part reaches
+ * (the nodes of an unfinished part are still on the stack), or as the
+ * part's own bit when it is a dead end. */
+static void take_held(layout l, uint64_t *set, unsigned c)
 {
-    if (part < l.held) {
-        if (set[part >> 6] >> (part & 63) & 1) return;
-    } else {
-        if (merged[part] == v) return;
-        merged[part] = v;
-    }
-    add_set(l, set, set_of(l, (int)part));
+    if (set[(c >> 6) - FINISHED / 64] >> (c & 63) & 1) return;
+    add_set(l, set, set_of(l, (int)(c - FINISHED)));
 }
 
-/* Starts the search of node number v, table node node: its code (its
- * order), its place on the stack (*top), its set, its frame f. Inlined in
- * closure's loop (GCC would call it, its arguments and the loop's
- * registers through memory). */
-__attribute__((always_inline)) static inline void visit(layout l, work *k, int v, int node, frame *f,
-                                                        unsigned *counter, int **top)
+/* Adds to node number v's set the set of a finished part whose root, part,
+ * the sets do not hold (a group node's), once: merged marks it by v. */
+static void take_other(layout l, int *merged, int v, uint64_t *set, int part)
 {
-    unsigned order = (*counter)++;
+    if (merged[part] == v) return;
+    merged[part] = v;
+    add_set(l, set, set_of(l, part));
+}
+
+/* Starts the search of node number v, table node node: its place on the
+ * stack (*depth, also its order: the nodes on the stack, the only ones
+ * whose orders are compared, are there in the order they were met), its
+ * code, its set, its frame f. Inlined in closure's loop (GCC would call
+ * it, its arguments and the loop's registers through memory). */
+__attribute__((always_inline)) static inline void visit(layout l, work *k, int v, int node,
+                                                        frame *f, int *depth)
+{
+    unsigned order = ORDERS + (unsigned)*depth;
+    k->stack[(*depth)++] = v;
     k->code[node] = (uint16_t)order;
-    *(*top)++ = v;
-    *f = (frame){k->gr.succ + k->gr.first[node],
-                 k->gr.succ + k->gr.last[node],
-                 set_start(l, v),
-                 v,
-                 order,
-                 order};
+    int last = k->gr.last[node];
+    *f = (frame){
+        (ptrdiff_t)k->gr.first[node] - last, k->gr.succ + last, set_start(l, v), v, order, order};
 }
 
 /* Walks on through f's node's successors up to one not met yet, whose
@@ -201,55 +229,55 @@ __attribute__((always_inline)) static inline void visit(layout l, work *k, int v
  * link. */
 static int next_successor(layout l, work *k, frame *f, int *w)
 {
-    const uint16_t *next = f->next, *end = f->last, *code = k->code;
+    const uint16_t *end = f->last, *code = k->code;
     uint64_t *set = f->set;
     unsigned low = f->low;
     int node = -1;
-    for (; next < end; next++) {
-        unsigned c = code[*next];
+    ptrdiff_t i = f->left;
+    for (; i < 0; i++) {
+        unsigned c = code[end[i]];
         if (c < FINISHED) {
             set[c >> 6] |= 1ull << (c & 63);
         } else if (c < ORDERS) {
-            take(l, k->merged, f->node, set, c - FINISHED);
+            take_held(l, set, c);
         } else if (c < UNSEEN) {
             if (c < low) low = c;
-        } else {
-            node = *next++;
+        } else if (c < OTHERS) {
+            node = end[i++];
             *w = (int)(c - UNSEEN);
             break;
+        } else {
+            take_other(l, k->merged, f->node, set, (int)(c - OTHERS));
         }
     }
-    f->next = next;
+    f->left = i;
     f->low = low;
     return node;
 }
 
 /* Codes for the search's start: every node not met yet, a dead end a part
- * of its own that reaches itself (its set made), NOTHING for the rest; the
- * nodes that go on listed (the roots to try, in order). */
+ * of its own that reaches itself (its set made), NOTHING for the rest. */
 static void code_start(hodoku_reach *r, work *k, layout l)
 {
     /* Copies of what the loop reads (its stores could be to any of them,
      * as far as the compiler knows, which would reload them each turn). */
     const uint16_t *nodes = r->nodes;
     const int *first = k->gr.first, *last = k->gr.last;
-    int *merged = k->merged, *live = k->live, *part = r->part, n = r->n, nlive = 0;
+    int *merged = k->merged, *part = r->part, n = r->n;
     uint16_t *code = k->code;
     memset(code, NOTHING & 0xff, sizeof k->code);
     clear_sets(r, n);
-    for (int v = (int)l.held; v < n; v++) merged[v] = -1; /* take reads only these */
+    for (int v = (int)l.held; v < n; v++) merged[v] = -1; /* take_other reads only these */
     for (int v = 0; v < n; v++) {
         int node = nodes[v];
         if (first[node] != last[node]) {
             code[node] = (uint16_t)(UNSEEN + v);
-            live[nlive++] = node;
             continue;
         }
         part[v] = v;
         set_start(l, v);
         if ((unsigned)v < l.held) code[node] = (uint16_t)v;
     }
-    k->nlive = nlive;
 }
 
 /* Tarjan's search over the graph: each node's part, named by the node
@@ -257,49 +285,65 @@ static void code_start(hodoku_reach *r, work *k, layout l)
  * root its part hands its set to the node it was reached from, in the
  * same part (the part's root reaches that node, which reaches this one,
  * which reaches the root), so the root's set ends as the part's. */
-static void closure(hodoku_reach *r, work *k)
+__attribute__((always_inline)) static inline void search(hodoku_reach *r, work *k, size_t words)
 {
     /* Copies of what the loop reads, which its stores (to part, say)
      * would otherwise make the compiler reload each turn. */
-    const layout l = {r->sets, (size_t)r->words, (unsigned)r->held};
-    int *top = k->stack, *part = r->part;
+    const layout l = {r->sets, words, (unsigned)r->held};
+    int depth = 0, *stack = k->stack, *part = r->part;
     const uint16_t *nodes = r->nodes;
     uint16_t *code = k->code;
-    unsigned counter = ORDERS;
     frame *calls = k->calls;
     code_start(r, k, l);
-    for (const int *root = k->live, *end = root + k->nlive; root < end; root++) {
-        unsigned c = code[*root];
-        if (c < UNSEEN) continue; /* met */
+    /* The roots to try: every node in order, but those met (or dead ends). */
+    for (int tried = 0, n = r->n; tried < n; tried++) {
+        int root = nodes[tried];
+        unsigned start = code[root] - UNSEEN;   /* wraps round below UNSEEN */
+        if (start >= OTHERS - UNSEEN) continue; /* met, or no search */
         frame *f = calls;
-        visit(l, k, (int)(c - UNSEEN), *root, f, &counter, &top);
+        visit(l, k, (int)start, root, f, &depth);
         for (;;) {
             int w, node = next_successor(l, k, f, &w);
             if (node >= 0) {
-                visit(l, k, w, node, ++f, &counter, &top);
+                visit(l, k, w, node, ++f, &depth);
                 continue;
             }
             int v = f->node;
-            bool roots = f->low == f->order;
+            bool roots = f->low == f->order, held = (unsigned)v < l.held;
             if (roots) {
                 /* v roots a part: its nodes, on the stack down to v. */
+                unsigned finished = (held ? FINISHED : OTHERS) + (unsigned)v;
                 int u;
                 do {
-                    u = *--top;
+                    u = stack[--depth];
                     part[u] = v;
-                    code[nodes[u]] = (uint16_t)(FINISHED + v);
+                    code[nodes[u]] = (uint16_t)finished;
                 } while (u != v);
             }
             if (f == calls) break;
             frame *parent = f - 1;
-            if (roots) {
-                take(l, k->merged, parent->node, parent->set, (unsigned)v);
-            } else {
+            if (!roots) {
                 add_set(l, parent->set, f->set);
                 if (f->low < parent->low) parent->low = f->low;
+            } else if (held) {
+                take_held(l, parent->set, FINISHED + (unsigned)v);
+            } else {
+                take_other(l, k->merged, parent->node, parent->set, v);
             }
             f = parent;
         }
+    }
+}
+
+/* Tarjan's search (search) made for each of the sets' common sizes, which
+ * it then adds a set to another in without a loop or a call. */
+static void closure(hodoku_reach *r, work *k)
+{
+    switch (r->words) {
+    case 4: search(r, k, 4); break;
+    case 6: search(r, k, 6); break;
+    case 8: search(r, k, 8); break;
+    default: search(r, k, (size_t)r->words);
     }
 }
 
