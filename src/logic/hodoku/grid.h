@@ -121,9 +121,9 @@ static inline bool hodoku_queue_pop(hodoku_queue *q, sudoku_candidate *entry)
 /* The digit has no place left in unit. */
 static inline void hodoku_unit_lose(hodoku_grid *g, int unit, int digit)
 {
-    uint16_t bit = (uint16_t)(1u << (digit - 1));
-    g->unit_free[unit] &= (uint16_t)~bit;
-    if (!(g->unit_placed[unit] & bit)) g->lost = true;
+    uint16_t digit_bit = (uint16_t)(1u << (digit - 1));
+    g->unit_free[unit] &= (uint16_t)~digit_bit;
+    if (!(g->unit_placed[unit] & digit_bit)) g->lost = true;
 }
 
 /* A removal left the digit with places (1 or 0) places in unit. */
@@ -165,8 +165,8 @@ static inline void hodoku_count_out(hodoku_grid *g, int cell, int digit, uint16_
     for (int k = 0; k < 3; k++) {
         int unit = sudoku_cell_units[cell][k];
         if (settled >> unit & 1u) continue;
-        int places = (int)--g->free[unit][digit];
-        if (places <= 1) hodoku_unit_low(g, unit, digit, places);
+        int remaining = (int)--g->free[unit][digit];
+        if (remaining <= 1) hodoku_unit_low(g, unit, digit, remaining);
     }
 }
 
@@ -200,7 +200,7 @@ __attribute__((always_inline)) static inline void hodoku_place_at(hodoku_grid *g
     if (checks && !g->value[cell]) g->placed++;
     g->value[cell] = (uint8_t)digit;
     g->candidates[cell] = 0;
-    uint16_t bit = (uint16_t)(1u << (digit - 1));
+    uint16_t digit_bit = (uint16_t)(1u << (digit - 1));
     /* The cell leaves the digit's cells now (the peers' removals below may
      * look for the digit's places in its units) and its other digits'
      * with their counts below: nothing before reads those. */
@@ -215,16 +215,16 @@ __attribute__((always_inline)) static inline void hodoku_place_at(hodoku_grid *g
      * cell), plus a peer that lost its last candidate and was not counted
      * out; the cell's candidates leave it below, this digit's at once. */
     const uint64_t *cells = g->digit_cells[digit - 1];
-    uint32_t settled = (had & bit) && !g->drift ? sudoku_cell_unit_mask[cell] : 0;
+    uint32_t settled = (had & digit_bit) && !g->drift ? sudoku_cell_unit_mask[cell] : 0;
     /* The digit placed in the cell's units: before the peers lose it
      * where the cell's units count them (a unit that loses the last place
      * of a digit placed in it lost nothing), else with the counts below
      * (the loop reads only other units' then). */
     if (checks && !settled)
-        for (int k = 0; k < 3; k++) g->unit_placed[sudoku_cell_units[cell][k]] |= bit;
+        for (int k = 0; k < 3; k++) g->unit_placed[sudoku_cell_units[cell][k]] |= digit_bit;
     uint64_t lost[2] = {cells[0] & sudoku_peer_bits[cell][0], cells[1] & sudoku_peer_bits[cell][1]};
-    if (lost[0]) hodoku_peers_lose(g, 0, lost[0], digit, bit, settled);
-    if (lost[1]) hodoku_peers_lose(g, 1, lost[1], digit, bit, settled);
+    if (lost[0]) hodoku_peers_lose(g, 0, lost[0], digit, digit_bit, settled);
+    if (lost[1]) hodoku_peers_lose(g, 1, lost[1], digit, digit_bit, settled);
     /* The cell itself out of them: the digit is placed in these units,
      * so no queue hears of it, and it has no place left in a unit
      * unless a peer was not counted out (one lost its last candidate:
@@ -234,11 +234,11 @@ __attribute__((always_inline)) static inline void hodoku_place_at(hodoku_grid *g
             int unit = sudoku_cell_units[cell][k];
             g->free[unit][digit] = 0;
             if (!checks) continue;
-            g->unit_placed[unit] |= bit;
-            g->unit_free[unit] &= (uint16_t)~bit;
+            g->unit_placed[unit] |= digit_bit;
+            g->unit_free[unit] &= (uint16_t)~digit_bit;
         }
         if (g->drift) hodoku_count_uncounted(g, cell, digit, lost);
-        had &= ~(unsigned)bit;
+        had &= ~(unsigned)digit_bit;
     }
     /* The cell's own candidates leave its units' counts only now. */
     for (unsigned c = had; c; c &= c - 1) {
