@@ -82,11 +82,6 @@ void hodoku_place(hodoku_grid *g, int cell, int digit)
     hodoku_place_at(g, cell, digit, true);
 }
 
-void hodoku_place_counts(hodoku_grid *g, int cell, int digit)
-{
-    hodoku_place_at(g, cell, digit, false);
-}
-
 bool hodoku_grid_stuck(const hodoku_grid *g)
 {
     if (g->placed == SUDOKU_CELLS) return true;

@@ -208,16 +208,15 @@ __attribute__((always_inline)) static inline void record(player *p, int cell, in
 }
 
 /* A premise's placement, or the naked single its removal leaves. The
- * copy takes every placement by hodoku_place_counts (the singles' by its
- * body inline, hodoku_place_at without checks): a play reads of it
- * only values, candidates, counts, queues (announced, record, fewest) and
- * what hodoku_place_counts and hodoku_remove read themselves (digits'
- * cells, drift besides), never what only hodoku_grid_stuck reads, which
- * hodoku_place_counts leaves behind. */
+ * copy takes every placement by hodoku_place_at without checks: a play
+ * reads of it only values, candidates, counts, queues (announced, record,
+ * fewest) and what hodoku_place_at and hodoku_remove read themselves
+ * (digits' cells, drift besides), never what only hodoku_grid_stuck
+ * reads, which hodoku_place_at without checks leaves behind. */
 static void place(player *p, int cell, int digit)
 {
     record(p, cell, digit, false, false);
-    hodoku_place_counts(&p->work, cell, digit);
+    hodoku_place_at(&p->work, cell, digit, false);
 }
 
 typedef struct single {
@@ -327,8 +326,7 @@ static void play(player *p, int cell, int digit, bool on, bool quiet)
         if (!n) return; /* the grid stays as it is: so would every later round */
         for (int i = 0; i < n; i++) {
             record(p, singles[i].cell, singles[i].digit, true, singles[i].naked);
-            /* Nothing reads the copy after the last round's last single.
-             * hodoku_place_counts inline: the plays' most frequent call. */
+            /* Nothing reads the copy after the last round's last single. */
             if (round < 3 || i < n - 1)
                 hodoku_place_at(&p->work, singles[i].cell, singles[i].digit, false);
         }
