@@ -44,7 +44,7 @@ __attribute__((noinline)) void hodoku_unit_low(hodoku_grid *g, int unit, int dig
 static inline void remove_had(hodoku_grid *g, int cell, int digit, uint16_t bit, uint32_t settled)
 {
     g->digit_cells[digit - 1][cell >> 6] &= ~(1ull << (cell & 63));
-    hodoku_count_out(g, cell, digit, bit, settled);
+    hodoku_count_out(g, cell, digit, bit, settled, true);
 }
 
 void hodoku_remove(hodoku_grid *g, int cell, int digit)
@@ -79,7 +79,7 @@ __attribute__((noinline)) void hodoku_count_uncounted(hodoku_grid *g, int cell, 
 
 void hodoku_place(hodoku_grid *g, int cell, int digit)
 {
-    hodoku_place_at(g, cell, digit, true);
+    hodoku_place_at(g, cell, digit, true, true);
 }
 
 bool hodoku_grid_stuck(const hodoku_grid *g)

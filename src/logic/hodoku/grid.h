@@ -151,9 +151,10 @@ static inline void hodoku_add_hidden(hodoku_grid *g, int unit, int digit)
 /* hodoku_remove of a candidate the cell has (bit, of digit), but for the
  * digit's cells, which the caller has taken the cell out of, and the
  * counts of the units in settled (bit u: unit u), which the caller
- * keeps. If the cell had no other, no count goes down and drift is set. */
+ * keeps. If the cell had no other, no count goes down and drift is set.
+ * The queues hear of it only if queues, as hodoku_place_at's. */
 static inline void hodoku_count_out(hodoku_grid *g, int cell, int digit, uint16_t bit,
-                                    uint32_t settled)
+                                    uint32_t settled, bool queues)
 {
     uint16_t left = (uint16_t)(g->candidates[cell] & ~bit);
     g->candidates[cell] = left;
@@ -161,12 +162,13 @@ static inline void hodoku_count_out(hodoku_grid *g, int cell, int digit, uint16_
         g->drift = true;
         return;
     }
-    if (sudoku_is_single(left)) hodoku_queue_add(&g->naked, cell, sudoku_lowest_digit(left));
+    if (queues && sudoku_is_single(left))
+        hodoku_queue_add(&g->naked, cell, sudoku_lowest_digit(left));
     for (int k = 0; k < 3; k++) {
         int unit = sudoku_cell_units[cell][k];
         if (settled >> unit & 1u) continue;
         int remaining = (int)--g->free[unit][digit];
-        if (remaining <= 1) hodoku_unit_low(g, unit, digit, remaining);
+        if (queues && remaining <= 1) hodoku_unit_low(g, unit, digit, remaining);
     }
 }
 
@@ -175,7 +177,7 @@ static inline void hodoku_count_out(hodoku_grid *g, int cell, int digit, uint16_
  * leaves it is the cells that keep the digit and the peers still to
  * come, which the removals' hidden singles read. */
 static inline void hodoku_peers_lose(hodoku_grid *g, int w, uint64_t lost, int digit, uint16_t bit,
-                                     uint32_t settled)
+                                     uint32_t settled, bool queues)
 {
     uint64_t *word = &g->digit_cells[digit - 1][w];
     uint64_t kept = *word & ~lost;
@@ -183,7 +185,7 @@ static inline void hodoku_peers_lose(hodoku_grid *g, int w, uint64_t lost, int d
         int peer = 64 * w + __builtin_ctzll(peers);
         peers &= peers - 1;
         *word = kept | peers;
-        hodoku_count_out(g, peer, digit, bit, settled);
+        hodoku_count_out(g, peer, digit, bit, settled, queues);
     }
 }
 
@@ -192,9 +194,12 @@ static inline void hodoku_peers_lose(hodoku_grid *g, int w, uint64_t lost, int d
  * digits' cells, drift and queues (a forcing net's copy): what only the
  * check before each step reads (unit_placed, unit_free, placed, lost) is
  * left behind, so hodoku_grid_stuck no longer tells (a removal's rare
- * path, hodoku_unit_low, may still write unit_free and lost). */
-__attribute__((always_inline)) static inline void hodoku_place_at(hodoku_grid *g, int cell,
-                                                                  int digit, bool checks)
+ * path, hodoku_unit_low, may still write unit_free and lost). Without
+ * queues (a constant too), the queues are left as they are, and with
+ * them all that hodoku_unit_low writes: for a copy whose queues are not
+ * read again. */
+__attribute__((always_inline)) static inline void
+hodoku_place_at(hodoku_grid *g, int cell, int digit, bool checks, bool queues)
 {
     if (g->value[cell] == digit) return;
     unsigned had = g->candidates[cell];
@@ -225,8 +230,8 @@ __attribute__((always_inline)) static inline void hodoku_place_at(hodoku_grid *g
     if (checks && !settled)
         for (int k = 0; k < 3; k++) g->unit_placed[sudoku_cell_units[cell][k]] |= digit_bit;
     uint64_t lost[2] = {cells[0] & sudoku_peer_bits[cell][0], cells[1] & sudoku_peer_bits[cell][1]};
-    if (lost[0]) hodoku_peers_lose(g, 0, lost[0], digit, digit_bit, settled);
-    if (lost[1]) hodoku_peers_lose(g, 1, lost[1], digit, digit_bit, settled);
+    if (lost[0]) hodoku_peers_lose(g, 0, lost[0], digit, digit_bit, settled, queues);
+    if (lost[1]) hodoku_peers_lose(g, 1, lost[1], digit, digit_bit, settled, queues);
     /* The cell itself out of them: the digit is placed in these units,
      * so no queue hears of it, and it has no place left in a unit
      * unless a peer was not counted out (one lost its last candidate:
@@ -250,7 +255,7 @@ __attribute__((always_inline)) static inline void hodoku_place_at(hodoku_grid *g
             int unit = sudoku_cell_units[cell][k];
             int left = (int)--g->free[unit][d];
             if (left > 1) continue; /* the common case: one test */
-            if (left == 1 && d != digit) hodoku_add_hidden(g, unit, d);
+            if (queues && left == 1 && d != digit) hodoku_add_hidden(g, unit, d);
             if (checks && left == 0) hodoku_unit_lose(g, unit, d);
         }
     }
