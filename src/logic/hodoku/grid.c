@@ -8,12 +8,6 @@
 #include <stddef.h>
 #include <string.h>
 
-void hodoku_queue_add(hodoku_queue *q, int cell, int digit)
-{
-    if (q->tail >= HODOKU_QUEUE_ROOM) return; /* cannot happen: see HODOKU_QUEUE_ROOM */
-    q->entry[q->tail++] = (sudoku_candidate){(uint8_t)cell, (uint8_t)digit};
-}
-
 /* Takes out the entry at index i, keeping the order of the rest. */
 static void queue_drop(hodoku_queue *q, int i)
 {
@@ -32,57 +26,16 @@ static void drop_hidden(hodoku_queue *q, int unit, int digit)
         }
 }
 
-/* The digit has one place left in unit: the first cell of the unit (in
- * the unit's order, which is the cells' order) that has it joins the
- * hidden queue. */
-static void add_hidden(hodoku_grid *g, int unit, int digit)
-{
-    const uint64_t *cells = g->digit_cells[digit - 1];
-    uint64_t low = cells[0] & sudoku_unit_bits[unit][0],
-             high = cells[1] & sudoku_unit_bits[unit][1];
-    if (low)
-        hodoku_queue_add(&g->hidden, __builtin_ctzll(low), digit);
-    else if (high)
-        hodoku_queue_add(&g->hidden, 64 + __builtin_ctzll(high), digit);
-}
-
-/* The digit has no place left in unit. */
-static void unit_lose(hodoku_grid *g, int unit, int digit)
-{
-    uint16_t bit = (uint16_t)(1u << (digit - 1));
-    g->unit_free[unit] &= (uint16_t)~bit;
-    if (!(g->unit_placed[unit] & bit)) g->lost = true;
-}
-
 /* A removal left the digit with places (1 or 0) places in unit: the rare
  * case of a removal, kept out of its way. */
-__attribute__((noinline)) static void unit_low(hodoku_grid *g, int unit, int digit, int places)
+__attribute__((noinline)) void hodoku_unit_low(hodoku_grid *g, int unit, int digit, int places)
 {
     if (places == 1) {
-        add_hidden(g, unit, digit);
+        hodoku_add_hidden(g, unit, digit);
         return;
     }
     drop_hidden(&g->hidden, unit, digit);
-    unit_lose(g, unit, digit);
-}
-
-/* remove_had but for the digit's cells, which the caller has taken the
- * cell out of. */
-static inline void count_out(hodoku_grid *g, int cell, int digit, uint16_t bit, uint32_t settled)
-{
-    uint16_t left = (uint16_t)(g->candidates[cell] & ~bit);
-    g->candidates[cell] = left;
-    if (!left) { /* no candidate left: a board with no solution */
-        g->drift = true;
-        return;
-    }
-    if (sudoku_is_single(left)) hodoku_queue_add(&g->naked, cell, sudoku_lowest_digit(left));
-    for (int k = 0; k < 3; k++) {
-        int unit = sudoku_cell_units[cell][k];
-        if (settled >> unit & 1u) continue;
-        int places = (int)--g->free[unit][digit];
-        if (places <= 1) unit_low(g, unit, digit, places);
-    }
+    hodoku_unit_lose(g, unit, digit);
 }
 
 /* hodoku_remove of a candidate the cell has (bit, of digit), but for the
@@ -91,30 +44,13 @@ static inline void count_out(hodoku_grid *g, int cell, int digit, uint16_t bit, 
 static inline void remove_had(hodoku_grid *g, int cell, int digit, uint16_t bit, uint32_t settled)
 {
     g->digit_cells[digit - 1][cell >> 6] &= ~(1ull << (cell & 63));
-    count_out(g, cell, digit, bit, settled);
+    hodoku_count_out(g, cell, digit, bit, settled, true);
 }
 
 void hodoku_remove(hodoku_grid *g, int cell, int digit)
 {
     uint16_t bit = (uint16_t)(1u << (digit - 1));
     if (g->candidates[cell] & bit) remove_had(g, cell, digit, bit, 0);
-}
-
-/* The digit placed in a cell leaves its peers in word w of the cells
- * (lost, in cell order): the word of the digit's cells as each removal
- * leaves it is the cells that keep the digit and the peers still to
- * come, which the removals' hidden singles read. */
-static inline void peers_lose(hodoku_grid *g, int w, uint64_t lost, int digit, uint16_t bit,
-                              uint32_t settled)
-{
-    uint64_t *word = &g->digit_cells[digit - 1][w];
-    uint64_t kept = *word & ~lost;
-    for (uint64_t peers = lost; peers;) {
-        int peer = 64 * w + __builtin_ctzll(peers);
-        peers &= peers - 1;
-        *word = kept | peers;
-        count_out(g, peer, digit, bit, settled);
-    }
 }
 
 /* The digit just placed in cell keeps a place in the cell's units for
@@ -125,7 +61,7 @@ static inline void peers_lose(hodoku_grid *g, int w, uint64_t lost, int digit, u
  * count is never raised, so it never came to 0). The uncounted are the
  * peers that lost the digit (lost) and have no candidate now: the
  * placement took only the digit from each. */
-__attribute__((noinline)) static void count_uncounted(hodoku_grid *g, int cell, int digit,
+__attribute__((noinline)) void hodoku_count_uncounted(hodoku_grid *g, int cell, int digit,
                                                       const uint64_t lost[2])
 {
     uint64_t uncounted[2] = {0, 0};
@@ -141,81 +77,9 @@ __attribute__((noinline)) static void count_uncounted(hodoku_grid *g, int cell, 
     }
 }
 
-/* hodoku_place, keeping what only the check before each step reads
- * (unit_placed, unit_free, placed, lost) if checks, a constant where it
- * is inlined; without, a removal's rare path (unit_low) may still write
- * unit_free and lost. */
-__attribute__((always_inline)) static inline void place(hodoku_grid *g, int cell, int digit,
-                                                        bool checks)
-{
-    if (g->value[cell] == digit) return;
-    unsigned had = g->candidates[cell];
-    if (g->value[cell] || !had) g->drift = true;
-    if (checks && !g->value[cell]) g->placed++;
-    g->value[cell] = (uint8_t)digit;
-    g->candidates[cell] = 0;
-    uint16_t bit = (uint16_t)(1u << (digit - 1));
-    /* The cell leaves the digit's cells now (the peers' removals below may
-     * look for the digit's places in its units) and its other digits'
-     * with their counts below: nothing before reads those. */
-    uint64_t at = 1ull << (cell & 63);
-    g->digit_cells[digit - 1][cell >> 6] &= ~at;
-    /* The peers that have the digit, in cell order (each removal touches
-     * only its own cell's candidates: the set taken first stays true).
-     * If the cell had the digit and the counts tell (no drift), each of
-     * its units counts the cell and its peers there with the digit: it
-     * stays above 1 (nothing joins the hidden queue, since at 1 the unit
-     * has no other place) until all of them are gone, and is then 1 (the
-     * cell), plus a peer that lost its last candidate and was not counted
-     * out; the cell's candidates leave it below, this digit's at once. */
-    const uint64_t *cells = g->digit_cells[digit - 1];
-    uint32_t settled = (had & bit) && !g->drift ? sudoku_cell_unit_mask[cell] : 0;
-    /* The digit placed in the cell's units: before the peers lose it
-     * where the cell's units count them (a unit that loses the last place
-     * of a digit placed in it lost nothing), else with the counts below
-     * (the loop reads only other units' then). */
-    if (checks && !settled)
-        for (int k = 0; k < 3; k++) g->unit_placed[sudoku_cell_units[cell][k]] |= bit;
-    uint64_t lost[2] = {cells[0] & sudoku_peer_bits[cell][0], cells[1] & sudoku_peer_bits[cell][1]};
-    if (lost[0]) peers_lose(g, 0, lost[0], digit, bit, settled);
-    if (lost[1]) peers_lose(g, 1, lost[1], digit, bit, settled);
-    /* The cell itself out of them: the digit is placed in these units,
-     * so no queue hears of it, and it has no place left in a unit
-     * unless a peer was not counted out (one lost its last candidate:
-     * the only way drift, false before, comes true). */
-    if (settled) {
-        for (int k = 0; k < 3; k++) {
-            int unit = sudoku_cell_units[cell][k];
-            g->free[unit][digit] = 0;
-            if (!checks) continue;
-            g->unit_placed[unit] |= bit;
-            g->unit_free[unit] &= (uint16_t)~bit;
-        }
-        if (g->drift) count_uncounted(g, cell, digit, lost);
-        had &= ~(unsigned)bit;
-    }
-    /* The cell's own candidates leave its units' counts only now. */
-    for (unsigned c = had; c; c &= c - 1) {
-        int d = __builtin_ctz(c) + 1;
-        g->digit_cells[d - 1][cell >> 6] &= ~at;
-        for (int k = 0; k < 3; k++) {
-            int unit = sudoku_cell_units[cell][k];
-            int left = (int)--g->free[unit][d];
-            if (left > 1) continue; /* the common case: one test */
-            if (left == 1 && d != digit) add_hidden(g, unit, d);
-            if (checks && left == 0) unit_lose(g, unit, d);
-        }
-    }
-}
-
 void hodoku_place(hodoku_grid *g, int cell, int digit)
 {
-    place(g, cell, digit, true);
-}
-
-void hodoku_place_counts(hodoku_grid *g, int cell, int digit)
-{
-    place(g, cell, digit, false);
+    hodoku_place_at(g, cell, digit, true, true);
 }
 
 bool hodoku_grid_stuck(const hodoku_grid *g)

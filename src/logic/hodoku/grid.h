@@ -90,19 +90,19 @@ void hodoku_remove(hodoku_grid *g, int cell, int digit);
  * of its units. */
 void hodoku_place(hodoku_grid *g, int cell, int digit);
 
-/* hodoku_place for a grid read afterwards only for its values,
- * candidates, counts (free), digits' cells, drift and queues (a forcing
- * net's copy): unit_placed, unit_free, placed and lost are left behind,
- * so hodoku_grid_stuck no longer tells. The rest as hodoku_place. */
-void hodoku_place_counts(hodoku_grid *g, int cell, int digit);
-
 /* Takes a step: its removals in its order (or, if it lists none, its
  * eliminations in cell and digit order), then its placements in cell
  * order. */
 void hodoku_take_step(hodoku_grid *g, const sudoku_step *step);
 
 /* The queues. */
-void hodoku_queue_add(hodoku_queue *q, int cell, int digit);
+/* Adds an entry at the tail. */
+static inline void hodoku_queue_add(hodoku_queue *q, int cell, int digit)
+{
+    if (q->tail >= HODOKU_QUEUE_ROOM) return; /* cannot happen: see HODOKU_QUEUE_ROOM */
+    q->entry[q->tail++] = (sudoku_candidate){(uint8_t)cell, (uint8_t)digit};
+}
+
 /* Takes the first entry off into *entry; false if the queue is empty.
  * Inline: the singles' finders take an entry at every step of a path. */
 static inline bool hodoku_queue_pop(hodoku_queue *q, sudoku_candidate *entry)
@@ -111,6 +111,154 @@ static inline bool hodoku_queue_pop(hodoku_queue *q, sudoku_candidate *entry)
     *entry = q->entry[q->head++];
     if (q->head >= q->tail) q->head = q->tail = 0;
     return true;
+}
+
+/* The placement (hodoku_place_at), inline here with its parts, its rare
+ * cases out of line in grid.c: a forcing net's play (nets.c) places
+ * through it some 160,000 times on a sample of 122 puzzles, where the
+ * call was a tenth of a placement's cost. */
+
+/* The digit has no place left in unit. */
+static inline void hodoku_unit_lose(hodoku_grid *g, int unit, int digit)
+{
+    uint16_t digit_bit = (uint16_t)(1u << (digit - 1));
+    g->unit_free[unit] &= (uint16_t)~digit_bit;
+    if (!(g->unit_placed[unit] & digit_bit)) g->lost = true;
+}
+
+/* A removal left the digit with places (1 or 0) places in unit. */
+void hodoku_unit_low(hodoku_grid *g, int unit, int digit, int places);
+
+/* The digit just placed in cell (which had it, its units settled) keeps
+ * a place in the cell's units for each peer of lost (those that lost the
+ * digit) that has no candidate now. */
+void hodoku_count_uncounted(hodoku_grid *g, int cell, int digit, const uint64_t lost[2]);
+
+/* The digit has one place left in unit: the first cell of the unit (in
+ * the unit's order, which is the cells' order) that has it joins the
+ * hidden queue. */
+static inline void hodoku_add_hidden(hodoku_grid *g, int unit, int digit)
+{
+    const uint64_t *cells = g->digit_cells[digit - 1];
+    uint64_t low = cells[0] & sudoku_unit_bits[unit][0],
+             high = cells[1] & sudoku_unit_bits[unit][1];
+    if (low)
+        hodoku_queue_add(&g->hidden, __builtin_ctzll(low), digit);
+    else if (high)
+        hodoku_queue_add(&g->hidden, 64 + __builtin_ctzll(high), digit);
+}
+
+/* hodoku_remove of a candidate the cell has (bit, of digit), but for the
+ * digit's cells, which the caller has taken the cell out of, and the
+ * counts of the units in settled (bit u: unit u), which the caller
+ * keeps. If the cell had no other, no count goes down and drift is set.
+ * The queues hear of it only if queues, as hodoku_place_at's. */
+static inline void hodoku_count_out(hodoku_grid *g, int cell, int digit, uint16_t bit,
+                                    uint32_t settled, bool queues)
+{
+    uint16_t left = (uint16_t)(g->candidates[cell] & ~bit);
+    g->candidates[cell] = left;
+    if (!left) { /* no candidate left: a board with no solution */
+        g->drift = true;
+        return;
+    }
+    if (queues && sudoku_is_single(left))
+        hodoku_queue_add(&g->naked, cell, sudoku_lowest_digit(left));
+    for (int k = 0; k < 3; k++) {
+        int unit = sudoku_cell_units[cell][k];
+        if (settled >> unit & 1u) continue;
+        int remaining = (int)--g->free[unit][digit];
+        if (queues && remaining <= 1) hodoku_unit_low(g, unit, digit, remaining);
+    }
+}
+
+/* The digit placed in a cell leaves its peers in word w of the cells
+ * (lost, in cell order): the word of the digit's cells as each removal
+ * leaves it is the cells that keep the digit and the peers still to
+ * come, which the removals' hidden singles read. */
+static inline void hodoku_peers_lose(hodoku_grid *g, int w, uint64_t lost, int digit, uint16_t bit,
+                                     uint32_t settled, bool queues)
+{
+    uint64_t *word = &g->digit_cells[digit - 1][w];
+    uint64_t kept = *word & ~lost;
+    for (uint64_t peers = lost; peers;) {
+        int peer = 64 * w + __builtin_ctzll(peers);
+        peers &= peers - 1;
+        *word = kept | peers;
+        hodoku_count_out(g, peer, digit, bit, settled, queues);
+    }
+}
+
+/* hodoku_place if checks (a constant where it is inlined). Without, for
+ * a grid read afterwards only for its values, candidates, counts (free),
+ * digits' cells, drift and queues (a forcing net's copy): what only the
+ * check before each step reads (unit_placed, unit_free, placed, lost) is
+ * left behind, so hodoku_grid_stuck no longer tells (a removal's rare
+ * path, hodoku_unit_low, may still write unit_free and lost). Without
+ * queues (a constant too), the queues are left as they are, and with
+ * them all that hodoku_unit_low writes: for a copy whose queues are not
+ * read again. */
+__attribute__((always_inline)) static inline void
+hodoku_place_at(hodoku_grid *g, int cell, int digit, bool checks, bool queues)
+{
+    if (g->value[cell] == digit) return;
+    unsigned had = g->candidates[cell];
+    if (g->value[cell] || !had) g->drift = true;
+    if (checks && !g->value[cell]) g->placed++;
+    g->value[cell] = (uint8_t)digit;
+    g->candidates[cell] = 0;
+    uint16_t digit_bit = (uint16_t)(1u << (digit - 1));
+    /* The cell leaves the digit's cells now (the peers' removals below may
+     * look for the digit's places in its units) and its other digits'
+     * with their counts below: nothing before reads those. */
+    uint64_t at = 1ull << (cell & 63);
+    g->digit_cells[digit - 1][cell >> 6] &= ~at;
+    /* The peers that have the digit, in cell order (each removal touches
+     * only its own cell's candidates: the set taken first stays true).
+     * If the cell had the digit and the counts tell (no drift), each of
+     * its units counts the cell and its peers there with the digit: it
+     * stays above 1 (nothing joins the hidden queue, since at 1 the unit
+     * has no other place) until all of them are gone, and is then 1 (the
+     * cell), plus a peer that lost its last candidate and was not counted
+     * out; the cell's candidates leave it below, this digit's at once. */
+    const uint64_t *cells = g->digit_cells[digit - 1];
+    uint32_t settled = (had & digit_bit) && !g->drift ? sudoku_cell_unit_mask[cell] : 0;
+    /* The digit placed in the cell's units: before the peers lose it
+     * where the cell's units count them (a unit that loses the last place
+     * of a digit placed in it lost nothing), else with the counts below
+     * (the loop reads only other units' then). */
+    if (checks && !settled)
+        for (int k = 0; k < 3; k++) g->unit_placed[sudoku_cell_units[cell][k]] |= digit_bit;
+    uint64_t lost[2] = {cells[0] & sudoku_peer_bits[cell][0], cells[1] & sudoku_peer_bits[cell][1]};
+    if (lost[0]) hodoku_peers_lose(g, 0, lost[0], digit, digit_bit, settled, queues);
+    if (lost[1]) hodoku_peers_lose(g, 1, lost[1], digit, digit_bit, settled, queues);
+    /* The cell itself out of them: the digit is placed in these units,
+     * so no queue hears of it, and it has no place left in a unit
+     * unless a peer was not counted out (one lost its last candidate:
+     * the only way drift, false before, comes true). */
+    if (settled) {
+        for (int k = 0; k < 3; k++) {
+            int unit = sudoku_cell_units[cell][k];
+            g->free[unit][digit] = 0;
+            if (!checks) continue;
+            g->unit_placed[unit] |= digit_bit;
+            g->unit_free[unit] &= (uint16_t)~digit_bit;
+        }
+        if (g->drift) hodoku_count_uncounted(g, cell, digit, lost);
+        had &= ~(unsigned)digit_bit;
+    }
+    /* The cell's own candidates leave its units' counts only now. */
+    for (unsigned c = had; c; c &= c - 1) {
+        int d = __builtin_ctz(c) + 1;
+        g->digit_cells[d - 1][cell >> 6] &= ~at;
+        for (int k = 0; k < 3; k++) {
+            int unit = sudoku_cell_units[cell][k];
+            int left = (int)--g->free[unit][d];
+            if (left > 1) continue; /* the common case: one test */
+            if (queues && left == 1 && d != digit) hodoku_add_hidden(g, unit, d);
+            if (checks && left == 0) hodoku_unit_lose(g, unit, d);
+        }
+    }
 }
 
 /* True if digit is "allowed" in cell: the cell is open and no peer holds

@@ -208,15 +208,15 @@ __attribute__((always_inline)) static inline void record(player *p, int cell, in
 }
 
 /* A premise's placement, or the naked single its removal leaves. The
- * copy takes every placement by hodoku_place_counts: a play reads of it
- * only values, candidates, counts, queues (announced, record, fewest) and
- * what hodoku_place_counts and hodoku_remove read themselves (digits'
- * cells, drift besides), never what only hodoku_grid_stuck reads, which
- * hodoku_place_counts leaves behind. */
+ * copy takes every placement by hodoku_place_at without checks: a play
+ * reads of it only values, candidates, counts, queues (announced, record,
+ * fewest) and what hodoku_place_at and hodoku_remove read themselves
+ * (digits' cells, drift besides), never what only hodoku_grid_stuck
+ * reads, which hodoku_place_at without checks leaves behind. */
 static void place(player *p, int cell, int digit)
 {
     record(p, cell, digit, false, false);
-    hodoku_place_counts(&p->work, cell, digit);
+    hodoku_place_at(&p->work, cell, digit, false, true);
 }
 
 typedef struct single {
@@ -326,9 +326,13 @@ static void play(player *p, int cell, int digit, bool on, bool quiet)
         if (!n) return; /* the grid stays as it is: so would every later round */
         for (int i = 0; i < n; i++) {
             record(p, singles[i].cell, singles[i].digit, true, singles[i].naked);
-            /* Nothing reads the copy after the last round's last single. */
-            if (round < 3 || i < n - 1)
-                hodoku_place_counts(&p->work, singles[i].cell, singles[i].digit);
+            /* Nothing reads the copy after the last round's last single,
+             * nor its queues in the last round (its singles are announced
+             * already, and record reads only candidates and counts). */
+            if (round < 3)
+                hodoku_place_at(&p->work, singles[i].cell, singles[i].digit, false, true);
+            else if (i < n - 1)
+                hodoku_place_at(&p->work, singles[i].cell, singles[i].digit, false, false);
         }
         /* Each cell the naked queue held so far is placed now (each naked
          * single announced was), so later rounds would pass over it all:
