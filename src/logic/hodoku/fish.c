@@ -1011,7 +1011,9 @@ static void add_unions(unions *t, const unsigned *places, unsigned lines, int k,
                        unsigned union_)
 {
     t->u[k][t->n[k]++] = union_;
-    if (k == size) return;
+    /* size is FISH_MAX at most: the second test says so to the compiler,
+     * which otherwise sees t->n[k + 1] past the array at some depth. */
+    if (k == size || k == FISH_MAX) return;
     for (; lines; lines &= lines - 1) {
         unsigned with = union_ | places[__builtin_ctz(lines)];
         if (sudoku_popcount(with) <= size)
