@@ -329,14 +329,13 @@ static void sees_afresh(const search *s, als *a)
 }
 
 /* A set taken over, on a board that only lost candidates of the digits
- * shrunk, in the cells gone (by digit, the cells that lost it, all in
- * gone): the cells seeing it that hold d are those of the earlier board
- * that still do, and they change only for d in shrunk and only if one of
- * them, all among its buddies, is gone; its buddies, the union over its
- * digits, and seen only if one of them did. */
-static void sees_shrunk(const search *s, als *a, unsigned shrunk, hodoku_set gone)
+ * shrunk, in the cells changed: the cells seeing it that hold d are those
+ * of the earlier board that still do, and they change only for d in
+ * shrunk and only if one of them, all among its buddies, changed; its
+ * buddies, the union over its digits, and seen only if one of them did. */
+static void sees_shrunk(const search *s, als *a, unsigned shrunk, hodoku_set changed)
 {
-    if (hodoku_set_is_empty(hodoku_set_and(a->buddies, gone))) return;
+    if (hodoku_set_is_empty(hodoku_set_and(a->buddies, changed))) return;
     bool lost = false;
     for (unsigned ds = a->digits & shrunk; ds; ds &= ds - 1) {
         int d = sudoku_lowest_digit(ds);
@@ -360,12 +359,8 @@ static void sees_shrunk(const search *s, als *a, unsigned shrunk, hodoku_set gon
 static void find_alses(search *s, const search *old, hodoku_set changed)
 {
     unsigned shrunk = 0;
-    hodoku_set gone = hodoku_set_empty(); /* the cells that lost a digit */
     for (int d = 1; old && d <= 9; d++)
-        if (!hodoku_set_equal(old->holds[d], s->holds[d])) {
-            shrunk |= 1u << (d - 1);
-            gone = hodoku_set_or(gone, hodoku_set_minus(old->holds[d], s->holds[d]));
-        }
+        if (!hodoku_set_equal(old->holds[d], s->holds[d])) shrunk |= 1u << (d - 1);
     kept_sets k = {old, changed, shrunk, 0, 0};
     /* Room for as many sets as the earlier board had, about as many. */
     if (old && old->alses_size) {
@@ -384,7 +379,7 @@ static void find_alses(search *s, const search *old, hodoku_set changed)
         if (s->alses[i].was < 0)
             sees_afresh(s, &s->alses[i]);
         else
-            sees_shrunk(s, &s->alses[i], shrunk, gone);
+            sees_shrunk(s, &s->alses[i], shrunk, changed);
     }
 }
 
@@ -1405,18 +1400,6 @@ static bool prepare(search *s, const hodoku_grid *g, search *old, hodoku_set cha
     return !s->no_memory;
 }
 
-/* Adds to changed the cells (from first on, one a lane of width bits)
- * where the words a and b differ. */
-static void add_lanes(hodoku_set *changed, int first, uint64_t a, uint64_t b, int width)
-{
-    uint64_t lane_bits = (1ull << width) - 1;
-    for (uint64_t differ = a ^ b; differ;) {
-        int lane = __builtin_ctzll(differ) / width;
-        hodoku_set_add(changed, first + lane);
-        differ &= ~(lane_bits << width * lane);
-    }
-}
-
 /* True if a board of candidates and values (placed digits) only lost
  * candidates from one of was and was_values (or is it): then changed
  * holds the cells where the two differ. Eight values and four cells'
@@ -1431,26 +1414,19 @@ static bool lost_from(const uint16_t *candidates, const uint8_t *values, const u
         memcpy(&a, candidates + cell, sizeof a);
         memcpy(&b, was + cell, sizeof b);
         if (a & ~b) return false;
-        add_lanes(changed, cell, a, b, 16);
+        hodoku_add_lanes(changed, cell, a, b, 16);
     }
     for (int cell = 0; cell < SUDOKU_CELLS - 1; cell += 8) {
         uint64_t a, b;
         memcpy(&a, values + cell, sizeof a);
         memcpy(&b, was_values + cell, sizeof b);
-        add_lanes(changed, cell, a, b, 8);
+        hodoku_add_lanes(changed, cell, a, b, 8);
     }
     int last = SUDOKU_CELLS - 1;
     if (candidates[last] & ~was[last]) return false;
     if (candidates[last] != was[last] || values[last] != was_values[last])
         hodoku_set_add(changed, last);
     return true;
-}
-
-/* True if g only lost candidates from round's board (or is it): then
- * changed holds the cells that differ. */
-static bool only_lost(const hodoku_round *round, const hodoku_grid *g, hodoku_set *changed)
-{
-    return lost_from(g->candidates, g->value, round->candidates, round->values, changed);
 }
 
 bool hodoku_round_make(hodoku_round **kept, const hodoku_grid *g)
@@ -1462,7 +1438,8 @@ bool hodoku_round_make(hodoku_round **kept, const hodoku_grid *g)
         *kept = round;
     }
     hodoku_set changed = hodoku_set_empty();
-    bool carried = round->ready && only_lost(round, g, &changed);
+    bool carried = round->ready && lost_from(g->candidates, g->value, round->candidates,
+                                             round->values, &changed);
     if (carried && hodoku_set_is_empty(changed)) {
         round->s.g = g;
         return true;

@@ -790,11 +790,13 @@ static bool swordfish_at(fish_search *s, int x, uint32_t which, uint32_t touched
     if (wing && !*wing) *wing = xwing_at(sh, n, has_own, own, peers, single_once, single_twice);
     if (!sword) return false;
     if (has_own && single_twice)
-        for (int a = 0; a < (own_touched ? n : first_touched); a++)
-            for (int b = a + 1; b < n && (sh[a].cover->single & single_twice); b++)
+        for (int a = 0; a < (own_touched ? n : first_touched); a++) {
+            if (!(sh[a].cover->single & single_twice)) continue;
+            for (int b = a + 1; b < n; b++)
                 if ((sh[a].cover->single & sh[b].cover->single) &&
                     endo_seen(own, *sh[a].at, *sh[b].at, peers))
                     return true;
+        }
     /* The last share is no triple's first or second. */
     for (int a = 0; a < first_touched; a++)
         for (int b = a + 1; b < n - 1; b++) {
@@ -1177,7 +1179,7 @@ static unsigned nine_from(cells a, int at)
     return (unsigned)(low & 0x1ffu);
 }
 
-/* The places of the digit's cells all in each line (line_places): a
+/* The places of the digit's cells all in each line: a
  * row's are nine bits of the set; a column's are every ninth bit from its
  * first cell on, those of rows 0-7 gathered into the top byte by one
  * multiplication (bit 9k times 2^(8(7 - k)) lands on bit 56 + k, and no

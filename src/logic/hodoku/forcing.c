@@ -358,6 +358,15 @@ static uint32_t ends_off(const search *s, const hodoku_set *off, int digit)
     return (uint32_t)ends & (uint32_t)(ends >> 32);
 }
 
+/* Whether every place digit is allowed in house is off in off (places:
+ * those places). */
+static bool places_off(const search *s, const hodoku_set *off, int digit, int house,
+                       hodoku_set *places)
+{
+    *places = hodoku_set_and(hodoku_unit_sets[house], s->allowed[digit]);
+    return hodoku_set_is_empty(hodoku_set_minus(*places, off[digit]));
+}
+
 /* Every place a digit has left in a house off (spec 14.3 1f): only houses
  * whose first and last places are off can be. HoDoKu leaves its scratch
  * set at the last house it tried, box 9's places for 9. */
@@ -377,8 +386,8 @@ static void house_emptied(search *s, int table)
             int digit = __builtin_ctz(ds);
             for (unsigned houses = (units[digit] >> (9 * kind)) & 0x1ffu; houses; houses &= houses - 1) {
                 int h = sudoku_lowest_bit(houses);
-                hodoku_set places = hodoku_set_and(hodoku_unit_sets[kind * 9 + h], s->allowed[digit]);
-                if (!hodoku_set_is_empty(hodoku_set_minus(places, off[digit]))) continue;
+                hodoku_set places;
+                if (!places_off(s, off, digit, kind * 9 + h, &places)) continue;
                 s->tmp.first = hodoku_set_first(places);
                 last = kind == 2 && digit == 9 && h == 8;
                 contradiction(s, table, kind * 9 + h, specs, specs_of(specs, table, places, digit, false));
@@ -474,18 +483,16 @@ static bool reach_clean(search *s, int table)
 {
     const outcome *o = leads_of(s, table);
     const hodoku_set *off = o->sets[1];
-    set_vector clash = {0, 0}, none = {~0ull, (1ull << 17) - 1};
+    set_vector clash = {0, 0}, none = {s->empty.w[0], s->empty.w[1]};
     for (int i = 1; i <= 9; i++) {
         clash |= o->v[0][i] & o->v[1][i];
         none &= s->lacks[i] | o->v[1][i];
     }
-    none &= (set_vector){s->empty.w[0], s->empty.w[1]};
     if (!vector_empty(clash | none)) return false;
     for (int digit = 1; digit <= 9; digit++)
         for (uint32_t houses = ends_off(s, off, digit); houses; houses &= houses - 1) {
-            hodoku_set places =
-                hodoku_set_and(hodoku_unit_sets[__builtin_ctz(houses)], s->allowed[digit]);
-            if (hodoku_set_is_empty(hodoku_set_minus(places, off[digit]))) return false;
+            hodoku_set places;
+            if (places_off(s, off, digit, __builtin_ctz(houses), &places)) return false;
         }
     return true;
 }

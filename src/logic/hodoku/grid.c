@@ -521,11 +521,7 @@ hodoku_set hodoku_cells_changed(const uint16_t *now, const uint16_t *was, unsign
         memcpy(&a, now + cell, sizeof a);
         memcpy(&b, was + cell, sizeof b);
         digits_in |= a ^ b;
-        for (uint64_t differ = a ^ b; differ;) {
-            int lane = __builtin_ctzll(differ) / 16;
-            hodoku_set_add(&changed, cell + lane);
-            differ &= ~(0xffffull << 16 * lane);
-        }
+        hodoku_add_lanes(&changed, cell, a, b, 16);
     }
     *digits = (unsigned)(digits_in | digits_in >> 16 | digits_in >> 32 | digits_in >> 48) & 0x1ff;
     return changed;

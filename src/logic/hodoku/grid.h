@@ -319,6 +319,19 @@ typedef struct hodoku_cache {
     uint8_t rect_values[SUDOKU_CELLS];
 } hodoku_cache;
 
+/* Adds to changed the cells (from first on, one a lane of width bits)
+ * where the words a and b differ. */
+static inline void hodoku_add_lanes(hodoku_set *changed, int first, uint64_t a, uint64_t b,
+                                    int width)
+{
+    uint64_t lane_bits = (1ull << width) - 1;
+    for (uint64_t differ = a ^ b; differ;) {
+        int lane = __builtin_ctzll(differ) / width;
+        hodoku_set_add(changed, first + lane);
+        differ &= ~(lane_bits << width * lane);
+    }
+}
+
 /* The cells whose candidates differ between now and was (81 each), and
  * in *digits (bit d - 1) the digits that came or went in one: what a
  * cache kept by the cells a search read must forget. */

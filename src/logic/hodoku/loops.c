@@ -937,8 +937,8 @@ static bool screen_passes(bool with_groups, const hodoku_tables *t, screen *sc, 
  * steps (their kinds differ), and each sets the scratch it reads. */
 static void follow(search *s, const screened *p)
 {
-    const hodoku_tables *t = s->t;
-    int n = hodoku_tables_expand(s->t, p->table);
+    hodoku_tables *t = s->t;
+    int n = hodoku_tables_expand(t, p->table);
     for (int j = 1; j < n; j++) {
         int node = t->ent[j].node;
         if (hodoku_node_is_group(node)) continue;

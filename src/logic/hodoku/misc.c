@@ -422,9 +422,9 @@ bool hodoku_sue_de_coq(hodoku_query *q, sudoku_technique technique, sudoku_step 
         /* The boxes the line crosses, in increasing order: the j-th holds
          * the line's cells 3j to 3j + 2 (no other box meets it). */
         for (int j = 0; j < 3; j++) {
-            int index = s.line * 3 + j; /* sdc_index: j is the box's place along the line */
-            if (known >> index & 1u) continue;
             s.box = s.line < 9 ? s.line / 3 * 3 + j : (s.line - 9) / 3 + 3 * j;
+            int index = sdc_index(s.line, s.box);
+            if (known >> index & 1u) continue;
             uint8_t inside[3];
             int n = 0;
             for (int i = 3 * j; i < 3 * j + 3; i++) {
